@@ -1,0 +1,71 @@
+// Architecture guards live here as lint rules:
+// - only shared-chain talks to chains: ethers/tronweb are banned in the shell and the remotes
+//   (devnet and e2e are the local chain and the test harness, not the product);
+// - remotes never import each other or the shell; no package reaches into another's src/.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const chainLibs = {
+  paths: [
+    { name: 'ethers', message: 'Only @jmswap/shared-chain may import ethers.' },
+    { name: 'tronweb', message: 'Only @jmswap/shared-chain may import tronweb.' },
+  ],
+  patterns: [
+    { group: ['ethers/*', 'tronweb/*', '@tronweb3/*'], message: 'Only @jmswap/shared-chain talks to chains.' },
+    { group: ['@jmswap/*/src', '@jmswap/*/src/*', '../*/src/*', '../../*/src/*'], message: "No package reaches into another's src/." },
+  ],
+};
+const remoteNames = ['swap', 'liquidity', 'charts', 'pools', 'listing'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.run/**', '**/test-results/**', 'devnet/artifacts/**', '**/@mf-types/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  { files: ['shell/**', 'mf-config/**'], rules: { 'no-restricted-imports': ['error', chainLibs] } },
+  ...remoteNames.map((name) => ({
+    files: [`mfe-${name}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: chainLibs.paths,
+          patterns: [
+            ...chainLibs.patterns,
+            {
+              group: [
+                '@jmswap/shell',
+                '@jmswap/shell/*',
+                ...remoteNames.filter((r) => r !== name).flatMap((r) => [`@jmswap/mfe-${r}`, `@jmswap/mfe-${r}/*`, `mfe_${r}/*`, `../mfe-${r}/*`, `../../mfe-${r}/*`]),
+              ],
+              message: 'Remotes never import each other or the shell; they meet through shared-chain and the shell routes.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['shared-chain/**', 'devnet/**', 'e2e/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: chainLibs.patterns.slice(1) }] },
+  },
+  { files: ['**/*.cjs', '**/*.js', '**/*.mjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+);

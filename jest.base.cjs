@@ -1,0 +1,32 @@
+// Shared jest settings: every package transpiles TypeScript/TSX with swc (no type-check here;
+// `npm run typecheck` does that) and keeps tests beside the code as *.test.ts(x).
+const path = require('node:path');
+
+/** @param {{ dir: string, environment?: 'node' | 'jsdom', setup?: string[] }} opts */
+module.exports = function createJestConfig({ dir, environment = 'node', setup = [] }) {
+  return {
+    rootDir: dir,
+    testEnvironment: environment,
+    roots: ['<rootDir>/src'],
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // ethers/tronweb ship ESM-only pieces in places; let swc transpile those too.
+    transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure|ethereum-cryptography)/)'],
+    moduleNameMapper: {
+      '\\.(css|svg|png)$': path.join(__dirname, 'jest.file-stub.cjs'),
+    },
+    setupFilesAfterEnv: setup,
+  };
+};

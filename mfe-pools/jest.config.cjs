@@ -1,0 +1,1 @@
+module.exports = require('../jest.base.cjs')({ dir: __dirname, environment: 'jsdom', setup: [require.resolve('@testing-library/jest-dom')] });

@@ -1,0 +1,92 @@
+/** The five networks of the product, in the order the network tabs show them. */
+export const NETWORK_IDS = ['TRON', 'BSC', 'POLY', 'BTTC', 'ETH'] as const;
+export type NetworkId = (typeof NETWORK_IDS)[number];
+
+export const DEFAULT_NETWORK: NetworkId = 'TRON';
+
+/** EVM chains use ethers; TRON uses tronweb. One adapter per platform. */
+export type Platform = 'evm' | 'tron';
+
+export type NetworkProfile = 'local' | 'production';
+
+export interface TokenConfig {
+  symbol: string;
+  name: string;
+  /**
+   * Contract address as the network writes it (base58 on TRON, 0x elsewhere).
+   * For the base coin this is the wrapped base (W + symbol) contract the router uses.
+   * Empty string: not configured on this profile.
+   */
+  address: string;
+  /** TRON only: the address in hex with the 41 prefix. */
+  hex?: string;
+  decimals: number;
+  /** Path under the site root, e.g. /assets/currency/jm.svg */
+  logoURI: string;
+  /** Integer percent taken on every transfer (0 for most tokens). */
+  tax: number;
+  /** The network's base coin (TRX, BNB, MATIC, BTT, ETH). */
+  isBase?: boolean;
+  canAddToken?: boolean;
+  useNormalRouterForLiquidity?: boolean;
+  description?: string;
+  www?: string;
+}
+
+export interface PoolConfig {
+  symbolA: string;
+  symbolB: string;
+  /** Pair (liquidity token) address; empty string when not configured. */
+  address: string;
+  invert?: boolean;
+  hideFromCharts?: boolean;
+}
+
+export interface ExchangeConfig {
+  FACTORY_ADDRESS: string;
+  ROUTER_ADDRESS: string;
+  LIQUIDITY_ROUTER: string;
+  /** The swap-info contract (pair balances, user positions). */
+  SWAP_API: string;
+  MAX_HOP_LENGTH: number;
+}
+
+export interface NetworkConfig {
+  id: NetworkId;
+  /** Display name, e.g. "Polygon". */
+  name: string;
+  platform: Platform;
+  /** EVM chain id; on TRON the chain's block.chainid. */
+  chainId: number;
+  /** EVM JSON-RPC url, or the TRON full-node url (tronweb fullHost). */
+  nodeUrl: string;
+  /** Explorer prefix; the transaction id is appended. */
+  scan: string;
+  api: { url: string; ownerAddress: string };
+  exchange: ExchangeConfig;
+  /** Symbol of the base coin. */
+  baseToken: string;
+  /** First is the default "from", second the default "to" token. */
+  defaultTokens: [string, string];
+  /** Fixed gas price in wei as a decimal string (POLY, BTTC); absent elsewhere. */
+  gasPrice?: string;
+  /** Recipient of the platform's 0.05% share (buy-back-and-burn). */
+  feeRecipient?: string;
+  /** Address tokens are burned to (JM "burned" figure). */
+  burnAddress?: string;
+  tokens: Record<string, TokenConfig>;
+  pools: PoolConfig[];
+}
+
+export interface NetworksFile {
+  profile: NetworkProfile;
+  /** Build or deployment identifier. */
+  version: string;
+  networks: Record<NetworkId, NetworkConfig>;
+}
+
+/** A network whose contract addresses are missing is shown as "network not configured". */
+export function isNetworkConfigured(network: NetworkConfig): boolean {
+  const { FACTORY_ADDRESS, ROUTER_ADDRESS, LIQUIDITY_ROUTER, SWAP_API } = network.exchange;
+  return [FACTORY_ADDRESS, ROUTER_ADDRESS, LIQUIDITY_ROUTER, SWAP_API].every((a) => a !== '');
+}
