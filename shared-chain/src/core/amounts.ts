@@ -1,0 +1,149 @@
+/**
+ * Decimal strings <-> bigint base units, per token decimals. No floats anywhere.
+ *
+ * Accepted input (parseAmount): plain ASCII decimal numbers, "1", "1.5", ".5", "1.", with
+ * surrounding whitespace ignored (String.prototype.trim: pasted values often carry a trailing
+ * space or newline). Everything else is an invalid result, never an exception: exponents
+ * ("1e18"), hex ("0x10"), grouping ("1,000"), signs ("+1"; "-1" is reported as 'negative'),
+ * inner whitespace, non-ASCII digits (Arabic-Indic, full-width, ...), a lone ".", more than one
+ * decimal point, and values above the uint256 maximum.
+ *
+ * Digits beyond the token's decimals are truncated (spec rule); `truncated` tells the caller a
+ * non-zero digit was dropped so it is never silent. `{ strict: true }` rejects them instead.
+ */
+import { MAX_DISPLAY_DECIMALS, UINT256_MAX } from './constants';
+import { ChainError, INVALID_VALUE, TOO_MANY_DECIMAL_POINTS } from './errors';
+
+export type ParseFailureReason =
+  'empty' | 'invalid' | 'too-many-decimal-points' | 'negative' | 'too-large' | 'too-many-decimals';
+
+export type ParseResult =
+  { ok: true; value: bigint; truncated: boolean } | { ok: false; reason: ParseFailureReason };
+
+export interface ParseOptions {
+  /** Reject (reason 'too-many-decimals') instead of truncating digits beyond the decimals. */
+  strict?: boolean;
+}
+
+const ASCII_DIGITS = /^[0-9]*$/;
+/** uint256 max has 78 digits: anything longer (without leading zeros) is too large. */
+const UINT256_MAX_DIGITS = UINT256_MAX.toString().length;
+
+/** Token decimals must be an integer 0..255 (ERC-20 `uint8`); anything else is a programming error. */
+export function assertDecimals(decimals: number): void {
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+    throw new RangeError(`Invalid token decimals: ${decimals}`);
+  }
+}
+
+function fail(reason: ParseFailureReason): ParseResult {
+  return { ok: false, reason };
+}
+
+/** Parse a user-typed decimal amount into base units. Never throws for any `input`. */
+export function parseAmount(
+  input: string,
+  decimals: number,
+  options: ParseOptions = {},
+): ParseResult {
+  assertDecimals(decimals);
+  const text = typeof input === 'string' ? input.trim() : '';
+  if (text === '') return fail('empty');
+
+  const negative = text.startsWith('-');
+  const body = negative ? text.slice(1) : text;
+  const parts = body.split('.');
+  if (!parts.every((part) => ASCII_DIGITS.test(part))) return fail('invalid');
+  if (parts.length > 2) return fail('too-many-decimal-points');
+  const whole = parts[0] ?? '';
+  const fraction = parts[1] ?? '';
+  if (whole === '' && fraction === '') return fail('invalid'); // "." or "-"
+  if (negative) return fail('negative');
+
+  const kept = fraction.slice(0, decimals);
+  const dropped = fraction.slice(decimals);
+  const truncated = /[1-9]/.test(dropped);
+  if (truncated && options.strict === true) return fail('too-many-decimals');
+
+  const digits = (whole + kept.padEnd(decimals, '0')).replace(/^0+/, '');
+  if (digits.length > UINT256_MAX_DIGITS) return fail('too-large');
+  const value = digits === '' ? 0n : BigInt(digits);
+  if (value > UINT256_MAX) return fail('too-large');
+  return { ok: true, value, truncated };
+}
+
+/** The spec's amount-to-wei conversion: throws ChainError "invalid value" / "too many decimal points". */
+export function toBaseUnits(input: string, decimals: number): bigint {
+  const result = parseAmount(input, decimals);
+  if (result.ok) return result.value;
+  if (result.reason === 'too-many-decimal-points') {
+    throw new ChainError('TOO_MANY_DECIMAL_POINTS', TOO_MANY_DECIMAL_POINTS);
+  }
+  throw new ChainError('INVALID_VALUE', INVALID_VALUE);
+}
+
+/**
+ * What an amount input field accepts while the user types: ASCII digits with at most one
+ * decimal point, possibly empty or ending in "." (so "1." and "." are fine mid-typing), and no
+ * more fraction digits than `decimals` when given. No signs, exponents, separators or spaces.
+ */
+export function isValidAmountInput(text: string, decimals?: number): boolean {
+  if (!/^[0-9]*(\.[0-9]*)?$/.test(text)) return false;
+  if (decimals === undefined) return true;
+  const fraction = text.split('.')[1] ?? '';
+  return fraction.length <= decimals;
+}
+
+function splitUnits(
+  value: bigint,
+  decimals: number,
+): { sign: string; whole: string; fraction: string } {
+  assertDecimals(decimals);
+  const sign = value < 0n ? '-' : '';
+  const digits = (value < 0n ? -value : value).toString().padStart(decimals + 1, '0');
+  return {
+    sign,
+    whole: digits.slice(0, digits.length - decimals),
+    fraction: digits.slice(digits.length - decimals),
+  };
+}
+
+/** Exact decimal string of a base-unit amount: no trailing zeros, no exponent, never rounded. */
+export function formatUnits(value: bigint, decimals: number): string {
+  const { sign, whole, fraction } = splitUnits(value, decimals);
+  const trimmed = fraction.replace(/0+$/, '');
+  return trimmed === '' ? `${sign}${whole}` : `${sign}${whole}.${trimmed}`;
+}
+
+/**
+ * Display string of an amount: truncated (toward zero, never rounded up) to
+ * min(displayDecimals, decimals, 12) decimals, trailing zeros removed, never an exponent.
+ */
+export function formatAmount(
+  value: bigint,
+  decimals: number,
+  displayDecimals: number = MAX_DISPLAY_DECIMALS,
+): string {
+  const places = Math.min(Math.max(0, Math.trunc(displayDecimals)), decimals, MAX_DISPLAY_DECIMALS);
+  const { sign, whole, fraction } = splitUnits(value, decimals);
+  const shown = fraction.slice(0, places).replace(/0+$/, '');
+  const text = shown === '' ? whole : `${whole}.${shown}`;
+  return sign !== '' && /[1-9]/.test(text) ? `${sign}${text}` : text;
+}
+
+/**
+ * Fixed places (prices 8, share 2, price impact 2, header balance 6): truncated, never rounded
+ * up, padded with zeros to exactly `places` decimals, never an exponent.
+ */
+export function formatFixed(value: bigint, decimals: number, places: number): string {
+  if (!Number.isInteger(places) || places < 0) throw new RangeError(`Invalid places: ${places}`);
+  const { sign, whole, fraction } = splitUnits(value, decimals);
+  const shown = fraction.slice(0, places).padEnd(places, '0');
+  const text = places === 0 ? whole : `${whole}.${shown}`;
+  return sign !== '' && /[1-9]/.test(text) ? `${sign}${text}` : text;
+}
+
+/** Basis points as a percent string with 2 decimals: 1234n -> "12.34". */
+export function formatBps(bps: bigint): string {
+  return formatFixed(bps, 2, 2);
+}

@@ -1,0 +1,119 @@
+/**
+ * The error catalogue (product.md section 8, chain-layer.md section 8): every user-facing text,
+ * worded exactly as the spec words it, plus builders for the parameterised ones and a typed
+ * error class carrying a machine-readable code.
+ */
+
+// --- Swap form validation --------------------------------------------------------------------
+export const SELECT_TOKENS_FIRST = 'Select the tokens first';
+export const INPUT_VALUES_FIRST = 'You need to input the values first';
+export const INSUFFICIENT_BALANCE = 'Insufficient balance';
+export const INSUFFICIENT_TOKEN_BALANCE = 'Insufficient balance of selected token';
+export const SELECT_BOTH_TOKENS_FIRST = 'Select both tokens first';
+
+// --- Swap outcome ----------------------------------------------------------------------------
+export const APPROVAL_UNSUCCESSFUL = 'Approval unsuccessful (swap aborted)';
+export const SWAP_FAILED = 'Swap failed';
+export const PROCESSING_TRANSACTION = 'Processing transaction, please wait...';
+
+// --- Liquidity -------------------------------------------------------------------------------
+export const ERROR_ADDING_LIQUIDITY = 'Error adding liquidity';
+export const ERROR_REMOVING_LIQUIDITY = 'Error removing liquidity';
+export const LIQUIDITY_ADDED = 'Liquidity added';
+export const LIQUIDITY_REMOVED = 'Liquidity removed';
+
+// --- Chain layer -----------------------------------------------------------------------------
+export const TRANSACTION_FAILED = 'Transaction failed';
+export const NO_SWAP_PATH_FOUND = 'No swap path found';
+export const INSUFFICIENT_LIQUIDITY_AVAILABLE = 'Insufficient liquidity available';
+export const WALLET_NOT_CONNECTED = 'Wallet not connected';
+export const INVALID_VALUE = 'invalid value';
+export const TOO_MANY_DECIMAL_POINTS = 'too many decimal points';
+export const NOT_IMPLEMENTED = 'Not implemented';
+export const METHOD_NEEDS_IMPLEMENTATION = 'Method needs to be implemented in the subclass';
+
+/** The swap button label when the estimate fails. */
+export const INSUFFICIENT_LIQUIDITY_BUTTON = 'INSUFFICIENT LIQUIDITY';
+
+// --- Parameterised texts ---------------------------------------------------------------------
+
+/** TRON fees, variant 1 (see energy.ts for when it applies). */
+export function notEnoughEnergyOrTrxMessage(reserveTrx: number): string {
+  return `You don't have enough energy or TRX for the transaction. Try to leave at least ${reserveTrx} TRX for the fees.`;
+}
+
+/** TRON fees, variant 2 (shown with a link to buy energy at a discount, for 10 s). */
+export function freeEnergyOrTrxMessage(reserveTrx: number): string {
+  return `You should have free energy or at least ${reserveTrx} TRX for the fees.`;
+}
+
+/** "Swap failed: {code}" when the result carries a code, else "Swap failed". */
+export function swapFailedMessage(code?: string | number | null): string {
+  return code === undefined || code === null || code === ''
+    ? SWAP_FAILED
+    : `${SWAP_FAILED}: ${code}`;
+}
+
+// --- Typed errors ----------------------------------------------------------------------------
+
+export type ChainErrorCode =
+  | 'NO_PATH'
+  | 'INSUFFICIENT_LIQUIDITY'
+  | 'INSUFFICIENT_INPUT_AMOUNT'
+  | 'INSUFFICIENT_OUTPUT_AMOUNT'
+  | 'INVALID_VALUE'
+  | 'TOO_MANY_DECIMAL_POINTS'
+  | 'WALLET_NOT_CONNECTED'
+  | 'TRANSACTION_FAILED'
+  | 'NOT_IMPLEMENTED'
+  | 'METHOD_NEEDS_IMPLEMENTATION';
+
+const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
+  NO_PATH: NO_SWAP_PATH_FOUND,
+  INSUFFICIENT_LIQUIDITY: INSUFFICIENT_LIQUIDITY_AVAILABLE,
+  // The pair library's INSUFFICIENT_*_AMOUNT reverts; shown to users as the liquidity message.
+  INSUFFICIENT_INPUT_AMOUNT: INSUFFICIENT_LIQUIDITY_AVAILABLE,
+  INSUFFICIENT_OUTPUT_AMOUNT: INSUFFICIENT_LIQUIDITY_AVAILABLE,
+  INVALID_VALUE: INVALID_VALUE,
+  TOO_MANY_DECIMAL_POINTS: TOO_MANY_DECIMAL_POINTS,
+  WALLET_NOT_CONNECTED: WALLET_NOT_CONNECTED,
+  TRANSACTION_FAILED: TRANSACTION_FAILED,
+  NOT_IMPLEMENTED: NOT_IMPLEMENTED,
+  METHOD_NEEDS_IMPLEMENTATION: METHOD_NEEDS_IMPLEMENTATION,
+};
+
+/** An error of the chain layer: `message` is the user-facing text, `code` is for programs. */
+export class ChainError extends Error {
+  readonly code: ChainErrorCode;
+
+  constructor(code: ChainErrorCode, message: string = DEFAULT_MESSAGES[code]) {
+    super(message);
+    this.name = 'ChainError';
+    this.code = code;
+  }
+}
+
+export type SwapErrorCode =
+  | 'SELECT_TOKENS'
+  | 'INPUT_VALUES'
+  | 'INSUFFICIENT_BALANCE'
+  | 'INSUFFICIENT_TOKEN_BALANCE'
+  | 'TRON_FEES'
+  | 'SELECT_BOTH_TOKENS'
+  | 'APPROVAL_FAILED'
+  | 'SWAP_FAILED';
+
+/** An error of the swap flow (validation, approval, result): `message` is the toast text. */
+export class SwapError extends Error {
+  readonly code: SwapErrorCode;
+
+  constructor(code: SwapErrorCode, message: string) {
+    super(message);
+    this.name = 'SwapError';
+    this.code = code;
+  }
+}
+
+export function isChainError(error: unknown): error is ChainError {
+  return error instanceof ChainError;
+}
