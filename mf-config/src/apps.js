@@ -1,0 +1,32 @@
+// The apps of the site: where each lives, its federation name and its local port.
+// One table so the servers, the remotes.json writer, the e2e config and the README agree.
+const path = require('node:path');
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+/** @type {Record<string, { dir: string, port: number, federationName?: string, remoteKey?: string }>} */
+const APPS = {
+  shell: { dir: 'shell', port: 8080 },
+  'mfe-swap': { dir: 'mfe-swap', port: 8081, federationName: 'mfe_swap', remoteKey: 'swap' },
+  'mfe-liquidity': { dir: 'mfe-liquidity', port: 8082, federationName: 'mfe_liquidity', remoteKey: 'liquidity' },
+  'mfe-charts': { dir: 'mfe-charts', port: 8083, federationName: 'mfe_charts', remoteKey: 'charts' },
+  'mfe-pools': { dir: 'mfe-pools', port: 8084, federationName: 'mfe_pools', remoteKey: 'pools' },
+  'mfe-listing': { dir: 'mfe-listing', port: 8085, federationName: 'mfe_listing', remoteKey: 'listing' },
+};
+
+const REMOTE_APPS = Object.keys(APPS).filter((a) => APPS[a].remoteKey);
+
+function appDir(app) {
+  const entry = APPS[app];
+  if (!entry) throw new Error(`Unknown app "${app}". Known: ${Object.keys(APPS).join(', ')}`);
+  return path.join(repoRoot, entry.dir);
+}
+
+function appVersion(app) {
+  return require(path.join(appDir(app), 'package.json')).version;
+}
+
+/** Runtime config served at /config/* (written by npm start, devnet and the e2e setup). */
+const runConfigDir = process.env.JMSWAP_CONFIG_DIR || path.join(repoRoot, '.run', 'config');
+
+module.exports = { APPS, REMOTE_APPS, repoRoot, appDir, appVersion, runConfigDir };

@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('./apps'),
+  ...require('./shared'),
+  ...require('./webpack'),
+  ...require('./remotes-file'),
+  ...require('./server'),
+};

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// jmswap-serve --app <shell|mfe-swap|...> [--port N]
+const { serveApp } = require('./server');
+
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const app = opt('app');
+if (!app) {
+  console.error('usage: jmswap-serve --app <shell|mfe-swap|mfe-liquidity|mfe-charts|mfe-pools|mfe-listing> [--port N]');
+  process.exit(2);
+}
+const port = opt('port') ? Number(opt('port')) : undefined;
+serveApp(app, { port }).then(({ url }) => console.log(`${app} serving on ${url}`));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(0));

@@ -1,0 +1,136 @@
+// webpack config factory for the shell, the widget and every remote. Each app's own
+// webpack.config.js is a few lines: its name, what it exposes, and which variant to build.
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createSharedConfig } = require('./shared');
+const { repoRoot } = require('./apps');
+
+const swcRule = {
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: require.resolve('swc-loader'),
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2020',
+      },
+    },
+  },
+};
+
+function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
+  return {
+    mode,
+    context: appDir,
+    entry: './src/index.ts',
+    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outputPath,
+      publicPath,
+      filename: '[name].js',
+      chunkFilename: mode === 'production' ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+      uniqueName: path.basename(appDir),
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // Browser builds of the chain libraries (only shared-chain imports them).
+      fallback: { crypto: false, stream: false, http: false, https: false, zlib: false, url: false, os: false, path: false, fs: false },
+    },
+    module: {
+      rules: [
+        swcRule,
+        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+        { test: /\.(svg|png|jpe?g|gif)$/, type: 'asset/resource' },
+        { test: /\.m?js$/, resolve: { fullySpecified: false } },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin(
+        Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
+      ),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
+}
+
+/**
+ * A remote: builds into dist/<version>/ (immutable once released) with mf-manifest.json,
+ * remoteEntry.js and a standalone dev page (index.html) for the feature's team.
+ */
+function createRemoteConfig({ appDir, name, exposes, mode = 'production', version }) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  const appVersion = version || pkg.version;
+  const config = baseConfig({
+    appDir,
+    mode,
+    outputPath: path.join(appDir, 'dist', appVersion),
+    publicPath: 'auto',
+    define: { __APP_NAME__: name, __APP_VERSION__: appVersion },
+  });
+  config.plugins.push(
+    new ModuleFederationPlugin({
+      name,
+      filename: 'remoteEntry.js',
+      exposes,
+      shared: createSharedConfig(),
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      dts: false,
+    }),
+    new HtmlWebpackPlugin({ title: `${name} ${appVersion} (standalone)`, templateContent: standaloneHtml(name) }),
+  );
+  return config;
+}
+
+/**
+ * The shell (variant "app") or the widget (variant "widget"). Remote URLs are never baked
+ * in: the shell reads /config/remotes.json at boot and registers the remotes at runtime.
+ */
+function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  const isWidget = variant === 'widget';
+  const config = baseConfig({
+    appDir,
+    mode,
+    outputPath: path.join(appDir, 'dist', variant),
+    publicPath: isWidget ? '/widget/' : '/',
+    define: { __APP_NAME__: 'shell', __APP_VERSION__: pkg.version, __SHELL_VARIANT__: variant },
+  });
+  config.entry = isWidget ? './src/widget/index.ts' : './src/index.ts';
+  config.plugins.push(
+    new ModuleFederationPlugin({
+      name: isWidget ? 'shell_widget' : 'shell',
+      remotes: {},
+      shared: createSharedConfig(),
+      shareStrategy: 'loaded-first',
+      runtimePlugins: [path.join(appDir, 'src/runtime-plugins/offline-remote.ts')],
+      dts: false,
+    }),
+    new HtmlWebpackPlugin({
+      template: path.join(appDir, 'src/index.html'),
+      templateParameters: { title: isWidget ? 'JMSwap widget' : 'JMSwap', bodyClass: isWidget ? 'widget' : 'app' },
+    }),
+  );
+  if (!isWidget) {
+    config.plugins.push(
+      new CopyWebpackPlugin({
+        patterns: [{ from: path.join(repoRoot, 'shared-chain/assets'), to: 'assets' }],
+      }),
+    );
+  }
+  return config;
+}
+
+function standaloneHtml(name) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} standalone</title></head><body><div id="root"></div></body></html>`;
+}
+
+module.exports = { createRemoteConfig, createShellConfig };

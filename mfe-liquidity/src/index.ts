@@ -1,0 +1,2 @@
+// Async boundary: shared singletons (react, shared-chain) are negotiated before any import runs.
+import('./bootstrap');

@@ -1,0 +1,30 @@
+import { Subject } from 'rxjs';
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+/** App-wide events: the shell renders toasts, popups, the loading overlay and the wallet chooser. */
+export type AppEvent =
+  | { type: 'toast'; kind: ToastKind; text: string; durationMs?: number; wallet?: boolean; link?: { href: string; label: string } }
+  | { type: 'popup'; title: string; body: string; icon?: 'success' | 'error' | 'info' }
+  | { type: 'loading'; on: boolean; text?: string }
+  | { type: 'connectWalletRequested' }
+  | { type: 'analytics'; name: string; payload?: Record<string, unknown> }
+  | { type: 'loggedOut' }
+  | { type: 'WALLET_CONNECTED'; address: string; wallet: string };
+
+export const appEvents$ = new Subject<AppEvent>();
+
+export const emit = (event: AppEvent): void => appEvents$.next(event);
+
+export const ERROR_TOAST_MS = 5000;
+export const LONG_ERROR_TOAST_MS = 10000;
+export const WALLET_TOAST_MS = 2000;
+
+export const showToast = (kind: ToastKind, text: string, durationMs?: number): void =>
+  emit({ type: 'toast', kind, text, durationMs: durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : WALLET_TOAST_MS) });
+export const showPopup = (title: string, body: string, icon?: 'success' | 'error' | 'info'): void =>
+  emit({ type: 'popup', title, body, icon });
+export const setLoading = (on: boolean, text?: string): void => emit({ type: 'loading', on, text });
+export const trackEvent = (name: string, payload?: Record<string, unknown>): void =>
+  emit({ type: 'analytics', name, payload });
+export const requestWalletConnect = (): void => emit({ type: 'connectWalletRequested' });

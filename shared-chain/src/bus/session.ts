@@ -1,0 +1,47 @@
+import { BehaviorSubject } from 'rxjs';
+import { DEFAULT_NETWORK, NETWORK_IDS, type NetworkId } from '../config/types';
+
+/** localStorage key the spec names for the selected network. */
+export const SELECTED_NETWORK_KEY = 'SELECTED_NETWORK';
+
+export interface WalletSession {
+  connected: boolean;
+  address?: string;
+  /** Wallet name shown as "Welcome {name}". */
+  name?: string;
+  /** Base-coin balance in base units. */
+  balance?: bigint;
+}
+
+export const DISCONNECTED: WalletSession = { connected: false };
+
+export function isNetworkId(value: unknown): value is NetworkId {
+  return typeof value === 'string' && (NETWORK_IDS as readonly string[]).includes(value);
+}
+
+function storedNetwork(): NetworkId {
+  try {
+    const stored = globalThis.localStorage?.getItem(SELECTED_NETWORK_KEY);
+    return isNetworkId(stored) ? stored : DEFAULT_NETWORK;
+  } catch {
+    return DEFAULT_NETWORK;
+  }
+}
+
+/** The selected network; every remote follows it. */
+export const network$ = new BehaviorSubject<NetworkId>(storedNetwork());
+
+/** The wallet session (connected, address, name, base balance). */
+export const session$ = new BehaviorSubject<WalletSession>(DISCONNECTED);
+
+/** Switches the selected network, persisting it as SELECTED_NETWORK. Unknown ids fall back to TRON. */
+export function selectNetwork(id: string): NetworkId {
+  const next = isNetworkId(id) ? id : DEFAULT_NETWORK;
+  try {
+    globalThis.localStorage?.setItem(SELECTED_NETWORK_KEY, next);
+  } catch {
+    // storage may be unavailable (private mode, sandboxed iframe); the session still switches.
+  }
+  if (network$.getValue() !== next) network$.next(next);
+  return next;
+}

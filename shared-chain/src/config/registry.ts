@@ -1,0 +1,50 @@
+import { BehaviorSubject } from 'rxjs';
+import { parseNetworksFile } from './schema';
+import type { NetworkConfig, NetworkId, NetworksFile, TokenConfig } from './types';
+
+export type NetworksState =
+  | { status: 'loading' }
+  | { status: 'ready'; file: NetworksFile }
+  | { status: 'error'; message: string };
+
+/** The loaded networks.json, shared by every remote (shared-chain is a singleton). */
+export const networks$ = new BehaviorSubject<NetworksState>({ status: 'loading' });
+
+let pending: Promise<NetworksFile> | undefined;
+
+/** Loads /config/networks.json once per page; later callers get the same promise. */
+export function loadNetworks(url = '/config/networks.json', fetchImpl: typeof fetch = fetch): Promise<NetworksFile> {
+  pending ??= fetchImpl(url, { cache: 'no-cache' })
+    .then(async (res) => {
+      if (!res.ok) throw new Error(`Could not load network configuration (HTTP ${res.status})`);
+      return parseNetworksFile(await res.json());
+    })
+    .then(
+      (file) => {
+        networks$.next({ status: 'ready', file });
+        return file;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        const message = error instanceof Error ? error.message : String(error);
+        networks$.next({ status: 'error', message });
+        throw error;
+      },
+    );
+  return pending;
+}
+
+/** Test and tooling hook: use an already parsed file. */
+export function setNetworks(file: NetworksFile): void {
+  pending = Promise.resolve(file);
+  networks$.next({ status: 'ready', file });
+}
+
+export function getNetworkConfig(id: NetworkId): NetworkConfig | undefined {
+  const state = networks$.getValue();
+  return state.status === 'ready' ? state.file.networks[id] : undefined;
+}
+
+export function tokensOf(network: NetworkConfig): TokenConfig[] {
+  return Object.values(network.tokens);
+}

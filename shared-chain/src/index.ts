@@ -1,0 +1,10 @@
+export * from './config/types';
+export { parseNetworksFile } from './config/schema';
+export * from './config/registry';
+export * from './bus/session';
+export * from './bus/events';
+export * from './react/hooks';
+export type { RemoteScreenProps } from './ui-contract';
+export { StandaloneHarness } from './react/StandaloneHarness';
+export { TokenLogo, NetworkNotConfigured } from './react/components';
+export * from './wallets/options';

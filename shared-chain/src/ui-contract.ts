@@ -1,0 +1,15 @@
+import type { NetworkId } from './config/types';
+
+/**
+ * What the shell passes to every remote screen. Remotes read chain data through shared-chain
+ * and never talk to each other; the shell owns routes and query parameters.
+ */
+export interface RemoteScreenProps {
+  network: NetworkId;
+  /** The route's query parameters (n, t, from, to, symbolA, symbolB ...). */
+  query: Readonly<Record<string, string | undefined>>;
+  /** True inside the embeddable widget. */
+  widget?: boolean;
+  /** Lets a screen change query parameters (e.g. charts pair choice) through the shell's router. */
+  setQuery?: (changes: Record<string, string | undefined>) => void;
+}

@@ -1,0 +1,30 @@
+import type { NetworkConfig, NetworkProfile } from '../config/types';
+
+export type WalletKind = 'tronlink' | 'injected' | 'walletconnect' | 'binance' | 'dev';
+
+export interface WalletOption {
+  kind: WalletKind;
+  label: string;
+}
+
+/**
+ * The wallet chooser's options (product.md section 2): TRON connects straight to TronLink;
+ * elsewhere a browser wallet and a mobile wallet, plus the Binance wallet on BSC only.
+ * The dev wallet (anvil dev keys) is offered only on the local profile.
+ */
+export function walletOptions(network: NetworkConfig, profile: NetworkProfile): WalletOption[] {
+  const options: WalletOption[] =
+    network.platform === 'tron'
+      ? [{ kind: 'tronlink', label: 'TronLink' }]
+      : [
+          { kind: 'injected', label: 'Browser wallet (MetaMask)' },
+          { kind: 'walletconnect', label: 'Mobile wallet (WalletConnect)' },
+          ...(network.id === 'BSC' ? [{ kind: 'binance' as const, label: 'Binance Wallet' }] : []),
+        ];
+  if (profile === 'local') options.push({ kind: 'dev', label: 'Local dev wallet' });
+  return options;
+}
+
+/** True when CONNECT WALLET should skip the chooser (TRON goes straight to TronLink). */
+export const connectsDirectly = (network: NetworkConfig, profile: NetworkProfile): boolean =>
+  walletOptions(network, profile).length === 1;

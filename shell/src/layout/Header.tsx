@@ -1,0 +1,88 @@
+import { NavLink, Link } from 'react-router-dom';
+import { requestWalletConnect, useNetworkConfig, useWalletSession } from '@jmswap/shared-chain';
+import { NetworkTabs } from './NetworkTabs';
+import { formatHeaderBalance } from '../services/format';
+
+const MENU: { label: string; href?: string; to?: string; note?: string }[] = [
+  { label: 'Home', href: 'https://just.money' },
+  { label: 'Swap', to: '/' },
+  { label: 'Launchpad', href: 'https://launchpad.just.money' },
+  { label: 'Cross-chain', note: 'Coming soon' },
+  { label: 'Payments', note: 'Coming in 2022' },
+  { label: 'Store', note: 'Coming in 2022' },
+];
+
+const SUB_MENU: { label: string; to: string }[] = [
+  { label: 'Swap', to: '/' },
+  { label: 'Charts', to: '/charts' },
+  { label: 'Pools', to: '/pools' },
+  { label: 'List a token', to: '/listing' },
+  { label: 'For projects', to: '/info' },
+  { label: 'Help center', to: '/help' },
+];
+
+export const MESSAGING_URL = 'https://t.me/JustMoneyIO';
+
+function WalletButton() {
+  const session = useWalletSession();
+  const config = useNetworkConfig();
+  if (!session.connected) {
+    return (
+      <button type="button" className="jm-button jm-connect" onClick={requestWalletConnect}>
+        CONNECT WALLET
+      </button>
+    );
+  }
+  return (
+    <div className="jm-wallet" data-testid="wallet-session">
+      <span>Welcome {session.name}</span>
+      {session.balance !== undefined && config.status === 'ready' && (
+        <span className="jm-balance">
+          {formatHeaderBalance(session.balance, config.network.tokens[config.network.baseToken]?.decimals ?? 18)}{' '}
+          {config.network.baseToken}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function Header() {
+  return (
+    <header className="jm-header">
+      <div className="jm-header-top">
+        <Link to="/" className="jm-logo" aria-label="JMSwap home">
+          JM<span>Swap</span>
+        </Link>
+        <nav aria-label="Menu" className="jm-menu">
+          {MENU.map((item) =>
+            item.href ? (
+              <a key={item.label} href={item.href} target="_blank" rel="noreferrer">
+                {item.label}
+              </a>
+            ) : item.to ? (
+              <Link key={item.label} to={item.to}>
+                {item.label}
+              </Link>
+            ) : (
+              <span key={item.label} title={item.note} className="jm-soon">
+                {item.label}
+              </span>
+            ),
+          )}
+        </nav>
+        <WalletButton />
+      </div>
+      <nav aria-label="Sub-menu" className="jm-submenu">
+        {SUB_MENU.map((item) => (
+          <NavLink key={item.to} to={item.to} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
+            {item.label}
+          </NavLink>
+        ))}
+        <a href={MESSAGING_URL} target="_blank" rel="noreferrer" aria-label="Telegram" className="jm-telegram">
+          ✈
+        </a>
+      </nav>
+      <NetworkTabs />
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import { NETWORK_IDS, useSelectedNetwork } from '@jmswap/shared-chain';
+
+/** TRON BSC POLY BTTC ETH. Switching rewrites n (dropping token choices of the old network). */
+export function NetworkTabs() {
+  const selected = useSelectedNetwork();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const choose = (id: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set('n', id);
+    params.delete('from');
+    params.delete('to');
+    navigate(`${location.pathname}?${params.toString()}`);
+  };
+  return (
+    <nav aria-label="Networks" className="jm-network-tabs" role="tablist">
+      {NETWORK_IDS.map((id) => (
+        <button key={id} type="button" role="tab" aria-selected={id === selected} onClick={() => choose(id)}>
+          {id}
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Toaster, toast } from 'sonner';
+import { appEvents$, LONG_ERROR_TOAST_MS, session$, DISCONNECTED } from '@jmswap/shared-chain';
+
+/** A stuck loading state must never hide the page for good. */
+const LOADING_SAFETY_MS = 15000;
+
+/** Global loading overlay ("Loading..." or custom text). */
+export function LoadingOverlay() {
+  const [loading, setLoadingState] = useState<{ on: boolean; text?: string }>({ on: false });
+  useEffect(() => {
+    const sub = appEvents$.subscribe((e) => e.type === 'loading' && setLoadingState({ on: e.on, text: e.text }));
+    return () => sub.unsubscribe();
+  }, []);
+  useEffect(() => {
+    if (!loading.on) return;
+    const timer = setTimeout(() => setLoadingState({ on: false }), LOADING_SAFETY_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  if (!loading.on) return null;
+  return (
+    <div className="jm-loading" role="status" aria-live="polite">
+      <div className="jm-spinner" />
+      <p>{loading.text ?? 'Loading...'}</p>
+    </div>
+  );
+}
+
+type PopupState = { title: string; body: string; icon?: string } | null;
+
+/** Popup with icon, title, body and CLOSE. */
+export function Popup() {
+  const [popup, setPopup] = useState<PopupState>(null);
+  useEffect(() => {
+    const sub = appEvents$.subscribe((e) => e.type === 'popup' && setPopup({ title: e.title, body: e.body, icon: e.icon }));
+    return () => sub.unsubscribe();
+  }, []);
+  if (!popup) return null;
+  return (
+    <div className="jm-modal-backdrop">
+      <div role="dialog" aria-label={popup.title} className="jm-modal">
+        {popup.icon && <div className={`jm-popup-icon jm-popup-${popup.icon}`} aria-hidden="true" />}
+        <h3>{popup.title}</h3>
+        <p>{popup.body}</p>
+        <button type="button" className="jm-button" onClick={() => setPopup(null)}>
+          CLOSE
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Toasts top right: errors 5 s (fee messages 10 s), wallet toasts 2 s, all dismissible. */
+export function Toasts() {
+  useEffect(() => {
+    const sub = appEvents$.subscribe((e) => {
+      if (e.type === 'toast') {
+        const show = e.kind === 'error' ? toast.error : e.kind === 'success' ? toast.success : toast;
+        show(e.text, {
+          duration: e.durationMs,
+          action: e.link ? { label: e.link.label, onClick: () => window.open(e.link?.href, '_blank', 'noopener') } : undefined,
+        });
+      }
+      if (e.type === 'loggedOut') {
+        session$.next(DISCONNECTED);
+        toast('You have been logged out', { duration: LONG_ERROR_TOAST_MS / 2 });
+      }
+    });
+    return () => sub.unsubscribe();
+  }, []);
+  return <Toaster position="top-right" closeButton richColors />;
+}

@@ -1,0 +1,43 @@
+import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { network$, selectNetwork, setLoading, trackEvent, type NetworkId } from '@jmswap/shared-chain';
+import { LOADING_ROUTES, resolveRouteNetwork, routeEventName, type RouteName } from '../routes';
+
+interface Props {
+  route: RouteName;
+  children: (ctx: { network: NetworkId; query: Record<string, string | undefined>; setQuery: (c: Record<string, string | undefined>) => void }) => ReactNode;
+}
+
+/**
+ * Entering a route: resolves its network (n), makes it the selected network, logs ROUTE_<name>,
+ * and sets the loading state where the spec asks. Changing n or t remounts the content,
+ * which reloads the route's state.
+ */
+export function RouteScreen({ route, children }: Props) {
+  const [params, setParams] = useSearchParams();
+  const network = resolveRouteNetwork(route, params.get('n'), network$.getValue());
+  const t = params.get('t') ?? '';
+  const query = Object.fromEntries(params.entries());
+
+  useEffect(() => {
+    selectNetwork(network);
+  }, [network]);
+
+  useEffect(() => {
+    trackEvent(routeEventName(route), { network });
+    if (LOADING_ROUTES.includes(route)) setLoading(true);
+    return () => setLoading(false);
+  }, [route, network, t]);
+
+  const setQuery = (changes: Record<string, string | undefined>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined) next.delete(k);
+        else next.set(k, v);
+      }
+      return next;
+    });
+
+  return <div key={`${network}:${t}`}>{children({ network, query, setQuery })}</div>;
+}

@@ -1,0 +1,40 @@
+import { DEFAULT_NETWORK, isNetworkId, type NetworkId } from '@jmswap/shared-chain';
+
+export type RouteName = 'index' | 'charts' | 'pools' | 'listing' | 'info' | 'help';
+
+/** Networks each route honours in its n parameter (chain-layer.md section 2). */
+export const ROUTE_NETWORKS: Record<RouteName, readonly NetworkId[]> = {
+  index: ['TRON', 'BSC', 'POLY', 'BTTC', 'ETH'],
+  charts: ['TRON', 'BSC', 'POLY'],
+  pools: ['TRON', 'BSC', 'POLY', 'BTTC', 'ETH'],
+  listing: [],
+  info: [],
+  help: [],
+};
+
+/** Routes that show a loading state on entry until their data arrives. */
+export const LOADING_ROUTES: readonly RouteName[] = ['index', 'charts', 'pools'];
+
+export const ROUTE_PATHS: Record<RouteName, string> = {
+  index: '/',
+  charts: '/charts',
+  pools: '/pools',
+  listing: '/listing',
+  info: '/info',
+  help: '/help',
+};
+
+/**
+ * The network a route shows: its n parameter when the route honours it, else the stored
+ * selection when honoured, else TRON. An unknown or unsupported n falls back to TRON.
+ */
+export function resolveRouteNetwork(route: RouteName, n: string | null, stored: NetworkId): NetworkId {
+  const allowed = ROUTE_NETWORKS[route];
+  if (n !== null) return isNetworkId(n) && allowed.includes(n) ? n : DEFAULT_NETWORK;
+  return allowed.includes(stored) ? stored : DEFAULT_NETWORK;
+}
+
+export type IndexTab = 'swap' | 'addLiquidity';
+export const resolveTab = (t: string | null): IndexTab => (t === 'addLiquidity' ? 'addLiquidity' : 'swap');
+
+export const routeEventName = (route: RouteName): string => `ROUTE_${route.toUpperCase()}`;

@@ -1,0 +1,2 @@
+// Async boundary for the widget build.
+import('./bootstrap');
