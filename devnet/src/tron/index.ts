@@ -8,7 +8,7 @@
 import type { JsonFragment } from 'ethers';
 import type { NetworkConfig } from '../config/types';
 import { AnvilRpc, startAnvil, TRON_CHAIN_ID, type AnvilProcess } from './anvil';
-import { toBase58, toTronHex } from './address';
+import { toBase58, toEvmAddress, toTronHex } from './address';
 import { TronDevnode, type DevnodeOptions } from './devnode';
 import type { ResourceParams } from './resources';
 
@@ -163,7 +163,6 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
   });
   try {
     const { devnode, rpc } = running;
-    const { toEvmAddress } = await import('./address');
     const devAccounts = opts.devAccounts.map((a) => toEvmAddress(a));
     // anvil's default 10 000 ETH (1e22 wei) would be 1e22 sun: not exact as a JSON number.
     for (const a of new Set([...ANVIL_DEFAULT_ACCOUNTS, ...devAccounts])) {

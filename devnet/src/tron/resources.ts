@@ -57,12 +57,16 @@ export function emptyResources(): AccountResources {
   return { energyLimit: 0n, energyUsed: 0n, energyTime: 0, netLimit: 0n, netUsed: 0n, netTime: 0, freeNetUsed: 0n, freeNetTime: 0 };
 }
 
-/** Usage recovered linearly over the window: usage * (window - elapsed) / window. */
+/** java-tron counts resource windows in 3-second block slots. */
+export const SLOT_MS = 3000;
+
+/** Usage recovered linearly over the window, in whole slots: usage * (window - elapsed) / window. */
 export function recovered(usage: bigint, since: number, now: number, windowMs: number): bigint {
   if (usage <= 0n) return 0n;
-  const elapsed = Math.max(0, now - since);
-  if (elapsed >= windowMs) return 0n;
-  return (usage * BigInt(windowMs - elapsed)) / BigInt(windowMs);
+  const elapsed = Math.max(0, Math.floor(now / SLOT_MS) - Math.floor(since / SLOT_MS));
+  const window = Math.floor(windowMs / SLOT_MS);
+  if (elapsed >= window) return 0n;
+  return (usage * BigInt(window - elapsed) + BigInt(window) - 1n) / BigInt(window);
 }
 
 export class ResourceBook {
