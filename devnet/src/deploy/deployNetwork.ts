@@ -134,18 +134,31 @@ async function deployWith(
   if (!baseToken) throw new Error(`${network.id}: base token ${baseSymbol} missing from tokens`);
   const tokenList = Object.values(network.tokens);
 
-  const send = async (p: Promise<ContractTransactionResponse>) => {
-    const tx = await p;
-    const receipt = await tx.wait();
-    if (!receipt || receipt.status !== 1) throw new Error(`transaction ${tx.hash} failed`);
-    return receipt;
+  // Own receipt polling: fast on an automining anvil and never stuck on a missed block event.
+  const waitReceipt = async (hash: string) => {
+    const deadline = Date.now() + 120_000;
+    for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
+      const receipt = (await provider.send('eth_getTransactionReceipt', [hash])) as {
+        status: string;
+        contractAddress: string | null;
+      } | null;
+      if (receipt) {
+        if (BigInt(receipt.status) !== 1n) throw new Error(`${network.id}: transaction ${hash} reverted`);
+        return receipt;
+      }
+      if (Date.now() > deadline) throw new Error(`${network.id}: no receipt for ${hash}`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
   };
+  const send = async (p: Promise<ContractTransactionResponse>) => waitReceipt((await p).hash);
   const deploy = async (name: ContractName, label: string | undefined, args: unknown[]) => {
     const artifact = loadArtifact(name);
     const factory = new ContractFactory(artifact.abi as InterfaceAbi, artifact.bytecode, signer);
     const contract = await factory.deploy(...args, ov);
-    await contract.waitForDeployment();
-    const address = getAddress(await contract.getAddress());
+    const tx = contract.deploymentTransaction();
+    if (!tx) throw new Error(`${name}: no deployment transaction`);
+    const receipt = await waitReceipt(tx.hash);
+    const address = getAddress(receipt.contractAddress ?? (await contract.getAddress()));
     await opts.onContract?.(label ? `${name}:${label}` : name, address, artifact.abi);
     return new Contract(address, artifact.abi as InterfaceAbi, signer);
   };
@@ -171,7 +184,7 @@ async function deployWith(
       await rpc('anvil_setBalance', [account, toBeHex(wanted)]);
     } catch {
       if (account === deployer) throw new Error(`deployer ${deployer} needs ${wanted} base units, has ${have}`);
-      await (await signer.sendTransaction({ to: account, value: wanted - have, ...ov })).wait();
+      await waitReceipt((await signer.sendTransaction({ to: account, value: wanted - have, ...ov })).hash);
     }
   };
   const gasAllowance = 10n ** BigInt(baseToken.decimals) * 1000n;
@@ -355,6 +368,7 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
     const path = [fromAddr, toAddr];
     const taxes = taxesFor([from.tax, to.tax]);
     const recipient = h.recipients[i % h.recipients.length]!;
+    if (process.env.DEVNET_DEBUG) h.log(`${network.id}: swap ${i} at ${ts} ${from.symbol}->${to.symbol} ${amountIn}`);
     await h.rpc('evm_setNextBlockTimestamp', [ts]);
     if (from.symbol === baseSymbol) {
       await h.send(

@@ -1,0 +1,191 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { startAnvil, type AnvilInstance } from './anvil';
+import { LOCAL_CONFIG_PATH, readProductionConfig } from './config/production';
+import {
+  EVM_NETWORK_IDS,
+  NETWORK_IDS,
+  type EvmNetworkId,
+  type NetworkConfig,
+  type NetworkId,
+  type NetworksFile,
+} from './config/types';
+import { ANVIL_ACCOUNTS, deployNetwork } from './deploy/deployNetwork';
+
+export interface ChainSpec {
+  port: number;
+  chainId: number;
+  /** Base coin per dev account, in base units. */
+  baseFunding: bigint;
+}
+
+const E18 = 10n ** 18n;
+
+/** The four local EVM chains. TRON (port 8545, chain id 728126428) is the TRON devnode's. */
+export const DEVNET_CHAINS: Record<EvmNetworkId, ChainSpec> = {
+  BSC: { port: 8546, chainId: 31056, baseFunding: 10_000n * E18 },
+  POLY: { port: 8547, chainId: 31137, baseFunding: 1_000_000n * E18 },
+  // BTTC's fixed gas price is 1e15 wei: ~300 BTT per transaction.
+  BTTC: { port: 8548, chainId: 31199, baseFunding: 10_000_000_000n * E18 },
+  ETH: { port: 8549, chainId: 31001, baseFunding: 10_000n * E18 },
+};
+
+export const DEFAULT_HISTORY = { swaps: 40, days: 4 };
+
+export interface DevnetOptions {
+  /** Networks to start (default all five; TRON only when devnet/src/tron exists). */
+  networks?: NetworkId[];
+  /** Per-network port overrides (tests use ports away from the devnet's). */
+  ports?: Partial<Record<EvmNetworkId, number>>;
+  /** Past swaps to seed per network; false for none. Default DEFAULT_HISTORY. */
+  history?: { swaps: number; days: number } | false;
+  /** Where to write the local networks.json; false to skip. Default .run/config/networks.json. */
+  configPath?: string | false;
+  /** Dev accounts (default anvil's first 10). */
+  devAccounts?: string[];
+  log?: (line: string) => void;
+}
+
+export interface Devnet {
+  config: NetworksFile;
+  stop(): Promise<void>;
+}
+
+interface TronModule {
+  startTronNetwork?: (opts: {
+    network: NetworkConfig;
+    devAccounts: string[];
+  }) => Promise<{ config: NetworkConfig; stop(): Promise<void> }>;
+}
+
+/** Loads devnet/src/tron/index if the TRON devnode exists; undefined otherwise. */
+async function loadTron(): Promise<TronModule | undefined> {
+  const path = './tron/index';
+  try {
+    return (await import(path)) as TronModule;
+  } catch (e) {
+    const err = e as { code?: string; message?: string };
+    const missing =
+      (err.code === 'MODULE_NOT_FOUND' || err.code === 'ERR_MODULE_NOT_FOUND') &&
+      /tron[\\/]index/.test(err.message ?? '') &&
+      !/Require stack:[\s\S]*tron[\\/]/.test(err.message ?? '');
+    if (missing) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * Starts the local chains, deploys and seeds the DEX on each, writes the `local` networks.json
+ * and resolves with it. stop() ends every chain this call started.
+ */
+export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
+  const log = opts.log ?? (() => {});
+  const wanted = new Set<NetworkId>(opts.networks ?? NETWORK_IDS);
+  const production = readProductionConfig();
+  const devAccounts = opts.devAccounts ?? ANVIL_ACCOUNTS;
+  const history = opts.history === undefined ? DEFAULT_HISTORY : opts.history || undefined;
+  const stoppers: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    const all = stoppers.splice(0);
+    await Promise.allSettled(all.map((s) => s()));
+  };
+
+  const networks = structuredClone(production.networks);
+  try {
+    const jobs: Array<Promise<void>> = [];
+    for (const id of EVM_NETWORK_IDS) {
+      if (!wanted.has(id)) continue;
+      const spec = DEVNET_CHAINS[id];
+      const port = opts.ports?.[id] ?? spec.port;
+      jobs.push(
+        (async () => {
+          const days = history?.days ?? 0;
+          const anvil: AnvilInstance = await startAnvil({
+            port,
+            chainId: spec.chainId,
+            timestamp: Math.floor(Date.now() / 1000) - days * 86400 - 7200,
+          });
+          stoppers.push(anvil.stop);
+          log(`${id}: anvil on ${anvil.url} (chain id ${spec.chainId})`);
+          networks[id] = await deployNetwork({
+            network: production.networks[id],
+            rpcUrl: anvil.url,
+            devAccounts,
+            baseFunding: spec.baseFunding,
+            history,
+            log,
+          });
+        })(),
+      );
+    }
+    if (wanted.has('TRON')) {
+      jobs.push(
+        (async () => {
+          const tron = await loadTron();
+          if (!tron?.startTronNetwork) {
+            log('TRON: devnet/src/tron not available; TRON stays "network not configured"');
+            return;
+          }
+          const started = await tron.startTronNetwork({ network: production.networks.TRON, devAccounts });
+          stoppers.push(started.stop);
+          networks.TRON = started.config;
+          log(`TRON: node on ${started.config.nodeUrl}`);
+        })(),
+      );
+    }
+    const results = await Promise.allSettled(jobs);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+
+  const config: NetworksFile = {
+    profile: 'local',
+    version: `devnet-${new Date().toISOString()}`,
+    networks,
+  };
+  const configPath = opts.configPath === undefined ? LOCAL_CONFIG_PATH : opts.configPath;
+  if (configPath) {
+    mkdirSync(dirname(configPath), { recursive: true });
+    writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+    log(`config written to ${configPath}`);
+  }
+  return { config, stop };
+}
+
+/** `npm run devnet`: start everything, print the urls, stay up until Ctrl-C. */
+export async function runDevnetCli(): Promise<void> {
+  const started = Date.now();
+  const stamp = () => `[${((Date.now() - started) / 1000).toFixed(1)}s]`;
+  let devnet: Devnet | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('devnet: stopping');
+    await devnet?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  process.on('SIGHUP', () => void shutdown(0));
+  try {
+    devnet = await startDevnet({ log: (line) => console.log(`${stamp()} ${line}`) });
+  } catch (e) {
+    console.error('devnet failed:', e instanceof Error ? (e.stack ?? e.message) : e);
+    await shutdown(1);
+    return;
+  }
+  console.log('');
+  for (const id of NETWORK_IDS) {
+    const n = devnet.config.networks[id];
+    const configured = n.exchange.FACTORY_ADDRESS !== '';
+    console.log(
+      `  ${id.padEnd(5)} ${configured ? `${n.nodeUrl.padEnd(24)} chainId ${n.chainId}` : 'network not configured'}`,
+    );
+  }
+  console.log(`  config ${LOCAL_CONFIG_PATH}`);
+  console.log(`devnet ready in ${((Date.now() - started) / 1000).toFixed(1)} s (Ctrl-C to stop)`);
+}
