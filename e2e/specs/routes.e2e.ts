@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const analytics = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __JMSWAP_ANALYTICS__?: { name: string }[] }).__JMSWAP_ANALYTICS__ ?? []).map((e) => e.name));
+
+test('every route renders its remote or its page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'The first multi-chain swap with full support for taxed tokens' })).toBeVisible();
+  await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+
+  await page.goto('/?t=addLiquidity');
+  await expect(page.locator('[data-remote="liquidity"]')).toContainText('LIQUIDITY');
+  await expect(page.getByText('Adding and removing liquidity is tax-free')).toBeVisible();
+
+  await page.goto('/charts');
+  await expect(page.locator('[data-remote="charts"]')).toContainText('TRX/JM');
+  await expect(page.getByText('No chart data available')).toBeVisible();
+
+  await page.goto('/pools');
+  await expect(page.getByTestId('pool-item')).toHaveCount(21);
+
+  await page.goto('/listing');
+  await expect(page.locator('[data-remote="listing"]')).toContainText('TOKEN LISTING');
+
+  await page.goto('/help');
+  await expect(page.getByRole('heading', { name: 'HOW TO SWAP' })).toBeVisible();
+  await page.goto('/info');
+  await expect(page.getByRole('heading', { name: 'Roadmap' })).toBeVisible();
+});
+
+test('direct links with n, t, from, to select network, tab and tokens', async ({ page }) => {
+  await page.goto('/?n=BSC&t=addLiquidity&from=BNB&to=USDT');
+  await expect(page.getByRole('tab', { name: 'BSC' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('default-pair')).toContainText('BNB/USDT');
+
+  await page.goto('/?n=POLY');
+  await expect(page.getByTestId('from-token')).toContainText('USDT');
+  await expect(page.getByTestId('to-token')).toContainText('MATIC');
+
+  await page.goto('/pools?n=ETH');
+  await expect(page.getByTestId('pool-item')).toHaveText(['ETH/USDT']);
+
+  // charts honours TRON, BSC and POLY only; anything else falls back to TRON
+  await page.goto('/charts?n=ETH');
+  await expect(page.getByRole('tab', { name: 'TRON' })).toHaveAttribute('aria-selected', 'true');
+  await page.goto('/?n=NOPE');
+  await expect(page.getByRole('tab', { name: 'TRON' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('to-token')).toContainText('JM');
+});
+
+test('the chosen network tab survives a reload', async ({ page }) => {
+  await page.goto('/pools');
+  await page.getByRole('tab', { name: 'BTTC' }).click();
+  await expect(page).toHaveURL(/n=BTTC/);
+  await expect(page.getByTestId('pool-item')).toHaveText(['BTT/TRX']);
+  expect(await page.evaluate(() => localStorage.getItem('SELECTED_NETWORK'))).toBe('BTTC');
+
+  await page.goto('/pools');
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'BTTC' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('pool-item')).toHaveText(['BTT/TRX']);
+});
+
+test('the sub-menu highlights the active route and each route logs ROUTE_<name>', async ({ page }) => {
+  await page.goto('/');
+  const submenu = page.getByRole('navigation', { name: 'Sub-menu' });
+  await expect(submenu.getByRole('link', { name: 'Swap' })).toHaveClass(/active/);
+  await submenu.getByRole('link', { name: 'Pools' }).click();
+  await expect(submenu.getByRole('link', { name: 'Pools' })).toHaveClass(/active/);
+  await expect(submenu.getByRole('link', { name: 'Swap' })).not.toHaveClass(/active/);
+  await submenu.getByRole('link', { name: 'Help center' }).click();
+  await expect(submenu.getByRole('link', { name: 'Help center' })).toHaveClass(/active/);
+  expect(await analytics(page)).toEqual(expect.arrayContaining(['ROUTE_INDEX', 'ROUTE_POOLS', 'ROUTE_HELP']));
+});
+
+test('the header shows the menu, CONNECT WALLET opens the wallet chooser, and the footer links', async ({ page }) => {
+  await page.goto('/?n=BSC');
+  const menu = page.getByRole('navigation', { name: 'Menu', exact: true });
+  for (const item of ['Home', 'Swap', 'Launchpad', 'Cross-chain', 'Payments', 'Store']) {
+    await expect(menu.getByText(item, { exact: true })).toBeVisible();
+  }
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });
+  await expect(chooser.getByRole('button')).toContainText(['Browser wallet (MetaMask)', 'Mobile wallet (WalletConnect)', 'Binance Wallet']);
+  await chooser.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('tab', { name: 'POLY' }).click();
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await expect(page.getByRole('dialog', { name: 'Connect a wallet' }).getByText('Binance Wallet')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'List your token' })).toBeVisible();
+});

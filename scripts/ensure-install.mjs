@@ -1,0 +1,23 @@
+// Installs what `npm start` / `npm test` need on a fresh machine: the npm dependencies
+// (when node_modules is missing or older than package-lock.json) and, with --with-browser,
+// Debian's Chromium for the e2e tests. Nothing else is ever downloaded.
+import { existsSync, statSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
+
+const marker = join(root, 'node_modules/.package-lock.json');
+const lock = join(root, 'package-lock.json');
+if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
+  console.log('[setup] installing npm dependencies');
+  run('npm ci --no-audit --no-fund');
+}
+
+if (process.argv.includes('--with-browser') && !existsSync('/usr/bin/chromium')) {
+  console.log('[setup] installing Debian Chromium for the browser tests');
+  const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
+  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+}

@@ -1,0 +1,51 @@
+// Starting and stopping the local stack, shared by `npm start`, the e2e setup and the benchmarks.
+import { spawn, execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const mf = require('@jmswap/mf-config');
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function buildAll() {
+  execSync('npx lerna run build --concurrency 2 --loglevel warn', { cwd: root, stdio: 'inherit' });
+}
+
+/** Writes the runtime config the servers serve at /config/ (remotes.json, widget.json). */
+export function writeRuntimeConfig({ keepRemotes = true } = {}) {
+  mkdirSync(mf.runConfigDir, { recursive: true });
+  if (!keepRemotes || !existsSync(mf.remotesFilePath())) mf.writeRemotesFile(mf.defaultRemotesFile());
+  const widget = join(mf.runConfigDir, 'widget.json');
+  if (!existsSync(widget)) {
+    writeFileSync(widget, JSON.stringify({ allowedHosts: ['http://localhost:8088', 'http://127.0.0.1:8088'] }, null, 2) + '\n');
+  }
+}
+
+/** Starts the devnet (local chains, contracts, seed) and resolves once it wrote networks.json. */
+export function startDevnet({ timeoutMs = 300000 } = {}) {
+  const script = join(root, 'devnet/scripts/devnet.mjs');
+  if (!existsSync(script)) return Promise.resolve(undefined);
+  const child = spawn(process.execPath, [script], { cwd: join(root, 'devnet'), stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('devnet did not become ready in time')), timeoutMs);
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(`[devnet] ${chunk}`);
+      if (String(chunk).includes('devnet ready')) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`devnet exited with code ${code}`));
+    });
+  });
+}
+
+/** Serves the shell and every remote, each on its own port. */
+export async function serveAll() {
+  return Promise.all(Object.keys(mf.APPS).map(async (app) => ({ app, ...(await mf.serveApp(app)) })));
+}

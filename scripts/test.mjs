@@ -1,0 +1,26 @@
+// npm test: lint, type-check, every package's unit tests, a production build, then the
+// Playwright e2e suite in Debian Chromium against the built site. Stops at the first failure.
+import { execSync } from 'node:child_process';
+import { root } from './stack.mjs';
+
+const steps = [
+  ['lint', 'npx eslint . && npx prettier --check .'],
+  ['type-check', 'npx lerna run typecheck --concurrency 2 --loglevel warn'],
+  ['unit tests', 'npx lerna run test --concurrency 1 --loglevel warn'],
+  ['build', 'npx lerna run build --concurrency 2 --loglevel warn'],
+  ['e2e (Chromium)', 'npm test -w @jmswap/e2e'],
+];
+
+const only = process.argv.slice(2);
+for (const [name, cmd] of steps) {
+  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  try {
+    execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  } catch {
+    console.error(`\n=== ${name} FAILED ===`);
+    process.exit(1);
+  }
+  console.log(`=== ${name} ok (${((Date.now() - started) / 1000).toFixed(0)} s) ===`);
+}
