@@ -68,4 +68,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: chainLibs.patterns.slice(1) }] },
   },
   { files: ['**/*.cjs', '**/*.js', '**/*.mjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
+    languageOptions: { globals: globals.jest },
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
 );

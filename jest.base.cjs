@@ -6,7 +6,7 @@ const path = require('node:path');
 module.exports = function createJestConfig({ dir, environment = 'node', setup = [] }) {
   return {
     rootDir: dir,
-    testEnvironment: environment,
+    testEnvironment: environment === 'jsdom' ? require.resolve('jest-fixed-jsdom') : 'node',
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     transform: {
@@ -28,5 +28,6 @@ module.exports = function createJestConfig({ dir, environment = 'node', setup = 
       '\\.(css|svg|png)$': path.join(__dirname, 'jest.file-stub.cjs'),
     },
     setupFilesAfterEnv: setup,
+    globals: { __APP_NAME__: 'test-app', __APP_VERSION__: '0.0.0-test', __SHELL_VARIANT__: 'app' },
   };
 };

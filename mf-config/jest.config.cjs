@@ -1,1 +1,1 @@
-module.exports = require('../jest.base.cjs')({ dir: __dirname, environment: 'node', setup: [] });
+module.exports = { ...require('../jest.base.cjs')({ dir: __dirname }), testMatch: ['**/*.test.js'] };

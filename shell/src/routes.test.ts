@@ -1,0 +1,27 @@
+import { resolveRouteNetwork, resolveTab, routeEventName } from './routes';
+
+describe('route parameters', () => {
+  it('honours n per route and falls back to TRON', () => {
+    expect(resolveRouteNetwork('index', 'BTTC', 'TRON')).toBe('BTTC');
+    expect(resolveRouteNetwork('pools', 'ETH', 'TRON')).toBe('ETH');
+    expect(resolveRouteNetwork('charts', 'POLY', 'TRON')).toBe('POLY');
+    expect(resolveRouteNetwork('charts', 'ETH', 'BSC')).toBe('TRON');
+    expect(resolveRouteNetwork('index', 'bsc', 'ETH')).toBe('TRON');
+    expect(resolveRouteNetwork('index', 'NOPE', 'ETH')).toBe('TRON');
+  });
+
+  it('uses the stored network when n is absent and the route honours it', () => {
+    expect(resolveRouteNetwork('index', null, 'POLY')).toBe('POLY');
+    expect(resolveRouteNetwork('charts', null, 'BTTC')).toBe('TRON');
+  });
+
+  it('opens the liquidity tab only for t=addLiquidity', () => {
+    expect(resolveTab('addLiquidity')).toBe('addLiquidity');
+    expect(resolveTab(null)).toBe('swap');
+    expect(resolveTab('other')).toBe('swap');
+  });
+
+  it('names analytics events ROUTE_<route>', () => {
+    expect(routeEventName('charts')).toBe('ROUTE_CHARTS');
+  });
+});
