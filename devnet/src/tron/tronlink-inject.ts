@@ -190,8 +190,8 @@ function pageScript(opts: Required<Omit<TronLinkOptions, 'name'>> & { name: stri
 }
 
 /**
- * The init script: tronweb's browser bundle, evaluated so it does not overwrite the page's own
- * globals (the bundle's UMD wrapper writes to a private `self`), then the fake TronLink.
+ * The init script: tronweb's browser bundle (its UMD wrapper sets window.TronWeb, which is taken
+ * and then restored, so the page's own globals stay as they were), then the fake TronLink.
  */
 export function tronLinkInitScript(options: TronLinkOptions): string {
   const opts = {
@@ -207,11 +207,14 @@ export function tronLinkInitScript(options: TronLinkOptions): string {
   return `
 (function () {
   if (window.__tronLinkMock) return;
-  var shim = Object.create(window);
-  (function (self, exports, module, define) {
+  var had = Object.prototype.hasOwnProperty.call(window, 'TronWeb');
+  var previous = window.TronWeb;
+  (function (exports, module, define) {
 ${bundle}
-  })(shim, undefined, undefined, undefined);
-  window.__tronwebBundle = shim.TronWeb;
+  })(undefined, undefined, undefined);
+  window.__tronwebBundle = window.TronWeb;
+  if (had) window.TronWeb = previous;
+  else delete window.TronWeb;
 })();
 ${pageScript(opts)}
 `;
