@@ -4,7 +4,6 @@ import {
   JsonRpcProvider,
   MaxUint256,
   NonceManager,
-  Wallet,
   getAddress,
   toBeHex,
   zeroPadValue,
@@ -15,6 +14,7 @@ import {
 import { loadArtifact, type ContractName } from '../artifacts';
 import type { NetworkConfig, PoolConfig, TokenConfig } from '../config/types';
 import { amountForUsd } from './prices';
+import { PaddedWallet } from './signer';
 
 export interface DeployOptions {
   network: NetworkConfig; // the production entry for this network (addresses empty)
@@ -103,7 +103,7 @@ export function taxesFor(percents: number[]): string[] {
  */
 export async function deployNetwork(opts: DeployOptions): Promise<NetworkConfig> {
   const log = opts.log ?? (() => {});
-  const provider = new JsonRpcProvider(opts.rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50 });
+  const provider = new JsonRpcProvider(opts.rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
   try {
     return await deployWith(provider, opts, log);
   } finally {
@@ -118,7 +118,7 @@ async function deployWith(
 ): Promise<NetworkConfig> {
   const network = structuredClone(opts.network);
   const prices = opts.prices;
-  const wallet = new Wallet(opts.deployerKey ?? ANVIL_KEY_0, provider);
+  const wallet = new PaddedWallet(opts.deployerKey ?? ANVIL_KEY_0, provider);
   const signer = new NonceManager(wallet);
   const deployer = wallet.address;
   const ov: Overrides = opts.gasPrice !== undefined ? { gasPrice: opts.gasPrice } : {};
