@@ -181,6 +181,13 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
         await devnode.registerContract(address, abi as JsonFragment[], name);
       },
     });
+    // Without seeded history the chain clock is still days behind: bring it to the wall clock.
+    const head = await rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['latest', false]);
+    const wall = Math.floor(Date.now() / 1000);
+    if (Number(BigInt(head.timestamp)) < wall - 60) {
+      await rpc.call('evm_setNextBlockTimestamp', [wall]);
+      await rpc.call('evm_mine', []);
+    }
     for (const a of new Set([...ANVIL_DEFAULT_ACCOUNTS, ...devAccounts])) {
       const bal = BigInt(await rpc.call<string>('eth_getBalance', [a, 'latest']));
       if (bal > MAX_SAFE) await rpc.call('anvil_setBalance', [a, '0x' + baseFunding.toString(16)]);
