@@ -1,0 +1,278 @@
+import fc from 'fast-check';
+import {
+  assertDecimals,
+  formatAmount,
+  formatBps,
+  formatFixed,
+  formatUnits,
+  isValidAmountInput,
+  parseAmount,
+  toBaseUnits,
+} from './amounts';
+import { UINT256_MAX } from './constants';
+import { ChainError } from './errors';
+
+describe('parseAmount', () => {
+  it.each([
+    ['1', 18, 10n ** 18n, false],
+    ['1.5', 6, 1_500_000n, false],
+    ['.5', 6, 500_000n, false],
+    ['1.', 6, 1_000_000n, false],
+    ['0', 6, 0n, false],
+    ['0.0', 6, 0n, false],
+    ['000123.45', 2, 12345n, false],
+    ['  2.5 ', 1, 25n, false],
+    ['\t7\n', 0, 7n, false],
+    ['1.23456789', 6, 1_234_567n, true],
+    ['1.2345670000', 6, 1_234_567n, false],
+    ['1.9', 0, 1n, true],
+    ['0.000000000000000001', 18, 1n, false],
+    [
+      '1234567890123456789012345678901234567890',
+      0,
+      1234567890123456789012345678901234567890n,
+      false,
+    ],
+    [UINT256_MAX.toString(), 0, UINT256_MAX, false],
+    [
+      '115792089237316195423570985008687907853269984665640564039457.584007913129639935',
+      18,
+      UINT256_MAX,
+      false,
+    ],
+  ])('%j with %i decimals -> %s (truncated %s)', (input, decimals, value, truncated) => {
+    expect(parseAmount(input, decimals)).toEqual({ ok: true, value, truncated });
+  });
+
+  // reliability-checklist item 33 and the spec's conversion rules: never throws, never a value.
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['.', 'invalid'],
+    ['-', 'invalid'],
+    ['-.', 'invalid'],
+    ['1.2.3', 'too-many-decimal-points'],
+    ['..', 'too-many-decimal-points'],
+    ['-1', 'negative'],
+    ['-0.5', 'negative'],
+    ['+1', 'invalid'],
+    ['--1', 'invalid'],
+    ['abc', 'invalid'],
+    ['-abc', 'invalid'],
+    ['1e18', 'invalid'],
+    ['1e999', 'invalid'],
+    ['1E5', 'invalid'],
+    ['0x10', 'invalid'],
+    ['1,000,000', 'invalid'],
+    ['1,5', 'invalid'],
+    ['1 000', 'invalid'],
+    ['1_000', 'invalid'],
+    ['Infinity', 'invalid'],
+    ['NaN', 'invalid'],
+    ['\u0661\u0662\u0663', 'invalid'], // Arabic-Indic 123
+    ['\u06f1', 'invalid'], // Extended Arabic-Indic 1
+    ['\uff11', 'invalid'], // full-width 1
+    ['\u0967', 'invalid'], // Devanagari 1
+    [(UINT256_MAX + 1n).toString(), 'too-large'],
+    ['1' + '0'.repeat(100), 'too-large'],
+    ['1' + '0'.repeat(60), 'too-large'],
+  ])('%j is rejected as %s', (input, reason) => {
+    expect(parseAmount(input, 18)).toEqual({ ok: false, reason });
+  });
+
+  it('a 40-digit amount with 18 decimals is fine (below uint256)', () => {
+    const forty = '9'.repeat(40);
+    expect(parseAmount(forty, 18)).toEqual({
+      ok: true,
+      value: BigInt(forty) * 10n ** 18n,
+      truncated: false,
+    });
+  });
+
+  it('above uint256 only once the decimals are applied', () => {
+    expect(parseAmount(UINT256_MAX.toString(), 1)).toEqual({ ok: false, reason: 'too-large' });
+  });
+
+  it('treats non-string input as empty (defensive, never throws)', () => {
+    expect(parseAmount(undefined as unknown as string, 6)).toEqual({ ok: false, reason: 'empty' });
+  });
+
+  it('strict mode rejects digits beyond the decimals instead of truncating', () => {
+    expect(parseAmount('1.234', 2, { strict: true })).toEqual({
+      ok: false,
+      reason: 'too-many-decimals',
+    });
+    expect(parseAmount('1.230', 2, { strict: true })).toEqual({
+      ok: true,
+      value: 123n,
+      truncated: false,
+    });
+  });
+
+  it('rejects invalid decimals loudly (a programming error)', () => {
+    for (const d of [-1, 1.5, 256, Number.NaN]) {
+      expect(() => assertDecimals(d)).toThrow(RangeError);
+      expect(() => parseAmount('1', d)).toThrow(RangeError);
+    }
+  });
+
+  it('never throws for any string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.integer({ min: 0, max: 18 }), (text, d) => {
+        const result = parseAmount(text, d);
+        if (result.ok) expect(result.value).toBeGreaterThanOrEqual(0n);
+      }),
+    );
+  });
+});
+
+describe('toBaseUnits (the wei conversion)', () => {
+  it('converts', () => {
+    expect(toBaseUnits('1.5', 18)).toBe(1_500_000_000_000_000_000n);
+  });
+  it('throws "invalid value" for a lone "."', () => {
+    expect(() => toBaseUnits('.', 18)).toThrow(new ChainError('INVALID_VALUE', 'invalid value'));
+  });
+  it('throws "too many decimal points"', () => {
+    expect(() => toBaseUnits('1.2.3', 18)).toThrow('too many decimal points');
+    try {
+      toBaseUnits('1.2.3', 18);
+    } catch (error) {
+      expect((error as ChainError).code).toBe('TOO_MANY_DECIMAL_POINTS');
+    }
+  });
+  it('throws "invalid value" for everything else', () => {
+    expect(() => toBaseUnits('-1', 18)).toThrow('invalid value');
+    expect(() => toBaseUnits('', 18)).toThrow('invalid value');
+  });
+});
+
+describe('isValidAmountInput', () => {
+  it.each(['', '0', '1', '1.', '.', '.5', '12.345', '007'])('accepts %j while typing', (text) => {
+    expect(isValidAmountInput(text)).toBe(true);
+  });
+  it.each(['-', '-1', '+1', '1e5', '0x1', '1,0', '1 ', ' 1', '1.2.3', 'abc', '\u0661'])(
+    'refuses %j',
+    (text) => {
+      expect(isValidAmountInput(text)).toBe(false);
+    },
+  );
+  it('limits fraction digits to the token decimals when given', () => {
+    expect(isValidAmountInput('1.123456', 6)).toBe(true);
+    expect(isValidAmountInput('1.1234567', 6)).toBe(false);
+    expect(isValidAmountInput('1', 0)).toBe(true);
+    expect(isValidAmountInput('1.', 0)).toBe(true);
+    expect(isValidAmountInput('1.0', 0)).toBe(false);
+  });
+});
+
+describe('formatUnits', () => {
+  it.each([
+    [0n, 18, '0'],
+    [1n, 18, '0.000000000000000001'],
+    [1_500_000n, 6, '1.5'],
+    [1_000_000n, 6, '1'],
+    [123n, 0, '123'],
+    [-1_500_000n, 6, '-1.5'],
+    [
+      UINT256_MAX,
+      18,
+      '115792089237316195423570985008687907853269984665640564039457.584007913129639935',
+    ],
+  ])('%s with %i decimals -> %s', (value, decimals, text) => {
+    expect(formatUnits(value, decimals)).toBe(text);
+  });
+});
+
+describe('formatAmount', () => {
+  it('truncates to 12 decimals at most, never rounding up', () => {
+    expect(formatAmount(999_999_999_999_999_999n, 18)).toBe('0.999999999999');
+    expect(formatAmount(1n, 18)).toBe('0');
+  });
+  it('truncates to the display decimals and drops trailing zeros', () => {
+    expect(formatAmount(1_239_999n, 6, 2)).toBe('1.23');
+    expect(formatAmount(1_200_000n, 6, 4)).toBe('1.2');
+    expect(formatAmount(1_000_000n, 6, 4)).toBe('1');
+    expect(formatAmount(1_999_999n, 6, 0)).toBe('1');
+    expect(formatAmount(1_999_999n, 6, -3)).toBe('1');
+    expect(formatAmount(1_999_999n, 6, 20)).toBe('1.999999');
+  });
+  it('never uses an exponent', () => {
+    expect(formatAmount(10n ** 40n, 0)).toBe('1' + '0'.repeat(40));
+    expect(formatAmount(10n ** 30n, 18)).toBe('1000000000000');
+  });
+  it('keeps the sign of a negative value that shows, not of one that truncates to 0', () => {
+    expect(formatAmount(-1_500_000n, 6)).toBe('-1.5');
+    expect(formatAmount(-1n, 18)).toBe('0');
+  });
+});
+
+describe('formatFixed', () => {
+  it.each([
+    [123_456_789n, 8, 8, '1.23456789'],
+    [123_456_789n, 8, 6, '1.234567'],
+    [100_000_000n, 8, 2, '1.00'],
+    [5n, 0, 2, '5.00'],
+    [1_999n, 3, 0, '1'],
+    [0n, 18, 6, '0.000000'],
+    [-1_239n, 3, 2, '-1.23'],
+    [-1n, 3, 2, '0.00'],
+  ])('%s (%i decimals) to %i places -> %s', (value, decimals, places, text) => {
+    expect(formatFixed(value, decimals, places)).toBe(text);
+  });
+  it('rejects invalid places', () => {
+    expect(() => formatFixed(1n, 2, -1)).toThrow(RangeError);
+    expect(() => formatFixed(1n, 2, 1.5)).toThrow(RangeError);
+  });
+  it('formatBps shows percent with 2 decimals', () => {
+    expect(formatBps(1234n)).toBe('12.34');
+    expect(formatBps(5n)).toBe('0.05');
+    expect(formatBps(10000n)).toBe('100.00');
+  });
+});
+
+describe('round trips (reliability item 33)', () => {
+  const decimalsArb = fc.integer({ min: 0, max: 18 });
+  const valueArb = fc.bigInt({ min: 0n, max: UINT256_MAX });
+
+  it('parse(formatUnits(x)) == x for decimals 0..18', () => {
+    fc.assert(
+      fc.property(valueArb, decimalsArb, (value, decimals) => {
+        expect(parseAmount(formatUnits(value, decimals), decimals)).toEqual({
+          ok: true,
+          value,
+          truncated: false,
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('parse(formatAmount(x)) == x when the decimals fit the display (<= 12), never above x otherwise', () => {
+    fc.assert(
+      fc.property(valueArb, decimalsArb, (value, decimals) => {
+        const parsed = parseAmount(formatAmount(value, decimals), decimals);
+        if (!parsed.ok) throw new Error('formatAmount produced an unparsable string');
+        if (decimals <= 12) expect(parsed.value).toBe(value);
+        expect(parsed.value).toBeLessThanOrEqual(value);
+        expect(value - parsed.value).toBeLessThan(10n ** BigInt(Math.max(0, decimals - 12)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('formatFixed never rounds up', () => {
+    fc.assert(
+      fc.property(
+        valueArb,
+        decimalsArb,
+        fc.integer({ min: 0, max: 20 }),
+        (value, decimals, places) => {
+          const parsed = parseAmount(formatFixed(value, decimals, places), decimals);
+          if (!parsed.ok) throw new Error('formatFixed produced an unparsable string');
+          expect(parsed.value).toBeLessThanOrEqual(value);
+        },
+      ),
+    );
+  });
+});
