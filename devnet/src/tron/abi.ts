@@ -2,7 +2,15 @@
  * ABI registry (anvil stores no ABIs) and conversions between solc JSON ABIs, java-tron's
  * SmartContract.ABI JSON and TronGrid's event format.
  */
-import { Interface, keccak256, type EventFragment, type JsonFragment, type LogDescription, type ParamType, Indexed } from 'ethers';
+import {
+  Interface,
+  keccak256,
+  type EventFragment,
+  type JsonFragment,
+  type LogDescription,
+  type ParamType,
+  Indexed,
+} from 'ethers';
 import { toBase58 } from './address';
 
 export interface RegisteredContract {
@@ -12,7 +20,12 @@ export interface RegisteredContract {
   iface: Interface;
 }
 
-const STATE_MUTABILITY: Record<string, string> = { view: 'View', pure: 'Pure', nonpayable: 'Nonpayable', payable: 'Payable' };
+const STATE_MUTABILITY: Record<string, string> = {
+  view: 'View',
+  pure: 'Pure',
+  nonpayable: 'Nonpayable',
+  payable: 'Payable',
+};
 const ENTRY_TYPE: Record<string, string> = {
   function: 'Function',
   event: 'Event',
@@ -38,7 +51,9 @@ export interface TronAbiEntry {
   stateMutability?: string;
 }
 
-function tronParam(p: JsonFragment['inputs'] extends readonly (infer T)[] | undefined ? T : never): TronParam {
+function tronParam(
+  p: JsonFragment['inputs'] extends readonly (infer T)[] | undefined ? T : never,
+): TronParam {
   // java-tron's ABI.Entry.Param has only indexed, name, type (no components, no internalType).
   const out: TronParam = { type: p.type ?? '' };
   if (p.indexed) out.indexed = true;
@@ -54,13 +69,16 @@ export function toTronAbi(abi: readonly JsonFragment[]): { entrys?: TronAbiEntry
     if (!type) continue;
     const e: TronAbiEntry = { type };
     if (f.anonymous) e.anonymous = true;
-    const mut = f.stateMutability ?? (f.constant ? 'view' : f.payable ? 'payable' : f.type === 'event' ? undefined : 'nonpayable');
+    const mut =
+      f.stateMutability ??
+      (f.constant ? 'view' : f.payable ? 'payable' : f.type === 'event' ? undefined : 'nonpayable');
     if (mut === 'view' || mut === 'pure') e.constant = true;
     if (f.name) e.name = f.name;
     if (f.inputs?.length) e.inputs = f.inputs.map(tronParam);
     if (f.outputs?.length) e.outputs = f.outputs.map(tronParam);
     if (mut === 'payable') e.payable = true;
-    if (mut && type !== 'Event' && type !== 'Error') e.stateMutability = STATE_MUTABILITY[mut] ?? mut;
+    if (mut && type !== 'Event' && type !== 'Error')
+      e.stateMutability = STATE_MUTABILITY[mut] ?? mut;
     entrys.push(e);
   }
   return entrys.length ? { entrys } : {};
@@ -73,7 +91,12 @@ export class AbiRegistry {
   /** topic0 -> event fragments from every registered ABI (fallback decoding for unregistered emitters). */
   private readonly events = new Map<string, { iface: Interface; fragment: EventFragment }[]>();
 
-  register(address: string, abi: readonly JsonFragment[], name?: string, codeHash?: string): RegisteredContract {
+  register(
+    address: string,
+    abi: readonly JsonFragment[],
+    name?: string,
+    codeHash?: string,
+  ): RegisteredContract {
     const iface = new Interface(abi as JsonFragment[]);
     const entry: RegisteredContract = { address: address.toLowerCase(), abi: [...abi], iface };
     if (name) entry.name = name;
@@ -81,7 +104,13 @@ export class AbiRegistry {
     if (codeHash) this.byCodeHash.set(codeHash, entry);
     iface.forEachEvent((fragment) => {
       const list = this.events.get(fragment.topicHash) ?? [];
-      if (!list.some((x) => x.fragment.format('sighash') === fragment.format('sighash') && sameIndexing(x.fragment, fragment))) {
+      if (
+        !list.some(
+          (x) =>
+            x.fragment.format('sighash') === fragment.format('sighash') &&
+            sameIndexing(x.fragment, fragment),
+        )
+      ) {
         list.push({ iface, fragment });
       }
       this.events.set(fragment.topicHash, list);
@@ -106,7 +135,11 @@ export class AbiRegistry {
   }
 
   /** Decode a log with the emitter's ABI, else any registered event with the same topic0 and indexing. */
-  parseLog(address: string, topics: string[], data: string): { desc: LogDescription; iface: Interface } | undefined {
+  parseLog(
+    address: string,
+    topics: string[],
+    data: string,
+  ): { desc: LogDescription; iface: Interface } | undefined {
     const own = this.get(address);
     if (own) {
       try {
@@ -157,7 +190,8 @@ export function formatEventValue(value: unknown, param: ParamType): unknown {
       return String(value);
     default:
       if (typeof value === 'bigint') return value.toString();
-      if (typeof value === 'string') return param.baseType.startsWith('bytes') ? value.replace(/^0x/, '') : value;
+      if (typeof value === 'string')
+        return param.baseType.startsWith('bytes') ? value.replace(/^0x/, '') : value;
       return String(value);
   }
 }
@@ -177,7 +211,14 @@ export interface TronGridEvent {
 
 export function toTronGridEvent(
   desc: LogDescription,
-  meta: { blockNumber: number; blockTimestamp: number; emitter: string; caller: string; eventIndex: number; transactionId: string },
+  meta: {
+    blockNumber: number;
+    blockTimestamp: number;
+    emitter: string;
+    caller: string;
+    eventIndex: number;
+    transactionId: string;
+  },
 ): TronGridEvent {
   const result: Record<string, unknown> = {};
   const resultType: Record<string, string> = {};

@@ -30,7 +30,10 @@ export class AnvilRpc {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
     });
-    const json = (await res.json()) as { result?: T; error?: { message: string; code: number; data?: unknown } };
+    const json = (await res.json()) as {
+      result?: T;
+      error?: { message: string; code: number; data?: unknown };
+    };
     if (json.error) throw new RpcError(json.error.message, json.error.code, json.error.data);
     return json.result as T;
   }
@@ -63,7 +66,11 @@ function anvilBinary(): string {
   } catch {
     /* fall through */
   }
-  const roots = [process.cwd(), path.resolve(process.cwd(), '..'), path.resolve(process.cwd(), '../..')];
+  const roots = [
+    process.cwd(),
+    path.resolve(process.cwd(), '..'),
+    path.resolve(process.cwd(), '../..'),
+  ];
   for (const r of roots) {
     const c = path.join(r, 'node_modules/.bin/anvil');
     if (fs.existsSync(c)) return c;
@@ -74,13 +81,20 @@ function anvilBinary(): string {
 /** Start anvil configured for TRON: chain id 728126428, zero base fee and gas price, cancun. */
 export async function startAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
   const args = [
-    '--host', '127.0.0.1',
-    '--port', String(opts.port),
-    '--chain-id', String(opts.chainId ?? TRON_CHAIN_ID),
-    '--base-fee', '0',
-    '--gas-price', '0',
-    '--hardfork', opts.hardfork ?? 'cancun',
-    '--gas-limit', String(opts.gasLimit ?? 300_000_000n),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--chain-id',
+    String(opts.chainId ?? TRON_CHAIN_ID),
+    '--base-fee',
+    '0',
+    '--gas-price',
+    '0',
+    '--hardfork',
+    opts.hardfork ?? 'cancun',
+    '--gas-limit',
+    String(opts.gasLimit ?? 300_000_000n),
     '--quiet',
   ];
   if (opts.timestamp !== undefined) args.push('--timestamp', String(opts.timestamp));

@@ -64,15 +64,26 @@ describe('node basics', () => {
   test('CORS preflight, GET query params, empty-body POST', async () => {
     const pre = await fetch(url + '/wallet/triggersmartcontract', {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://localhost:8080',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-headers')).toContain('content-type');
-    const got = (await (await fetch(`${url}/wallet/getcontract?value=${TronWeb.address.toHex(tokenB58)}`)).json()) as Record<string, unknown>;
+    const got = (await (
+      await fetch(`${url}/wallet/getcontract?value=${TronWeb.address.toHex(tokenB58)}`)
+    ).json()) as Record<string, unknown>;
     expect(got.contract_address).toBe(TronWeb.address.toHex(tokenB58));
-    const empty = await fetch(url + '/wallet/getchainparameters', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect(((await empty.json()) as { chainParameter: unknown[] }).chainParameter.length).toBeGreaterThan(5);
+    const empty = await fetch(url + '/wallet/getchainparameters', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(
+      ((await empty.json()) as { chainParameter: unknown[] }).chainParameter.length,
+    ).toBeGreaterThan(5);
     expect((await fetch(url + '/healthcheck')).status).toBe(200);
   });
 });
@@ -113,14 +124,20 @@ describe('contracts', () => {
     expect(await c.methods.chainId!().call()).toBe(728126428n);
     const hexAt = await at(tw(), TronWeb.address.toHex(tokenB58));
     expect(await hexAt.methods.decimals!().call()).toBe(6n);
-    await expect(tw().contract().at(toBase58('0x' + '12'.repeat(20)))).rejects.toThrow();
+    await expect(
+      tw()
+        .contract()
+        .at(toBase58('0x' + '12'.repeat(20))),
+    ).rejects.toThrow();
   });
 
   test('approve via send(), then tx info, tx, ecRecover, events', async () => {
     const t = tw();
     const c = await at(t, tokenB58);
     const spender = addrOf(KEYS[1]!);
-    const txid = (await c.methods.approve!(spender, 12345).send({ feeLimit: 100_000_000 })) as string;
+    const txid = (await c.methods.approve!(spender, 12345).send({
+      feeLimit: 100_000_000,
+    })) as string;
     expect(txid).toMatch(/^[0-9a-f]{64}$/);
     expect(await c.methods.allowance!(addrOf(KEYS[0]!), spender).call()).toBe(12345n);
     const info = await t.trx.getTransactionInfo(txid);
@@ -139,9 +156,18 @@ describe('contracts', () => {
     expect(ev.event_name).toBe('Approval');
     expect(ev.contract_address).toBe(tokenB58);
     expect(ev.transaction_id).toBe(txid);
-    expect(ev.result).toMatchObject({ owner: toEvmAddress(addrOf(KEYS[0]!)), spender: toEvmAddress(spender), value: '12345' });
-    expect(ev.event).toBe('Approval(address indexed owner, address indexed spender, uint256 value)');
-    const byContract = await t.event.getEventsByContractAddress(tokenB58, { eventName: 'Approval', limit: 3 });
+    expect(ev.result).toMatchObject({
+      owner: toEvmAddress(addrOf(KEYS[0]!)),
+      spender: toEvmAddress(spender),
+      value: '12345',
+    });
+    expect(ev.event).toBe(
+      'Approval(address indexed owner, address indexed spender, uint256 value)',
+    );
+    const byContract = await t.event.getEventsByContractAddress(tokenB58, {
+      eventName: 'Approval',
+      limit: 3,
+    });
     expect(byContract.data!.some((e) => e.transaction_id === txid)).toBe(true);
     const byBlock = await t.event.getEventsByBlockNumber(info.blockNumber);
     expect(byBlock.data!.map((e) => e.transaction_id)).toContain(txid);
@@ -151,21 +177,44 @@ describe('contracts', () => {
     const t = tw();
     const c = await at(t, tokenB58);
     const spender = addrOf(KEYS[2]!);
-    expect(await c.methods.approve!(spender, 7).send({ feeLimit: 100_000_000, shouldPollResponse: true })).toBe(true);
-    const [id, ok] = (await c.methods.approve!(spender, 8).send({ feeLimit: 100_000_000, shouldPollResponse: true, keepTxID: true })) as [string, boolean];
+    expect(
+      await c.methods.approve!(spender, 7).send({
+        feeLimit: 100_000_000,
+        shouldPollResponse: true,
+      }),
+    ).toBe(true);
+    const [id, ok] = (await c.methods.approve!(spender, 8).send({
+      feeLimit: 100_000_000,
+      shouldPollResponse: true,
+      keepTxID: true,
+    })) as [string, boolean];
     expect(id).toMatch(/^[0-9a-f]{64}$/);
     expect(ok).toBe(true);
-    const raw = (await c.methods.approve!(spender, 9).send({ feeLimit: 100_000_000, shouldPollResponse: true, rawResponse: true })) as { receipt: { result: string } };
+    const raw = (await c.methods.approve!(spender, 9).send({
+      feeLimit: 100_000_000,
+      shouldPollResponse: true,
+      rawResponse: true,
+    })) as { receipt: { result: string } };
     expect(raw.receipt.result).toBe('SUCCESS');
     const wid = await c.write.approve!([spender, 10], { feeLimit: 100_000_000 });
     expect(String(wid)).toMatch(/^[0-9a-f]{64}$/);
     expect(await c.read.allowance!([addrOf(KEYS[0]!), spender])).toBe(10n);
-    const est = await t.transactionBuilder.estimateEnergy(tokenB58, 'approve(address,uint256)', {}, [
-      { type: 'address', value: spender },
-      { type: 'uint256', value: 11 },
-    ]);
+    const est = await t.transactionBuilder.estimateEnergy(
+      tokenB58,
+      'approve(address,uint256)',
+      {},
+      [
+        { type: 'address', value: spender },
+        { type: 'uint256', value: 11 },
+      ],
+    );
     expect(est.energy_required).toBeGreaterThan(1000);
-    const constant = await t.transactionBuilder.triggerConstantContract(tokenB58, 'balanceOf(address)', {}, [{ type: 'address', value: spender }]);
+    const constant = await t.transactionBuilder.triggerConstantContract(
+      tokenB58,
+      'balanceOf(address)',
+      {},
+      [{ type: 'address', value: spender }],
+    );
     expect(constant.constant_result[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(constant.energy_used).toBeGreaterThan(0);
   });
@@ -176,11 +225,18 @@ describe('contracts', () => {
     const me = addrOf(key);
     const before = await t.trx.getBalance(me);
     const c = await at(t, tokenB58);
-    const ret = await c.methods.deposit!().send({ feeLimit: 100_000_000, callValue: 1_500_000, shouldPollResponse: true });
+    const ret = await c.methods.deposit!().send({
+      feeLimit: 100_000_000,
+      callValue: 1_500_000,
+      shouldPollResponse: true,
+    });
     expect(ret).toBe(1_500_000n);
     const after = await t.trx.getBalance(me);
     expect(await c.methods.deposits!().call()).toBeGreaterThanOrEqual(1_500_000n);
-    const list = await t.event.getEventsByContractAddress(tokenB58, { eventName: 'Deposit', limit: 1 });
+    const list = await t.event.getEventsByContractAddress(tokenB58, {
+      eventName: 'Deposit',
+      limit: 1,
+    });
     const info = await t.trx.getTransactionInfo(list.data![0]!.transaction_id);
     expect(before - after).toBe(1_500_000 + (info.fee ?? 0));
     expect(info.fee).toBe(info.receipt.energy_fee);
@@ -189,10 +245,17 @@ describe('contracts', () => {
   test('reverts: send throws REVERT opcode executed, info FAILED with the reason; constant call throws', async () => {
     const t = tw(KEYS[1]!);
     const c = await at(t, tokenB58);
-    await expect(c.methods.transfer!(addrOf(KEYS[2]!), 5).send({ feeLimit: 100_000_000, shouldPollResponse: true })).rejects.toMatchObject({
+    await expect(
+      c.methods.transfer!(addrOf(KEYS[2]!), 5).send({
+        feeLimit: 100_000_000,
+        shouldPollResponse: true,
+      }),
+    ).rejects.toMatchObject({
       error: 'REVERT opcode executed',
     });
-    const txid = (await c.methods.transfer!(addrOf(KEYS[2]!), 5).send({ feeLimit: 100_000_000 })) as string;
+    const txid = (await c.methods.transfer!(addrOf(KEYS[2]!), 5).send({
+      feeLimit: 100_000_000,
+    })) as string;
     const info = await t.trx.getTransactionInfo(txid);
     expect(info.result).toBe('FAILED');
     expect(info.receipt.result).toBe('REVERT');
@@ -227,7 +290,9 @@ describe('contracts', () => {
     expect(info.receipt.energy_usage_total).toBe(10_000);
     const after = await t.trx.getBalance(addrOf(key));
     expect(before - after).toBe(info.fee);
-    await expect(c.methods.work!(50).send({ feeLimit: 1_000_000, shouldPollResponse: true })).rejects.toBeDefined();
+    await expect(
+      c.methods.work!(50).send({ feeLimit: 1_000_000, shouldPollResponse: true }),
+    ).rejects.toBeDefined();
   });
 });
 
@@ -260,10 +325,15 @@ describe('TRX transfers', () => {
 describe('broadcast checks', () => {
   async function unsigned(key: string, amount = 3): Promise<TronTx> {
     const t = tw(key);
-    const { transaction } = await t.transactionBuilder.triggerSmartContract(tokenB58, 'approve(address,uint256)', { feeLimit: 100_000_000 }, [
-      { type: 'address', value: addrOf(KEYS[1]!) },
-      { type: 'uint256', value: amount },
-    ]);
+    const { transaction } = await t.transactionBuilder.triggerSmartContract(
+      tokenB58,
+      'approve(address,uint256)',
+      { feeLimit: 100_000_000 },
+      [
+        { type: 'address', value: addrOf(KEYS[1]!) },
+        { type: 'uint256', value: amount },
+      ],
+    );
     return transaction as unknown as TronTx;
   }
 
@@ -294,11 +364,17 @@ describe('broadcast checks', () => {
 
   test('expired -> TRANSACTION_EXPIRATION_ERROR; bad ref block -> TAPOS_ERROR', async () => {
     const tx = await unsigned(KEYS[0]!, 4);
-    const expired = finalizeTx({ visible: false, raw_data: { ...tx.raw_data, expiration: tx.raw_data.timestamp! - 1000 } });
+    const expired = finalizeTx({
+      visible: false,
+      raw_data: { ...tx.raw_data, expiration: tx.raw_data.timestamp! - 1000 },
+    });
     const sExpired = await tw().trx.sign(expired as never);
     const res = await tw().trx.sendRawTransaction(sExpired);
     expect(res.code).toBe('TRANSACTION_EXPIRATION_ERROR');
-    const badRef = finalizeTx({ visible: false, raw_data: { ...tx.raw_data, ref_block_hash: '00'.repeat(8) } });
+    const badRef = finalizeTx({
+      visible: false,
+      raw_data: { ...tx.raw_data, ref_block_hash: '00'.repeat(8) },
+    });
     const sBad = await tw().trx.sign(badRef as never);
     const res2 = await tw().trx.sendRawTransaction(sBad);
     expect(res2.code).toBe('TAPOS_ERROR');
@@ -331,7 +407,12 @@ describe('energy and bandwidth', () => {
     expect(r1.EnergyUsed).toBe(i1.receipt.energy_usage_total);
     expect(r1.NetUsed).toBe(i1.receipt.net_usage);
 
-    await post('/devnode/setresources', { address: me, energyLimit: 0, netLimit: 0, freeNetUsed: 600 });
+    await post('/devnode/setresources', {
+      address: me,
+      energyLimit: 0,
+      netLimit: 0,
+      freeNetUsed: 600,
+    });
     const id2 = (await c.methods.work!(3).send({ feeLimit: 100_000_000 })) as string;
     const i2 = await t.trx.getTransactionInfo(id2);
     expect(i2.receipt.energy_usage).toBeUndefined();

@@ -252,16 +252,31 @@ export class TronDevnode {
   // ─── in-process admin API ──────────────────────────────────────────────
 
   /** Register a contract's ABI so getcontract (tronWeb.contract().at()) and the event API know it. */
-  async registerContract(address: string, abi: readonly JsonFragment[] | unknown[], name?: string): Promise<void> {
+  async registerContract(
+    address: string,
+    abi: readonly JsonFragment[] | unknown[],
+    name?: string,
+  ): Promise<void> {
     const evm = toEvmAddress(address);
     const code = await this.rpc.call<string>('eth_getCode', [evm, 'latest']);
-    this.registry.register(evm, abi as JsonFragment[], name, code && code !== '0x' ? codeHashOf(code) : undefined);
+    this.registry.register(
+      evm,
+      abi as JsonFragment[],
+      name,
+      code && code !== '0x' ? codeHashOf(code) : undefined,
+    );
   }
 
   /** Set an account's staked energy/bandwidth limits (and optionally its current usage). */
   setResources(
     address: string,
-    r: { energyLimit?: bigint | number; netLimit?: bigint | number; energyUsed?: bigint | number; netUsed?: bigint | number; freeNetUsed?: bigint | number },
+    r: {
+      energyLimit?: bigint | number;
+      netLimit?: bigint | number;
+      energyUsed?: bigint | number;
+      netUsed?: bigint | number;
+      freeNetUsed?: bigint | number;
+    },
   ): void {
     const patch: Parameters<ResourceBook['set']>[2] = {};
     if (r.energyLimit !== undefined) patch.energyLimit = big(r.energyLimit);
@@ -344,7 +359,9 @@ export class TronDevnode {
     return big(await this.rpc.call<string>('eth_getBalance', [evm, 'latest']));
   }
 
-  private async exists(evm: string): Promise<{ balance: bigint; nonce: number; code: string; exists: boolean }> {
+  private async exists(
+    evm: string,
+  ): Promise<{ balance: bigint; nonce: number; code: string; exists: boolean }> {
     const [bal, nonce, code] = await Promise.all([
       this.rpc.call<string>('eth_getBalance', [evm, 'latest']),
       this.rpc.call<string>('eth_getTransactionCount', [evm, 'latest']),
@@ -352,7 +369,12 @@ export class TronDevnode {
     ]);
     const balance = big(bal);
     const n = toNum(nonce);
-    return { balance, nonce: n, code, exists: balance > 0n || n > 0 || code !== '0x' || this.resources.has(evm) };
+    return {
+      balance,
+      nonce: n,
+      code,
+      exists: balance > 0n || n > 0 || code !== '0x' || this.resources.has(evm),
+    };
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -365,7 +387,10 @@ export class TronDevnode {
 
   private async tronBlock(b: EthBlock, detail: boolean): Promise<Json> {
     const n = toNum(b.number);
-    const parentId = n > 0 ? (n - 1).toString(16).padStart(16, '0') + strip0x(b.parentHash).slice(16) : strip0x(b.parentHash);
+    const parentId =
+      n > 0
+        ? (n - 1).toString(16).padStart(16, '0') + strip0x(b.parentHash).slice(16)
+        : strip0x(b.parentHash);
     const block: Json = {
       blockID: blockIdOf(b),
       block_header: {
@@ -401,13 +426,30 @@ export class TronDevnode {
     let contract: Json;
     if (!t.to) {
       contract = {
-        parameter: { value: { owner_address: owner, new_contract: { bytecode: strip0x(t.input) } }, type_url: 'type.googleapis.com/protocol.CreateSmartContract' },
+        parameter: {
+          value: { owner_address: owner, new_contract: { bytecode: strip0x(t.input) } },
+          type_url: 'type.googleapis.com/protocol.CreateSmartContract',
+        },
         type: 'CreateSmartContract',
       };
     } else if (t.input === '0x' || t.input === '') {
-      contract = { parameter: { value: { amount: Number(big(t.value)), owner_address: owner, to_address: toTronHex(t.to) }, type_url: TRANSFER_TYPE_URL }, type: 'TransferContract' };
+      contract = {
+        parameter: {
+          value: {
+            amount: Number(big(t.value)),
+            owner_address: owner,
+            to_address: toTronHex(t.to),
+          },
+          type_url: TRANSFER_TYPE_URL,
+        },
+        type: 'TransferContract',
+      };
     } else {
-      const value: Json = { data: strip0x(t.input), owner_address: owner, contract_address: toTronHex(t.to) };
+      const value: Json = {
+        data: strip0x(t.input),
+        owner_address: owner,
+        contract_address: toTronHex(t.to),
+      };
       if (big(t.value) > 0n) value.call_value = Number(big(t.value));
       contract = { parameter: { value, type_url: TRIGGER_TYPE_URL }, type: 'TriggerSmartContract' };
     }
@@ -415,7 +457,13 @@ export class TronDevnode {
       ret: [{ contractRet: r && r.status === '0x1' ? 'SUCCESS' : 'REVERT' }],
       signature: [],
       txID: strip0x(t.hash),
-      raw_data: { contract: [contract], ref_block_bytes: '', ref_block_hash: '', expiration: ts + TX_EXPIRATION_MS, timestamp: ts },
+      raw_data: {
+        contract: [contract],
+        ref_block_bytes: '',
+        ref_block_hash: '',
+        expiration: ts + TX_EXPIRATION_MS,
+        timestamp: ts,
+      },
       raw_data_hex: '',
     };
   }
@@ -433,7 +481,11 @@ export class TronDevnode {
 
   // ─── transactions the node builds ──────────────────────────────────────
 
-  private async buildTx(contract: TronContractJson, feeLimit: bigint | undefined, visible: boolean): Promise<TronTx> {
+  private async buildTx(
+    contract: TronContractJson,
+    feeLimit: bigint | undefined,
+    visible: boolean,
+  ): Promise<TronTx> {
     const head = await this.freshHead();
     const now = Math.max(this.nowMs(), toNum(head.timestamp) * 1000);
     const raw: TronRawData = {
@@ -448,16 +500,23 @@ export class TronDevnode {
   }
 
   private triggerValue(p: Json, visible: boolean): { value: Json; data: string } {
-    if (!p.owner_address) throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'owner_address is required');
-    if (!p.contract_address) throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'contract_address is required');
+    if (!p.owner_address)
+      throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'owner_address is required');
+    if (!p.contract_address)
+      throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'contract_address is required');
     const fmt = (a: unknown) => (visible ? toBase58(String(a)) : toTronHex(String(a)));
     let data: string;
     if (p.function_selector) {
-      data = keccakId(String(p.function_selector)).slice(2, 10) + strip0x(String(p.parameter ?? ''));
+      data =
+        keccakId(String(p.function_selector)).slice(2, 10) + strip0x(String(p.parameter ?? ''));
     } else {
       data = strip0x(String(p.data ?? ''));
     }
-    const value: Json = { data, owner_address: fmt(p.owner_address), contract_address: fmt(p.contract_address) };
+    const value: Json = {
+      data,
+      owner_address: fmt(p.owner_address),
+      contract_address: fmt(p.contract_address),
+    };
     if (big(p.call_value) > 0n) value.call_value = Number(big(p.call_value));
     if (big(p.call_token_value) > 0n) value.call_token_value = Number(big(p.call_token_value));
     if (big(p.token_id) > 0n) value.token_id = Number(big(p.token_id));
@@ -469,30 +528,51 @@ export class TronDevnode {
   private async triggerSmartContract(p: Json): Promise<Json> {
     const visible = p.visible === true || p.visible === 'true';
     const { value } = this.triggerValue(p, visible);
-    const contract: TronContractJson = { parameter: { value, type_url: TRIGGER_TYPE_URL }, type: 'TriggerSmartContract' };
+    const contract: TronContractJson = {
+      parameter: { value, type_url: TRIGGER_TYPE_URL },
+      type: 'TriggerSmartContract',
+    };
     if (p.Permission_id) contract.Permission_id = Number(p.Permission_id);
-    const tx = await this.buildTx(contract, p.fee_limit !== undefined ? big(p.fee_limit) : undefined, visible);
+    const tx = await this.buildTx(
+      contract,
+      p.fee_limit !== undefined ? big(p.fee_limit) : undefined,
+      visible,
+    );
     return { result: { result: true }, transaction: tx };
   }
 
   private async createTransaction(p: Json): Promise<Json> {
     const visible = p.visible === true || p.visible === 'true';
     const fmt = (a: unknown) => (visible ? toBase58(String(a)) : toTronHex(String(a)));
-    const value: Json = { amount: Number(big(p.amount)), owner_address: fmt(p.owner_address), to_address: fmt(p.to_address) };
-    const contract: TronContractJson = { parameter: { value, type_url: TRANSFER_TYPE_URL }, type: 'TransferContract' };
+    const value: Json = {
+      amount: Number(big(p.amount)),
+      owner_address: fmt(p.owner_address),
+      to_address: fmt(p.to_address),
+    };
+    const contract: TronContractJson = {
+      parameter: { value, type_url: TRANSFER_TYPE_URL },
+      type: 'TransferContract',
+    };
     if (p.Permission_id) contract.Permission_id = Number(p.Permission_id);
     return this.buildTx(contract, undefined, visible) as unknown as Promise<Json>;
   }
 
   private async constantCall(p: Json, estimate: boolean): Promise<Json> {
-    if (!p.contract_address) throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'contract_address is required');
+    if (!p.contract_address)
+      throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'contract_address is required');
     const to = toEvmAddress(String(p.contract_address));
     const from = p.owner_address ? toEvmAddress(String(p.owner_address)) : ZERO_ADDRESS;
     const data = p.function_selector
       ? keccakId(String(p.function_selector)).slice(2, 10) + strip0x(String(p.parameter ?? ''))
       : strip0x(String(p.data ?? ''));
     const code = await this.rpc.call<string>('eth_getCode', [to, 'latest']);
-    if (code === '0x') return { result: { code: 'CONTRACT_VALIDATE_ERROR', message: utf8Hex('Smart contract is not exist.') } };
+    if (code === '0x')
+      return {
+        result: {
+          code: 'CONTRACT_VALIDATE_ERROR',
+          message: utf8Hex('Smart contract is not exist.'),
+        },
+      };
     const call: Json = { from, to, data: '0x' + data };
     const callValue = big(p.call_value);
     if (callValue > 0n) call.value = hexQ(callValue);
@@ -520,14 +600,23 @@ export class TronDevnode {
       }
     }
     if (estimate) {
-      if (reverted) return { result: { code: 'CONTRACT_EXE_ERROR', message: utf8Hex('REVERT opcode executed') } };
+      if (reverted)
+        return {
+          result: { code: 'CONTRACT_EXE_ERROR', message: utf8Hex('REVERT opcode executed') },
+        };
       return { result: { result: true }, energy_required: Number(energy) };
     }
     const value: Json = { data, owner_address: toTronHex(from), contract_address: toTronHex(to) };
     if (callValue > 0n) value.call_value = Number(callValue);
-    const tx = await this.buildTx({ parameter: { value, type_url: TRIGGER_TYPE_URL }, type: 'TriggerSmartContract' }, undefined, false);
+    const tx = await this.buildTx(
+      { parameter: { value, type_url: TRIGGER_TYPE_URL }, type: 'TriggerSmartContract' },
+      undefined,
+      false,
+    );
     const out: Json = {
-      result: reverted ? { result: true, message: utf8Hex('REVERT opcode executed') } : { result: true },
+      result: reverted
+        ? { result: true, message: utf8Hex('REVERT opcode executed') }
+        : { result: true },
       energy_used: Number(energy),
       constant_result: [output],
       transaction: { ret: [reverted ? { ret: 'FAILED' } : {}], ...tx },
@@ -567,13 +656,22 @@ export class TronDevnode {
     const keys = [{ address: addr, weight: 1 }];
     acc.owner_permission = { permission_name: 'owner', threshold: 1, keys };
     acc.active_permission = [
-      { type: 'Active', id: 2, permission_name: 'active', threshold: 1, operations: '7fff1fc0033ec30f000000000000000000000000000000000000000000000000', keys },
+      {
+        type: 'Active',
+        id: 2,
+        permission_name: 'active',
+        threshold: 1,
+        operations: '7fff1fc0033ec30f000000000000000000000000000000000000000000000000',
+        keys,
+      },
     ];
     const frozen: Json[] = [];
     const netStake = this.resources.stakeForNet(r.netLimit);
     frozen.push(netStake > 0n ? { amount: Number(netStake) } : {});
     const energyStake = this.resources.stakeForEnergy(r.energyLimit);
-    frozen.push(energyStake > 0n ? { type: 'ENERGY', amount: Number(energyStake) } : { type: 'ENERGY' });
+    frozen.push(
+      energyStake > 0n ? { type: 'ENERGY', amount: Number(energyStake) } : { type: 'ENERGY' },
+    );
     frozen.push({ type: 'TRON_POWER' });
     acc.frozenV2 = frozen;
     return acc;
@@ -603,7 +701,9 @@ export class TronDevnode {
     const out = this.accountNet(evm);
     const r = this.resources.view(evm, this.nowMs());
     const pr = this.params;
-    const power = (this.resources.stakeForEnergy(r.energyLimit) + this.resources.stakeForNet(r.netLimit)) / 1_000_000n;
+    const power =
+      (this.resources.stakeForEnergy(r.energyLimit) + this.resources.stakeForNet(r.netLimit)) /
+      1_000_000n;
     if (power > 0n) out.tronPowerLimit = Number(power);
     if (r.energyUsed > 0n) out.EnergyUsed = Number(r.energyUsed);
     if (r.energyLimit > 0n) out.EnergyLimit = Number(r.energyLimit);
@@ -612,7 +712,10 @@ export class TronDevnode {
     return out;
   }
 
-  private async smartContract(evm: string, visible: boolean): Promise<{ sc: Json; code: string } | undefined> {
+  private async smartContract(
+    evm: string,
+    visible: boolean,
+  ): Promise<{ sc: Json; code: string } | undefined> {
     const code = await this.rpc.call<string>('eth_getCode', [evm, 'latest']);
     if (code === '0x') return undefined;
     const codeHash = codeHashOf(code);
@@ -645,7 +748,11 @@ export class TronDevnode {
     const visible = p.visible === true || p.visible === 'true';
     const found = await this.smartContract(toEvmAddress(String(p.value)), visible);
     if (!found) return {};
-    return { runtimecode: strip0x(found.code), smart_contract: found.sc, contract_state: { update_cycle: Math.floor(this.nowMs() / 21_600_000) } };
+    return {
+      runtimecode: strip0x(found.code),
+      smart_contract: found.sc,
+      contract_state: { update_cycle: Math.floor(this.nowMs() / 21_600_000) },
+    };
   }
 
   private async getTransactionById(p: Json): Promise<Json> {
@@ -653,7 +760,10 @@ export class TronDevnode {
     const rec = this.txs.get(id);
     if (rec) return { ret: [{ contractRet: rec.contractRet }], ...rec.tx };
     if (!/^[0-9a-f]{64}$/.test(id)) return {};
-    const t = await this.rpc.call<EthTx & { blockNumber: string | null }>('eth_getTransactionByHash', ['0x' + id]);
+    const t = await this.rpc.call<EthTx & { blockNumber: string | null }>(
+      'eth_getTransactionByHash',
+      ['0x' + id],
+    );
     if (!t || !t.blockNumber) return {};
     return this.synthesizedTx(t, await this.blockTimestamp(toNum(t.blockNumber)));
   }
@@ -693,7 +803,10 @@ export class TronDevnode {
   }
 
   private tronLog(l: { address: string; topics: string[]; data: string }): Json {
-    const out: Json = { address: strip0x(l.address).toLowerCase(), topics: l.topics.map((t) => strip0x(t)) };
+    const out: Json = {
+      address: strip0x(l.address).toLowerCase(),
+      topics: l.topics.map((t) => strip0x(t)),
+    };
     const d = strip0x(l.data);
     if (d) out.data = d;
     return out;
@@ -705,7 +818,11 @@ export class TronDevnode {
     if (!b) return [];
     const out: unknown[] = [];
     for (const h of b.transactions as string[]) {
-      out.push(await this.getTransactionInfoById({ value: this.ethToTron.get(h.toLowerCase()) ?? strip0x(h) }));
+      out.push(
+        await this.getTransactionInfoById({
+          value: this.ethToTron.get(h.toLowerCase()) ?? strip0x(h),
+        }),
+      );
     }
     return out;
   }
@@ -749,7 +866,11 @@ export class TronDevnode {
       ['getAllowDynamicEnergy', 0],
       ['getUnfreezeDelayDays', 14],
     ];
-    return { chainParameter: kv.map(([key, value]) => (Number(value) === 0 ? { key } : { key, value: Number(value) })) };
+    return {
+      chainParameter: kv.map(([key, value]) =>
+        Number(value) === 0 ? { key } : { key, value: Number(value) },
+      ),
+    };
   }
 
   private async getNodeInfo(): Promise<Json> {
@@ -786,7 +907,13 @@ export class TronDevnode {
         allowCreationOfContracts: 1,
         allowAdaptiveEnergy: 0,
       },
-      machineInfo: { threadCount: 1, cpuCount: 1, processCpuLoad: 0, systemCpuLoad: 0, javaVersion: 'devnode (anvil)' },
+      machineInfo: {
+        threadCount: 1,
+        cpuCount: 1,
+        processCpuLoad: 0,
+        systemCpuLoad: 0,
+        javaVersion: 'devnode (anvil)',
+      },
       cheatWitnessInfoMap: {},
     };
   }
@@ -812,16 +939,27 @@ export class TronDevnode {
 
   private async checkAndExecute(tx: TronTx): Promise<TxRecord> {
     const sigErr = (m: string) => new TronApiError('SIGERROR', `Validate signature error: ${m}`);
-    if (!tx || typeof tx !== 'object' || !tx.raw_data || !Array.isArray(tx.raw_data.contract) || tx.raw_data.contract.length !== 1) {
-      throw new TronApiError('OTHER_ERROR', 'Invalid transaction: raw_data with exactly one contract is required');
+    if (
+      !tx ||
+      typeof tx !== 'object' ||
+      !tx.raw_data ||
+      !Array.isArray(tx.raw_data.contract) ||
+      tx.raw_data.contract.length !== 1
+    ) {
+      throw new TronApiError(
+        'OTHER_ERROR',
+        'Invalid transaction: raw_data with exactly one contract is required',
+      );
     }
-    if (!Array.isArray(tx.signature) || tx.signature.length === 0) throw sigErr('transaction is not signed');
+    if (!Array.isArray(tx.signature) || tx.signature.length === 0)
+      throw sigErr('transaction is not signed');
     // 1. txID and raw_data_hex must be what raw_data serialises to (tronweb's own txCheck).
     let computedId: string;
     try {
       const pb = tronUtils.transaction.txJsonToPb(tx);
       computedId = strip0x(tronUtils.transaction.txPbToTxID(pb)).toLowerCase();
-      if (!tronUtils.transaction.txCheck(tx)) throw new Error('txID or raw_data_hex does not match raw_data');
+      if (!tronUtils.transaction.txCheck(tx))
+        throw new Error('txID or raw_data_hex does not match raw_data');
     } catch (e) {
       throw sigErr(e instanceof Error ? e.message : String(e));
     }
@@ -842,27 +980,45 @@ export class TronDevnode {
       }
     }
     if (!tapos) {
-      throw new TronApiError('TAPOS_ERROR', `Tapos check error: ref block ${tx.raw_data.ref_block_bytes}/${tx.raw_data.ref_block_hash} is not a recent block`);
+      throw new TronApiError(
+        'TAPOS_ERROR',
+        `Tapos check error: ref block ${tx.raw_data.ref_block_bytes}/${tx.raw_data.ref_block_hash} is not a recent block`,
+      );
     }
     // 4. expiration
     const headTime = Math.max(toNum(head.timestamp) * 1000, this.nowMs());
     const expiration = Number(tx.raw_data.expiration ?? 0);
     if (expiration <= headTime) {
-      throw new TronApiError('TRANSACTION_EXPIRATION_ERROR', `Transaction expired: expiration ${expiration} <= head block time ${headTime}`);
+      throw new TronApiError(
+        'TRANSACTION_EXPIRATION_ERROR',
+        `Transaction expired: expiration ${expiration} <= head block time ${headTime}`,
+      );
     }
     if (expiration > headTime + MAX_EXPIRATION_MS) {
-      throw new TronApiError('TRANSACTION_EXPIRATION_ERROR', `Transaction expiration time is ${expiration}, but maximum acceptable expiration time is ${headTime + MAX_EXPIRATION_MS}`);
+      throw new TronApiError(
+        'TRANSACTION_EXPIRATION_ERROR',
+        `Transaction expiration time is ${expiration}, but maximum acceptable expiration time is ${headTime + MAX_EXPIRATION_MS}`,
+      );
     }
     // 5. signature (single owner key, threshold 1)
     const contract = tx.raw_data.contract[0]!;
-    if (contract.Permission_id) throw sigErr(`permission id ${contract.Permission_id} is not supported by the devnode (owner permission only)`);
-    if (tx.signature.length > 1) throw sigErr(`Signature count is ${tx.signature.length} more than key counts of permission : 1`);
+    if (contract.Permission_id)
+      throw sigErr(
+        `permission id ${contract.Permission_id} is not supported by the devnode (owner permission only)`,
+      );
+    if (tx.signature.length > 1)
+      throw sigErr(
+        `Signature count is ${tx.signature.length} more than key counts of permission : 1`,
+      );
     const value = contract.parameter?.value ?? {};
     let owner: string;
     try {
       owner = toEvmAddress(String(value.owner_address ?? ''));
     } catch {
-      throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Invalid ownerAddress');
+      throw new TronApiError(
+        'CONTRACT_VALIDATE_ERROR',
+        'Contract validate error : Invalid ownerAddress',
+      );
     }
     let signer: string;
     try {
@@ -871,7 +1027,8 @@ export class TronDevnode {
     } catch (e) {
       throw sigErr(e instanceof Error ? e.message : String(e));
     }
-    if (signer !== owner) throw sigErr(`${toBase58(signer)} is not an owner key of ${toBase58(owner)}`);
+    if (signer !== owner)
+      throw sigErr(`${toBase58(signer)} is not an owner key of ${toBase58(owner)}`);
     // 6. execute
     const stored: TronTx = { ...tx, txID: txid };
     delete stored.ret;
@@ -881,7 +1038,10 @@ export class TronDevnode {
       case 'TransferContract':
         return this.executeTransfer(stored, owner, value);
       default:
-        throw new TronApiError('CONTRACT_VALIDATE_ERROR', `Contract validate error : contract type ${contract.type} is not supported by the devnode`);
+        throw new TronApiError(
+          'CONTRACT_VALIDATE_ERROR',
+          `Contract validate error : contract type ${contract.type} is not supported by the devnode`,
+        );
     }
   }
 
@@ -901,12 +1061,19 @@ export class TronDevnode {
     const data = strip0x(String(value.data ?? ''));
     const callValue = big(value.call_value);
     const feeLimit = big(tx.raw_data.fee_limit);
-    if (big(value.call_token_value) > 0n || big(value.token_id) > 0n) throw this.validateErr('TRC10 tokens are not supported by the devnode');
-    if (feeLimit < 0n || feeLimit > p.maxFeeLimit) throw this.validateErr(`feeLimit must be >= 0 and <= ${p.maxFeeLimit}`);
-    const [ownerSt, code] = await Promise.all([this.exists(owner), this.rpc.call<string>('eth_getCode', [to, 'latest'])]);
-    if (!ownerSt.exists) throw this.validateErr('Validate TriggerSmartContract error, no OwnerAccount.');
+    if (big(value.call_token_value) > 0n || big(value.token_id) > 0n)
+      throw this.validateErr('TRC10 tokens are not supported by the devnode');
+    if (feeLimit < 0n || feeLimit > p.maxFeeLimit)
+      throw this.validateErr(`feeLimit must be >= 0 and <= ${p.maxFeeLimit}`);
+    const [ownerSt, code] = await Promise.all([
+      this.exists(owner),
+      this.rpc.call<string>('eth_getCode', [to, 'latest']),
+    ]);
+    if (!ownerSt.exists)
+      throw this.validateErr('Validate TriggerSmartContract error, no OwnerAccount.');
     if (code === '0x') throw this.validateErr('No contract or not a smart contract');
-    if (callValue > ownerSt.balance) throw this.validateErr(`Validate InternalTransfer error, balance is not sufficient.`);
+    if (callValue > ownerSt.balance)
+      throw this.validateErr(`Validate InternalTransfer error, balance is not sufficient.`);
     // bandwidth, charged before execution
     const bytes = transactionSize(tx);
     const bw = this.resources.planBandwidth(owner, bytes, now);
@@ -924,11 +1091,19 @@ export class TronDevnode {
     if (energyLimit + intrinsic > this.blockGasLimit) energyLimit = this.blockGasLimit - intrinsic;
     const gas = energyLimit + intrinsic;
 
-    if (bw.netFee > 0n) await this.rpc.call('anvil_setBalance', [owner, hexQ(ownerSt.balance - bw.netFee)]);
+    if (bw.netFee > 0n)
+      await this.rpc.call('anvil_setBalance', [owner, hexQ(ownerSt.balance - bw.netFee)]);
     let ethHash: string;
     try {
       ethHash = await this.rpc.call<string>('eth_sendTransaction', [
-        { from: owner, to, data: '0x' + data, value: hexQ(callValue), gas: hexQ(gas), gasPrice: '0x0' },
+        {
+          from: owner,
+          to,
+          data: '0x' + data,
+          value: hexQ(callValue),
+          gas: hexQ(gas),
+          gasPrice: '0x0',
+        },
       ]);
     } catch (e) {
       if (bw.netFee > 0n) await this.rpc.call('anvil_setBalance', [owner, hexQ(ownerSt.balance)]);
@@ -938,7 +1113,10 @@ export class TronDevnode {
     this.resources.commitBandwidth(owner, bw, now);
     let trace: CallTrace = {};
     try {
-      trace = await this.rpc.call<CallTrace>('debug_traceTransaction', [ethHash, { tracer: 'callTracer', tracerConfig: { onlyTopCall: true } }]);
+      trace = await this.rpc.call<CallTrace>('debug_traceTransaction', [
+        ethHash,
+        { tracer: 'callTracer', tracerConfig: { onlyTopCall: true } },
+      ]);
     } catch {
       trace = {};
     }
@@ -955,7 +1133,11 @@ export class TronDevnode {
       } else if (err.includes('revert') || err === '') {
         contractRet = 'REVERT';
         resMessage = 'REVERT opcode executed';
-      } else if (err.includes('invalid opcode') || err.includes('invalidfeopcode') || err.includes('opcode')) {
+      } else if (
+        err.includes('invalid opcode') ||
+        err.includes('invalidfeopcode') ||
+        err.includes('opcode')
+      ) {
         contractRet = 'ILLEGAL_OPERATION';
         resMessage = trace.error;
       } else if (err.includes('jump')) {
@@ -972,7 +1154,10 @@ export class TronDevnode {
     const energy = this.resources.commitEnergy(owner, energyUsed, now);
     if (energy.energyFee > 0n) {
       const bal = await this.balanceOf(owner);
-      await this.rpc.call('anvil_setBalance', [owner, hexQ(bal > energy.energyFee ? bal - energy.energyFee : 0n)]);
+      await this.rpc.call('anvil_setBalance', [
+        owner,
+        hexQ(bal > energy.energyFee ? bal - energy.energyFee : 0n),
+      ]);
     }
     const blockNumber = toNum(r.blockNumber);
     const blockTimeStamp = await this.blockTimestamp(blockNumber);
@@ -1012,7 +1197,8 @@ export class TronDevnode {
     if (amount <= 0n) throw this.validateErr('Amount must be greater than 0.');
     if (to === owner) throw this.validateErr('Cannot transfer TRX to yourself.');
     const [ownerSt, toSt] = await Promise.all([this.exists(owner), this.exists(to)]);
-    if (!ownerSt.exists) throw this.validateErr('Validate TransferContract error, no OwnerAccount.');
+    if (!ownerSt.exists)
+      throw this.validateErr('Validate TransferContract error, no OwnerAccount.');
     if (toSt.code !== '0x') throw this.validateErr('Cannot transfer TRX to a smartContract.');
     const bytes = transactionSize(tx);
     let bw = this.resources.planBandwidth(owner, bytes, now);
@@ -1020,16 +1206,23 @@ export class TronDevnode {
     if (!toSt.exists) {
       // creating the recipient: staked bandwidth or a burned create-account fee, plus the system-contract fee
       const v = this.resources.view(owner, now);
-      bw = v.netLeft >= bytes ? { netUsage: bytes, netFee: 0n, source: 'staked' } : { netUsage: 0n, netFee: p.createAccountFee, source: 'burn' };
+      bw =
+        v.netLeft >= bytes
+          ? { netUsage: bytes, netFee: 0n, source: 'staked' }
+          : { netUsage: 0n, netFee: p.createAccountFee, source: 'burn' };
       createFee = p.createNewAccountFeeInSystemContract;
     }
-    if (bw.netFee > ownerSt.balance) throw new TronApiError('BANDWITH_ERROR', 'Account resource insufficient error.');
+    if (bw.netFee > ownerSt.balance)
+      throw new TronApiError('BANDWITH_ERROR', 'Account resource insufficient error.');
     const fee = bw.netFee + createFee;
-    if (ownerSt.balance < amount + fee) throw this.validateErr('Validate TransferContract error, balance is not sufficient.');
+    if (ownerSt.balance < amount + fee)
+      throw this.validateErr('Validate TransferContract error, balance is not sufficient.');
     await this.rpc.call('anvil_setBalance', [owner, hexQ(ownerSt.balance - fee)]);
     let ethHash: string;
     try {
-      ethHash = await this.rpc.call<string>('eth_sendTransaction', [{ from: owner, to, value: hexQ(amount), gas: hexQ(21000n), gasPrice: '0x0' }]);
+      ethHash = await this.rpc.call<string>('eth_sendTransaction', [
+        { from: owner, to, value: hexQ(amount), gas: hexQ(21000n), gasPrice: '0x0' },
+      ]);
     } catch (e) {
       await this.rpc.call('anvil_setBalance', [owner, hexQ(ownerSt.balance)]);
       throw this.validateErr(e instanceof Error ? e.message : String(e));
@@ -1051,8 +1244,23 @@ export class TronDevnode {
     return this.store(tx, ethHash, blockNumber, blockTimeStamp, 'SUCCESS', info);
   }
 
-  private store(tx: TronTx, ethHash: string, blockNumber: number, blockTimeStamp: number, contractRet: string, info: Json): TxRecord {
-    const rec: TxRecord = { id: tx.txID, tx, ethHash: ethHash.toLowerCase(), blockNumber, blockTimeStamp, contractRet, info };
+  private store(
+    tx: TronTx,
+    ethHash: string,
+    blockNumber: number,
+    blockTimeStamp: number,
+    contractRet: string,
+    info: Json,
+  ): TxRecord {
+    const rec: TxRecord = {
+      id: tx.txID,
+      tx,
+      ethHash: ethHash.toLowerCase(),
+      blockNumber,
+      blockTimeStamp,
+      contractRet,
+      info,
+    };
     this.txs.set(rec.id, rec);
     this.ethToTron.set(rec.ethHash, rec.id);
     return rec;
@@ -1060,7 +1268,9 @@ export class TronDevnode {
 
   // ─── events (TronGrid /v1) ─────────────────────────────────────────────
 
-  private async eventsFromLogs(logs: EthLog[]): Promise<{ ev: TronGridEvent; order: [number, number, number] }[]> {
+  private async eventsFromLogs(
+    logs: EthLog[],
+  ): Promise<{ ev: TronGridEvent; order: [number, number, number] }[]> {
     const out: { ev: TronGridEvent; order: [number, number, number] }[] = [];
     for (const l of logs) {
       const parsed = this.registry.parseLog(l.address, l.topics, l.data);
@@ -1068,7 +1278,8 @@ export class TronDevnode {
       const r = await this.receipt(l.transactionHash);
       const first = r?.logs[0] ? toNum(r.logs[0].logIndex) : toNum(l.logIndex);
       const bn = toNum(l.blockNumber);
-      const tronId = this.ethToTron.get(l.transactionHash.toLowerCase()) ?? strip0x(l.transactionHash);
+      const tronId =
+        this.ethToTron.get(l.transactionHash.toLowerCase()) ?? strip0x(l.transactionHash);
       const ev = toTronGridEvent(parsed.desc, {
         blockNumber: bn,
         blockTimestamp: await this.blockTimestamp(bn),
@@ -1082,8 +1293,15 @@ export class TronDevnode {
     return out;
   }
 
-  private async handleEvents(pathname: string, q: URLSearchParams, fullUrl: URL): Promise<{ status: number; body: unknown }> {
-    const fail = (status: number, error: string) => ({ status, body: { success: false, error, statusCode: status } });
+  private async handleEvents(
+    pathname: string,
+    q: URLSearchParams,
+    fullUrl: URL,
+  ): Promise<{ status: number; body: unknown }> {
+    const fail = (status: number, error: string) => ({
+      status,
+      body: { success: false, error, statusCode: status },
+    });
     let m: RegExpMatchArray | null;
     let logs: EthLog[] = [];
     if ((m = pathname.match(/^\/v1\/contracts\/([^/]+)\/events\/?$/))) {
@@ -1094,20 +1312,25 @@ export class TronDevnode {
         return fail(400, 'invalid contract address');
       }
       const bn = q.get('block_number');
-      const range = bn ? { fromBlock: hexQ(BigInt(bn)), toBlock: hexQ(BigInt(bn)) } : { fromBlock: '0x0', toBlock: 'latest' };
+      const range = bn
+        ? { fromBlock: hexQ(BigInt(bn)), toBlock: hexQ(BigInt(bn)) }
+        : { fromBlock: '0x0', toBlock: 'latest' };
       logs = await this.rpc.call<EthLog[]>('eth_getLogs', [{ address: evm, ...range }]);
     } else if ((m = pathname.match(/^\/v1\/transactions\/([^/]+)\/events\/?$/))) {
       const id = strip0x(decodeURIComponent(m[1]!)).toLowerCase();
       const rec = this.txs.get(id);
       const hash = rec ? rec.ethHash : '0x' + id;
-      if (!/^0x[0-9a-f]{64}$/.test(hash)) return fail(400, JSON.stringify({ message: `invalid transaction id: ${id}` }));
+      if (!/^0x[0-9a-f]{64}$/.test(hash))
+        return fail(400, JSON.stringify({ message: `invalid transaction id: ${id}` }));
       const r = await this.receipt(hash);
       logs = r?.logs ?? [];
     } else if ((m = pathname.match(/^\/v1\/blocks\/([^/]+)\/events\/?$/))) {
       const which = decodeURIComponent(m[1]!);
       const n = which === 'latest' ? toNum((await this.latestBlock()).number) : Number(which);
       if (!Number.isInteger(n) || n < 0) return fail(400, 'invalid block number');
-      logs = await this.rpc.call<EthLog[]>('eth_getLogs', [{ fromBlock: hexQ(BigInt(n)), toBlock: hexQ(BigInt(n)) }]);
+      logs = await this.rpc.call<EthLog[]>('eth_getLogs', [
+        { fromBlock: hexQ(BigInt(n)), toBlock: hexQ(BigInt(n)) },
+      ]);
     } else {
       return fail(404, `not found: ${pathname}`);
     }
@@ -1160,7 +1383,10 @@ export class TronDevnode {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', String(req.headers['access-control-request-headers'] ?? 'Content-Type, TRON-PRO-API-KEY'));
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      String(req.headers['access-control-request-headers'] ?? 'Content-Type, TRON-PRO-API-KEY'),
+    );
     res.setHeader('Access-Control-Max-Age', '86400');
     if (req.method === 'OPTIONS') {
       res.writeHead(204);
@@ -1182,11 +1408,13 @@ export class TronDevnode {
       let params: Json = {};
       if (req.method === 'POST') params = await this.readBody(req);
       for (const [k, v] of url.searchParams) if (params[k] === undefined) params[k] = v;
-      if (pathname.startsWith('/devnode/')) return send(200, await this.handleAdmin(pathname.slice('/devnode/'.length), params));
+      if (pathname.startsWith('/devnode/'))
+        return send(200, await this.handleAdmin(pathname.slice('/devnode/'.length), params));
       const m = pathname.match(/^\/(wallet|walletsolidity)\/([a-z0-9]+)$/i);
       if (!m) return send(404, { Error: `Unknown endpoint ${pathname}` });
       const result = await this.handleWallet(m[2]!.toLowerCase(), params);
-      if (result === undefined) return send(404, { Error: `Endpoint ${pathname} is not supported by the devnode` });
+      if (result === undefined)
+        return send(404, { Error: `Endpoint ${pathname} is not supported by the devnode` });
       return send(200, result);
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
@@ -1277,9 +1505,18 @@ export class TronDevnode {
     const num = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : big(v));
     switch (name) {
       case 'register': {
-        if (!p.address || !Array.isArray(p.abi)) throw new Error('register needs {address, abi: []}');
-        await this.registerContract(String(p.address), p.abi as JsonFragment[], p.name ? String(p.name) : undefined);
-        return { result: true, address: toBase58(String(p.address)), hex: toTronHex(String(p.address)) };
+        if (!p.address || !Array.isArray(p.abi))
+          throw new Error('register needs {address, abi: []}');
+        await this.registerContract(
+          String(p.address),
+          p.abi as JsonFragment[],
+          p.name ? String(p.name) : undefined,
+        );
+        return {
+          result: true,
+          address: toBase58(String(p.address)),
+          hex: toTronHex(String(p.address)),
+        };
       }
       case 'setresources': {
         if (!p.address) throw new Error('setresources needs {address}');
@@ -1293,7 +1530,8 @@ export class TronDevnode {
         return { result: true, ...(await this.getAccountResource({ address: p.address })) };
       }
       case 'setbalance': {
-        if (!p.address || p.balance === undefined) throw new Error('setbalance needs {address, balance}');
+        if (!p.address || p.balance === undefined)
+          throw new Error('setbalance needs {address, balance}');
         await this.setBalance(String(p.address), big(p.balance));
         return { result: true };
       }
@@ -1304,7 +1542,13 @@ export class TronDevnode {
           energyPrice: Number(this.params.energyPrice),
           bandwidthPrice: Number(this.params.bandwidthPrice),
           freeNetLimit: Number(this.params.freeNetLimit),
-          contracts: this.registry.all().map((c) => ({ address: toBase58(c.address), hex: toTronHex(c.address), name: c.name })),
+          contracts: this.registry
+            .all()
+            .map((c) => ({
+              address: toBase58(c.address),
+              hex: toTronHex(c.address),
+              name: c.name,
+            })),
           transactions: this.txs.size,
         };
       default:

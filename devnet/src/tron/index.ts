@@ -142,7 +142,8 @@ export function toTronConfig(deployed: NetworkConfig, nodeUrl: string): NetworkC
   for (const p of config.pools) p.address = b58(p.address);
   if (config.feeRecipient) config.feeRecipient = b58(config.feeRecipient);
   if (config.burnAddress) config.burnAddress = b58(config.burnAddress);
-  if (config.api.ownerAddress && /^0x[0-9a-fA-F]{40}$/.test(config.api.ownerAddress)) config.api.ownerAddress = b58(config.api.ownerAddress);
+  if (config.api.ownerAddress && /^0x[0-9a-fA-F]{40}$/.test(config.api.ownerAddress))
+    config.api.ownerAddress = b58(config.api.ownerAddress);
   return config;
 }
 
@@ -194,7 +195,9 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
       devnode.resources.get(a); // activated accounts
     }
     const config = toTronConfig(deployed, `http://127.0.0.1:${opts.port ?? DEFAULT_DEVNODE_PORT}`);
-    log(`TRON: devnode ${running.url}, anvil ${running.rpcUrl}, ${devnode.registry.all().length} contracts registered`);
+    log(
+      `TRON: devnode ${running.url}, anvil ${running.rpcUrl}, ${devnode.registry.all().length} contracts registered`,
+    );
     return { config, devnode, rpcUrl: running.rpcUrl, stop: running.stop };
   } catch (e) {
     await running.stop();

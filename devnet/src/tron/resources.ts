@@ -54,7 +54,16 @@ export interface AccountResources {
 }
 
 export function emptyResources(): AccountResources {
-  return { energyLimit: 0n, energyUsed: 0n, energyTime: 0, netLimit: 0n, netUsed: 0n, netTime: 0, freeNetUsed: 0n, freeNetTime: 0 };
+  return {
+    energyLimit: 0n,
+    energyUsed: 0n,
+    energyTime: 0,
+    netLimit: 0n,
+    netUsed: 0n,
+    netTime: 0,
+    freeNetUsed: 0n,
+    freeNetTime: 0,
+  };
 }
 
 /** java-tron counts resource windows in 3-second block slots. */
@@ -107,7 +116,13 @@ export class ResourceBook {
     };
   }
 
-  set(address: string, now: number, patch: Partial<Pick<AccountResources, 'energyLimit' | 'energyUsed' | 'netLimit' | 'netUsed' | 'freeNetUsed'>>): void {
+  set(
+    address: string,
+    now: number,
+    patch: Partial<
+      Pick<AccountResources, 'energyLimit' | 'energyUsed' | 'netLimit' | 'netUsed' | 'freeNetUsed'>
+    >,
+  ): void {
     const r = this.get(address);
     const v = this.view(address, now);
     // re-base usage to "now" so later recovery starts from the new figure
@@ -125,14 +140,22 @@ export class ResourceBook {
    * Bandwidth for a transaction of `bytes`: staked bandwidth first, then the free daily bandwidth,
    * else burn bytes * bandwidthPrice. Returns what would be used (does not commit).
    */
-  planBandwidth(address: string, bytes: bigint, now: number): { netUsage: bigint; netFee: bigint; source: 'staked' | 'free' | 'burn' } {
+  planBandwidth(
+    address: string,
+    bytes: bigint,
+    now: number,
+  ): { netUsage: bigint; netFee: bigint; source: 'staked' | 'free' | 'burn' } {
     const v = this.view(address, now);
     if (v.netLeft >= bytes) return { netUsage: bytes, netFee: 0n, source: 'staked' };
     if (v.freeNetLeft >= bytes) return { netUsage: bytes, netFee: 0n, source: 'free' };
     return { netUsage: 0n, netFee: bytes * this.params.bandwidthPrice, source: 'burn' };
   }
 
-  commitBandwidth(address: string, plan: { netUsage: bigint; source: 'staked' | 'free' | 'burn' }, now: number): void {
+  commitBandwidth(
+    address: string,
+    plan: { netUsage: bigint; source: 'staked' | 'free' | 'burn' },
+    now: number,
+  ): void {
     const v = this.view(address, now);
     const r = this.get(address);
     if (plan.source === 'staked') {
@@ -145,7 +168,11 @@ export class ResourceBook {
   }
 
   /** Staked energy consumed first; the rest is burned at energyPrice. */
-  commitEnergy(address: string, energyUsed: bigint, now: number): { fromStake: bigint; burned: bigint; energyFee: bigint } {
+  commitEnergy(
+    address: string,
+    energyUsed: bigint,
+    now: number,
+  ): { fromStake: bigint; burned: bigint; energyFee: bigint } {
     const v = this.view(address, now);
     const fromStake = energyUsed < v.energyLeft ? energyUsed : v.energyLeft;
     const r = this.get(address);
@@ -158,7 +185,10 @@ export class ResourceBook {
   /** TRX (sun) that would have to be staked for a given energy limit under the network totals. */
   stakeForEnergy(energyLimit: bigint): bigint {
     const p = this.params;
-    return ((energyLimit * p.totalEnergyWeight + p.totalEnergyLimit - 1n) / p.totalEnergyLimit) * 1_000_000n;
+    return (
+      ((energyLimit * p.totalEnergyWeight + p.totalEnergyLimit - 1n) / p.totalEnergyLimit) *
+      1_000_000n
+    );
   }
 
   stakeForNet(netLimit: bigint): bigint {

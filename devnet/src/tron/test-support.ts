@@ -50,11 +50,18 @@ export function compileTestToken(): Compiled {
   const input = {
     language: 'Solidity',
     sources: { 'TestToken.sol': { content: TEST_TOKEN_SOURCE } },
-    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: 'cancun',
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
   };
   const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+    contracts: Record<
+      string,
+      Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>
+    >;
   };
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
@@ -63,9 +70,16 @@ export function compileTestToken(): Compiled {
   return compiled;
 }
 
-export async function deployTestToken(rpcUrl: string, key: string, supply: bigint): Promise<{ address: string; abi: unknown[] }> {
+export async function deployTestToken(
+  rpcUrl: string,
+  key: string,
+  supply: bigint,
+): Promise<{ address: string; abi: unknown[] }> {
   const { abi, bytecode } = compileTestToken();
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true, pollingInterval: 20 });
+  const provider = new JsonRpcProvider(rpcUrl, undefined, {
+    staticNetwork: true,
+    pollingInterval: 20,
+  });
   try {
     const wallet = new Wallet(key, provider);
     const factory = new ContractFactory(abi, bytecode, wallet);
@@ -89,11 +103,20 @@ export const KEYS = [
 /** tronweb's Contract with loosely typed methods (its generated types mark every method optional). */
 export interface LooseContract {
   address: string;
-  methods: Record<string, (...args: unknown[]) => { call(opts?: object): Promise<unknown>; send(opts?: object): Promise<unknown> }>;
+  methods: Record<
+    string,
+    (...args: unknown[]) => {
+      call(opts?: object): Promise<unknown>;
+      send(opts?: object): Promise<unknown>;
+    }
+  >;
   read: Record<string, (args?: unknown[], opts?: object) => Promise<unknown>>;
   write: Record<string, (args?: unknown[], opts?: object) => Promise<unknown>>;
 }
 
-export async function at(tronWeb: { contract(): { at(address: string): Promise<unknown> } }, address: string): Promise<LooseContract> {
+export async function at(
+  tronWeb: { contract(): { at(address: string): Promise<unknown> } },
+  address: string,
+): Promise<LooseContract> {
   return (await tronWeb.contract().at(address)) as LooseContract;
 }

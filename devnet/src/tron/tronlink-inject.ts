@@ -221,6 +221,9 @@ ${pageScript(opts)}
 }
 
 /** Playwright: `await injectTronLink(page, {fullHost, privateKey})` before page.goto(). */
-export async function injectTronLink(page: InitScriptTarget, options: TronLinkOptions): Promise<void> {
+export async function injectTronLink(
+  page: InitScriptTarget,
+  options: TronLinkOptions,
+): Promise<void> {
   await page.addInitScript({ content: tronLinkInitScript(options) });
 }
