@@ -55,7 +55,7 @@ export function parseAmount(
   const parts = body.split('.');
   if (!parts.every((part) => ASCII_DIGITS.test(part))) return fail('invalid');
   if (parts.length > 2) return fail('too-many-decimal-points');
-  const whole = parts[0] ?? '';
+  const whole = parts[0] as string;
   const fraction = parts[1] ?? '';
   if (whole === '' && fraction === '') return fail('invalid'); // "." or "-"
   if (negative) return fail('negative');

@@ -82,7 +82,7 @@ export function priceImpactBps(hops: readonly Hop[], hopIn: readonly bigint[]): 
   let after = 1n;
   hops.forEach((hop, i) => {
     before *= hop.reserveIn;
-    after *= hop.reserveIn + (hopIn[i] ?? 0n);
+    after *= hop.reserveIn + (hopIn[i] as bigint);
   });
   const numerator = (after - before) * BPS_DENOMINATOR;
   return (2n * numerator + after) / (2n * after);
@@ -110,18 +110,13 @@ function reversed(hops: readonly Hop[]): Hop[] {
     .map((hop) => ({ reserveIn: hop.reserveOut, reserveOut: hop.reserveIn }));
 }
 
-function tokenOf(query: SwapQuery, symbol: string): EstimateToken {
-  const token = query.tokens[symbol];
-  if (token === undefined) throw new RangeError(`Unknown token: ${symbol}`);
-  return token;
-}
-
 function prices(
   query: SwapQuery,
   hops: readonly Hop[],
 ): { priceFromInTo: bigint; priceToInFrom: bigint } {
-  const from = tokenOf(query, query.from).decimals;
-  const to = tokenOf(query, query.to).decimals;
+  // Both symbols are known: routing (pathTaxes) has already checked every path token.
+  const from = (query.tokens[query.from] as EstimateToken).decimals;
+  const to = (query.tokens[query.to] as EstimateToken).decimals;
   return {
     priceFromInTo: midPrice(hops, from, to),
     priceToInFrom: midPrice(reversed(hops), to, from),

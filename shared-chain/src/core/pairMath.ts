@@ -81,12 +81,12 @@ export function quoteExactInTaxed(
   const amounts = [amountIn];
   const hopIn: bigint[] = [];
   const hopOut: bigint[] = [];
-  let arriving = netAfterTax(amountIn, taxes[0] ?? 0);
+  let arriving = netAfterTax(amountIn, taxes[0] as number);
   hops.forEach((hop, i) => {
     const out = getAmountOut(arriving, hop.reserveIn, hop.reserveOut, feeNumerator);
     hopIn.push(arriving);
     hopOut.push(out);
-    arriving = netAfterTax(out, taxes[i + 1] ?? 0);
+    arriving = netAfterTax(out, taxes[i + 1] as number);
     amounts.push(arriving);
   });
   return { amounts, hopIn, hopOut };
@@ -106,14 +106,14 @@ export function quoteExactOutTaxed(
   let needed = amountOut;
   for (let i = hops.length - 1; i >= 0; i -= 1) {
     const hop = hops[i] as Hop;
-    const sent = grossForNet(needed, taxes[i + 1] ?? 0);
+    const sent = grossForNet(needed, taxes[i + 1] as number);
     const arriving = getAmountIn(sent, hop.reserveIn, hop.reserveOut, feeNumerator);
     hopOut[i] = sent;
     hopIn[i] = arriving;
     amounts[i] = arriving;
     needed = arriving;
   }
-  amounts[0] = grossForNet(needed, taxes[0] ?? 0);
+  amounts[0] = grossForNet(needed, taxes[0] as number);
   return { amounts, hopIn, hopOut };
 }
 
