@@ -13,22 +13,39 @@ const chainLibs = {
     { name: 'tronweb', message: 'Only @jmswap/shared-chain may import tronweb.' },
   ],
   patterns: [
-    { group: ['ethers/*', 'tronweb/*', '@tronweb3/*'], message: 'Only @jmswap/shared-chain talks to chains.' },
-    { group: ['@jmswap/*/src', '@jmswap/*/src/*', '../*/src/*', '../../*/src/*'], message: "No package reaches into another's src/." },
+    {
+      group: ['ethers/*', 'tronweb/*', '@tronweb3/*'],
+      message: 'Only @jmswap/shared-chain talks to chains.',
+    },
+    {
+      group: ['@jmswap/*/src', '@jmswap/*/src/*', '../*/src/*', '../../*/src/*'],
+      message: "No package reaches into another's src/.",
+    },
   ],
 };
 const remoteNames = ['swap', 'liquidity', 'charts', 'pools', 'listing'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '.run/**', '**/test-results/**', 'devnet/artifacts/**', '**/@mf-types/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '.run/**',
+      '**/test-results/**',
+      'devnet/artifacts/**',
+      '**/@mf-types/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
@@ -54,9 +71,18 @@ export default tseslint.config(
               group: [
                 '@jmswap/shell',
                 '@jmswap/shell/*',
-                ...remoteNames.filter((r) => r !== name).flatMap((r) => [`@jmswap/mfe-${r}`, `@jmswap/mfe-${r}/*`, `mfe_${r}/*`, `../mfe-${r}/*`, `../../mfe-${r}/*`]),
+                ...remoteNames
+                  .filter((r) => r !== name)
+                  .flatMap((r) => [
+                    `@jmswap/mfe-${r}`,
+                    `@jmswap/mfe-${r}/*`,
+                    `mfe_${r}/*`,
+                    `../mfe-${r}/*`,
+                    `../../mfe-${r}/*`,
+                  ]),
               ],
-              message: 'Remotes never import each other or the shell; they meet through shared-chain and the shell routes.',
+              message:
+                'Remotes never import each other or the shell; they meet through shared-chain and the shell routes.',
             },
           ],
         },
@@ -67,7 +93,10 @@ export default tseslint.config(
     files: ['shared-chain/**', 'devnet/**', 'e2e/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: chainLibs.patterns.slice(1) }] },
   },
-  { files: ['**/*.cjs', '**/*.js', '**/*.mjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
     languageOptions: { globals: globals.jest },

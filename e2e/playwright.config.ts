@@ -25,12 +25,23 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: [
     serve('shell', SHELL_PORT),
     ...Object.entries(PORTS).map(([key, port]) => serve(`mfe-${key}`, port)),
-    { command: 'node fixtures/host-pages.mjs', url: `http://localhost:${HOST_PORT}/host.html`, reuseExistingServer: false },
+    {
+      command: 'node fixtures/host-pages.mjs',
+      url: `http://localhost:${HOST_PORT}/host.html`,
+      reuseExistingServer: false,
+    },
   ],
 });

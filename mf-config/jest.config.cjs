@@ -1,1 +1,4 @@
-module.exports = { ...require('../jest.base.cjs')({ dir: __dirname }), testMatch: ['**/*.test.js'] };
+module.exports = {
+  ...require('../jest.base.cjs')({ dir: __dirname }),
+  testMatch: ['**/*.test.js'],
+};

@@ -23,7 +23,14 @@ writeRuntimeConfig();
 const servers = await serveAll();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage();
 const byApp = {};
@@ -46,12 +53,16 @@ await browser.close();
 await Promise.all(servers.map((s) => s.close()));
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`build, whole site (shell + widget + 5 remotes + shared-chain type-check): ${site.toFixed(1)} s`);
+console.log(
+  `build, whole site (shell + widget + 5 remotes + shared-chain type-check): ${site.toFixed(1)} s`,
+);
 console.log(`build, swap remote alone: ${swapAlone.toFixed(1)} s`);
 console.log(`index route: swap box visible after ${interactive} ms (warm local servers)`);
 let total = 0;
 for (const [app, s] of Object.entries(byApp)) {
   total += s.gzip;
-  console.log(`  ${app.padEnd(10)} ${String(s.files).padStart(2)} JS files  ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip`);
+  console.log(
+    `  ${app.padEnd(10)} ${String(s.files).padStart(2)} JS files  ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip`,
+  );
 }
 console.log(`JavaScript loaded for the index route: ${kb(total)} gzip`);

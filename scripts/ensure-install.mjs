@@ -19,5 +19,7 @@ if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
 if (process.argv.includes('--with-browser') && !existsSync('/usr/bin/chromium')) {
   console.log('[setup] installing Debian Chromium for the browser tests');
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
-  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+  run(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+  );
 }

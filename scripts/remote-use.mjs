@@ -6,23 +6,39 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { APPS, REMOTE_APPS, appDir, readRemotesFile, writeRemotesFile, remotesFilePath } = require('@jmswap/mf-config');
+const {
+  APPS,
+  REMOTE_APPS,
+  appDir,
+  readRemotesFile,
+  writeRemotesFile,
+  remotesFilePath,
+} = require('@jmswap/mf-config');
 
 const [key, version] = process.argv.slice(2);
 const app = REMOTE_APPS.find((a) => APPS[a].remoteKey === key);
 if (!app || !version) {
-  console.error(`usage: npm run remote:use -- <${REMOTE_APPS.map((a) => APPS[a].remoteKey).join('|')}> <version>`);
+  console.error(
+    `usage: npm run remote:use -- <${REMOTE_APPS.map((a) => APPS[a].remoteKey).join('|')}> <version>`,
+  );
   process.exit(2);
 }
 const file = readRemotesFile();
-const entry = file.remotes[key] ?? { name: APPS[app].federationName, base: `http://localhost:${APPS[app].port}` };
+const entry = file.remotes[key] ?? {
+  name: APPS[app].federationName,
+  base: `http://localhost:${APPS[app].port}`,
+};
 const isLocal = /^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(entry.base);
 if (isLocal && !existsSync(join(appDir(app), 'dist', version, 'mf-manifest.json'))) {
-  console.error(`${key} ${version} is not released here: ${join(appDir(app), 'dist', version)} has no mf-manifest.json`);
+  console.error(
+    `${key} ${version} is not released here: ${join(appDir(app), 'dist', version)} has no mf-manifest.json`,
+  );
   process.exit(1);
 }
 if (!isLocal) {
-  const res = await fetch(`${entry.base}/${version}/mf-manifest.json`, { method: 'HEAD' }).catch(() => undefined);
+  const res = await fetch(`${entry.base}/${version}/mf-manifest.json`, { method: 'HEAD' }).catch(
+    () => undefined,
+  );
   if (!res?.ok) {
     console.error(`${entry.base}/${version}/mf-manifest.json is not reachable; not switching`);
     process.exit(1);

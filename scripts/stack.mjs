@@ -17,10 +17,18 @@ export function buildAll() {
 /** Writes the runtime config the servers serve at /config/ (remotes.json, widget.json). */
 export function writeRuntimeConfig({ keepRemotes = true } = {}) {
   mkdirSync(mf.runConfigDir, { recursive: true });
-  if (!keepRemotes || !existsSync(mf.remotesFilePath())) mf.writeRemotesFile(mf.defaultRemotesFile());
+  if (!keepRemotes || !existsSync(mf.remotesFilePath()))
+    mf.writeRemotesFile(mf.defaultRemotesFile());
   const widget = join(mf.runConfigDir, 'widget.json');
   if (!existsSync(widget)) {
-    writeFileSync(widget, JSON.stringify({ allowedHosts: ['http://localhost:8088', 'http://127.0.0.1:8088'] }, null, 2) + '\n');
+    writeFileSync(
+      widget,
+      JSON.stringify(
+        { allowedHosts: ['http://localhost:8088', 'http://127.0.0.1:8088'] },
+        null,
+        2,
+      ) + '\n',
+    );
   }
 }
 
@@ -28,9 +36,15 @@ export function writeRuntimeConfig({ keepRemotes = true } = {}) {
 export function startDevnet({ timeoutMs = 300000 } = {}) {
   const script = join(root, 'devnet/scripts/devnet.mjs');
   if (!existsSync(script)) return Promise.resolve(undefined);
-  const child = spawn(process.execPath, [script], { cwd: join(root, 'devnet'), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script], {
+    cwd: join(root, 'devnet'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('devnet did not become ready in time')), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error('devnet did not become ready in time')),
+      timeoutMs,
+    );
     child.stdout.on('data', (chunk) => {
       process.stdout.write(`[devnet] ${chunk}`);
       if (String(chunk).includes('devnet ready')) {
@@ -47,5 +61,7 @@ export function startDevnet({ timeoutMs = 300000 } = {}) {
 
 /** Serves the shell and every remote, each on its own port. */
 export async function serveAll() {
-  return Promise.all(Object.keys(mf.APPS).map(async (app) => ({ app, ...(await mf.serveApp(app)) })));
+  return Promise.all(
+    Object.keys(mf.APPS).map(async (app) => ({ app, ...(await mf.serveApp(app)) })),
+  );
 }

@@ -11,12 +11,15 @@ let devnet;
 try {
   devnet = await startDevnet();
 } catch (error) {
-  console.error(`[start] the local chains did not start: ${error.message}. Serving the site on the production config.`);
+  console.error(
+    `[start] the local chains did not start: ${error.message}. Serving the site on the production config.`,
+  );
 }
 
 const servers = await serveAll();
 console.log('\nJMSwap is running:');
-for (const { app, url } of servers) console.log(`  ${app.padEnd(14)} ${url}${app === 'shell' ? '/' : ''}`);
+for (const { app, url } of servers)
+  console.log(`  ${app.padEnd(14)} ${url}${app === 'shell' ? '/' : ''}`);
 console.log('  widget         http://localhost:8080/widget (inside an allowed host page)');
 console.log('\nPress Ctrl-C to stop.');
 

@@ -1,1 +1,5 @@
-module.exports = require('../jest.base.cjs')({ dir: __dirname, environment: 'jsdom', setup: [require.resolve('@testing-library/jest-dom')] });
+module.exports = require('../jest.base.cjs')({
+  dir: __dirname,
+  environment: 'jsdom',
+  setup: [require.resolve('@testing-library/jest-dom')],
+});

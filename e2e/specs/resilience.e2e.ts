@@ -1,16 +1,28 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { configDir, defaultRemotes, OLD_SWAP_VERSION, PORTS, repoRoot, writeRemotes } from '../fixtures/stack';
+import {
+  configDir,
+  defaultRemotes,
+  OLD_SWAP_VERSION,
+  PORTS,
+  repoRoot,
+  writeRemotes,
+} from '../fixtures/stack';
 
 // The in-test pools server stands for a remote whose server an operator stops and restarts.
 const { serveApp } = require('@jmswap/mf-config') as {
-  serveApp: (app: string, o: { port: number; configDir: string }) => Promise<{ close: () => Promise<void> }>;
+  serveApp: (
+    app: string,
+    o: { port: number; configDir: string },
+  ) => Promise<{ close: () => Promise<void> }>;
 };
 const LOOSE_POOLS_PORT = 9184;
 
 test.afterEach(() => writeRemotes());
 
-test('a remote whose server is down costs only its area, and Retry recovers it', async ({ page }) => {
+test('a remote whose server is down costs only its area, and Retry recovers it', async ({
+  page,
+}) => {
   const remotes = defaultRemotes();
   remotes.remotes.pools!.base = `http://localhost:${LOOSE_POOLS_PORT}`;
   writeRemotes(remotes);
@@ -19,15 +31,24 @@ test('a remote whose server is down costs only its area, and Retry recovers it',
   await expect(page.locator('[data-remote="swap"]')).toBeVisible();
 
   // pools' server is down when the user goes there
-  await page.getByRole('navigation', { name: 'Sub-menu' }).getByRole('link', { name: 'Pools' }).click();
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Pools' })
+    .click();
   const fallback = page.locator('[data-remote-error="pools"]');
   await expect(fallback).toContainText('Pools is unavailable right now.');
   await expect(page.getByRole('tab', { name: 'TRON' })).toBeVisible();
 
   // the rest keeps working, without a reload
-  await page.getByRole('navigation', { name: 'Sub-menu' }).getByRole('link', { name: 'Charts' }).click();
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Charts' })
+    .click();
   await expect(page.locator('[data-remote="charts"]')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Sub-menu' }).getByRole('link', { name: 'Pools' }).click();
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Pools' })
+    .click();
   await expect(fallback).toBeVisible();
 
   // the server comes back: Retry loads it in place
@@ -40,21 +61,35 @@ test('a remote whose server is down costs only its area, and Retry recovers it',
   }
 });
 
-test('a manifest that 404s shows the swap fallback while header and other routes work', async ({ page }) => {
+test('a manifest that 404s shows the swap fallback while header and other routes work', async ({
+  page,
+}) => {
   const remotes = defaultRemotes();
   remotes.remotes.swap!.version = '9.9.9-missing';
   writeRemotes(remotes);
   await page.goto('/');
-  await expect(page.locator('[data-remote-error="swap"]')).toContainText('Swap is unavailable right now.');
-  await expect(page.locator('header').getByRole('button', { name: 'CONNECT WALLET' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Sub-menu' }).getByRole('link', { name: 'Pools' }).click();
+  await expect(page.locator('[data-remote-error="swap"]')).toContainText(
+    'Swap is unavailable right now.',
+  );
+  await expect(
+    page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }),
+  ).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Pools' })
+    .click();
   await expect(page.getByTestId('pool-item')).toHaveCount(21);
 });
 
-test('rolling swap back to an older version changes only swap, with no rebuild', async ({ page }) => {
+test('rolling swap back to an older version changes only swap, with no rebuild', async ({
+  page,
+}) => {
   const current = defaultRemotes().remotes.swap!.version;
   await page.goto('/');
-  await expect(page.locator('[data-remote="swap"]')).toHaveAttribute('data-remote-version', current);
+  await expect(page.locator('[data-remote="swap"]')).toHaveAttribute(
+    'data-remote-version',
+    current,
+  );
 
   execFileSync('npm', ['run', '--silent', 'remote:use', '--', 'swap', OLD_SWAP_VERSION], {
     cwd: repoRoot,
@@ -63,16 +98,27 @@ test('rolling swap back to an older version changes only swap, with no rebuild',
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.reload();
-  await expect(page.locator('[data-remote="swap"]')).toHaveAttribute('data-remote-version', OLD_SWAP_VERSION);
+  await expect(page.locator('[data-remote="swap"]')).toHaveAttribute(
+    'data-remote-version',
+    OLD_SWAP_VERSION,
+  );
   expect(requests.some((u) => u.includes(`:${PORTS.swap}/${OLD_SWAP_VERSION}/`))).toBe(true);
 
   await page.goto('/?t=addLiquidity');
-  await expect(page.locator('[data-remote="liquidity"]')).toHaveAttribute('data-remote-version', defaultRemotes().remotes.liquidity!.version);
+  await expect(page.locator('[data-remote="liquidity"]')).toHaveAttribute(
+    'data-remote-version',
+    defaultRemotes().remotes.liquidity!.version,
+  );
   await page.goto('/pools');
-  await expect(page.locator('[data-remote="pools"]')).toHaveAttribute('data-remote-version', defaultRemotes().remotes.pools!.version);
+  await expect(page.locator('[data-remote="pools"]')).toHaveAttribute(
+    'data-remote-version',
+    defaultRemotes().remotes.pools!.version,
+  );
 });
 
-test('a broken chunk of a remote shows its fallback, and Retry loads it once it is fixed', async ({ page }) => {
+test('a broken chunk of a remote shows its fallback, and Retry loads it once it is fixed', async ({
+  page,
+}) => {
   let broken = true;
   await page.route(/__federation_expose_PoolsPage/, (route) =>
     broken ? route.fulfill({ status: 500, body: 'deploy in progress' }) : route.continue(),

@@ -1,11 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 
 const analytics = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { __JMSWAP_ANALYTICS__?: { name: string }[] }).__JMSWAP_ANALYTICS__ ?? []).map((e) => e.name));
+  page.evaluate(() =>
+    (
+      (window as unknown as { __JMSWAP_ANALYTICS__?: { name: string }[] }).__JMSWAP_ANALYTICS__ ??
+      []
+    ).map((e) => e.name),
+  );
 
 test('every route renders its remote or its page', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'The first multi-chain swap with full support for taxed tokens' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', {
+      name: 'The first multi-chain swap with full support for taxed tokens',
+    }),
+  ).toBeVisible();
   await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
 
   await page.goto('/?t=addLiquidity');
@@ -61,7 +70,9 @@ test('the chosen network tab survives a reload', async ({ page }) => {
   await expect(page.getByTestId('pool-item')).toHaveText(['BTT/TRX']);
 });
 
-test('the sub-menu highlights the active route and each route logs ROUTE_<name>', async ({ page }) => {
+test('the sub-menu highlights the active route and each route logs ROUTE_<name>', async ({
+  page,
+}) => {
   await page.goto('/');
   const submenu = page.getByRole('navigation', { name: 'Sub-menu' });
   await expect(submenu.getByRole('link', { name: 'Swap' })).toHaveClass(/active/);
@@ -70,10 +81,14 @@ test('the sub-menu highlights the active route and each route logs ROUTE_<name>'
   await expect(submenu.getByRole('link', { name: 'Swap' })).not.toHaveClass(/active/);
   await submenu.getByRole('link', { name: 'Help center' }).click();
   await expect(submenu.getByRole('link', { name: 'Help center' })).toHaveClass(/active/);
-  expect(await analytics(page)).toEqual(expect.arrayContaining(['ROUTE_INDEX', 'ROUTE_POOLS', 'ROUTE_HELP']));
+  expect(await analytics(page)).toEqual(
+    expect.arrayContaining(['ROUTE_INDEX', 'ROUTE_POOLS', 'ROUTE_HELP']),
+  );
 });
 
-test('the header shows the menu, CONNECT WALLET opens the wallet chooser, and the footer links', async ({ page }) => {
+test('the header shows the menu, CONNECT WALLET opens the wallet chooser, and the footer links', async ({
+  page,
+}) => {
   await page.goto('/?n=BSC');
   const menu = page.getByRole('navigation', { name: 'Menu', exact: true });
   for (const item of ['Home', 'Swap', 'Launchpad', 'Cross-chain', 'Payments', 'Store']) {
@@ -81,10 +96,18 @@ test('the header shows the menu, CONNECT WALLET opens the wallet chooser, and th
   }
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });
-  await expect(chooser.getByRole('button')).toContainText(['Browser wallet (MetaMask)', 'Mobile wallet (WalletConnect)', 'Binance Wallet']);
+  await expect(chooser.getByRole('button')).toContainText([
+    'Browser wallet (MetaMask)',
+    'Mobile wallet (WalletConnect)',
+    'Binance Wallet',
+  ]);
   await chooser.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('tab', { name: 'POLY' }).click();
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await expect(page.getByRole('dialog', { name: 'Connect a wallet' }).getByText('Binance Wallet')).toHaveCount(0);
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'List your token' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Connect a wallet' }).getByText('Binance Wallet'),
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'List your token' }),
+  ).toBeVisible();
 });

@@ -8,10 +8,25 @@ const repoRoot = path.resolve(__dirname, '../..');
 const APPS = {
   shell: { dir: 'shell', port: 8080 },
   'mfe-swap': { dir: 'mfe-swap', port: 8081, federationName: 'mfe_swap', remoteKey: 'swap' },
-  'mfe-liquidity': { dir: 'mfe-liquidity', port: 8082, federationName: 'mfe_liquidity', remoteKey: 'liquidity' },
-  'mfe-charts': { dir: 'mfe-charts', port: 8083, federationName: 'mfe_charts', remoteKey: 'charts' },
+  'mfe-liquidity': {
+    dir: 'mfe-liquidity',
+    port: 8082,
+    federationName: 'mfe_liquidity',
+    remoteKey: 'liquidity',
+  },
+  'mfe-charts': {
+    dir: 'mfe-charts',
+    port: 8083,
+    federationName: 'mfe_charts',
+    remoteKey: 'charts',
+  },
   'mfe-pools': { dir: 'mfe-pools', port: 8084, federationName: 'mfe_pools', remoteKey: 'pools' },
-  'mfe-listing': { dir: 'mfe-listing', port: 8085, federationName: 'mfe_listing', remoteKey: 'listing' },
+  'mfe-listing': {
+    dir: 'mfe-listing',
+    port: 8085,
+    federationName: 'mfe_listing',
+    remoteKey: 'listing',
+  },
 };
 
 const REMOTE_APPS = Object.keys(APPS).filter((a) => APPS[a].remoteKey);

@@ -9,7 +9,11 @@ function defaultRemotesFile(host = 'http://localhost') {
   const remotes = {};
   for (const app of REMOTE_APPS) {
     const { remoteKey, federationName, port } = APPS[app];
-    remotes[remoteKey] = { name: federationName, base: `${host}:${port}`, version: appVersion(app) };
+    remotes[remoteKey] = {
+      name: federationName,
+      base: `${host}:${port}`,
+      version: appVersion(app),
+    };
   }
   return { remotes };
 }

@@ -9,7 +9,9 @@ const opt = (name) => {
 };
 const app = opt('app');
 if (!app) {
-  console.error('usage: jmswap-serve --app <shell|mfe-swap|mfe-liquidity|mfe-charts|mfe-pools|mfe-listing> [--port N]');
+  console.error(
+    'usage: jmswap-serve --app <shell|mfe-swap|mfe-liquidity|mfe-charts|mfe-pools|mfe-listing> [--port N]',
+  );
   process.exit(2);
 }
 const port = opt('port') ? Number(opt('port')) : undefined;

@@ -47,7 +47,10 @@ function createAppHandler(app, { configDir = runConfigDir } = {}) {
     setHeaders(res, pathname) {
       // Remote version folders are immutable once released; manifests stay revalidated.
       const immutable = !isShell && /\.[0-9a-f]{8}\.js$/.test(pathname);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   const widget = sirv(path.join(dist, 'widget'), { dev: true });
@@ -63,7 +66,9 @@ function createAppHandler(app, { configDir = runConfigDir } = {}) {
     }
     if (isShell && (pathname === '/widget' || pathname.startsWith('/widget/'))) {
       req.url = req.url.replace(/^\/widget/, '') || '/';
-      return widget(req, res, () => sendFile(res, path.join(dist, 'widget/index.html'), 'no-cache'));
+      return widget(req, res, () =>
+        sendFile(res, path.join(dist, 'widget/index.html'), 'no-cache'),
+      );
     }
     return statics(req, res, () =>
       isShell ? sendFile(res, path.join(dist, 'app/index.html'), 'no-cache') : notFound(res),

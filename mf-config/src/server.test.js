@@ -20,9 +20,15 @@ describe('app server', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect((await res.json()).profile).toBe('production');
       const remotes = await (await fetch(`http://127.0.0.1:${port}/config/remotes.json`)).json();
-      expect(remotes.remotes.swap).toEqual({ name: 'mfe_swap', base: 'http://localhost:8081', version: '1.0.0' });
+      expect(remotes.remotes.swap).toEqual({
+        name: 'mfe_swap',
+        base: 'http://localhost:8081',
+        version: '1.0.0',
+      });
       expect((await fetch(`http://127.0.0.1:${port}/config/secrets.json`)).status).toBe(404);
-      const preflight = await fetch(`http://127.0.0.1:${port}/1.0.0/mf-manifest.json`, { method: 'OPTIONS' });
+      const preflight = await fetch(`http://127.0.0.1:${port}/1.0.0/mf-manifest.json`, {
+        method: 'OPTIONS',
+      });
       expect(preflight.status).toBe(204);
       expect((await fetch(`http://127.0.0.1:${port}/assets/currency/jm.svg`)).status).toBe(200);
     } finally {

@@ -40,7 +40,17 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       // Browser builds of the chain libraries (only shared-chain imports them).
-      fallback: { crypto: false, stream: false, http: false, https: false, zlib: false, url: false, os: false, path: false, fs: false },
+      fallback: {
+        crypto: false,
+        stream: false,
+        http: false,
+        https: false,
+        zlib: false,
+        url: false,
+        os: false,
+        path: false,
+        fs: false,
+      },
     },
     module: {
       rules: [
@@ -85,7 +95,10 @@ function createRemoteConfig({ appDir, name, exposes, mode = 'production', versio
       manifest: true,
       dts: false,
     }),
-    new HtmlWebpackPlugin({ title: `${name} ${appVersion} (standalone)`, templateContent: standaloneHtml(name) }),
+    new HtmlWebpackPlugin({
+      title: `${name} ${appVersion} (standalone)`,
+      templateContent: standaloneHtml(name),
+    }),
   );
   return config;
 }
@@ -116,7 +129,10 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
     }),
     new HtmlWebpackPlugin({
       template: path.join(appDir, 'src/index.html'),
-      templateParameters: { title: isWidget ? 'JMSwap widget' : 'JMSwap', bodyClass: isWidget ? 'widget' : 'app' },
+      templateParameters: {
+        title: isWidget ? 'JMSwap widget' : 'JMSwap',
+        bodyClass: isWidget ? 'widget' : 'app',
+      },
     }),
   );
   if (!isWidget) {

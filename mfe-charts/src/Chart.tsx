@@ -20,7 +20,16 @@ export interface ChartProps {
 }
 
 /** Reusable price chart (line); the candle variant and data feed come with the charts issue. */
-export function Chart({ symbolA, symbolB, network, points, loading, width = 470, height = 320, precision = 8 }: ChartProps) {
+export function Chart({
+  symbolA,
+  symbolB,
+  network,
+  points,
+  loading,
+  width = 470,
+  height = 320,
+  precision = 8,
+}: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current || points.length === 0) return;
@@ -31,7 +40,9 @@ export function Chart({ symbolA, symbolB, network, points, loading, width = 470,
       legend: { enabled: false },
       xAxis: { type: 'datetime' },
       yAxis: { title: { text: undefined }, labels: { format: `{value:.${precision}f}` } },
-      series: [{ type: 'line', name: `${symbolA}/${symbolB}`, data: points.map((p) => [p.dt, p.value]) }],
+      series: [
+        { type: 'line', name: `${symbolA}/${symbolB}`, data: points.map((p) => [p.dt, p.value]) },
+      ],
     });
     return () => chart.destroy();
   }, [points, width, height, precision, symbolA, symbolB]);

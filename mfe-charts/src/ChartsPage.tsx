@@ -9,14 +9,20 @@ export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreen
   useEffect(() => {
     if (state.status !== 'loading') setLoading(false);
   }, [state.status]);
-  if (state.status !== 'ready') return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
+  if (state.status !== 'ready')
+    return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
   const { network } = state;
   const pair = resolveChartPair(network, query.symbolA, query.symbolB);
   return (
     <section className="jm-card" data-remote="charts" data-remote-version={__APP_VERSION__}>
       <nav className="jm-pills" aria-label="Chart networks">
         {CHART_NETWORKS.map((id) => (
-          <button key={id} type="button" aria-pressed={id === networkId} onClick={() => setQuery?.({ n: id })}>
+          <button
+            key={id}
+            type="button"
+            aria-pressed={id === networkId}
+            onClick={() => setQuery?.({ n: id })}
+          >
             {id}
           </button>
         ))}
@@ -31,9 +37,9 @@ export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreen
             setQuery?.({ symbolA, symbolB });
           }}
         >
-          {!chartPairs(network).some((p) => `${p.symbolA}/${p.symbolB}` === `${pair.symbolA}/${pair.symbolB}`) && (
-            <option>{`${pair.symbolA}/${pair.symbolB}`}</option>
-          )}
+          {!chartPairs(network).some(
+            (p) => `${p.symbolA}/${p.symbolB}` === `${pair.symbolA}/${pair.symbolB}`,
+          ) && <option>{`${pair.symbolA}/${pair.symbolB}`}</option>}
           {chartPairs(network).map((p) => (
             <option key={`${p.symbolA}/${p.symbolB}`}>{`${p.symbolA}/${p.symbolB}`}</option>
           ))}
@@ -42,7 +48,15 @@ export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreen
       <h2>
         {pair.symbolA}/{pair.symbolB}
       </h2>
-      <Chart network={networkId} symbolA={pair.symbolA} symbolB={pair.symbolB} points={[]} width={470} height={400} precision={10} />
+      <Chart
+        network={networkId}
+        symbolA={pair.symbolA}
+        symbolB={pair.symbolB}
+        points={[]}
+        width={470}
+        height={400}
+        precision={10}
+      />
     </section>
   );
 }

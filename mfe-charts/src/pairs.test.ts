@@ -12,11 +12,17 @@ describe('chart pairs', () => {
 
   it('falls back to the network defaults for an unknown pair', () => {
     expect(resolveChartPair(networks.BSC)).toEqual({ symbolA: 'BNB', symbolB: 'USDT' });
-    expect(resolveChartPair(networks.TRON, 'JM', 'NOLE')).toEqual({ symbolA: 'TRX', symbolB: 'JM' });
+    expect(resolveChartPair(networks.TRON, 'JM', 'NOLE')).toEqual({
+      symbolA: 'TRX',
+      symbolB: 'JM',
+    });
   });
 
   it('hides pairs flagged hideFromCharts', () => {
-    const poly = { ...networks.POLY, pools: [networks.POLY.pools[0]!, { ...networks.POLY.pools[1]!, hideFromCharts: true }] };
+    const poly = {
+      ...networks.POLY,
+      pools: [networks.POLY.pools[0]!, { ...networks.POLY.pools[1]!, hideFromCharts: true }],
+    };
     expect(chartPairs(poly).map((p) => `${p.symbolA}/${p.symbolB}`)).toEqual(['MATIC/USDT']);
   });
 });

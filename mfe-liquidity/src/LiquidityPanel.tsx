@@ -15,7 +15,8 @@ export function LiquidityPanel({ network: networkId }: RemoteScreenProps) {
   useEffect(() => {
     if (state.status !== 'loading') setLoading(false);
   }, [state.status]);
-  if (state.status !== 'ready') return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
+  if (state.status !== 'ready')
+    return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
   const { network } = state;
   const pair = network.defaultTokens.map((s) => network.tokens[s]);
   return (
@@ -26,7 +27,9 @@ export function LiquidityPanel({ network: networkId }: RemoteScreenProps) {
         {network.defaultTokens.join('/')}
       </p>
       {session.connected ? (
-        <button type="button" className="jm-button">ADD LIQUIDITY</button>
+        <button type="button" className="jm-button">
+          ADD LIQUIDITY
+        </button>
       ) : (
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
           CONNECT WALLET

@@ -4,4 +4,11 @@ import { StandaloneHarness } from '@jmswap/shared-chain';
 import { LiquidityPanel } from './LiquidityPanel';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StandaloneHarness app={__APP_NAME__} version={__APP_VERSION__} render={(props) => <LiquidityPanel {...props} />} />);
+if (root)
+  createRoot(root).render(
+    <StandaloneHarness
+      app={__APP_NAME__}
+      version={__APP_VERSION__}
+      render={(props) => <LiquidityPanel {...props} />}
+    />,
+  );

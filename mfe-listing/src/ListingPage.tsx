@@ -1,7 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { setLoading, type RemoteScreenProps } from '@jmswap/shared-chain';
 
-export const LISTING_FIELDS = ['name', 'network', 'type', 'contract', 'tax', 'supply', 'website', 'email', 'telegram'] as const;
+export const LISTING_FIELDS = [
+  'name',
+  'network',
+  'type',
+  'contract',
+  'tax',
+  'supply',
+  'website',
+  'email',
+  'telegram',
+] as const;
 const PLACEHOLDERS: Partial<Record<(typeof LISTING_FIELDS)[number], string>> = { type: 'TRC-20' };
 
 export const LISTING_THANKS = 'Thanks for your submission!';
@@ -17,8 +27,15 @@ export function ListingPage({ query }: RemoteScreenProps) {
     event.preventDefault();
     if (!action) return setStatus(LISTING_OOPS);
     try {
-      const res = await fetch(action, { method: 'POST', body: new FormData(event.currentTarget), headers: { Accept: 'application/json' } });
-      const body = (await res.json().catch(() => ({}))) as { error?: string; errors?: { field: string; message: string }[] };
+      const res = await fetch(action, {
+        method: 'POST',
+        body: new FormData(event.currentTarget),
+        headers: { Accept: 'application/json' },
+      });
+      const body = (await res.json().catch(() => ({}))) as {
+        error?: string;
+        errors?: { field: string; message: string }[];
+      };
       const first = body.errors?.[0];
       if (res.ok && !body.error) setStatus(LISTING_THANKS);
       else setStatus(first ? `Validation error: ${first.field} ${first.message}` : LISTING_OOPS);

@@ -39,7 +39,11 @@ export function PoolsPage({ network: networkId }: RemoteScreenProps) {
           <NetworkNotConfigured network={state.network} />
           <ul className="jm-pool-list" aria-label="Pools">
             {state.network.pools.map((pool) => (
-              <PoolRow key={`${pool.symbolA}-${pool.symbolB}`} pool={pool} network={state.network} />
+              <PoolRow
+                key={`${pool.symbolA}-${pool.symbolB}`}
+                pool={pool}
+                network={state.network}
+              />
             ))}
           </ul>
         </>

@@ -4,4 +4,11 @@ import { StandaloneHarness } from '@jmswap/shared-chain';
 import { PoolsPage } from './PoolsPage';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StandaloneHarness app={__APP_NAME__} version={__APP_VERSION__} render={(props) => <PoolsPage {...props} />} />);
+if (root)
+  createRoot(root).render(
+    <StandaloneHarness
+      app={__APP_NAME__}
+      version={__APP_VERSION__}
+      render={(props) => <PoolsPage {...props} />}
+    />,
+  );

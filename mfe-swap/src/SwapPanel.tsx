@@ -31,7 +31,8 @@ export function SwapPanel({ network: networkId }: RemoteScreenProps) {
   useEffect(() => {
     if (state.status !== 'loading') setLoading(false);
   }, [state.status]);
-  if (state.status !== 'ready') return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
+  if (state.status !== 'ready')
+    return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
   const { network } = state;
   const [from, to] = network.defaultTokens.map((s) => network.tokens[s]);
   return (

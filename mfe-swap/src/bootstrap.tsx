@@ -4,4 +4,11 @@ import { StandaloneHarness } from '@jmswap/shared-chain';
 import { SwapPanel } from './SwapPanel';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StandaloneHarness app={__APP_NAME__} version={__APP_VERSION__} render={(props) => <SwapPanel {...props} />} />);
+if (root)
+  createRoot(root).render(
+    <StandaloneHarness
+      app={__APP_NAME__}
+      version={__APP_VERSION__}
+      render={(props) => <SwapPanel {...props} />}
+    />,
+  );

@@ -32,9 +32,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <IndexPage /> },
-      { path: 'charts', element: <RemotePage route="charts" remote="charts" expose="ChartsPage" /> },
+      {
+        path: 'charts',
+        element: <RemotePage route="charts" remote="charts" expose="ChartsPage" />,
+      },
       { path: 'pools', element: <RemotePage route="pools" remote="pools" expose="PoolsPage" /> },
-      { path: 'listing', element: <RemotePage route="listing" remote="listing" expose="ListingPage" /> },
+      {
+        path: 'listing',
+        element: <RemotePage route="listing" remote="listing" expose="ListingPage" />,
+      },
       { path: 'info', element: <InfoPage /> },
       { path: 'help', element: <HelpPage /> },
       { path: '*', element: <RouteError /> },

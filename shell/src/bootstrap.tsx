@@ -9,8 +9,12 @@ async function start() {
   startAnalyticsSink();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // The remotes manifest is read at boot; a broken one must still leave a usable page.
-  const [remotes] = await Promise.allSettled([registerRemotesFromConfig(), loadNetworks().catch(() => undefined)]);
-  if (remotes.status === 'rejected') console.error('[jmswap] remotes.json could not be loaded', remotes.reason);
+  const [remotes] = await Promise.allSettled([
+    registerRemotesFromConfig(),
+    loadNetworks().catch(() => undefined),
+  ]);
+  if (remotes.status === 'rejected')
+    console.error('[jmswap] remotes.json could not be loaded', remotes.reason);
   root.render(<App />);
 }
 

@@ -28,13 +28,18 @@ export const ROUTE_PATHS: Record<RouteName, string> = {
  * The network a route shows: its n parameter when the route honours it, else the stored
  * selection when honoured, else TRON. An unknown or unsupported n falls back to TRON.
  */
-export function resolveRouteNetwork(route: RouteName, n: string | null, stored: NetworkId): NetworkId {
+export function resolveRouteNetwork(
+  route: RouteName,
+  n: string | null,
+  stored: NetworkId,
+): NetworkId {
   const allowed = ROUTE_NETWORKS[route];
   if (n !== null) return isNetworkId(n) && allowed.includes(n) ? n : DEFAULT_NETWORK;
   return allowed.includes(stored) ? stored : DEFAULT_NETWORK;
 }
 
 export type IndexTab = 'swap' | 'addLiquidity';
-export const resolveTab = (t: string | null): IndexTab => (t === 'addLiquidity' ? 'addLiquidity' : 'swap');
+export const resolveTab = (t: string | null): IndexTab =>
+  t === 'addLiquidity' ? 'addLiquidity' : 'swap';
 
 export const routeEventName = (route: RouteName): string => `ROUTE_${route.toUpperCase()}`;

@@ -4,7 +4,14 @@ export type ToastKind = 'success' | 'error' | 'info';
 
 /** App-wide events: the shell renders toasts, popups, the loading overlay and the wallet chooser. */
 export type AppEvent =
-  | { type: 'toast'; kind: ToastKind; text: string; durationMs?: number; wallet?: boolean; link?: { href: string; label: string } }
+  | {
+      type: 'toast';
+      kind: ToastKind;
+      text: string;
+      durationMs?: number;
+      wallet?: boolean;
+      link?: { href: string; label: string };
+    }
   | { type: 'popup'; title: string; body: string; icon?: 'success' | 'error' | 'info' }
   | { type: 'loading'; on: boolean; text?: string }
   | { type: 'connectWalletRequested' }
@@ -21,7 +28,12 @@ export const LONG_ERROR_TOAST_MS = 10000;
 export const WALLET_TOAST_MS = 2000;
 
 export const showToast = (kind: ToastKind, text: string, durationMs?: number): void =>
-  emit({ type: 'toast', kind, text, durationMs: durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : WALLET_TOAST_MS) });
+  emit({
+    type: 'toast',
+    kind,
+    text,
+    durationMs: durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : WALLET_TOAST_MS),
+  });
 export const showPopup = (title: string, body: string, icon?: 'success' | 'error' | 'info'): void =>
   emit({ type: 'popup', title, body, icon });
 export const setLoading = (on: boolean, text?: string): void => emit({ type: 'loading', on, text });

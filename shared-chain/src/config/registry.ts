@@ -13,7 +13,10 @@ export const networks$ = new BehaviorSubject<NetworksState>({ status: 'loading' 
 let pending: Promise<NetworksFile> | undefined;
 
 /** Loads /config/networks.json once per page; later callers get the same promise. */
-export function loadNetworks(url = '/config/networks.json', fetchImpl: typeof fetch = fetch): Promise<NetworksFile> {
+export function loadNetworks(
+  url = '/config/networks.json',
+  fetchImpl: typeof fetch = fetch,
+): Promise<NetworksFile> {
   pending ??= fetchImpl(url, { cache: 'no-cache' })
     .then(async (res) => {
       if (!res.ok) throw new Error(`Could not load network configuration (HTTP ${res.status})`);

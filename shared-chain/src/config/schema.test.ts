@@ -15,7 +15,10 @@ describe('networks.json', () => {
     expect(tron.tokens.SafeMoney).toMatchObject({ tax: 10, useNormalRouterForLiquidity: true });
     expect(file.networks.BSC.pools).toHaveLength(7);
     expect(file.networks.BSC.tokens.O1T?.tax).toBe(7);
-    expect(file.networks.BSC.tokens.PSRS).toMatchObject({ tax: 2, useNormalRouterForLiquidity: true });
+    expect(file.networks.BSC.tokens.PSRS).toMatchObject({
+      tax: 2,
+      useNormalRouterForLiquidity: true,
+    });
     expect(file.networks.POLY.defaultTokens).toEqual(['USDT', 'MATIC']);
     expect(file.networks.BTTC.gasPrice).toBe('1000000000000000');
     expect(file.networks.POLY.gasPrice).toBe('60000000000');
@@ -26,15 +29,32 @@ describe('networks.json', () => {
     const file = parseNetworksFile(production);
     expect(isNetworkConfigured(file.networks.ETH)).toBe(false);
     const configured = clone();
-    Object.assign(configured.networks.ETH.exchange, { FACTORY_ADDRESS: '0x1', ROUTER_ADDRESS: '0x2', LIQUIDITY_ROUTER: '0x3', SWAP_API: '0x4' });
+    Object.assign(configured.networks.ETH.exchange, {
+      FACTORY_ADDRESS: '0x1',
+      ROUTER_ADDRESS: '0x2',
+      LIQUIDITY_ROUTER: '0x3',
+      SWAP_API: '0x4',
+    });
     expect(isNetworkConfigured(parseNetworksFile(configured).networks.ETH)).toBe(true);
   });
 
   it.each([
     ['a missing network', (f: any) => delete f.networks.BTTC, /networks.BTTC/],
-    ['a bad decimals value', (f: any) => (f.networks.ETH.tokens.USDT.decimals = 6.5), /networks.ETH.tokens.USDT.decimals/],
-    ['an unknown default token', (f: any) => (f.networks.ETH.defaultTokens = ['ETH', 'DAI']), /unknown token DAI/],
-    ['a pool of unknown tokens', (f: any) => f.networks.ETH.pools.push({ symbolA: 'ETH', symbolB: 'X', address: '' }), /ETH\/X/],
+    [
+      'a bad decimals value',
+      (f: any) => (f.networks.ETH.tokens.USDT.decimals = 6.5),
+      /networks.ETH.tokens.USDT.decimals/,
+    ],
+    [
+      'an unknown default token',
+      (f: any) => (f.networks.ETH.defaultTokens = ['ETH', 'DAI']),
+      /unknown token DAI/,
+    ],
+    [
+      'a pool of unknown tokens',
+      (f: any) => f.networks.ETH.pools.push({ symbolA: 'ETH', symbolB: 'X', address: '' }),
+      /ETH\/X/,
+    ],
     ['a non-numeric gas price', (f: any) => (f.networks.POLY.gasPrice = '6e10'), /gasPrice/],
   ])('rejects %s with a message naming it', (_, mutate, message) => {
     const file = clone();

@@ -51,7 +51,12 @@ const network = z.object({
 const networksFile = z.object({
   profile: z.enum(['local', 'production']),
   version: z.string(),
-  networks: z.object(Object.fromEntries(NETWORK_IDS.map((id) => [id, network])) as Record<(typeof NETWORK_IDS)[number], typeof network>),
+  networks: z.object(
+    Object.fromEntries(NETWORK_IDS.map((id) => [id, network])) as Record<
+      (typeof NETWORK_IDS)[number],
+      typeof network
+    >,
+  ),
 });
 
 /** Validates a networks.json document; throws an Error naming the first bad field. */
@@ -59,16 +64,21 @@ export function parseNetworksFile(input: unknown): NetworksFile {
   const result = networksFile.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new Error(`networks.json is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+    throw new Error(
+      `networks.json is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+    );
   }
   const file = result.data as NetworksFile;
   for (const net of Object.values(file.networks)) {
     for (const symbol of [...net.defaultTokens, net.baseToken]) {
-      if (!net.tokens[symbol]) throw new Error(`networks.json: ${net.id} names unknown token ${symbol}`);
+      if (!net.tokens[symbol])
+        throw new Error(`networks.json: ${net.id} names unknown token ${symbol}`);
     }
     for (const p of net.pools) {
       if (!net.tokens[p.symbolA] || !net.tokens[p.symbolB]) {
-        throw new Error(`networks.json: ${net.id} pool ${p.symbolA}/${p.symbolB} uses an unknown token`);
+        throw new Error(
+          `networks.json: ${net.id} pool ${p.symbolA}/${p.symbolB} uses an unknown token`,
+        );
       }
     }
   }

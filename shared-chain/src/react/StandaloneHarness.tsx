@@ -22,7 +22,11 @@ export function StandaloneHarness({ app, version, render }: Props) {
     <div style={{ fontFamily: 'sans-serif', maxWidth: 960, margin: '0 auto', padding: 16 }}>
       <p>
         Standalone {app} {version} on{' '}
-        <select aria-label="Network" value={network} onChange={(e) => selectNetwork(e.target.value)}>
+        <select
+          aria-label="Network"
+          value={network}
+          onChange={(e) => selectNetwork(e.target.value)}
+        >
           {NETWORK_IDS.map((id) => (
             <option key={id}>{id}</option>
           ))}

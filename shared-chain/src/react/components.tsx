@@ -3,7 +3,15 @@ import { isNetworkConfigured } from '../config/types';
 
 /** A token's logo (letter logos live under /assets/currency/). */
 export function TokenLogo({ token, size = 24 }: { token: TokenConfig; size?: number }) {
-  return <img src={token.logoURI} alt={token.symbol} width={size} height={size} style={{ verticalAlign: 'middle' }} />;
+  return (
+    <img
+      src={token.logoURI}
+      alt={token.symbol}
+      width={size}
+      height={size}
+      style={{ verticalAlign: 'middle' }}
+    />
+  );
 }
 
 /** Shown instead of chain data when the network's contract addresses are missing. */

@@ -38,7 +38,10 @@ function WalletButton() {
       <span>Welcome {session.name}</span>
       {session.balance !== undefined && config.status === 'ready' && (
         <span className="jm-balance">
-          {formatHeaderBalance(session.balance, config.network.tokens[config.network.baseToken]?.decimals ?? 18)}{' '}
+          {formatHeaderBalance(
+            session.balance,
+            config.network.tokens[config.network.baseToken]?.decimals ?? 18,
+          )}{' '}
           {config.network.baseToken}
         </span>
       )}
@@ -74,11 +77,22 @@ export function Header() {
       </div>
       <nav aria-label="Sub-menu" className="jm-submenu">
         {SUB_MENU.map((item) => (
-          <NavLink key={item.to} to={item.to} end className={({ isActive }) => (isActive ? 'active' : undefined)}>
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end
+            className={({ isActive }) => (isActive ? 'active' : undefined)}
+          >
             {item.label}
           </NavLink>
         ))}
-        <a href={MESSAGING_URL} target="_blank" rel="noreferrer" aria-label="Telegram" className="jm-telegram">
+        <a
+          href={MESSAGING_URL}
+          target="_blank"
+          rel="noreferrer"
+          aria-label="Telegram"
+          className="jm-telegram"
+        >
           ✈
         </a>
       </nav>

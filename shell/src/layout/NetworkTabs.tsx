@@ -16,7 +16,13 @@ export function NetworkTabs() {
   return (
     <nav aria-label="Networks" className="jm-network-tabs" role="tablist">
       {NETWORK_IDS.map((id) => (
-        <button key={id} type="button" role="tab" aria-selected={id === selected} onClick={() => choose(id)}>
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          aria-selected={id === selected}
+          onClick={() => choose(id)}
+        >
           {id}
         </button>
       ))}

@@ -9,7 +9,9 @@ const LOADING_SAFETY_MS = 15000;
 export function LoadingOverlay() {
   const [loading, setLoadingState] = useState<{ on: boolean; text?: string }>({ on: false });
   useEffect(() => {
-    const sub = appEvents$.subscribe((e) => e.type === 'loading' && setLoadingState({ on: e.on, text: e.text }));
+    const sub = appEvents$.subscribe(
+      (e) => e.type === 'loading' && setLoadingState({ on: e.on, text: e.text }),
+    );
     return () => sub.unsubscribe();
   }, []);
   useEffect(() => {
@@ -32,14 +34,18 @@ type PopupState = { title: string; body: string; icon?: string } | null;
 export function Popup() {
   const [popup, setPopup] = useState<PopupState>(null);
   useEffect(() => {
-    const sub = appEvents$.subscribe((e) => e.type === 'popup' && setPopup({ title: e.title, body: e.body, icon: e.icon }));
+    const sub = appEvents$.subscribe(
+      (e) => e.type === 'popup' && setPopup({ title: e.title, body: e.body, icon: e.icon }),
+    );
     return () => sub.unsubscribe();
   }, []);
   if (!popup) return null;
   return (
     <div className="jm-modal-backdrop">
       <div role="dialog" aria-label={popup.title} className="jm-modal">
-        {popup.icon && <div className={`jm-popup-icon jm-popup-${popup.icon}`} aria-hidden="true" />}
+        {popup.icon && (
+          <div className={`jm-popup-icon jm-popup-${popup.icon}`} aria-hidden="true" />
+        )}
         <h3>{popup.title}</h3>
         <p>{popup.body}</p>
         <button type="button" className="jm-button" onClick={() => setPopup(null)}>
@@ -55,10 +61,16 @@ export function Toasts() {
   useEffect(() => {
     const sub = appEvents$.subscribe((e) => {
       if (e.type === 'toast') {
-        const show = e.kind === 'error' ? toast.error : e.kind === 'success' ? toast.success : toast;
+        const show =
+          e.kind === 'error' ? toast.error : e.kind === 'success' ? toast.success : toast;
         show(e.text, {
           duration: e.durationMs,
-          action: e.link ? { label: e.link.label, onClick: () => window.open(e.link?.href, '_blank', 'noopener') } : undefined,
+          action: e.link
+            ? {
+                label: e.link.label,
+                onClick: () => window.open(e.link?.href, '_blank', 'noopener'),
+              }
+            : undefined,
         });
       }
       if (e.type === 'loggedOut') {

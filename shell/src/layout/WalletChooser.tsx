@@ -48,10 +48,20 @@ export function WalletChooser() {
   if (!open || config.status !== 'ready') return null;
   return (
     <div className="jm-modal-backdrop" onClick={() => setOpen(false)}>
-      <div role="dialog" aria-label="Connect a wallet" className="jm-modal" onClick={(e) => e.stopPropagation()}>
+      <div
+        role="dialog"
+        aria-label="Connect a wallet"
+        className="jm-modal"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h3>Connect a wallet</h3>
         {walletOptions(config.network, profile).map((option) => (
-          <button key={option.kind} type="button" className="jm-button jm-wallet-option" onClick={() => connect(option.kind)}>
+          <button
+            key={option.kind}
+            type="button"
+            className="jm-button jm-wallet-option"
+            onClick={() => connect(option.kind)}
+          >
             {option.label}
           </button>
         ))}

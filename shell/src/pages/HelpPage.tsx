@@ -22,7 +22,12 @@ export function HelpPage() {
               <li key={step}>{step}</li>
             ))}
           </ol>
-          <button type="button" className="jm-button" disabled title="Available once TronLink support lands">
+          <button
+            type="button"
+            className="jm-button"
+            disabled
+            title="Available once TronLink support lands"
+          >
             Add JM token to TronLink
           </button>
         </article>

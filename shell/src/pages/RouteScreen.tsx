@@ -1,11 +1,21 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { network$, selectNetwork, setLoading, trackEvent, type NetworkId } from '@jmswap/shared-chain';
+import {
+  network$,
+  selectNetwork,
+  setLoading,
+  trackEvent,
+  type NetworkId,
+} from '@jmswap/shared-chain';
 import { LOADING_ROUTES, resolveRouteNetwork, routeEventName, type RouteName } from '../routes';
 
 interface Props {
   route: RouteName;
-  children: (ctx: { network: NetworkId; query: Record<string, string | undefined>; setQuery: (c: Record<string, string | undefined>) => void }) => ReactNode;
+  children: (ctx: {
+    network: NetworkId;
+    query: Record<string, string | undefined>;
+    setQuery: (c: Record<string, string | undefined>) => void;
+  }) => ReactNode;
 }
 
 /**

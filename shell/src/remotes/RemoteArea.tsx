@@ -1,4 +1,11 @@
-import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { setLoading } from '@jmswap/shared-chain';
 import { loadScreen } from './federation';
 import type { RemoteKey } from './remotesFile';
@@ -11,11 +18,20 @@ const FEATURE_NAMES: Record<RemoteKey, string> = {
   listing: 'Token listing',
 };
 
-function RemoteFallback({ remote, onRetry, detail }: { remote: RemoteKey; onRetry: () => void; detail?: string }) {
+function RemoteFallback({
+  remote,
+  onRetry,
+  detail,
+}: {
+  remote: RemoteKey;
+  onRetry: () => void;
+  detail?: string;
+}) {
   return (
     <div role="alert" className="jm-card jm-remote-error" data-remote-error={remote}>
       <p>
-        <strong>{FEATURE_NAMES[remote]} is unavailable right now.</strong> The rest of JMSwap keeps working.
+        <strong>{FEATURE_NAMES[remote]} is unavailable right now.</strong> The rest of JMSwap keeps
+        working.
       </p>
       {detail && <p className="jm-muted">{detail}</p>}
       <button type="button" className="jm-button" onClick={onRetry}>
@@ -25,28 +41,53 @@ function RemoteFallback({ remote, onRetry, detail }: { remote: RemoteKey; onRetr
   );
 }
 
-class RenderBoundary extends Component<{ remote: RemoteKey; onRetry: () => void; children: ReactNode }, { error?: Error }> {
+class RenderBoundary extends Component<
+  { remote: RemoteKey; onRetry: () => void; children: ReactNode },
+  { error?: Error }
+> {
   override state: { error?: Error } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[jmswap] ${this.props.remote} crashed while rendering`, error, info.componentStack);
+    console.error(
+      `[jmswap] ${this.props.remote} crashed while rendering`,
+      error,
+      info.componentStack,
+    );
     setLoading(false);
   }
   override render() {
-    if (this.state.error) return <RemoteFallback remote={this.props.remote} onRetry={this.props.onRetry} detail={this.state.error.message} />;
+    if (this.state.error)
+      return (
+        <RemoteFallback
+          remote={this.props.remote}
+          onRetry={this.props.onRetry}
+          detail={this.state.error.message}
+        />
+      );
     return this.props.children;
   }
 }
 
-type LoadState<P> = { status: 'loading' } | { status: 'ready'; Screen: ComponentType<P> } | { status: 'failed'; message: string };
+type LoadState<P> =
+  | { status: 'loading' }
+  | { status: 'ready'; Screen: ComponentType<P> }
+  | { status: 'failed'; message: string };
 
 /**
  * One remote's area of the page. A remote that is down, slow or throws costs only this area:
  * it shows a message with Retry, and Retry reloads the remote without reloading the page.
  */
-export function RemoteArea<P extends object>({ remote, expose, props }: { remote: RemoteKey; expose: string; props: P }) {
+export function RemoteArea<P extends object>({
+  remote,
+  expose,
+  props,
+}: {
+  remote: RemoteKey;
+  expose: string;
+  props: P;
+}) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
   useEffect(() => {
@@ -58,7 +99,10 @@ export function RemoteArea<P extends object>({ remote, expose, props }: { remote
         if (!live) return;
         console.error(`[jmswap] ${remote} failed to load`, error);
         setLoading(false);
-        setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+        setState({
+          status: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+        });
       },
     );
     return () => {
@@ -67,8 +111,14 @@ export function RemoteArea<P extends object>({ remote, expose, props }: { remote
   }, [remote, expose, attempt]);
 
   const retry = () => setAttempt((a) => a + 1);
-  if (state.status === 'loading') return <div className="jm-card jm-muted" aria-busy="true">Loading {FEATURE_NAMES[remote]}...</div>;
-  if (state.status === 'failed') return <RemoteFallback remote={remote} onRetry={retry} detail={state.message} />;
+  if (state.status === 'loading')
+    return (
+      <div className="jm-card jm-muted" aria-busy="true">
+        Loading {FEATURE_NAMES[remote]}...
+      </div>
+    );
+  if (state.status === 'failed')
+    return <RemoteFallback remote={remote} onRetry={retry} detail={state.message} />;
   const { Screen } = state;
   return (
     <RenderBoundary key={attempt} remote={remote} onRetry={retry}>

@@ -18,15 +18,26 @@ describe('remotes.json', () => {
   });
 
   it('registers only the swap remote for the widget', () => {
-    expect(toFederationRemotes(parseRemotesFile(file), ['swap']).map((r) => r.name)).toEqual(['mfe_swap']);
+    expect(toFederationRemotes(parseRemotesFile(file), ['swap']).map((r) => r.name)).toEqual([
+      'mfe_swap',
+    ]);
   });
 
   it.each([
     [null, /no "remotes"/],
     [{ remotes: { swap: { name: 'mfe_swap', base: 'http://x' } } }, /needs name, base and version/],
-    [{ remotes: { swap: { name: 'mfe_swap', base: 'http://x', version: 'latest' } } }, /not a released version/],
-    [{ remotes: { swap: { name: 'mfe_swap', base: 'http://x', version: '^1.0.0' } } }, /not a released version/],
-    [{ remotes: { swap: { name: 'mfe_swap', base: 'javascript:alert(1)', version: '1.0.0' } } }, /http\(s\) url/],
+    [
+      { remotes: { swap: { name: 'mfe_swap', base: 'http://x', version: 'latest' } } },
+      /not a released version/,
+    ],
+    [
+      { remotes: { swap: { name: 'mfe_swap', base: 'http://x', version: '^1.0.0' } } },
+      /not a released version/,
+    ],
+    [
+      { remotes: { swap: { name: 'mfe_swap', base: 'javascript:alert(1)', version: '1.0.0' } } },
+      /http\(s\) url/,
+    ],
   ])('refuses %j', (input, message) => {
     expect(() => parseRemotesFile(input)).toThrow(message);
   });

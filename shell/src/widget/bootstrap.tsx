@@ -3,14 +3,23 @@ import { isNetworkId, loadNetworks, selectNetwork } from '@jmswap/shared-chain';
 import { registerRemotesFromConfig } from '../remotes/federation';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { Toasts, LoadingOverlay } from '../layout/Overlays';
-import { detectParentOrigin, isAllowedHost, startWidgetHandshake, type WidgetOptions } from './handshake';
+import {
+  detectParentOrigin,
+  isAllowedHost,
+  startWidgetHandshake,
+  type WidgetOptions,
+} from './handshake';
 import '../styles.css';
 
 async function widgetConfig(): Promise<{ allowedHosts: string[] }> {
   const res = await fetch('/config/widget.json', { cache: 'no-cache' });
   if (!res.ok) return { allowedHosts: [] };
   const body = (await res.json()) as { allowedHosts?: unknown };
-  return { allowedHosts: Array.isArray(body.allowedHosts) ? body.allowedHosts.filter((h): h is string => typeof h === 'string') : [] };
+  return {
+    allowedHosts: Array.isArray(body.allowedHosts)
+      ? body.allowedHosts.filter((h): h is string => typeof h === 'string')
+      : [],
+  };
 }
 
 function WidgetApp({ options }: { options: WidgetOptions }) {
@@ -19,7 +28,11 @@ function WidgetApp({ options }: { options: WidgetOptions }) {
   const props = {
     network,
     widget: true,
-    query: { ...Object.fromEntries(query.entries()), from: options.fromToken ?? query.get('from') ?? undefined, to: options.toToken ?? query.get('to') ?? undefined },
+    query: {
+      ...Object.fromEntries(query.entries()),
+      from: options.fromToken ?? query.get('from') ?? undefined,
+      to: options.toToken ?? query.get('to') ?? undefined,
+    },
   };
   return (
     <>

@@ -1,4 +1,9 @@
-import { detectParentOrigin, isAllowedHost, startWidgetHandshake, WIDGET_LOADING } from './handshake';
+import {
+  detectParentOrigin,
+  isAllowedHost,
+  startWidgetHandshake,
+  WIDGET_LOADING,
+} from './handshake';
 
 function fakeWindow() {
   const listeners: ((e: MessageEvent) => void)[] = [];
@@ -17,7 +22,10 @@ describe('widget handshake', () => {
   it('posts JMSwapLoading to the exact parent origin, never to *', () => {
     const { win, parent } = fakeWindow();
     startWidgetHandshake(win, 'https://partner.example', jest.fn());
-    expect(parent.postMessage).toHaveBeenCalledWith({ type: WIDGET_LOADING }, 'https://partner.example');
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { type: WIDGET_LOADING },
+      'https://partner.example',
+    );
   });
 
   it('takes options only from the parent window at the parent origin', () => {
@@ -38,8 +46,12 @@ describe('widget handshake', () => {
     const allowed = ['https://partner.example'];
     expect(isAllowedHost('https://partner.example', allowed)).toBe(true);
     expect(isAllowedHost('https://partner.example.evil.io', allowed)).toBe(false);
-    expect(isAllowedHost('https://partner.example', ['https://partner.example/widget-page'])).toBe(true);
-    expect(isAllowedHost('https://evil.io', ['https://partner.example/?https://evil.io'])).toBe(false);
+    expect(isAllowedHost('https://partner.example', ['https://partner.example/widget-page'])).toBe(
+      true,
+    );
+    expect(isAllowedHost('https://evil.io', ['https://partner.example/?https://evil.io'])).toBe(
+      false,
+    );
     expect(isAllowedHost('http://partner.example', allowed)).toBe(false);
     expect(isAllowedHost('null', allowed)).toBe(false);
     expect(isAllowedHost(undefined, allowed)).toBe(false);

@@ -27,7 +27,10 @@ export function detectParentOrigin(win: Window): string | undefined {
 }
 
 /** Exact match on the normalised origin; never prefix or substring matching. */
-export function isAllowedHost(origin: string | undefined, allowedHosts: readonly string[]): origin is string {
+export function isAllowedHost(
+  origin: string | undefined,
+  allowedHosts: readonly string[],
+): origin is string {
   if (!origin || origin === 'null') return false;
   return allowedHosts.some((h) => {
     try {
@@ -52,7 +55,8 @@ export function startWidgetHandshake(
     if (event.source !== win.parent || event.origin !== parentOrigin) return;
     const data = event.data as { type?: unknown; options?: unknown } | null;
     if (!data || typeof data !== 'object' || data.type !== WIDGET_SET_OPTIONS) return;
-    const options = data.options && typeof data.options === 'object' ? (data.options as WidgetOptions) : {};
+    const options =
+      data.options && typeof data.options === 'object' ? (data.options as WidgetOptions) : {};
     onOptions(options);
   };
   win.addEventListener('message', listener);
