@@ -89,6 +89,13 @@ describe('parseAmount', () => {
     });
   });
 
+  it('one above uint256 with 0 decimals (same digit count as the max)', () => {
+    expect(parseAmount((UINT256_MAX + 1n).toString(), 0)).toEqual({
+      ok: false,
+      reason: 'too-large',
+    });
+  });
+
   it('above uint256 only once the decimals are applied', () => {
     expect(parseAmount(UINT256_MAX.toString(), 1)).toEqual({ ok: false, reason: 'too-large' });
   });

@@ -220,5 +220,11 @@ describe('price impact and mid price', () => {
     expect(() => pairPrices({ tokens, pools, from: 'A', to: 'JM' })).toThrow('No swap path found');
     const direct = pairPrices({ tokens, pools, from: 'TRX', to: 'JM', maxHopLength: 2 });
     expect(direct.priceFromInTo).toBe(E18 / 2n);
+    // direct TRX->USDT (0.1) beats TRX->JM->USDT (0.5 * 0.1 = 0.05)
+    expect(pairPrices({ tokens, pools, from: 'TRX', to: 'USDT' })).toEqual({
+      path: ['TRX', 'USDT'],
+      priceFromInTo: E18 / 10n,
+      priceToInFrom: 10n * E18,
+    });
   });
 });

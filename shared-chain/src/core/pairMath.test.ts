@@ -228,13 +228,15 @@ describe('Taxed path quotes (docs/taxes.md)', () => {
     expect(getAmountOut(1000n, 997n, 2000n)).toBe(1000n);
   });
 
-  it('single hop with tax 0: getAmountIn is exactly minimal (Uniswap identity)', () => {
+  it('single hop with tax 0: getAmountIn is minimal except for the exact-division quirk', () => {
     fc.assert(
       fc.property(reserve, reserve, fc.bigInt({ min: 1n, max: 10n ** 27n }), (rIn, rOut, seed) => {
         const y = (seed % (rOut - 1n)) + 1n;
         const x = getAmountIn(y, rIn, rOut);
         expect(getAmountOut(x, rIn, rOut)).toBeGreaterThanOrEqual(y);
-        if (x > 1n) expect(getAmountOut(x - 1n, rIn, rOut)).toBeLessThan(y);
+        const exact = (rIn * y * 1000n) % ((rOut - y) * 997n) === 0n;
+        if (x > 1n && !exact) expect(getAmountOut(x - 1n, rIn, rOut)).toBeLessThan(y);
+        if (exact) expect(getAmountOut(x - 1n, rIn, rOut)).toBeGreaterThanOrEqual(y);
       }),
       { numRuns: 2000 },
     );
