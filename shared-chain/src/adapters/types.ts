@@ -1,0 +1,143 @@
+/**
+ * The seam between shared-chain's platform-neutral services and its two platform adapters:
+ * EVM (ethers v6) and TRON (tronweb, loaded lazily). Remotes never see these; they use the
+ * services and hooks built on top. Addresses are written as the network writes them (0x on EVM,
+ * base58 on TRON); amounts are bigint base units.
+ */
+import type { BehaviorSubject } from 'rxjs';
+import type { NetworkConfig, Platform } from '../config/types';
+import type { PoolReserves } from '../core/paths';
+import type { WalletKind } from '../wallets/options';
+
+/** "ok" once a read succeeded, "unreachable" after a read failed (the UI shows it; nothing crashes). */
+export type ReadStatus = 'ok' | 'unreachable';
+
+/** One liquidity position of a user (product.md section 3: User pool). */
+export interface UserPosition {
+  pair: string;
+  symbolA: string;
+  symbolB: string;
+  /** The user's share of each reserve. */
+  valueA: bigint;
+  valueB: bigint;
+  totalLiquidity: bigint;
+  /** LP tokens held, 18 decimals. */
+  userLiquidity: bigint;
+  userShareBps: bigint;
+}
+
+export interface TronResources {
+  energy: bigint;
+  bandwidth: bigint;
+}
+
+/**
+ * Reads anyone can make, without a wallet. Every method logs and swallows its errors and then
+ * yields undefined (the spec: chain read errors are logged only), setting status$ to
+ * "unreachable" so the UI can say so.
+ */
+export interface ChainReader {
+  readonly network: NetworkConfig;
+  readonly status$: BehaviorSubject<ReadStatus>;
+  /** Reserves of every pool via the swap-info contract (pages 1..3 of 10), cached 5 s. */
+  pairReserves(): Promise<PoolReserves[] | undefined>;
+  /** Base coin and token balances of `owner` by symbol, cached 5 s, batched into few requests. */
+  balances(owner: string, symbols: readonly string[]): Promise<Record<string, bigint> | undefined>;
+  allowance(symbol: string, owner: string, spender: string): Promise<bigint | undefined>;
+  /** The user's liquidity positions via swap-info (7 per page). */
+  userPositions(owner: string): Promise<UserPosition[] | undefined>;
+  /** TRON only: energy and bandwidth available to `owner`. */
+  resources?(owner: string): Promise<TronResources | undefined>;
+  /** Router's Taxed quote for a path of symbols (used to cross-check the local estimate). */
+  routerQuote(kind: 'exactIn' | 'exactOut', amount: bigint, path: readonly string[]): Promise<bigint[] | undefined>;
+  /** Forget every cached value (network change, after a transaction). */
+  reset(): void;
+}
+
+export interface TxResult {
+  /** Transaction hash (EVM) or id (TRON). */
+  txid: string;
+}
+
+export interface SwapOrder {
+  kind: 'exactIn' | 'exactOut';
+  /** Path of token symbols, from the estimate. */
+  path: readonly string[];
+  /** exactIn: amountIn and the minimumReceived bound; exactOut: amountOut and the maximumSold bound. */
+  amount: bigint;
+  bound: bigint;
+  recipient: string;
+  /** Unix seconds; defaults to now + 300 s. */
+  deadline?: bigint;
+}
+
+export interface AddLiquidityOrder {
+  symbolA: string;
+  symbolB: string;
+  amountA: bigint;
+  amountB: bigint;
+  /** Minimums after slippage. */
+  minA: bigint;
+  minB: bigint;
+  recipient: string;
+  deadline?: bigint;
+}
+
+export interface RemoveLiquidityOrder {
+  symbolA: string;
+  symbolB: string;
+  lpTokens: bigint;
+  minA: bigint;
+  minB: bigint;
+  recipient: string;
+  deadline?: bigint;
+}
+
+/**
+ * Sends, signed by the connected wallet. Each resolves when the transaction is mined/confirmed
+ * and rejects with a ChainError ("Transaction failed", a revert reason, or code 4001 when the
+ * user rejected in the wallet). The adapter picks the router (ROUTER, or LIQUIDITY_ROUTER unless
+ * the token has useNormalRouterForLiquidity), the function (the six swaps by exact-in/out and
+ * base in/out; addLiquidity/addLiquidityBase; removeLiquidity/...Base/...SupportingFeeOnTransferTokens),
+ * the taxes array, fee limits (TRON) and fixed gas prices (POLY, BTTC).
+ */
+export interface ChainWriter {
+  approve(symbolOrAddress: string, spender: string, amount: bigint): Promise<TxResult>;
+  swap(order: SwapOrder): Promise<TxResult>;
+  addLiquidity(order: AddLiquidityOrder): Promise<TxResult>;
+  removeLiquidity(order: RemoveLiquidityOrder): Promise<TxResult>;
+  createPair(symbolA: string, symbolB: string): Promise<TxResult>;
+}
+
+/** A connected wallet as the adapters see it. */
+export interface WalletConnection {
+  kind: WalletKind;
+  /** Wallet name shown as "Welcome {name}". */
+  name: string;
+  platform: Platform;
+  address: string;
+  /** The chain the wallet is on now (EVM chain id; TRON: the node's chain id or the expected one). */
+  chainId(): Promise<number>;
+  /** Ask the wallet to switch to (or add, on 4902) the network's chain; rejects if it refuses. */
+  switchChain(network: NetworkConfig): Promise<void>;
+  /** Subscribe to account/chain changes and disconnects; returns an unsubscribe. */
+  onChange(listener: (change: { type: 'accounts' | 'chain' | 'disconnect'; value?: string | number }) => void): () => void;
+  disconnect(): Promise<void>;
+}
+
+export interface WalletConnector {
+  kind: WalletKind;
+  platform: Platform;
+  /** Is the wallet present in this page (extension injected, dev keys on the local profile...)? */
+  isAvailable(): boolean;
+  /** Connects; rejects with a ChainError code 4001 when the user declines. */
+  connect(network: NetworkConfig): Promise<WalletConnection>;
+}
+
+/** One implementation per platform, chosen by network.platform. */
+export interface PlatformAdapter {
+  platform: Platform;
+  createReader(network: NetworkConfig): ChainReader;
+  createWriter(network: NetworkConfig, wallet: WalletConnection): ChainWriter;
+  connectors(): WalletConnector[];
+}
