@@ -7,6 +7,7 @@
  */
 import type { JsonFragment } from 'ethers';
 import type { NetworkConfig } from '../config/types';
+import { deployNetwork } from '../deploy/deployNetwork';
 import { AnvilRpc, startAnvil, TRON_CHAIN_ID, type AnvilProcess } from './anvil';
 import { toBase58, toEvmAddress, toTronHex } from './address';
 import { TronDevnode, type DevnodeOptions } from './devnode';
@@ -92,7 +93,7 @@ export interface StartTronNetworkOptions {
   anvilPort?: number;
   /** TRX per dev account, in sun (default 1 000 000 TRX). Keep balances below 2^53 sun. */
   baseFunding?: bigint;
-  /** Past swaps to seed (default 60 over 3 days). */
+  /** Past swaps to seed (default 40 over 4 days, like the EVM devnet). */
   history?: { swaps: number; days: number };
   resources?: Partial<ResourceParams>;
   log?: (line: string) => void;
@@ -153,7 +154,7 @@ export function toTronConfig(deployed: NetworkConfig, nodeUrl: string): NetworkC
  */
 export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<TronNetwork> {
   const log = opts.log ?? (() => undefined);
-  const history = opts.history ?? { swaps: 60, days: 3 };
+  const history = opts.history ?? { swaps: 40, days: 4 };
   const baseFunding = opts.baseFunding ?? 1_000_000n * 1_000_000n;
   const running = await startDevnode({
     anvilPort: opts.anvilPort ?? DEFAULT_TRON_ANVIL_PORT,
@@ -169,7 +170,6 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
     for (const a of new Set([...ANVIL_DEFAULT_ACCOUNTS, ...devAccounts])) {
       await rpc.call('anvil_setBalance', [a, '0x' + baseFunding.toString(16)]);
     }
-    const { deployNetwork } = await import('../deploy/deployNetwork');
     const deployed = await deployNetwork({
       network: opts.network,
       rpcUrl: running.rpcUrl,
