@@ -1542,13 +1542,11 @@ export class TronDevnode {
           energyPrice: Number(this.params.energyPrice),
           bandwidthPrice: Number(this.params.bandwidthPrice),
           freeNetLimit: Number(this.params.freeNetLimit),
-          contracts: this.registry
-            .all()
-            .map((c) => ({
-              address: toBase58(c.address),
-              hex: toTronHex(c.address),
-              name: c.name,
-            })),
+          contracts: this.registry.all().map((c) => ({
+            address: toBase58(c.address),
+            hex: toTronHex(c.address),
+            name: c.name,
+          })),
           transactions: this.txs.size,
         };
       default:
