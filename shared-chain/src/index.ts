@@ -8,3 +8,4 @@ export type { RemoteScreenProps } from './ui-contract';
 export { StandaloneHarness } from './react/StandaloneHarness';
 export { TokenLogo, NetworkNotConfigured } from './react/components';
 export * from './wallets/options';
+export * from './core';
