@@ -1,4 +1,5 @@
 import { Subject } from 'rxjs';
+import { ERROR_TOAST_MS, WALLET_TOAST_MS } from '../core/constants';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -23,9 +24,6 @@ export const appEvents$ = new Subject<AppEvent>();
 
 export const emit = (event: AppEvent): void => appEvents$.next(event);
 
-export const ERROR_TOAST_MS = 5000;
-export const LONG_ERROR_TOAST_MS = 10000;
-export const WALLET_TOAST_MS = 2000;
 
 export const showToast = (kind: ToastKind, text: string, durationMs?: number): void =>
   emit({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Toaster, toast } from 'sonner';
-import { appEvents$, LONG_ERROR_TOAST_MS, session$, DISCONNECTED } from '@jmswap/shared-chain';
+import { appEvents$, ERROR_TOAST_MS, session$, DISCONNECTED } from '@jmswap/shared-chain';
 
 /** A stuck loading state must never hide the page for good. */
 const LOADING_SAFETY_MS = 15000;
@@ -75,7 +75,7 @@ export function Toasts() {
       }
       if (e.type === 'loggedOut') {
         session$.next(DISCONNECTED);
-        toast('You have been logged out', { duration: LONG_ERROR_TOAST_MS / 2 });
+        toast('You have been logged out', { duration: ERROR_TOAST_MS });
       }
     });
     return () => sub.unsubscribe();
