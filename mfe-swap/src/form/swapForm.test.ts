@@ -1,0 +1,184 @@
+import production from '@jmswap/shared-chain/config/networks.production.json';
+import { parseNetworksFile } from '@jmswap/shared-chain';
+import {
+  initialSwapForm,
+  swapFormReducer,
+  toFallback,
+  type SwapFormState,
+  type SwapQuote,
+} from './swapForm';
+
+const { networks } = parseNetworksFile(production);
+const quote: SwapQuote = {
+  kind: 'exactIn',
+  amountIn: 1_000_000n,
+  amountOut: 5n,
+  bound: 4n,
+  priceImpactBps: 12n,
+  liquidityProviderFee: 1n,
+  feeSymbol: 'JM',
+  path: ['TRX', 'JM'],
+};
+const start = (): SwapFormState => initialSwapForm(networks.TRON, {});
+const typed = (s: SwapFormState, field: 1 | 2, text: string) =>
+  swapFormReducer(s, { type: 'typed', field, text });
+
+describe('initial tokens', () => {
+  it('uses the network defaults', () => {
+    expect(start()).toMatchObject({
+      fromSymbol: 'TRX',
+      toSymbol: 'JM',
+      fromAmount: '',
+      lastEdited: 1,
+    });
+    expect(initialSwapForm(networks.POLY, {})).toMatchObject({
+      fromSymbol: 'USDT',
+      toSymbol: 'MATIC',
+    });
+  });
+
+  it('takes widget options over query parameters, and clears unknown symbols', () => {
+    expect(initialSwapForm(networks.TRON, { query: { from: 'USDT', to: 'NOLE' } })).toMatchObject({
+      fromSymbol: 'USDT',
+      toSymbol: 'NOLE',
+    });
+    expect(
+      initialSwapForm(networks.TRON, {
+        widget: { fromToken: 'JST' },
+        query: { from: 'USDT', to: 'NOLE' },
+      }),
+    ).toMatchObject({ fromSymbol: 'JST', toSymbol: 'NOLE' });
+    expect(initialSwapForm(networks.TRON, { query: { from: 'DOGE', to: 'FAKE' } })).toMatchObject({
+      fromSymbol: 'TRX',
+      toSymbol: 'JM',
+    });
+    expect(initialSwapForm(networks.TRON, { query: { from: 'JM', to: 'JM' } })).toMatchObject({
+      fromSymbol: 'TRX',
+      toSymbol: 'JM',
+    });
+  });
+});
+
+describe('typing', () => {
+  it('typing in the sell field edits field 1; in the receive field, field 2', () => {
+    const a = typed(start(), 1, '1.5');
+    expect(a).toMatchObject({ fromAmount: '1.5', toAmount: '', lastEdited: 1 });
+    const b = typed(a, 2, '300');
+    expect(b).toMatchObject({ toAmount: '300', fromAmount: '', lastEdited: 2 });
+    expect(b.version).toBeGreaterThan(a.version);
+  });
+
+  it.each(['abc', '-1', '1.2.3', '1e999', '1,5', '٣'])('resets the form on %j', (text) => {
+    const s = typed(typed(start(), 1, '2'), 1, text);
+    expect(s).toMatchObject({
+      fromAmount: '',
+      toAmount: '',
+      quote: undefined,
+      fromSymbol: 'TRX',
+      toSymbol: 'JM',
+    });
+  });
+
+  it('keeps "." while typing', () => {
+    expect(typed(start(), 1, '.').fromAmount).toBe('.');
+  });
+});
+
+describe('quotes', () => {
+  it('fills the other field and clears insufficient liquidity', () => {
+    const s = typed(start(), 1, '1');
+    const failed = swapFormReducer(s, { type: 'quoteFailed', version: s.version });
+    expect(failed.insufficientLiquidity).toBe(true);
+    const ok = swapFormReducer(failed, {
+      type: 'quoted',
+      version: s.version,
+      quote,
+      otherAmount: '0.00000005',
+    });
+    expect(ok).toMatchObject({ toAmount: '0.00000005', insufficientLiquidity: false, quote });
+  });
+
+  it('fills the sell field for an exact-out quote', () => {
+    const s = typed(start(), 2, '5');
+    const ok = swapFormReducer(s, {
+      type: 'quoted',
+      version: s.version,
+      quote: { ...quote, kind: 'exactOut' },
+      otherAmount: '1',
+    });
+    expect(ok).toMatchObject({ fromAmount: '1', toAmount: '5' });
+    const failed = swapFormReducer(s, { type: 'quoteFailed', version: s.version });
+    expect(failed).toMatchObject({ fromAmount: '', toAmount: '5', insufficientLiquidity: true });
+  });
+
+  it('ignores a stale quote for amounts the user has since changed', () => {
+    const s1 = typed(start(), 1, '1');
+    const s2 = typed(s1, 1, '12');
+    expect(
+      swapFormReducer(s2, { type: 'quoted', version: s1.version, quote, otherAmount: '9' }),
+    ).toBe(s2);
+    expect(swapFormReducer(s2, { type: 'quoteFailed', version: s1.version })).toBe(s2);
+  });
+});
+
+describe('tokens', () => {
+  it('changing the from token clears amounts; equal tokens make "to" JM, or TRX when from is JM', () => {
+    const s = typed(start(), 1, '3');
+    expect(
+      swapFormReducer(s, { type: 'fromTokenChosen', symbol: 'USDT', fallback: toFallback('USDT') }),
+    ).toMatchObject({ fromSymbol: 'USDT', toSymbol: 'JM', fromAmount: '' });
+    expect(
+      swapFormReducer(s, { type: 'fromTokenChosen', symbol: 'JM', fallback: toFallback('JM') }),
+    ).toMatchObject({ fromSymbol: 'JM', toSymbol: 'TRX' });
+    const usdt = swapFormReducer(s, { type: 'fromTokenChosen', symbol: 'USDT', fallback: 'JM' });
+    const jmFrom = swapFormReducer(
+      { ...usdt, toSymbol: 'USDT', fromSymbol: 'NOLE' },
+      { type: 'fromTokenChosen', symbol: 'USDT', fallback: toFallback('USDT') },
+    );
+    expect(jmFrom.toSymbol).toBe('JM');
+  });
+
+  it('the to token can never equal the from token', () => {
+    expect(swapFormReducer(start(), { type: 'toTokenChosen', symbol: 'TRX' })).toMatchObject({
+      toSymbol: 'JM',
+    });
+    const s = typed(start(), 1, '3');
+    expect(swapFormReducer(s, { type: 'toTokenChosen', symbol: 'USDT' })).toMatchObject({
+      toSymbol: 'USDT',
+      fromAmount: '3',
+      toAmount: '',
+    });
+    const e = typed(start(), 2, '3');
+    expect(swapFormReducer(e, { type: 'toTokenChosen', symbol: 'USDT' })).toMatchObject({
+      toAmount: '3',
+      fromAmount: '',
+    });
+  });
+
+  it('switching direction swaps the tokens and resets', () => {
+    expect(swapFormReducer(typed(start(), 2, '3'), { type: 'directionSwitched' })).toMatchObject({
+      fromSymbol: 'JM',
+      toSymbol: 'TRX',
+      fromAmount: '',
+      toAmount: '',
+      lastEdited: 1,
+    });
+  });
+
+  it('reset clears amounts and the quote but keeps the pair', () => {
+    const q = typed(start(), 1, '1');
+    const withQuote = swapFormReducer(q, {
+      type: 'quoted',
+      version: q.version,
+      quote,
+      otherAmount: '5',
+    });
+    expect(swapFormReducer(withQuote, { type: 'reset' })).toMatchObject({
+      fromSymbol: 'TRX',
+      toSymbol: 'JM',
+      fromAmount: '',
+      toAmount: '',
+      quote: undefined,
+    });
+  });
+});

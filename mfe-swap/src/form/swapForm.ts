@@ -1,0 +1,125 @@
+import { isValidAmountInput, type NetworkConfig } from '@jmswap/shared-chain';
+
+/** Which field the user typed in last: 1 = sell ("Tokens to swap"), 2 = receive ("Estimate"). */
+export type EditedField = 1 | 2;
+
+/** What the info block shows for the current amounts (amounts in base units). */
+export interface SwapQuote {
+  kind: 'exactIn' | 'exactOut';
+  amountIn: bigint;
+  amountOut: bigint;
+  /** Minimum received (exact in) or maximum sold (exact out). */
+  bound: bigint;
+  priceImpactBps: bigint;
+  liquidityProviderFee: bigint;
+  feeSymbol: string;
+  path: string[];
+}
+
+export interface SwapFormState {
+  fromSymbol?: string;
+  toSymbol?: string;
+  fromAmount: string;
+  toAmount: string;
+  lastEdited: EditedField;
+  quote?: SwapQuote;
+  insufficientLiquidity: boolean;
+  /** Bumped whenever the amounts or tokens change: a quote for an older version is stale. */
+  version: number;
+}
+
+export type SwapFormAction =
+  | { type: 'typed'; field: EditedField; text: string }
+  | { type: 'quoted'; version: number; quote: SwapQuote; otherAmount: string }
+  | { type: 'quoteFailed'; version: number }
+  | { type: 'fromTokenChosen'; symbol: string; fallback: string }
+  | { type: 'toTokenChosen'; symbol: string }
+  | { type: 'directionSwitched' }
+  | { type: 'reset' };
+
+export const emptyAmounts = {
+  fromAmount: '',
+  toAmount: '',
+  quote: undefined,
+  insufficientLiquidity: false,
+} as const;
+
+/**
+ * The starting pair: the widget's options, else the from/to query parameters (unknown symbols
+ * are cleared), else the network's defaults (first is from, second is to).
+ */
+export function initialSwapForm(
+  network: NetworkConfig,
+  sources: {
+    widget?: { fromToken?: string; toToken?: string };
+    query?: { from?: string; to?: string };
+  },
+): SwapFormState {
+  const known = (s?: string) => (s && network.tokens[s] ? s : undefined);
+  const [defaultFrom, defaultTo] = network.defaultTokens;
+  let fromSymbol = known(sources.widget?.fromToken) ?? known(sources.query?.from) ?? defaultFrom;
+  let toSymbol = known(sources.widget?.toToken) ?? known(sources.query?.to) ?? defaultTo;
+  if (fromSymbol === toSymbol) {
+    [fromSymbol, toSymbol] = [defaultFrom, defaultTo];
+  }
+  return { fromSymbol, toSymbol, lastEdited: 1, version: 0, ...emptyAmounts };
+}
+
+/** The token the "to" side falls back to when it would equal "from": JM, or TRX when from is JM. */
+export const toFallback = (from: string): string => (from === 'JM' ? 'TRX' : 'JM');
+
+export function swapFormReducer(state: SwapFormState, action: SwapFormAction): SwapFormState {
+  const next = (changes: Partial<SwapFormState>): SwapFormState => ({
+    ...state,
+    ...changes,
+    version: state.version + 1,
+  });
+  switch (action.type) {
+    case 'typed': {
+      // Non-numeric or negative input resets the form (the spec); "." or "1." are kept while typing.
+      if (!isValidAmountInput(action.text)) return next({ ...emptyAmounts });
+      return action.field === 1
+        ? next({ fromAmount: action.text, toAmount: '', lastEdited: 1, quote: undefined })
+        : next({ toAmount: action.text, fromAmount: '', lastEdited: 2, quote: undefined });
+    }
+    case 'quoted':
+      if (action.version !== state.version) return state;
+      return {
+        ...state,
+        quote: action.quote,
+        insufficientLiquidity: false,
+        ...(state.lastEdited === 1
+          ? { toAmount: action.otherAmount }
+          : { fromAmount: action.otherAmount }),
+      };
+    case 'quoteFailed':
+      if (action.version !== state.version) return state;
+      return {
+        ...state,
+        quote: undefined,
+        insufficientLiquidity: true,
+        ...(state.lastEdited === 1 ? { toAmount: '' } : { fromAmount: '' }),
+      };
+    case 'fromTokenChosen': {
+      const toSymbol = action.symbol === state.toSymbol ? action.fallback : state.toSymbol;
+      return next({ ...emptyAmounts, fromSymbol: action.symbol, toSymbol });
+    }
+    case 'toTokenChosen':
+      if (action.symbol === state.fromSymbol) return state;
+      return next({
+        toSymbol: action.symbol,
+        quote: undefined,
+        insufficientLiquidity: false,
+        ...(state.lastEdited === 1 ? { toAmount: '' } : { fromAmount: '' }),
+      });
+    case 'directionSwitched':
+      return next({
+        ...emptyAmounts,
+        fromSymbol: state.toSymbol,
+        toSymbol: state.fromSymbol,
+        lastEdited: 1,
+      });
+    case 'reset':
+      return next({ ...emptyAmounts, lastEdited: 1 });
+  }
+}
