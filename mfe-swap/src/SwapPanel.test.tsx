@@ -1,25 +1,187 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { appEvents$, parseNetworksFile, setNetworks, type AppEvent } from '@jmswap/shared-chain';
+import {
+  appEvents$,
+  parseNetworksFile,
+  session$,
+  setNetworks,
+  type AppEvent,
+} from '@jmswap/shared-chain';
 import { SwapPanel } from './SwapPanel';
+import { provideSwapApi } from './swapApi';
+import { fakeSwapApi } from './testing/fakeSwapApi';
 
-beforeAll(() => setNetworks(parseNetworksFile(production)));
+const file = parseNetworksFile(production);
+const tron = file.networks.TRON;
+// 1 TRX = 100 JM-ish: 1,000,000 TRX against 100,000,000 JM
+const reserves = [
+  {
+    symbolA: 'TRX',
+    symbolB: 'JM',
+    reserveA: 1_000_000n * 10n ** 6n,
+    reserveB: 100_000_000n * 10n ** 8n,
+  },
+  {
+    symbolA: 'TRX',
+    symbolB: 'USDT',
+    reserveA: 4_000_000n * 10n ** 6n,
+    reserveB: 1_000_000n * 10n ** 6n,
+  },
+];
+let events: AppEvent[] = [];
+let api: ReturnType<typeof fakeSwapApi>;
 
-it.each([
-  ['TRON', 'TRX', 'JM'],
-  ['POLY', 'USDT', 'MATIC'],
-  ['BTTC', 'TRX', 'BTT'],
-] as const)(
-  'shows the default pair of %s and asks the shell to connect a wallet',
-  async (network, from, to) => {
-    const events: AppEvent[] = [];
-    const sub = appEvents$.subscribe((e) => events.push(e));
-    render(<SwapPanel network={network} query={{}} />);
-    expect(screen.getByTestId('from-token')).toHaveTextContent(from);
-    expect(screen.getByTestId('to-token')).toHaveTextContent(to);
-    await userEvent.click(screen.getByRole('button', { name: 'CONNECT WALLET' }));
-    expect(events).toContainEqual({ type: 'connectWalletRequested' });
-    sub.unsubscribe();
+beforeAll(() => setNetworks(file));
+beforeEach(() => {
+  api = fakeSwapApi(tron, reserves, { TRX: 500n * 10n ** 6n, JM: 0n });
+  provideSwapApi(api);
+  events = [];
+  appEvents$.subscribe((e) => events.push(e));
+  session$.next({ connected: false });
+});
+const connect = () =>
+  act(() =>
+    session$.next({
+      connected: true,
+      address: 'TXYZ',
+      name: 'TronLink',
+      balance: 500n * 10n ** 6n,
+    }),
+  );
+const sell = () => screen.getByRole('textbox', { name: 'Tokens to swap' });
+const receive = () => screen.getByRole('textbox', { name: 'Estimate' });
+const toasts = () =>
+  events
+    .filter((e): e is Extract<AppEvent, { type: 'toast' }> => e.type === 'toast')
+    .map((e) => e.text);
+
+it('shows the default pair, prices to 8 decimals, and asks to connect', async () => {
+  render(<SwapPanel network="TRON" query={{}} />);
+  expect(screen.getByRole('button', { name: 'Sell token: TRX' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Receive token: JM' })).toBeInTheDocument();
+  expect(await screen.findByTestId('price-from')).toHaveTextContent('100.00000000 JM');
+  expect(screen.getByTestId('price-to')).toHaveTextContent('0.01000000 TRX');
+  await userEvent.click(screen.getByRole('button', { name: 'CONNECT WALLET' }));
+  expect(events).toContainEqual({ type: 'connectWalletRequested' });
+});
+
+it('estimates as the user types, with minimum received, impact, fee and path', async () => {
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  expect(screen.getByText('Minimum received')).toBeInTheDocument();
+  expect(screen.getByTestId('path')).toHaveTextContent('TRX → JM');
+  expect(screen.getByTestId('price-impact')).toHaveTextContent('0.00%');
+  expect(screen.getByTestId('lp-fee').textContent).toMatch(/JM$/);
+  expect(screen.getByText('JM tax')).toBeInTheDocument();
+});
+
+it('typing in the receive field shows Maximum sold and fills the sell field', async () => {
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(receive(), '100');
+  await waitFor(() => expect(sell()).not.toHaveValue(''));
+  expect(screen.getByText('Maximum sold')).toBeInTheDocument();
+  expect(screen.getByTestId('lp-fee').textContent).toMatch(/TRX$/);
+});
+
+it.each(['abc', '-1', '1.2.3', '1e999'])(
+  'input %j resets the form without a crash',
+  async (text) => {
+    render(<SwapPanel network="TRON" query={{}} />);
+    await userEvent.type(sell(), '5');
+    await userEvent.clear(sell());
+    await userEvent.type(sell(), text);
+    expect(receive()).toHaveValue('');
+    expect(screen.getByText('TOKEN SWAP')).toBeInTheDocument();
   },
 );
+
+it('shows a disabled INSUFFICIENT LIQUIDITY button for an amount larger than the pool', async () => {
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(receive(), '100000000');
+  expect(await screen.findByRole('button', { name: 'INSUFFICIENT LIQUIDITY' })).toBeDisabled();
+  await userEvent.clear(receive());
+  await userEvent.type(receive(), '1');
+  expect(await screen.findByRole('button', { name: 'SWAP' })).toBeEnabled();
+});
+
+it('says what is missing before sending anything', async () => {
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  expect(toasts()).toContain('You need to input the values first');
+  await userEvent.type(sell(), '600');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  expect(toasts()).toContain('Insufficient balance');
+  expect(api.swaps).toHaveLength(0);
+});
+
+it('MAX needs both tokens and fills the balance', async () => {
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.click(await screen.findByRole('button', { name: 'MAX' }));
+  await waitFor(() => expect(sell()).toHaveValue('500'));
+});
+
+it('swaps, shows FUNDS ON THE WAY with the explorer link, and resets on close', async () => {
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  const popup = await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  expect(popup).toHaveTextContent('10 TRX');
+  expect(screen.getByTestId('txid')).toHaveAttribute('href', `${tron.scan}${'ab'.repeat(32)}`);
+  expect(events).toContainEqual({
+    type: 'loading',
+    on: true,
+    text: 'Processing transaction, please wait...',
+  });
+  expect(api.swaps[0]).toMatchObject({
+    kind: 'exactIn',
+    amountIn: 10_000_000n,
+    path: ['TRX', 'JM'],
+  });
+  await userEvent.click(screen.getByRole('button', { name: 'CLOSE' }));
+  expect(sell()).toHaveValue('');
+});
+
+it('a failed swap says Swap failed and keeps the form', async () => {
+  connect();
+  api.fail = new Error('boom');
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  await waitFor(() => expect(toasts()).toContain('Swap failed'));
+  expect(sell()).toHaveValue('10');
+});
+
+it('asks for a confirmation above 15% price impact', async () => {
+  connect();
+  api = fakeSwapApi(tron, reserves, { TRX: 10n ** 15n });
+  provideSwapApi(api);
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '500000');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Price impact is very high');
+  expect(api.swaps).toHaveLength(0);
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  expect(api.swaps).toHaveLength(1);
+});
+
+it('the receive list excludes the sell token; choosing the same sell token flips to JM', async () => {
+  render(<SwapPanel network="TRON" query={{ from: 'USDT', to: 'TRX' }} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Receive token: TRX' }));
+  expect(screen.queryByRole('option', { name: /^USDT/ })).not.toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Sell token: USDT' }));
+  await userEvent.click(
+    screen.getAllByRole('option', { name: /^TRX/ })[0]!.querySelector('button')!,
+  );
+  expect(screen.getByRole('button', { name: 'Receive token: JM' })).toBeInTheDocument();
+});

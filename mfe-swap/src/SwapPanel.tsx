@@ -1,53 +1,222 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
+  DEFAULT_SLIPPAGE_BPS,
+  INSUFFICIENT_LIQUIDITY_BUTTON,
   NetworkNotConfigured,
-  TokenLogo,
+  formatAmount,
   requestWalletConnect,
   setLoading,
+  showToast,
+  suggestedSlippageBps,
   useNetworkConfig,
   useWalletSession,
+  validateMax,
+  type NetworkConfig,
   type RemoteScreenProps,
-  type TokenConfig,
 } from '@jmswap/shared-chain';
+import { toFallback } from './form/swapForm';
+import { AmountField } from './components/AmountField';
+import { TokenSelect } from './components/TokenSelect';
+import { PriceLines } from './components/PriceLines';
+import { InfoBlock, impactLevel } from './components/InfoBlock';
+import { SlippageSettings } from './components/SlippageSettings';
+import { FundsOnTheWay } from './components/FundsOnTheWay';
+import { useSwapBox } from './useSwapBox';
+import { useSwapAction } from './useSwapAction';
+import { maxSellAmount, directPairsOf } from './maxAmount';
+import { swapApi } from './swapApi';
 
-function TokenField({ label, token }: { label: string; token?: TokenConfig }) {
-  return (
-    <div className="jm-field">
-      <label>
-        {label}
-        <input placeholder="Amount" inputMode="decimal" disabled />
-      </label>
-      <span className="jm-token" data-testid={`${label === 'Estimate' ? 'to' : 'from'}-token`}>
-        {token && <TokenLogo token={token} />} {token?.symbol}
-      </span>
-    </div>
-  );
-}
-
-/** TOKEN SWAP box (the full form comes with the swap issue; here: the network's default pair). */
-export function SwapPanel({ network: networkId }: RemoteScreenProps) {
-  const state = useNetworkConfig(networkId);
-  const session = useWalletSession();
+/** TOKEN SWAP: the swap box of the index route and of the widget. */
+export function SwapPanel(props: RemoteScreenProps) {
+  const state = useNetworkConfig(props.network);
   useEffect(() => {
     if (state.status !== 'loading') setLoading(false);
   }, [state.status]);
-  if (state.status !== 'ready')
-    return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
-  const { network } = state;
-  const [from, to] = network.defaultTokens.map((s) => network.tokens[s]);
+  if (state.status === 'loading') return null;
+  if (state.status === 'error')
+    return (
+      <section className="jm-card" role="alert">
+        {state.message}
+      </section>
+    );
   return (
-    <section className="jm-card" data-remote="swap" data-remote-version={__APP_VERSION__}>
+    <SwapBox
+      key={state.network.id}
+      network={state.network}
+      query={props.query}
+      widget={props.widget}
+    />
+  );
+}
+
+function SwapBox({
+  network,
+  query,
+  widget,
+}: {
+  network: NetworkConfig;
+  query: RemoteScreenProps['query'];
+  widget?: boolean;
+}) {
+  const session = useWalletSession();
+  const [slippageBps, setSlippageBps] = useState(
+    () => widgetSlippage(query) ?? DEFAULT_SLIPPAGE_BPS,
+  );
+  const { state, dispatch, prices, balances, energy, reloadBalances } = useSwapBox({
+    network,
+    session,
+    query,
+    slippageBps,
+  });
+  const { swap, completed, closeCompleted } = useSwapAction({
+    network,
+    state,
+    balances,
+    energy,
+    slippageBps,
+    onDone: reloadBalances,
+  });
+  const [confirming, setConfirming] = useState(false);
+  const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
+  const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
+  const tokens = useMemo(() => Object.values(network.tokens), [network]);
+  const suggested = suggestedSlippageBps(
+    [from, to].filter((t) => !!t) as never,
+    DEFAULT_SLIPPAGE_BPS,
+  );
+  const balanceText = (symbol?: string) => {
+    if (!session.connected || !symbol) return undefined;
+    const b = balances[symbol];
+    return b === undefined ? '-' : formatAmount(b, network.tokens[symbol]?.decimals ?? 18, 6);
+  };
+
+  function onMax() {
+    const check = validateMax(state.fromSymbol, state.toSymbol);
+    if (!check.ok) return showToast('error', check.message);
+    if (!from) return;
+    dispatch({
+      type: 'typed',
+      field: 1,
+      text: formatAmount(
+        maxSellAmount(network, from, balances[from.symbol] ?? 0n, energy),
+        from.decimals,
+      ),
+    });
+  }
+
+  function onSwapClick() {
+    if (state.quote && impactLevel(state.quote.priceImpactBps) === 'danger' && !confirming)
+      return setConfirming(true);
+    setConfirming(false);
+    void swap();
+  }
+
+  return (
+    <section
+      className="jm-card jm-swap"
+      data-remote="swap"
+      data-remote-version={__APP_VERSION__}
+      aria-label="Token swap"
+    >
       <h2>TOKEN SWAP</h2>
       <NetworkNotConfigured network={network} />
-      <TokenField label="Tokens to swap" token={from} />
-      <TokenField label="Estimate" token={to} />
-      {!session.connected && (
+      <SlippageSettings
+        slippageBps={slippageBps}
+        suggestedBps={suggested}
+        onChange={setSlippageBps}
+      />
+      <AmountField
+        label="Tokens to swap"
+        value={state.fromAmount}
+        onChange={(text) => dispatch({ type: 'typed', field: 1, text })}
+        balance={balanceText(from?.symbol)}
+        onMax={session.connected ? onMax : undefined}
+      >
+        <TokenSelect
+          label="Sell token"
+          tokens={tokens}
+          selected={from}
+          directPairs={directPairsOf(network, to?.symbol)}
+          onSelect={(symbol) =>
+            dispatch({ type: 'fromTokenChosen', symbol, fallback: toFallback(symbol) })
+          }
+        />
+      </AmountField>
+      <button
+        type="button"
+        className="jm-switch"
+        aria-label="Switch direction"
+        onClick={() => dispatch({ type: 'directionSwitched' })}
+      >
+        ⇅
+      </button>
+      <AmountField
+        label="Estimate"
+        value={state.toAmount}
+        onChange={(text) => dispatch({ type: 'typed', field: 2, text })}
+        balance={balanceText(to?.symbol)}
+      >
+        <TokenSelect
+          label="Receive token"
+          tokens={tokens.filter((t) => t.symbol !== from?.symbol)}
+          selected={to}
+          directPairs={directPairsOf(network, from?.symbol)}
+          onSelect={(symbol) => dispatch({ type: 'toTokenChosen', symbol })}
+        />
+      </AmountField>
+      {from && to && (
+        <PriceLines
+          from={from.symbol}
+          to={to.symbol}
+          fromInTo={prices?.fromInTo}
+          toInFrom={prices?.toInFrom}
+        />
+      )}
+      {['TRON', 'BSC', 'POLY'].includes(network.id) && (
+        <div className="jm-chart-slot" data-slot="chart" style={{ width: 470, height: 140 }} />
+      )}
+      {state.quote && <InfoBlock quote={state.quote} tokens={network.tokens} />}
+      {confirming && state.quote && (
+        <p role="alert" className="jm-impact-danger">
+          Price impact is very high. Press SWAP again to confirm you accept it.
+        </p>
+      )}
+      {!session.connected ? (
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
           CONNECT WALLET
         </button>
+      ) : state.insufficientLiquidity ? (
+        <button type="button" className="jm-button" disabled>
+          {INSUFFICIENT_LIQUIDITY_BUTTON}
+        </button>
+      ) : (
+        <button type="button" className="jm-button" onClick={onSwapClick}>
+          SWAP
+        </button>
+      )}
+      {!widget && !['ETH', 'BTTC'].includes(network.id) && <div data-slot="history" />}
+      {completed && (
+        <FundsOnTheWay
+          swap={completed}
+          explorer={network.scan}
+          onAddToken={
+            network.platform === 'tron' && completed.to.canAddToken && swapApi().watchAsset
+              ? () => void swapApi().watchAsset?.(network, completed.to.symbol)
+              : undefined
+          }
+          onClose={() => {
+            closeCompleted();
+            dispatch({ type: 'reset' });
+          }}
+        />
       )}
     </section>
   );
+}
+
+function widgetSlippage(query: Readonly<Record<string, string | undefined>>): number | undefined {
+  const bps = query.slippageBps ? Number.parseInt(query.slippageBps, 10) : NaN;
+  return Number.isInteger(bps) && bps > 0 && bps <= 5000 ? bps : undefined;
 }
 
 export default SwapPanel;

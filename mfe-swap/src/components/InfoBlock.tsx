@@ -1,0 +1,48 @@
+import { formatAmount, formatBps, type TokenConfig } from '@jmswap/shared-chain';
+import type { SwapQuote } from '../form/swapForm';
+
+/** Price impact above these shows amber, and needs an explicit confirmation. */
+export const IMPACT_WARNING_BPS = 500n;
+export const IMPACT_CONFIRM_BPS = 1500n;
+
+export const impactLevel = (bps: bigint): 'ok' | 'warning' | 'danger' =>
+  bps > IMPACT_CONFIRM_BPS ? 'danger' : bps > IMPACT_WARNING_BPS ? 'warning' : 'ok';
+
+interface Props {
+  quote: SwapQuote;
+  tokens: Record<string, TokenConfig>;
+}
+
+/** Minimum received or Maximum sold, Price impact, Liquidity provider fee, Path, and taxes. */
+export function InfoBlock({ quote, tokens }: Props) {
+  const [first, last] = [quote.path[0] as string, quote.path[quote.path.length - 1] as string];
+  const boundToken = quote.kind === 'exactIn' ? tokens[last] : tokens[first];
+  const feeToken = tokens[quote.feeSymbol];
+  const taxed = quote.path
+    .map((s) => tokens[s])
+    .filter((t): t is TokenConfig => !!t && t.tax > 0 && !t.isBase);
+  return (
+    <dl className="jm-info-block" aria-label="Swap details">
+      <dt>{quote.kind === 'exactIn' ? 'Minimum received' : 'Maximum sold'}</dt>
+      <dd data-testid="bound">
+        {formatAmount(quote.bound, boundToken?.decimals ?? 18)} {boundToken?.symbol}
+      </dd>
+      <dt>Price impact</dt>
+      <dd data-testid="price-impact" className={`jm-impact-${impactLevel(quote.priceImpactBps)}`}>
+        {formatBps(quote.priceImpactBps)}%
+      </dd>
+      <dt>Liquidity provider fee</dt>
+      <dd data-testid="lp-fee">
+        {formatAmount(quote.liquidityProviderFee, feeToken?.decimals ?? 18)} {quote.feeSymbol}
+      </dd>
+      <dt>Path</dt>
+      <dd data-testid="path">{quote.path.join(' → ')}</dd>
+      {taxed.map((t) => (
+        <span key={t.symbol} className="jm-tax-line">
+          <dt>{t.symbol} tax</dt>
+          <dd>{t.tax}% on every transfer</dd>
+        </span>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { parseSlippagePercent, slippageWarning, formatBps } from '@jmswap/shared-chain';
+
+const PRESETS = [50, 100, 500];
+
+interface Props {
+  slippageBps: number;
+  suggestedBps: number;
+  onChange: (bps: number) => void;
+}
+
+/** Slippage tolerance: presets, a custom value, warnings, and the suggestion that covers taxes. */
+export function SlippageSettings({ slippageBps, suggestedBps, onChange }: Props) {
+  const [open, setOpen] = useState(false);
+  const [custom, setCustom] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const warning = slippageWarning(slippageBps);
+  return (
+    <div className="jm-settings">
+      <button
+        type="button"
+        className="jm-link"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Slippage {formatBps(BigInt(slippageBps))}%
+      </button>
+      {open && (
+        <div role="group" aria-label="Slippage tolerance" className="jm-settings-panel">
+          {PRESETS.map((bps) => (
+            <button
+              key={bps}
+              type="button"
+              aria-pressed={bps === slippageBps}
+              onClick={() => onChange(bps)}
+            >
+              {formatBps(BigInt(bps))}%
+            </button>
+          ))}
+          <label>
+            Custom %
+            <input
+              value={custom}
+              inputMode="decimal"
+              aria-invalid={invalid}
+              onChange={(e) => {
+                setCustom(e.target.value);
+                const parsed = parseSlippagePercent(e.target.value);
+                setInvalid(!parsed.ok);
+                if (parsed.ok) onChange(parsed.bps);
+              }}
+            />
+          </label>
+          {invalid && <p role="alert">Enter a slippage between 0.01% and 50%.</p>}
+          {suggestedBps > slippageBps && (
+            <p className="jm-suggestion">
+              This route moves taxed tokens: a slippage of {formatBps(BigInt(suggestedBps))}% covers
+              their tax.{' '}
+              <button type="button" onClick={() => onChange(suggestedBps)}>
+                Use {formatBps(BigInt(suggestedBps))}%
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+      {warning === 'may-fail' && (
+        <p className="jm-warning">Your transaction may fail: the slippage is very low.</p>
+      )}
+      {warning === 'may-be-frontrun' && (
+        <p className="jm-warning">Your transaction may be frontrun: the slippage is high.</p>
+      )}
+    </div>
+  );
+}

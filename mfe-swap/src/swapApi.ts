@@ -1,0 +1,50 @@
+/**
+ * The swap box's only door to chain services (shared-chain). Everything here is I/O;
+ * the components stay pure and testable.
+ */
+import type { NetworkConfig, NetworkId } from '@jmswap/shared-chain';
+import type { SwapQuote } from './form/swapForm';
+
+export interface QuoteRequest {
+  network: NetworkId;
+  from: string;
+  to: string;
+  kind: 'exactIn' | 'exactOut';
+  amount: bigint;
+  slippageBps: number;
+}
+
+export interface SwapApi {
+  /** Estimate (exact in) or amount needed (exact out); null when there is nothing to quote; throws on no path or liquidity. */
+  quote(req: QuoteRequest): Promise<SwapQuote | null>;
+  /** Mid prices both ways (10^18 scaled), undefined when unknown. */
+  prices(
+    network: NetworkId,
+    from: string,
+    to: string,
+  ): Promise<{ fromInTo: bigint; toInFrom: bigint } | undefined>;
+  /** Balances of the connected wallet by symbol. */
+  balances(
+    network: NetworkId,
+    owner: string,
+    symbols: string[],
+  ): Promise<Record<string, bigint> | undefined>;
+  /** TRON resources of the connected wallet (energy), for the fee rule. */
+  energy(network: NetworkId, owner: string): Promise<bigint | undefined>;
+  /** Approval when needed, then the swap; resolves with the transaction id. */
+  swap(network: NetworkConfig, quote: SwapQuote, slippageBps: number): Promise<{ txid: string }>;
+  /** Offer the received token to TronLink (canAddToken). */
+  watchAsset?(network: NetworkConfig, symbol: string): Promise<void>;
+}
+
+let api: SwapApi | undefined;
+
+/** Set by the wiring module (./swapApiImpl) and by tests. */
+export function provideSwapApi(impl: SwapApi): void {
+  api = impl;
+}
+
+export function swapApi(): SwapApi {
+  if (!api) throw new Error('Swap services are not available');
+  return api;
+}

@@ -1,0 +1,71 @@
+import {
+  estimateAmountNeeded,
+  estimateSwap,
+  pairPrices,
+  type NetworkConfig,
+  type PoolReserves,
+} from '@jmswap/shared-chain';
+import type { SwapApi } from '../swapApi';
+import type { SwapQuote } from '../form/swapForm';
+
+/**
+ * An in-memory SwapApi for component tests: the real pure core over fixed reserves. The chain
+ * itself is exercised by the e2e suite; here only the screen's behaviour is under test.
+ */
+export function fakeSwapApi(
+  network: NetworkConfig,
+  reserves: PoolReserves[],
+  balances: Record<string, bigint> = {},
+) {
+  const swaps: SwapQuote[] = [];
+  const api: SwapApi & { swaps: SwapQuote[]; fail?: Error } = {
+    swaps,
+    async quote({ from, to, kind, amount, slippageBps }) {
+      const input = { tokens: network.tokens, pools: reserves, from, to, slippageBps };
+      if (kind === 'exactIn') {
+        const e = estimateSwap({ ...input, amountIn: amount });
+        return (
+          e && {
+            kind,
+            amountIn: e.amountIn,
+            amountOut: e.amountOut,
+            bound: e.minimumReceived,
+            priceImpactBps: e.priceImpactBps,
+            liquidityProviderFee: e.liquidityProviderFee,
+            feeSymbol: e.feeToken,
+            path: e.path,
+          }
+        );
+      }
+      const e = estimateAmountNeeded({ ...input, amountOut: amount });
+      return (
+        e && {
+          kind,
+          amountIn: e.amountIn,
+          amountOut: e.amountOut,
+          bound: e.maximumSold,
+          priceImpactBps: e.priceImpactBps,
+          liquidityProviderFee: e.liquidityProviderFee,
+          feeSymbol: e.feeToken,
+          path: e.path,
+        }
+      );
+    },
+    async prices(_n, from, to) {
+      const p = pairPrices({ tokens: network.tokens, pools: reserves, from, to });
+      return p ? { fromInTo: p.priceFromInTo, toInFrom: p.priceToInFrom } : undefined;
+    },
+    async balances() {
+      return balances;
+    },
+    async energy() {
+      return 1_000_000n;
+    },
+    async swap(_n, quote) {
+      if (api.fail) throw api.fail;
+      swaps.push(quote);
+      return { txid: 'ab'.repeat(32) };
+    },
+  };
+  return api;
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import {
+  checkTronFees,
+  isChainError,
+  parseAmount,
+  PROCESSING_TRANSACTION,
+  setLoading,
+  showToast,
+  swapFailedMessage,
+  SwapError,
+  validateSwap,
+  FEE_TOAST_MS,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+import type { SwapFormState } from './form/swapForm';
+import type { CompletedSwap } from './components/FundsOnTheWay';
+import { swapApi } from './swapApi';
+
+export const POST_SWAP_REFRESH_MS = 2_000;
+const BUY_ENERGY_URL = 'https://tronenergy.market';
+
+interface Args {
+  network: NetworkConfig;
+  state: SwapFormState;
+  balances: Record<string, bigint>;
+  energy?: bigint;
+  slippageBps: number;
+  onDone: () => void;
+}
+
+/** The SWAP click: validation texts, the TRON fee rule, approval, swap, and the success popup. */
+export function useSwapAction({ network, state, balances, energy, slippageBps, onDone }: Args) {
+  const [completed, setCompleted] = useState<CompletedSwap>();
+
+  async function swap() {
+    const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
+    const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
+    const amountOf = (text: string, decimals = 18) => {
+      const parsed = parseAmount(text, decimals);
+      return parsed.ok ? parsed.value : undefined;
+    };
+    const fromAmount = amountOf(state.fromAmount, from?.decimals);
+    const toAmount = amountOf(state.toAmount, to?.decimals);
+    const quote = state.quote;
+    const tron =
+      network.platform === 'tron' && quote
+        ? {
+            energy: Number(energy ?? 0n),
+            pathLength: quote.path.length,
+            trxBalance: balances[network.baseToken] ?? 0n,
+          }
+        : undefined;
+    const check = validateSwap({
+      fromToken: from?.symbol,
+      toToken: to?.symbol,
+      fromAmount,
+      toAmount,
+      fromIsBase: !!from?.isBase,
+      fromBalance: (from && balances[from.symbol]) ?? 0n,
+      tron,
+    });
+    if (!check.ok) {
+      const fees =
+        check.code === 'TRON_FEES' && tron && quote
+          ? checkTronFees({ ...tron, sellingBase: !!from?.isBase, sellAmount: quote.amountIn })
+          : undefined;
+      showToast('error', check.message, fees ? FEE_TOAST_MS : undefined);
+      if (fees && !fees.ok && fees.variant === 2)
+        showToast('info', `Buy energy at a discount: ${BUY_ENERGY_URL}`, FEE_TOAST_MS);
+      return;
+    }
+    if (!quote || !from || !to) return;
+    setLoading(true, PROCESSING_TRANSACTION);
+    try {
+      const { txid } = await swapApi().swap(network, quote, slippageBps);
+      setCompleted({ txid, from, to, amountIn: quote.amountIn, amountOut: quote.amountOut });
+      setTimeout(onDone, POST_SWAP_REFRESH_MS);
+    } catch (error) {
+      showToast('error', swapErrorText(error));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return { swap, completed, closeCompleted: () => setCompleted(undefined) };
+}
+
+/** What the user reads when a swap does not go through. */
+export function swapErrorText(error: unknown): string {
+  if (error instanceof SwapError) return error.message;
+  if (isChainError(error)) {
+    if (error.code === 4001)
+      return 'You rejected the transaction in your wallet. Nothing was sent.';
+    if (error.code === 'WRONG_NETWORK') return error.message;
+    const detail = (error as { detail?: string }).detail;
+    return swapFailedMessage(detail);
+  }
+  return swapFailedMessage();
+}

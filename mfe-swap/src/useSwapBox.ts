@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import {
+  formatUnits,
+  parseAmount,
+  isChainError,
+  type NetworkConfig,
+  type WalletSession,
+} from '@jmswap/shared-chain';
+import { initialSwapForm, swapFormReducer, type SwapFormState } from './form/swapForm';
+import { swapApi } from './swapApi';
+
+/** Auto refresh while visible (product.md section 4). */
+export const REFRESH_MS = 15_000;
+export const LAUNCHPAD_REFRESH_MS = 8_000;
+export const BALANCE_REFRESH_MS = 12_000;
+export const QUOTE_DEBOUNCE_MS = 250;
+
+const isVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+
+/** Re-runs `tick` every `ms` while the page is visible, and on becoming visible after `ms`. */
+function useVisibleInterval(tick: () => void, ms: number) {
+  const last = useRef(Date.now());
+  const saved = useRef(tick);
+  saved.current = tick;
+  useEffect(() => {
+    const run = () => {
+      last.current = Date.now();
+      saved.current();
+    };
+    const timer = setInterval(
+      () => isVisible() && Date.now() - last.current >= ms - 5_000 && run(),
+      ms,
+    );
+    const onVisible = () => isVisible() && Date.now() - last.current >= 10_000 && run();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [ms]);
+}
+
+export interface SwapBoxOptions {
+  network: NetworkConfig;
+  session: WalletSession;
+  query: Readonly<Record<string, string | undefined>>;
+  widget?: { fromToken?: string; toToken?: string; launchPad?: boolean };
+  slippageBps: number;
+}
+
+/** The swap box's state and I/O: quotes (debounced, stale-safe), prices, balances, refreshes. */
+export function useSwapBox({ network, session, query, widget, slippageBps }: SwapBoxOptions) {
+  const [state, dispatch] = useReducer(swapFormReducer, undefined, () =>
+    initialSwapForm(network, { widget, query }),
+  );
+  const [refresh, setRefresh] = useState(0);
+  const [balanceTick, setBalanceTick] = useState(0);
+  const [prices, setPrices] = useState<{ fromInTo: bigint; toInFrom: bigint }>();
+  const [balances, setBalances] = useState<Record<string, bigint>>({});
+  const [energy, setEnergy] = useState<bigint>();
+
+  useVisibleInterval(
+    () => setRefresh((r) => r + 1),
+    widget?.launchPad ? LAUNCHPAD_REFRESH_MS : REFRESH_MS,
+  );
+  useVisibleInterval(() => setBalanceTick((r) => r + 1), BALANCE_REFRESH_MS);
+
+  useQuote(state, network, slippageBps, refresh, dispatch);
+
+  const { fromSymbol, toSymbol } = state;
+  useEffect(() => {
+    if (!fromSymbol || !toSymbol) return;
+    let live = true;
+    swapApi()
+      .prices(network.id, fromSymbol, toSymbol)
+      .then(
+        (p) => live && setPrices(p),
+        () => live && setPrices(undefined),
+      );
+    return () => {
+      live = false;
+    };
+  }, [network.id, fromSymbol, toSymbol, refresh]);
+
+  const owner = session.connected ? session.address : undefined;
+  const reloadBalances = useCallback(async () => {
+    if (!owner || !fromSymbol || !toSymbol) return setBalances({});
+    const [b, e] = await Promise.all([
+      swapApi().balances(network.id, owner, [fromSymbol, toSymbol]),
+      network.platform === 'tron'
+        ? swapApi().energy(network.id, owner)
+        : Promise.resolve(undefined),
+    ]);
+    setBalances(b ?? {});
+    setEnergy(e);
+  }, [network.id, network.platform, owner, fromSymbol, toSymbol]);
+  useEffect(() => {
+    void reloadBalances();
+  }, [reloadBalances, balanceTick]);
+
+  return { state, dispatch, prices, balances, energy, reloadBalances };
+}
+
+function useQuote(
+  state: SwapFormState,
+  network: NetworkConfig,
+  slippageBps: number,
+  refresh: number,
+  dispatch: (a: Parameters<typeof swapFormReducer>[1]) => void,
+) {
+  const { fromSymbol, toSymbol, fromAmount, toAmount, lastEdited, version } = state;
+  useEffect(() => {
+    if (!fromSymbol || !toSymbol) return;
+    const text = lastEdited === 1 ? fromAmount : toAmount;
+    const token = network.tokens[lastEdited === 1 ? fromSymbol : toSymbol];
+    const other = network.tokens[lastEdited === 1 ? toSymbol : fromSymbol];
+    const parsed = parseAmount(text, token?.decimals ?? 18);
+    if (!parsed.ok || parsed.value === 0n || !other) return;
+    const timer = setTimeout(() => {
+      swapApi()
+        .quote({
+          network: network.id,
+          from: fromSymbol,
+          to: toSymbol,
+          kind: lastEdited === 1 ? 'exactIn' : 'exactOut',
+          amount: parsed.value,
+          slippageBps,
+        })
+        .then((quote) => {
+          if (!quote) return;
+          const otherAmount = formatUnits(
+            lastEdited === 1 ? quote.amountOut : quote.amountIn,
+            other.decimals,
+          );
+          dispatch({ type: 'quoted', version, quote, otherAmount });
+        })
+        .catch((error: unknown) => {
+          if (!isChainError(error)) console.error('[swap] estimate failed', error);
+          dispatch({ type: 'quoteFailed', version });
+        });
+    }, QUOTE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [
+    network,
+    fromSymbol,
+    toSymbol,
+    fromAmount,
+    toAmount,
+    lastEdited,
+    version,
+    slippageBps,
+    refresh,
+    dispatch,
+  ]);
+}
