@@ -17,8 +17,8 @@ contract JMSwapPair is JMSwapERC20 {
     uint112 private reserve1;
     uint32 private blockTimestampLast;
 
-    uint256 public price0CumulativeLast;
-    uint256 public price1CumulativeLast;
+    /// No TWAP price accumulators (price0/1CumulativeLast): their writes depend on whether the block
+    /// timestamp moved, which makes gas estimates taken within the same second fall short.
     uint256 public kLast;
 
     uint256 private unlocked = 1;
@@ -58,19 +58,11 @@ contract JMSwapPair is JMSwapERC20 {
         _blockTimestampLast = blockTimestampLast;
     }
 
-    function _update(uint256 balance0, uint256 balance1, uint112 _reserve0, uint112 _reserve1) private {
+    function _update(uint256 balance0, uint256 balance1) private {
         require(balance0 <= type(uint112).max && balance1 <= type(uint112).max, "JMSwap: OVERFLOW");
-        uint32 blockTimestamp = uint32(block.timestamp % 2 ** 32);
-        unchecked {
-            uint32 timeElapsed = blockTimestamp - blockTimestampLast;
-            if (timeElapsed > 0 && _reserve0 != 0 && _reserve1 != 0) {
-                price0CumulativeLast += ((uint256(_reserve1) << 112) / _reserve0) * timeElapsed;
-                price1CumulativeLast += ((uint256(_reserve0) << 112) / _reserve1) * timeElapsed;
-            }
-        }
         reserve0 = uint112(balance0);
         reserve1 = uint112(balance1);
-        blockTimestampLast = blockTimestamp;
+        blockTimestampLast = uint32(block.timestamp % 2 ** 32);
         emit Sync(reserve0, reserve1);
     }
 
@@ -127,7 +119,7 @@ contract JMSwapPair is JMSwapERC20 {
         require(liquidity > 0, "JMSwap: INSUFFICIENT_LIQUIDITY_MINTED");
         _mint(to, liquidity);
 
-        _update(balance0, balance1, _reserve0, _reserve1);
+        _update(balance0, balance1);
         if (feeOn) kLast = uint256(reserve0) * reserve1;
         emit Mint(msg.sender, amount0, amount1);
     }
@@ -151,7 +143,7 @@ contract JMSwapPair is JMSwapERC20 {
         balance0 = IERC20Like(_token0).balanceOf(address(this));
         balance1 = IERC20Like(_token1).balanceOf(address(this));
 
-        _update(balance0, balance1, _reserve0, _reserve1);
+        _update(balance0, balance1);
         if (feeOn) kLast = uint256(reserve0) * reserve1;
         emit Burn(msg.sender, amount0, amount1, to);
     }
@@ -185,7 +177,7 @@ contract JMSwapPair is JMSwapERC20 {
             );
         }
 
-        _update(balance0, balance1, _reserve0, _reserve1);
+        _update(balance0, balance1);
         emit Swap(msg.sender, amount0In, amount1In, amount0Out, amount1Out, to);
     }
 
@@ -197,11 +189,6 @@ contract JMSwapPair is JMSwapERC20 {
     }
 
     function sync() external lock {
-        _update(
-            IERC20Like(token0).balanceOf(address(this)),
-            IERC20Like(token1).balanceOf(address(this)),
-            reserve0,
-            reserve1
-        );
+        _update(IERC20Like(token0).balanceOf(address(this)), IERC20Like(token1).balanceOf(address(this)));
     }
 }

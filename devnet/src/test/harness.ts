@@ -143,7 +143,9 @@ export interface Receipt {
 export async function send(p: Promise<ContractTransactionResponse>): Promise<Receipt> {
   const tx = await p;
   const provider = tx.provider as JsonRpcProvider;
+  const giveUp = Date.now() + 30_000;
   for (;;) {
+    if (Date.now() > giveUp) throw new Error(`no receipt for ${tx.hash} (nonce ${tx.nonce})`);
     const r = (await provider.send('eth_getTransactionReceipt', [tx.hash])) as {
       status: string;
       blockNumber: string;
