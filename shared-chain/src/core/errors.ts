@@ -31,6 +31,11 @@ export const INVALID_VALUE = 'invalid value';
 export const TOO_MANY_DECIMAL_POINTS = 'too many decimal points';
 export const NOT_IMPLEMENTED = 'Not implemented';
 export const METHOD_NEEDS_IMPLEMENTATION = 'Method needs to be implemented in the subclass';
+/** The wallet declined (EIP-1193 code 4001). */
+export const USER_REJECTED = 'Request rejected in the wallet';
+/** Sends are refused while the wallet is on another chain than the selected network. */
+export const WRONG_NETWORK =
+  'Your wallet is on another network. Switch it to the selected network to continue.';
 
 /** The swap button label when the estimate fails. */
 export const INSUFFICIENT_LIQUIDITY_BUTTON = 'INSUFFICIENT LIQUIDITY';
@@ -66,7 +71,11 @@ export type ChainErrorCode =
   | 'WALLET_NOT_CONNECTED'
   | 'TRANSACTION_FAILED'
   | 'NOT_IMPLEMENTED'
-  | 'METHOD_NEEDS_IMPLEMENTATION';
+  | 'METHOD_NEEDS_IMPLEMENTATION'
+  /** The wallet is on another chain than the selected network and did not switch. */
+  | 'WRONG_NETWORK'
+  /** EIP-1193 code 4001 (as a string): the user rejected the request in the wallet. */
+  | '4001';
 
 const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
   NO_PATH: NO_SWAP_PATH_FOUND,
@@ -80,6 +89,8 @@ const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
   TRANSACTION_FAILED: TRANSACTION_FAILED,
   NOT_IMPLEMENTED: NOT_IMPLEMENTED,
   METHOD_NEEDS_IMPLEMENTATION: METHOD_NEEDS_IMPLEMENTATION,
+  WRONG_NETWORK: WRONG_NETWORK,
+  '4001': USER_REJECTED,
 };
 
 /** An error of the chain layer: `message` is the user-facing text, `code` is for programs. */

@@ -1,0 +1,282 @@
+import { networks$ } from '../../config/registry';
+import type { NetworkConfig } from '../../config/types';
+import { ChainError, USER_REJECTED } from '../../core/errors';
+import type { WalletKind } from '../../wallets/options';
+import type { WalletConnector } from '../types';
+import { isUserRejection } from './common';
+import {
+  DevWalletConnection,
+  Eip1193Connection,
+  switchEip1193Chain,
+  type Eip1193Provider,
+} from './connection';
+
+// ------------------------------------------------------------------------------ EIP-6963
+
+export interface Eip6963ProviderInfo {
+  uuid: string;
+  name: string;
+  icon: string;
+  rdns: string;
+}
+
+export interface Eip6963ProviderDetail {
+  info: Eip6963ProviderInfo;
+  provider: Eip1193Provider;
+}
+
+export const METAMASK_RDNS = 'io.metamask';
+export const BINANCE_RDNS = 'com.binance.wallet';
+
+const announced = new Map<string, Eip6963ProviderDetail>();
+let listening: EventTarget | undefined;
+
+function browserWindow(): (Window & Record<string, unknown>) | undefined {
+  return typeof window === 'undefined'
+    ? undefined
+    : (window as unknown as Window & Record<string, unknown>);
+}
+
+/**
+ * The wallets that announced themselves through EIP-6963 (`eip6963:announceProvider`), after
+ * asking them again (`eip6963:requestProvider`). Keyed by uuid; later announcements replace.
+ */
+export function discoverEip6963(): Eip6963ProviderDetail[] {
+  const w = browserWindow();
+  if (!w) return [];
+  if (listening !== w) {
+    listening = w;
+    announced.clear();
+    w.addEventListener('eip6963:announceProvider', (event: Event) => {
+      const detail = (event as CustomEvent<Eip6963ProviderDetail>).detail;
+      if (detail?.info?.uuid && detail.provider) announced.set(detail.info.uuid, detail);
+    });
+  }
+  w.dispatchEvent(new Event('eip6963:requestProvider'));
+  return [...announced.values()];
+}
+
+/** Test hook: forget announced providers. */
+export function resetEip6963(): void {
+  announced.clear();
+  listening = undefined;
+}
+
+interface InjectedCandidate {
+  provider: Eip1193Provider;
+  name: string;
+  rdns?: string;
+}
+
+/** The browser wallet: MetaMask by rdns, else the first other announced wallet, else window.ethereum. */
+export function findInjected(): InjectedCandidate | undefined {
+  const list = discoverEip6963();
+  const pick =
+    list.find((d) => d.info.rdns === METAMASK_RDNS) ??
+    list.find((d) => d.info.rdns !== BINANCE_RDNS);
+  if (pick) return { provider: pick.provider, name: pick.info.name, rdns: pick.info.rdns };
+  const ethereum = browserWindow()?.ethereum as Eip1193Provider | undefined;
+  if (ethereum && typeof ethereum.request === 'function') {
+    return { provider: ethereum, name: ethereum.isMetaMask ? 'MetaMask' : 'Browser wallet' };
+  }
+  return undefined;
+}
+
+interface LegacyBinanceChain extends Eip1193Provider {
+  switchNetwork?(networkId: string): Promise<unknown>;
+}
+
+/** The legacy Binance Chain wallet's network ids for switchNetwork. */
+const BINANCE_CHAIN_NETWORKS: Record<number, string> = {
+  56: 'bsc-mainnet',
+  97: 'bsc-testnet',
+  1: 'eth-mainnet',
+};
+
+/**
+ * The Binance wallet: inside the Binance app `window.binancew3w.ethereum`; the extension through
+ * EIP-6963 (rdns com.binance.wallet); the legacy `window.BinanceChain` (switches with switchNetwork).
+ */
+export function findBinance(): (InjectedCandidate & { legacy?: LegacyBinanceChain }) | undefined {
+  const w = browserWindow();
+  const w3w = (w?.binancew3w as { ethereum?: Eip1193Provider } | undefined)?.ethereum;
+  if (w3w && typeof w3w.request === 'function') return { provider: w3w, name: 'Binance Wallet' };
+  const announcedBinance = discoverEip6963().find((d) => d.info.rdns === BINANCE_RDNS);
+  if (announcedBinance)
+    return {
+      provider: announcedBinance.provider,
+      name: announcedBinance.info.name,
+      rdns: BINANCE_RDNS,
+    };
+  const legacy = w?.BinanceChain as LegacyBinanceChain | undefined;
+  if (legacy && typeof legacy.request === 'function')
+    return { provider: legacy, name: 'Binance Wallet', legacy };
+  return undefined;
+}
+
+/** How long connect() waits for an injected provider to appear, and how often it looks. */
+export const injectedWait = { timeoutMs: 3000, intervalMs: 100 };
+
+async function waitFor<T>(find: () => T | undefined): Promise<T | undefined> {
+  const deadline = Date.now() + injectedWait.timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined || Date.now() >= deadline) return found;
+    await new Promise((r) => setTimeout(r, injectedWait.intervalMs));
+  }
+}
+
+async function requestAccounts(provider: Eip1193Provider): Promise<string> {
+  let accounts: unknown;
+  try {
+    accounts = await provider.request({ method: 'eth_requestAccounts' });
+  } catch (error) {
+    if (isUserRejection(error)) throw new ChainError('4001', USER_REJECTED);
+    throw error;
+  }
+  const first = Array.isArray(accounts) ? accounts[0] : undefined;
+  if (typeof first !== 'string') throw new Error('The wallet returned no account');
+  return first;
+}
+
+function injectedConnector(): WalletConnector {
+  return {
+    kind: 'injected',
+    platform: 'evm',
+    isAvailable: () => findInjected() !== undefined,
+    async connect() {
+      const found = await waitFor(findInjected);
+      if (!found)
+        throw new Error(
+          'No browser wallet found. Install MetaMask or open this page in a wallet browser.',
+        );
+      const address = await requestAccounts(found.provider);
+      return new Eip1193Connection('injected', found.name, address, found.provider);
+    },
+  };
+}
+
+function binanceConnector(): WalletConnector {
+  return {
+    kind: 'binance',
+    platform: 'evm',
+    isAvailable: () => findBinance() !== undefined,
+    async connect() {
+      const found = await waitFor(findBinance);
+      if (!found)
+        throw new Error(
+          'Binance Wallet not found. Install it or open this page in the Binance app.',
+        );
+      const address = await requestAccounts(found.provider);
+      const legacy = found.legacy;
+      const switcher = legacy?.switchNetwork
+        ? async (network: NetworkConfig) => {
+            const id = BINANCE_CHAIN_NETWORKS[network.chainId];
+            if (id === undefined) return switchEip1193Chain(legacy, network);
+            try {
+              await legacy.switchNetwork?.(id);
+            } catch (error) {
+              if (isUserRejection(error)) throw new ChainError('4001', USER_REJECTED);
+              throw error;
+            }
+          }
+        : undefined;
+      return new Eip1193Connection('binance', found.name, address, found.provider, switcher);
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------ WalletConnect
+
+let walletConnectProjectId: string | undefined;
+
+/** Sets the WalletConnect (Reown) project id; without one the mobile wallet shows as not configured. */
+export function setWalletConnectProjectId(id: string | undefined): void {
+  walletConnectProjectId = id === '' ? undefined : id;
+}
+
+/** The project id: set explicitly, or globalThis.JMSWAP_WALLETCONNECT_PROJECT_ID, or env WALLETCONNECT_PROJECT_ID. */
+export function getWalletConnectProjectId(): string | undefined {
+  if (walletConnectProjectId) return walletConnectProjectId;
+  const fromGlobal = (globalThis as Record<string, unknown>).JMSWAP_WALLETCONNECT_PROJECT_ID;
+  if (typeof fromGlobal === 'string' && fromGlobal !== '') return fromGlobal;
+  const env = typeof process !== 'undefined' ? process.env?.WALLETCONNECT_PROJECT_ID : undefined;
+  return env ? env : undefined;
+}
+
+export const WALLETCONNECT_NOT_CONFIGURED =
+  'Mobile wallet (WalletConnect) is not configured: no project id';
+
+/** The options EthereumProvider.init gets for a network. */
+export function walletConnectOptions(network: NetworkConfig, projectId: string) {
+  const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost';
+  return {
+    projectId,
+    chains: [network.chainId] as [number],
+    rpcMap: { [network.chainId]: network.nodeUrl },
+    showQrModal: true,
+    metadata: {
+      name: 'JMSwap',
+      description: 'JMSwap decentralised exchange',
+      url: origin,
+      icons: [] as string[],
+    },
+  };
+}
+
+/** Loads the WalletConnect provider lazily (its own chunk; pages without it never load it). */
+export const loadWalletConnect = () => import('@walletconnect/ethereum-provider');
+
+function walletConnectConnector(): WalletConnector {
+  return {
+    kind: 'walletconnect',
+    platform: 'evm',
+    isAvailable: () => getWalletConnectProjectId() !== undefined,
+    async connect(network) {
+      const projectId = getWalletConnectProjectId();
+      if (!projectId) throw new Error(WALLETCONNECT_NOT_CONFIGURED);
+      const { EthereumProvider } = await loadWalletConnect();
+      const provider = await EthereumProvider.init(walletConnectOptions(network, projectId));
+      let accounts: string[];
+      try {
+        accounts = await provider.enable();
+      } catch (error) {
+        if (isUserRejection(error)) throw new ChainError('4001', USER_REJECTED);
+        throw error;
+      }
+      const address = accounts[0];
+      if (!address) throw new Error('The wallet returned no account');
+      return new Eip1193Connection(
+        'walletconnect',
+        'WalletConnect',
+        address,
+        provider as unknown as Eip1193Provider,
+      );
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------ dev wallet
+
+const isLocalProfile = (): boolean => {
+  const state = networks$.getValue();
+  return state.status === 'ready' && state.file.profile === 'local';
+};
+
+function devConnector(): WalletConnector {
+  return {
+    kind: 'dev',
+    platform: 'evm',
+    isAvailable: isLocalProfile,
+    async connect(network) {
+      if (!isLocalProfile()) throw new Error('The dev wallet exists only on the local profile');
+      return new DevWalletConnection(network);
+    },
+  };
+}
+
+export function evmConnectors(): WalletConnector[] {
+  return [injectedConnector(), walletConnectConnector(), binanceConnector(), devConnector()];
+}
+
+export const evmConnectorKinds: WalletKind[] = ['injected', 'walletconnect', 'binance', 'dev'];

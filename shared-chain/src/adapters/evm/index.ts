@@ -1,0 +1,37 @@
+import type { NetworkConfig } from '../../config/types';
+import type { PlatformAdapter, WalletConnection } from '../types';
+import { evmConnectors } from './connectors';
+import { EvmReader } from './reader';
+import { EvmWriter } from './writer';
+
+/** The EVM platform adapter (BSC, POLY, BTTC, ETH) on ethers v6. */
+export const evmAdapter: PlatformAdapter = {
+  platform: 'evm',
+  createReader: (network: NetworkConfig) => new EvmReader(network),
+  createWriter: (network: NetworkConfig, wallet: WalletConnection) =>
+    new EvmWriter(network, wallet),
+  connectors: evmConnectors,
+};
+
+export { EvmReader, type PairReserves } from './reader';
+export { EvmWriter, defaultDeadline, liquidityRouterFor, usesNormalRouter } from './writer';
+export * from './connectors';
+export {
+  DEV_WALLET_KEY,
+  DevWalletConnection,
+  Eip1193Connection,
+  isEvmConnection,
+  switchEip1193Chain,
+  type Eip1193Provider,
+  type EvmTxRequest,
+  type EvmWalletConnection,
+} from './connection';
+export {
+  addChainParams,
+  destroyProviders,
+  isUserRejection,
+  requestCount,
+  rpcErrorCode,
+  toChainError,
+  wrongNetworkMessage,
+} from './common';

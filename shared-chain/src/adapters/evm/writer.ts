@@ -1,0 +1,279 @@
+import { Interface } from 'ethers';
+import type { NetworkConfig } from '../../config/types';
+import { DEADLINE_SECONDS } from '../../core/constants';
+import { ChainError } from '../../core/errors';
+import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
+import type {
+  AddLiquidityOrder,
+  ChainWriter,
+  RemoveLiquidityOrder,
+  SwapOrder,
+  TxResult,
+  WalletConnection,
+} from '../types';
+import {
+  addressOf,
+  isBaseSymbol,
+  providerFor,
+  taxesFor,
+  toChainError,
+  tokenOf,
+  wrongNetworkMessage,
+  type CountingProvider,
+} from './common';
+import { isEvmConnection, type EvmTxRequest, type EvmWalletConnection } from './connection';
+
+const routerInterface = new Interface(ROUTER_ABI);
+const liquidityRouterInterface = new Interface(LIQUIDITY_ROUTER_ABI);
+const factoryInterface = new Interface(FACTORY_ABI);
+const tokenInterface = new Interface(TOKEN_ABI);
+
+/** Unix seconds, now + 300 s. */
+export function defaultDeadline(nowMs: number = Date.now()): bigint {
+  return BigInt(Math.floor(nowMs / 1000) + DEADLINE_SECONDS);
+}
+
+/** Does liquidity for this pair go through the normal ROUTER (a token flagged useNormalRouterForLiquidity)? */
+export function usesNormalRouter(
+  network: NetworkConfig,
+  symbolA: string,
+  symbolB: string,
+): boolean {
+  return [symbolA, symbolB].some((s) => network.tokens[s]?.useNormalRouterForLiquidity === true);
+}
+
+/** The router liquidity of this pair is added and removed through (the spender of its approvals). */
+export function liquidityRouterFor(
+  network: NetworkConfig,
+  symbolA: string,
+  symbolB: string,
+): string {
+  return usesNormalRouter(network, symbolA, symbolB)
+    ? network.exchange.ROUTER_ADDRESS
+    : network.exchange.LIQUIDITY_ROUTER;
+}
+
+interface Receipt {
+  status: string;
+  gasUsed: string;
+}
+
+/** Sends through the connected wallet, only while it is on the network's chain. */
+export class EvmWriter implements ChainWriter {
+  private readonly provider: CountingProvider;
+  private readonly wallet: EvmWalletConnection;
+
+  constructor(
+    readonly network: NetworkConfig,
+    wallet: WalletConnection,
+    private readonly receiptTimeoutMs = 600_000,
+  ) {
+    if (!isEvmConnection(wallet)) throw new ChainError('WALLET_NOT_CONNECTED', 'Not an EVM wallet');
+    this.wallet = wallet;
+    this.provider = providerFor(network);
+  }
+
+  /**
+   * Reads the wallet's chain id right before a send; on another chain asks the wallet to
+   * switch, and refuses (nothing sent) unless it is then on the network's chain.
+   */
+  async ensureChain(): Promise<void> {
+    const expected = this.network.chainId;
+    if ((await this.wallet.chainId()) === expected) return;
+    try {
+      await this.wallet.switchChain(this.network);
+    } catch (error) {
+      const e = toChainError(error);
+      if (e.code === '4001')
+        throw new ChainError('WRONG_NETWORK', wrongNetworkMessage(this.network));
+      console.error(
+        `[shared-chain] ${this.network.id}: switching the wallet's chain failed`,
+        error,
+      );
+    }
+    if ((await this.wallet.chainId()) !== expected) {
+      throw new ChainError('WRONG_NETWORK', wrongNetworkMessage(this.network));
+    }
+  }
+
+  private gasPrice(): bigint | undefined {
+    return this.network.gasPrice ? BigInt(this.network.gasPrice) : undefined;
+  }
+
+  /** Estimates gas on the network's node (20% + 10k margin), sends via the wallet, waits for the receipt. */
+  private async send(tx: EvmTxRequest): Promise<TxResult> {
+    await this.ensureChain();
+    let hash: string;
+    try {
+      const estimate = await this.provider.estimateGas({
+        from: this.wallet.address,
+        to: tx.to,
+        data: tx.data,
+        value: tx.value ?? 0n,
+      });
+      const gasPrice = this.gasPrice();
+      hash = await this.wallet.sendTransaction({
+        ...tx,
+        gasLimit: (estimate * 120n) / 100n + 10_000n,
+        ...(gasPrice !== undefined ? { gasPrice } : {}),
+      });
+    } catch (error) {
+      throw toChainError(error);
+    }
+    await this.waitForReceipt(hash);
+    return { txid: hash };
+  }
+
+  async waitForReceipt(hash: string): Promise<Receipt> {
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    for (let delay = 25; ; delay = Math.min(delay * 2, 1000)) {
+      let receipt: Receipt | null = null;
+      try {
+        receipt = (await this.provider.send('eth_getTransactionReceipt', [hash])) as Receipt | null;
+      } catch {
+        receipt = null; // a node hiccup while waiting: keep polling
+      }
+      if (receipt) {
+        if (BigInt(receipt.status) !== 1n) throw new ChainError('TRANSACTION_FAILED');
+        return receipt;
+      }
+      if (Date.now() > deadline)
+        throw new ChainError('TRANSACTION_FAILED', `No receipt for ${hash}`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
+  async approve(symbolOrAddress: string, spender: string, amount: bigint): Promise<TxResult> {
+    return this.send({
+      to: addressOf(this.network, symbolOrAddress),
+      data: tokenInterface.encodeFunctionData('approve', [spender, amount]),
+    });
+  }
+
+  async swap(order: SwapOrder): Promise<TxResult> {
+    const { path } = order;
+    if (path.length < 2) throw new ChainError('NO_PATH');
+    const from = path[0] as string;
+    const to = path[path.length - 1] as string;
+    const addresses = path.map((s) => addressOf(this.network, s));
+    const taxes = taxesFor(this.network, path);
+    const deadline = order.deadline ?? defaultDeadline();
+    const baseIn = isBaseSymbol(this.network, from);
+    const baseOut = isBaseSymbol(this.network, to);
+    const tail = [addresses, taxes, order.recipient, deadline];
+    let data: string;
+    let value: bigint | undefined;
+    if (order.kind === 'exactIn') {
+      if (baseIn) {
+        data = routerInterface.encodeFunctionData('swapExactBaseForTokens', [order.bound, ...tail]);
+        value = order.amount;
+      } else {
+        const fn = baseOut ? 'swapExactTokensForBase' : 'swapExactTokensForTokens';
+        data = routerInterface.encodeFunctionData(fn, [order.amount, order.bound, ...tail]);
+      }
+    } else if (baseIn) {
+      // Pays at most `bound`; the router refunds the rest.
+      data = routerInterface.encodeFunctionData('swapBaseForExactTokens', [order.amount, ...tail]);
+      value = order.bound;
+    } else {
+      const fn = baseOut ? 'swapTokensForExactBase' : 'swapTokensForExactTokens';
+      data = routerInterface.encodeFunctionData(fn, [order.amount, order.bound, ...tail]);
+    }
+    return this.send({ to: this.network.exchange.ROUTER_ADDRESS, data, value });
+  }
+
+  async addLiquidity(order: AddLiquidityOrder): Promise<TxResult> {
+    const { network } = this;
+    const normal = usesNormalRouter(network, order.symbolA, order.symbolB);
+    const router = normal ? network.exchange.ROUTER_ADDRESS : network.exchange.LIQUIDITY_ROUTER;
+    const iface = normal ? routerInterface : liquidityRouterInterface;
+    const deadline = order.deadline ?? defaultDeadline();
+    const baseA = isBaseSymbol(network, order.symbolA);
+    const baseB = isBaseSymbol(network, order.symbolB);
+    if (baseA || baseB) {
+      const token = baseA ? order.symbolB : order.symbolA;
+      const [amountToken, amountBase] = baseA
+        ? [order.amountB, order.amountA]
+        : [order.amountA, order.amountB];
+      const [minToken, minBase] = baseA ? [order.minB, order.minA] : [order.minA, order.minB];
+      return this.send({
+        to: router,
+        data: iface.encodeFunctionData('addLiquidityBase', [
+          addressOf(network, token),
+          amountToken,
+          minToken,
+          minBase,
+          order.recipient,
+          deadline,
+        ]),
+        value: amountBase,
+      });
+    }
+    return this.send({
+      to: router,
+      data: iface.encodeFunctionData('addLiquidity', [
+        addressOf(network, order.symbolA),
+        addressOf(network, order.symbolB),
+        order.amountA,
+        order.amountB,
+        order.minA,
+        order.minB,
+        order.recipient,
+        deadline,
+      ]),
+    });
+  }
+
+  async removeLiquidity(order: RemoveLiquidityOrder): Promise<TxResult> {
+    const { network } = this;
+    const normal = usesNormalRouter(network, order.symbolA, order.symbolB);
+    const router = normal ? network.exchange.ROUTER_ADDRESS : network.exchange.LIQUIDITY_ROUTER;
+    const iface = normal ? routerInterface : liquidityRouterInterface;
+    const deadline = order.deadline ?? defaultDeadline();
+    const baseA = isBaseSymbol(network, order.symbolA);
+    const baseB = isBaseSymbol(network, order.symbolB);
+    if (baseA || baseB) {
+      const token = baseA ? order.symbolB : order.symbolA;
+      const [minToken, minBase] = baseA ? [order.minB, order.minA] : [order.minA, order.minB];
+      const fn = normal
+        ? 'removeLiquidityBaseSupportingFeeOnTransferTokens'
+        : 'removeLiquidityBase';
+      return this.send({
+        to: router,
+        data: iface.encodeFunctionData(fn, [
+          addressOf(network, token),
+          order.lpTokens,
+          minToken,
+          minBase,
+          order.recipient,
+          deadline,
+        ]),
+      });
+    }
+    const fn = normal ? 'removeLiquiditySupportingFeeOnTransferTokens' : 'removeLiquidity';
+    return this.send({
+      to: router,
+      data: iface.encodeFunctionData(fn, [
+        addressOf(network, order.symbolA),
+        addressOf(network, order.symbolB),
+        order.lpTokens,
+        order.minA,
+        order.minB,
+        order.recipient,
+        deadline,
+      ]),
+    });
+  }
+
+  async createPair(symbolA: string, symbolB: string): Promise<TxResult> {
+    tokenOf(this.network, symbolA);
+    tokenOf(this.network, symbolB);
+    return this.send({
+      to: this.network.exchange.FACTORY_ADDRESS,
+      data: factoryInterface.encodeFunctionData('createPair', [
+        addressOf(this.network, symbolA),
+        addressOf(this.network, symbolB),
+      ]),
+    });
+  }
+}

@@ -1,0 +1,378 @@
+/**
+ * The EVM adapter and the services against real local chains (anvil, the DEX deployed and
+ * seeded by the devnet): swaps whose real balance change equals the estimate to the base unit,
+ * taxed tokens, approvals, liquidity, pair creation, wrong chain, rejected signatures.
+ * One devnet for the file, on ports away from `npm start`'s.
+ */
+import { Contract, JsonRpcProvider } from 'ethers';
+import { startDevnet, type Devnet } from '../../../devnet/src/devnet';
+import { setNetworks } from '../config/registry';
+import type { NetworkConfig, NetworkId, NetworksFile } from '../config/types';
+import { TOKEN_ABI } from '../adapters/abis.generated';
+import { destroyProviders } from '../adapters/evm/common';
+import { ChainError } from '../core/errors';
+import { MAX_APPROVAL } from '../core/constants';
+import {
+  createTestProvider,
+  installWindow,
+  removeWindow,
+  type TestProvider,
+} from './testing/eip1193';
+import {
+  addLiquidity,
+  connectWallet,
+  createPair,
+  disconnectWallet,
+  ensureApproval,
+  executeSwap,
+  getAmountNeeded,
+  getPairReserves,
+  getReader,
+  getSwapEstimate,
+  getUserPositions,
+  removeLiquidity,
+  resetWalletServiceForTests,
+  switchNetwork,
+} from './index';
+
+jest.setTimeout(240_000);
+
+const ALL: Array<Exclude<NetworkId, 'TRON'>> = ['BSC', 'POLY', 'BTTC', 'ETH'];
+const WANTED = (process.env.EVM_TEST_NETWORKS?.split(',') as typeof ALL | undefined) ?? ALL;
+const PORTS = { BSC: 18646, POLY: 18647, BTTC: 18648, ETH: 18649 };
+/** Anvil dev accounts #3 (every test but the dev wallet's) . */
+const ACCOUNT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+const APPROVE_SELECTOR = '0x095ea7b3';
+
+let devnet: Devnet;
+let file: NetworksFile;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ networks: WANTED, ports: PORTS, history: false, configPath: false });
+  file = { ...devnet.config, profile: 'local' };
+  setNetworks(file);
+});
+
+afterAll(async () => {
+  await resetWalletServiceForTests();
+  destroyProviders();
+  removeWindow();
+  await devnet?.stop();
+});
+
+const unit = (n: NetworkConfig, symbol: string) => 10n ** BigInt(n.tokens[symbol]!.decimals);
+
+/** Balances read straight from the node (not through the reader's cache). */
+async function chainBalance(n: NetworkConfig, symbol: string, owner = ACCOUNT): Promise<bigint> {
+  const p = new JsonRpcProvider(n.nodeUrl, n.chainId, { staticNetwork: true });
+  try {
+    if (symbol === n.baseToken) return await p.getBalance(owner);
+    const c = new Contract(n.tokens[symbol]!.address, TOKEN_ABI, p);
+    return (await c.getFunction('balanceOf')(owner)) as bigint;
+  } finally {
+    p.destroy();
+  }
+}
+
+async function gasOf(n: NetworkConfig, txid: string): Promise<bigint> {
+  const p = new JsonRpcProvider(n.nodeUrl, n.chainId, { staticNetwork: true });
+  try {
+    const r = (await p.send('eth_getTransactionReceipt', [txid])) as {
+      gasUsed: string;
+      effectiveGasPrice: string;
+    };
+    return BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice);
+  } finally {
+    p.destroy();
+  }
+}
+
+async function connectInjected(
+  id: NetworkId,
+  options: Partial<Parameters<typeof createTestProvider>[1]> = {},
+) {
+  await switchNetwork(id);
+  const n = file.networks[id];
+  const provider = createTestProvider(n.nodeUrl, { account: ACCOUNT, ...options });
+  installWindow({ ethereum: provider });
+  const session = await connectWallet('injected');
+  return { n, provider, session };
+}
+
+const sends = (p: TestProvider) => p.calls.filter((c) => c.method === 'eth_sendTransaction');
+
+describe.each(WANTED)('%s', (id) => {
+  const tokenOf = (n: NetworkConfig) => n.defaultTokens.find((s) => s !== n.baseToken)!;
+
+  afterEach(async () => {
+    await disconnectWallet();
+  });
+
+  test('connects an injected wallet; the session carries the address, name and base balance', async () => {
+    const { n, session } = await connectInjected(id);
+    expect(session).toMatchObject({ connected: true, address: ACCOUNT, name: 'MetaMask' });
+    expect(session?.balance).toBe(await chainBalance(n, n.baseToken));
+  });
+
+  test('exact-in base -> token: the real balance change equals the estimate; equals routerQuote', async () => {
+    const { n, provider } = await connectInjected(id);
+    const base = n.baseToken;
+    const token = tokenOf(n);
+    const amountIn = unit(n, base) / 10n;
+    const estimate = (await getSwapEstimate({ from: base, to: token, amountIn }))!;
+    const quote = await (await getReader(id)).routerQuote('exactIn', amountIn, estimate.path);
+    expect(quote).toEqual(estimate.amounts);
+    const [b0, t0] = [await chainBalance(n, base), await chainBalance(n, token)];
+    const { txid } = await executeSwap({ estimate });
+    const gas = await gasOf(n, txid);
+    expect(await chainBalance(n, token)).toBe(t0 + estimate.amountOut);
+    expect(await chainBalance(n, base)).toBe(b0 - amountIn - gas);
+    expect(sends(provider).some((c) => JSON.stringify(c.params).includes(APPROVE_SELECTOR))).toBe(
+      false,
+    );
+    if (n.gasPrice) {
+      const tx = sends(provider).at(-1)!.params as [{ gasPrice: string }];
+      expect(BigInt(tx[0].gasPrice)).toBe(BigInt(n.gasPrice));
+    } else {
+      const tx = sends(provider).at(-1)!.params as [{ gasPrice?: string }];
+      expect(tx[0].gasPrice).toBeUndefined();
+    }
+  });
+
+  test('exact-out token -> base: approval once and not again; balance change equals the estimate', async () => {
+    const { n, provider } = await connectInjected(id);
+    const base = n.baseToken;
+    const token = tokenOf(n);
+    const router = n.exchange.ROUTER_ADDRESS;
+    const first = await ensureApproval({ token, spender: router, amount: 1n });
+    expect(first?.txid).toMatch(/^0x/);
+    expect(await (await getReader(id)).allowance(token, ACCOUNT, router)).toBe(MAX_APPROVAL);
+    expect(await ensureApproval({ token, spender: router, amount: 1n })).toBeNull();
+    const approvals = () =>
+      sends(provider).filter((c) => JSON.stringify(c.params).includes(APPROVE_SELECTOR)).length;
+    expect(approvals()).toBe(1);
+
+    const amountOut = unit(n, base) / 20n;
+    const estimate = (await getAmountNeeded({ from: token, to: base, amountOut }))!;
+    const quote = await (await getReader(id)).routerQuote('exactOut', amountOut, estimate.path);
+    expect(quote).toEqual(estimate.amounts);
+    const [b0, t0] = [await chainBalance(n, base), await chainBalance(n, token)];
+    const { txid } = await executeSwap({ estimate });
+    const gas = await gasOf(n, txid);
+    expect(await chainBalance(n, token)).toBe(t0 - estimate.amountIn);
+    expect(await chainBalance(n, base)).toBe(b0 + amountOut - gas);
+    expect(approvals()).toBe(1);
+
+    // exact-out paid in the base coin: pays amounts[0], the rest of the bound is refunded
+    const est2 = (await getAmountNeeded({ from: base, to: token, amountOut: unit(n, token) }))!;
+    const [b1, t1] = [await chainBalance(n, base), await chainBalance(n, token)];
+    const swap2 = await executeSwap({ estimate: est2 });
+    expect(await chainBalance(n, token)).toBe(t1 + unit(n, token));
+    expect(await chainBalance(n, base)).toBe(b1 - est2.amountIn - (await gasOf(n, swap2.txid)));
+  });
+
+  test('adds and removes liquidity', async () => {
+    const { n } = await connectInjected(id);
+    const base = n.baseToken;
+    const token = tokenOf(n);
+    const pools = (await getPairReserves(id))!;
+    const pool = pools.find(
+      (p) => [p.symbolA, p.symbolB].sort().join() === [base, token].sort().join(),
+    )!;
+    const [rBase, rToken] =
+      pool.symbolA === base ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA];
+    const amountBase = unit(n, base) / 10n;
+    const amountToken = (amountBase * rToken) / rBase;
+    await addLiquidity({
+      symbolA: base,
+      symbolB: token,
+      amountA: amountBase,
+      amountB: amountToken,
+    });
+    const position = (await getUserPositions(ACCOUNT, id))!.find((p) => p.pair === pool.pair)!;
+    expect(position.userLiquidity).toBeGreaterThan(0n);
+    const t0 = await chainBalance(n, token);
+    await removeLiquidity({ symbolA: token, symbolB: base, lpTokens: position.userLiquidity / 2n });
+    const after = (await getUserPositions(ACCOUNT, id))!.find((p) => p.pair === pool.pair)!;
+    expect(after.userLiquidity).toBe(position.userLiquidity - position.userLiquidity / 2n);
+    expect(await chainBalance(n, token)).toBeGreaterThan(t0);
+  });
+
+  test('refuses to send while the wallet is on another chain and will not switch: nothing is sent', async () => {
+    const { n, provider } = await connectInjected(id, { chainId: 1234, onSwitch: 'reject' });
+    const estimate = (await getSwapEstimate({
+      from: n.baseToken,
+      to: tokenOf(n),
+      amountIn: unit(n, n.baseToken),
+    }))!;
+    const b0 = await chainBalance(n, n.baseToken);
+    const error = await executeSwap({ estimate }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChainError);
+    expect((error as ChainError).code).toBe('WRONG_NETWORK');
+    expect((error as ChainError).message).toBe(
+      `Your wallet is on another network. Switch it to ${n.name} to continue.`,
+    );
+    expect(sends(provider)).toHaveLength(0);
+    expect(await chainBalance(n, n.baseToken)).toBe(b0);
+  });
+
+  test('a wallet on another chain that switches (after adding the chain on 4902) sends on the right chain', async () => {
+    const { n, provider } = await connectInjected(id, { chainId: 1234, onSwitch: 'unknown' });
+    provider.options.onSwitch = 'unknown';
+    provider.options.chainId = 1234;
+    const estimate = (await getSwapEstimate({
+      from: n.baseToken,
+      to: tokenOf(n),
+      amountIn: unit(n, n.baseToken) / 100n,
+    }))!;
+    await executeSwap({ estimate });
+    const add = provider.calls.find((c) => c.method === 'wallet_addEthereumChain')!;
+    expect(add.params).toEqual([
+      expect.objectContaining({
+        chainId: `0x${n.chainId.toString(16)}`,
+        chainName: n.name,
+        rpcUrls: [n.nodeUrl],
+      }),
+    ]);
+    expect(sends(provider)).toHaveLength(1);
+  });
+
+  test('a rejected signature (4001) moves nothing', async () => {
+    const { n, provider } = await connectInjected(id, { rejectSend: true });
+    const estimate = (await getSwapEstimate({
+      from: n.baseToken,
+      to: tokenOf(n),
+      amountIn: unit(n, n.baseToken),
+    }))!;
+    const [b0, t0] = [await chainBalance(n, n.baseToken), await chainBalance(n, tokenOf(n))];
+    const error = await executeSwap({ estimate }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChainError);
+    expect((error as ChainError).code).toBe('4001');
+    expect(sends(provider)).toHaveLength(1);
+    expect(await chainBalance(n, n.baseToken)).toBe(b0);
+    expect(await chainBalance(n, tokenOf(n))).toBe(t0);
+  });
+});
+
+const has = (id: NetworkId) => (WANTED as NetworkId[]).includes(id);
+
+(has('BSC') ? describe : describe.skip)('BSC taxed tokens, pair creation, dev wallet', () => {
+  afterEach(async () => {
+    await disconnectWallet();
+  });
+
+  test('O1T (7%) buy and sell: balance changes equal the estimates and routerQuote', async () => {
+    const { n } = await connectInjected('BSC');
+    const buy = (await getSwapEstimate({ from: 'BNB', to: 'O1T', amountIn: 10n ** 17n }))!;
+    expect(await (await getReader('BSC')).routerQuote('exactIn', buy.amountIn, buy.path)).toEqual(
+      buy.amounts,
+    );
+    const o0 = await chainBalance(n, 'O1T');
+    await executeSwap({ estimate: buy });
+    expect(await chainBalance(n, 'O1T')).toBe(o0 + buy.amountOut);
+
+    const sell = (await getSwapEstimate({
+      from: 'O1T',
+      to: 'USDT',
+      amountIn: buy.amountOut / 2n,
+    }))!;
+    expect(sell.path).toEqual(['O1T', 'BNB', 'USDT']);
+    expect(await (await getReader('BSC')).routerQuote('exactIn', sell.amountIn, sell.path)).toEqual(
+      sell.amounts,
+    );
+    const [o1, u1] = [await chainBalance(n, 'O1T'), await chainBalance(n, 'USDT')];
+    await executeSwap({ estimate: sell });
+    expect(await chainBalance(n, 'O1T')).toBe(o1 - sell.amountIn);
+    expect(await chainBalance(n, 'USDT')).toBe(u1 + sell.amountOut);
+
+    const exactOut = (await getAmountNeeded({ from: 'O1T', to: 'BNB', amountOut: 10n ** 15n }))!;
+    expect(
+      await (await getReader('BSC')).routerQuote('exactOut', exactOut.amountOut, exactOut.path),
+    ).toEqual(exactOut.amounts);
+    const o2 = await chainBalance(n, 'O1T');
+    await executeSwap({ estimate: exactOut });
+    expect(await chainBalance(n, 'O1T')).toBe(o2 - exactOut.amountIn);
+  });
+
+  test('PSRS liquidity goes through the normal router (fee-on-transfer removal)', async () => {
+    const { n, provider } = await connectInjected('BSC');
+    const pool = (await getPairReserves('BSC'))!.find((p) =>
+      [p.symbolA, p.symbolB].includes('PSRS'),
+    )!;
+    const [rPsrs, rBnb] =
+      pool.symbolA === 'PSRS' ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA];
+    const amountBnb = 10n ** 16n;
+    await addLiquidity({
+      symbolA: 'PSRS',
+      symbolB: 'BNB',
+      amountA: (amountBnb * rPsrs) / rBnb,
+      amountB: amountBnb,
+    });
+    const firstSend = sends(provider)[0]!.params as [{ data: string; to: string }];
+    expect(firstSend[0].data.startsWith(APPROVE_SELECTOR)).toBe(true);
+    expect(firstSend[0].data.toLowerCase()).toContain(
+      n.exchange.ROUTER_ADDRESS.slice(2).toLowerCase(),
+    );
+    const pos = (await getUserPositions(ACCOUNT, 'BSC'))!.find((p) =>
+      [p.symbolA, p.symbolB].includes('PSRS'),
+    )!;
+    await removeLiquidity({
+      symbolA: 'PSRS',
+      symbolB: 'BNB',
+      lpTokens: pos.userLiquidity,
+      slippageBps: 5000,
+    });
+    const last = sends(provider).at(-1)!.params as [{ data: string; to: string }];
+    expect(last[0].to.toLowerCase()).toBe(n.exchange.ROUTER_ADDRESS.toLowerCase());
+  });
+
+  test('creates a pair and is its first provider', async () => {
+    const { n } = await connectInjected('BSC');
+    const before = (await getPairReserves('BSC'))!;
+    expect(before.some((p) => [p.symbolA, p.symbolB].sort().join() === 'BUSD,USDT')).toBe(false);
+    await createPair('USDT', 'BUSD');
+    const created = (await getPairReserves('BSC'))!.find(
+      (p) => [p.symbolA, p.symbolB].sort().join() === 'BUSD,USDT',
+    )!;
+    expect(created.reserveA).toBe(0n);
+    await addLiquidity({
+      symbolA: 'USDT',
+      symbolB: 'BUSD',
+      amountA: 100n * unit(n, 'USDT'),
+      amountB: 100n * unit(n, 'BUSD'),
+    });
+    const pools = (await getPairReserves('BSC'))!;
+    const pool = pools.find((p) => [p.symbolA, p.symbolB].sort().join() === 'BUSD,USDT')!;
+    expect(pool.reserveA).toBe(100n * 10n ** 18n);
+    const pos = (await getUserPositions(ACCOUNT, 'BSC'))!.find((p) => p.pair === pool.pair)!;
+    expect(pos.userShareBps).toBe(9999n); // MINIMUM_LIQUIDITY is locked
+  });
+
+  test('the local dev wallet (local profile) swaps with anvil key #0', async () => {
+    await switchNetwork('BSC');
+    const n = file.networks.BSC;
+    const session = await connectWallet('dev');
+    expect(session?.name).toBe('Local dev wallet');
+    const dev = session!.address!;
+    const estimate = (await getSwapEstimate({ from: 'BNB', to: 'USDT', amountIn: 10n ** 16n }))!;
+    const u0 = await chainBalance(n, 'USDT', dev);
+    await executeSwap({ estimate });
+    expect(await chainBalance(n, 'USDT', dev)).toBe(u0 + estimate.amountOut);
+  });
+});
+
+(has('POLY') ? test : test.skip)('POLY: creates USDT/WETH and is its first provider', async () => {
+  const { n } = await connectInjected('POLY');
+  await createPair('USDT', 'WETH');
+  await addLiquidity({
+    symbolA: 'USDT',
+    symbolB: 'WETH',
+    amountA: 1000n * unit(n, 'USDT'),
+    amountB: unit(n, 'WETH'),
+  });
+  const pool = (await getPairReserves('POLY'))!.find(
+    (p) => [p.symbolA, p.symbolB].sort().join() === 'USDT,WETH',
+  )!;
+  expect(pool.reserveA + pool.reserveB).toBe(1000n * unit(n, 'USDT') + unit(n, 'WETH'));
+  await disconnectWallet();
+});

@@ -1,0 +1,14 @@
+/** Platform-neutral chain services (no React): wallet session, reads, swaps, liquidity. */
+export * from './wallet';
+export * from './reads';
+export * from './swap';
+export * from './liquidity';
+export {
+  adapterFor,
+  readerFor,
+  resetReaders,
+  setTronAdapterLoader,
+  TRON_NOT_AVAILABLE,
+} from './platform';
+export { isUserRejection, wrongNetworkMessage, requestCount } from '../adapters/evm/common';
+export { setWalletConnectProjectId, getWalletConnectProjectId } from '../adapters/evm/connectors';

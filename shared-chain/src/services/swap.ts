@@ -1,0 +1,294 @@
+/**
+ * Swap services: estimates over cached reserves (no node request with a warm cache), the
+ * approval step and the swap itself with its analytics.
+ */
+import { trackEvent } from '../bus/events';
+import { network$ } from '../bus/session';
+import type { NetworkConfig, NetworkId } from '../config/types';
+import type { TxResult } from '../adapters/types';
+import { isUserRejection } from '../adapters/evm/common';
+import { formatUnits } from '../core/amounts';
+import { MAX_APPROVAL } from '../core/constants';
+import { APPROVAL_UNSUCCESSFUL, ChainError, SwapError, swapFailedMessage } from '../core/errors';
+import {
+  estimateAmountNeeded,
+  estimateSwap,
+  type AmountNeededEstimate,
+  type SwapEstimate,
+} from '../core/estimate';
+import {
+  validateSwap,
+  isAllowanceSufficient,
+  needsApproval,
+  type ApprovalMode,
+} from '../core/validation';
+import { readerFor, resetReaders } from './platform';
+import {
+  networkById,
+  refreshWalletData,
+  requireWallet,
+  servicesContext,
+  sessionEpoch,
+  writer,
+} from './wallet';
+
+export const NETWORK_UNREACHABLE = 'Network unreachable';
+/** A quote made before an account, chain or network change is never sent. */
+export const QUOTE_EXPIRED = 'The quote is out of date. Check the new estimate and try again.';
+
+export type SwapKind = 'exactIn' | 'exactOut';
+
+/** Where an estimate was made: its network and the session epoch (see epoch$). */
+export interface EstimateMeta {
+  kind: SwapKind;
+  networkId: NetworkId;
+  epoch: number;
+  from: string;
+  to: string;
+}
+
+export type ExactInEstimate = SwapEstimate & EstimateMeta & { kind: 'exactIn' };
+export type ExactOutEstimate = AmountNeededEstimate & EstimateMeta & { kind: 'exactOut' };
+export type ChainSwapEstimate = ExactInEstimate | ExactOutEstimate;
+
+export interface EstimateRequest {
+  from: string;
+  to: string;
+  slippageBps?: number;
+  networkId?: NetworkId;
+}
+
+async function reservesFor(network: NetworkConfig) {
+  const reader = await readerFor(network);
+  const pools = await reader.pairReserves();
+  if (pools === undefined) throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
+  return pools;
+}
+
+function queryFor(
+  network: NetworkConfig,
+  request: EstimateRequest,
+  pools: Awaited<ReturnType<typeof reservesFor>>,
+) {
+  return {
+    tokens: network.tokens,
+    pools,
+    from: request.from,
+    to: request.to,
+    slippageBps: request.slippageBps,
+    maxHopLength: network.exchange.MAX_HOP_LENGTH,
+  };
+}
+
+/**
+ * Estimate for a sell amount (exact input) over the cached reserves. Null when the amount is
+ * not above 0; throws "No swap path found" / "Insufficient liquidity available" / "Network unreachable".
+ */
+export async function getSwapEstimate(
+  request: EstimateRequest & { amountIn: bigint },
+): Promise<ExactInEstimate | null> {
+  const epoch = sessionEpoch();
+  const network = await networkById(request.networkId);
+  if (request.amountIn <= 0n) return null;
+  const pools = await reservesFor(network);
+  const estimate = estimateSwap({
+    ...queryFor(network, request, pools),
+    amountIn: request.amountIn,
+  });
+  if (!estimate) return null;
+  return {
+    ...estimate,
+    kind: 'exactIn',
+    networkId: network.id,
+    epoch,
+    from: request.from,
+    to: request.to,
+  };
+}
+
+/** Amount needed for a desired output (exact output) over the cached reserves. */
+export async function getAmountNeeded(
+  request: EstimateRequest & { amountOut: bigint },
+): Promise<ExactOutEstimate | null> {
+  const epoch = sessionEpoch();
+  const network = await networkById(request.networkId);
+  if (request.amountOut <= 0n) return null;
+  const pools = await reservesFor(network);
+  const estimate = estimateAmountNeeded({
+    ...queryFor(network, request, pools),
+    amountOut: request.amountOut,
+  });
+  if (!estimate) return null;
+  return {
+    ...estimate,
+    kind: 'exactOut',
+    networkId: network.id,
+    epoch,
+    from: request.from,
+    to: request.to,
+  };
+}
+
+/** Is the estimate still valid for the current session (same epoch and network)? */
+export const isEstimateCurrent = (estimate: EstimateMeta): boolean =>
+  estimate.epoch === sessionEpoch() && estimate.networkId === network$.getValue();
+
+export interface ApprovalRequest {
+  /** Token symbol, or a pair (liquidity token) address. */
+  token: string;
+  spender: string;
+  /** The amount the next transaction spends. */
+  amount: bigint;
+  /** 'max' (the spec's default: the uint256 maximum) or 'exact' (just `amount`). */
+  mode?: ApprovalMode;
+}
+
+/**
+ * Approves `spender` when the allowance is not sufficient (core isAllowanceSufficient). Resolves
+ * with the approval transaction, or null when none was needed. A non-zero but insufficient
+ * allowance is reset to 0 first (USDT-style tokens). A rejection in the wallet rethrows the
+ * ChainError 4001; any other failure is "Approval unsuccessful (swap aborted)".
+ */
+export async function ensureApproval(request: ApprovalRequest): Promise<TxResult | null> {
+  const { writer: w, wallet } = await writer();
+  const network = wallet.network;
+  const token = network.tokens[request.token];
+  if (token && !needsApproval(token)) return null;
+  const mode = request.mode ?? 'max';
+  const reader = await readerFor(network);
+  const allowance = await reader.allowance(
+    request.token,
+    wallet.connection.address,
+    request.spender,
+  );
+  if (allowance === undefined) throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
+  if (isAllowanceSufficient(allowance, request.amount, mode)) return null;
+  try {
+    if (allowance > 0n) await w.approve(request.token, request.spender, 0n);
+    return await w.approve(
+      request.token,
+      request.spender,
+      mode === 'max' ? MAX_APPROVAL : request.amount,
+    );
+  } catch (error) {
+    if (isUserRejection(error)) throw error;
+    console.error('[shared-chain] approval failed', error);
+    throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
+  }
+}
+
+/** The router function a swap uses (analytics "method"). */
+export function swapMethod(
+  network: NetworkConfig,
+  kind: SwapKind,
+  from: string,
+  to: string,
+): string {
+  const baseIn = from === network.baseToken;
+  const baseOut = to === network.baseToken;
+  if (kind === 'exactIn') {
+    return baseIn
+      ? 'swapExactBaseForTokens'
+      : baseOut
+        ? 'swapExactTokensForBase'
+        : 'swapExactTokensForTokens';
+  }
+  return baseIn
+    ? 'swapBaseForExactTokens'
+    : baseOut
+      ? 'swapTokensForExactBase'
+      : 'swapTokensForExactTokens';
+}
+
+export interface ExecuteSwapRequest {
+  estimate: ChainSwapEstimate;
+  approvalMode?: ApprovalMode;
+  /** Default: the connected wallet. */
+  recipient?: string;
+  deadline?: bigint;
+}
+
+const clampToNumber = (value: bigint): number =>
+  parseInt((value > 1_000_000_000n ? 1_000_000_000n : value).toString(), 10);
+
+/**
+ * Sends a swap for an estimate: validation (the core's texts), approval when needed, the swap
+ * with the estimate's bounds, the SWAP analytics event. Resolves with the transaction id.
+ * Rejects with a SwapError (validation, "Approval unsuccessful (swap aborted)", "Swap failed"),
+ * a ChainError 4001 when the user rejected in the wallet, or WRONG_NETWORK / the expired quote.
+ */
+export async function executeSwap(request: ExecuteSwapRequest): Promise<TxResult> {
+  const { estimate } = request;
+  const wallet = requireWallet();
+  const network = wallet.network;
+  if (!isEstimateCurrent(estimate) || estimate.networkId !== network.id) {
+    throw new ChainError('TRANSACTION_FAILED', QUOTE_EXPIRED);
+  }
+  const owner = wallet.connection.address;
+  const reader = await readerFor(network);
+  const fromToken = network.tokens[estimate.from];
+  const fromIsBase = estimate.from === network.baseToken || fromToken?.isBase === true;
+  const spend = estimate.kind === 'exactIn' ? estimate.amountIn : estimate.maximumSold;
+  const wanted = network.platform === 'tron' ? [estimate.from, network.baseToken] : [estimate.from];
+  const balances = await reader.balances(owner, [...new Set(wanted)]);
+  const resources =
+    network.platform === 'tron' && reader.resources ? await reader.resources(owner) : undefined;
+  const check = validateSwap({
+    fromToken: estimate.from,
+    toToken: estimate.to,
+    fromAmount: fromIsBase ? spend : estimate.amountIn,
+    toAmount: estimate.amountOut,
+    fromIsBase,
+    fromBalance: balances?.[estimate.from] ?? 0n,
+    tron:
+      network.platform === 'tron'
+        ? {
+            energy: clampToNumber(resources?.energy ?? 0n),
+            pathLength: estimate.path.length,
+            trxBalance: balances?.[network.baseToken] ?? 0n,
+          }
+        : undefined,
+  });
+  if (!check.ok) throw new SwapError(check.code, check.message);
+
+  await ensureApproval({
+    token: estimate.from,
+    spender: network.exchange.ROUTER_ADDRESS,
+    amount: spend,
+    mode: request.approvalMode,
+  });
+  if (!isEstimateCurrent(estimate)) throw new ChainError('TRANSACTION_FAILED', QUOTE_EXPIRED);
+
+  const { writer: w } = await writer();
+  let result: TxResult;
+  try {
+    result = await w.swap({
+      kind: estimate.kind,
+      path: estimate.path,
+      amount: estimate.kind === 'exactIn' ? estimate.amountIn : estimate.amountOut,
+      bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
+      recipient: request.recipient ?? owner,
+      deadline: request.deadline,
+    });
+  } catch (error) {
+    if (isUserRejection(error)) throw error;
+    if (error instanceof ChainError && error.code === 'WRONG_NETWORK') throw error;
+    console.error('[shared-chain] swap failed', error);
+    throw new SwapError('SWAP_FAILED', swapFailedMessage());
+  } finally {
+    resetReaders();
+  }
+  const toToken = network.tokens[estimate.to];
+  trackEvent('SWAP', {
+    host: servicesContext().host,
+    widget: servicesContext().widget,
+    network: network.id,
+    method: swapMethod(network, estimate.kind, estimate.from, estimate.to),
+    amountIn: formatUnits(estimate.amountIn, fromToken?.decimals ?? 18),
+    amountOut: formatUnits(estimate.amountOut, toToken?.decimals ?? 18),
+    symbolIn: estimate.from,
+    symbolOut: estimate.to,
+  });
+  void refreshWalletData();
+  return result;
+}

@@ -1,0 +1,336 @@
+/**
+ * The wallet session: connect and disconnect, the session bus, the WALLET_CONNECTED events, the
+ * connect / disconnect / network-change callbacks, network switching (chain-layer.md section 4)
+ * and the session epoch that estimates in flight compare against.
+ */
+import { BehaviorSubject, type Subscription } from 'rxjs';
+import { emit, trackEvent } from '../bus/events';
+import {
+  DISCONNECTED,
+  network$,
+  selectNetwork,
+  session$,
+  SELECTED_NETWORK_KEY,
+  type WalletSession,
+} from '../bus/session';
+import { loadNetworks, networks$ } from '../config/registry';
+import {
+  DEFAULT_NETWORK,
+  isNetworkConfigured,
+  type NetworkConfig,
+  type NetworkId,
+} from '../config/types';
+import { WALLET_REFRESH_MS, WALLET_TOAST_MS } from '../core/constants';
+import { ChainError } from '../core/errors';
+import type { ChainWriter, WalletConnection } from '../adapters/types';
+import { isUserRejection } from '../adapters/evm/common';
+import type { WalletKind } from '../wallets/options';
+import { adapterFor, readerFor, resetReaders } from './platform';
+
+// ------------------------------------------------------------------------------ context
+
+export interface ChainServicesContext {
+  /** The page hosting the app or the widget (analytics "host"). */
+  host: string;
+  /** Running as the embeddable widget. */
+  widget: boolean;
+}
+
+const context: ChainServicesContext = {
+  host: typeof location !== 'undefined' ? location.host : '',
+  widget: false,
+};
+
+/** The shell sets the host and the widget flag once at start. */
+export function configureChainServices(options: Partial<ChainServicesContext>): void {
+  Object.assign(context, options);
+}
+
+export const servicesContext = (): Readonly<ChainServicesContext> => context;
+
+// ------------------------------------------------------------------------------ epoch
+
+/**
+ * Bumped on every connect, disconnect, account change, chain change and network change.
+ * An estimate carries the epoch it was made in; a stale one is discarded and never sent.
+ */
+export const epoch$ = new BehaviorSubject<number>(0);
+export const sessionEpoch = (): number => epoch$.getValue();
+const bumpEpoch = (): void => epoch$.next(epoch$.getValue() + 1);
+
+// ------------------------------------------------------------------------------ callbacks
+
+type ConnectCallback = (session: WalletSession) => void;
+type DisconnectCallback = () => void;
+type NetworkChangeCallback = (network: NetworkId, previous: NetworkId) => void;
+
+const connectCallbacks = new Set<ConnectCallback>();
+const disconnectCallbacks = new Set<DisconnectCallback>();
+const networkChangeCallbacks = new Set<NetworkChangeCallback>();
+
+function register<T>(set: Set<T>, callback: T): () => void {
+  ensureNetworkWatcher();
+  set.add(callback);
+  return () => set.delete(callback);
+}
+
+export const onConnect = (cb: ConnectCallback): (() => void) => register(connectCallbacks, cb);
+export const onDisconnect = (cb: DisconnectCallback): (() => void) =>
+  register(disconnectCallbacks, cb);
+export const onNetworkChange = (cb: NetworkChangeCallback): (() => void) =>
+  register(networkChangeCallbacks, cb);
+
+function fire<A extends unknown[]>(set: Set<(...args: A) => void>, ...args: A): void {
+  for (const cb of [...set]) {
+    try {
+      cb(...args);
+    } catch (error) {
+      console.error('[shared-chain] callback failed', error);
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------ networks
+
+/** The selected network's config (waits for networks.json on first use). */
+export async function currentNetwork(): Promise<NetworkConfig> {
+  const state = networks$.getValue();
+  const file = state.status === 'ready' ? state.file : await loadNetworks();
+  return file.networks[network$.getValue()];
+}
+
+export async function networkById(id?: NetworkId): Promise<NetworkConfig> {
+  if (id === undefined) return currentNetwork();
+  const state = networks$.getValue();
+  const file = state.status === 'ready' ? state.file : await loadNetworks();
+  return file.networks[id];
+}
+
+// ------------------------------------------------------------------------------ session
+
+interface ActiveWallet {
+  kind: WalletKind;
+  connection: WalletConnection;
+  network: NetworkConfig;
+  stopListening: () => void;
+  timer?: ReturnType<typeof setInterval>;
+}
+
+let active: ActiveWallet | undefined;
+
+/** The connected wallet and its network, if any. */
+export const activeWallet = (): Readonly<ActiveWallet> | undefined => active;
+
+/** The connected wallet, or a rejection "Wallet not connected". */
+export function requireWallet(): Readonly<ActiveWallet> {
+  if (!active) throw new ChainError('WALLET_NOT_CONNECTED');
+  return active;
+}
+
+/** A writer for the connected wallet on its network. */
+export async function writer(): Promise<{ writer: ChainWriter; wallet: Readonly<ActiveWallet> }> {
+  const wallet = requireWallet();
+  const adapter = await adapterFor(wallet.network.platform);
+  return { writer: adapter.createWriter(wallet.network, wallet.connection), wallet };
+}
+
+const isPageVisible = (): boolean =>
+  typeof document === 'undefined' || document.visibilityState !== 'hidden';
+
+/** Re-reads the connected wallet's base balance into session$. */
+export async function refreshWalletData(): Promise<WalletSession> {
+  const wallet = active;
+  if (!wallet) return session$.getValue();
+  const reader = await readerFor(wallet.network);
+  const address = wallet.connection.address;
+  const balances = await reader.balances(address, [wallet.network.baseToken]);
+  if (active !== wallet) return session$.getValue();
+  const previous = session$.getValue();
+  const balance =
+    balances?.[wallet.network.baseToken] ??
+    (previous.address === address ? previous.balance : undefined);
+  const next: WalletSession = { connected: true, address, name: wallet.connection.name, balance };
+  session$.next(next);
+  return next;
+}
+
+/** The WALLET_CONNECTED document event's detail. */
+export interface WalletConnectedDetail {
+  address: string;
+  wallet: string;
+  kind: WalletKind;
+  network: NetworkId;
+}
+
+function announceConnected(wallet: ActiveWallet): void {
+  const detail: WalletConnectedDetail = {
+    address: wallet.connection.address,
+    wallet: wallet.connection.name,
+    kind: wallet.kind,
+    network: wallet.network.id,
+  };
+  emit({ type: 'WALLET_CONNECTED', address: detail.address, wallet: detail.wallet });
+  if (typeof document !== 'undefined' && typeof CustomEvent !== 'undefined') {
+    document.dispatchEvent(new CustomEvent('WALLET_CONNECTED', { detail }));
+  }
+  trackEvent('WALLET_CONNECT', {
+    host: context.host,
+    widget: context.widget,
+    wallet: wallet.connection.name,
+    network: wallet.network.id,
+  });
+}
+
+export const WALLET_CONNECTION_DECLINED = 'Wallet connection declined';
+
+/**
+ * Connects the wallet of `kind` on the selected network. Resolves with the session, or with
+ * undefined when the user declined (4001: logged as declined, a wallet toast) or the network
+ * changed meanwhile. Other failures are logged and rethrown.
+ */
+export async function connectWallet(kind: WalletKind): Promise<WalletSession | undefined> {
+  ensureNetworkWatcher();
+  const network = await currentNetwork();
+  if (!isNetworkConfigured(network)) throw new Error(`${network.name} is not configured`);
+  const adapter = await adapterFor(network.platform);
+  const connector = adapter.connectors().find((c) => c.kind === kind);
+  if (!connector) throw new Error(`This wallet is not available on ${network.name}`);
+  let connection: WalletConnection;
+  try {
+    connection = await connector.connect(network);
+  } catch (error) {
+    if (isUserRejection(error)) {
+      console.info(`[shared-chain] ${kind}: connection declined by the user`);
+      emit({
+        type: 'toast',
+        kind: 'info',
+        text: WALLET_CONNECTION_DECLINED,
+        durationMs: WALLET_TOAST_MS,
+        wallet: true,
+      });
+      return undefined;
+    }
+    console.error(`[shared-chain] ${kind}: connection failed`, error);
+    throw error;
+  }
+  if (network$.getValue() !== network.id) {
+    await connection.disconnect().catch(() => undefined);
+    return undefined;
+  }
+  await releaseWallet();
+  // Best effort: bring the wallet to the selected chain now (sends check it again).
+  if (network.platform === 'evm') {
+    try {
+      if ((await connection.chainId()) !== network.chainId) await connection.switchChain(network);
+    } catch (error) {
+      if (!isUserRejection(error))
+        console.error('[shared-chain] switching the wallet chain failed', error);
+    }
+  }
+  const wallet: ActiveWallet = { kind, connection, network, stopListening: () => undefined };
+  active = wallet;
+  wallet.stopListening = connection.onChange((change) => {
+    if (active !== wallet) return;
+    if (change.type === 'disconnect') {
+      void disconnectWallet();
+      return;
+    }
+    bumpEpoch();
+    void refreshWalletData();
+  });
+  bumpEpoch();
+  const session = await refreshWalletData();
+  announceConnected(wallet);
+  fire(connectCallbacks, session);
+  wallet.timer = setInterval(() => {
+    if (active === wallet && isPageVisible()) void refreshWalletData();
+  }, WALLET_REFRESH_MS);
+  (wallet.timer as { unref?: () => void }).unref?.();
+  return session;
+}
+
+/** Drops the active wallet without the disconnect callbacks (internal). */
+async function releaseWallet(): Promise<ActiveWallet | undefined> {
+  const wallet = active;
+  if (!wallet) return undefined;
+  active = undefined;
+  wallet.stopListening();
+  if (wallet.timer) clearInterval(wallet.timer);
+  await wallet.connection
+    .disconnect()
+    .catch((error: unknown) => console.error('[shared-chain] disconnect failed', error));
+  return wallet;
+}
+
+/** Disconnects: address, name and balance are cleared, then the disconnect callbacks run. */
+export async function disconnectWallet(): Promise<void> {
+  const wallet = await releaseWallet();
+  if (!wallet && !session$.getValue().connected) return;
+  session$.next(DISCONNECTED);
+  bumpEpoch();
+  fire(disconnectCallbacks);
+}
+
+// ------------------------------------------------------------------------------ network switching
+
+let watcher: Subscription | undefined;
+let lastNetwork: NetworkId | undefined;
+
+/** Liquidity state that a network change resets (the positions cache of services/reads). */
+const networkResetHooks = new Set<() => void>();
+export function onNetworkReset(hook: () => void): () => void {
+  networkResetHooks.add(hook);
+  return () => networkResetHooks.delete(hook);
+}
+
+async function handleNetworkChange(next: NetworkId, previous: NetworkId): Promise<void> {
+  // 1. the previous wallet is disconnected; 2. pair caches and liquidity state are reset;
+  // 3. SELECTED_NETWORK is stored (selectNetwork, or below for direct network$ updates);
+  // 4. the network-change callbacks fire.
+  await disconnectWallet();
+  resetReaders();
+  for (const hook of networkResetHooks) hook();
+  try {
+    globalThis.localStorage?.setItem(SELECTED_NETWORK_KEY, next);
+  } catch {
+    // storage unavailable: the session still switches
+  }
+  bumpEpoch();
+  fire(networkChangeCallbacks, next, previous);
+}
+
+let pendingChange: Promise<void> = Promise.resolve();
+
+/** Follows network$ (the shell's tabs, the widget host, switchNetwork). Installed on first use. */
+export function ensureNetworkWatcher(): void {
+  if (watcher) return;
+  lastNetwork = network$.getValue();
+  watcher = network$.subscribe((id) => {
+    const previous = lastNetwork ?? DEFAULT_NETWORK;
+    if (id === previous) return;
+    lastNetwork = id;
+    pendingChange = pendingChange.then(() => handleNetworkChange(id, previous));
+  });
+}
+
+/**
+ * Switches the selected network (chain-layer.md section 4): the wallet is disconnected, caches
+ * and liquidity state reset, SELECTED_NETWORK stored, callbacks fired. Unknown ids fall back to TRON.
+ */
+export async function switchNetwork(id: string): Promise<NetworkId> {
+  ensureNetworkWatcher();
+  const next = selectNetwork(id);
+  await pendingChange;
+  return next;
+}
+
+/** Test hook: forget the session state (no callbacks). */
+export async function resetWalletServiceForTests(): Promise<void> {
+  await releaseWallet();
+  session$.next(DISCONNECTED);
+  connectCallbacks.clear();
+  disconnectCallbacks.clear();
+  networkChangeCallbacks.clear();
+  watcher?.unsubscribe();
+  watcher = undefined;
+}
