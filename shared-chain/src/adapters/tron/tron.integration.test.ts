@@ -1,0 +1,767 @@
+/**
+ * The TRON adapter against the real TRON devnode (anvil + the java-tron HTTP API), seeded with the
+ * DEX by startTronNetwork: dev wallet and TronLink-like connections, reserves and balances, swaps
+ * whose real balance changes equal the local estimate to the base unit (TRX changes include the
+ * burned fee from the transaction info), taxed JM buy and sell, approvals, liquidity, createPair,
+ * resources and the energy rule, a declined signature and failed transactions.
+ */
+import { TronWeb } from 'tronweb';
+import { startTronNetwork, type TronNetwork } from '../../../../devnet/src/tron/index';
+import { productionNetwork } from '../../../../devnet/src/config/production';
+import type { NetworkConfig } from '../../config/types';
+import { MAX_APPROVAL } from '../../core/constants';
+import { checkTronFees } from '../../core/energy';
+import { estimateAmountNeeded, estimateSwap } from '../../core/estimate';
+import { otherLiquidityAmount } from '../../core/liquidity';
+import type { PoolReserves } from '../../core/paths';
+import { TRON_MAINNET_CHAIN_ID } from './chain';
+import { TronDevConnector, TRON_DEV_PRIVATE_KEY } from './dev-wallet';
+import { TRANSACTION_FAILED } from '../../core/errors';
+import { tronAdapter } from './index';
+import { TronReader, type TronPairReserves } from './reader';
+import { TronLinkConnector, type TronLinkWindow, watchAsset } from './tronlink';
+import type { TronWebLike } from './tronweb-like';
+import { TronWriter, type TronTxResult } from './writer';
+
+jest.setTimeout(180_000);
+
+// Ports clear of the devnet (8090/8545-8549) and the devnet package's tests (18601-18604, 187xx/187 9x).
+const ANVIL_PORT = 18741;
+const NODE_PORT = 18841;
+/** anvil's keys #0..#4: the TRON dev accounts. */
+const KEYS = [
+  TRON_DEV_PRIVATE_KEY,
+  '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  '47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+];
+const addressOfKey = (key: string) => TronWeb.address.fromPrivateKey(key) as string;
+
+let net: TronNetwork;
+let network: NetworkConfig;
+let reader: TronReader;
+
+beforeAll(async () => {
+  net = await startTronNetwork({
+    network: productionNetwork('TRON'),
+    devAccounts: KEYS.map((k) => `0x${TronWeb.address.toHex(addressOfKey(k)).slice(2)}`),
+    port: NODE_PORT,
+    anvilPort: ANVIL_PORT,
+    history: { swaps: 0, days: 0 },
+  });
+  network = net.config;
+  reader = new TronReader(network);
+});
+
+afterAll(async () => {
+  await net?.stop();
+});
+
+async function pools(): Promise<TronPairReserves[]> {
+  reader.reset();
+  const reserves = await reader.pairReserves();
+  if (!reserves) throw new Error('no reserves');
+  return reserves;
+}
+
+async function balance(owner: string, symbol: string): Promise<bigint> {
+  reader.reset();
+  const all = await reader.balances(owner, [symbol]);
+  if (!all) throw new Error('no balance');
+  return all[symbol] as bigint;
+}
+
+function pool(reserves: PoolReserves[], a: string, b: string) {
+  const found = reserves.find(
+    (p) => (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a),
+  );
+  if (!found) throw new Error(`no pool ${a}/${b}`);
+  return found.symbolA === a
+    ? { reserveA: found.reserveA, reserveB: found.reserveB }
+    : { reserveA: found.reserveB, reserveB: found.reserveA };
+}
+
+async function setResources(address: string, body: Record<string, number>): Promise<unknown> {
+  const response = await fetch(`${network.nodeUrl}/devnode/setresources`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, ...body }),
+  });
+  expect(response.ok).toBe(true);
+  return response.json();
+}
+
+async function devWriter(key = TRON_DEV_PRIVATE_KEY) {
+  const wallet = await new TronDevConnector({ privateKey: key }).connect(network);
+  return { wallet, writer: new TronWriter(network, wallet, { pollIntervalMs: 100 }) };
+}
+
+describe('connect and read', () => {
+  test('the dev wallet connects with dev key #0 on the devnode chain', async () => {
+    const wallet = await tronAdapter.connectors()[1]!.connect(network);
+    expect(wallet.kind).toBe('dev');
+    expect(wallet.platform).toBe('tron');
+    expect(wallet.address).toBe(addressOfKey(KEYS[0]!));
+    expect(await wallet.chainId()).toBe(TRON_MAINNET_CHAIN_ID);
+    await expect(wallet.switchChain(network)).resolves.toBeUndefined();
+    await expect(
+      wallet.switchChain({ ...network, name: 'Nile', chainId: 3448148188 }),
+    ).rejects.toMatchObject({
+      code: 'WRONG_NETWORK',
+      message: expect.stringMatching(/connected to TRON Mainnet.*Switch/),
+    });
+  });
+
+  test('pair reserves: every pool through swap-info, WTRX mapped to TRX, cached 5 s', async () => {
+    const reserves = await pools();
+    expect(reserves).toHaveLength(21);
+    for (const p of reserves) {
+      expect(network.pools.some((c) => c.address === p.pair)).toBe(true);
+      expect(network.tokens[p.symbolA]).toBeDefined();
+      expect(network.tokens[p.symbolB]).toBeDefined();
+      expect(p.reserveA).toBeGreaterThan(0n);
+      expect(p.reserveB).toBeGreaterThan(0n);
+    }
+    expect(reserves.some((p) => p.symbolA === 'WTRX' || p.symbolB === 'WTRX')).toBe(false);
+    pool(reserves, 'TRX', 'JM');
+    pool(reserves, 'JM', 'USDT');
+    // cached: the same answer within 5 s, a fresh one after reset()
+    expect(await reader.pairReserves()).toBe(reserves);
+    reader.reset();
+    expect(await reader.pairReserves()).not.toBe(reserves);
+    expect(reader.status$.value).toBe('ok');
+  });
+
+  test('balances (TRX in sun, tokens via balanceOf), allowance, router quote', async () => {
+    const me = addressOfKey(KEYS[1]!);
+    const tw = new TronWeb({ fullHost: network.nodeUrl });
+    reader.reset();
+    const all = await reader.balances(me, ['TRX', 'JM', 'USDT']);
+    expect(all?.TRX).toBe(BigInt(await tw.trx.getBalance(me)));
+    expect(all?.JM).toBeGreaterThan(0n);
+    expect(all?.USDT).toBeGreaterThan(0n);
+    expect(await reader.allowance('TRX', me, network.exchange.ROUTER_ADDRESS)).toBe(MAX_APPROVAL);
+    expect(await reader.allowance('JM', me, network.exchange.ROUTER_ADDRESS)).toBe(0n);
+    const reserves = await pools();
+    const local = estimateSwap({
+      tokens: network.tokens,
+      pools: reserves,
+      from: 'TRX',
+      to: 'JM',
+      amountIn: 5_000_000n,
+    });
+    expect(await reader.routerQuote('exactIn', 5_000_000n, local!.path)).toEqual(local!.amounts);
+    const needed = estimateAmountNeeded({
+      tokens: network.tokens,
+      pools: reserves,
+      from: 'JM',
+      to: 'USDT',
+      amountOut: 1_000_000n,
+    });
+    expect(await reader.routerQuote('exactOut', 1_000_000n, needed!.path)).toEqual(needed!.amounts);
+  });
+
+  test('an unreachable node: reads yield undefined and status$ says unreachable', async () => {
+    const dead = new TronReader({ ...network, nodeUrl: 'http://127.0.0.1:1' });
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await dead.pairReserves()).toBeUndefined();
+      expect(await dead.balances(addressOfKey(KEYS[1]!), ['TRX'])).toBeUndefined();
+      expect(dead.status$.value).toBe('unreachable');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('swaps: real balance changes equal the local estimate to the base unit', () => {
+  const KEY = KEYS[1]!;
+  const me = addressOfKey(KEY);
+
+  async function swapAndMeasure(
+    writer: TronWriter,
+    from: string,
+    to: string,
+    send: () => Promise<TronTxResult>,
+  ) {
+    const before = { from: await balance(me, from), to: await balance(me, to) };
+    const result = await send();
+    const after = { from: await balance(me, from), to: await balance(me, to) };
+    const burned = (symbol: string) => (symbol === 'TRX' ? result.fee : 0n);
+    return {
+      result,
+      paid: before.from - after.from - burned(from),
+      received: after.to - before.to + burned(to),
+    };
+  }
+
+  test('exact in TRX -> JM (taxed buy)', async () => {
+    const { writer } = await devWriter(KEY);
+    const est = estimateSwap({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'TRX',
+      to: 'JM',
+      amountIn: 123_456_789n,
+    })!;
+    const { paid, received, result } = await swapAndMeasure(writer, 'TRX', 'JM', () =>
+      writer.swap({
+        kind: 'exactIn',
+        path: est.path,
+        amount: est.amountIn,
+        bound: est.minimumReceived,
+        recipient: me,
+      }),
+    );
+    expect(result.txid).toMatch(/^[0-9a-f]{64}$/);
+    expect(result.fee).toBeGreaterThan(0n); // no staked energy: TRX burned
+    expect(paid).toBe(est.amountIn);
+    expect(received).toBe(est.amountOut);
+  });
+
+  test('approval requested once and not again; exact in JM -> TRX (taxed sell)', async () => {
+    const { writer } = await devWriter(KEY);
+    const router = network.exchange.ROUTER_ADDRESS;
+    expect(await reader.allowance('JM', me, router)).toBe(0n);
+    const approval = await writer.approve('JM', router, MAX_APPROVAL);
+    expect(approval.info.receipt?.result).toBe('SUCCESS');
+    reader.reset();
+    expect(await reader.allowance('JM', me, router)).toBe(MAX_APPROVAL);
+    const jm = network.tokens.JM!.address;
+    expect(await writer.ensureApproved(jm, router)).toBeUndefined(); // not again
+
+    const est = estimateSwap({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'JM',
+      to: 'TRX',
+      amountIn: 2_500_000_000n,
+    })!;
+    const { paid, received } = await swapAndMeasure(writer, 'JM', 'TRX', () =>
+      writer.swap({
+        kind: 'exactIn',
+        path: est.path,
+        amount: est.amountIn,
+        bound: est.minimumReceived,
+        recipient: me,
+      }),
+    );
+    expect(paid).toBe(est.amountIn);
+    expect(received).toBe(est.amountOut);
+    // the max allowance survives the swap: still no second approval
+    reader.reset();
+    expect(await reader.allowance('JM', me, router)).toBe(MAX_APPROVAL);
+    expect(await writer.ensureApproved(jm, router)).toBeUndefined();
+  });
+
+  test('exact out TRX -> USDT (the router refunds the unused maximum)', async () => {
+    const { writer } = await devWriter(KEY);
+    const est = estimateAmountNeeded({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'TRX',
+      to: 'USDT',
+      amountOut: 7_654_321n,
+    })!;
+    const { paid, received } = await swapAndMeasure(writer, 'TRX', 'USDT', () =>
+      writer.swap({
+        kind: 'exactOut',
+        path: est.path,
+        amount: est.amountOut,
+        bound: est.maximumSold,
+        recipient: me,
+      }),
+    );
+    expect(paid).toBe(est.amountIn);
+    expect(received).toBe(est.amountOut);
+  });
+
+  test('exact out USDT -> TRX', async () => {
+    const { writer } = await devWriter(KEY);
+    await writer.approve('USDT', network.exchange.ROUTER_ADDRESS, MAX_APPROVAL);
+    const est = estimateAmountNeeded({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'USDT',
+      to: 'TRX',
+      amountOut: 3_000_000n,
+    })!;
+    const { paid, received } = await swapAndMeasure(writer, 'USDT', 'TRX', () =>
+      writer.swap({
+        kind: 'exactOut',
+        path: est.path,
+        amount: est.amountOut,
+        bound: est.maximumSold,
+        recipient: me,
+      }),
+    );
+    expect(paid).toBe(est.amountIn);
+    expect(received).toBe(est.amountOut);
+  });
+
+  test('exact out TRX -> JM (taxed buy of an exact amount)', async () => {
+    const { writer } = await devWriter(KEY);
+    const est = estimateAmountNeeded({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'TRX',
+      to: 'JM',
+      amountOut: 1_000_000_000n,
+    })!;
+    const { paid, received } = await swapAndMeasure(writer, 'TRX', 'JM', () =>
+      writer.swap({
+        kind: 'exactOut',
+        path: est.path,
+        amount: est.amountOut,
+        bound: est.maximumSold,
+        recipient: me,
+      }),
+    );
+    expect(paid).toBe(est.amountIn);
+    expect(received).toBe(est.amountOut);
+  });
+});
+
+describe('liquidity', () => {
+  const KEY = KEYS[2]!;
+  const me = addressOfKey(KEY);
+
+  test('add and remove TRX/JM through the liquidity router (tax-free), approvals inside', async () => {
+    const { writer } = await devWriter(KEY);
+    const { reserveA, reserveB } = pool(await pools(), 'TRX', 'JM');
+    const amountA = 50_000_000n;
+    const amountB = otherLiquidityAmount('A', amountA, reserveA, reserveB)!;
+    const before = { trx: await balance(me, 'TRX'), jm: await balance(me, 'JM') };
+    const added = await writer.addLiquidity({
+      symbolA: 'TRX',
+      symbolB: 'JM',
+      amountA,
+      amountB,
+      minA: (amountA * 99n) / 100n,
+      minB: (amountB * 99n) / 100n,
+      recipient: me,
+    });
+    expect(added.info.receipt?.result).toBe('SUCCESS');
+    reader.reset();
+    const liquidityRouter = network.exchange.LIQUIDITY_ROUTER;
+    expect(await reader.allowance('JM', me, liquidityRouter)).toBe(MAX_APPROVAL);
+    const after = { trx: await balance(me, 'TRX'), jm: await balance(me, 'JM') };
+    // TRX paid: amountA (+ burned fees of the approval and the add); JM: at most amountB, no tax
+    expect(before.jm - after.jm).toBeLessThanOrEqual(amountB);
+    expect(before.jm - after.jm).toBeGreaterThan((amountB * 99n) / 100n);
+    expect(before.trx - after.trx).toBeGreaterThanOrEqual(amountA + added.fee);
+
+    const positions = (await reader.userPositions(me))!;
+    const position = positions.find((p) => [p.symbolA, p.symbolB].sort().join() === 'JM,TRX')!;
+    expect(position).toBeDefined();
+    expect(position.userLiquidity).toBeGreaterThan(0n);
+    expect(position.pair).toBe(network.pools.find((p) => p.symbolB === 'JM')!.address);
+
+    const trxBefore = await balance(me, 'TRX');
+    const removed = await writer.removeLiquidity({
+      symbolA: 'TRX',
+      symbolB: 'JM',
+      lpTokens: position.userLiquidity,
+      minA: 0n,
+      minB: 0n,
+      recipient: me,
+    });
+    expect(removed.info.receipt?.result).toBe('SUCCESS');
+    reader.reset();
+    const gone = (await reader.userPositions(me))!.find((p) => p.pair === position.pair);
+    expect(gone).toBeUndefined();
+    expect(await balance(me, 'TRX')).toBeGreaterThan(trxBefore);
+  });
+
+  test('add and remove token-token (JM/USDT)', async () => {
+    const { writer } = await devWriter(KEY);
+    const { reserveA, reserveB } = pool(await pools(), 'JM', 'USDT');
+    const amountA = 10_000_000_000n;
+    const amountB = otherLiquidityAmount('A', amountA, reserveA, reserveB)!;
+    await writer.addLiquidity({
+      symbolA: 'JM',
+      symbolB: 'USDT',
+      amountA,
+      amountB,
+      minA: 0n,
+      minB: 0n,
+      recipient: me,
+    });
+    const position = (await reader.userPositions(me))!.find(
+      (p) => [p.symbolA, p.symbolB].sort().join() === 'JM,USDT',
+    )!;
+    expect(position.userLiquidity).toBeGreaterThan(0n);
+    const usdtBefore = await balance(me, 'USDT');
+    await writer.removeLiquidity({
+      symbolA: 'JM',
+      symbolB: 'USDT',
+      lpTokens: position.userLiquidity / 2n,
+      minA: 0n,
+      minB: 0n,
+      recipient: me,
+    });
+    expect(await balance(me, 'USDT')).toBeGreaterThan(usdtBefore);
+  });
+
+  test('SafeMoney (normal router): add, then remove with the fee-on-transfer variant', async () => {
+    const { writer } = await devWriter(KEY);
+    expect(writer.liquidityRouter('TRX', 'SafeMoney')).toEqual({
+      address: network.exchange.ROUTER_ADDRESS,
+      normal: true,
+    });
+    const { reserveA, reserveB } = pool(await pools(), 'TRX', 'SafeMoney');
+    const amountA = 20_000_000n;
+    const amountB = otherLiquidityAmount('A', amountA, reserveA, reserveB)!;
+    await writer.addLiquidity({
+      symbolA: 'TRX',
+      symbolB: 'SafeMoney',
+      amountA,
+      amountB,
+      minA: 0n,
+      minB: 0n,
+      recipient: me,
+    });
+    reader.reset();
+    expect(await reader.allowance('SafeMoney', me, network.exchange.ROUTER_ADDRESS)).toBe(
+      MAX_APPROVAL,
+    );
+    const position = (await reader.userPositions(me))!.find(
+      (p) => [p.symbolA, p.symbolB].sort().join() === 'SafeMoney,TRX',
+    )!;
+    const removed = await writer.removeLiquidity({
+      symbolA: 'TRX',
+      symbolB: 'SafeMoney',
+      lpTokens: position.userLiquidity,
+      minA: 0n,
+      minB: 0n,
+      recipient: me,
+    });
+    const tw = new TronWeb({ fullHost: network.nodeUrl });
+    const tx = (await tw.trx.getTransaction(removed.txid)) as unknown as {
+      raw_data: { contract: { parameter: { value: { data: string } } }[] };
+    };
+    const selector = tx.raw_data.contract[0]!.parameter.value.data.slice(0, 8);
+    expect(selector).toBe(
+      TronWeb.sha3(
+        'removeLiquidityBaseSupportingFeeOnTransferTokens(address,uint256,uint256,uint256,address,uint256)',
+        false,
+      ).slice(0, 8),
+    );
+  });
+
+  test('createPair (fee limit 1000 TRX) and the first provider sets the price', async () => {
+    const { writer } = await devWriter(KEY);
+    expect(await writer.pairAddress('KLV', 'KTY')).toBeUndefined();
+    const created = await writer.createPair('KLV', 'KTY');
+    const tw = new TronWeb({ fullHost: network.nodeUrl });
+    const tx = (await tw.trx.getTransaction(created.txid)) as unknown as {
+      raw_data: { fee_limit: number };
+    };
+    expect(tx.raw_data.fee_limit).toBe(1_000_000_000);
+    const pair = await writer.pairAddress('KLV', 'KTY');
+    expect(pair).toMatch(/^T/);
+    await writer.addLiquidity({
+      symbolA: 'KLV',
+      symbolB: 'KTY',
+      amountA: 1_000_000n,
+      amountB: 4_000_000n,
+      minA: 1_000_000n,
+      minB: 4_000_000n,
+      recipient: me,
+    });
+    const fresh = await pools();
+    expect(fresh).toHaveLength(22);
+    expect(pool(fresh, 'KLV', 'KTY')).toEqual({ reserveA: 1_000_000n, reserveB: 4_000_000n });
+    const position = (await reader.userPositions(me))!.find((p) => p.pair === pair)!;
+    expect(position.userLiquidity).toBe(2_000_000n - 1000n); // sqrt(1e6 * 4e6) - MINIMUM_LIQUIDITY
+  });
+});
+
+describe('resources and the energy rule', () => {
+  const KEY = KEYS[3]!;
+  const me = addressOfKey(KEY);
+
+  test('energy = EnergyLimit - EnergyUsed, bandwidth = free + staked left; checkTronFees', async () => {
+    const trxBalance = await balance(me, 'TRX');
+    const check = (energy: bigint, pathLength: number) =>
+      checkTronFees({
+        energy: Number(energy),
+        pathLength,
+        trxBalance,
+        sellingBase: true,
+        sellAmount: trxBalance - 50_000_000n, // leaves 50 TRX
+      });
+
+    await setResources(me, { energyLimit: 150_000, energyUsed: 0, netLimit: 5000 });
+    let r = (await reader.resources(me))!;
+    expect(r.energy).toBe(150_000n);
+    expect(r.bandwidth).toBe(5000n + 600n);
+    expect(check(r.energy, 2)).toMatchObject({ ok: true, reserveTrx: 47 }); // 50 TRX left >= 47
+    expect(check(r.energy, 3)).toMatchObject({ ok: false, variant: 1, reserveTrx: 65 });
+
+    await setResources(me, { energyLimit: 200_000, energyUsed: 30_000 });
+    r = (await reader.resources(me))!;
+    expect(r.energy).toBe(170_000n);
+    expect(check(r.energy, 2)).toEqual({ ok: true, reserveTrx: 0 });
+    expect(check(r.energy, 3)).toMatchObject({ ok: false, reserveTrx: 65 });
+
+    await setResources(me, { energyLimit: 260_000, energyUsed: 0 });
+    r = (await reader.resources(me))!;
+    expect(r.energy).toBe(260_000n);
+    expect(check(r.energy, 3)).toEqual({ ok: true, reserveTrx: 0 });
+
+    // enough staked energy and bandwidth: a swap burns no TRX
+    const { writer } = await devWriter(KEY);
+    const est = estimateSwap({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'TRX',
+      to: 'USDT',
+      amountIn: 1_000_000n,
+    })!;
+    const result = await writer.swap({
+      kind: 'exactIn',
+      path: est.path,
+      amount: est.amountIn,
+      bound: est.minimumReceived,
+      recipient: me,
+    });
+    expect(result.fee).toBe(0n);
+    expect(result.energyUsed).toBeGreaterThan(0n);
+    r = (await reader.resources(me))!;
+    expect(r.energy).toBe(260_000n - result.energyUsed);
+  });
+});
+
+describe('failures', () => {
+  test('OUT_OF_ENERGY -> "Transaction failed" with detail OUT_OF_ENERGY', async () => {
+    const KEY = KEYS[4]!;
+    const me = addressOfKey(KEY);
+    // 3 TRX and no staked energy: 2 TRX left after the 1 TRX sold buys 20 000 energy, too little.
+    await net.devnode.setBalance(me, 3_000_000n);
+    await setResources(me, { energyLimit: 0, netLimit: 10_000 });
+    const { writer } = await devWriter(KEY);
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const error = await writer
+        .swap({
+          kind: 'exactIn',
+          path: ['TRX', 'USDT'],
+          amount: 1_000_000n,
+          bound: 0n,
+          recipient: me,
+        })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        name: 'ChainError',
+        message: TRANSACTION_FAILED,
+        code: 'TRANSACTION_FAILED',
+        detail: 'OUT_OF_ENERGY',
+      });
+      expect((error as { txid: string }).txid).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  test('a revert (minimum received not met) -> "Transaction failed" with REVERT and the reason', async () => {
+    const KEY = KEYS[1]!;
+    const me = addressOfKey(KEY);
+    const { writer } = await devWriter(KEY);
+    const est = estimateSwap({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'TRX',
+      to: 'USDT',
+      amountIn: 1_000_000n,
+    })!;
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(
+        writer.swap({
+          kind: 'exactIn',
+          path: est.path,
+          amount: est.amountIn,
+          bound: est.amountOut + 1n,
+          recipient: me,
+        }),
+      ).rejects.toMatchObject({
+        message: TRANSACTION_FAILED,
+        detail: 'REVERT',
+        reason: expect.stringMatching(/INSUFFICIENT_OUTPUT_AMOUNT/),
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('TronLink (a TronLink-like window with a real TronWeb and a dev key)', () => {
+  const KEY = KEYS[2]!;
+  const me = addressOfKey(KEY);
+
+  interface FakeTronLink {
+    win: TronLinkWindow & EventTarget;
+    tronWeb: TronWeb;
+    requests: unknown[];
+    signs: { count: number };
+    state: { rejectRequest: boolean; rejectSign: boolean; locked: boolean };
+    post(action: string, data?: unknown): void;
+  }
+
+  function fakeTronLink(key: string): FakeTronLink {
+    const tronWeb = new TronWeb({ fullHost: network.nodeUrl, privateKey: key });
+    const state = { rejectRequest: false, rejectSign: false, locked: false };
+    const signs = { count: 0 };
+    const sign = tronWeb.trx.sign.bind(tronWeb.trx);
+    (tronWeb.trx as { sign: unknown }).sign = (...args: Parameters<typeof sign>) => {
+      signs.count += 1;
+      if (state.rejectSign) {
+        return Promise.reject(
+          Object.assign(new Error('Confirmation declined by user'), { code: 4001 }),
+        );
+      }
+      return sign(...args);
+    };
+    const requests: unknown[] = [];
+    const target = new EventTarget();
+    const win = Object.assign(target, {
+      tronLink: {
+        ready: true,
+        isTronLink: true,
+        tronWeb: tronWeb as unknown as TronWebLike,
+        request: async (args: { method: string }) => {
+          requests.push(args);
+          if (args.method === 'tron_requestAccounts') {
+            if (state.locked) return '';
+            if (state.rejectRequest) return { code: 4001, message: 'User rejected the request.' };
+            return { code: 200, message: 'The site is already in the whitelist' };
+          }
+          if (args.method === 'wallet_watchAsset') return true;
+          throw { code: 4200, message: 'unsupported' };
+        },
+      },
+      tronWeb: tronWeb as unknown as TronWebLike,
+    }) as unknown as TronLinkWindow & EventTarget;
+    const post = (action: string, data: unknown = {}) => {
+      const event = new Event('message') as Event & { data: unknown; source: unknown };
+      Object.assign(event, { data: { message: { action, data }, isTronLink: true }, source: null });
+      target.dispatchEvent(event);
+    };
+    return { win, tronWeb, requests, signs, state, post };
+  }
+
+  const previousWindow = (globalThis as { window?: unknown }).window;
+  afterEach(() => {
+    (globalThis as { window?: unknown }).window = previousWindow;
+  });
+
+  test('connect via tron_requestAccounts, swap signed by window.tronWeb, watchAsset', async () => {
+    const fake = fakeTronLink(KEY);
+    (globalThis as { window?: unknown }).window = fake.win;
+    const connector = tronAdapter.connectors()[0]!;
+    expect(connector.kind).toBe('tronlink');
+    expect(connector.isAvailable()).toBe(true);
+    const wallet = await connector.connect(network);
+    expect(wallet.address).toBe(me);
+    expect(wallet.name).toBe('TronLink');
+    expect(fake.requests).toEqual([{ method: 'tron_requestAccounts' }]);
+    await wallet.switchChain(network);
+
+    const writer = tronAdapter.createWriter(network, wallet);
+    const est = estimateSwap({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'TRX',
+      to: 'JM',
+      amountIn: 3_000_000n,
+    })!;
+    const before = await balance(me, 'JM');
+    const result = await writer.swap({
+      kind: 'exactIn',
+      path: est.path,
+      amount: est.amountIn,
+      bound: est.minimumReceived,
+      recipient: me,
+    });
+    expect(result.txid).toMatch(/^[0-9a-f]{64}$/);
+    expect(fake.signs.count).toBe(1);
+    expect((await balance(me, 'JM')) - before).toBe(est.amountOut);
+
+    expect(await watchAsset(network.tokens.JM!)).toBe(true);
+    expect(fake.requests[1]).toEqual({
+      method: 'wallet_watchAsset',
+      params: { type: 'trc20', options: { address: network.tokens.JM!.address } },
+    });
+    await wallet.disconnect();
+  });
+
+  test('a declined signature (4001) broadcasts nothing and moves nothing', async () => {
+    const fake = fakeTronLink(KEY);
+    (globalThis as { window?: unknown }).window = fake.win;
+    const wallet = await new TronLinkConnector({ injectionTimeoutMs: 200 }).connect(network);
+    const writer = tronAdapter.createWriter(network, wallet);
+    fake.state.rejectSign = true;
+    const trx = await balance(me, 'TRX');
+    const jm = await balance(me, 'JM');
+    const count = (await (await fetch(`${network.nodeUrl}/devnode/info`)).json()) as unknown;
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(
+        writer.swap({
+          kind: 'exactIn',
+          path: ['TRX', 'JM'],
+          amount: 1_000_000n,
+          bound: 0n,
+          recipient: me,
+        }),
+      ).rejects.toMatchObject({ name: 'ChainError', code: '4001' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fake.signs.count).toBe(1);
+    expect(await balance(me, 'TRX')).toBe(trx);
+    expect(await balance(me, 'JM')).toBe(jm);
+    expect(await (await fetch(`${network.nodeUrl}/devnode/info`)).json()).toEqual(count);
+  });
+
+  test('declined connection -> 4001; locked or missing TronLink -> "Install or unlock TronLink"', async () => {
+    const fake = fakeTronLink(KEY);
+    (globalThis as { window?: unknown }).window = fake.win;
+    const connector = new TronLinkConnector({ injectionTimeoutMs: 200, stepMs: 20 });
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      fake.state.rejectRequest = true;
+      await expect(connector.connect(network)).rejects.toMatchObject({ code: '4001' });
+      expect(info).toHaveBeenCalledWith('TronLink: connection request declined');
+    } finally {
+      info.mockRestore();
+    }
+    fake.state.rejectRequest = false;
+    fake.state.locked = true;
+    await expect(connector.connect(network)).rejects.toThrow('Install or unlock TronLink');
+    (globalThis as { window?: unknown }).window = new EventTarget();
+    expect(connector.isAvailable()).toBe(false);
+    await expect(connector.connect(network)).rejects.toThrow('Install or unlock TronLink');
+  });
+
+  test('setAccount messages and the 5 s poll emit real account changes only', async () => {
+    const fake = fakeTronLink(KEY);
+    (globalThis as { window?: unknown }).window = fake.win;
+    const wallet = await new TronLinkConnector({ addressPollMs: 60_000 }).connect(network);
+    const changes: unknown[] = [];
+    const off = wallet.onChange((change) => changes.push(change));
+    // a forged or stale message: the address did not change, nothing is emitted
+    fake.post('setAccount', { address: addressOfKey(KEYS[3]!) });
+    fake.post('somethingElse', {});
+    expect(changes).toEqual([]);
+    // the account really changes in TronLink
+    fake.tronWeb.setPrivateKey(KEYS[3]!);
+    fake.post('setAccount', { address: addressOfKey(KEYS[3]!) });
+    expect(changes).toEqual([{ type: 'accounts', value: addressOfKey(KEYS[3]!) }]);
+    expect(wallet.address).toBe(addressOfKey(KEYS[3]!));
+    off();
+    await wallet.disconnect();
+  });
+});

@@ -1,0 +1,387 @@
+/**
+ * TRON sends, signed by the connected wallet's TronWeb (TronLink's `window.tronWeb` or the dev
+ * wallet's): approvals, the six router swaps, liquidity add/remove and createPair, with the spec's
+ * fee limits (100 TRX by default, 200 TRX for liquidity, 1000 TRX to create a pair).
+ *
+ * Each send: (chain check) -> tronweb `send()` (triggersmartcontract, the wallet signs, broadcast)
+ * -> poll gettransactioninfobyid until the transaction is in a block -> resolve on receipt
+ * SUCCESS, else reject with ChainError "Transaction failed" carrying java-tron's result in
+ * `detail`. A declined signature rejects with code 4001 before anything is broadcast.
+ */
+import type {
+  AddLiquidityOrder,
+  ChainWriter,
+  RemoveLiquidityOrder,
+  SwapOrder,
+  TxResult,
+  WalletConnection,
+} from '../types';
+import type { NetworkConfig } from '../../config/types';
+import {
+  DEADLINE_SECONDS,
+  MAX_APPROVAL,
+  TRON_FEE_LIMIT_CREATE_PAIR_SUN,
+  TRON_FEE_LIMIT_DEFAULT_SUN,
+  TRON_FEE_LIMIT_LIQUIDITY_SUN,
+} from '../../core/constants';
+import { ChainError } from '../../core/errors';
+import { isAllowanceSufficient } from '../../core/validation';
+import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
+import {
+  addressOf,
+  contractAt,
+  isBaseSymbol,
+  method,
+  sunToNumber,
+  taxesBytes32,
+  toBase58,
+  toBigInt,
+  uint,
+} from './contracts';
+import { decodeRevertReason, toSendError, transactionFailed } from './errors';
+import type { TronTxInfo, TronWebLike } from './tronweb-like';
+
+/** A WalletConnection that can hand out its signing TronWeb (TronLink's or the dev wallet's). */
+export interface TronWalletConnection extends WalletConnection {
+  getTronWeb(): TronWebLike;
+  /** Rejects when the wallet's node is not on `network`'s chain (checked before every send). */
+  assertChain?(network: NetworkConfig): Promise<void>;
+}
+
+export function isTronWalletConnection(wallet: WalletConnection): wallet is TronWalletConnection {
+  return typeof (wallet as Partial<TronWalletConnection>).getTronWeb === 'function';
+}
+
+/** What a TRON send resolves with: the txid plus the burned fee (sun) and the energy used. */
+export interface TronTxResult extends TxResult {
+  /** TRX burned for energy and bandwidth, in sun (0 when staked resources covered it). */
+  fee: bigint;
+  energyUsed: bigint;
+  info: TronTxInfo;
+}
+
+export interface TronWriterOptions {
+  /** Between gettransactioninfobyid polls (default 1000 ms; TRON makes a block every 3 s). */
+  pollIntervalMs?: number;
+  /** Give up waiting for the transaction info after this long (default 120 s). */
+  confirmTimeoutMs?: number;
+}
+
+interface SendOptions {
+  feeLimit: bigint;
+  callValue?: bigint;
+}
+
+const ZERO_HEX_ADDRESS = /^(41|0x)?0{40}$/i;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function defaultDeadline(): bigint {
+  return BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS);
+}
+
+export class TronWriter implements ChainWriter {
+  private readonly pollIntervalMs: number;
+  private readonly confirmTimeoutMs: number;
+
+  constructor(
+    readonly network: NetworkConfig,
+    readonly wallet: TronWalletConnection,
+    options: TronWriterOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.confirmTimeoutMs = options.confirmTimeoutMs ?? 120_000;
+  }
+
+  private get tronWeb(): TronWebLike {
+    return this.wallet.getTronWeb();
+  }
+
+  /** Approve `spender` (an address, or ROUTER / LIQUIDITY_ROUTER names) for a token or pair; max by default. */
+  approve(
+    symbolOrAddress: string,
+    spender: string,
+    amount: bigint = MAX_APPROVAL,
+  ): Promise<TronTxResult> {
+    const token = addressOf(this.network, symbolOrAddress);
+    return this.send(TOKEN_ABI, token, 'approve', [this.spenderAddress(spender), uint(amount)], {
+      feeLimit: TRON_FEE_LIMIT_DEFAULT_SUN,
+    });
+  }
+
+  private spenderAddress(spender: string): string {
+    const exchange = this.network.exchange as unknown as Record<string, string | number>;
+    const named = exchange[spender];
+    return typeof named === 'string' && named !== '' ? named : addressOf(this.network, spender);
+  }
+
+  swap(order: SwapOrder): Promise<TronTxResult> {
+    const { path } = order;
+    if (path.length < 2) throw new ChainError('NO_PATH');
+    const baseIn = isBaseSymbol(this.network, path[0] as string);
+    const baseOut = isBaseSymbol(this.network, path[path.length - 1] as string);
+    if (baseIn && baseOut) throw new ChainError('NO_PATH');
+    const addresses = path.map((symbol) => addressOf(this.network, symbol));
+    const taxes = taxesBytes32(this.network, path);
+    const deadline = uint(order.deadline ?? defaultDeadline());
+    const to = order.recipient;
+    const amount = uint(order.amount);
+    const bound = uint(order.bound);
+    let name: string;
+    let args: unknown[];
+    let callValue = 0n;
+    if (order.kind === 'exactIn') {
+      if (baseIn) {
+        name = 'swapExactBaseForTokens';
+        args = [bound, addresses, taxes, to, deadline];
+        callValue = order.amount;
+      } else {
+        name = baseOut ? 'swapExactTokensForBase' : 'swapExactTokensForTokens';
+        args = [amount, bound, addresses, taxes, to, deadline];
+      }
+    } else if (baseIn) {
+      // The router refunds what the swap did not need of the maximum sent.
+      name = 'swapBaseForExactTokens';
+      args = [amount, addresses, taxes, to, deadline];
+      callValue = order.bound;
+    } else {
+      name = baseOut ? 'swapTokensForExactBase' : 'swapTokensForExactTokens';
+      args = [amount, bound, addresses, taxes, to, deadline];
+    }
+    return this.send(ROUTER_ABI, this.network.exchange.ROUTER_ADDRESS, name, args, {
+      feeLimit: TRON_FEE_LIMIT_DEFAULT_SUN,
+      callValue,
+    });
+  }
+
+  /** ROUTER when a token of the pair pays tax on liquidity (useNormalRouterForLiquidity), else LIQUIDITY_ROUTER. */
+  liquidityRouter(symbolA: string, symbolB: string): { address: string; normal: boolean } {
+    const normal = [symbolA, symbolB].some(
+      (symbol) => this.network.tokens[symbol]?.useNormalRouterForLiquidity === true,
+    );
+    const { ROUTER_ADDRESS, LIQUIDITY_ROUTER } = this.network.exchange;
+    return { address: normal ? ROUTER_ADDRESS : LIQUIDITY_ROUTER, normal };
+  }
+
+  /** Approve `spender` for the maximum unless the allowance already is the maximum. */
+  async ensureApproved(tokenAddress: string, spender: string): Promise<TronTxResult | undefined> {
+    const token = contractAt(this.tronWeb, TOKEN_ABI, tokenAddress);
+    let remaining: bigint;
+    try {
+      remaining = toBigInt(await method(token, 'allowance', this.wallet.address, spender).call());
+    } catch (error) {
+      throw toSendError(error);
+    }
+    if (isAllowanceSufficient(remaining, MAX_APPROVAL)) return undefined;
+    return this.send(TOKEN_ABI, tokenAddress, 'approve', [spender, uint(MAX_APPROVAL)], {
+      feeLimit: TRON_FEE_LIMIT_DEFAULT_SUN,
+    });
+  }
+
+  async addLiquidity(order: AddLiquidityOrder): Promise<TronTxResult> {
+    const { symbolA, symbolB } = order;
+    const router = this.liquidityRouter(symbolA, symbolB);
+    const abi = router.normal ? ROUTER_ABI : LIQUIDITY_ROUTER_ABI;
+    const baseA = isBaseSymbol(this.network, symbolA);
+    const baseB = isBaseSymbol(this.network, symbolB);
+    if (baseA && baseB) throw new ChainError('NO_PATH');
+    for (const symbol of [symbolA, symbolB]) {
+      if (!isBaseSymbol(this.network, symbol)) {
+        await this.ensureApproved(addressOf(this.network, symbol), router.address);
+      }
+    }
+    const deadline = uint(order.deadline ?? defaultDeadline());
+    const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN };
+    if (baseA || baseB) {
+      const [token, amountToken, minToken, amountBase, minBase] = baseA
+        ? [symbolB, order.amountB, order.minB, order.amountA, order.minA]
+        : [symbolA, order.amountA, order.minA, order.amountB, order.minB];
+      return this.send(
+        abi,
+        router.address,
+        'addLiquidityBase',
+        [
+          addressOf(this.network, token),
+          uint(amountToken),
+          uint(minToken),
+          uint(minBase),
+          order.recipient,
+          deadline,
+        ],
+        { ...fee, callValue: amountBase },
+      );
+    }
+    return this.send(
+      abi,
+      router.address,
+      'addLiquidity',
+      [
+        addressOf(this.network, symbolA),
+        addressOf(this.network, symbolB),
+        uint(order.amountA),
+        uint(order.amountB),
+        uint(order.minA),
+        uint(order.minB),
+        order.recipient,
+        deadline,
+      ],
+      fee,
+    );
+  }
+
+  /** The pair (liquidity token) of two symbols, from the factory; undefined when it does not exist. */
+  async pairAddress(symbolA: string, symbolB: string): Promise<string | undefined> {
+    const factory = contractAt(this.tronWeb, FACTORY_ABI, this.network.exchange.FACTORY_ADDRESS);
+    const pair = String(
+      await method(
+        factory,
+        'getPair',
+        addressOf(this.network, symbolA),
+        addressOf(this.network, symbolB),
+      ).call(),
+    );
+    return ZERO_HEX_ADDRESS.test(pair) ? undefined : toBase58(pair);
+  }
+
+  async removeLiquidity(order: RemoveLiquidityOrder): Promise<TronTxResult> {
+    const { symbolA, symbolB } = order;
+    const router = this.liquidityRouter(symbolA, symbolB);
+    const abi = router.normal ? ROUTER_ABI : LIQUIDITY_ROUTER_ABI;
+    let pair: string | undefined;
+    try {
+      pair = await this.pairAddress(symbolA, symbolB);
+    } catch (error) {
+      throw toSendError(error);
+    }
+    if (!pair) throw new ChainError('NO_PATH');
+    // The pair approval first.
+    await this.ensureApproved(pair, router.address);
+    const deadline = uint(order.deadline ?? defaultDeadline());
+    const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN };
+    const baseA = isBaseSymbol(this.network, symbolA);
+    const baseB = isBaseSymbol(this.network, symbolB);
+    if (baseA || baseB) {
+      const [token, minToken, minBase] = baseA
+        ? [symbolB, order.minB, order.minA]
+        : [symbolA, order.minA, order.minB];
+      const name = router.normal
+        ? 'removeLiquidityBaseSupportingFeeOnTransferTokens'
+        : 'removeLiquidityBase';
+      return this.send(
+        abi,
+        router.address,
+        name,
+        [
+          addressOf(this.network, token),
+          uint(order.lpTokens),
+          uint(minToken),
+          uint(minBase),
+          order.recipient,
+          deadline,
+        ],
+        fee,
+      );
+    }
+    const name = router.normal ? 'removeLiquiditySupportingFeeOnTransferTokens' : 'removeLiquidity';
+    return this.send(
+      abi,
+      router.address,
+      name,
+      [
+        addressOf(this.network, symbolA),
+        addressOf(this.network, symbolB),
+        uint(order.lpTokens),
+        uint(order.minA),
+        uint(order.minB),
+        order.recipient,
+        deadline,
+      ],
+      fee,
+    );
+  }
+
+  createPair(symbolA: string, symbolB: string): Promise<TronTxResult> {
+    return this.send(
+      FACTORY_ABI,
+      this.network.exchange.FACTORY_ADDRESS,
+      'createPair',
+      [addressOf(this.network, symbolA), addressOf(this.network, symbolB)],
+      { feeLimit: TRON_FEE_LIMIT_CREATE_PAIR_SUN },
+    );
+  }
+
+  /** Sign and broadcast one contract call, then wait for its result. */
+  async send(
+    abi: readonly unknown[],
+    address: string,
+    name: string,
+    args: unknown[],
+    options: SendOptions,
+  ): Promise<TronTxResult> {
+    if (this.wallet.assertChain) await this.wallet.assertChain(this.network);
+    const tronWeb = this.tronWeb;
+    let txid: string;
+    try {
+      const sent = await method(contractAt(tronWeb, abi, address), name, ...args).send({
+        feeLimit: sunToNumber(options.feeLimit),
+        callValue: sunToNumber(options.callValue ?? 0n),
+      });
+      txid = String(sent);
+    } catch (error) {
+      const mapped = toSendError(error);
+      console.error(`TRON ${name} not sent:`, mapped.message, mapped.detail ?? '');
+      throw mapped;
+    }
+    const info = await this.waitForInfo(tronWeb, txid);
+    const result = info.receipt?.result;
+    if (result !== 'SUCCESS' || info.result === 'FAILED') {
+      const reason = decodeRevertReason(info.contractResult?.[0]) ?? hexToText(info.resMessage);
+      console.error(
+        `TRON ${name} failed: ${result ?? info.result ?? 'no result'}`,
+        txid,
+        reason ?? '',
+      );
+      throw transactionFailed(result ?? info.result ?? 'FAILED', { txid, reason });
+    }
+    return {
+      txid,
+      fee: BigInt(info.fee ?? 0),
+      energyUsed: BigInt(info.receipt?.energy_usage_total ?? 0),
+      info,
+    };
+  }
+
+  /** Poll gettransactioninfobyid until the transaction is in a block ({} means not yet). */
+  async waitForInfo(tronWeb: TronWebLike, txid: string): Promise<TronTxInfo> {
+    const started = Date.now();
+    for (;;) {
+      try {
+        const info = (await tronWeb.trx.getUnconfirmedTransactionInfo(txid)) as TronTxInfo;
+        if (info && Object.keys(info).length > 0) return info;
+      } catch (error) {
+        console.warn('TRON: transaction info not available yet', txid, error);
+      }
+      if (Date.now() - started > this.confirmTimeoutMs) {
+        throw transactionFailed('NOT_CONFIRMED', { txid });
+      }
+      await sleep(this.pollIntervalMs);
+    }
+  }
+}
+
+function hexToText(hex: string | undefined): string | undefined {
+  if (!hex || !/^([0-9a-f]{2})+$/i.test(hex)) return undefined;
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return new TextDecoder().decode(bytes);
+}
+
+export function createTronWriter(
+  network: NetworkConfig,
+  wallet: WalletConnection,
+  options?: TronWriterOptions,
+): TronWriter {
+  if (!isTronWalletConnection(wallet)) {
+    throw new ChainError('WALLET_NOT_CONNECTED', 'Not a TRON wallet connection');
+  }
+  return new TronWriter(network, wallet, options);
+}
