@@ -55,12 +55,23 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await resetWalletServiceForTests();
+  await new Promise((r) => setTimeout(r, 200)); // balance refreshes in flight
   destroyProviders();
   removeWindow();
   await devnet?.stop();
 });
 
 const unit = (n: NetworkConfig, symbol: string) => 10n ** BigInt(n.tokens[symbol]!.decimals);
+
+/** A trade size of 1/`div` of the `symbol` reserve of its pool with the base coin (or the default token). */
+async function slice(n: NetworkConfig, symbol: string, div: bigint): Promise<bigint> {
+  const other =
+    symbol === n.baseToken ? n.defaultTokens.find((s) => s !== n.baseToken)! : n.baseToken;
+  const pool = (await getPairReserves(n.id))!.find(
+    (p) => [p.symbolA, p.symbolB].sort().join() === [symbol, other].sort().join(),
+  )!;
+  return (pool.symbolA === symbol ? pool.reserveA : pool.reserveB) / div;
+}
 
 /** Balances read straight from the node (not through the reader's cache). */
 async function chainBalance(n: NetworkConfig, symbol: string, owner = ACCOUNT): Promise<bigint> {
@@ -118,7 +129,7 @@ describe.each(WANTED)('%s', (id) => {
     const { n, provider } = await connectInjected(id);
     const base = n.baseToken;
     const token = tokenOf(n);
-    const amountIn = unit(n, base) / 10n;
+    const amountIn = await slice(n, base, 1000n);
     const estimate = (await getSwapEstimate({ from: base, to: token, amountIn }))!;
     const quote = await (await getReader(id)).routerQuote('exactIn', amountIn, estimate.path);
     expect(quote).toEqual(estimate.amounts);
@@ -152,7 +163,7 @@ describe.each(WANTED)('%s', (id) => {
       sends(provider).filter((c) => JSON.stringify(c.params).includes(APPROVE_SELECTOR)).length;
     expect(approvals()).toBe(1);
 
-    const amountOut = unit(n, base) / 20n;
+    const amountOut = await slice(n, base, 2000n);
     const estimate = (await getAmountNeeded({ from: token, to: base, amountOut }))!;
     const quote = await (await getReader(id)).routerQuote('exactOut', amountOut, estimate.path);
     expect(quote).toEqual(estimate.amounts);
@@ -164,10 +175,11 @@ describe.each(WANTED)('%s', (id) => {
     expect(approvals()).toBe(1);
 
     // exact-out paid in the base coin: pays amounts[0], the rest of the bound is refunded
-    const est2 = (await getAmountNeeded({ from: base, to: token, amountOut: unit(n, token) }))!;
+    const wanted = await slice(n, token, 3000n);
+    const est2 = (await getAmountNeeded({ from: base, to: token, amountOut: wanted }))!;
     const [b1, t1] = [await chainBalance(n, base), await chainBalance(n, token)];
     const swap2 = await executeSwap({ estimate: est2 });
-    expect(await chainBalance(n, token)).toBe(t1 + unit(n, token));
+    expect(await chainBalance(n, token)).toBe(t1 + wanted);
     expect(await chainBalance(n, base)).toBe(b1 - est2.amountIn - (await gasOf(n, swap2.txid)));
   });
 
@@ -181,7 +193,7 @@ describe.each(WANTED)('%s', (id) => {
     )!;
     const [rBase, rToken] =
       pool.symbolA === base ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA];
-    const amountBase = unit(n, base) / 10n;
+    const amountBase = rBase / 1000n;
     const amountToken = (amountBase * rToken) / rBase;
     await addLiquidity({
       symbolA: base,
@@ -203,7 +215,7 @@ describe.each(WANTED)('%s', (id) => {
     const estimate = (await getSwapEstimate({
       from: n.baseToken,
       to: tokenOf(n),
-      amountIn: unit(n, n.baseToken),
+      amountIn: await slice(n, n.baseToken, 1000n),
     }))!;
     const b0 = await chainBalance(n, n.baseToken);
     const error = await executeSwap({ estimate }).catch((e: unknown) => e);
@@ -223,7 +235,7 @@ describe.each(WANTED)('%s', (id) => {
     const estimate = (await getSwapEstimate({
       from: n.baseToken,
       to: tokenOf(n),
-      amountIn: unit(n, n.baseToken) / 100n,
+      amountIn: await slice(n, n.baseToken, 5000n),
     }))!;
     await executeSwap({ estimate });
     const add = provider.calls.find((c) => c.method === 'wallet_addEthereumChain')!;
@@ -242,7 +254,7 @@ describe.each(WANTED)('%s', (id) => {
     const estimate = (await getSwapEstimate({
       from: n.baseToken,
       to: tokenOf(n),
-      amountIn: unit(n, n.baseToken),
+      amountIn: await slice(n, n.baseToken, 1000n),
     }))!;
     const [b0, t0] = [await chainBalance(n, n.baseToken), await chainBalance(n, tokenOf(n))];
     const error = await executeSwap({ estimate }).catch((e: unknown) => e);

@@ -23,8 +23,11 @@ export async function getBalances(
   return (await getReader(networkId)).balances(owner, symbols);
 }
 
+/** A pool's reserves; `pair` is its liquidity token address when the adapter knows it (EVM does). */
+export type PoolState = PoolReserves & { pair?: string };
+
 /** Reserves of every pool of the network (cached 5 s per network). */
-export async function getPairReserves(networkId?: NetworkId): Promise<PoolReserves[] | undefined> {
+export async function getPairReserves(networkId?: NetworkId): Promise<PoolState[] | undefined> {
   return (await getReader(networkId)).pairReserves();
 }
 
