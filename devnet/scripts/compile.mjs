@@ -26,7 +26,8 @@ const solcVersion = require('solc/package.json').version;
 function readSources() {
   const sources = {};
   for (const file of readdirSync(contractsDir).sort()) {
-    if (file.endsWith('.sol')) sources[file] = { content: readFileSync(join(contractsDir, file), 'utf8') };
+    if (file.endsWith('.sol'))
+      sources[file] = { content: readFileSync(join(contractsDir, file), 'utf8') };
   }
   return sources;
 }
@@ -42,7 +43,10 @@ export function isUpToDate() {
   if (!existsSync(infoFile)) return false;
   try {
     const info = JSON.parse(readFileSync(infoFile, 'utf8'));
-    return info.hash === sourcesHash() && info.contracts.every((c) => existsSync(join(artifactsDir, `${c}.json`)));
+    return (
+      info.hash === sourcesHash() &&
+      info.contracts.every((c) => existsSync(join(artifactsDir, `${c}.json`)))
+    );
   } catch {
     return false;
   }
@@ -77,7 +81,13 @@ export function compile({ force = false, quiet = false } = {}) {
       writeFileSync(
         join(artifactsDir, `${name}.json`),
         JSON.stringify(
-          { contractName: name, sourceName: file, abi: c.abi, bytecode: `0x${bytecode}`, deployedBytecode: `0x${deployed}` },
+          {
+            contractName: name,
+            sourceName: file,
+            abi: c.abi,
+            bytecode: `0x${bytecode}`,
+            deployedBytecode: `0x${deployed}`,
+          },
           null,
           1,
         ),
@@ -85,14 +95,21 @@ export function compile({ force = false, quiet = false } = {}) {
       written.push({ name, size: deployed.length / 2 });
     }
   }
-  writeFileSync(infoFile, JSON.stringify({ hash, solcVersion, settings, contracts: written.map((w) => w.name) }, null, 1));
+  writeFileSync(
+    infoFile,
+    JSON.stringify({ hash, solcVersion, settings, contracts: written.map((w) => w.name) }, null, 1),
+  );
   const ms = Date.now() - started;
   if (!quiet) {
-    for (const w of written) console.log(`  ${w.name.padEnd(24)} ${String(w.size).padStart(6)} bytes`);
-    console.log(`devnet contracts: compiled ${written.length} contracts with solc ${solcVersion} in ${ms} ms`);
+    for (const w of written)
+      console.log(`  ${w.name.padEnd(24)} ${String(w.size).padStart(6)} bytes`);
+    console.log(
+      `devnet contracts: compiled ${written.length} contracts with solc ${solcVersion} in ${ms} ms`,
+    );
   }
   for (const w of written) {
-    if (w.size > 24576) throw new Error(`${w.name} is ${w.size} bytes, above the 24576-byte code size limit`);
+    if (w.size > 24576)
+      throw new Error(`${w.name} is ${w.size} bytes, above the 24576-byte code size limit`);
   }
   return { compiled: true, ms };
 }

@@ -78,7 +78,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startAnvil(opts: AnvilOptions): Promise<AnvilInstance> {
   const host = opts.host ?? '127.0.0.1';
   const url = `http://${host}:${opts.port}`;
-  if (await isListening(url)) throw new Error(`port ${opts.port} already serves JSON-RPC; stop that node first`);
+  if (await isListening(url))
+    throw new Error(`port ${opts.port} already serves JSON-RPC; stop that node first`);
   const args = [
     '--port',
     String(opts.port),

@@ -30,10 +30,14 @@ export function ensureCompiled(): void {
   const info = join(ARTIFACTS_DIR, '.build-info.json');
   const stale =
     !existsSync(info) ||
-    readdirSync(CONTRACTS_DIR).some((f) => statSync(join(CONTRACTS_DIR, f)).mtimeMs > statSync(info).mtimeMs);
+    readdirSync(CONTRACTS_DIR).some(
+      (f) => statSync(join(CONTRACTS_DIR, f)).mtimeMs > statSync(info).mtimeMs,
+    );
   // compile.mjs itself compares a hash of the sources and settings, so this is cheap when fresh.
   if (stale) {
-    execFileSync(process.execPath, [join(DEVNET_ROOT, 'scripts', 'compile.mjs')], { stdio: 'inherit' });
+    execFileSync(process.execPath, [join(DEVNET_ROOT, 'scripts', 'compile.mjs')], {
+      stdio: 'inherit',
+    });
   }
   checked = true;
 }
@@ -44,7 +48,9 @@ export function loadArtifact(name: ContractName): Artifact {
   const hit = cache.get(name);
   if (hit) return hit;
   ensureCompiled();
-  const artifact = JSON.parse(readFileSync(join(ARTIFACTS_DIR, `${name}.json`), 'utf8')) as Artifact;
+  const artifact = JSON.parse(
+    readFileSync(join(ARTIFACTS_DIR, `${name}.json`), 'utf8'),
+  ) as Artifact;
   cache.set(name, artifact);
   return artifact;
 }

@@ -126,7 +126,10 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
             log('TRON: devnet/src/tron not available; TRON stays "network not configured"');
             return;
           }
-          const started = await tron.startTronNetwork({ network: production.networks.TRON, devAccounts });
+          const started = await tron.startTronNetwork({
+            network: production.networks.TRON,
+            devAccounts,
+          });
           stoppers.push(started.stop);
           networks.TRON = started.config;
           log(`TRON: node on ${started.config.nodeUrl}`);

@@ -4,7 +4,12 @@ import type { NetworkConfig, NetworkId, NetworksFile } from './types';
 
 /** /work/main (the monorepo root), from devnet/src/config. */
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
-export const PRODUCTION_CONFIG_PATH = join(REPO_ROOT, 'shared-chain', 'config', 'networks.production.json');
+export const PRODUCTION_CONFIG_PATH = join(
+  REPO_ROOT,
+  'shared-chain',
+  'config',
+  'networks.production.json',
+);
 /** Where the devnet writes the `local` profile. */
 export const LOCAL_CONFIG_PATH = join(REPO_ROOT, '.run', 'config', 'networks.json');
 

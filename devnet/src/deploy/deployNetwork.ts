@@ -103,7 +103,11 @@ export function taxesFor(percents: number[]): string[] {
  */
 export async function deployNetwork(opts: DeployOptions): Promise<NetworkConfig> {
   const log = opts.log ?? (() => {});
-  const provider = new JsonRpcProvider(opts.rpcUrl, undefined, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
+  const provider = new JsonRpcProvider(opts.rpcUrl, undefined, {
+    staticNetwork: true,
+    pollingInterval: 50,
+    cacheTimeout: -1,
+  });
   try {
     return await deployWith(provider, opts, log);
   } finally {
@@ -143,7 +147,8 @@ async function deployWith(
         contractAddress: string | null;
       } | null;
       if (receipt) {
-        if (BigInt(receipt.status) !== 1n) throw new Error(`${network.id}: transaction ${hash} reverted`);
+        if (BigInt(receipt.status) !== 1n)
+          throw new Error(`${network.id}: transaction ${hash} reverted`);
         return receipt;
       }
       if (Date.now() > deadline) throw new Error(`${network.id}: no receipt for ${hash}`);
@@ -165,7 +170,8 @@ async function deployWith(
   const rpc = (method: string, params: unknown[]) => provider.send(method, params);
 
   // ---------------------------------------------------------------- amounts
-  const usdAmount = (usd: bigint, t: TokenConfig) => amountForUsd(usd, t.symbol, t.decimals, prices);
+  const usdAmount = (usd: bigint, t: TokenConfig) =>
+    amountForUsd(usd, t.symbol, t.decimals, prices);
   const poolSide = (t: TokenConfig) => usdAmount(poolDepthUsd, t);
   const historyCount = opts.history?.swaps ?? 0;
   // History swaps trade at most 1.5% of a pool side; keep 2 pool sides of each token for them.
@@ -183,8 +189,11 @@ async function deployWith(
     try {
       await rpc('anvil_setBalance', [account, toBeHex(wanted)]);
     } catch {
-      if (account === deployer) throw new Error(`deployer ${deployer} needs ${wanted} base units, has ${have}`);
-      await waitReceipt((await signer.sendTransaction({ to: account, value: wanted - have, ...ov })).hash);
+      if (account === deployer)
+        throw new Error(`deployer ${deployer} needs ${wanted} base units, has ${have}`);
+      await waitReceipt(
+        (await signer.sendTransaction({ to: account, value: wanted - have, ...ov })).hash,
+      );
     }
   };
   const gasAllowance = 10n ** BigInt(baseToken.decimals) * 1000n;
@@ -195,18 +204,28 @@ async function deployWith(
 
   // ---------------------------------------------------------------- contracts
   log(`${network.id}: deploying contracts`);
-  const wbase = await deploy('WrappedBase', `W${baseSymbol}`, [`Wrapped ${baseSymbol}`, `W${baseSymbol}`, baseToken.decimals]);
+  const wbase = await deploy('WrappedBase', `W${baseSymbol}`, [
+    `Wrapped ${baseSymbol}`,
+    `W${baseSymbol}`,
+    baseToken.decimals,
+  ]);
   const tokens = new Map<string, Contract>();
   tokens.set(baseSymbol, wbase);
   for (const t of tokenList) {
     if (t.symbol === baseSymbol) continue;
-    tokens.set(t.symbol, await deploy('TaxedToken', t.symbol, [t.name, t.symbol, t.decimals, t.tax, taxWallet]));
+    tokens.set(
+      t.symbol,
+      await deploy('TaxedToken', t.symbol, [t.name, t.symbol, t.decimals, t.tax, taxWallet]),
+    );
   }
   const factory = await deploy('JMSwapFactory', undefined, [deployer]);
   const factoryAddress = await factory.getAddress();
   const wbaseAddress = await wbase.getAddress();
   const router = await deploy('JMSwapRouter', undefined, [factoryAddress, wbaseAddress]);
-  const liquidityRouter = await deploy('JMSwapLiquidityRouter', undefined, [factoryAddress, wbaseAddress]);
+  const liquidityRouter = await deploy('JMSwapLiquidityRouter', undefined, [
+    factoryAddress,
+    wbaseAddress,
+  ]);
   const info = await deploy('JMSwapInfo', undefined, [factoryAddress]);
   const routerAddress = await router.getAddress();
   const liquidityRouterAddress = await liquidityRouter.getAddress();
@@ -233,7 +252,9 @@ async function deployWith(
       await send(token.getFunction('mintBatch')(devAccounts, perAccount, ov));
     }
     if (t.symbol === 'JM') {
-      await send(token.getFunction('mint')(BURN_ADDRESS, JM_BURNED * 10n ** BigInt(t.decimals), ov));
+      await send(
+        token.getFunction('mint')(BURN_ADDRESS, JM_BURNED * 10n ** BigInt(t.decimals), ov),
+      );
     }
   }
   for (const account of devAccounts) await ensureBalance(account, opts.baseFunding);
@@ -245,7 +266,8 @@ async function deployWith(
   for (const pool of network.pools) {
     const a = network.tokens[pool.symbolA];
     const b = network.tokens[pool.symbolB];
-    if (!a || !b) throw new Error(`${network.id}: pool ${pool.symbolA}/${pool.symbolB} uses an unknown token`);
+    if (!a || !b)
+      throw new Error(`${network.id}: pool ${pool.symbolA}/${pool.symbolB} uses an unknown token`);
     const tokenA = tokens.get(a.symbol)!;
     const tokenB = tokens.get(b.symbol)!;
     const addrA = await tokenA.getAddress();
@@ -360,7 +382,10 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
     const to = h.network.tokens[sell ? pool.symbolA : pool.symbolB]!;
     const fromAddr = await tokens.get(from.symbol)!.getAddress();
     const toAddr = await tokens.get(to.symbol)!.getAddress();
-    const [reserveIn] = (await router.getFunction('getPairBalance')(fromAddr, toAddr)) as [bigint, bigint];
+    const [reserveIn] = (await router.getFunction('getPairBalance')(fromAddr, toAddr)) as [
+      bigint,
+      bigint,
+    ];
     // 0.05% .. 1.5% of the pool's input side, in permille steps of 1/100.
     const bps = BigInt(5 + Math.floor(random() * 145));
     const amountIn = (reserveIn * bps) / 10000n;
@@ -368,16 +393,40 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
     const path = [fromAddr, toAddr];
     const taxes = taxesFor([from.tax, to.tax]);
     const recipient = h.recipients[i % h.recipients.length]!;
-    if (process.env.DEVNET_DEBUG) h.log(`${network.id}: swap ${i} at ${ts} ${from.symbol}->${to.symbol} ${amountIn}`);
+    if (process.env.DEVNET_DEBUG)
+      h.log(`${network.id}: swap ${i} at ${ts} ${from.symbol}->${to.symbol} ${amountIn}`);
     await h.rpc('evm_setNextBlockTimestamp', [ts]);
     if (from.symbol === baseSymbol) {
       await h.send(
-        router.getFunction('swapExactBaseForTokens')(0n, path, taxes, recipient, deadline, { ...ov, value: amountIn }),
+        router.getFunction('swapExactBaseForTokens')(0n, path, taxes, recipient, deadline, {
+          ...ov,
+          value: amountIn,
+        }),
       );
     } else if (to.symbol === baseSymbol) {
-      await h.send(router.getFunction('swapExactTokensForBase')(amountIn, 0n, path, taxes, recipient, deadline, ov));
+      await h.send(
+        router.getFunction('swapExactTokensForBase')(
+          amountIn,
+          0n,
+          path,
+          taxes,
+          recipient,
+          deadline,
+          ov,
+        ),
+      );
     } else {
-      await h.send(router.getFunction('swapExactTokensForTokens')(amountIn, 0n, path, taxes, recipient, deadline, ov));
+      await h.send(
+        router.getFunction('swapExactTokensForTokens')(
+          amountIn,
+          0n,
+          path,
+          taxes,
+          recipient,
+          deadline,
+          ov,
+        ),
+      );
     }
   }
   // Bring the chain clock to the wall clock.

@@ -60,6 +60,11 @@ export function priceOf(symbol: string, prices: Record<string, string> = SEED_PR
 }
 
 /** The amount in base units of a token worth `usd` dollars. */
-export function amountForUsd(usd: bigint, symbol: string, decimals: number, prices?: Record<string, string>): bigint {
+export function amountForUsd(
+  usd: bigint,
+  symbol: string,
+  decimals: number,
+  prices?: Record<string, string>,
+): bigint {
   return (usd * 10n ** BigInt(decimals) * PRICE_ONE) / priceOf(symbol, prices);
 }

@@ -1,5 +1,12 @@
 /** Test harness: one anvil per test file, the DEX deployed with deployNetwork on a synthetic network. */
-import { Contract, JsonRpcProvider, MaxUint256, Wallet, type ContractTransactionResponse, type InterfaceAbi } from 'ethers';
+import {
+  Contract,
+  JsonRpcProvider,
+  MaxUint256,
+  Wallet,
+  type ContractTransactionResponse,
+  type InterfaceAbi,
+} from 'ethers';
 import { startAnvil, type AnvilInstance } from '../anvil';
 import { loadArtifact, type ContractName } from '../artifacts';
 import type { NetworkConfig, TokenConfig } from '../config/types';
@@ -8,7 +15,12 @@ import { PaddedWallet } from '../deploy/signer';
 
 export { taxesFor };
 
-const token = (symbol: string, decimals: number, tax = 0, extra: Partial<TokenConfig> = {}): TokenConfig => ({
+const token = (
+  symbol: string,
+  decimals: number,
+  tax = 0,
+  extra: Partial<TokenConfig> = {},
+): TokenConfig => ({
   symbol,
   name: `${symbol} token`,
   address: '',
@@ -28,7 +40,13 @@ export function testNetwork(): NetworkConfig {
     nodeUrl: '',
     scan: '',
     api: { url: '', ownerAddress: '' },
-    exchange: { FACTORY_ADDRESS: '', ROUTER_ADDRESS: '', LIQUIDITY_ROUTER: '', SWAP_API: '', MAX_HOP_LENGTH: 3 },
+    exchange: {
+      FACTORY_ADDRESS: '',
+      ROUTER_ADDRESS: '',
+      LIQUIDITY_ROUTER: '',
+      SWAP_API: '',
+      MAX_HOP_LENGTH: 3,
+    },
     baseToken: 'BNB',
     defaultTokens: ['BNB', 'USDT'],
     tokens: {
@@ -73,11 +91,18 @@ export interface Fixture {
   stop(): Promise<void>;
 }
 
-export function at(name: ContractName, address: string, runner: Wallet | JsonRpcProvider): Contract {
+export function at(
+  name: ContractName,
+  address: string,
+  runner: Wallet | JsonRpcProvider,
+): Contract {
   return new Contract(address, loadArtifact(name).abi as InterfaceAbi, runner);
 }
 
-export async function startFixture(port: number, network: NetworkConfig = testNetwork()): Promise<Fixture> {
+export async function startFixture(
+  port: number,
+  network: NetworkConfig = testNetwork(),
+): Promise<Fixture> {
   const anvil = await startAnvil({ port, chainId: 31337 });
   try {
     const config = await deployNetwork({
@@ -86,7 +111,11 @@ export async function startFixture(port: number, network: NetworkConfig = testNe
       devAccounts: ANVIL_ACCOUNTS,
       baseFunding: 100_000n * 10n ** 18n,
     });
-    const provider = new JsonRpcProvider(anvil.url, undefined, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
+    const provider = new JsonRpcProvider(anvil.url, undefined, {
+      staticNetwork: true,
+      pollingInterval: 50,
+      cacheTimeout: -1,
+    });
     const wallets: Wallet[] = ANVIL_KEYS.map((k) => new PaddedWallet(k, provider));
     const w0 = wallets[0]!;
     const tokens: Record<string, Contract> = {};
@@ -158,13 +187,25 @@ export async function send(p: Promise<ContractTransactionResponse>): Promise<Rec
         // Replay to get the reason.
         let reason = 'unknown reason';
         try {
-          await provider.call({ to: tx.to, from: tx.from, data: tx.data, value: tx.value, blockTag: BigInt(r.blockNumber) - 1n });
+          await provider.call({
+            to: tx.to,
+            from: tx.from,
+            data: tx.data,
+            value: tx.value,
+            blockTag: BigInt(r.blockNumber) - 1n,
+          });
         } catch (e) {
           reason = (e as Error).message;
         }
-        throw new Error(`transaction ${tx.hash} reverted (gas limit ${tx.gasLimit}, used ${BigInt(r.gasUsed)}): ${reason}`);
+        throw new Error(
+          `transaction ${tx.hash} reverted (gas limit ${tx.gasLimit}, used ${BigInt(r.gasUsed)}): ${reason}`,
+        );
       }
-      return { blockNumber: r.blockNumber, logs: r.logs, fee: BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice) };
+      return {
+        blockNumber: r.blockNumber,
+        logs: r.logs,
+        fee: BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice),
+      };
     }
     await new Promise((res) => setTimeout(res, 5));
   }
@@ -181,7 +222,8 @@ export async function expectRevert(p: Promise<unknown>, reason: string): Promise
   if (!error) throw new Error(`expected a revert with "${reason}", but it succeeded`);
   const err = error as { reason?: string | null; shortMessage?: string; message?: string };
   const text = `${err.reason ?? ''} ${err.shortMessage ?? ''} ${err.message ?? ''}`;
-  if (!text.includes(reason)) throw new Error(`expected revert "${reason}", got: ${err.shortMessage ?? err.message}`);
+  if (!text.includes(reason))
+    throw new Error(`expected revert "${reason}", got: ${err.shortMessage ?? err.message}`);
 }
 
 export async function approveAll(f: Fixture, w: Wallet, spender: string): Promise<void> {
