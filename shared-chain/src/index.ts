@@ -9,3 +9,6 @@ export { StandaloneHarness } from './react/StandaloneHarness';
 export { TokenLogo, NetworkNotConfigured } from './react/components';
 export * from './wallets/options';
 export * from './core';
+// Chain services (wallet session, reads, swaps, liquidity) and their React hooks.
+export * from './services';
+export * from './react/chain';

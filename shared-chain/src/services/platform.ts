@@ -23,8 +23,6 @@ function loadTron(): Promise<PlatformAdapter | undefined> {
   tronAdapter ??= (
     tronLoader ??
     (() =>
-      // eslint-disable-next-line @typescript-eslint/ban-ts-comment
-      // @ts-ignore the TRON adapter is built concurrently; until it exists TRON is "not available"
       import(/* webpackChunkName: "shared-chain-tron" */ '../adapters/tron') as Promise<{
         tronAdapter?: PlatformAdapter;
       }>)

@@ -1,6 +1,9 @@
-import type { WalletKind } from '@jmswap/shared-chain';
+import { connectWallet as connectSharedWallet, type WalletKind } from '@jmswap/shared-chain';
 
-/** Wallet connection is shared-chain's job (its wallet adapters); until they land it says so. */
+/**
+ * Connects the chosen wallet through shared-chain (its wallet adapters and session bus). A
+ * declined connection resolves quietly (shared-chain logs it and shows the wallet toast).
+ */
 export async function connectWallet(kind: WalletKind): Promise<void> {
-  throw new Error(`Not implemented: connecting ${kind}`);
+  await connectSharedWallet(kind);
 }
