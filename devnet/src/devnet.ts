@@ -55,6 +55,7 @@ interface TronModule {
   startTronNetwork?: (opts: {
     network: NetworkConfig;
     devAccounts: string[];
+    log?: (line: string) => void;
   }) => Promise<{ config: NetworkConfig; stop(): Promise<void> }>;
 }
 
