@@ -1,0 +1,285 @@
+import type { NetworkConfig } from '../../config/types';
+import { ChainError } from '../../core/errors';
+import { createTestProvider, installWindow, removeWindow } from '../../services/testing/eip1193';
+import { addChainParams } from './common';
+import { switchEip1193Chain, type Eip1193Provider } from './connection';
+import {
+  BINANCE_RDNS,
+  evmConnectors,
+  findBinance,
+  findInjected,
+  injectedWait,
+  METAMASK_RDNS,
+  resetEip6963,
+  setWalletConnectProjectId,
+  WALLETCONNECT_NOT_CONFIGURED,
+} from './connectors';
+import { EvmReader } from './reader';
+import { destroyProviders } from './common';
+
+let walletConnectLoads = 0;
+const wcProvider = {
+  enable: jest.fn(async () => ['0x00000000000000000000000000000000000000AA']),
+  request: jest.fn(async () => '0x38'),
+  on: jest.fn(),
+  removeListener: jest.fn(),
+  disconnect: jest.fn(async () => undefined),
+};
+const init = jest.fn(async (_opts: unknown) => wcProvider);
+jest.mock('@walletconnect/ethereum-provider', () => {
+  walletConnectLoads += 1;
+  return { EthereumProvider: { init: (opts: unknown) => init(opts) } };
+});
+
+const network = {
+  id: 'BSC',
+  name: 'BNB Smart Chain',
+  platform: 'evm',
+  chainId: 56,
+  nodeUrl: 'http://127.0.0.1:18599',
+  scan: 'https://bscscan.com/tx/',
+  api: { url: '', ownerAddress: '' },
+  exchange: {
+    FACTORY_ADDRESS: '0x0000000000000000000000000000000000000001',
+    ROUTER_ADDRESS: '0x0000000000000000000000000000000000000002',
+    LIQUIDITY_ROUTER: '0x0000000000000000000000000000000000000003',
+    SWAP_API: '0x0000000000000000000000000000000000000004',
+    MAX_HOP_LENGTH: 3,
+  },
+  baseToken: 'BNB',
+  defaultTokens: ['BNB', 'USDT'],
+  tokens: {
+    BNB: {
+      symbol: 'BNB',
+      name: 'BNB',
+      address: '0x0000000000000000000000000000000000000005',
+      decimals: 18,
+      logoURI: '',
+      tax: 0,
+      isBase: true,
+    },
+    USDT: {
+      symbol: 'USDT',
+      name: 'Tether',
+      address: '0x0000000000000000000000000000000000000006',
+      decimals: 18,
+      logoURI: '',
+      tax: 0,
+    },
+  },
+  pools: [],
+} as NetworkConfig;
+
+const ACCOUNT = '0x00000000000000000000000000000000000000A1';
+
+/** A wallet that answers EIP-6963 requests, as an extension's content script does. */
+function announcer(target: EventTarget, rdns: string, name: string, provider: Eip1193Provider) {
+  const announce = () =>
+    target.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: Object.freeze({
+          info: { uuid: `${rdns}-uuid`, name, icon: 'data:,', rdns },
+          provider,
+        }),
+      }),
+    );
+  target.addEventListener('eip6963:requestProvider', announce);
+  announce();
+}
+
+const connector = (kind: string) => evmConnectors().find((c) => c.kind === kind)!;
+
+beforeEach(() => {
+  resetEip6963();
+  injectedWait.timeoutMs = 50;
+  injectedWait.intervalMs = 10;
+});
+afterEach(() => removeWindow());
+afterAll(() => destroyProviders());
+
+describe('injected wallets', () => {
+  test('EIP-6963: MetaMask is chosen by rdns among announced wallets (Binance installed too)', async () => {
+    const metamask = createTestProvider('http://unused', { account: ACCOUNT });
+    const binance = createTestProvider('http://unused', { account: ACCOUNT });
+    const w = installWindow({ ethereum: binance });
+    announcer(w, BINANCE_RDNS, 'Binance Wallet', binance);
+    announcer(w, METAMASK_RDNS, 'MetaMask', metamask);
+    expect(findInjected()?.provider).toBe(metamask);
+    expect(findBinance()?.provider).toBe(binance);
+    const connection = await connector('injected').connect(network);
+    expect(connection).toMatchObject({
+      kind: 'injected',
+      name: 'MetaMask',
+      address: ACCOUNT,
+      platform: 'evm',
+    });
+    expect(metamask.calls.map((c) => c.method)).toEqual(['eth_requestAccounts']);
+  });
+
+  test('falls back to window.ethereum without EIP-6963; absent wallet is a clear error', async () => {
+    const p = createTestProvider('http://unused', { account: ACCOUNT });
+    installWindow({ ethereum: p });
+    expect(connector('injected').isAvailable()).toBe(true);
+    expect((await connector('injected').connect(network)).name).toBe('MetaMask');
+    removeWindow();
+    installWindow({});
+    expect(connector('injected').isAvailable()).toBe(false);
+    await expect(connector('injected').connect(network)).rejects.toThrow(/No browser wallet found/);
+  });
+
+  test('a declined connection is a ChainError 4001', async () => {
+    installWindow({
+      ethereum: createTestProvider('http://unused', { account: ACCOUNT, rejectConnect: true }),
+    });
+    const error = await connector('injected')
+      .connect(network)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChainError);
+    expect((error as ChainError).code).toBe('4001');
+  });
+
+  test('account and chain changes reach onChange listeners; unsubscribe stops them', async () => {
+    const p = createTestProvider('http://unused', { account: ACCOUNT, chainId: 56 });
+    installWindow({ ethereum: p });
+    const connection = await connector('injected').connect(network);
+    const seen: unknown[] = [];
+    const off = connection.onChange((c) => seen.push(c));
+    p.emit('accountsChanged', ['0x00000000000000000000000000000000000000B2']);
+    p.emit('chainChanged', '0x1');
+    p.emit('accountsChanged', []);
+    off();
+    p.emit('chainChanged', '0x38');
+    expect(seen).toEqual([
+      { type: 'accounts', value: '0x00000000000000000000000000000000000000B2' },
+      { type: 'chain', value: 1 },
+      { type: 'disconnect' },
+    ]);
+    expect(await connection.chainId()).toBe(56);
+  });
+});
+
+describe('Binance wallet', () => {
+  test('inside the Binance app window.binancew3w.ethereum is used', async () => {
+    const inApp = createTestProvider('http://unused', { account: ACCOUNT });
+    installWindow({
+      binancew3w: { ethereum: inApp },
+      BinanceChain: createTestProvider('http://unused', { account: ACCOUNT }),
+    });
+    expect(findBinance()?.provider).toBe(inApp);
+    const c = await connector('binance').connect(network);
+    expect(c).toMatchObject({ kind: 'binance', name: 'Binance Wallet' });
+  });
+
+  test('the legacy BinanceChain switches with switchNetwork', async () => {
+    const legacy = Object.assign(
+      createTestProvider('http://unused', { account: ACCOUNT, chainId: 1 }),
+      {
+        switchNetwork: jest.fn(async () => undefined),
+      },
+    );
+    installWindow({ BinanceChain: legacy });
+    const c = await connector('binance').connect(network);
+    await c.switchChain(network);
+    expect(legacy.switchNetwork).toHaveBeenCalledWith('bsc-mainnet');
+    expect(legacy.calls.some((x) => x.method === 'wallet_switchEthereumChain')).toBe(false);
+  });
+
+  test('not available without any Binance wallet', () => {
+    installWindow({ ethereum: createTestProvider('http://unused', { account: ACCOUNT }) });
+    expect(connector('binance').isAvailable()).toBe(false);
+  });
+});
+
+describe('switching chain', () => {
+  test('on 4902 the chain is added with the network params, then switched', async () => {
+    const p = createTestProvider('http://unused', {
+      account: ACCOUNT,
+      chainId: 1,
+      onSwitch: 'unknown',
+    });
+    await switchEip1193Chain(p, network);
+    expect(p.calls.map((c) => c.method)).toEqual([
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+      'wallet_switchEthereumChain',
+    ]);
+    expect(p.calls[1]!.params).toEqual([
+      {
+        chainId: '0x38',
+        chainName: 'BNB Smart Chain',
+        nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+        rpcUrls: ['http://127.0.0.1:18599'],
+        blockExplorerUrls: ['https://bscscan.com'],
+      },
+    ]);
+    expect(addChainParams(network).chainId).toBe('0x38');
+    expect(p.options.chainId).toBe(56);
+  });
+
+  test('a rejected switch is a ChainError 4001', async () => {
+    const p = createTestProvider('http://unused', {
+      account: ACCOUNT,
+      chainId: 1,
+      onSwitch: 'reject',
+    });
+    await expect(switchEip1193Chain(p, network)).rejects.toMatchObject({ code: '4001' });
+  });
+});
+
+describe('WalletConnect (the relay is not reachable here: wiring only)', () => {
+  afterEach(() => setWalletConnectProjectId(undefined));
+
+  test('without a project id it is shown as not configured and never loaded', async () => {
+    setWalletConnectProjectId(undefined);
+    expect(connector('walletconnect').isAvailable()).toBe(false);
+    await expect(connector('walletconnect').connect(network)).rejects.toThrow(
+      WALLETCONNECT_NOT_CONFIGURED,
+    );
+    expect(walletConnectLoads).toBe(0);
+  });
+
+  test('loads @walletconnect/ethereum-provider lazily and inits it for the network', async () => {
+    setWalletConnectProjectId('test-project');
+    expect(connector('walletconnect').isAvailable()).toBe(true);
+    expect(walletConnectLoads).toBe(0);
+    const c = await connector('walletconnect').connect(network);
+    expect(walletConnectLoads).toBe(1);
+    expect(init).toHaveBeenCalledWith(
+      expect.objectContaining({
+        projectId: 'test-project',
+        chains: [56],
+        rpcMap: { 56: 'http://127.0.0.1:18599' },
+        showQrModal: true,
+        metadata: expect.objectContaining({ name: 'JMSwap' }),
+      }),
+    );
+    expect(c).toMatchObject({
+      kind: 'walletconnect',
+      address: '0x00000000000000000000000000000000000000AA',
+    });
+    await c.disconnect();
+    expect(wcProvider.disconnect).toHaveBeenCalled();
+  });
+});
+
+describe('dev wallet', () => {
+  test('offered only on the local profile', () => {
+    expect(connector('dev').isAvailable()).toBe(false);
+  });
+});
+
+describe('reads when the node is down', () => {
+  test('yield undefined and status$ "unreachable"; never throw', async () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reader = new EvmReader(network);
+    expect(reader.status$.getValue()).toBe('ok');
+    await expect(reader.pairReserves()).resolves.toBeUndefined();
+    expect(reader.status$.getValue()).toBe('unreachable');
+    await expect(reader.balances(ACCOUNT, ['BNB', 'USDT'])).resolves.toBeUndefined();
+    await expect(reader.allowance('USDT', ACCOUNT, ACCOUNT)).resolves.toBeUndefined();
+    await expect(reader.userPositions(ACCOUNT)).resolves.toBeUndefined();
+    await expect(reader.routerQuote('exactIn', 1n, ['BNB', 'USDT'])).resolves.toBeUndefined();
+    expect(spy).toHaveBeenCalledWith(expect.stringContaining('BSC: pair reserves failed'));
+    spy.mockRestore();
+  });
+});

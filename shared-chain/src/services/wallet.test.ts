@@ -1,0 +1,194 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
+import { appEvents$, type AppEvent } from '../bus/events';
+import { network$, session$, SELECTED_NETWORK_KEY } from '../bus/session';
+import { setNetworks } from '../config/registry';
+import type { NetworkConfig, NetworksFile } from '../config/types';
+import { destroyProviders } from '../adapters/evm/common';
+import { injectedWait, resetEip6963 } from '../adapters/evm/connectors';
+import { createTestProvider, type TestProvider } from './testing/eip1193';
+import {
+  adapterFor,
+  configureChainServices,
+  connectWallet,
+  disconnectWallet,
+  epoch$,
+  onConnect,
+  onDisconnect,
+  onNetworkChange,
+  resetWalletServiceForTests,
+  setTronAdapterLoader,
+  switchNetwork,
+  TRON_NOT_AVAILABLE,
+  WALLET_CONNECTION_DECLINED,
+} from './index';
+
+const evm = (id: 'BSC' | 'POLY', chainId: number): NetworkConfig => ({
+  id,
+  name: id === 'BSC' ? 'BNB Smart Chain' : 'Polygon',
+  platform: 'evm',
+  chainId,
+  nodeUrl: 'http://127.0.0.1:18598', // nothing listens: balance reads yield undefined
+  scan: '',
+  api: { url: '', ownerAddress: '' },
+  exchange: {
+    FACTORY_ADDRESS: '0x0000000000000000000000000000000000000001',
+    ROUTER_ADDRESS: '0x0000000000000000000000000000000000000002',
+    LIQUIDITY_ROUTER: '0x0000000000000000000000000000000000000003',
+    SWAP_API: '0x0000000000000000000000000000000000000004',
+    MAX_HOP_LENGTH: 3,
+  },
+  baseToken: 'BNB',
+  defaultTokens: ['BNB', 'USDT'],
+  tokens: {
+    BNB: {
+      symbol: 'BNB',
+      name: 'BNB',
+      address: '0x0000000000000000000000000000000000000005',
+      decimals: 18,
+      logoURI: '',
+      tax: 0,
+      isBase: true,
+    },
+  },
+  pools: [],
+});
+
+const file = {
+  profile: 'production',
+  version: 'test',
+  networks: {
+    BSC: evm('BSC', 56),
+    POLY: evm('POLY', 137),
+    TRON: { ...evm('BSC', 1), id: 'TRON', platform: 'tron' },
+  },
+} as unknown as NetworksFile;
+
+const ACCOUNT = '0x00000000000000000000000000000000000000A1';
+let provider: TestProvider;
+let events: AppEvent[];
+let sub: { unsubscribe(): void };
+
+beforeAll(() => {
+  setNetworks(file);
+  configureChainServices({ host: 'partner.example', widget: true });
+});
+
+beforeEach(async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'info').mockImplementation(() => undefined);
+  resetEip6963();
+  injectedWait.timeoutMs = 20;
+  network$.next('BSC');
+  await resetWalletServiceForTests();
+  provider = createTestProvider('http://unused', { account: ACCOUNT, chainId: 56 });
+  (window as unknown as { ethereum?: unknown }).ethereum = provider;
+  events = [];
+  sub = appEvents$.subscribe((e) => events.push(e));
+});
+
+afterEach(() => {
+  sub.unsubscribe();
+  jest.restoreAllMocks();
+});
+afterAll(() => destroyProviders());
+
+test('connect: session$, WALLET_CONNECTED document and bus events, WALLET_CONNECT analytics, onConnect', async () => {
+  const documentEvents: CustomEvent[] = [];
+  const listener = (e: Event) => documentEvents.push(e as CustomEvent);
+  document.addEventListener('WALLET_CONNECTED', listener);
+  const connected = jest.fn();
+  onConnect(connected);
+  const epoch = epoch$.getValue();
+
+  const session = await connectWallet('injected');
+
+  document.removeEventListener('WALLET_CONNECTED', listener);
+  expect(session).toEqual({
+    connected: true,
+    address: ACCOUNT,
+    name: 'MetaMask',
+    balance: undefined,
+  });
+  expect(session$.getValue()).toEqual(session);
+  expect(epoch$.getValue()).toBeGreaterThan(epoch);
+  expect(documentEvents).toHaveLength(1);
+  expect(documentEvents[0]!.detail).toEqual({
+    address: ACCOUNT,
+    wallet: 'MetaMask',
+    kind: 'injected',
+    network: 'BSC',
+  });
+  expect(events).toContainEqual({ type: 'WALLET_CONNECTED', address: ACCOUNT, wallet: 'MetaMask' });
+  expect(events).toContainEqual({
+    type: 'analytics',
+    name: 'WALLET_CONNECT',
+    payload: { host: 'partner.example', widget: true, wallet: 'MetaMask', network: 'BSC' },
+  });
+  expect(connected).toHaveBeenCalledWith(session);
+});
+
+test('a declined connection (4001) is logged as declined with a wallet toast; no session', async () => {
+  provider.options.rejectConnect = true;
+  await expect(connectWallet('injected')).resolves.toBeUndefined();
+  expect(console.info).toHaveBeenCalledWith(expect.stringContaining('declined'));
+  expect(events).toContainEqual(
+    expect.objectContaining({ type: 'toast', text: WALLET_CONNECTION_DECLINED, wallet: true }),
+  );
+  expect(session$.getValue().connected).toBe(false);
+});
+
+test('an account change updates the session and bumps the epoch; a wallet disconnect clears it', async () => {
+  await connectWallet('injected');
+  const epoch = epoch$.getValue();
+  provider.emit('accountsChanged', ['0x00000000000000000000000000000000000000B2']);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(epoch$.getValue()).toBeGreaterThan(epoch);
+  expect(session$.getValue().address).toBe('0x00000000000000000000000000000000000000B2');
+  const e2 = epoch$.getValue();
+  provider.emit('chainChanged', '0x1');
+  expect(epoch$.getValue()).toBeGreaterThan(e2);
+  const disconnected = jest.fn();
+  onDisconnect(disconnected);
+  provider.emit('disconnect');
+  await new Promise((r) => setTimeout(r, 10));
+  expect(session$.getValue()).toEqual({ connected: false });
+  expect(disconnected).toHaveBeenCalledTimes(1);
+});
+
+test('disconnectWallet clears address, name and balance and runs the disconnect callbacks', async () => {
+  await connectWallet('injected');
+  const disconnected = jest.fn();
+  onDisconnect(disconnected);
+  await disconnectWallet();
+  expect(session$.getValue()).toEqual({ connected: false });
+  expect(disconnected).toHaveBeenCalledTimes(1);
+});
+
+test('switching network: wallet disconnected, SELECTED_NETWORK stored, callbacks; unknown -> TRON', async () => {
+  await connectWallet('injected');
+  const order: string[] = [];
+  onDisconnect(() => order.push('disconnect'));
+  onNetworkChange((next, previous) => order.push(`network ${previous}->${next}`));
+  await expect(switchNetwork('POLY')).resolves.toBe('POLY');
+  expect(order).toEqual(['disconnect', 'network BSC->POLY']);
+  expect(session$.getValue().connected).toBe(false);
+  expect(localStorage.getItem(SELECTED_NETWORK_KEY)).toBe('POLY');
+  await expect(switchNetwork('DOGE')).resolves.toBe('TRON');
+  expect(localStorage.getItem(SELECTED_NETWORK_KEY)).toBe('TRON');
+  expect(order.at(-1)).toBe('network POLY->TRON');
+});
+
+test('connecting on the wrong chain asks the wallet to switch', async () => {
+  provider.options.chainId = 1;
+  await connectWallet('injected');
+  expect(provider.calls.map((c) => c.method)).toContain('wallet_switchEthereumChain');
+  expect(provider.options.chainId).toBe(56);
+});
+
+test('a missing TRON adapter module is reported, not a crash', async () => {
+  setTronAdapterLoader(() => Promise.reject(new Error("Cannot find module '../adapters/tron'")));
+  await expect(adapterFor('tron')).rejects.toThrow(TRON_NOT_AVAILABLE);
+  setTronAdapterLoader(undefined);
+});
