@@ -1,0 +1,24 @@
+/** @jmswap/devnet: local chains, the DEX contracts, deploy and seed. */
+export {
+  startDevnet,
+  DEVNET_CHAINS,
+  DEFAULT_HISTORY,
+  type Devnet,
+  type DevnetOptions,
+} from './devnet';
+export {
+  deployNetwork,
+  ANVIL_ACCOUNTS,
+  ANVIL_KEYS,
+  ANVIL_KEY_0,
+  FEE_RECIPIENT,
+  TAX_WALLET,
+  BURN_ADDRESS,
+  taxesFor,
+  type DeployOptions,
+} from './deploy/deployNetwork';
+export { startAnvil, type AnvilInstance, type AnvilOptions } from './anvil';
+export { loadArtifact, ensureCompiled, type Artifact, type ContractName } from './artifacts';
+export { SEED_PRICES_USD } from './deploy/prices';
+export { LOCAL_CONFIG_PATH } from './config/production';
+export type { NetworkConfig, NetworksFile, NetworkId } from './config/types';
