@@ -11,6 +11,7 @@ import {
   type NetworksFile,
 } from './config/types';
 import { ANVIL_ACCOUNTS, deployNetwork } from './deploy/deployNetwork';
+import { startTronNetwork } from './tron/index';
 
 export interface ChainSpec {
   port: number;
@@ -33,10 +34,12 @@ export const DEVNET_CHAINS: Record<EvmNetworkId, ChainSpec> = {
 export const DEFAULT_HISTORY = { swaps: 40, days: 4 };
 
 export interface DevnetOptions {
-  /** Networks to start (default all five; TRON only when devnet/src/tron exists). */
+  /** Networks to start (default all five). */
   networks?: NetworkId[];
   /** Per-network port overrides (tests use ports away from the devnet's). */
   ports?: Partial<Record<EvmNetworkId, number>>;
+  /** TRON devnode and its anvil ports (default 8090 and 8545). */
+  tronPorts?: { node?: number; anvil?: number };
   /** Past swaps to seed per network; false for none. Default DEFAULT_HISTORY. */
   history?: { swaps: number; days: number } | false;
   /** Where to write the local networks.json; false to skip. Default .run/config/networks.json. */
@@ -49,30 +52,6 @@ export interface DevnetOptions {
 export interface Devnet {
   config: NetworksFile;
   stop(): Promise<void>;
-}
-
-interface TronModule {
-  startTronNetwork?: (opts: {
-    network: NetworkConfig;
-    devAccounts: string[];
-    log?: (line: string) => void;
-  }) => Promise<{ config: NetworkConfig; stop(): Promise<void> }>;
-}
-
-/** Loads devnet/src/tron/index if the TRON devnode exists; undefined otherwise. */
-async function loadTron(): Promise<TronModule | undefined> {
-  const path = './tron/index';
-  try {
-    return (await import(path)) as TronModule;
-  } catch (e) {
-    const err = e as { code?: string; message?: string };
-    const missing =
-      (err.code === 'MODULE_NOT_FOUND' || err.code === 'ERR_MODULE_NOT_FOUND') &&
-      /tron[\\/]index/.test(err.message ?? '') &&
-      !/Require stack:[\s\S]*tron[\\/]/.test(err.message ?? '');
-    if (missing) return undefined;
-    throw e;
-  }
 }
 
 /**
@@ -122,14 +101,13 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     if (wanted.has('TRON')) {
       jobs.push(
         (async () => {
-          const tron = await loadTron();
-          if (!tron?.startTronNetwork) {
-            log('TRON: devnet/src/tron not available; TRON stays "network not configured"');
-            return;
-          }
-          const started = await tron.startTronNetwork({
+          const started = await startTronNetwork({
             network: production.networks.TRON,
             devAccounts,
+            ...(opts.tronPorts?.node ? { port: opts.tronPorts.node } : {}),
+            ...(opts.tronPorts?.anvil ? { anvilPort: opts.tronPorts.anvil } : {}),
+            ...(history ? { history } : {}),
+            log,
           });
           stoppers.push(started.stop);
           networks.TRON = started.config;
