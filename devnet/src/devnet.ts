@@ -6,7 +6,6 @@ import {
   EVM_NETWORK_IDS,
   NETWORK_IDS,
   type EvmNetworkId,
-  type NetworkConfig,
   type NetworkId,
   type NetworksFile,
 } from './config/types';
