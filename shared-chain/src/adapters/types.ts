@@ -49,7 +49,11 @@ export interface ChainReader {
   /** TRON only: energy and bandwidth available to `owner`. */
   resources?(owner: string): Promise<TronResources | undefined>;
   /** Router's Taxed quote for a path of symbols (used to cross-check the local estimate). */
-  routerQuote(kind: 'exactIn' | 'exactOut', amount: bigint, path: readonly string[]): Promise<bigint[] | undefined>;
+  routerQuote(
+    kind: 'exactIn' | 'exactOut',
+    amount: bigint,
+    path: readonly string[],
+  ): Promise<bigint[] | undefined>;
   /** Forget every cached value (network change, after a transaction). */
   reset(): void;
 }
@@ -121,7 +125,12 @@ export interface WalletConnection {
   /** Ask the wallet to switch to (or add, on 4902) the network's chain; rejects if it refuses. */
   switchChain(network: NetworkConfig): Promise<void>;
   /** Subscribe to account/chain changes and disconnects; returns an unsubscribe. */
-  onChange(listener: (change: { type: 'accounts' | 'chain' | 'disconnect'; value?: string | number }) => void): () => void;
+  onChange(
+    listener: (change: {
+      type: 'accounts' | 'chain' | 'disconnect';
+      value?: string | number;
+    }) => void,
+  ): () => void;
   disconnect(): Promise<void>;
 }
 

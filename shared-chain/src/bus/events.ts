@@ -24,7 +24,6 @@ export const appEvents$ = new Subject<AppEvent>();
 
 export const emit = (event: AppEvent): void => appEvents$.next(event);
 
-
 export const showToast = (kind: ToastKind, text: string, durationMs?: number): void =>
   emit({
     type: 'toast',

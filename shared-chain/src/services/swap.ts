@@ -208,7 +208,7 @@ export interface ExecuteSwapRequest {
   deadline?: bigint;
 }
 
-const clampToNumber = (value: bigint): number =>
+const energyAsInteger = (value: bigint): number =>
   parseInt((value > 1_000_000_000n ? 1_000_000_000n : value).toString(), 10);
 
 /**
@@ -243,7 +243,7 @@ export async function executeSwap(request: ExecuteSwapRequest): Promise<TxResult
     tron:
       network.platform === 'tron'
         ? {
-            energy: clampToNumber(resources?.energy ?? 0n),
+            energy: energyAsInteger(resources?.energy ?? 0n),
             pathLength: estimate.path.length,
             trxBalance: balances?.[network.baseToken] ?? 0n,
           }
