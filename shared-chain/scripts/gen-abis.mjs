@@ -21,7 +21,14 @@ for (const [name, file] of Object.entries(contracts)) {
   const { abi } = JSON.parse(readFileSync(join(artifacts, `${file}.json`), 'utf8'));
   const slim = abi
     .filter((f) => f.type === 'function' || f.type === 'event')
-    .map(({ type, name: n, inputs, outputs, stateMutability, anonymous }) => ({ type, name: n, inputs, outputs, stateMutability, anonymous }));
+    .map(({ type, name: n, inputs, outputs, stateMutability, anonymous }) => ({
+      type,
+      name: n,
+      inputs,
+      outputs,
+      stateMutability,
+      anonymous,
+    }));
   out += `export const ${name} = ${JSON.stringify(slim)} as const;\n\n`;
 }
 writeFileSync(join(root, 'src/adapters/abis.generated.ts'), out);

@@ -162,6 +162,7 @@ const networks = {
 const file = { profile: 'production', version: 'production', networks };
 mkdirSync(join(root, 'config'), { recursive: true });
 writeFileSync(join(root, 'config/networks.production.json'), JSON.stringify(file, null, 2) + '\n');
+// (npx prettier --write config/networks.production.json afterwards keeps lint green)
 
 // Letter logos: a coloured disc with the symbol's first letters, colour derived from the symbol.
 const assets = join(root, 'assets/currency');
