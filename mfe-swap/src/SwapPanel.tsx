@@ -25,6 +25,7 @@ import { useSwapBox } from './useSwapBox';
 import { useSwapAction } from './useSwapAction';
 import { maxSellAmount, directPairsOf } from './maxAmount';
 import { swapApi } from './swapApi';
+import './swapApiImpl';
 import './swap.css';
 
 /** TOKEN SWAP: the swap box of the index route and of the widget. */

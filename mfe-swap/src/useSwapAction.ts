@@ -2,8 +2,10 @@ import { useState } from 'react';
 import {
   checkTronFees,
   isChainError,
+  isUserRejection,
   parseAmount,
   PROCESSING_TRANSACTION,
+  QUOTE_EXPIRED,
   setLoading,
   showToast,
   swapFailedMessage,
@@ -88,12 +90,10 @@ export function useSwapAction({ network, state, balances, energy, slippageBps, o
 /** What the user reads when a swap does not go through. */
 export function swapErrorText(error: unknown): string {
   if (error instanceof SwapError) return error.message;
+  if (isUserRejection(error)) return 'You rejected the request in your wallet. Nothing was sent.';
   if (isChainError(error)) {
-    if (error.code === 4001)
-      return 'You rejected the transaction in your wallet. Nothing was sent.';
-    if (error.code === 'WRONG_NETWORK') return error.message;
-    const detail = (error as { detail?: string }).detail;
-    return swapFailedMessage(detail);
+    if (error.code === 'WRONG_NETWORK' || error.message === QUOTE_EXPIRED) return error.message;
+    return swapFailedMessage((error as { detail?: string }).detail);
   }
   return swapFailedMessage();
 }

@@ -14,6 +14,8 @@ export interface SwapQuote {
   liquidityProviderFee: bigint;
   feeSymbol: string;
   path: string[];
+  /** The chain service's estimate this quote came from (what a swap sends). */
+  source?: unknown;
 }
 
 export interface SwapFormState {

@@ -12,3 +12,4 @@ export {
 } from './platform';
 export { isUserRejection, wrongNetworkMessage, requestCount } from '../adapters/evm/common';
 export { setWalletConnectProjectId, getWalletConnectProjectId } from '../adapters/evm/connectors';
+export * from './tokens';

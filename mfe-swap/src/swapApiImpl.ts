@@ -1,0 +1,65 @@
+/** The swap box's services, on shared-chain. */
+import {
+  addTokenToWallet,
+  executeSwap,
+  getAmountNeeded,
+  getBalances,
+  getPairReserves,
+  getSwapEstimate,
+  getNetworkConfig,
+  getTronResources,
+  pairPrices,
+  type ChainSwapEstimate,
+  type NetworkId,
+} from '@jmswap/shared-chain';
+import type { SwapQuote } from './form/swapForm';
+import { provideSwapApi, type SwapApi } from './swapApi';
+
+function toQuote(e: ChainSwapEstimate): SwapQuote {
+  return {
+    kind: e.kind,
+    amountIn: e.amountIn,
+    amountOut: e.amountOut,
+    bound: e.kind === 'exactIn' ? e.minimumReceived : e.maximumSold,
+    priceImpactBps: e.priceImpactBps,
+    liquidityProviderFee: e.liquidityProviderFee,
+    feeSymbol: e.feeToken,
+    path: e.path,
+    source: e,
+  };
+}
+
+export const chainSwapApi: SwapApi = {
+  async quote({ network, from, to, kind, amount, slippageBps }) {
+    const request = { from, to, slippageBps, networkId: network };
+    const estimate =
+      kind === 'exactIn'
+        ? await getSwapEstimate({ ...request, amountIn: amount })
+        : await getAmountNeeded({ ...request, amountOut: amount });
+    return estimate && toQuote(estimate);
+  },
+  async prices(network: NetworkId, from, to) {
+    const [pools, config] = [await getPairReserves(network), getNetworkConfig(network)];
+    if (!pools || !config) return undefined;
+    const p = pairPrices({
+      tokens: config.tokens,
+      pools,
+      from,
+      to,
+      maxHopLength: config.exchange.MAX_HOP_LENGTH,
+    });
+    return p ? { fromInTo: p.priceFromInTo, toInFrom: p.priceToInFrom } : undefined;
+  },
+  balances: (network, owner, symbols) => getBalances(symbols, owner, network),
+  async energy(network, owner) {
+    return (await getTronResources(owner, network))?.energy;
+  },
+  async swap(_network, quote) {
+    return executeSwap({ estimate: quote.source as ChainSwapEstimate });
+  },
+  async watchAsset(network, symbol) {
+    await addTokenToWallet(symbol, network.id);
+  },
+};
+
+provideSwapApi(chainSwapApi);
