@@ -174,9 +174,7 @@ function SwapBox({
           toInFrom={prices?.toInFrom}
         />
       )}
-      {['TRON', 'BSC', 'POLY'].includes(network.id) && (
-        <div className="jm-chart-slot" data-slot="chart" style={{ width: 470, height: 140 }} />
-      )}
+      {['TRON', 'BSC', 'POLY'].includes(network.id) && <div className="jm-chart-slot" data-slot="chart" />}
       {state.quote && <InfoBlock quote={state.quote} tokens={network.tokens} />}
       {confirming && state.quote && (
         <p role="alert" className="jm-impact-danger">

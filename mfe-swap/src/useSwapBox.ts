@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
-  formatUnits,
+  formatAmount,
   parseAmount,
   isChainError,
   type NetworkConfig,
@@ -128,7 +128,7 @@ function useQuote(
         })
         .then((quote) => {
           if (!quote) return;
-          const otherAmount = formatUnits(
+          const otherAmount = formatAmount(
             lastEdited === 1 ? quote.amountOut : quote.amountIn,
             other.decimals,
           );
