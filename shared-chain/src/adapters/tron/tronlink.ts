@@ -198,6 +198,8 @@ export class TronLinkConnection implements TronWalletConnection {
       this.checkAccount();
       void this.checkNode();
     }, this.addressPollMs);
+    // Node (tests, SSR): do not keep the process alive for the poll.
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   private stopWatching(): void {
@@ -210,7 +212,7 @@ export class TronLinkConnection implements TronWalletConnection {
   /** Re-read the address from window.tronWeb and emit when it really changed. */
   checkAccount(): void {
     const current = addressOf(injectedTronWeb(this.getWindow()));
-    if (current === this.address) return;
+    if ((current ?? '') === this.address) return;
     if (current === undefined) {
       this.address = '';
       this.emit({ type: 'disconnect' });

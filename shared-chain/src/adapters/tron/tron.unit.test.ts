@@ -1,0 +1,624 @@
+/**
+ * Unit tests of the TRON adapter without a node: error mapping, the chain check, the TronLink
+ * connector's detection/events/refusals, the reader's caches and concurrency, and the writer's
+ * choice of function, fee limit, call value and taxes, and its transaction-info polling.
+ */
+import { TronWeb } from 'tronweb';
+import productionFile from '../../../config/networks.production.json';
+import type { NetworkConfig, NetworksFile } from '../../config/types';
+import { MAX_APPROVAL } from '../../core/constants';
+import { ChainError } from '../../core/errors';
+import {
+  TRON_MAINNET_CHAIN_ID,
+  TRON_NILE_CHAIN_ID,
+  TRON_SHASTA_CHAIN_ID,
+  chainIdFromGenesisId,
+  nodeChainId,
+} from './chain';
+import { TRON_DEV_PRIVATE_KEY, TronDevConnector } from './dev-wallet';
+import {
+  decodeRevertReason,
+  isUserRejection,
+  toSendError,
+  transactionFailed,
+  userRejectedError,
+} from './errors';
+import { tronAdapter } from './index';
+import { TronReader, readOnlyAddresses, TRON_ZERO_ADDRESS } from './reader';
+import { TronLinkConnector, watchAsset, type TronLinkWindow } from './tronlink';
+import type { TronWebLike } from './tronweb-like';
+import { TronWriter, type TronWalletConnection } from './writer';
+
+const MAINNET_GENESIS = '00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc';
+const NILE_GENESIS = '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd8690dc';
+const SHASTA_GENESIS = '0000000000000000de1aa88295e1fcf982742f773e0419c5a9c134c994a9059e';
+const ME = TronWeb.address.fromPrivateKey(TRON_DEV_PRIVATE_KEY) as string;
+const TXID = 'ab'.repeat(32);
+
+const addr = (n: number) => TronWeb.address.fromHex(`41${n.toString(16).padStart(40, '0')}`);
+
+/** The production TRON entry with made-up contract addresses. */
+function testNetwork(): NetworkConfig {
+  const network = structuredClone((productionFile as unknown as NetworksFile).networks.TRON);
+  let n = 0x1000;
+  for (const token of Object.values(network.tokens)) {
+    token.address = addr((n += 1));
+    token.hex = TronWeb.address.toHex(token.address);
+  }
+  network.exchange = {
+    ...network.exchange,
+    FACTORY_ADDRESS: addr(0xf1),
+    ROUTER_ADDRESS: addr(0xf2),
+    LIQUIDITY_ROUTER: addr(0xf3),
+    SWAP_API: addr(0xf4),
+  };
+  network.nodeUrl = 'http://127.0.0.1:1';
+  return network;
+}
+
+interface Sent {
+  address: string;
+  name: string;
+  args: unknown[];
+  options: { feeLimit: number; callValue: number };
+}
+
+/** A TronWeb double: contract calls answer from `calls`, sends are recorded. */
+function fakeTronWeb(
+  opts: {
+    genesis?: string;
+    info?: () => Promise<unknown>;
+    calls?: (name: string, args: unknown[]) => unknown;
+    send?: (name: string) => Promise<unknown>;
+  } = {},
+) {
+  const sent: Sent[] = [];
+  const tronWeb = {
+    defaultAddress: { base58: ME, hex: TronWeb.address.toHex(ME) },
+    fullNode: { host: 'http://node-a' },
+    trx: {
+      getBlockByNumber: jest.fn(async () => ({ blockID: opts.genesis ?? MAINNET_GENESIS })),
+      getNodeInfo: jest.fn(async () => ({ configNodeInfo: { p2pVersion: '11111' } })),
+      getUnconfirmedBalance: jest.fn(async () => 5_000_000),
+      getAccountResources: jest.fn(async () => ({})),
+      getBandwidth: jest.fn(async () => 600),
+      getUnconfirmedTransactionInfo: jest.fn(
+        opts.info ?? (async () => ({ id: TXID, fee: 1234, receipt: { result: 'SUCCESS' } })),
+      ),
+    },
+    contract: (_abi: unknown, address: string) => ({
+      methods: new Proxy(
+        {},
+        {
+          get:
+            (_t, name: string) =>
+            (...args: unknown[]) => ({
+              call: async () => (opts.calls ? opts.calls(name, args) : 0n),
+              send: async (options: Sent['options']) => {
+                sent.push({ address, name, args, options });
+                return opts.send ? opts.send(name) : TXID;
+              },
+            }),
+        },
+      ),
+    }),
+  };
+  return { tronWeb: tronWeb as unknown as TronWebLike & typeof tronWeb, sent };
+}
+
+function walletOn(tronWeb: TronWebLike): TronWalletConnection {
+  return {
+    kind: 'dev',
+    name: 'test',
+    platform: 'tron',
+    address: ME,
+    getTronWeb: () => tronWeb,
+    chainId: async () => TRON_MAINNET_CHAIN_ID,
+    switchChain: async () => undefined,
+    onChange: () => () => undefined,
+    disconnect: async () => undefined,
+  };
+}
+
+describe('errors', () => {
+  test('wallet rejections in every form TronLink uses', () => {
+    expect(isUserRejection('Confirmation declined by user')).toBe(true);
+    expect(isUserRejection(new Error('Confirmation declined by user'))).toBe(true);
+    expect(isUserRejection({ code: 4001, message: 'User rejected the request.' })).toBe(true);
+    expect(isUserRejection(userRejectedError())).toBe(true);
+    expect(isUserRejection(new Error('REVERT opcode executed'))).toBe(false);
+    const mapped = toSendError('Confirmation declined by user');
+    expect(mapped).toBeInstanceOf(ChainError);
+    expect(mapped.code).toBe('4001');
+  });
+
+  test('broadcast errors keep java-tron code as detail; ChainErrors pass through', () => {
+    const broadcast = Object.assign(new Error('balance is not sufficient'), {
+      error: 'CONTRACT_VALIDATE_ERROR',
+    });
+    expect(toSendError(broadcast)).toMatchObject({
+      code: 'TRANSACTION_FAILED',
+      message: 'Transaction failed',
+      detail: 'CONTRACT_VALIDATE_ERROR',
+    });
+    const failed = transactionFailed('OUT_OF_ENERGY', { txid: TXID });
+    expect(toSendError(failed)).toBe(failed);
+    expect(toSendError(new Error('socket hang up'))).toMatchObject({ detail: 'socket hang up' });
+  });
+
+  test('revert reasons are decoded from Error(string) payloads', () => {
+    const reason = 'JMSwap: EXPIRED';
+    const hex = Buffer.from(reason).toString('hex');
+    const payload =
+      '08c379a0' +
+      (32).toString(16).padStart(64, '0') +
+      reason.length.toString(16).padStart(64, '0') +
+      hex.padEnd(64, '0');
+    expect(decodeRevertReason(payload)).toBe(reason);
+    expect(decodeRevertReason(`0x${payload}`)).toBe(reason);
+    expect(decodeRevertReason('')).toBeUndefined();
+    expect(decodeRevertReason('deadbeef')).toBeUndefined();
+  });
+});
+
+describe('chain id', () => {
+  test('from the genesis block id (mainnet, Nile, Shasta)', async () => {
+    expect(chainIdFromGenesisId(MAINNET_GENESIS)).toBe(TRON_MAINNET_CHAIN_ID);
+    expect(chainIdFromGenesisId(NILE_GENESIS)).toBe(TRON_NILE_CHAIN_ID);
+    expect(chainIdFromGenesisId(SHASTA_GENESIS)).toBe(TRON_SHASTA_CHAIN_ID);
+    expect(await nodeChainId(fakeTronWeb({ genesis: NILE_GENESIS }).tronWeb)).toBe(
+      TRON_NILE_CHAIN_ID,
+    );
+  });
+
+  test('an unknown genesis (the devnode) falls back to getnodeinfo p2pVersion', async () => {
+    const { tronWeb } = fakeTronWeb({ genesis: '11'.repeat(32) });
+    expect(await nodeChainId(tronWeb)).toBe(TRON_MAINNET_CHAIN_ID); // p2pVersion 11111
+    tronWeb.trx.getNodeInfo.mockResolvedValue({ configNodeInfo: { p2pVersion: '728126428' } });
+    expect(await nodeChainId(tronWeb)).toBe(728126428);
+    tronWeb.trx.getBlockByNumber.mockRejectedValue(new Error('down'));
+    tronWeb.trx.getNodeInfo.mockRejectedValue(new Error('down'));
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await nodeChainId(tronWeb)).toBeUndefined();
+    spy.mockRestore();
+  });
+});
+
+describe('TronLink connector', () => {
+  function fakeWindow(tronWeb: TronWebLike | undefined, request?: (a: unknown) => unknown) {
+    const target = new EventTarget();
+    const calls: unknown[] = [];
+    const win = Object.assign(target, {
+      tronLink: tronWeb
+        ? {
+            ready: true,
+            tronWeb,
+            request: async (args: unknown) => {
+              calls.push(args);
+              return request ? request(args) : { code: 200, message: 'ok' };
+            },
+          }
+        : undefined,
+      tronWeb,
+    }) as unknown as TronLinkWindow & EventTarget;
+    const post = (action: string, source: unknown = null) => {
+      const event = new Event('message');
+      Object.assign(event, { data: { message: { action, data: {} }, isTronLink: true }, source });
+      target.dispatchEvent(event);
+    };
+    return { win, calls, post };
+  }
+
+  const network = testNetwork();
+
+  test('waits for a late injection', async () => {
+    const { tronWeb } = fakeTronWeb();
+    let win: TronLinkWindow | undefined;
+    setTimeout(() => {
+      win = fakeWindow(tronWeb).win;
+    }, 50);
+    const connector = new TronLinkConnector({ getWindow: () => win, stepMs: 10 });
+    expect(connector.isAvailable()).toBe(false);
+    const wallet = await connector.connect(network);
+    expect(wallet.address).toBe(ME);
+    expect(connector.isAvailable()).toBe(true);
+  });
+
+  test('TronLink on Nile: switchChain and every send are refused with a clear message', async () => {
+    const { tronWeb, sent } = fakeTronWeb({ genesis: NILE_GENESIS });
+    const { win } = fakeWindow(tronWeb);
+    const wallet = await new TronLinkConnector({ getWindow: () => win }).connect(network);
+    expect(await wallet.chainId()).toBe(TRON_NILE_CHAIN_ID);
+    const refusal = {
+      code: 'WRONG_NETWORK',
+      message:
+        "TronLink is connected to Nile testnet, but this page uses TRON (TRON Mainnet). Switch TronLink's node to TRON.",
+    };
+    await expect(wallet.switchChain(network)).rejects.toMatchObject(refusal);
+    const writer = new TronWriter(network, wallet);
+    await expect(writer.approve('JM', network.exchange.ROUTER_ADDRESS)).rejects.toMatchObject(
+      refusal,
+    );
+    expect(sent).toEqual([]);
+    // TronLink moves to mainnet: a setNode message (with a new node) clears the refusal
+    tronWeb.trx.getBlockByNumber.mockResolvedValue({ blockID: MAINNET_GENESIS });
+    tronWeb.fullNode.host = 'https://api.trongrid.io';
+    const changes: unknown[] = [];
+    wallet.onChange((c) => changes.push(c));
+    const { post } = { post: (a: string) => fakeWindowPost(win, a) };
+    post('setNode');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(changes).toEqual([{ type: 'chain', value: TRON_MAINNET_CHAIN_ID }]);
+    await writer.approve('JM', network.exchange.ROUTER_ADDRESS);
+    expect(sent).toHaveLength(1);
+    await wallet.disconnect();
+  });
+
+  function fakeWindowPost(win: TronLinkWindow, action: string, source: unknown = null) {
+    const event = new Event('message');
+    Object.assign(event, { data: { message: { action, data: {} }, isTronLink: true }, source });
+    (win as unknown as EventTarget).dispatchEvent(event);
+  }
+
+  test('messages are hints only: forged, foreign-source or unknown actions change nothing', async () => {
+    const { tronWeb } = fakeTronWeb();
+    const { win, post } = fakeWindow(tronWeb);
+    const wallet = await new TronLinkConnector({ getWindow: () => win }).connect(network);
+    const changes: unknown[] = [];
+    const off = wallet.onChange((c) => changes.push(c));
+    post('setNode'); // same node
+    post('setAccount'); // same account
+    post('connect');
+    tronWeb.defaultAddress.base58 = addr(7);
+    post('setAccount', { postMessage: () => undefined }); // another frame
+    await new Promise((r) => setTimeout(r, 10));
+    expect(changes).toEqual([]);
+    post('setAccount');
+    expect(changes).toEqual([{ type: 'accounts', value: addr(7) }]);
+    off();
+  });
+
+  test('the address poll catches changes without messages; a locked TronLink is a disconnect', async () => {
+    const { tronWeb } = fakeTronWeb();
+    const { win } = fakeWindow(tronWeb);
+    const wallet = await new TronLinkConnector({ getWindow: () => win, addressPollMs: 20 }).connect(
+      network,
+    );
+    const changes: unknown[] = [];
+    const off = wallet.onChange((c) => changes.push(c));
+    tronWeb.defaultAddress.base58 = addr(8);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(changes).toEqual([{ type: 'accounts', value: addr(8) }]);
+    (tronWeb.defaultAddress as { base58: string | false }).base58 = false;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(changes).toEqual([{ type: 'accounts', value: addr(8) }, { type: 'disconnect' }]);
+    off();
+    await wallet.disconnect();
+  });
+
+  test('a request that throws 4001 is a rejection; other answers mean install or unlock', async () => {
+    const { tronWeb } = fakeTronWeb();
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const thrown = fakeWindow(tronWeb, () => {
+        throw { code: 4001, message: 'User rejected the request.' };
+      });
+      await expect(
+        new TronLinkConnector({ getWindow: () => thrown.win }).connect(network),
+      ).rejects.toMatchObject({ code: '4001' });
+      const odd = fakeWindow(tronWeb, () => ({ code: 4000, message: 'queued' }));
+      await expect(
+        new TronLinkConnector({ getWindow: () => odd.win }).connect(network),
+      ).rejects.toThrow('Install or unlock TronLink');
+      const noAddress = fakeTronWeb().tronWeb;
+      (noAddress.defaultAddress as { base58: string | false }).base58 = false;
+      const empty = fakeWindow(noAddress);
+      await expect(
+        new TronLinkConnector({
+          getWindow: () => empty.win,
+          injectionTimeoutMs: 50,
+          stepMs: 10,
+        }).connect(network),
+      ).rejects.toMatchObject({
+        code: 'WALLET_NOT_CONNECTED',
+        message: 'Install or unlock TronLink',
+      });
+    } finally {
+      info.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  test('watchAsset: trc20 request; declined -> 4001; no TronLink -> false', async () => {
+    const { tronWeb } = fakeTronWeb();
+    const ok = fakeWindow(tronWeb, () => true);
+    expect(await watchAsset(network.tokens.JM!, () => ok.win)).toBe(true);
+    expect(ok.calls).toEqual([
+      {
+        method: 'wallet_watchAsset',
+        params: { type: 'trc20', options: { address: network.tokens.JM!.address } },
+      },
+    ]);
+    const declined = fakeWindow(tronWeb, () => ({ code: 4001, message: 'User rejected' }));
+    await expect(watchAsset('TXYZ', () => declined.win)).rejects.toMatchObject({ code: '4001' });
+    expect(await watchAsset('TXYZ', () => undefined)).toBe(false);
+  });
+});
+
+describe('reader (TronWeb double)', () => {
+  const network = testNetwork();
+
+  test('read-only senders: the owner address when valid, else the zero address', () => {
+    expect(readOnlyAddresses(network)).toEqual([TRON_ZERO_ADDRESS]);
+    expect(readOnlyAddresses({ ...network, api: { url: '', ownerAddress: ME } })).toEqual([
+      ME,
+      TRON_ZERO_ADDRESS,
+    ]);
+  });
+
+  test('balances are requested concurrently and cached 5 s per owner and symbol', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const { tronWeb } = fakeTronWeb({
+      calls: async (name) => {
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise((r) => setTimeout(r, 10));
+        inFlight -= 1;
+        return name === 'balanceOf' ? 42n : 0n;
+      },
+    });
+    let now = 1_000_000;
+    const reader = new TronReader(network, { tronWeb, now: () => now });
+    expect(await reader.balances(ME, ['TRX', 'JM', 'USDT', 'BBT'])).toEqual({
+      TRX: 5_000_000n,
+      JM: 42n,
+      USDT: 42n,
+      BBT: 42n,
+    });
+    expect(maxInFlight).toBe(3);
+    await reader.balances(ME, ['TRX']);
+    expect(tronWeb.trx.getUnconfirmedBalance).toHaveBeenCalledTimes(1);
+    now += 5_000;
+    await reader.balances(ME, ['TRX']);
+    expect(tronWeb.trx.getUnconfirmedBalance).toHaveBeenCalledTimes(2);
+    reader.reset();
+    await reader.balances(ME, ['TRX']);
+    expect(tronWeb.trx.getUnconfirmedBalance).toHaveBeenCalledTimes(3);
+  });
+
+  test('resources: java-tron omits zero fields; used above the limit is 0', async () => {
+    const { tronWeb } = fakeTronWeb();
+    const reader = new TronReader(network, { tronWeb });
+    expect(await reader.resources(ME)).toEqual({ energy: 0n, bandwidth: 600n });
+    tronWeb.trx.getAccountResources.mockResolvedValue({ EnergyLimit: 100, EnergyUsed: 150 });
+    expect((await reader.resources(ME))?.energy).toBe(0n);
+    tronWeb.trx.getAccountResources.mockResolvedValue({ EnergyLimit: 300_000, EnergyUsed: 1 });
+    expect((await reader.resources(ME))?.energy).toBe(299_999n);
+  });
+
+  test('the base coin needs no approval; a failing read is undefined and unreachable', async () => {
+    const { tronWeb } = fakeTronWeb({
+      calls: () => {
+        throw new Error('boom');
+      },
+    });
+    const reader = new TronReader(network, { tronWeb });
+    expect(await reader.allowance('TRX', ME, network.exchange.ROUTER_ADDRESS)).toBe(MAX_APPROVAL);
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await reader.allowance('JM', ME, network.exchange.ROUTER_ADDRESS)).toBeUndefined();
+    expect(reader.status$.value).toBe('unreachable');
+    spy.mockRestore();
+    expect(await reader.allowance('TRX', ME, network.exchange.ROUTER_ADDRESS)).toBe(MAX_APPROVAL);
+    expect(reader.status$.value).toBe('ok');
+  });
+});
+
+describe('writer (TronWeb double)', () => {
+  const network = testNetwork();
+  const a = (symbol: string) => network.tokens[symbol]!.address;
+  const tax = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+
+  test('the six swaps: function, arguments, call value, taxes, 100 TRX fee limit', async () => {
+    const { tronWeb, sent } = fakeTronWeb();
+    const writer = new TronWriter(network, walletOn(tronWeb), { pollIntervalMs: 1 });
+    const order = { amount: 1000n, bound: 900n, recipient: ME, deadline: 99n };
+    await writer.swap({ ...order, kind: 'exactIn', path: ['TRX', 'JM'] });
+    await writer.swap({ ...order, kind: 'exactIn', path: ['JM', 'TRX'] });
+    await writer.swap({ ...order, kind: 'exactIn', path: ['JM', 'USDT'] });
+    await writer.swap({ ...order, kind: 'exactOut', bound: 1100n, path: ['TRX', 'USDT', 'JM'] });
+    await writer.swap({ ...order, kind: 'exactOut', bound: 1100n, path: ['BBT', 'TRX'] });
+    await writer.swap({ ...order, kind: 'exactOut', bound: 1100n, path: ['USDT', 'JM'] });
+    const R = network.exchange.ROUTER_ADDRESS;
+    expect(sent).toEqual([
+      {
+        address: R,
+        name: 'swapExactBaseForTokens',
+        args: ['900', [a('TRX'), a('JM')], [tax(0), tax(3)], ME, '99'],
+        options: { feeLimit: 100_000_000, callValue: 1000 },
+      },
+      {
+        address: R,
+        name: 'swapExactTokensForBase',
+        args: ['1000', '900', [a('JM'), a('TRX')], [tax(3), tax(0)], ME, '99'],
+        options: { feeLimit: 100_000_000, callValue: 0 },
+      },
+      {
+        address: R,
+        name: 'swapExactTokensForTokens',
+        args: ['1000', '900', [a('JM'), a('USDT')], [tax(3), tax(0)], ME, '99'],
+        options: { feeLimit: 100_000_000, callValue: 0 },
+      },
+      {
+        address: R,
+        name: 'swapBaseForExactTokens',
+        args: ['1000', [a('TRX'), a('USDT'), a('JM')], [tax(0), tax(0), tax(3)], ME, '99'],
+        options: { feeLimit: 100_000_000, callValue: 1100 },
+      },
+      {
+        address: R,
+        name: 'swapTokensForExactBase',
+        args: ['1000', '1100', [a('BBT'), a('TRX')], [tax(5), tax(0)], ME, '99'],
+        options: { feeLimit: 100_000_000, callValue: 0 },
+      },
+      {
+        address: R,
+        name: 'swapTokensForExactTokens',
+        args: ['1000', '1100', [a('USDT'), a('JM')], [tax(0), tax(3)], ME, '99'],
+        options: { feeLimit: 100_000_000, callValue: 0 },
+      },
+    ]);
+  });
+
+  test('liquidity: 200 TRX fee limit, router choice, approvals only when not max', async () => {
+    const allowances: Record<string, bigint> = {};
+    const { tronWeb, sent } = fakeTronWeb({
+      calls: (name, args) => {
+        if (name === 'allowance') return allowances[String(args[1])] ?? 0n;
+        if (name === 'getPair') return TronWeb.address.toHex(addr(0xabc));
+        return 0n;
+      },
+    });
+    const writer = new TronWriter(network, walletOn(tronWeb), { pollIntervalMs: 1 });
+    const L = network.exchange.LIQUIDITY_ROUTER;
+    const R = network.exchange.ROUTER_ADDRESS;
+    allowances[L] = MAX_APPROVAL;
+    const add = {
+      amountA: 10n,
+      amountB: 20n,
+      minA: 9n,
+      minB: 18n,
+      recipient: ME,
+      deadline: 7n,
+    };
+    await writer.addLiquidity({ ...add, symbolA: 'TRX', symbolB: 'JM' });
+    expect(sent).toEqual([
+      {
+        address: L,
+        name: 'addLiquidityBase',
+        args: [a('JM'), '20', '18', '9', ME, '7'],
+        options: { feeLimit: 200_000_000, callValue: 10 },
+      },
+    ]);
+    sent.length = 0;
+    await writer.addLiquidity({ ...add, symbolA: 'SafeMoney', symbolB: 'TRX' });
+    expect(sent.map((s) => [s.address, s.name, s.options])).toEqual([
+      [a('SafeMoney'), 'approve', { feeLimit: 100_000_000, callValue: 0 }],
+      [R, 'addLiquidityBase', { feeLimit: 200_000_000, callValue: 20 }],
+    ]);
+    sent.length = 0;
+    await writer.removeLiquidity({
+      symbolA: 'TRX',
+      symbolB: 'SafeMoney',
+      lpTokens: 5n,
+      minA: 1n,
+      minB: 2n,
+      recipient: ME,
+      deadline: 7n,
+    });
+    expect(sent).toEqual([
+      {
+        address: addr(0xabc),
+        name: 'approve',
+        args: [R, MAX_APPROVAL.toString()],
+        options: { feeLimit: 100_000_000, callValue: 0 },
+      },
+      {
+        address: R,
+        name: 'removeLiquidityBaseSupportingFeeOnTransferTokens',
+        args: [a('SafeMoney'), '5', '2', '1', ME, '7'],
+        options: { feeLimit: 200_000_000, callValue: 0 },
+      },
+    ]);
+    sent.length = 0;
+    await writer.createPair('KLV', 'KTY');
+    expect(sent).toEqual([
+      {
+        address: network.exchange.FACTORY_ADDRESS,
+        name: 'createPair',
+        args: [a('KLV'), a('KTY')],
+        options: { feeLimit: 1_000_000_000, callValue: 0 },
+      },
+    ]);
+  });
+
+  test('polls the transaction info until it exists; FAILED results and timeouts reject', async () => {
+    const answers: unknown[] = [
+      {},
+      {},
+      { id: TXID, fee: 10, receipt: { result: 'SUCCESS', energy_usage_total: 5 } },
+    ];
+    const { tronWeb } = fakeTronWeb({ info: async () => answers.shift() ?? {} });
+    const writer = new TronWriter(network, walletOn(tronWeb), { pollIntervalMs: 1 });
+    await expect(writer.approve('JM', network.exchange.ROUTER_ADDRESS)).resolves.toMatchObject({
+      txid: TXID,
+      fee: 10n,
+      energyUsed: 5n,
+    });
+    expect(tronWeb.trx.getUnconfirmedTransactionInfo).toHaveBeenCalledTimes(3);
+
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const failing = fakeTronWeb({
+        info: async () => ({
+          id: TXID,
+          result: 'FAILED',
+          resMessage: Buffer.from('REVERT opcode executed').toString('hex'),
+          receipt: { result: 'REVERT' },
+          contractResult: [''],
+        }),
+      });
+      await expect(
+        new TronWriter(network, walletOn(failing.tronWeb)).approve('JM', addr(1)),
+      ).rejects.toMatchObject({
+        message: 'Transaction failed',
+        detail: 'REVERT',
+        reason: 'REVERT opcode executed',
+        txid: TXID,
+      });
+      const never = fakeTronWeb({ info: async () => ({}) });
+      await expect(
+        new TronWriter(network, walletOn(never.tronWeb), {
+          pollIntervalMs: 5,
+          confirmTimeoutMs: 20,
+        }).approve('JM', addr(1)),
+      ).rejects.toMatchObject({ message: 'Transaction failed', detail: 'NOT_CONFIRMED' });
+      const rejected = fakeTronWeb({
+        send: async () => Promise.reject('Confirmation declined by user'),
+      });
+      await expect(
+        new TronWriter(network, walletOn(rejected.tronWeb)).approve('JM', addr(1)),
+      ).rejects.toMatchObject({ code: '4001' });
+      expect(rejected.tronWeb.trx.getUnconfirmedTransactionInfo).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('adapter', () => {
+  test('tronAdapter: platform, connectors, createWriter falls back to window.tronWeb', async () => {
+    expect(tronAdapter.platform).toBe('tron');
+    expect(tronAdapter.connectors().map((c) => [c.kind, c.platform])).toEqual([
+      ['tronlink', 'tron'],
+      ['dev', 'tron'],
+    ]);
+    const network = testNetwork();
+    const { tronWeb, sent } = fakeTronWeb();
+    const previous = (globalThis as { window?: unknown }).window;
+    (globalThis as { window?: unknown }).window = { tronWeb };
+    try {
+      const relayed = { ...walletOn(tronWeb), getTronWeb: undefined } as unknown as Parameters<
+        typeof tronAdapter.createWriter
+      >[1];
+      await tronAdapter.createWriter(network, relayed).approve('JM', addr(1), 5n);
+      expect(sent[0]?.args).toEqual([addr(1), '5']);
+    } finally {
+      (globalThis as { window?: unknown }).window = previous;
+    }
+    const dev = await new TronDevConnector().connect(network);
+    expect(dev.address).toBe(ME);
+    expect(dev.kind).toBe('dev');
+  });
+});
