@@ -18,7 +18,7 @@ import { toFallback } from './form/swapForm';
 import { AmountField } from './components/AmountField';
 import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';
-import { InfoBlock, impactLevel } from './components/InfoBlock';
+import { InfoBlock } from './components/InfoBlock';
 import { SlippageSettings } from './components/SlippageSettings';
 import { FundsOnTheWay } from './components/FundsOnTheWay';
 import { useSwapBox } from './useSwapBox';
@@ -106,17 +106,18 @@ function SwapBox({
     });
   }
 
-  function onSwapClick() {
-    if (state.quote && impactLevel(state.quote.priceImpactBps) === 'danger' && !confirming)
-      return setConfirming(true);
-    setConfirming(false);
-    void swap();
+  useEffect(() => setConfirming(false), [state.version]);
+
+  async function onSwapClick() {
+    setConfirming((await swap(confirming)) === 'confirm');
   }
 
   return (
     <section
       className="jm-card jm-swap"
       data-remote="swap"
+      data-quote-in={state.quote?.amountIn.toString()}
+      data-quote-out={state.quote?.amountOut.toString()}
       data-remote-version={__APP_VERSION__}
       aria-label="Token swap"
     >
@@ -174,7 +175,9 @@ function SwapBox({
           toInFrom={prices?.toInFrom}
         />
       )}
-      {['TRON', 'BSC', 'POLY'].includes(network.id) && <div className="jm-chart-slot" data-slot="chart" />}
+      {['TRON', 'BSC', 'POLY'].includes(network.id) && (
+        <div className="jm-chart-slot" data-slot="chart" />
+      )}
       {state.quote && <InfoBlock quote={state.quote} tokens={network.tokens} />}
       {confirming && state.quote && (
         <p role="alert" className="jm-impact-danger">

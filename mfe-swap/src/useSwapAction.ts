@@ -17,6 +17,7 @@ import {
 import type { SwapFormState } from './form/swapForm';
 import type { CompletedSwap } from './components/FundsOnTheWay';
 import { swapApi } from './swapApi';
+import { impactLevel } from './components/InfoBlock';
 
 export const POST_SWAP_REFRESH_MS = 2_000;
 const BUY_ENERGY_URL = 'https://tronenergy.market';
@@ -34,7 +35,8 @@ interface Args {
 export function useSwapAction({ network, state, balances, energy, slippageBps, onDone }: Args) {
   const [completed, setCompleted] = useState<CompletedSwap>();
 
-  async function swap() {
+  /** Resolves 'confirm' when everything is valid but the price impact needs the user's confirmation. */
+  async function swap(impactConfirmed = false): Promise<'confirm' | void> {
     const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
     const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
     const amountOf = (text: string, decimals = 18) => {
@@ -72,6 +74,7 @@ export function useSwapAction({ network, state, balances, energy, slippageBps, o
       return;
     }
     if (!quote || !from || !to) return;
+    if (impactLevel(quote.priceImpactBps) === 'danger' && !impactConfirmed) return 'confirm';
     setLoading(true, PROCESSING_TRANSACTION);
     try {
       const { txid } = await swapApi().swap(network, quote, slippageBps);

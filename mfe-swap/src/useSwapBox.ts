@@ -3,6 +3,7 @@ import {
   formatAmount,
   parseAmount,
   isChainError,
+  useSessionEpoch,
   type NetworkConfig,
   type WalletSession,
 } from '@jmswap/shared-chain';
@@ -66,6 +67,13 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   useVisibleInterval(() => setBalanceTick((r) => r + 1), BALANCE_REFRESH_MS);
 
   useQuote(state, network, slippageBps, refresh, dispatch);
+
+  // An account or chain change makes quotes in flight stale (shared-chain's session epoch).
+  const epoch = useSessionEpoch();
+  const firstEpoch = useRef(epoch);
+  useEffect(() => {
+    if (epoch !== firstEpoch.current) dispatch({ type: 'invalidated' });
+  }, [epoch]);
 
   const { fromSymbol, toSymbol } = state;
   useEffect(() => {

@@ -165,6 +165,14 @@ describe('tokens', () => {
     });
   });
 
+  it('an account or chain change drops the quote but keeps the amounts', () => {
+    const q = typed(start(), 1, '1');
+    const withQuote = swapFormReducer(q, { type: 'quoted', version: q.version, quote, otherAmount: '5' });
+    const after = swapFormReducer(withQuote, { type: 'invalidated' });
+    expect(after).toMatchObject({ fromAmount: '1', quote: undefined });
+    expect(after.version).toBeGreaterThan(withQuote.version);
+  });
+
   it('reset clears amounts and the quote but keeps the pair', () => {
     const q = typed(start(), 1, '1');
     const withQuote = swapFormReducer(q, {

@@ -37,6 +37,8 @@ export type SwapFormAction =
   | { type: 'fromTokenChosen'; symbol: string; fallback: string }
   | { type: 'toTokenChosen'; symbol: string }
   | { type: 'directionSwitched' }
+  /** The wallet's account or chain changed: the quote is re-made, the amounts stay. */
+  | { type: 'invalidated' }
   | { type: 'reset' };
 
 export const emptyAmounts = {
@@ -121,6 +123,8 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
         toSymbol: state.fromSymbol,
         lastEdited: 1,
       });
+    case 'invalidated':
+      return next({ quote: undefined });
     case 'reset':
       return next({ ...emptyAmounts, lastEdited: 1 });
   }
