@@ -22,3 +22,5 @@ export { loadArtifact, ensureCompiled, type Artifact, type ContractName } from '
 export { SEED_PRICES_USD } from './deploy/prices';
 export { LOCAL_CONFIG_PATH } from './config/production';
 export type { NetworkConfig, NetworksFile, NetworkId } from './config/types';
+export { startTronNetwork, startDevnode } from './tron/index';
+export { injectTronLink, tronLinkInitScript, type TronLinkOptions } from './tron/tronlink-inject';

@@ -1,18 +1,33 @@
 import { expect, test, type Page } from '@playwright/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmBalance, evmRpcUrls, gasCost, isBase, localNetworks } from '../fixtures/chain';
+import {
+  devAccount,
+  evmBalance,
+  evmRpcUrls,
+  gasCost,
+  isBase,
+  localNetworks,
+} from '../fixtures/chain';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
 const receiveField = (page: Page) => page.getByRole('textbox', { name: 'Estimate' });
-const walletSent = (page: Page) => page.evaluate(() => (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent());
+const walletSent = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent());
 
 async function openWithWallet(page: Page, network: string, account: string, walletChain?: number) {
   const net = localNetworks()[network]!;
-  await injectEvmWallet(page, { account, chainId: walletChain ?? net.chainId, rpcUrls: evmRpcUrls() });
+  await injectEvmWallet(page, {
+    account,
+    chainId: walletChain ?? net.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
   await page.goto(`/?n=${network}`);
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('button', { name: 'Browser wallet (MetaMask)' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
+    .click();
   await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
 }
 
@@ -39,13 +54,19 @@ const NETWORKS = [
 ];
 
 for (const { id, account, amount } of NETWORKS) {
-  test(`${id}: connect, swap the default pair, and receive exactly the estimate shown`, async ({ page }) => {
+  test(`${id}: connect, swap the default pair, and receive exactly the estimate shown`, async ({
+    page,
+  }) => {
     const owner = devAccount(account);
     const net = localNetworks()[id]!;
     await openWithWallet(page, id, owner);
     const [from, to] = [
-      await swapBox(page).getByRole('button', { name: /^Sell token: / }).textContent(),
-      await swapBox(page).getByRole('button', { name: /^Receive token: / }).textContent(),
+      await swapBox(page)
+        .getByRole('button', { name: /^Sell token: / })
+        .textContent(),
+      await swapBox(page)
+        .getByRole('button', { name: /^Receive token: / })
+        .textContent(),
     ];
     const toSymbol = (to ?? '').trim().replace(/⇄$/, '').trim();
     const before = await evmBalance(id, toSymbol, owner);
@@ -55,7 +76,9 @@ for (const { id, account, amount } of NETWORKS) {
     const popup = await swapAndWaitForPopup(page);
     const href = (await popup.getByTestId('txid').getAttribute('href')) as string;
     expect(href.startsWith(net.scan)).toBe(true);
-    const hashes = await page.evaluate(() => (window as unknown as { __wallet: { txHashes(): string[] } }).__wallet.txHashes());
+    const hashes = await page.evaluate(() =>
+      (window as unknown as { __wallet: { txHashes(): string[] } }).__wallet.txHashes(),
+    );
     expect(hashes).toContain(href.slice(net.scan.length));
     // When the base coin is received, the wallet also paid the gas (approval and swap) in it.
     let gas = 0n;
@@ -66,7 +89,9 @@ for (const { id, account, amount } of NETWORKS) {
   });
 }
 
-test('BSC: an exact-out swap (typed in the receive field) delivers exactly that amount', async ({ page }) => {
+test('BSC: an exact-out swap (typed in the receive field) delivers exactly that amount', async ({
+  page,
+}) => {
   const owner = devAccount(2);
   await openWithWallet(page, 'BSC', owner);
   const before = await evmBalance('BSC', 'USDT', owner);
@@ -81,7 +106,8 @@ test('BSC: an exact-out swap (typed in the receive field) delivers exactly that 
 test('POLY: the first swap of a token asks for approval, the second does not', async ({ page }) => {
   const owner = devAccount(3);
   await openWithWallet(page, 'POLY', owner);
-  const sends = async () => (await walletSent(page)).filter((m) => m === 'eth_sendTransaction').length;
+  const sends = async () =>
+    (await walletSent(page)).filter((m) => m === 'eth_sendTransaction').length;
   await sellField(page).fill('10');
   await quoted(page);
   await swapAndWaitForPopup(page);
@@ -96,8 +122,13 @@ test('POLY: the first swap of a token asks for approval, the second does not', a
 test('BSC: O1T (7% tax) buy delivers exactly the taxed estimate', async ({ page }) => {
   const owner = devAccount(4);
   await openWithWallet(page, 'BSC', owner);
-  await swapBox(page).getByRole('button', { name: /^Receive token: / }).click();
-  await page.getByRole('listbox', { name: 'Receive token' }).getByRole('button', { name: /^O1T/ }).click();
+  await swapBox(page)
+    .getByRole('button', { name: /^Receive token: / })
+    .click();
+  await page
+    .getByRole('listbox', { name: 'Receive token' })
+    .getByRole('button', { name: /^O1T/ })
+    .click();
   await expect(page.getByText('O1T tax')).toBeHidden();
   const before = await evmBalance('BSC', 'O1T', owner);
   await sellField(page).fill('0.3');
@@ -107,10 +138,14 @@ test('BSC: O1T (7% tax) buy delivers exactly the taxed estimate', async ({ page 
   expect((await evmBalance('BSC', 'O1T', owner)) - before).toBe(amountOut);
 });
 
-test('an amount larger than the pool shows a disabled INSUFFICIENT LIQUIDITY button', async ({ page }) => {
+test('an amount larger than the pool shows a disabled INSUFFICIENT LIQUIDITY button', async ({
+  page,
+}) => {
   await openWithWallet(page, 'ETH', devAccount(5));
   await receiveField(page).fill('100000000000');
-  await expect(swapBox(page).getByRole('button', { name: 'INSUFFICIENT LIQUIDITY' })).toBeDisabled();
+  await expect(
+    swapBox(page).getByRole('button', { name: 'INSUFFICIENT LIQUIDITY' }),
+  ).toBeDisabled();
 });
 
 test('bad amounts reset or are refused without a crash', async ({ page }) => {
@@ -134,20 +169,32 @@ test('a swap rejected in the wallet (4001) moves nothing and says so', async ({ 
   const before = await evmBalance('ETH', 'USDT', owner);
   await sellField(page).fill('0.1');
   await quoted(page);
-  await page.evaluate(() => (window as unknown as { __wallet: { declineNext(m: string): void } }).__wallet.declineNext('eth_sendTransaction'));
+  await page.evaluate(() =>
+    (window as unknown as { __wallet: { declineNext(m: string): void } }).__wallet.declineNext(
+      'eth_sendTransaction',
+    ),
+  );
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
-  await expect(page.getByText('You rejected the request in your wallet. Nothing was sent.')).toBeVisible();
+  await expect(
+    page.getByText('You rejected the request in your wallet. Nothing was sent.'),
+  ).toBeVisible();
   expect(await evmBalance('ETH', 'USDT', owner)).toBe(before);
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toHaveCount(0);
 });
 
-test('a wallet on the wrong chain is asked to switch, and nothing is sent until it does', async ({ page }) => {
+test('a wallet on the wrong chain is asked to switch, and nothing is sent until it does', async ({
+  page,
+}) => {
   const owner = devAccount(7);
   const eth = localNetworks().ETH!;
   await openWithWallet(page, 'BSC', owner);
   // The user moves the wallet to another chain and will refuse to switch back.
   await page.evaluate((chainId) => {
-    const w = (window as unknown as { __wallet: { refuseSwitch(r: boolean): void; setChain(c: number): void } }).__wallet;
+    const w = (
+      window as unknown as {
+        __wallet: { refuseSwitch(r: boolean): void; setChain(c: number): void };
+      }
+    ).__wallet;
     w.refuseSwitch(true);
     w.setChain(chainId);
   }, eth.chainId);
@@ -158,8 +205,18 @@ test('a wallet on the wrong chain is asked to switch, and nothing is sent until 
   expect(await walletSent(page)).toContain('wallet_switchEthereumChain');
   expect(await walletSent(page)).not.toContain('eth_sendTransaction');
 
-  await page.evaluate(() => (window as unknown as { __wallet: { refuseSwitch(r: boolean): void } }).__wallet.refuseSwitch(false));
+  await page.evaluate(() =>
+    (window as unknown as { __wallet: { refuseSwitch(r: boolean): void } }).__wallet.refuseSwitch(
+      false,
+    ),
+  );
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({ timeout: 30000 });
-  expect(await page.evaluate(() => (window as unknown as { __wallet: { chainId(): number } }).__wallet.chainId())).toBe(localNetworks().BSC!.chainId);
+  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+    timeout: 30000,
+  });
+  expect(
+    await page.evaluate(() =>
+      (window as unknown as { __wallet: { chainId(): number } }).__wallet.chainId(),
+    ),
+  ).toBe(localNetworks().BSC!.chainId);
 });

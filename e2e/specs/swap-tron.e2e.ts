@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  setResources,
+  setTrxBalance,
+  tronAddress,
+  tronBalance,
+  withTronLink,
+} from '../fixtures/tron';
+
+const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
+const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
+const receiveField = (page: Page) => page.getByRole('textbox', { name: 'Estimate' });
+const PLENTY_OF_ENERGY = 50_000_000;
+
+async function openWithTronLink(
+  page: Page,
+  account: number,
+  extra: { rejectSigning?: boolean } = {},
+) {
+  await withTronLink(page, account, extra);
+  await page.goto('/?n=TRON');
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  // On the local profile the chooser also offers the dev wallet; TronLink is the real path.
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: 'TronLink' })
+    .click();
+  await expect(page.getByTestId('wallet-session')).toContainText('Welcome TronLink');
+}
+
+async function quoted(page: Page): Promise<{ amountIn: bigint; amountOut: bigint }> {
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  return {
+    amountIn: BigInt((await swapBox(page).getAttribute('data-quote-in')) as string),
+    amountOut: BigInt((await swapBox(page).getAttribute('data-quote-out')) as string),
+  };
+}
+
+async function swap(page: Page) {
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toBeVisible({ timeout: 30000 });
+  return popup;
+}
+
+test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then sell it back', async ({
+  page,
+}) => {
+  const owner = tronAddress(1);
+  // Enough staked energy and bandwidth: no TRX is burned, so TRX changes equal the swap amounts.
+  await setResources(owner, PLENTY_OF_ENERGY);
+  await openWithTronLink(page, 1);
+
+  const jmBefore = await tronBalance('JM', owner);
+  await sellField(page).fill('100');
+  const buy = await quoted(page);
+  await expect(page.getByText('JM tax')).toBeVisible();
+  const popup = await swap(page);
+  await expect(popup.getByRole('link')).toHaveAttribute(
+    'href',
+    /^https:\/\/tronscan\.org\/#\/transaction\/[0-9a-f]{64}$/,
+  );
+  await expect(popup.getByRole('button', { name: 'Add JM to TronLink' })).toBeVisible();
+  expect((await tronBalance('JM', owner)) - jmBefore).toBe(buy.amountOut);
+  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  await expect(sellField(page)).toHaveValue('');
+
+  await swapBox(page).getByRole('button', { name: 'Switch direction' }).click();
+  const trxBefore = await tronBalance('TRX', owner);
+  await sellField(page).fill('5000');
+  const sell = await quoted(page);
+  await swap(page); // approval of JM first, then the swap
+  expect((await tronBalance('TRX', owner)) - trxBefore).toBe(sell.amountOut);
+});
+
+test('TRON: an exact-out swap delivers exactly the typed amount', async ({ page }) => {
+  const owner = tronAddress(2);
+  await setResources(owner, PLENTY_OF_ENERGY);
+  await openWithTronLink(page, 2);
+  await swapBox(page)
+    .getByRole('button', { name: /^Receive token: / })
+    .click();
+  await page
+    .getByRole('listbox', { name: 'Receive token' })
+    .getByRole('button', { name: /^USDT/ })
+    .click();
+  const before = await tronBalance('USDT', owner);
+  await receiveField(page).fill('12.5');
+  const { amountOut } = await quoted(page);
+  expect(amountOut).toBe(12_500_000n);
+  await expect(page.getByText('Maximum sold')).toBeVisible();
+  await swap(page);
+  expect((await tronBalance('USDT', owner)) - before).toBe(12_500_000n);
+});
+
+test('TRON energy rule, variant 2: no free energy and less TRX than the fee reserve', async ({
+  page,
+}) => {
+  const owner = tronAddress(3);
+  await setResources(owner, 0);
+  await setTrxBalance(owner, 10_000_000n); // 10 TRX, below the 47 TRX reserve of a direct swap
+  await openWithTronLink(page, 3);
+  await swapBox(page).getByRole('button', { name: 'Switch direction' }).click(); // JM -> TRX
+  const before = await tronBalance('JM', owner);
+  await sellField(page).fill('1000');
+  await quoted(page);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page.getByText('You should have free energy or at least 47 TRX for the fees.'),
+  ).toBeVisible();
+  await expect(page.getByText(/Buy energy at a discount/)).toBeVisible();
+  expect(await tronBalance('JM', owner)).toBe(before);
+});
+
+test('TRON energy rule, variant 1: selling TRX would leave less than the fee reserve', async ({
+  page,
+}) => {
+  const owner = tronAddress(4);
+  await setResources(owner, 0);
+  await setTrxBalance(owner, 100_000_000n); // 100 TRX
+  await openWithTronLink(page, 4);
+  await sellField(page).fill('80');
+  await quoted(page);
+  // The reserve depends on the route the estimate chose: 47 TRX direct, 65 TRX through 3 tokens.
+  const hops = ((await page.getByTestId('path').textContent()) ?? '').split('→').length;
+  const reserve = hops > 2 ? 65 : 47;
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page.getByText(
+      `You don't have enough energy or TRX for the transaction. Try to leave at least ${reserve} TRX for the fees.`,
+    ),
+  ).toBeVisible();
+  expect(await tronBalance('TRX', owner)).toBe(100_000_000n);
+});
+
+test('TRON: a signature declined in TronLink moves nothing and says so', async ({ page }) => {
+  const owner = tronAddress(5);
+  await setResources(owner, PLENTY_OF_ENERGY);
+  await openWithTronLink(page, 5, { rejectSigning: true });
+  const before = await tronBalance('JM', owner);
+  await sellField(page).fill('10');
+  await quoted(page);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page.getByText('You rejected the request in your wallet. Nothing was sent.'),
+  ).toBeVisible();
+  expect(await tronBalance('JM', owner)).toBe(before);
+});
