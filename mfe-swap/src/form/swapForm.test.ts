@@ -167,7 +167,12 @@ describe('tokens', () => {
 
   it('an account or chain change drops the quote but keeps the amounts', () => {
     const q = typed(start(), 1, '1');
-    const withQuote = swapFormReducer(q, { type: 'quoted', version: q.version, quote, otherAmount: '5' });
+    const withQuote = swapFormReducer(q, {
+      type: 'quoted',
+      version: q.version,
+      quote,
+      otherAmount: '5',
+    });
     const after = swapFormReducer(withQuote, { type: 'invalidated' });
     expect(after).toMatchObject({ fromAmount: '1', quote: undefined });
     expect(after.version).toBeGreaterThan(withQuote.version);
