@@ -6,8 +6,8 @@ import { root } from './stack.mjs';
 const steps = [
   ['lint', 'npx eslint . && npx prettier --check .'],
   ['type-check', 'npx lerna run typecheck --concurrency 2 --loglevel warn'],
-  ['unit tests', 'npx lerna run test --concurrency 1 --loglevel warn'],
-  ['build', 'npx lerna run build --concurrency 2 --loglevel warn'],
+  ['unit tests', 'npx lerna run test --ignore @jmswap/e2e --concurrency 1 --loglevel warn'],
+  ['build', 'npx lerna run build --ignore @jmswap/e2e --concurrency 2 --loglevel warn'],
   ['e2e (Chromium)', 'npm test -w @jmswap/e2e'],
 ];
 
