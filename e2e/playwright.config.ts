@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { configDir, HOST_PORT, PORTS, SHELL_PORT } from './fixtures/stack';
 
+const { CHROMIUM } = require('@jmswap/mf-config') as {
+  CHROMIUM: { executablePath: string; args: string[] };
+};
+
 const serve = (app: string, port: number) => ({
   command: `node ../mf-config/src/serve-cli.js --app ${app} --port ${port}`,
   url: `http://localhost:${port}/config/remotes.json`,
@@ -23,17 +27,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${SHELL_PORT}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
   webServer: [
     serve('shell', SHELL_PORT),

@@ -9,7 +9,7 @@ import { root, serveAll, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
-const { APPS } = require('@jmswap/mf-config');
+const { APPS, CHROMIUM } = require('@jmswap/mf-config');
 
 const time = (cmd) => {
   const started = Date.now();
@@ -21,17 +21,7 @@ const site = time('npx lerna run build --ignore @jmswap/devnet --concurrency 2')
 const swapAlone = time('npm run build -w @jmswap/mfe-swap');
 writeRuntimeConfig();
 const servers = await serveAll();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 const page = await browser.newPage();
 const byApp = {};
 page.on('response', async (res) => {

@@ -4,4 +4,5 @@ module.exports = {
   ...require('./webpack'),
   ...require('./remotes-file'),
   ...require('./server'),
+  ...require('./chromium'),
 };

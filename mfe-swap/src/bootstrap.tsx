@@ -1,14 +1,5 @@
 // Standalone dev page for this remote's team: the screen on its own, with shared-chain bundled.
-import { createRoot } from 'react-dom/client';
-import { StandaloneHarness } from '@jmswap/shared-chain';
+import { mountStandalone } from '@jmswap/shared-chain';
 import { SwapPanel } from './SwapPanel';
 
-const root = document.getElementById('root');
-if (root)
-  createRoot(root).render(
-    <StandaloneHarness
-      app={__APP_NAME__}
-      version={__APP_VERSION__}
-      render={(props) => <SwapPanel {...props} />}
-    />,
-  );
+mountStandalone(__APP_NAME__, __APP_VERSION__, SwapPanel);

@@ -12,3 +12,4 @@ export * from './core';
 // Chain services (wallet session, reads, swaps, liquidity) and their React hooks.
 export * from './services';
 export * from './react/chain';
+export { mountStandalone } from './react/mountStandalone';
