@@ -13,7 +13,9 @@ const marker = join(root, 'node_modules/.package-lock.json');
 const lock = join(root, 'package-lock.json');
 if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
   console.log('[setup] installing npm dependencies');
-  run('npm ci --no-audit --no-fund');
+  // `npm install`, not `npm ci`: the lockfile is written on one platform, and npm here leaves
+  // other platforms' optional binaries (swc, anvil) out of it, which `npm ci` refuses.
+  run('npm install --no-audit --no-fund');
 }
 
 if (process.argv.includes('--with-browser') && !existsSync('/usr/bin/chromium')) {
