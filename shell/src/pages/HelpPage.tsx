@@ -1,4 +1,15 @@
+import { addTokenToWallet, showToast } from '@jmswap/shared-chain';
 import { RouteScreen } from './RouteScreen';
+
+async function addJm() {
+  try {
+    const added = await addTokenToWallet('JM', 'TRON');
+    if (!added)
+      showToast('error', 'Open this page with TronLink installed and unlocked to add JM.');
+  } catch {
+    showToast('info', 'JM was not added.');
+  }
+}
 
 export const HOW_TO_SWAP_STEPS = [
   'Install a wallet: TronLink on TRON, MetaMask (or the Binance wallet on BSC) on the other networks.',
@@ -10,7 +21,7 @@ export const HOW_TO_SWAP_STEPS = [
   'Confirm the swap in your wallet. Your tokens arrive once the transaction is confirmed on-chain.',
 ];
 
-/** Help center: HOW TO SWAP. Adding JM to TronLink needs the TronLink adapter (shared-chain). */
+/** Help center: HOW TO SWAP, and a button that offers JM to TronLink. */
 export function HelpPage() {
   return (
     <RouteScreen route="help">
