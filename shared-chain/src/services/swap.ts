@@ -200,6 +200,18 @@ export function swapMethod(
       : 'swapTokensForExactTokens';
 }
 
+/**
+ * "Swap failed: {code}" when the chain reported a result code (TRON's OUT_OF_ENERGY, REVERT ...,
+ * carried as the error's `detail`), plain "Swap failed" otherwise.
+ */
+export function swapFailure(error: unknown): SwapError {
+  const detail = (error as { detail?: unknown } | null)?.detail;
+  return new SwapError(
+    'SWAP_FAILED',
+    swapFailedMessage(typeof detail === 'string' && detail !== '' ? detail : undefined),
+  );
+}
+
 export interface ExecuteSwapRequest {
   estimate: ChainSwapEstimate;
   approvalMode?: ApprovalMode;
@@ -274,7 +286,7 @@ export async function executeSwap(request: ExecuteSwapRequest): Promise<TxResult
     if (isUserRejection(error)) throw error;
     if (error instanceof ChainError && error.code === 'WRONG_NETWORK') throw error;
     console.error('[shared-chain] swap failed', error);
-    throw new SwapError('SWAP_FAILED', swapFailedMessage());
+    throw swapFailure(error);
   } finally {
     resetReaders();
   }
