@@ -20,7 +20,7 @@ export {
 export { startAnvil, type AnvilInstance, type AnvilOptions } from './anvil';
 export { loadArtifact, ensureCompiled, type Artifact, type ContractName } from './artifacts';
 export { SEED_PRICES_USD } from './deploy/prices';
-export { LOCAL_CONFIG_PATH } from './config/production';
+export { LOCAL_CONFIG_PATH, productionNetwork } from './config/production';
 export type { NetworkConfig, NetworksFile, NetworkId } from './config/types';
-export { startTronNetwork, startDevnode } from './tron/index';
+export { startTronNetwork, startDevnode, type TronNetwork } from './tron/index';
 export { injectTronLink, tronLinkInitScript, type TronLinkOptions } from './tron/tronlink-inject';

@@ -42,8 +42,7 @@ interface DevnetModule {
 }
 
 async function requests(): Promise<void> {
-  // The devnet package's entry (a tool of this repo, loaded by path: not a dependency of shared-chain).
-  const { startDevnet } = (await import(join(root, 'devnet', 'src', 'devnet.ts'))) as DevnetModule;
+  const { startDevnet } = (await import('@jmswap/devnet')) as DevnetModule;
   const devnet = await startDevnet({
     networks: ['BSC'],
     ports: { BSC: 18746 },

@@ -4,8 +4,8 @@
  * taxed tokens, approvals, liquidity, pair creation, wrong chain, rejected signatures.
  * One devnet for the file, on ports away from `npm start`'s.
  */
-import { Contract, JsonRpcProvider } from 'ethers';
-import { startDevnet, type Devnet } from '../../../devnet/src/devnet';
+import { Contract, ContractFactory, JsonRpcProvider } from 'ethers';
+import { loadArtifact, startDevnet, type Devnet } from '@jmswap/devnet';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworkId, NetworksFile } from '../config/types';
 import { TOKEN_ABI } from '../adapters/abis.generated';
@@ -388,3 +388,55 @@ const has = (id: NetworkId) => (WANTED as NetworkId[]).includes(id);
   expect(pool.reserveA + pool.reserveB).toBe(1000n * unit(n, 'USDT') + unit(n, 'WETH'));
   await disconnectWallet();
 });
+
+// BTTC and ETH list two tokens that already share a pool: a project lists a new token first.
+for (const id of ['BTTC', 'ETH'] as const) {
+  (has(id) ? test : test.skip)(
+    `${id}: creates a pair with a new token and is its first provider`,
+    async () => {
+      const listed = file.networks[id];
+      const provider = new JsonRpcProvider(listed.nodeUrl, listed.chainId, { staticNetwork: true });
+      try {
+        const { abi, bytecode } = loadArtifact('TaxedToken');
+        // anvil's dev accounts are unlocked: the node assigns nonces.
+        const signer = await provider.getSigner(ACCOUNT);
+        const deployed = await new ContractFactory(abi as never, bytecode, signer).deploy(
+          'New Listing',
+          'NEWL',
+          18,
+          0,
+          ACCOUNT,
+        );
+        await deployed.waitForDeployment();
+        await (await deployed.getFunction('mint')(ACCOUNT, 10n ** 24n)).wait();
+        listed.tokens.NEWL = {
+          symbol: 'NEWL',
+          name: 'New Listing',
+          address: await deployed.getAddress(),
+          decimals: 18,
+          logoURI: '',
+          tax: 0,
+        };
+        setNetworks(file);
+      } finally {
+        provider.destroy();
+      }
+      const { n } = await connectInjected(id);
+      await createPair(n.baseToken, 'NEWL');
+      const amountBase = unit(n, n.baseToken);
+      await addLiquidity({
+        symbolA: n.baseToken,
+        symbolB: 'NEWL',
+        amountA: amountBase,
+        amountB: 1000n * 10n ** 18n,
+      });
+      const pool = (await getPairReserves(id))!.find((p) =>
+        [p.symbolA, p.symbolB].includes('NEWL'),
+      )!;
+      expect(pool.reserveA + pool.reserveB).toBe(amountBase + 1000n * 10n ** 18n);
+      const position = (await getUserPositions(ACCOUNT, id))!.find((p) => p.pair === pool.pair)!;
+      expect(position.userShareBps).toBe(9999n); // MINIMUM_LIQUIDITY stays locked in the pair
+      await disconnectWallet();
+    },
+  );
+}

@@ -6,8 +6,7 @@
  * resources and the energy rule, a declined signature and failed transactions.
  */
 import { TronWeb } from 'tronweb';
-import { startTronNetwork, type TronNetwork } from '../../../../devnet/src/tron/index';
-import { productionNetwork } from '../../../../devnet/src/config/production';
+import { productionNetwork, startTronNetwork, type TronNetwork } from '@jmswap/devnet';
 import type { NetworkConfig } from '../../config/types';
 import { MAX_APPROVAL } from '../../core/constants';
 import { checkTronFees } from '../../core/energy';
