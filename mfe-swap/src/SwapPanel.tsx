@@ -203,7 +203,7 @@ function SwapBox({
           swap={completed}
           explorer={network.scan}
           onAddToken={
-            network.platform === 'tron' && completed.to.canAddToken && swapApi().watchAsset
+            session.kind === 'tronlink' && completed.to.canAddToken && swapApi().watchAsset
               ? () => void swapApi().watchAsset?.(network, completed.to.symbol)
               : undefined
           }

@@ -20,7 +20,7 @@ function TokenInfo({ token }: { token: TokenConfig }) {
       aria-label={`About ${token.symbol}: ${text}`}
       tabIndex={0}
     >
-      ⓘ
+      i
     </span>
   );
 }

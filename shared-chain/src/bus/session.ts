@@ -9,6 +9,8 @@ export interface WalletSession {
   address?: string;
   /** Wallet name shown as "Welcome {name}". */
   name?: string;
+  /** Which wallet: tronlink, injected, walletconnect, binance, dev. */
+  kind?: string;
   /** Base-coin balance in base units. */
   balance?: bigint;
 }

@@ -109,6 +109,7 @@ test('connect: session$, WALLET_CONNECTED document and bus events, WALLET_CONNEC
     connected: true,
     address: ACCOUNT,
     name: 'MetaMask',
+    kind: 'injected',
     balance: undefined,
   });
   expect(session$.getValue()).toEqual(session);

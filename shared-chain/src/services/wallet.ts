@@ -149,7 +149,13 @@ export async function refreshWalletData(): Promise<WalletSession> {
   const balance =
     balances?.[wallet.network.baseToken] ??
     (previous.address === address ? previous.balance : undefined);
-  const next: WalletSession = { connected: true, address, name: wallet.connection.name, balance };
+  const next: WalletSession = {
+    connected: true,
+    address,
+    name: wallet.connection.name,
+    kind: wallet.connection.kind,
+    balance,
+  };
   session$.next(next);
   return next;
 }
