@@ -42,9 +42,15 @@ try {
       estimates.push(Date.now() - typed - 3 * 80);
       await page.close();
     }
-    console.log(`${network}: swap box interactive after ${median(loads)} ms (median of 3, cold page, warm servers)`);
-    console.log(`${network}: estimate shown ${median(estimates)} ms after the last keystroke (includes the 250 ms debounce)`);
-    console.log(`${network}: ${(nodeRequests / keystrokes).toFixed(2)} node requests per keystroke (warm cache)`);
+    console.log(
+      `${network}: swap box interactive after ${median(loads)} ms (median of 3, cold page, warm servers)`,
+    );
+    console.log(
+      `${network}: estimate shown ${median(estimates)} ms after the last keystroke (includes the 250 ms debounce)`,
+    );
+    console.log(
+      `${network}: ${(nodeRequests / keystrokes).toFixed(2)} node requests per keystroke (warm cache)`,
+    );
   }
 } finally {
   await browser.close();

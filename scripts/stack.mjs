@@ -1,7 +1,8 @@
 // Starting and stopping the local stack, shared by `npm start`, the e2e setup and the benchmarks.
 import { spawn, execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,4 +65,18 @@ export async function serveAll() {
   return Promise.all(
     Object.keys(mf.APPS).map(async (app) => ({ app, ...(await mf.serveApp(app)) })),
   );
+}
+
+/** A partner page on :8088 (an allowed widget host) that embeds the widget. */
+export async function serveWidgetDemo(port = 8088) {
+  const page = readFileSync(join(root, 'shell/widget-demo/host.html'));
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(page),
+  );
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    app: 'widget demo',
+    url: `http://localhost:${port}/`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }

@@ -1,7 +1,7 @@
 // npm start: the whole site on the embedded local stack.
 // Builds every package, starts the local chains (devnet), serves the shell on :8080 and each
 // remote on its own port, prints the urls, and stops everything on Ctrl-C.
-import { buildAll, serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { buildAll, serveAll, serveWidgetDemo, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const skipBuild = process.argv.includes('--no-build');
 if (!skipBuild) buildAll();
@@ -16,11 +16,10 @@ try {
   );
 }
 
-const servers = await serveAll();
+const servers = [...(await serveAll()), await serveWidgetDemo()];
 console.log('\nJMSwap is running:');
 for (const { app, url } of servers)
   console.log(`  ${app.padEnd(14)} ${url}${app === 'shell' ? '/' : ''}`);
-console.log('  widget         http://localhost:8080/widget (inside an allowed host page)');
 console.log('\nPress Ctrl-C to stop.');
 
 async function stop() {
