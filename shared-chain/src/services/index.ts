@@ -13,3 +13,4 @@ export {
 export { isUserRejection, wrongNetworkMessage, requestCount } from '../adapters/evm/common';
 export { setWalletConnectProjectId, getWalletConnectProjectId } from '../adapters/evm/connectors';
 export * from './tokens';
+export { configureWidgetRelay, isWidgetRelayConfigured } from '../adapters/widget';

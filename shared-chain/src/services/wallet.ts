@@ -26,6 +26,7 @@ import type { ChainWriter, WalletConnection } from '../adapters/types';
 import { isUserRejection } from '../adapters/evm/common';
 import type { WalletKind } from '../wallets/options';
 import { adapterFor, readerFor, resetReaders } from './platform';
+import { widgetConnector } from '../adapters/widget';
 
 // ------------------------------------------------------------------------------ context
 
@@ -199,7 +200,8 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
   const network = await currentNetwork();
   if (!isNetworkConfigured(network)) throw new Error(`${network.name} is not configured`);
   const adapter = await adapterFor(network.platform);
-  const connector = adapter.connectors().find((c) => c.kind === kind);
+  const connector =
+    kind === 'widget' ? widgetConnector : adapter.connectors().find((c) => c.kind === kind);
   if (!connector) throw new Error(`This wallet is not available on ${network.name}`);
   let connection: WalletConnection;
   try {

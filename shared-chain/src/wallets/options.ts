@@ -1,6 +1,6 @@
 import type { NetworkConfig, NetworkProfile } from '../config/types';
 
-export type WalletKind = 'tronlink' | 'injected' | 'walletconnect' | 'binance' | 'dev';
+export type WalletKind = 'tronlink' | 'injected' | 'walletconnect' | 'binance' | 'dev' | 'widget';
 
 export interface WalletOption {
   kind: WalletKind;
@@ -12,7 +12,13 @@ export interface WalletOption {
  * elsewhere a browser wallet and a mobile wallet, plus the Binance wallet on BSC only.
  * The dev wallet (anvil dev keys) is offered only on the local profile.
  */
-export function walletOptions(network: NetworkConfig, profile: NetworkProfile): WalletOption[] {
+export function walletOptions(
+  network: NetworkConfig,
+  profile: NetworkProfile,
+  widget = false,
+): WalletOption[] {
+  // Inside the widget the host page's wallet is the only one (relayed by postMessage).
+  if (widget) return [{ kind: 'widget', label: 'Host wallet' }];
   const options: WalletOption[] =
     network.platform === 'tron'
       ? [{ kind: 'tronlink', label: 'TronLink' }]

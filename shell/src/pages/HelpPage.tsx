@@ -33,12 +33,7 @@ export function HelpPage() {
               <li key={step}>{step}</li>
             ))}
           </ol>
-          <button
-            type="button"
-            className="jm-button"
-            disabled
-            title="Available once TronLink support lands"
-          >
+          <button type="button" className="jm-button" onClick={() => void addJm()}>
             Add JM token to TronLink
           </button>
         </article>

@@ -1,5 +1,13 @@
 import { createRoot } from 'react-dom/client';
-import { isNetworkId, loadNetworks, selectNetwork } from '@jmswap/shared-chain';
+import {
+  appEvents$,
+  configureChainServices,
+  configureWidgetRelay,
+  connectWallet,
+  isNetworkId,
+  loadNetworks,
+  selectNetwork,
+} from '@jmswap/shared-chain';
 import { registerRemotesFromConfig } from '../remotes/federation';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { Toasts, LoadingOverlay } from '../layout/Overlays';
@@ -52,6 +60,13 @@ async function start() {
     rootEl.setAttribute('data-widget-state', 'inactive');
     return;
   }
+  // Every wallet action of the widget is asked of this host page (JMSwapFunction messages).
+  configureWidgetRelay(window, parentOrigin);
+  configureChainServices({ widget: true, host: parentOrigin });
+  appEvents$.subscribe((event) => {
+    if (event.type === 'connectWalletRequested')
+      void connectWallet('widget').catch((e) => console.error('[widget] connect failed', e));
+  });
   await Promise.allSettled([registerRemotesFromConfig(['swap']), loadNetworks()]);
   const root = createRoot(rootEl);
   rootEl.setAttribute('data-widget-state', 'waiting');

@@ -1,0 +1,115 @@
+/**
+ * The widget's wallet: a WalletConnection whose signing is done by the host page through the
+ * relay. The platform writers stay as they are: EVM sends become `execute` (approvals `approve`),
+ * TRON contract sends become `execute` (approvals `approve`); reads and receipts still come from
+ * the network's own node.
+ */
+import type { NetworkConfig } from '../../config/types';
+import type { WalletConnection } from '../types';
+import type { EvmTxRequest } from '../evm/connection';
+import type { TronWebLike } from '../tron/tronweb-like';
+import { approvalResult, executionResult, type WidgetRelay } from './relay';
+
+const APPROVE_SELECTOR = '0x095ea7b3';
+
+type Change = Parameters<WalletConnection['onChange']>[0];
+
+function baseConnection(network: NetworkConfig, relay: WidgetRelay, address: string, name: string) {
+  return {
+    kind: 'widget' as const,
+    name,
+    platform: network.platform,
+    address,
+    // The host page owns the wallet and sets the network by message; sends go to its wallet.
+    chainId: async () => network.chainId,
+    switchChain: async (target: NetworkConfig) => {
+      await relay.call('update', { network: target.id });
+    },
+    onChange(listener: Change) {
+      return relay.onUnsolicited((fn, data) => {
+        const next = (data as { address?: unknown } | null)?.address;
+        if (fn === 'updated' && typeof next === 'string' && next !== address)
+          listener({ type: 'accounts', value: next });
+      });
+    },
+    disconnect: async () => undefined,
+  };
+}
+
+/** EVM: approve calldata goes to the host's `approve`, every other send to `execute`. */
+export function widgetEvmConnection(
+  network: NetworkConfig,
+  relay: WidgetRelay,
+  address: string,
+  name: string,
+) {
+  return {
+    ...baseConnection(network, relay, address, name),
+    async sendTransaction(tx: EvmTxRequest): Promise<string> {
+      const data = String(tx.data ?? '');
+      if (data.startsWith(APPROVE_SELECTOR) && data.length === 10 + 128) {
+        const spender = `0x${data.slice(34, 74)}`;
+        const amount = BigInt(`0x${data.slice(74)}`);
+        return approvalResult(await relay.call('approve', { token: tx.to, spender, amount }));
+      }
+      return executionResult(
+        await relay.call('execute', {
+          to: tx.to,
+          data,
+          value: tx.value ?? 0n,
+          network: network.id,
+        }),
+      );
+    },
+  };
+}
+
+/** TRON: a TronWeb-like whose contract sends are relayed; chain reads use `reader`. */
+export function widgetTronConnection(
+  network: NetworkConfig,
+  relay: WidgetRelay,
+  address: string,
+  name: string,
+  reader: TronWebLike,
+) {
+  const relayed: TronWebLike = {
+    ready: true,
+    defaultAddress: { base58: address, hex: false, name },
+    trx: reader.trx,
+    contract(_abi: unknown, contractAddress: string) {
+      const methods = new Proxy(
+        {},
+        {
+          get:
+            (_target, method: string) =>
+            (...args: unknown[]) => ({
+              call: () => Promise.reject(new Error('The widget wallet only sends')),
+              async send(options: { feeLimit?: number; callValue?: number } = {}) {
+                if (method === 'approve') {
+                  return approvalResult(
+                    await relay.call('approve', {
+                      token: contractAddress,
+                      spender: args[0],
+                      amount: args[1],
+                    }),
+                  );
+                }
+                return executionResult(
+                  await relay.call('execute', {
+                    contract: contractAddress,
+                    method,
+                    params: args,
+                    feeLimit: options.feeLimit,
+                    callValue: options.callValue ?? 0,
+                    network: network.id,
+                  }),
+                );
+              },
+            }),
+        },
+      );
+      return { methods };
+    },
+  };
+  return { ...baseConnection(network, relay, address, name), getTronWeb: () => relayed };
+}

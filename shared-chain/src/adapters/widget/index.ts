@@ -1,0 +1,48 @@
+import type { NetworkConfig } from '../../config/types';
+import type { WalletConnection, WalletConnector } from '../types';
+import type { TronWebLike } from '../tron/tronweb-like';
+import { widgetEvmConnection, widgetTronConnection } from './connection';
+import { WidgetRelay } from './relay';
+
+export {
+  WidgetRelay,
+  RELAY_REPLIES,
+  WIDGET_FUNCTION,
+  WIDGET_RESPONSE,
+  approvalResult,
+  executionResult,
+} from './relay';
+export { widgetEvmConnection, widgetTronConnection } from './connection';
+
+let relay: WidgetRelay | undefined;
+
+/** Called by the widget once its host page is known (the handshake's parent origin). */
+export function configureWidgetRelay(win: Window, hostOrigin: string): WidgetRelay {
+  relay?.close();
+  relay = new WidgetRelay(win, hostOrigin);
+  return relay;
+}
+
+export const isWidgetRelayConfigured = (): boolean => relay !== undefined;
+
+/** The widget's only wallet: the host page's, reached through the relay. */
+export const widgetConnector: WalletConnector = {
+  kind: 'widget',
+  platform: 'evm',
+  isAvailable: () => relay !== undefined,
+  async connect(network: NetworkConfig): Promise<WalletConnection> {
+    if (!relay) throw new Error('The widget has no host page to ask for a wallet');
+    const reply = (await relay.call('connect', { network: network.id })) as {
+      address?: unknown;
+      name?: unknown;
+    } | null;
+    const address = typeof reply?.address === 'string' ? reply.address : '';
+    if (!address)
+      throw Object.assign(new Error('The host page did not connect a wallet'), { code: 4001 });
+    const name = typeof reply?.name === 'string' && reply.name ? reply.name : 'Host wallet';
+    if (network.platform === 'evm') return widgetEvmConnection(network, relay, address, name);
+    const { TronWeb } = await import('tronweb');
+    const reader = new TronWeb({ fullHost: network.nodeUrl }) as unknown as TronWebLike;
+    return widgetTronConnection(network, relay, address, name, reader);
+  },
+};

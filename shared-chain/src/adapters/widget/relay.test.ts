@@ -1,0 +1,212 @@
+import { ChainError } from '../../core/errors';
+import { widgetEvmConnection, widgetTronConnection } from './connection';
+import { approvalResult, executionResult, WidgetRelay } from './relay';
+import type { NetworkConfig } from '../../config/types';
+import type { TronWebLike } from '../tron/tronweb-like';
+
+const HOST = 'https://partner.example';
+
+function fakeFrame() {
+  const listeners: ((e: MessageEvent) => void)[] = [];
+  const posted: { message: any; origin: string }[] = [];
+  const parent = {
+    postMessage: (message: unknown, origin: string) => posted.push({ message, origin }),
+  };
+  const win = {
+    parent,
+    addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.push(l),
+    removeEventListener: jest.fn(),
+  } as unknown as Window;
+  const reply = (data: unknown, origin = HOST, source: unknown = parent) =>
+    listeners.forEach((l) => l({ data, origin, source } as MessageEvent));
+  return { win, posted, reply };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('widget relay', () => {
+  it('posts JMSwapFunction to the host origin and resolves with the matching JMSwapResponse', async () => {
+    const { win, posted, reply } = fakeFrame();
+    const relay = new WidgetRelay(win, HOST);
+    const balance = relay.call('getBalanceForBase', { address: 'T1' });
+    const allowance = relay.call('getAllowance', { token: 'JM' });
+    expect(posted.map((p) => [p.message.type, p.message.function, p.origin])).toEqual([
+      ['JMSwapFunction', 'getBalanceForBase', HOST],
+      ['JMSwapFunction', 'getAllowance', HOST],
+    ]);
+    reply({
+      type: 'JMSwapResponse',
+      function: 'allowanceResponse',
+      id: posted[1]!.message.id,
+      data: '7',
+    });
+    reply({
+      type: 'JMSwapResponse',
+      function: 'balanceForBaseResponse',
+      id: posted[0]!.message.id,
+      data: '100',
+    });
+    await expect(allowance).resolves.toBe('7');
+    await expect(balance).resolves.toBe('100');
+  });
+
+  it('matches replies without an id to the oldest open request of that function', async () => {
+    const { win, reply } = fakeFrame();
+    const relay = new WidgetRelay(win, HOST);
+    const first = relay.call('connect');
+    reply({ type: 'JMSwapResponse', function: 'connected', data: { address: 'T1' } });
+    await expect(first).resolves.toEqual({ address: 'T1' });
+  });
+
+  it('ignores replies from another origin, another window, or of another shape', async () => {
+    const { win, posted, reply } = fakeFrame();
+    const relay = new WidgetRelay(win, HOST);
+    let settled = false;
+    void relay.call('connect').then(() => (settled = true));
+    const id = posted[0]!.message.id;
+    reply(
+      { type: 'JMSwapResponse', function: 'connected', id, data: { address: 'EVIL' } },
+      'https://evil.example',
+    );
+    reply(
+      { type: 'JMSwapResponse', function: 'connected', id, data: { address: 'EVIL' } },
+      HOST,
+      {},
+    );
+    reply('JMSwapResponse');
+    reply({ type: 'JMSwapResponse', function: 'executeResponse', id, data: 'x' });
+    await flush();
+    expect(settled).toBe(false);
+    reply({ type: 'JMSwapResponse', function: 'connected', id, data: { address: 'T1' } });
+    await flush();
+    expect(settled).toBe(true);
+  });
+
+  it('sends amounts as decimal strings and never to "*"', () => {
+    const { win, posted } = fakeFrame();
+    void new WidgetRelay(win, HOST).call('approve', { amount: 2n ** 255n, list: [1n] });
+    expect(posted[0]!.message.params).toEqual({ amount: (2n ** 255n).toString(), list: ['1'] });
+    expect(() => new WidgetRelay(win, '*')).toThrow(/exact origin/);
+  });
+
+  it('times out when the host never answers', async () => {
+    jest.useFakeTimers();
+    const { win } = fakeFrame();
+    const pending = new WidgetRelay(win, HOST, 1000).call('execute');
+    jest.advanceTimersByTime(1001);
+    await expect(pending).rejects.toThrow('The host page did not answer execute');
+    jest.useRealTimers();
+  });
+
+  it('approve: false fails; execute/send: falsy fails; 4001 is a rejection', () => {
+    expect(() => approvalResult(false)).toThrow(ChainError);
+    expect(approvalResult(true)).toBe('');
+    expect(approvalResult({ txid: 'abc' })).toBe('abc');
+    expect(() => executionResult('')).toThrow(ChainError);
+    expect(() => executionResult(null)).toThrow(ChainError);
+    expect(() => executionResult({})).toThrow(ChainError);
+    expect(executionResult({ transactionHash: '0x12' })).toBe('0x12');
+    expect(() => executionResult({ error: { code: 4001 } })).toThrow(
+      expect.objectContaining({ code: '4001' }),
+    );
+  });
+});
+
+describe('widget wallet connections', () => {
+  const evm = { id: 'BSC', platform: 'evm', chainId: 56 } as NetworkConfig;
+  const tron = { id: 'TRON', platform: 'tron', chainId: 728126428 } as NetworkConfig;
+
+  it('EVM: approve calldata goes to the host approve, other sends to execute', async () => {
+    const { win, posted, reply } = fakeFrame();
+    const relay = new WidgetRelay(win, HOST);
+    const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask');
+    const spender = '1'.repeat(40);
+    const data = `0x095ea7b3${'0'.repeat(24)}${spender}${5n.toString(16).padStart(64, '0')}`;
+    const approval = wallet.sendTransaction({ to: '0xtoken', data });
+    expect(posted[0]!.message).toMatchObject({
+      function: 'approve',
+      params: { token: '0xtoken', spender: `0x${spender}`, amount: '5' },
+    });
+    reply({
+      type: 'JMSwapResponse',
+      function: 'approvalResponse',
+      id: posted[0]!.message.id,
+      data: '0xa1',
+    });
+    await expect(approval).resolves.toBe('0xa1');
+
+    const swap = wallet.sendTransaction({ to: '0xrouter', data: '0xdeadbeef', value: 3n });
+    expect(posted[1]!.message).toMatchObject({
+      function: 'execute',
+      params: { to: '0xrouter', data: '0xdeadbeef', value: '3' },
+    });
+    reply({
+      type: 'JMSwapResponse',
+      function: 'executeResponse',
+      id: posted[1]!.message.id,
+      data: false,
+    });
+    await expect(swap).rejects.toThrow(ChainError);
+    await expect(wallet.chainId()).resolves.toBe(56);
+  });
+
+  it('TRON: contract sends go to the host, reads stay on the node', async () => {
+    const { win, posted, reply } = fakeFrame();
+    const relay = new WidgetRelay(win, HOST);
+    const reader = { trx: { getUnconfirmedTransactionInfo: jest.fn() } } as unknown as TronWebLike;
+    const wallet = widgetTronConnection(tron, relay, 'TAddr', 'TronLink', reader);
+    const tw = wallet.getTronWeb();
+    expect(tw.trx).toBe(reader.trx);
+    const contract = tw.contract([], 'TRouter') as {
+      methods: Record<string, (...a: unknown[]) => { send(o?: object): Promise<unknown> }>;
+    };
+    const sent = contract.methods.swapExactBaseForTokens!(1n, ['a', 'b']).send({
+      feeLimit: 100,
+      callValue: 7,
+    });
+    expect(posted[0]!.message).toMatchObject({
+      function: 'execute',
+      params: {
+        contract: 'TRouter',
+        method: 'swapExactBaseForTokens',
+        params: ['1', ['a', 'b']],
+        feeLimit: 100,
+        callValue: 7,
+      },
+    });
+    reply({
+      type: 'JMSwapResponse',
+      function: 'executeResponse',
+      id: posted[0]!.message.id,
+      data: { txid: 'ff' },
+    });
+    await expect(sent).resolves.toBe('ff');
+    const approve = (
+      tw.contract([], 'TJM') as {
+        methods: Record<string, (...a: unknown[]) => { send(): Promise<unknown> }>;
+      }
+    ).methods.approve!('TRouter', 9n).send();
+    expect(posted[1]!.message).toMatchObject({
+      function: 'approve',
+      params: { token: 'TJM', spender: 'TRouter', amount: '9' },
+    });
+    reply({
+      type: 'JMSwapResponse',
+      function: 'approvalResponse',
+      id: posted[1]!.message.id,
+      data: false,
+    });
+    await expect(approve).rejects.toThrow(ChainError);
+  });
+
+  it('an "updated" message with another address is an account change', () => {
+    const { win, reply } = fakeFrame();
+    const relay = new WidgetRelay(win, HOST);
+    const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask');
+    const changes: unknown[] = [];
+    wallet.onChange((c) => changes.push(c));
+    reply({ type: 'JMSwapResponse', function: 'updated', data: { address: '0xabc' } });
+    reply({ type: 'JMSwapResponse', function: 'updated', data: { address: '0xdef' } });
+    expect(changes).toEqual([{ type: 'accounts', value: '0xdef' }]);
+  });
+});
