@@ -185,3 +185,21 @@ it('the receive list excludes the sell token; choosing the same sell token flips
   );
   expect(screen.getByRole('button', { name: 'Receive token: JM' })).toBeInTheDocument();
 });
+
+it('approves the maximum by default, or only the swap amount when the user asks', async () => {
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'CLOSE' }));
+  await userEvent.click(screen.getByRole('button', { name: /^Slippage/ }));
+  await userEvent.click(
+    screen.getByRole('checkbox', { name: 'Approve only the amount of each swap' }),
+  );
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  expect(api.approvals).toEqual(['max', 'exact']);
+});

@@ -70,12 +70,13 @@ function SwapBox({
     query,
     slippageBps,
   });
+  const [exactApproval, setExactApproval] = useState(false);
   const { swap, completed, closeCompleted } = useSwapAction({
     network,
     state,
     balances,
     energy,
-    slippageBps,
+    approval: exactApproval ? 'exact' : 'max',
     onDone: reloadBalances,
   });
   const [confirming, setConfirming] = useState(false);
@@ -127,6 +128,8 @@ function SwapBox({
         slippageBps={slippageBps}
         suggestedBps={suggested}
         onChange={setSlippageBps}
+        exactApproval={exactApproval}
+        onExactApproval={setExactApproval}
       />
       <AmountField
         label="Tokens to swap"

@@ -31,8 +31,15 @@ export interface SwapApi {
   ): Promise<Record<string, bigint> | undefined>;
   /** TRON resources of the connected wallet (energy), for the fee rule. */
   energy(network: NetworkId, owner: string): Promise<bigint | undefined>;
-  /** Approval when needed, then the swap; resolves with the transaction id. */
-  swap(network: NetworkConfig, quote: SwapQuote, slippageBps: number): Promise<{ txid: string }>;
+  /**
+   * Approval when needed (the maximum, or only this swap's amount), then the swap; resolves with
+   * the transaction id. The slippage bounds are already in the quote.
+   */
+  swap(
+    network: NetworkConfig,
+    quote: SwapQuote,
+    approval: 'max' | 'exact',
+  ): Promise<{ txid: string }>;
   /** Offer the received token to TronLink (canAddToken). */
   watchAsset?(network: NetworkConfig, symbol: string): Promise<void>;
 }

@@ -54,8 +54,8 @@ export const chainSwapApi: SwapApi = {
   async energy(network, owner) {
     return (await getTronResources(owner, network))?.energy;
   },
-  async swap(_network, quote) {
-    return executeSwap({ estimate: quote.source as ChainSwapEstimate });
+  async swap(_network, quote, approval) {
+    return executeSwap({ estimate: quote.source as ChainSwapEstimate, approvalMode: approval });
   },
   async watchAsset(network, symbol) {
     await addTokenToWallet(symbol, network.id);

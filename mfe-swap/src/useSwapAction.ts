@@ -27,12 +27,12 @@ interface Args {
   state: SwapFormState;
   balances: Record<string, bigint>;
   energy?: bigint;
-  slippageBps: number;
+  approval: 'max' | 'exact';
   onDone: () => void;
 }
 
 /** The SWAP click: validation texts, the TRON fee rule, approval, swap, and the success popup. */
-export function useSwapAction({ network, state, balances, energy, slippageBps, onDone }: Args) {
+export function useSwapAction({ network, state, balances, energy, approval, onDone }: Args) {
   const [completed, setCompleted] = useState<CompletedSwap>();
 
   /** Resolves 'confirm' when everything is valid but the price impact needs the user's confirmation. */
@@ -77,7 +77,7 @@ export function useSwapAction({ network, state, balances, energy, slippageBps, o
     if (impactLevel(quote.priceImpactBps) === 'danger' && !impactConfirmed) return 'confirm';
     setLoading(true, PROCESSING_TRANSACTION);
     try {
-      const { txid } = await swapApi().swap(network, quote, slippageBps);
+      const { txid } = await swapApi().swap(network, quote, approval);
       setCompleted({ txid, from, to, amountIn: quote.amountIn, amountOut: quote.amountOut });
       setTimeout(onDone, POST_SWAP_REFRESH_MS);
     } catch (error) {

@@ -7,10 +7,19 @@ interface Props {
   slippageBps: number;
   suggestedBps: number;
   onChange: (bps: number) => void;
+  /** Approve only each swap's amount instead of the maximum allowance. */
+  exactApproval: boolean;
+  onExactApproval: (exact: boolean) => void;
 }
 
 /** Slippage tolerance: presets, a custom value, warnings, and the suggestion that covers taxes. */
-export function SlippageSettings({ slippageBps, suggestedBps, onChange }: Props) {
+export function SlippageSettings({
+  slippageBps,
+  suggestedBps,
+  onChange,
+  exactApproval,
+  onExactApproval,
+}: Props) {
   const [open, setOpen] = useState(false);
   const [custom, setCustom] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -50,6 +59,14 @@ export function SlippageSettings({ slippageBps, suggestedBps, onChange }: Props)
                 if (parsed.ok) onChange(parsed.bps);
               }}
             />
+          </label>
+          <label className="jm-approval">
+            <input
+              type="checkbox"
+              checked={exactApproval}
+              onChange={(e) => onExactApproval(e.target.checked)}
+            />
+            Approve only the amount of each swap
           </label>
           {invalid && <p role="alert">Enter a slippage between 0.01% and 50%.</p>}
           {suggestedBps > slippageBps && (

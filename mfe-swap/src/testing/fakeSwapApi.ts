@@ -18,8 +18,10 @@ export function fakeSwapApi(
   balances: Record<string, bigint> = {},
 ) {
   const swaps: SwapQuote[] = [];
-  const api: SwapApi & { swaps: SwapQuote[]; fail?: Error } = {
+  const approvals: string[] = [];
+  const api: SwapApi & { swaps: SwapQuote[]; approvals: string[]; fail?: Error } = {
     swaps,
+    approvals,
     async quote({ from, to, kind, amount, slippageBps }) {
       const input = { tokens: network.tokens, pools: reserves, from, to, slippageBps };
       if (kind === 'exactIn') {
@@ -61,9 +63,10 @@ export function fakeSwapApi(
     async energy() {
       return 1_000_000n;
     },
-    async swap(_n, quote) {
+    async swap(_n, quote, approval) {
       if (api.fail) throw api.fail;
       swaps.push(quote);
+      approvals.push(approval);
       return { txid: 'ab'.repeat(32) };
     },
   };
