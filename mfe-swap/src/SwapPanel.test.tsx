@@ -203,3 +203,13 @@ it('approves the maximum by default, or only the swap amount when the user asks'
   await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
   expect(api.approvals).toEqual(['max', 'exact']);
 });
+
+it('says when the network cannot be reached instead of failing silently', async () => {
+  api.quote = async () => {
+    const { ChainError, NETWORK_UNREACHABLE } = await import('@jmswap/shared-chain');
+    throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
+  };
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  expect(await screen.findByText(/Network unreachable/)).toBeInTheDocument();
+});

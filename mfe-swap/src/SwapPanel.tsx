@@ -64,7 +64,7 @@ function SwapBox({
   const [slippageBps, setSlippageBps] = useState(
     () => widgetSlippage(query) ?? DEFAULT_SLIPPAGE_BPS,
   );
-  const { state, dispatch, prices, balances, energy, reloadBalances } = useSwapBox({
+  const { state, dispatch, prices, balances, energy, reloadBalances, unreachable } = useSwapBox({
     network,
     session,
     query,
@@ -124,6 +124,11 @@ function SwapBox({
     >
       <h2>TOKEN SWAP</h2>
       <NetworkNotConfigured network={network} />
+      {unreachable && (
+        <p role="status" className="jm-warning">
+          Network unreachable: prices and balances cannot be read right now.
+        </p>
+      )}
       <SlippageSettings
         slippageBps={slippageBps}
         suggestedBps={suggested}

@@ -3,6 +3,7 @@ import {
   formatAmount,
   parseAmount,
   isChainError,
+  NETWORK_UNREACHABLE,
   useSessionEpoch,
   type NetworkConfig,
   type WalletSession,
@@ -66,7 +67,8 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   );
   useVisibleInterval(() => setBalanceTick((r) => r + 1), BALANCE_REFRESH_MS);
 
-  useQuote(state, network, slippageBps, refresh, dispatch);
+  const [unreachable, setUnreachable] = useState(false);
+  useQuote(state, network, slippageBps, refresh, dispatch, setUnreachable);
 
   // An account or chain change makes quotes in flight stale (shared-chain's session epoch).
   const epoch = useSessionEpoch();
@@ -106,7 +108,7 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
     void reloadBalances();
   }, [reloadBalances, balanceTick]);
 
-  return { state, dispatch, prices, balances, energy, reloadBalances };
+  return { state, dispatch, prices, balances, energy, reloadBalances, unreachable };
 }
 
 function useQuote(
@@ -115,6 +117,7 @@ function useQuote(
   slippageBps: number,
   refresh: number,
   dispatch: (a: Parameters<typeof swapFormReducer>[1]) => void,
+  setUnreachable: (unreachable: boolean) => void,
 ) {
   const { fromSymbol, toSymbol, fromAmount, toAmount, lastEdited, version } = state;
   useEffect(() => {
@@ -140,10 +143,12 @@ function useQuote(
             lastEdited === 1 ? quote.amountOut : quote.amountIn,
             other.decimals,
           );
+          setUnreachable(false);
           dispatch({ type: 'quoted', version, quote, otherAmount });
         })
         .catch((error: unknown) => {
           if (!isChainError(error)) console.error('[swap] estimate failed', error);
+          setUnreachable(error instanceof Error && error.message === NETWORK_UNREACHABLE);
           dispatch({ type: 'quoteFailed', version });
         });
     }, QUOTE_DEBOUNCE_MS);
