@@ -164,5 +164,6 @@ function useQuote(
     slippageBps,
     refresh,
     dispatch,
+    setUnreachable,
   ]);
 }
