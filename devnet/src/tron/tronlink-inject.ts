@@ -83,7 +83,7 @@ function pageScript(opts: Required<Omit<TronLinkOptions, 'name'>> & { name: stri
     calls: []
   };
   function post(action, data) {
-    try { g.postMessage({ message: { action: action, data: data || {} }, isTronLink: true }, '*'); } catch (e) { /* ignore */ }
+    try { g.postMessage({ message: { action: action, data: data || {} }, isTronLink: true }, g.location.origin); } catch (e) { /* ignore */ }
   }
   function declined() {
     var err = new Error('Confirmation declined by user');
