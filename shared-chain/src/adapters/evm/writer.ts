@@ -182,14 +182,23 @@ export class EvmWriter implements ChainWriter {
     return this.send({ to: this.network.exchange.ROUTER_ADDRESS, data, value });
   }
 
-  async addLiquidity(order: AddLiquidityOrder): Promise<TxResult> {
+  /** Which router a liquidity order goes through (LIQUIDITY_ROUTER unless a token needs the normal one). */
+  private liquidityCall(order: AddLiquidityOrder | RemoveLiquidityOrder) {
     const { network } = this;
     const normal = usesNormalRouter(network, order.symbolA, order.symbolB);
-    const router = normal ? network.exchange.ROUTER_ADDRESS : network.exchange.LIQUIDITY_ROUTER;
-    const iface = normal ? routerInterface : liquidityRouterInterface;
-    const deadline = order.deadline ?? defaultDeadline();
-    const baseA = isBaseSymbol(network, order.symbolA);
-    const baseB = isBaseSymbol(network, order.symbolB);
+    return {
+      network,
+      normal,
+      router: normal ? network.exchange.ROUTER_ADDRESS : network.exchange.LIQUIDITY_ROUTER,
+      iface: normal ? routerInterface : liquidityRouterInterface,
+      deadline: order.deadline ?? defaultDeadline(),
+      baseA: isBaseSymbol(network, order.symbolA),
+      baseB: isBaseSymbol(network, order.symbolB),
+    };
+  }
+
+  async addLiquidity(order: AddLiquidityOrder): Promise<TxResult> {
+    const { network, router, iface, deadline, baseA, baseB } = this.liquidityCall(order);
     if (baseA || baseB) {
       const token = baseA ? order.symbolB : order.symbolA;
       const [amountToken, amountBase] = baseA
@@ -225,13 +234,7 @@ export class EvmWriter implements ChainWriter {
   }
 
   async removeLiquidity(order: RemoveLiquidityOrder): Promise<TxResult> {
-    const { network } = this;
-    const normal = usesNormalRouter(network, order.symbolA, order.symbolB);
-    const router = normal ? network.exchange.ROUTER_ADDRESS : network.exchange.LIQUIDITY_ROUTER;
-    const iface = normal ? routerInterface : liquidityRouterInterface;
-    const deadline = order.deadline ?? defaultDeadline();
-    const baseA = isBaseSymbol(network, order.symbolA);
-    const baseB = isBaseSymbol(network, order.symbolB);
+    const { network, normal, router, iface, deadline, baseA, baseB } = this.liquidityCall(order);
     if (baseA || baseB) {
       const token = baseA ? order.symbolB : order.symbolA;
       const [minToken, minBase] = baseA ? [order.minB, order.minA] : [order.minA, order.minB];

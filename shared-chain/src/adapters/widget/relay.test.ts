@@ -24,10 +24,20 @@ function fakeFrame() {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
+// Every relay a test opens is closed after it, so no request timer outlives the test.
+const opened: WidgetRelay[] = [];
+class TestRelay extends WidgetRelay {
+  constructor(...args: ConstructorParameters<typeof WidgetRelay>) {
+    super(...args);
+    opened.push(this);
+  }
+}
+afterEach(() => opened.splice(0).forEach((r) => r.close()));
+
 describe('widget relay', () => {
   it('posts JMSwapFunction to the host origin and resolves with the matching JMSwapResponse', async () => {
     const { win, posted, reply } = fakeFrame();
-    const relay = new WidgetRelay(win, HOST);
+    const relay = new TestRelay(win, HOST);
     const balance = relay.call('getBalanceForBase', { address: 'T1' });
     const allowance = relay.call('getAllowance', { token: 'JM' });
     expect(posted.map((p) => [p.message.type, p.message.function, p.origin])).toEqual([
@@ -52,7 +62,7 @@ describe('widget relay', () => {
 
   it('matches replies without an id to the oldest open request of that function', async () => {
     const { win, reply } = fakeFrame();
-    const relay = new WidgetRelay(win, HOST);
+    const relay = new TestRelay(win, HOST);
     const first = relay.call('connect');
     reply({ type: 'JMSwapResponse', function: 'connected', data: { address: 'T1' } });
     await expect(first).resolves.toEqual({ address: 'T1' });
@@ -60,9 +70,12 @@ describe('widget relay', () => {
 
   it('ignores replies from another origin, another window, or of another shape', async () => {
     const { win, posted, reply } = fakeFrame();
-    const relay = new WidgetRelay(win, HOST);
+    const relay = new TestRelay(win, HOST);
     let settled = false;
-    void relay.call('connect').then(() => (settled = true));
+    relay.call('connect').then(
+      () => (settled = true),
+      () => undefined,
+    );
     const id = posted[0]!.message.id;
     reply(
       { type: 'JMSwapResponse', function: 'connected', id, data: { address: 'EVIL' } },
@@ -84,7 +97,9 @@ describe('widget relay', () => {
 
   it('sends amounts as decimal strings and never to "*"', () => {
     const { win, posted } = fakeFrame();
-    void new WidgetRelay(win, HOST).call('approve', { amount: 2n ** 255n, list: [1n] });
+    new TestRelay(win, HOST)
+      .call('approve', { amount: 2n ** 255n, list: [1n] })
+      .catch(() => undefined);
     expect(posted[0]!.message.params).toEqual({ amount: (2n ** 255n).toString(), list: ['1'] });
     expect(() => new WidgetRelay(win, '*')).toThrow(/exact origin/);
   });
@@ -92,7 +107,7 @@ describe('widget relay', () => {
   it('times out when the host never answers', async () => {
     jest.useFakeTimers();
     const { win } = fakeFrame();
-    const pending = new WidgetRelay(win, HOST, 1000).call('execute');
+    const pending = new TestRelay(win, HOST, 1000).call('execute');
     jest.advanceTimersByTime(1001);
     await expect(pending).rejects.toThrow('The host page did not answer execute');
     jest.useRealTimers();
@@ -118,7 +133,7 @@ describe('widget wallet connections', () => {
 
   it('EVM: approve calldata goes to the host approve, other sends to execute', async () => {
     const { win, posted, reply } = fakeFrame();
-    const relay = new WidgetRelay(win, HOST);
+    const relay = new TestRelay(win, HOST);
     const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask');
     const spender = '1'.repeat(40);
     const data = `0x095ea7b3${'0'.repeat(24)}${spender}${5n.toString(16).padStart(64, '0')}`;
@@ -152,7 +167,7 @@ describe('widget wallet connections', () => {
 
   it('TRON: contract sends go to the host, reads stay on the node', async () => {
     const { win, posted, reply } = fakeFrame();
-    const relay = new WidgetRelay(win, HOST);
+    const relay = new TestRelay(win, HOST);
     const reader = { trx: { getUnconfirmedTransactionInfo: jest.fn() } } as unknown as TronWebLike;
     const wallet = widgetTronConnection(tron, relay, 'TAddr', 'TronLink', reader);
     const tw = wallet.getTronWeb();
@@ -201,7 +216,7 @@ describe('widget wallet connections', () => {
 
   it('an "updated" message with another address is an account change', () => {
     const { win, reply } = fakeFrame();
-    const relay = new WidgetRelay(win, HOST);
+    const relay = new TestRelay(win, HOST);
     const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask');
     const changes: unknown[] = [];
     wallet.onChange((c) => changes.push(c));
