@@ -23,37 +23,16 @@ import {
   TRON_NOT_AVAILABLE,
   WALLET_CONNECTION_DECLINED,
 } from './index';
+import { fakeEvmNetwork } from './testing/networks';
 
-const evm = (id: 'BSC' | 'POLY', chainId: number): NetworkConfig => ({
-  id,
-  name: id === 'BSC' ? 'BNB Smart Chain' : 'Polygon',
-  platform: 'evm',
-  chainId,
-  nodeUrl: 'http://127.0.0.1:18598', // nothing listens: balance reads yield undefined
-  scan: '',
-  api: { url: '', ownerAddress: '' },
-  exchange: {
-    FACTORY_ADDRESS: '0x0000000000000000000000000000000000000001',
-    ROUTER_ADDRESS: '0x0000000000000000000000000000000000000002',
-    LIQUIDITY_ROUTER: '0x0000000000000000000000000000000000000003',
-    SWAP_API: '0x0000000000000000000000000000000000000004',
-    MAX_HOP_LENGTH: 3,
-  },
-  baseToken: 'BNB',
-  defaultTokens: ['BNB', 'USDT'],
-  tokens: {
-    BNB: {
-      symbol: 'BNB',
-      name: 'BNB',
-      address: '0x0000000000000000000000000000000000000005',
-      decimals: 18,
-      logoURI: '',
-      tax: 0,
-      isBase: true,
-    },
-  },
-  pools: [],
-});
+const evm = (id: 'BSC' | 'POLY', chainId: number): NetworkConfig =>
+  fakeEvmNetwork({
+    id,
+    name: id === 'BSC' ? 'BNB Smart Chain' : 'Polygon',
+    chainId,
+    nodeUrl: 'http://127.0.0.1:18598', // nothing listens: balance reads yield undefined
+    scan: '',
+  });
 
 const file = {
   profile: 'production',

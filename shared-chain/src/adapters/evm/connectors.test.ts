@@ -1,4 +1,3 @@
-import type { NetworkConfig } from '../../config/types';
 import { ChainError } from '../../core/errors';
 import { createTestProvider, installWindow, removeWindow } from '../../services/testing/eip1193';
 import { addChainParams } from './common';
@@ -16,6 +15,7 @@ import {
 } from './connectors';
 import { EvmReader } from './reader';
 import { destroyProviders } from './common';
+import { fakeEvmNetwork } from '../../services/testing/networks';
 
 let walletConnectLoads = 0;
 const wcProvider = {
@@ -31,44 +31,7 @@ jest.mock('@walletconnect/ethereum-provider', () => {
   return { EthereumProvider: { init: (opts: unknown) => init(opts) } };
 });
 
-const network = {
-  id: 'BSC',
-  name: 'BNB Smart Chain',
-  platform: 'evm',
-  chainId: 56,
-  nodeUrl: 'http://127.0.0.1:18599',
-  scan: 'https://bscscan.com/tx/',
-  api: { url: '', ownerAddress: '' },
-  exchange: {
-    FACTORY_ADDRESS: '0x0000000000000000000000000000000000000001',
-    ROUTER_ADDRESS: '0x0000000000000000000000000000000000000002',
-    LIQUIDITY_ROUTER: '0x0000000000000000000000000000000000000003',
-    SWAP_API: '0x0000000000000000000000000000000000000004',
-    MAX_HOP_LENGTH: 3,
-  },
-  baseToken: 'BNB',
-  defaultTokens: ['BNB', 'USDT'],
-  tokens: {
-    BNB: {
-      symbol: 'BNB',
-      name: 'BNB',
-      address: '0x0000000000000000000000000000000000000005',
-      decimals: 18,
-      logoURI: '',
-      tax: 0,
-      isBase: true,
-    },
-    USDT: {
-      symbol: 'USDT',
-      name: 'Tether',
-      address: '0x0000000000000000000000000000000000000006',
-      decimals: 18,
-      logoURI: '',
-      tax: 0,
-    },
-  },
-  pools: [],
-} as NetworkConfig;
+const network = fakeEvmNetwork();
 
 const ACCOUNT = '0x00000000000000000000000000000000000000A1';
 
