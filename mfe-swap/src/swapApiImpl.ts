@@ -12,22 +12,8 @@ import {
   type ChainSwapEstimate,
   type NetworkId,
 } from '@jmswap/shared-chain';
-import type { SwapQuote } from './form/swapForm';
+import { quoteFromEstimate } from './form/quote';
 import { provideSwapApi, type SwapApi } from './swapApi';
-
-function toQuote(e: ChainSwapEstimate): SwapQuote {
-  return {
-    kind: e.kind,
-    amountIn: e.amountIn,
-    amountOut: e.amountOut,
-    bound: e.kind === 'exactIn' ? e.minimumReceived : e.maximumSold,
-    priceImpactBps: e.priceImpactBps,
-    liquidityProviderFee: e.liquidityProviderFee,
-    feeSymbol: e.feeToken,
-    path: e.path,
-    source: e,
-  };
-}
 
 export const chainSwapApi: SwapApi = {
   async quote({ network, from, to, kind, amount, slippageBps }) {
@@ -36,7 +22,7 @@ export const chainSwapApi: SwapApi = {
       kind === 'exactIn'
         ? await getSwapEstimate({ ...request, amountIn: amount })
         : await getAmountNeeded({ ...request, amountOut: amount });
-    return estimate && toQuote(estimate);
+    return estimate && quoteFromEstimate(estimate);
   },
   async prices(network: NetworkId, from, to) {
     const [pools, config] = [await getPairReserves(network), getNetworkConfig(network)];

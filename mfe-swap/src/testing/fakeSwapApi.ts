@@ -7,6 +7,7 @@ import {
 } from '@jmswap/shared-chain';
 import type { SwapApi } from '../swapApi';
 import type { SwapQuote } from '../form/swapForm';
+import { quoteFromEstimate } from '../form/quote';
 
 /**
  * An in-memory SwapApi for component tests: the real pure core over fixed reserves. The chain
@@ -26,32 +27,10 @@ export function fakeSwapApi(
       const input = { tokens: network.tokens, pools: reserves, from, to, slippageBps };
       if (kind === 'exactIn') {
         const e = estimateSwap({ ...input, amountIn: amount });
-        return (
-          e && {
-            kind,
-            amountIn: e.amountIn,
-            amountOut: e.amountOut,
-            bound: e.minimumReceived,
-            priceImpactBps: e.priceImpactBps,
-            liquidityProviderFee: e.liquidityProviderFee,
-            feeSymbol: e.feeToken,
-            path: e.path,
-          }
-        );
+        return e && quoteFromEstimate({ ...e, kind });
       }
       const e = estimateAmountNeeded({ ...input, amountOut: amount });
-      return (
-        e && {
-          kind,
-          amountIn: e.amountIn,
-          amountOut: e.amountOut,
-          bound: e.maximumSold,
-          priceImpactBps: e.priceImpactBps,
-          liquidityProviderFee: e.liquidityProviderFee,
-          feeSymbol: e.feeToken,
-          path: e.path,
-        }
-      );
+      return e && quoteFromEstimate({ ...e, kind });
     },
     async prices(_n, from, to) {
       const p = pairPrices({ tokens: network.tokens, pools: reserves, from, to });
