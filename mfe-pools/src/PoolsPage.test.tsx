@@ -1,25 +1,178 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { parseNetworksFile, setNetworks } from '@jmswap/shared-chain';
+import {
+  appEvents$,
+  parseNetworksFile,
+  setNetworks,
+  type ApiInfo,
+  type NetworksFile,
+  type PoolState,
+} from '@jmswap/shared-chain';
 import { PoolsPage } from './PoolsPage';
+import { providePoolSources } from './sources';
 
-beforeAll(() => setNetworks(parseNetworksFile(production)));
+/** The production config with placeholder contracts, so BSC counts as configured. */
+function configuredFile(): NetworksFile {
+  const file = parseNetworksFile(production);
+  const bsc = file.networks.BSC;
+  bsc.exchange = {
+    ...bsc.exchange,
+    FACTORY_ADDRESS: '0x0000000000000000000000000000000000000001',
+    ROUTER_ADDRESS: '0x0000000000000000000000000000000000000002',
+    LIQUIDITY_ROUTER: '0x0000000000000000000000000000000000000003',
+    SWAP_API: '0x0000000000000000000000000000000000000004',
+  };
+  bsc.api = { ...bsc.api, url: 'http://api.test' };
+  return file;
+}
 
-it('lists the configured pools of the network and says when it is not configured', () => {
+const E18 = 10n ** 18n;
+// The chain reports the wrapped base (WBNB) and one pair in the reverse order of the config.
+const chainPools: PoolState[] = [
+  { symbolA: 'WBNB', symbolB: 'USDT', reserveA: 1_000n * E18, reserveB: 300_000n * E18 },
+  { symbolA: 'BUSD', symbolB: 'WBNB', reserveA: 60_000n * E18, reserveB: 200n * E18 + E18 / 2n },
+];
+const pair = (symbolB: string, liquidityUsd: number | null, volume24HUsd: number | null) => ({
+  address: `0x${symbolB}`,
+  symbolA: 'BNB',
+  symbolB,
+  reserveA: '1',
+  reserveB: '1',
+  price: 1,
+  volume24HUsd,
+  liquidityUsd,
+  fees24HUsd: volume24HUsd === null ? null : volume24HUsd * 0.003,
+  aprPercent: liquidityUsd === null ? null : 12.345,
+  trades24H: 3,
+});
+const info: ApiInfo = {
+  updatedAt: 1,
+  networks: {
+    BSC: {
+      pairs: [pair('USDT', 600_000, 1_000), pair('BUSD', 120_000, 50_000)],
+      tokens: {},
+    },
+  },
+};
+
+let reserves: jest.Mock<Promise<PoolState[] | undefined>, [string]>;
+let fetchInfo: jest.Mock<Promise<ApiInfo | undefined>, [string, AbortSignal]>;
+let loadingOn: boolean | undefined;
+beforeAll(() => {
+  setNetworks(configuredFile());
+  appEvents$.subscribe((e) => {
+    if (e.type === 'loading') loadingOn = e.on;
+  });
+});
+beforeEach(() => {
+  reserves = jest.fn<Promise<PoolState[] | undefined>, [string]>(async () => chainPools);
+  fetchInfo = jest.fn<Promise<ApiInfo | undefined>, [string, AbortSignal]>(async () => info);
+  providePoolSources({ reserves, info: fetchInfo });
+});
+afterEach(() => providePoolSources(undefined));
+
+const row = (pairName: string) =>
+  screen.getAllByTestId('pool-item').find((r) => r.dataset.pair === pairName) as HTMLElement;
+const names = () => screen.getAllByTestId('pool-item').map((r) => r.dataset.pair);
+
+it('shows every configured pool with both reserves from the chain and the API figures', async () => {
   render(<PoolsPage network="BSC" query={{}} />);
-  const items = screen.getAllByTestId('pool-item');
-  expect(items.map((i) => i.textContent)).toEqual([
-    'BNB/USDT',
-    'BNB/BUSD',
+  expect(screen.getAllByTestId('pool-item')).toHaveLength(7);
+  await waitFor(() =>
+    expect(within(row('BNB/BUSD')).getByTestId('reserve-a')).toHaveTextContent('200.5 BNB'),
+  );
+  expect(within(row('BNB/BUSD')).getByTestId('reserve-b')).toHaveTextContent('60000 BUSD');
+  expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('1000 BNB');
+  expect(within(row('BNB/USDT')).getByTestId('reserve-b')).toHaveTextContent('300000 USDT');
+  // A configured pool the chain did not report shows no number rather than a wrong one.
+  expect(within(row('BNB/KLV')).getByTestId('reserve-a')).toHaveTextContent('-');
+  await waitFor(() =>
+    expect(within(row('BNB/USDT')).getByTestId('api-0')).toHaveTextContent('$600,000.00'),
+  );
+  expect(within(row('BNB/USDT')).getByTestId('api-1')).toHaveTextContent('$1,000.00');
+  expect(within(row('BNB/USDT')).getByTestId('api-2')).toHaveTextContent('$3.00');
+  expect(within(row('BNB/USDT')).getByTestId('api-3')).toHaveTextContent('12.35%');
+  expect(within(row('BNB/KLV')).getByTestId('api-0')).toHaveTextContent('n/a');
+  expect(fetchInfo).toHaveBeenCalledWith('http://api.test', expect.anything());
+  expect(loadingOn).toBe(false);
+});
+
+it('links each pool to its chart and to add liquidity for the pair', async () => {
+  render(<PoolsPage network="BSC" query={{}} />);
+  const links = within(row('BNB/BUSD'));
+  expect(links.getByRole('link', { name: 'Chart' })).toHaveAttribute(
+    'href',
+    '/charts?n=BSC&symbolA=BNB&symbolB=BUSD',
+  );
+  expect(links.getByRole('link', { name: 'Add liquidity' })).toHaveAttribute(
+    'href',
+    '/?n=BSC&t=addLiquidity&from=BNB&to=BUSD',
+  );
+  await waitFor(() => expect(reserves).toHaveBeenCalledWith('BSC'));
+});
+
+it('has no chart links on ETH', async () => {
+  render(<PoolsPage network="ETH" query={{}} />);
+  await waitFor(() => expect(screen.getByTestId('api-0')).toHaveTextContent('unavailable'));
+  expect(screen.queryByRole('link', { name: 'Chart' })).toBeNull();
+  expect(screen.getByRole('link', { name: 'Add liquidity' })).toHaveAttribute(
+    'href',
+    '/?n=ETH&t=addLiquidity&from=ETH&to=USDT',
+  );
+});
+
+it('sorts by liquidity by default, then by volume or name, and filters by symbol', async () => {
+  render(<PoolsPage network="BSC" query={{}} />);
+  await waitFor(() => expect(names().slice(0, 2)).toEqual(['BNB/USDT', 'BNB/BUSD']));
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'volume');
+  expect(names().slice(0, 2)).toEqual(['BNB/BUSD', 'BNB/USDT']);
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'name');
+  expect(names()).toEqual([
     'BNB/BTCB',
-    'BNB/TRX',
+    'BNB/BUSD',
     'BNB/KLV',
     'BNB/O1T',
     'BNB/PSRS',
+    'BNB/TRX',
+    'BNB/USDT',
   ]);
-  expect(screen.getByRole('status')).toHaveTextContent('network not configured');
-  expect(screen.getAllByRole('img', { name: 'BNB' })[0]).toHaveAttribute(
-    'src',
-    '/assets/currency/bnb.svg',
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol' }), 'usd');
+  expect(names()).toEqual(['BNB/BUSD', 'BNB/USDT']);
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol' }), 'x');
+  expect(screen.queryAllByTestId('pool-item')).toHaveLength(0);
+  expect(screen.getByText('No pool matches “usdx”.')).toBeInTheDocument();
+});
+
+it('still shows the chain reserves when the API is unavailable', async () => {
+  fetchInfo.mockResolvedValue(undefined);
+  render(<PoolsPage network="BSC" query={{}} />);
+  await waitFor(() =>
+    expect(within(row('BNB/USDT')).getByTestId('api-0')).toHaveTextContent('unavailable'),
   );
+  expect(within(row('BNB/USDT')).getByTestId('reserve-b')).toHaveTextContent('300000 USDT');
+  expect(screen.getByTestId('api-unavailable')).toBeInTheDocument();
+});
+
+it('says when the chain cannot be read, stops loading, and retries on request', async () => {
+  reserves.mockResolvedValueOnce(undefined);
+  render(<PoolsPage network="BSC" query={{}} />);
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Could not read the pool balances from the BNB Smart Chain node');
+  expect(loadingOn).toBe(false);
+  await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('1000 BNB');
+  expect(reserves).toHaveBeenCalledTimes(2);
+});
+
+it('says when the network is not configured and reads nothing from its chain', async () => {
+  render(<PoolsPage network="POLY" query={{}} />);
+  expect(screen.getByRole('status')).toHaveTextContent('network not configured');
+  expect(screen.getAllByRole('img', { name: 'MATIC' })[0]).toHaveAttribute(
+    'src',
+    '/assets/currency/matic.svg',
+  );
+  await waitFor(() => expect(fetchInfo).toHaveBeenCalled());
+  expect(reserves).not.toHaveBeenCalled();
 });

@@ -1,53 +1,97 @@
-import { useEffect } from 'react';
+import { useMemo, useState } from 'react';
 import {
   NetworkNotConfigured,
-  TokenLogo,
-  setLoading,
   useNetworkConfig,
-  type PoolConfig,
   type NetworkConfig,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
+import { buildRows, filterRows, sortRows, type SortKey } from './pools';
+import { PoolTable } from './PoolTable';
+import { usePools, type PoolsData } from './usePools';
+import './pools.css';
 
-function PoolRow({ pool, network }: { pool: PoolConfig; network: NetworkConfig }) {
-  const a = network.tokens[pool.symbolA];
-  const b = network.tokens[pool.symbolB];
+export const APR_NOTE =
+  'Fee APR = 24h fees to liquidity providers × 365 ÷ liquidity, both in USD (from the API).';
+
+function ChainUnreachable({ network, retry }: { network: NetworkConfig; retry: () => void }) {
   return (
-    <li className="jm-pool" data-testid="pool-item">
-      {a && <TokenLogo token={a} />}
-      {b && <TokenLogo token={b} />}
-      <span className="jm-pool-pair">
-        {pool.symbolA}/{pool.symbolB}
-      </span>
-    </li>
+    <div role="alert" className="jm-pools-error">
+      <p>
+        Could not read the pool balances from the {network.name} node. Check your connection and try
+        again.
+      </p>
+      <button type="button" className="jm-button jm-pools-retry" onClick={retry}>
+        Retry
+      </button>
+    </div>
   );
 }
 
-/** The pools page: the pools configured for the selected network. */
+function PoolsControls(props: {
+  filter: string;
+  sort: SortKey;
+  onFilter: (text: string) => void;
+  onSort: (key: SortKey) => void;
+}) {
+  return (
+    <div className="jm-pools-controls">
+      <label>
+        Filter by symbol
+        <input
+          type="search"
+          value={props.filter}
+          placeholder="e.g. USDT"
+          onChange={(e) => props.onFilter(e.target.value)}
+        />
+      </label>
+      <label>
+        Sort by
+        <select value={props.sort} onChange={(e) => props.onSort(e.target.value as SortKey)}>
+          <option value="liquidity">Liquidity</option>
+          <option value="volume">24h volume</option>
+          <option value="name">Name</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData }) {
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<SortKey>('liquidity');
+  const rows = useMemo(
+    () => sortRows(filterRows(buildRows(network, data.states, data.info), filter), sort),
+    [network, data.states, data.info, filter, sort],
+  );
+  return (
+    <>
+      <NetworkNotConfigured network={network} />
+      {data.chain === 'unreachable' && <ChainUnreachable network={network} retry={data.retry} />}
+      {data.api === 'unavailable' && (
+        <p className="jm-muted" data-testid="api-unavailable">
+          Pool statistics are unavailable right now; reserves come straight from the chain.
+        </p>
+      )}
+      <PoolsControls filter={filter} sort={sort} onFilter={setFilter} onSort={setSort} />
+      <PoolTable network={network} rows={rows} chain={data.chain} api={data.api} />
+      {rows.length === 0 && filter.trim() !== '' && (
+        <p className="jm-muted">No pool matches “{filter}”.</p>
+      )}
+      <p className="jm-muted jm-pools-note">{APR_NOTE}</p>
+    </>
+  );
+}
+
+/** The pools page: every configured pool with its chain reserves and the API's USD figures. */
 export function PoolsPage({ network: networkId }: RemoteScreenProps) {
   const state = useNetworkConfig(networkId);
-  useEffect(() => {
-    if (state.status !== 'loading') setLoading(false);
-  }, [state.status]);
-
+  const network = state.status === 'ready' ? state.network : undefined;
+  const data = usePools(network);
   return (
     <section className="jm-card" data-remote="pools" data-remote-version={__APP_VERSION__}>
-      <h2>Pools on {networkId}</h2>
+      <h2>Pools on {network?.name ?? networkId}</h2>
       {state.status === 'error' && <p role="alert">{state.message}</p>}
-      {state.status === 'ready' && (
-        <>
-          <NetworkNotConfigured network={state.network} />
-          <ul className="jm-pool-list" aria-label="Pools">
-            {state.network.pools.map((pool) => (
-              <PoolRow
-                key={`${pool.symbolA}-${pool.symbolB}`}
-                pool={pool}
-                network={state.network}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+      {network && <PoolsBody key={network.id} network={network} data={data} />}
     </section>
   );
 }

@@ -9,6 +9,8 @@ export { StandaloneHarness } from './react/StandaloneHarness';
 export { TokenLogo, NetworkNotConfigured } from './react/components';
 export * from './wallets/options';
 export * from './core';
+// Product API clients (info, history).
+export * from './api';
 // Chain services (wallet session, reads, swaps, liquidity) and their React hooks.
 export * from './services';
 export * from './react/chain';

@@ -1,0 +1,112 @@
+import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
+import {
+  addLiquidityLink,
+  chartLink,
+  formatPercent,
+  formatReserve,
+  formatUsd,
+  pairName,
+  type PoolRow,
+} from './pools';
+import type { PoolsData } from './usePools';
+
+const API_COLUMNS = ['Liquidity', '24h volume', '24h fees', 'Fee APR'] as const;
+
+function apiCells(row: PoolRow, api: PoolsData['api']): string[] {
+  if (api === 'loading') return API_COLUMNS.map(() => '…');
+  if (api === 'unavailable') return API_COLUMNS.map(() => 'unavailable');
+  const f = row.api;
+  return [
+    formatUsd(f?.liquidityUsd),
+    formatUsd(f?.volume24HUsd),
+    formatUsd(f?.fees24HUsd),
+    formatPercent(f?.aprPercent),
+  ];
+}
+
+function reserveText(
+  chain: PoolsData['chain'],
+  value: bigint | undefined,
+  decimals: number | undefined,
+  symbol: string,
+): string {
+  if (chain === 'loading') return '…';
+  const amount = formatReserve(value, decimals);
+  return amount === '-' ? amount : `${amount} ${symbol}`;
+}
+
+function PoolLine(props: {
+  network: NetworkConfig;
+  row: PoolRow;
+  chain: PoolsData['chain'];
+  api: PoolsData['api'];
+}) {
+  const { network, row, chain, api } = props;
+  const { pool } = row;
+  const a = network.tokens[pool.symbolA];
+  const b = network.tokens[pool.symbolB];
+  const chart = chartLink(network, pool);
+  return (
+    <tr data-testid="pool-item" data-pair={pairName(pool)}>
+      <th scope="row" className="jm-pool-pair">
+        {a && <TokenLogo token={a} />}
+        {b && <TokenLogo token={b} />}
+        <span>{pairName(pool)}</span>
+      </th>
+      <td data-label={`Reserve ${pool.symbolA}`} data-testid="reserve-a">
+        {reserveText(chain, row.reserveA, a?.decimals, pool.symbolA)}
+      </td>
+      <td data-label={`Reserve ${pool.symbolB}`} data-testid="reserve-b">
+        {reserveText(chain, row.reserveB, b?.decimals, pool.symbolB)}
+      </td>
+      {apiCells(row, api).map((text, i) => (
+        <td key={API_COLUMNS[i]} data-label={API_COLUMNS[i]} data-testid={`api-${i}`}>
+          {text}
+        </td>
+      ))}
+      <td className="jm-pool-links">
+        {chart && <a href={chart}>Chart</a>}
+        <a href={addLiquidityLink(network, pool)}>Add liquidity</a>
+      </td>
+    </tr>
+  );
+}
+
+/** A table on wide screens; below 700 px each row becomes a card (pools.css). */
+export function PoolTable(props: {
+  network: NetworkConfig;
+  rows: PoolRow[];
+  chain: PoolsData['chain'];
+  api: PoolsData['api'];
+}) {
+  return (
+    <table className="jm-pools" aria-label="Pools" aria-busy={props.chain === 'loading'}>
+      <thead>
+        <tr>
+          <th scope="col">Pair</th>
+          <th scope="col">Reserve A</th>
+          <th scope="col">Reserve B</th>
+          {API_COLUMNS.map((c) => (
+            <th scope="col" key={c}>
+              {c}
+            </th>
+          ))}
+          <th scope="col">
+            <span className="jm-visually-hidden">Links</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <PoolLine
+            key={`${row.pool.address}-${pairName(row.pool)}`}
+            network={props.network}
+            row={row}
+            chain={props.chain}
+            api={props.api}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  isNetworkConfigured,
+  setLoading,
+  type ApiInfoNetwork,
+  type NetworkConfig,
+  type PoolState,
+} from '@jmswap/shared-chain';
+import { poolSources } from './sources';
+
+export interface PoolsData {
+  chain: 'loading' | 'ok' | 'unreachable';
+  states: PoolState[];
+  api: 'loading' | 'ok' | 'unavailable';
+  info?: ApiInfoNetwork;
+  retry: () => void;
+}
+
+type State = Omit<PoolsData, 'retry'>;
+const INITIAL: State = { chain: 'loading', states: [], api: 'loading' };
+
+/**
+ * The network's pair balances and the API figures, loaded side by side. The page's loading state
+ * ends when the balances are in (or failed); the API never holds the page up.
+ */
+export function usePools(network: NetworkConfig | undefined): PoolsData {
+  const [state, setState] = useState<State>(INITIAL);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    if (!network) return undefined;
+    let live = true;
+    const abort = new AbortController();
+    const sources = poolSources();
+    setState(INITIAL);
+    if (isNetworkConfigured(network)) {
+      setLoading(true);
+      sources
+        .reserves(network.id)
+        .then(
+          (states) => states,
+          (error: unknown) => {
+            console.error(`[pools] ${network.id} pair balances:`, error);
+            return undefined;
+          },
+        )
+        .then((states) => {
+          if (!live) return;
+          setLoading(false);
+          setState((s) => ({ ...s, chain: states ? 'ok' : 'unreachable', states: states ?? [] }));
+        });
+    } else {
+      setLoading(false);
+      setState((s) => ({ ...s, chain: 'ok' }));
+    }
+    sources
+      .info(network.api.url, abort.signal)
+      .catch(() => undefined)
+      .then((info) => {
+        const mine = info?.networks[network.id];
+        if (live) setState((s) => ({ ...s, api: mine ? 'ok' : 'unavailable', info: mine }));
+      });
+    return () => {
+      live = false;
+      abort.abort();
+    };
+  }, [network, attempt]);
+
+  return { ...state, retry };
+}

@@ -1,0 +1,2 @@
+/** Clients of the product API (zod-validated; bad data counts as unavailable). */
+export * from './info';
