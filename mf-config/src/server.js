@@ -38,22 +38,25 @@ function sendFile(res, file, cacheControl) {
   fs.createReadStream(file).pipe(res);
 }
 
+/** Content-hashed files are immutable for a year; html, manifests and remoteEntry.js revalidate. */
+function cacheControl(res, pathname) {
+  const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(pathname);
+  res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+const staticOptions = {
+  dev: true, // re-read the folder on each request: new version folders appear without a restart
+  gzip: true, // the .gz and .br files the build wrote beside each asset, with Vary: Accept-Encoding
+  brotli: true,
+  setHeaders: cacheControl,
+};
+
 function createAppHandler(app, { configDir = runConfigDir } = {}) {
   const dist = path.join(appDir(app), 'dist');
   const isShell = app === 'shell';
   const assets = sirv(path.join(repoRoot, 'shared-chain/assets'), { dev: true });
-  const statics = sirv(isShell ? path.join(dist, 'app') : dist, {
-    dev: true, // re-read the folder on each request: new version folders appear without a restart
-    setHeaders(res, pathname) {
-      // Remote version folders are immutable once released; manifests stay revalidated.
-      const immutable = !isShell && /\.[0-9a-f]{8}\.js$/.test(pathname);
-      res.setHeader(
-        'Cache-Control',
-        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  const widget = sirv(path.join(dist, 'widget'), { dev: true });
+  const statics = sirv(isShell ? path.join(dist, 'app') : dist, staticOptions);
+  const widget = sirv(path.join(dist, 'widget'), staticOptions);
 
   return (req, res) => {
     cors(res);

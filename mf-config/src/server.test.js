@@ -51,3 +51,60 @@ describe('app server', () => {
     }
   });
 });
+
+describe('served as a CDN would serve it', () => {
+  const zlib = require('node:zlib');
+  const http = require('node:http');
+  const version = '0.0.0-servertest';
+  const folder = path.join(__dirname, '../../mfe-pools/dist', version);
+  const body = 'export const big = "' + 'x'.repeat(4096) + '";\n';
+
+  beforeAll(() => {
+    fs.mkdirSync(folder, { recursive: true });
+    for (const name of ['chunk.1234abcd.js', 'remoteEntry.js']) {
+      fs.writeFileSync(path.join(folder, name), body);
+      fs.writeFileSync(path.join(folder, `${name}.gz`), zlib.gzipSync(body));
+      fs.writeFileSync(path.join(folder, `${name}.br`), zlib.brotliCompressSync(body));
+    }
+  });
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  /** Raw response (no transparent decompression), as a browser sees it on the wire. */
+  const get = (port, file, encoding) =>
+    new Promise((resolve, reject) => {
+      const headers = encoding ? { 'Accept-Encoding': encoding } : {};
+      http
+        .get({ port, path: `/${version}/${file}`, headers }, (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  it('sends the brotli or gzip file the build wrote, and content-hashed files as immutable', async () => {
+    const server = await serveApp('mfe-pools', { port: 0, configDir });
+    const port = server.server.address().port;
+    try {
+      const br = await get(port, 'chunk.1234abcd.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/Accept-Encoding/);
+      expect(zlib.brotliDecompressSync(br.body).toString()).toBe(body);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+      const gz = await get(port, 'chunk.1234abcd.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.body).toString()).toBe(body);
+
+      const raw = await get(port, 'chunk.1234abcd.js');
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      expect(raw.body.toString()).toBe(body);
+
+      // The entry keeps its name across releases of a version folder: always revalidated.
+      const entry = await get(port, 'remoteEntry.js', 'br');
+      expect(entry.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await server.close();
+    }
+  });
+});
