@@ -1,15 +1,119 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import production from '@jmswap/shared-chain/config/networks.production.json';
+import { parseNetworksFile, setNetworks } from '@jmswap/shared-chain';
 import { ListingPage, LISTING_FIELDS } from './ListingPage';
 
-it('shows the TOKEN LISTING form with every field and reports a failed submission', async () => {
+const file = parseNetworksFile(production);
+file.networks.TRON.api = { ...file.networks.TRON.api, url: 'https://api.example.test/' };
+const ACTION = 'https://api.example.test/v1/listing';
+
+let fetchMock: jest.Mock;
+beforeAll(() => setNetworks(file));
+beforeEach(() => {
+  fetchMock = jest.fn();
+  global.fetch = fetchMock;
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const status = () => screen.getByRole('status');
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+async function fillAndSubmit(query: Record<string, string> = {}) {
+  render(<ListingPage network="TRON" query={query} />);
+  await userEvent.type(field('name'), 'Moon Token');
+  await userEvent.type(field('contract'), 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+  await userEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
+}
+
+it('shows the TOKEN LISTING form with every field', () => {
   render(<ListingPage network="TRON" query={{}} />);
   expect(screen.getByRole('heading', { name: 'TOKEN LISTING' })).toBeInTheDocument();
-  for (const field of LISTING_FIELDS)
-    expect(screen.getByRole('textbox', { name: field })).toBeInTheDocument();
-  expect(screen.getByRole('textbox', { name: 'type' })).toHaveAttribute('placeholder', 'TRC-20');
-  await userEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
-  expect(screen.getByRole('status')).toHaveTextContent(
-    'Oops! There was a problem submitting your form',
+  for (const name of LISTING_FIELDS) expect(field(name)).toBeInTheDocument();
+  expect(field('type')).toHaveAttribute('placeholder', 'TRC-20');
+});
+
+it('posts multipart data with Accept JSON to the deployment API and thanks the user', async () => {
+  let release: (r: Response) => void = () => undefined;
+  fetchMock.mockReturnValue(new Promise<Response>((r) => (release = r)));
+  await fillAndSubmit();
+  expect(status()).toHaveTextContent('Sending...');
+  expect(screen.getByRole('button', { name: 'SUBMIT' })).toBeDisabled();
+  release(json(200, { ok: true, id: 7 }));
+  await waitFor(() => expect(status()).toHaveTextContent('Thanks for your submission!'));
+  const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+  expect(url).toBe(ACTION);
+  expect(init.method).toBe('POST');
+  expect(init.headers).toEqual({ Accept: 'application/json' });
+  const body = init.body as FormData;
+  expect(body.get('name')).toBe('Moon Token');
+  expect(body.get('contract')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+  expect([...body.keys()]).toEqual([...LISTING_FIELDS]);
+  // The form is cleared for the next request.
+  expect(field('name')).toHaveValue('');
+});
+
+it('ignores an action url in the address bar', async () => {
+  fetchMock.mockResolvedValue(json(200, { ok: true, id: 1 }));
+  await fillAndSubmit({ listingAction: 'https://elsewhere.test/steal' });
+  await waitFor(() => expect(status()).toHaveTextContent('Thanks for your submission!'));
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(fetchMock.mock.calls[0][0]).toBe(ACTION);
+});
+
+it('shows the first validation error of the server', async () => {
+  fetchMock.mockResolvedValue(
+    json(400, {
+      error: 'Bad Request',
+      errors: [
+        { field: 'contract', message: 'is not a valid TRON address' },
+        { field: 'email', message: 'is not an email address' },
+      ],
+    }),
   );
+  await fillAndSubmit();
+  await waitFor(() =>
+    expect(status()).toHaveTextContent('Validation error: contract is not a valid TRON address'),
+  );
+  expect(field('name')).toHaveValue('Moon Token');
+});
+
+it('says clearly when the token was already submitted', async () => {
+  fetchMock.mockResolvedValue(
+    json(409, {
+      error: 'Conflict',
+      errors: [{ field: 'contract', message: 'was already submitted for TRON' }],
+    }),
+  );
+  await fillAndSubmit();
+  await waitFor(() =>
+    expect(status()).toHaveTextContent('Validation error: contract was already submitted for TRON'),
+  );
+});
+
+it.each([
+  ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ['the server answers HTML', () => Promise.resolve(new Response('<h1>502</h1>', { status: 502 }))],
+  ['the server is rate limiting', () => Promise.resolve(json(429, { error: 'Too Many Requests' }))],
+  ['a 200 answer is not a success', () => Promise.resolve(json(200, { ok: false }))],
+])('says Oops when %s', async (_what, answer) => {
+  fetchMock.mockImplementation(answer);
+  await fillAndSubmit();
+  await waitFor(() =>
+    expect(status()).toHaveTextContent('Oops! There was a problem submitting your form'),
+  );
+});
+
+it('renders the server texts as text, never as markup', async () => {
+  fetchMock.mockResolvedValue(
+    json(400, { errors: [{ field: '<img src=x onerror=alert(1)>', message: '<b>bad</b>' }] }),
+  );
+  await fillAndSubmit();
+  await waitFor(() =>
+    expect(status()).toHaveTextContent('Validation error: <img src=x onerror=alert(1)> <b>bad</b>'),
+  );
+  expect(status().querySelector('img, b')).toBeNull();
 });
