@@ -1,11 +1,13 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import {
   appEvents$,
   parseNetworksFile,
   session$,
+  setApprovalMode,
   setNetworks,
+  setSlippageBps,
   type AppEvent,
 } from '@jmswap/shared-chain';
 import { SwapPanel } from './SwapPanel';
@@ -39,6 +41,9 @@ beforeEach(() => {
   events = [];
   appEvents$.subscribe((e) => events.push(e));
   session$.next({ connected: false });
+  localStorage.clear();
+  setSlippageBps(500);
+  setApprovalMode('max');
 });
 const connect = () =>
   act(() =>
@@ -212,4 +217,17 @@ it('says when the network cannot be reached instead of failing silently', async 
   render(<SwapPanel network="TRON" query={{}} />);
   await userEvent.type(sell(), '10');
   expect(await screen.findByText(/Network unreachable/)).toBeInTheDocument();
+});
+
+it("a link's slippageBps never sets the slippage: the user's own value stays", async () => {
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.click(screen.getByRole('button', { name: /^Slippage/ }));
+  await userEvent.click(screen.getByRole('button', { name: '1.00%' }));
+  expect(localStorage.getItem('JMSWAP_SLIPPAGE_BPS')).toBe('100');
+  cleanup();
+  render(<SwapPanel network="TRON" query={{ slippageBps: '5000' }} />);
+  expect(screen.getByRole('button', { name: /^Slippage/ })).toHaveTextContent('Slippage 1.00%');
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  expect(api.lastSlippageBps).toBe(100);
 });

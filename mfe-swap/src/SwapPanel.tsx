@@ -8,7 +8,9 @@ import {
   setLoading,
   showToast,
   suggestedSlippageBps,
+  useApprovalMode,
   useNetworkConfig,
+  useSlippageBps,
   useWalletSession,
   validateMax,
   type NetworkConfig,
@@ -61,22 +63,20 @@ function SwapBox({
   widget?: boolean;
 }) {
   const session = useWalletSession();
-  const [slippageBps, setSlippageBps] = useState(
-    () => widgetSlippage(query) ?? DEFAULT_SLIPPAGE_BPS,
-  );
+  const [slippageBps, setSlippageBps] = useSlippageBps();
   const { state, dispatch, prices, balances, energy, reloadBalances, unreachable } = useSwapBox({
     network,
     session,
     query,
     slippageBps,
   });
-  const [exactApproval, setExactApproval] = useState(false);
+  const [approvalMode, setApprovalMode] = useApprovalMode();
   const { swap, completed, closeCompleted } = useSwapAction({
     network,
     state,
     balances,
     energy,
-    approval: exactApproval ? 'exact' : 'max',
+    approval: approvalMode,
     onDone: reloadBalances,
   });
   const [confirming, setConfirming] = useState(false);
@@ -133,8 +133,8 @@ function SwapBox({
         slippageBps={slippageBps}
         suggestedBps={suggested}
         onChange={setSlippageBps}
-        exactApproval={exactApproval}
-        onExactApproval={setExactApproval}
+        exactApproval={approvalMode === 'exact'}
+        onExactApproval={(exact) => setApprovalMode(exact ? 'exact' : 'max')}
       />
       <AmountField
         label="Tokens to swap"
@@ -223,11 +223,6 @@ function SwapBox({
       )}
     </section>
   );
-}
-
-function widgetSlippage(query: Readonly<Record<string, string | undefined>>): number | undefined {
-  const bps = query.slippageBps ? Number.parseInt(query.slippageBps, 10) : NaN;
-  return Number.isInteger(bps) && bps > 0 && bps <= 5000 ? bps : undefined;
 }
 
 export default SwapPanel;

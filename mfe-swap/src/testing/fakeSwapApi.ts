@@ -20,10 +20,16 @@ export function fakeSwapApi(
 ) {
   const swaps: SwapQuote[] = [];
   const approvals: string[] = [];
-  const api: SwapApi & { swaps: SwapQuote[]; approvals: string[]; fail?: Error } = {
+  const api: SwapApi & {
+    swaps: SwapQuote[];
+    approvals: string[];
+    fail?: Error;
+    lastSlippageBps?: number;
+  } = {
     swaps,
     approvals,
     async quote({ from, to, kind, amount, slippageBps }) {
+      api.lastSlippageBps = slippageBps;
       const input = { tokens: network.tokens, pools: reserves, from, to, slippageBps };
       if (kind === 'exactIn') {
         const e = estimateSwap({ ...input, amountIn: amount });

@@ -2,7 +2,8 @@
  * Thin React hooks over the chain services, so remotes stay small: the wallet session, balances,
  * pool reserves, swap estimates (debounced, invalidated by the session epoch) and TRON resources.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { Observable } from 'rxjs';
 import type { TronResources } from '../adapters/types';
 import type { WalletSession } from '../bus/session';
 import { network$, session$ } from '../bus/session';
@@ -17,7 +18,33 @@ import {
   type ChainSwapEstimate,
 } from '../services/swap';
 import { connectWallet, disconnectWallet, epoch$, sessionEpoch } from '../services/wallet';
+import {
+  approvalMode$,
+  getApprovalMode,
+  getSlippageBps,
+  setApprovalMode,
+  setSlippageBps,
+  slippageBps$,
+} from '../services/settings';
+import type { ApprovalMode } from '../core/validation';
 import { useSubject } from './hooks';
+
+function useSetting<T>(source: Observable<T>, current: () => T): T {
+  return useSyncExternalStore((onChange) => {
+    const sub = source.subscribe(onChange);
+    return () => sub.unsubscribe();
+  }, current);
+}
+
+/** The slippage in force (the user's, or the widget host's) and the setter of the settings panel. */
+export function useSlippageBps(): [number, (bps: number) => boolean] {
+  return [useSetting(slippageBps$, getSlippageBps), setSlippageBps];
+}
+
+/** The approval mode (maximum or exact) shared by swaps and liquidity. */
+export function useApprovalMode(): [ApprovalMode, (mode: ApprovalMode) => void] {
+  return [useSetting(approvalMode$, getApprovalMode), setApprovalMode];
+}
 
 const isVisible = (): boolean =>
   typeof document === 'undefined' || document.visibilityState !== 'hidden';

@@ -14,3 +14,15 @@ export { isUserRejection, wrongNetworkMessage, requestCount } from '../adapters/
 export { setWalletConnectProjectId, getWalletConnectProjectId } from '../adapters/evm/connectors';
 export * from './tokens';
 export { configureWidgetRelay, isWidgetRelayConfigured } from '../adapters/widget';
+export {
+  SLIPPAGE_STORAGE_KEY,
+  APPROVAL_MODE_STORAGE_KEY,
+  isValidSlippageBps,
+  slippageBps$,
+  getSlippageBps,
+  setSlippageBps,
+  setHostSlippage,
+  approvalMode$,
+  getApprovalMode,
+  setApprovalMode,
+} from './settings';
