@@ -1,58 +1,125 @@
-// npm run bench:size: builds the site, then prints
-//  - the build time of the whole site and of one remote (swap) alone;
-//  - the gzip bytes of JavaScript Chromium loads for the index route, by app.
-// Figures only; nothing here asserts.
+// npm run bench:size: what a first visit costs and what a team's deploy costs. Prints
+//  - each remote built alone (no task-runner cache): seconds, and its dist/<version>/ size;
+//  - per route of the site (local chains up, cache disabled, as a first visit): JavaScript files,
+//    raw and gzip-9 bytes, the largest packages inside the loaded chunks (from their source
+//    maps), and the time until the route is usable, without and with Chromium's CPU throttled 4x.
+// Figures only; nothing here asserts. `--no-build` measures the routes of the current build.
 import { execSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
+import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { root, serveAll, writeRuntimeConfig } from './stack.mjs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root, serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
-const { APPS, CHROMIUM } = require('@jmswap/mf-config');
-
-const time = (cmd) => {
-  const started = Date.now();
-  execSync(cmd, { cwd: root, stdio: 'ignore' });
-  return (Date.now() - started) / 1000;
-};
-
-const site = time('npx lerna run build --ignore @jmswap/devnet --concurrency 2');
-const swapAlone = time('npm run build -w @jmswap/mfe-swap');
-writeRuntimeConfig();
-const servers = await serveAll();
-const browser = await chromium.launch(CHROMIUM);
-const page = await browser.newPage();
-const byApp = {};
-page.on('response', async (res) => {
-  if (!res.url().endsWith('.js')) return;
-  const port = Number(new URL(res.url()).port);
-  const app = Object.keys(APPS).find((a) => APPS[a].port === port) ?? 'other';
-  const body = await res.body().catch(() => Buffer.alloc(0));
-  byApp[app] ??= { files: 0, raw: 0, gzip: 0 };
-  byApp[app].files += 1;
-  byApp[app].raw += body.length;
-  byApp[app].gzip += gzipSync(body, { level: 9 }).length;
-});
-const started = Date.now();
-await page.goto('http://localhost:8080/');
-await page.locator('[data-remote="swap"]').waitFor();
-const interactive = Date.now() - started;
-await page.waitForTimeout(500);
-await browser.close();
-await Promise.all(servers.map((s) => s.close()));
+const { APPS, CHROMIUM, REMOTE_APPS } = require('@jmswap/mf-config');
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(
-  `build, whole site (shell + widget + 5 remotes + shared-chain type-check): ${site.toFixed(1)} s`,
-);
-console.log(`build, swap remote alone: ${swapAlone.toFixed(1)} s`);
-console.log(`index route: swap box visible after ${interactive} ms (warm local servers)`);
-let total = 0;
-for (const [app, s] of Object.entries(byApp)) {
-  total += s.gzip;
-  console.log(
-    `  ${app.padEnd(10)} ${String(s.files).padStart(2)} JS files  ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(10)} gzip`,
-  );
+const seconds = (cmd, cwd) => {
+  const started = Date.now();
+  execSync(cmd, { cwd, stdio: 'ignore' });
+  return (Date.now() - started) / 1000;
+};
+function folderSize(dir) {
+  let files = 0;
+  let bytes = 0;
+  let served = 0; // what a browser can fetch: no source maps, no pre-compressed twins
+  for (const name of readdirSync(dir, { recursive: true })) {
+    const file = join(dir, String(name));
+    const st = statSync(file);
+    if (!st.isFile()) continue;
+    files += 1;
+    bytes += st.size;
+    if (!/\.(map|gz|br)$/.test(file)) served += st.size;
+  }
+  return { files, bytes, served };
 }
-console.log(`JavaScript loaded for the index route: ${kb(total)} gzip`);
+
+if (!process.argv.includes('--no-build')) {
+  console.log('Each remote built alone (webpack production, no cache):');
+  for (const app of REMOTE_APPS) {
+    const dir = join(root, APPS[app].dir);
+    const version = require(join(dir, 'package.json')).version;
+    const took = seconds('npx webpack --mode production', dir);
+    const size = folderSize(join(dir, 'dist', version));
+    console.log(
+      `  ${app.padEnd(14)} ${took.toFixed(1).padStart(5)} s   dist/${version}/: ${size.files} files, ${kb(size.bytes)} (${kb(size.served)} without maps and .gz/.br)`,
+    );
+  }
+  const shell = seconds('npm run build -w @jmswap/shell', root);
+  console.log(`  ${'shell+widget'.padEnd(14)} ${shell.toFixed(1).padStart(5)} s`);
+}
+
+/** Each route and what "usable" means on it. */
+const ROUTES = [
+  ['/ (TRON)', '/', (p) => p.getByTestId('price-from').filter({ hasText: /\d/ }).waitFor()],
+  ['/?n=BSC', '/?n=BSC', (p) => p.getByTestId('price-from').filter({ hasText: /\d/ }).waitFor()],
+  ['/?n=POLY', '/?n=POLY', (p) => p.getByTestId('price-from').filter({ hasText: /\d/ }).waitFor()],
+  ['/charts', '/charts', (p) => p.locator('[data-remote="charts"]').waitFor()],
+  ['/pools', '/pools', (p) => p.locator('[data-remote="pools"]').waitFor()],
+  ['/listing', '/listing', (p) => p.getByRole('button', { name: 'SUBMIT' }).waitFor()],
+  ['/info', '/info', (p) => p.locator('h1, h2').first().waitFor()],
+  ['/help', '/help', (p) => p.locator('h1, h2').first().waitFor()],
+];
+
+/** Sizes of the packages inside one chunk, from the sources of its source map. */
+async function packagesOf(url, into) {
+  const res = await fetch(`${url}.map`).catch(() => undefined);
+  if (!res || !res.ok) return;
+  const map = await res.json();
+  map.sources.forEach((source, i) => {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+    const name = m ? m[1] : source.includes('shared-chain') ? '@jmswap/shared-chain' : 'app code';
+    into[name] = (into[name] ?? 0) + (map.sourcesContent?.[i]?.length ?? 0);
+  });
+}
+
+async function measure(browser, path, usable, throttle) {
+  const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const scripts = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const body = await res.body().catch(() => Buffer.alloc(0));
+    scripts.push({ url: res.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  const started = Date.now();
+  await page.goto(`http://localhost:8080${path}`);
+  await usable(page);
+  const took = Date.now() - started;
+  const loaded = [...scripts];
+  await page.close();
+  return { took, scripts: loaded };
+}
+
+writeRuntimeConfig();
+const devnet = await startDevnet();
+const servers = await serveAll();
+const browser = await chromium.launch(CHROMIUM);
+try {
+  console.log('\nPer route (first visit, cache disabled, local servers):');
+  for (const [name, path, usable] of ROUTES) {
+    const fast = await measure(browser, path, usable, false);
+    const slow = await measure(browser, path, usable, true);
+    const raw = fast.scripts.reduce((n, s) => n + s.raw, 0);
+    const gzip = fast.scripts.reduce((n, s) => n + s.gzip, 0);
+    console.log(
+      `  ${name.padEnd(10)} ${String(fast.scripts.length).padStart(3)} JS files ${kb(raw).padStart(11)} raw ${kb(gzip).padStart(10)} gzip   usable after ${fast.took} ms, ${slow.took} ms at 4x CPU throttle`,
+    );
+    const packages = {};
+    for (const s of fast.scripts) await packagesOf(s.url, packages);
+    const top = Object.entries(packages)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`);
+    console.log(`             largest inside (unminified source): ${top.join(', ')}`);
+  }
+} finally {
+  await browser.close();
+  await Promise.all(servers.map((s) => s.close()));
+  if (devnet) devnet.kill('SIGINT');
+}
