@@ -1,6 +1,7 @@
 // Points one feature at a released version: npm run remote:use -- swap 1.0.0
 // Only remotes.json changes (one "version" line); nothing is rebuilt. The shell picks it up
-// on the next page load because /config/remotes.json is served with no-cache.
+// on the next page load because /config/remotes.json is served with no-cache. The entry is
+// checked with the same validator the shell uses, so what is written here also loads there.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ const {
   readRemotesFile,
   writeRemotesFile,
   remotesFilePath,
+  parseRemotesFile,
+  validateRemoteEntry,
 } = require('@jmswap/mf-config');
 
 const [key, version] = process.argv.slice(2);
@@ -24,10 +27,21 @@ if (!app || !version) {
   process.exit(2);
 }
 const file = readRemotesFile();
-const entry = file.remotes[key] ?? {
-  name: APPS[app].federationName,
-  base: `http://localhost:${APPS[app].port}`,
-};
+// Other bad entries are reported, not fixed: the shell skips them the same way.
+for (const problem of parseRemotesFile(file).problems)
+  if (problem.key !== key) console.warn(`warning: ${problem.message} (the shell skips it)`);
+
+const current = file.remotes[key];
+const checked = validateRemoteEntry(key, {
+  name: current?.name ?? APPS[app].federationName,
+  base: current?.base ?? `http://localhost:${APPS[app].port}`,
+  version,
+});
+if (!checked.ok) {
+  console.error(`${checked.message}; not switching`);
+  process.exit(1);
+}
+const entry = checked.entry;
 const isLocal = /^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(entry.base);
 if (isLocal && !existsSync(join(appDir(app), 'dist', version, 'mf-manifest.json'))) {
   console.error(
@@ -44,7 +58,7 @@ if (!isLocal) {
     process.exit(1);
   }
 }
-const previous = entry.version;
-file.remotes[key] = { ...entry, version };
+const previous = current?.version;
+file.remotes[key] = entry;
 writeRemotesFile(file);
 console.log(`${key}: ${previous ?? '(none)'} -> ${version} in ${remotesFilePath()}`);

@@ -36,7 +36,7 @@ test('a remote whose server is down costs only its area, and Retry recovers it',
     .getByRole('link', { name: 'Pools' })
     .click();
   const fallback = page.locator('[data-remote-error="pools"]');
-  await expect(fallback).toContainText('Pools is unavailable right now.');
+  await expect(fallback).toContainText('Pools are unavailable right now.');
   await expect(page.getByRole('tab', { name: 'TRON' })).toBeVisible();
 
   // the rest keeps working, without a reload
@@ -68,9 +68,13 @@ test('a manifest that 404s shows the swap fallback while header and other routes
   remotes.remotes.swap!.version = '9.9.9-missing';
   writeRemotes(remotes);
   await page.goto('/');
-  await expect(page.locator('[data-remote-error="swap"]')).toContainText(
-    'Swap is unavailable right now.',
-  );
+  const fallback = page.locator('[data-remote-error="swap"]');
+  await expect(fallback).toContainText('Swap is unavailable right now.');
+  // the product's words for the user; the runtime's raw error only behind "Details"
+  await expect(fallback.getByText(/Federation Runtime/)).toBeHidden();
+  expect(await fallback.innerText()).not.toContain('[ Federation Runtime ]');
+  await fallback.getByText('Details').click();
+  await expect(fallback.getByText(/RUNTIME-003|mf-manifest/)).toBeVisible();
   await expect(
     page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }),
   ).toBeVisible();
@@ -79,6 +83,42 @@ test('a manifest that 404s shows the swap fallback while header and other routes
     .getByRole('link', { name: 'Pools' })
     .click();
   await expect(page.getByTestId('pool-item')).toHaveCount(21);
+});
+
+test('a bad line in remotes.json costs only that remote, and Retry reads the fixed file', async ({
+  page,
+}) => {
+  const remotes = defaultRemotes();
+  const goodCharts = { ...remotes.remotes.charts! };
+  remotes.remotes.charts = { ...goodCharts, version: 'latest' };
+  writeRemotes(remotes);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+
+  await page.goto('/');
+  await expect(page.locator('[data-remote="swap"]')).toBeVisible();
+  expect(errors.some((e) => /"charts".*not a released version/.test(e))).toBe(true);
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Charts' })
+    .click();
+  const fallback = page.locator('[data-remote-error="charts"]');
+  await expect(fallback).toContainText('Charts are unavailable right now.');
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Pools' })
+    .click();
+  await expect(page.locator('[data-remote="pools"]')).toBeVisible();
+
+  // the operator fixes the line; Retry picks it up without a page reload
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Charts' })
+    .click();
+  remotes.remotes.charts = goodCharts;
+  writeRemotes(remotes);
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('[data-remote="charts"]')).toBeVisible();
 });
 
 test('rolling swap back to an older version changes only swap, with no rebuild', async ({
@@ -103,6 +143,9 @@ test('rolling swap back to an older version changes only swap, with no rebuild',
     OLD_SWAP_VERSION,
   );
   expect(requests.some((u) => u.includes(`:${PORTS.swap}/${OLD_SWAP_VERSION}/`))).toBe(true);
+  // the previous release runs against the current shell and its shared-chain
+  await expect(page.locator('[data-remote-error="swap"]')).toHaveCount(0);
+  await expect(page.locator('[data-remote="swap"]').getByRole('button').first()).toBeVisible();
 
   await page.goto('/?t=addLiquidity');
   await expect(page.locator('[data-remote="liquidity"]')).toHaveAttribute(
@@ -140,4 +183,43 @@ test('the operator command refuses a version that was never released', async () 
       stdio: 'pipe',
     }),
   ).toThrow(/not released/);
+});
+
+test('a remote built against another major of shared-chain shows its fallback, not a broken page', async ({
+  page,
+}) => {
+  const version = require('../../shared-chain/package.json').version as string;
+  const major = Number(version.split('.')[0]) + 1;
+  // Stands for a pools release built against the next shared-chain major: its consume entry
+  // asks for ^<major>.0.0, strictly, as mf-config's shared map builds it.
+  const consume = new RegExp(
+    `requiredVersion:"\\^${version.replace(/\./g, '\\.')}",strictVersion:!\\d(?=[^}]*shareKey:"@jmswap/shared-chain")`,
+    'g',
+  );
+  let rewritten = 0;
+  await page.route(`http://localhost:${PORTS.pools}/**/*.js`, async (route) => {
+    const res = await route.fetch();
+    const body = await res.text();
+    const next = body.replace(consume, () => {
+      rewritten += 1;
+      return `requiredVersion:"^${major}.0.0",strictVersion:!0`;
+    });
+    await route.fulfill({
+      response: res,
+      body: next,
+      headers: { ...res.headers(), 'content-encoding': '' },
+    });
+  });
+  await page.goto('/pools');
+  const fallback = page.locator('[data-remote-error="pools"]');
+  await expect(fallback).toContainText('Pools are unavailable right now.');
+  expect(rewritten).toBeGreaterThan(0);
+  await fallback.getByText('Details').click();
+  await expect(fallback.locator('details')).toContainText('@jmswap/shared-chain');
+  // the shell and its other features keep working
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Swap' })
+    .click();
+  await expect(page.locator('[data-remote="swap"]')).toBeVisible();
 });

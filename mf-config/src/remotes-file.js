@@ -4,6 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { APPS, REMOTE_APPS, appVersion, runConfigDir } = require('./apps');
+const validate = require('./remotes-validate');
 
 function defaultRemotesFile(host = 'http://localhost') {
   const remotes = {};
@@ -33,4 +34,12 @@ function writeRemotesFile(content, dir = runConfigDir) {
   fs.writeFileSync(remotesFilePath(dir), JSON.stringify(content, null, 2) + '\n');
 }
 
-module.exports = { defaultRemotesFile, readRemotesFile, writeRemotesFile, remotesFilePath };
+module.exports = {
+  defaultRemotesFile,
+  readRemotesFile,
+  writeRemotesFile,
+  remotesFilePath,
+  validateRemoteEntry: validate.validateRemoteEntry,
+  parseRemotesFile: validate.parseRemotesFile,
+  versionProblem: validate.versionProblem,
+};

@@ -21,3 +21,12 @@ it('shares react, react-dom (with subpaths), rxjs, shared-chain and highcharts a
     `^${require('../../shared-chain/package.json').version}`,
   );
 });
+
+it('refuses a mismatched shared-chain or React instead of running against it', () => {
+  const shared = createSharedConfig();
+  for (const key of ['@jmswap/shared-chain', 'react', 'react/', 'react-dom', 'react-dom/'])
+    expect(shared[key].strictVersion).toBe(true);
+  // rxjs and Highcharts work across minors: a mismatch only warns
+  expect(shared.rxjs.strictVersion).toBeUndefined();
+  expect(shared.highcharts.strictVersion).toBeUndefined();
+});

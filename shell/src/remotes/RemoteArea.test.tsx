@@ -19,9 +19,15 @@ describe('RemoteArea', () => {
   });
 
   it('shows a fallback when loading fails, and Retry forces a fresh load', async () => {
-    load.mockRejectedValueOnce(new Error('manifest 404')).mockResolvedValueOnce(() => <p>back</p>);
+    const raw = '[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003';
+    load.mockRejectedValueOnce(new Error(raw)).mockResolvedValueOnce(() => <p>back</p>);
     render(<RemoteArea remote="swap" expose="SwapPanel" props={{}} />);
     expect(await screen.findByText('Swap is unavailable right now.')).toBeInTheDocument();
+    // the raw federation error is only in the collapsed details (and the console)
+    const details = screen.getByText(raw).closest('details');
+    expect(details).not.toBeNull();
+    expect(details).not.toHaveAttribute('open');
+    expect(console.error).toHaveBeenCalledWith('[jmswap] swap failed to load', expect.any(Error));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('back')).toBeInTheDocument();
     expect(load).toHaveBeenLastCalledWith('swap', 'SwapPanel', true);
@@ -39,7 +45,7 @@ describe('RemoteArea', () => {
         <RemoteArea remote="charts" expose="ChartsPage" props={{}} />
       </>,
     );
-    expect(await screen.findByText('Charts is unavailable right now.')).toBeInTheDocument();
+    expect(await screen.findByText('Charts are unavailable right now.')).toBeInTheDocument();
     expect(screen.getByText('bad release')).toBeInTheDocument();
     expect(screen.getByText('still here')).toBeInTheDocument();
     crash = false;

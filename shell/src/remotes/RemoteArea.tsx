@@ -18,6 +18,15 @@ const FEATURE_NAMES: Record<RemoteKey, string> = {
   listing: 'Token listing',
 };
 
+/** What the user reads when a feature cannot load; the raw error stays in the details. */
+export const UNAVAILABLE: Record<RemoteKey, string> = {
+  swap: 'Swap is unavailable right now',
+  liquidity: 'Liquidity is unavailable right now',
+  charts: 'Charts are unavailable right now',
+  pools: 'Pools are unavailable right now',
+  listing: 'Token listing is unavailable right now',
+};
+
 function RemoteFallback({
   remote,
   onRetry,
@@ -30,13 +39,18 @@ function RemoteFallback({
   return (
     <div role="alert" className="jm-card jm-remote-error" data-remote-error={remote}>
       <p>
-        <strong>{FEATURE_NAMES[remote]} is unavailable right now.</strong> The rest of JMSwap keeps
-        working.
+        <strong>{UNAVAILABLE[remote]}.</strong> The rest of JMSwap keeps working; try again in a
+        moment.
       </p>
-      {detail && <p className="jm-muted">{detail}</p>}
       <button type="button" className="jm-button" onClick={onRetry}>
         Retry
       </button>
+      {detail && (
+        <details className="jm-muted jm-remote-details">
+          <summary>Details</summary>
+          <code>{detail}</code>
+        </details>
+      )}
     </div>
   );
 }

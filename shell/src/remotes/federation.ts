@@ -4,40 +4,70 @@ import {
   parseRemotesFile,
   toFederationRemotes,
   type RemoteKey,
+  type RemoteProblem,
   type RemotesFile,
 } from './remotesFile';
 
+const REMOTES_URL = '/config/remotes.json';
 let registered: RemotesFile = {};
+let problems: RemoteProblem[] = [];
+let scope: readonly RemoteKey[] | undefined;
 
-/** Reads /config/remotes.json (never cached) and registers the remotes with the federation runtime. */
-export async function registerRemotesFromConfig(
-  only?: readonly RemoteKey[],
-  url = '/config/remotes.json',
-): Promise<RemotesFile> {
+async function fetchRemotesFile(url: string) {
   const res = await fetch(url, { cache: 'no-cache' });
   if (!res.ok) throw new Error(`Could not load ${url} (HTTP ${res.status})`);
-  const file = parseRemotesFile(await res.json());
-  registered = Object.fromEntries(
-    Object.entries(file).filter(([k]) => !only || only.includes(k as RemoteKey)),
-  );
+  const parsed = parseRemotesFile(await res.json());
+  for (const problem of parsed.problems)
+    console.error(`[jmswap] skipped a bad remotes.json entry: ${problem.message}`);
+  return parsed;
+}
+
+const keep = (file: RemotesFile): RemotesFile =>
+  Object.fromEntries(
+    Object.entries(file).filter(([k]) => !scope || scope.includes(k as RemoteKey)),
+  ) as RemotesFile;
+
+/**
+ * Reads /config/remotes.json (never cached) and registers the remotes with the federation
+ * runtime. A bad entry is skipped and reported; the other remotes still register.
+ */
+export async function registerRemotesFromConfig(
+  only?: readonly RemoteKey[],
+  url = REMOTES_URL,
+): Promise<RemotesFile> {
+  scope = only;
+  const parsed = await fetchRemotesFile(url);
+  registered = keep(parsed.remotes);
+  problems = parsed.problems;
   registerRemotes(toFederationRemotes(registered));
   return registered;
 }
 
+/** Why a configured remote was skipped, for its fallback's details. */
+export const remoteProblem = (remote: RemoteKey): string | undefined =>
+  problems.find((p) => p.key === remote)?.message;
+
+/** Retry reads remotes.json again, so an operator's fix applies without a page reload. */
+async function refreshEntry(remote: RemoteKey) {
+  const parsed = await fetchRemotesFile(REMOTES_URL);
+  registered = keep(parsed.remotes);
+  problems = parsed.problems;
+  const entry = registered[remote];
+  // force drops the runtime's cached (failed) entry so a remote that came back loads.
+  if (entry) registerRemotes(toFederationRemotes({ [remote]: entry }), { force: true });
+}
+
 export type ScreenModule<P> = { default: ComponentType<P> };
 
-/**
- * Loads one exposed screen. On retry the remote is registered again with `force`, which drops
- * the runtime's cached (failed) entry so a remote that came back loads without a page reload.
- */
+/** Loads one exposed screen; with `retry` remotes.json is read and the remote registered again. */
 export async function loadScreen<P>(
   remote: RemoteKey,
   expose: string,
   retry = false,
 ): Promise<ComponentType<P>> {
+  if (retry) await refreshEntry(remote);
   const entry = registered[remote];
-  if (!entry) throw new Error(`The ${remote} feature is not configured`);
-  if (retry) registerRemotes(toFederationRemotes({ [remote]: entry }), { force: true });
+  if (!entry) throw new Error(remoteProblem(remote) ?? `remotes.json lists no "${remote}" remote`);
   const mod = await loadRemote<ScreenModule<P>>(`${entry.name}/${expose}`);
   if (!mod?.default) throw new Error(`${entry.name}/${expose} did not load`);
   return mod.default;

@@ -1,0 +1,56 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadScreen, registerRemotesFromConfig, remoteProblem } from './federation';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+const register = registerRemotes as jest.MockedFunction<typeof registerRemotes>;
+const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
+
+const swap = { name: 'mfe_swap', base: 'http://localhost:9081', version: '1.0.0' };
+const pools = { name: 'mfe_pools', base: 'http://localhost:9084', version: '1.0.0' };
+let served: unknown;
+
+beforeEach(() => {
+  register.mockReset();
+  load.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  global.fetch = jest.fn(async () => new Response(JSON.stringify(served))) as typeof fetch;
+});
+
+it('a bad line in remotes.json costs only that remote, and says why', async () => {
+  served = { remotes: { swap, pools: { ...pools, version: 'latest' } } };
+  const file = await registerRemotesFromConfig();
+  expect(Object.keys(file)).toEqual(['swap']);
+  expect(register).toHaveBeenCalledWith([
+    { name: 'mfe_swap', entry: 'http://localhost:9081/1.0.0/mf-manifest.json' },
+  ]);
+  expect(console.error).toHaveBeenCalledWith(expect.stringMatching(/"pools".*not a released/));
+  await expect(loadScreen('pools', 'PoolsPage')).rejects.toThrow(/"pools".*not a released/);
+  expect(remoteProblem('pools')).toMatch(/not a released/);
+});
+
+it('Retry reads remotes.json again and registers the fixed remote', async () => {
+  served = { remotes: { swap, pools: { ...pools, base: 'ftp://nowhere' } } };
+  await registerRemotesFromConfig();
+  served = { remotes: { swap, pools } };
+  const Screen = () => null;
+  load.mockResolvedValue({ default: Screen });
+  await expect(loadScreen('pools', 'PoolsPage', true)).resolves.toBe(Screen);
+  expect(register).toHaveBeenLastCalledWith(
+    [{ name: 'mfe_pools', entry: 'http://localhost:9084/1.0.0/mf-manifest.json' }],
+    { force: true },
+  );
+  expect(load).toHaveBeenCalledWith('mfe_pools/PoolsPage');
+  expect(remoteProblem('pools')).toBeUndefined();
+});
+
+it('a remotes.json that cannot be read at boot is recovered by Retry', async () => {
+  global.fetch = jest.fn(async () => new Response('down', { status: 503 })) as typeof fetch;
+  await expect(registerRemotesFromConfig()).rejects.toThrow(/HTTP 503/);
+  served = { remotes: { swap } };
+  global.fetch = jest.fn(async () => new Response(JSON.stringify(served))) as typeof fetch;
+  load.mockResolvedValue({ default: () => null });
+  await expect(loadScreen('swap', 'SwapPanel', true)).resolves.toBeDefined();
+});
