@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Toaster, toast } from 'sonner';
-import { appEvents$, ERROR_TOAST_MS, session$, DISCONNECTED } from '@jmswap/shared-chain';
+import { appEvents$, disconnectWallet, ERROR_TOAST_MS } from '@jmswap/shared-chain';
 
 /** A stuck loading state must never hide the page for good. */
 const LOADING_SAFETY_MS = 15000;
@@ -74,7 +74,8 @@ export function Toasts() {
         });
       }
       if (e.type === 'loggedOut') {
-        session$.next(DISCONNECTED);
+        // Through the wallet service, so its wallet, timers and listeners go with the session.
+        void disconnectWallet();
         toast('You have been logged out', { duration: ERROR_TOAST_MS });
       }
     });
