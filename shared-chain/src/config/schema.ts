@@ -12,6 +12,7 @@ const token = z.object({
   isBase: z.boolean().optional(),
   canAddToken: z.boolean().optional(),
   useNormalRouterForLiquidity: z.boolean().optional(),
+  approveResetRequired: z.boolean().optional(),
   description: z.string().optional(),
   www: z.string().optional(),
 });

@@ -29,6 +29,8 @@ export interface TokenConfig {
   isBase?: boolean;
   canAddToken?: boolean;
   useNormalRouterForLiquidity?: boolean;
+  /** The token refuses to change a non-zero allowance (USDT on Ethereum): approve 0 first. */
+  approveResetRequired?: boolean;
   description?: string;
   www?: string;
 }

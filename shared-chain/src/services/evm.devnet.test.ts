@@ -32,6 +32,7 @@ import {
   getUserPositions,
   removeLiquidity,
   resetWalletServiceForTests,
+  setApprovalMode,
   switchNetwork,
 } from './index';
 
@@ -181,6 +182,27 @@ describe.each(WANTED)('%s', (id) => {
     const swap2 = await executeSwap({ estimate: est2 });
     expect(await chainBalance(n, token)).toBe(t1 + wanted);
     expect(await chainBalance(n, base)).toBe(b1 - est2.amountIn - (await gasOf(n, swap2.txid)));
+  });
+
+  test("the user's exact approval mode: approves the amount; a larger one is one transaction (USDT-style: 0 first)", async () => {
+    const { n, provider } = await connectInjected(id);
+    const token = tokenOf(n);
+    const spender = '0x000000000000000000000000000000000000dEaD';
+    const approvals = () =>
+      sends(provider).filter((c) => JSON.stringify(c.params).includes(APPROVE_SELECTOR)).length;
+    const allowance = async () => (await getReader(id)).allowance(token, ACCOUNT, spender);
+    setApprovalMode('exact');
+    try {
+      await ensureApproval({ token, spender, amount: 5n });
+      expect(await allowance()).toBe(5n);
+      expect(approvals()).toBe(1);
+      expect(await ensureApproval({ token, spender, amount: 5n })).toBeNull();
+      await ensureApproval({ token, spender, amount: 7n });
+      expect(await allowance()).toBe(7n);
+      expect(approvals()).toBe(n.tokens[token]!.approveResetRequired ? 3 : 2);
+    } finally {
+      setApprovalMode('max');
+    }
   });
 
   test('adds and removes liquidity', async () => {

@@ -2,6 +2,7 @@
 export * from './wallet';
 export * from './reads';
 export * from './swap';
+export { approvalSteps, type ApprovalRequest } from './approval';
 export * from './liquidity';
 export {
   adapterFor,

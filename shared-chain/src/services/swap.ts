@@ -8,20 +8,18 @@ import type { NetworkConfig, NetworkId } from '../config/types';
 import type { TxResult } from '../adapters/types';
 import { isUserRejection } from '../adapters/evm/common';
 import { formatUnits } from '../core/amounts';
-import { MAX_APPROVAL } from '../core/constants';
-import { APPROVAL_UNSUCCESSFUL, ChainError, SwapError, swapFailedMessage } from '../core/errors';
+import { ChainError, SwapError, swapFailedMessage } from '../core/errors';
 import {
   estimateAmountNeeded,
   estimateSwap,
   type AmountNeededEstimate,
   type SwapEstimate,
 } from '../core/estimate';
-import {
-  validateSwap,
-  isAllowanceSufficient,
-  needsApproval,
-  type ApprovalMode,
-} from '../core/validation';
+import { validateSwap, type ApprovalMode } from '../core/validation';
+import { ensureApproval } from './approval';
+
+// Kept for callers that imported it from here; the one approval path lives in ./approval.
+export { ensureApproval };
 import { readerFor, resetReaders } from './platform';
 import {
   networkById,
@@ -133,50 +131,6 @@ export async function getAmountNeeded(
 export const isEstimateCurrent = (estimate: EstimateMeta): boolean =>
   estimate.epoch === sessionEpoch() && estimate.networkId === network$.getValue();
 
-export interface ApprovalRequest {
-  /** Token symbol, or a pair (liquidity token) address. */
-  token: string;
-  spender: string;
-  /** The amount the next transaction spends. */
-  amount: bigint;
-  /** 'max' (the spec's default: the uint256 maximum) or 'exact' (just `amount`). */
-  mode?: ApprovalMode;
-}
-
-/**
- * Approves `spender` when the allowance is not sufficient (core isAllowanceSufficient). Resolves
- * with the approval transaction, or null when none was needed. A non-zero but insufficient
- * allowance is reset to 0 first (USDT-style tokens). A rejection in the wallet rethrows the
- * ChainError 4001; any other failure is "Approval unsuccessful (swap aborted)".
- */
-export async function ensureApproval(request: ApprovalRequest): Promise<TxResult | null> {
-  const { writer: w, wallet } = await writer();
-  const network = wallet.network;
-  const token = network.tokens[request.token];
-  if (token && !needsApproval(token)) return null;
-  const mode = request.mode ?? 'max';
-  const reader = await readerFor(network);
-  const allowance = await reader.allowance(
-    request.token,
-    wallet.connection.address,
-    request.spender,
-  );
-  if (allowance === undefined) throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
-  if (isAllowanceSufficient(allowance, request.amount, mode)) return null;
-  try {
-    if (allowance > 0n) await w.approve(request.token, request.spender, 0n);
-    return await w.approve(
-      request.token,
-      request.spender,
-      mode === 'max' ? MAX_APPROVAL : request.amount,
-    );
-  } catch (error) {
-    if (isUserRejection(error)) throw error;
-    console.error('[shared-chain] approval failed', error);
-    throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
-  }
-}
-
 /** The router function a swap uses (analytics "method"). */
 export function swapMethod(
   network: NetworkConfig,
@@ -214,6 +168,7 @@ export function swapFailure(error: unknown): SwapError {
 
 export interface ExecuteSwapRequest {
   estimate: ChainSwapEstimate;
+  /** Default: the user's approval mode setting. */
   approvalMode?: ApprovalMode;
   /** Default: the connected wallet. */
   recipient?: string;

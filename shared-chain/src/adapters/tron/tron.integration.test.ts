@@ -9,6 +9,7 @@ import { TronWeb } from 'tronweb';
 import { productionNetwork, startTronNetwork, type TronNetwork } from '@jmswap/devnet';
 import type { NetworkConfig } from '../../config/types';
 import { MAX_APPROVAL } from '../../core/constants';
+import { approvalSteps } from '../../services/approval';
 import { checkTronFees } from '../../core/energy';
 import { estimateAmountNeeded, estimateSwap } from '../../core/estimate';
 import { otherLiquidityAmount } from '../../core/liquidity';
@@ -227,8 +228,14 @@ describe('swaps: real balance changes equal the local estimate to the base unit'
     expect(approval.info.receipt?.result).toBe('SUCCESS');
     reader.reset();
     expect(await reader.allowance('JM', me, router)).toBe(MAX_APPROVAL);
-    const jm = network.tokens.JM!.address;
-    expect(await writer.ensureApproved(jm, router)).toBeUndefined(); // not again
+    const steps = async () =>
+      approvalSteps({
+        allowance: (await reader.allowance('JM', me, router))!,
+        amount: 1n,
+        mode: 'max',
+        resetRequired: false,
+      });
+    expect(await steps()).toEqual([]); // not again
 
     const est = estimateSwap({
       tokens: network.tokens,
@@ -251,7 +258,7 @@ describe('swaps: real balance changes equal the local estimate to the base unit'
     // the max allowance survives the swap: still no second approval
     reader.reset();
     expect(await reader.allowance('JM', me, router)).toBe(MAX_APPROVAL);
-    expect(await writer.ensureApproved(jm, router)).toBeUndefined();
+    expect(await steps()).toEqual([]);
   });
 
   test('exact out TRX -> USDT (the router refunds the unused maximum)', async () => {
@@ -326,8 +333,15 @@ describe('liquidity', () => {
   const KEY = KEYS[2]!;
   const me = addressOfKey(KEY);
 
-  test('add and remove TRX/JM through the liquidity router (tax-free), approvals inside', async () => {
+  /** The services approve before a liquidity send (services/approval); the writer never does. */
+  const approveAll = async (writer: TronWriter, spender: string, ...tokens: string[]) => {
+    for (const token of tokens) await writer.approve(token, spender, MAX_APPROVAL);
+  };
+  const L = () => network.exchange.LIQUIDITY_ROUTER;
+
+  test('add and remove TRX/JM through the liquidity router (tax-free)', async () => {
     const { writer } = await devWriter(KEY);
+    await approveAll(writer, L(), 'JM');
     const { reserveA, reserveB } = pool(await pools(), 'TRX', 'JM');
     const amountA = 50_000_000n;
     const amountB = otherLiquidityAmount('A', amountA, reserveA, reserveB)!;
@@ -346,10 +360,11 @@ describe('liquidity', () => {
     const liquidityRouter = network.exchange.LIQUIDITY_ROUTER;
     expect(await reader.allowance('JM', me, liquidityRouter)).toBe(MAX_APPROVAL);
     const after = { trx: await balance(me, 'TRX'), jm: await balance(me, 'JM') };
-    // TRX paid: amountA (+ burned fees of the approval and the add); JM: at most amountB, no tax
+    // TRX paid: at most amountA (+ the add's burned fee); JM: at most amountB, no tax
     expect(before.jm - after.jm).toBeLessThanOrEqual(amountB);
     expect(before.jm - after.jm).toBeGreaterThan((amountB * 99n) / 100n);
-    expect(before.trx - after.trx).toBeGreaterThanOrEqual(amountA + added.fee);
+    expect(before.trx - after.trx).toBeLessThanOrEqual(amountA + added.fee);
+    expect(before.trx - after.trx).toBeGreaterThan((amountA * 99n) / 100n + added.fee);
 
     const positions = (await reader.userPositions(me))!;
     const position = positions.find((p) => [p.symbolA, p.symbolB].sort().join() === 'JM,TRX')!;
@@ -357,6 +372,7 @@ describe('liquidity', () => {
     expect(position.userLiquidity).toBeGreaterThan(0n);
     expect(position.pair).toBe(network.pools.find((p) => p.symbolB === 'JM')!.address);
 
+    await approveAll(writer, L(), position.pair);
     const trxBefore = await balance(me, 'TRX');
     const removed = await writer.removeLiquidity({
       symbolA: 'TRX',
@@ -378,6 +394,7 @@ describe('liquidity', () => {
     const { reserveA, reserveB } = pool(await pools(), 'JM', 'USDT');
     const amountA = 10_000_000_000n;
     const amountB = otherLiquidityAmount('A', amountA, reserveA, reserveB)!;
+    await approveAll(writer, L(), 'JM', 'USDT');
     await writer.addLiquidity({
       symbolA: 'JM',
       symbolB: 'USDT',
@@ -391,6 +408,7 @@ describe('liquidity', () => {
       (p) => [p.symbolA, p.symbolB].sort().join() === 'JM,USDT',
     )!;
     expect(position.userLiquidity).toBeGreaterThan(0n);
+    await approveAll(writer, L(), position.pair);
     const usdtBefore = await balance(me, 'USDT');
     await writer.removeLiquidity({
       symbolA: 'JM',
@@ -409,6 +427,7 @@ describe('liquidity', () => {
       address: network.exchange.ROUTER_ADDRESS,
       normal: true,
     });
+    await approveAll(writer, network.exchange.ROUTER_ADDRESS, 'SafeMoney');
     const { reserveA, reserveB } = pool(await pools(), 'TRX', 'SafeMoney');
     const amountA = 20_000_000n;
     const amountB = otherLiquidityAmount('A', amountA, reserveA, reserveB)!;
@@ -428,6 +447,7 @@ describe('liquidity', () => {
     const position = (await reader.userPositions(me))!.find(
       (p) => [p.symbolA, p.symbolB].sort().join() === 'SafeMoney,TRX',
     )!;
+    await approveAll(writer, network.exchange.ROUTER_ADDRESS, position.pair);
     const removed = await writer.removeLiquidity({
       symbolA: 'TRX',
       symbolB: 'SafeMoney',
@@ -460,6 +480,7 @@ describe('liquidity', () => {
     expect(tx.raw_data.fee_limit).toBe(1_000_000_000);
     const pair = await writer.pairAddress('KLV', 'KTY');
     expect(pair).toMatch(/^T/);
+    await approveAll(writer, L(), 'KLV', 'KTY');
     await writer.addLiquidity({
       symbolA: 'KLV',
       symbolB: 'KTY',

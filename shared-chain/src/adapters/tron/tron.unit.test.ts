@@ -471,7 +471,7 @@ describe('writer (TronWeb double)', () => {
     ]);
   });
 
-  test('liquidity: 200 TRX fee limit, router choice, approvals only when not max', async () => {
+  test('liquidity: 200 TRX fee limit, router choice; the writer never approves on its own (services do)', async () => {
     const allowances: Record<string, bigint> = {};
     const { tronWeb, sent } = fakeTronWeb({
       calls: (name, args) => {
@@ -504,7 +504,6 @@ describe('writer (TronWeb double)', () => {
     sent.length = 0;
     await writer.addLiquidity({ ...add, symbolA: 'SafeMoney', symbolB: 'TRX' });
     expect(sent.map((s) => [s.address, s.name, s.options])).toEqual([
-      [a('SafeMoney'), 'approve', { feeLimit: 100_000_000, callValue: 0 }],
       [R, 'addLiquidityBase', { feeLimit: 200_000_000, callValue: 20 }],
     ]);
     sent.length = 0;
@@ -518,12 +517,6 @@ describe('writer (TronWeb double)', () => {
       deadline: 7n,
     });
     expect(sent).toEqual([
-      {
-        address: addr(0xabc),
-        name: 'approve',
-        args: [R, MAX_APPROVAL.toString()],
-        options: { feeLimit: 100_000_000, callValue: 0 },
-      },
       {
         address: R,
         name: 'removeLiquidityBaseSupportingFeeOnTransferTokens',

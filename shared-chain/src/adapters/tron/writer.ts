@@ -25,7 +25,6 @@ import {
   TRON_FEE_LIMIT_LIQUIDITY_SUN,
 } from '../../core/constants';
 import { ChainError } from '../../core/errors';
-import { isAllowanceSufficient } from '../../core/validation';
 import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
 import {
   addressOf,
@@ -35,7 +34,6 @@ import {
   sunToNumber,
   taxesBytes32,
   toBase58,
-  toBigInt,
   uint,
 } from './contracts';
 import { decodeRevertReason, toSendError, transactionFailed } from './errors';
@@ -162,21 +160,6 @@ export class TronWriter implements ChainWriter {
     return { address: normal ? ROUTER_ADDRESS : LIQUIDITY_ROUTER, normal };
   }
 
-  /** Approve `spender` for the maximum unless the allowance already is the maximum. */
-  async ensureApproved(tokenAddress: string, spender: string): Promise<TronTxResult | undefined> {
-    const token = contractAt(this.tronWeb, TOKEN_ABI, tokenAddress);
-    let remaining: bigint;
-    try {
-      remaining = toBigInt(await method(token, 'allowance', this.wallet.address, spender).call());
-    } catch (error) {
-      throw toSendError(error);
-    }
-    if (isAllowanceSufficient(remaining, MAX_APPROVAL)) return undefined;
-    return this.send(TOKEN_ABI, tokenAddress, 'approve', [spender, uint(MAX_APPROVAL)], {
-      feeLimit: TRON_FEE_LIMIT_DEFAULT_SUN,
-    });
-  }
-
   async addLiquidity(order: AddLiquidityOrder): Promise<TronTxResult> {
     const { symbolA, symbolB } = order;
     const router = this.liquidityRouter(symbolA, symbolB);
@@ -184,11 +167,7 @@ export class TronWriter implements ChainWriter {
     const baseA = isBaseSymbol(this.network, symbolA);
     const baseB = isBaseSymbol(this.network, symbolB);
     if (baseA && baseB) throw new ChainError('NO_PATH');
-    for (const symbol of [symbolA, symbolB]) {
-      if (!isBaseSymbol(this.network, symbol)) {
-        await this.ensureApproved(addressOf(this.network, symbol), router.address);
-      }
-    }
+    // Approvals come first, from services/approval (the user's mode), never from here.
     const deadline = uint(order.deadline ?? defaultDeadline());
     const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN };
     if (baseA || baseB) {
@@ -253,8 +232,6 @@ export class TronWriter implements ChainWriter {
       throw toSendError(error);
     }
     if (!pair) throw new ChainError('NO_PATH');
-    // The pair approval first.
-    await this.ensureApproved(pair, router.address);
     const deadline = uint(order.deadline ?? defaultDeadline());
     const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN };
     const baseA = isBaseSymbol(this.network, symbolA);

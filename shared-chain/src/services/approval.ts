@@ -1,0 +1,75 @@
+/**
+ * The one approval path for swaps and liquidity, on EVM and TRON (and through the widget host).
+ * It honours the user's approval mode (services/settings): maximum (the spec's rule: approved
+ * only when the allowance is at least the uint256 maximum) or exact (the allowance covers the
+ * amount). Platform writers never approve on their own.
+ */
+import type { TxResult } from '../adapters/types';
+import { isUserRejection } from '../adapters/evm/common';
+import { MAX_APPROVAL } from '../core/constants';
+import { APPROVAL_UNSUCCESSFUL, SwapError } from '../core/errors';
+import { isAllowanceSufficient, needsApproval, type ApprovalMode } from '../core/validation';
+import { readerFor } from './platform';
+import { getApprovalMode } from './settings';
+import { writer } from './wallet';
+
+export interface ApprovalRequest {
+  /** Token symbol, or a pair (liquidity token) address. */
+  token: string;
+  spender: string;
+  /** The amount the next transaction spends. */
+  amount: bigint;
+  /** Default: the user's approval mode setting. */
+  mode?: ApprovalMode;
+}
+
+/**
+ * The approve amounts to send, in order (empty: the allowance already suffices). A token that
+ * refuses to change a non-zero allowance (USDT on Ethereum, `approveResetRequired`) is set to 0
+ * first; every other token is re-approved in one transaction.
+ */
+export function approvalSteps(input: {
+  allowance: bigint;
+  amount: bigint;
+  mode: ApprovalMode;
+  resetRequired: boolean;
+}): bigint[] {
+  const { allowance, amount, mode, resetRequired } = input;
+  if (isAllowanceSufficient(allowance, amount, mode)) return [];
+  const target = mode === 'max' ? MAX_APPROVAL : amount;
+  return resetRequired && allowance > 0n ? [0n, target] : [target];
+}
+
+/**
+ * Approves `spender` when the allowance is not sufficient. Resolves with the (last) approval
+ * transaction, or null when none was needed. A rejection in the wallet rethrows the ChainError
+ * 4001; any other failure is "Approval unsuccessful (swap aborted)".
+ */
+export async function ensureApproval(request: ApprovalRequest): Promise<TxResult | null> {
+  const { writer: w, wallet } = await writer();
+  const network = wallet.network;
+  const token = network.tokens[request.token];
+  if (token && !needsApproval(token)) return null;
+  const reader = await readerFor(network);
+  const allowance = await reader.allowance(
+    request.token,
+    wallet.connection.address,
+    request.spender,
+  );
+  if (allowance === undefined) throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
+  const steps = approvalSteps({
+    allowance,
+    amount: request.amount,
+    mode: request.mode ?? getApprovalMode(),
+    resetRequired: token?.approveResetRequired === true,
+  });
+  let last: TxResult | null = null;
+  try {
+    for (const value of steps) last = await w.approve(request.token, request.spender, value);
+  } catch (error) {
+    if (isUserRejection(error)) throw error;
+    console.error('[shared-chain] approval failed', error);
+    throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
+  }
+  return last;
+}
