@@ -33,6 +33,39 @@ function serveConfig(req, res, configDir) {
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }).end(body);
 }
 
+/** Allowed widget hosts from the runtime widget.json (read per request: config changes apply at once). */
+function widgetHosts(configDir) {
+  const file = path.join(configDir, 'widget.json');
+  try {
+    const body = fs.existsSync(file)
+      ? JSON.parse(fs.readFileSync(file, 'utf8'))
+      : DEFAULT_WIDGET_CONFIG;
+    const hosts = Array.isArray(body.allowedHosts) ? body.allowedHosts : [];
+    return hosts.flatMap((h) => {
+      try {
+        const { origin, protocol } = new URL(h);
+        return protocol === 'https:' || protocol === 'http:' ? [origin] : [];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Against clickjacking: only the widget page may be framed, and only by widget.json's hosts;
+ * every other page refuses to be framed.
+ */
+function frameHeaders(res, { widgetPage, configDir }) {
+  const hosts = widgetPage ? widgetHosts(configDir) : [];
+  const ancestors = hosts.length ? hosts.join(' ') : "'none'";
+  res.setHeader('Content-Security-Policy', `frame-ancestors ${ancestors}`);
+  if (!widgetPage) res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
 function sendFile(res, file, cacheControl) {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
   fs.createReadStream(file).pipe(res);
@@ -57,17 +90,26 @@ function createAppHandler(app, { configDir = runConfigDir } = {}) {
   const assets = sirv(path.join(repoRoot, 'shared-chain/assets'), { dev: true });
   const statics = sirv(isShell ? path.join(dist, 'app') : dist, staticOptions);
   const widget = sirv(path.join(dist, 'widget'), staticOptions);
+  const sdk = sirv(path.join(repoRoot, 'widget-sdk/dist'), { dev: true });
+  const sdkPrefix = `/widget/sdk/${sdkVersion()}/`;
 
   return (req, res) => {
     cors(res);
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     const { pathname } = new URL(req.url, 'http://x');
+    const widgetPage = isShell && (pathname === '/widget' || pathname.startsWith('/widget/'));
+    frameHeaders(res, { widgetPage, configDir });
     if (pathname.startsWith('/config/')) return serveConfig(req, res, configDir);
+    if (isShell && pathname.startsWith(sdkPrefix)) {
+      // The partners' host SDK (widget-sdk/dist), at a versioned url.
+      req.url = req.url.slice(sdkPrefix.length - 1);
+      return sdk(req, res, () => notFound(res));
+    }
     if (pathname.startsWith('/assets/currency/')) {
       req.url = req.url.replace(/^\/assets/, '');
       return assets(req, res, () => notFound(res));
     }
-    if (isShell && (pathname === '/widget' || pathname.startsWith('/widget/'))) {
+    if (widgetPage) {
       req.url = req.url.replace(/^\/widget/, '') || '/';
       return widget(req, res, () =>
         sendFile(res, path.join(dist, 'widget/index.html'), 'no-cache'),
@@ -77,6 +119,14 @@ function createAppHandler(app, { configDir = runConfigDir } = {}) {
       isShell ? sendFile(res, path.join(dist, 'app/index.html'), 'no-cache') : notFound(res),
     );
   };
+}
+
+function sdkVersion() {
+  try {
+    return require(path.join(repoRoot, 'widget-sdk/package.json')).version;
+  } catch {
+    return '0.0.0';
+  }
 }
 
 function notFound(res) {

@@ -10,6 +10,17 @@ export interface RemoteScreenProps {
   query: Readonly<Record<string, string | undefined>>;
   /** True inside the embeddable widget. */
   widget?: boolean;
+  /** Inside the widget: the host's validated options that shape the swap box. */
+  widgetOptions?: WidgetScreenOptions;
   /** Lets a screen change query parameters (e.g. charts pair choice) through the shell's router. */
   setQuery?: (changes: Record<string, string | undefined>) => void;
+}
+
+export interface WidgetScreenOptions {
+  /** The only symbols both token selectors offer (already limited to the network's tokens). */
+  tokens?: readonly string[];
+  fromToken?: string;
+  toToken?: string;
+  /** Launchpad mode: 8 s refresh. */
+  launchPad?: boolean;
 }

@@ -36,14 +36,28 @@ export const network$ = new BehaviorSubject<NetworkId>(storedNetwork());
 /** The wallet session (connected, address, name, base balance). */
 export const session$ = new BehaviorSubject<WalletSession>(DISCONNECTED);
 
-/** Switches the selected network, persisting it as SELECTED_NETWORK. Unknown ids fall back to TRON. */
-export function selectNetwork(id: string): NetworkId {
-  const next = isNetworkId(id) ? id : DEFAULT_NETWORK;
+/** False inside the widget: it shares the site's origin and storage, but not its choice of network. */
+let persistNetwork = true;
+
+/** Called once by the widget before it selects its host's network. */
+export function keepNetworkInPage(): void {
+  persistNetwork = false;
+}
+
+/** Stores SELECTED_NETWORK (not inside the widget). */
+export function persistSelectedNetwork(id: NetworkId): void {
+  if (!persistNetwork) return;
   try {
-    globalThis.localStorage?.setItem(SELECTED_NETWORK_KEY, next);
+    globalThis.localStorage?.setItem(SELECTED_NETWORK_KEY, id);
   } catch {
     // storage may be unavailable (private mode, sandboxed iframe); the session still switches.
   }
+}
+
+/** Switches the selected network, persisting it as SELECTED_NETWORK. Unknown ids fall back to TRON. */
+export function selectNetwork(id: string): NetworkId {
+  const next = isNetworkId(id) ? id : DEFAULT_NETWORK;
+  persistSelectedNetwork(next);
   if (network$.getValue() !== next) network$.next(next);
   return next;
 }

@@ -10,7 +10,7 @@ import {
   network$,
   selectNetwork,
   session$,
-  SELECTED_NETWORK_KEY,
+  persistSelectedNetwork,
   type WalletSession,
 } from '../bus/session';
 import { loadNetworks, networks$ } from '../config/registry';
@@ -298,11 +298,7 @@ async function handleNetworkChange(next: NetworkId, previous: NetworkId): Promis
   await disconnectWallet();
   resetReaders();
   for (const hook of networkResetHooks) hook();
-  try {
-    globalThis.localStorage?.setItem(SELECTED_NETWORK_KEY, next);
-  } catch {
-    // storage unavailable: the session still switches
-  }
+  persistSelectedNetwork(next);
   bumpEpoch();
   fire(networkChangeCallbacks, next, previous);
 }

@@ -1,23 +1,28 @@
+import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   appEvents$,
   configureChainServices,
   configureWidgetRelay,
   connectWallet,
-  isNetworkId,
+  keepNetworkInPage,
   loadNetworks,
   selectNetwork,
+  setHostSlippage,
+  type NetworkId,
+  type RemoteScreenProps,
 } from '@jmswap/shared-chain';
 import { registerRemotesFromConfig } from '../remotes/federation';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { Toasts, LoadingOverlay } from '../layout/Overlays';
-import {
-  detectParentOrigin,
-  isAllowedHost,
-  startWidgetHandshake,
-  type WidgetOptions,
-} from './handshake';
+import { detectParentOrigin, isAllowedHost, startWidgetHandshake } from './handshake';
+import { parseWidgetOptions, slippageBpsOf, type WidgetOptions } from './options';
+import { applyWidgetStyle } from './style';
+import { startHeightReports } from './height';
+import { widgetTokens } from './tokens';
+import { WIDGET_REMOTES } from './remotes';
 import '../styles.css';
+import './widget.css';
 
 async function widgetConfig(): Promise<{ allowedHosts: string[] }> {
   const res = await fetch('/config/widget.json', { cache: 'no-cache' });
@@ -30,28 +35,84 @@ async function widgetConfig(): Promise<{ allowedHosts: string[] }> {
   };
 }
 
-function WidgetApp({ options }: { options: WidgetOptions }) {
-  const query = new URLSearchParams(window.location.search);
-  const network = selectNetwork(String(options.network ?? query.get('n') ?? 'TRON'));
-  const props = {
-    network,
+interface Screen {
+  network: NetworkId;
+  widgetOptions: NonNullable<RemoteScreenProps['widgetOptions']>;
+  liquidityTab: boolean;
+  lightBranding: boolean;
+}
+
+function WidgetApp({ screen }: { screen: Screen }) {
+  const [tab, setTab] = useState<'swap' | 'liquidity'>('swap');
+  const query = {
+    n: screen.network,
+    from: screen.widgetOptions.fromToken,
+    to: screen.widgetOptions.toToken,
+  };
+  const props: RemoteScreenProps = {
+    network: screen.network,
     widget: true,
-    query: {
-      ...Object.fromEntries(query.entries()),
-      from: options.fromToken ?? query.get('from') ?? undefined,
-      to: options.toToken ?? query.get('to') ?? undefined,
-    },
+    query,
+    widgetOptions: screen.widgetOptions,
   };
   return (
-    <>
-      <RemoteArea remote="swap" expose="SwapPanel" props={props} />
+    <div className="jm-widget">
+      {screen.liquidityTab && (
+        <nav className="jm-widget-tabs" role="tablist" aria-label="Widget sections">
+          {(['swap', 'liquidity'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              className="jm-widget-tab"
+              aria-selected={tab === t}
+              onClick={() => setTab(t)}
+            >
+              {t === 'swap' ? 'SWAP' : 'LIQUIDITY'}
+            </button>
+          ))}
+        </nav>
+      )}
+      {tab === 'swap' ? (
+        <RemoteArea key={screen.network} remote="swap" expose="SwapPanel" props={props} />
+      ) : (
+        <RemoteArea key={screen.network} remote="liquidity" expose="LiquidityPanel" props={props} />
+      )}
+      <p className={`jm-widget-branding${screen.lightBranding ? ' light' : ''}`}>
+        Swaps by{' '}
+        <a href="https://just.money" target="_blank" rel="noopener noreferrer">
+          JMSwap
+        </a>
+      </p>
       <LoadingOverlay />
       <Toasts />
-    </>
+    </div>
   );
 }
 
+/** The screen for the options in force, on the network's tokens. */
+async function screenFor(options: WidgetOptions, fallbackNetwork: string): Promise<Screen> {
+  const network = selectNetwork(options.network ?? fallbackNetwork);
+  const config = (await loadNetworks().catch(() => undefined))?.networks[network];
+  const { tokens, fromToken, toToken } = widgetTokens(
+    options,
+    config ? Object.keys(config.tokens) : [],
+    config?.defaultTokens ?? [],
+  );
+  const liquidityTab = options.liquidityTab === true && WIDGET_REMOTES.includes('liquidity');
+  if (options.liquidityTab && !liquidityTab)
+    console.warn('[widget] option liquidityTab ignored: this widget build has no liquidity remote');
+  return {
+    network,
+    widgetOptions: { tokens, fromToken, toToken, launchPad: options.launchPad },
+    liquidityTab,
+    lightBranding: options.lightBranding === true,
+  };
+}
+
 async function start() {
+  // Same origin as the site: the widget must not change the site's SELECTED_NETWORK.
+  keepNetworkInPage();
   const rootEl = document.getElementById('root') as HTMLElement;
   const parentOrigin = detectParentOrigin(window);
   const { allowedHosts } = await widgetConfig();
@@ -67,13 +128,36 @@ async function start() {
     if (event.type === 'connectWalletRequested')
       void connectWallet('widget').catch((e) => console.error('[widget] connect failed', e));
   });
-  await Promise.allSettled([registerRemotesFromConfig(['swap']), loadNetworks()]);
+  await Promise.allSettled([registerRemotesFromConfig(WIDGET_REMOTES), loadNetworks()]);
   const root = createRoot(rootEl);
   rootEl.setAttribute('data-widget-state', 'waiting');
-  startWidgetHandshake(window, parentOrigin, (options) => {
-    if (options.network && !isNetworkId(options.network)) options.network = undefined;
+  const queryNetwork = new URLSearchParams(window.location.search).get('n') ?? 'TRON';
+  let current: WidgetOptions | undefined;
+
+  startWidgetHandshake(window, parentOrigin, async (raw) => {
+    const parsed = parseWidgetOptions(raw);
+    // After the first options, the host may change only the network and the slippage.
+    const next: WidgetOptions = current
+      ? {
+          ...current,
+          network: parsed.network ?? current.network,
+          slippage: parsed.slippage ?? current.slippage,
+        }
+      : parsed;
+    if (current && Object.keys(parsed).some((k) => k !== 'network' && k !== 'slippage'))
+      console.warn('[widget] after the first options only network and slippage can change');
+    const first = !current;
+    current = next;
+    const bps = slippageBpsOf(next);
+    if (bps !== undefined && !setHostSlippage(bps))
+      console.warn('[widget] option slippage ignored: out of range');
+    const screen = await screenFor(next, queryNetwork);
+    if (first) {
+      applyWidgetStyle(document, next);
+      startHeightReports(window, parentOrigin, () => rootEl.getBoundingClientRect().height);
+    }
     rootEl.setAttribute('data-widget-state', 'ready');
-    root.render(<WidgetApp options={options} />);
+    root.render(<WidgetApp screen={screen} />);
   });
 }
 

@@ -1,0 +1,148 @@
+/**
+ * JMSwapWidget.mount(element, options): creates the widget's iframe, sends the options when the
+ * widget says JMSwapLoading, follows its height and answers its wallet relay. Every message goes
+ * to the widget's exact origin; only that iframe's messages are read.
+ */
+import { HostRelay, type ConnectEvent, type ErrorEvent, type SwapEvent } from './relay';
+import type { SdkNetwork } from './policy';
+import {
+  readWidgetMessage,
+  REPLIES,
+  WIDGET_RESPONSE,
+  WIDGET_SET_OPTIONS,
+  type WidgetMessage,
+} from './protocol';
+import { evmWallet } from './wallets/evm';
+import { tronWallet } from './wallets/tron';
+import type { HostWallet } from './wallets/types';
+
+export type { SwapEvent, ConnectEvent, ErrorEvent };
+
+/** Style options, passed to the widget as data; it validates each and drops what it rejects. */
+export interface WidgetStyle {
+  shadow?: string;
+  backgroundColor?: string;
+  backgroundImage?: string;
+  textColor?: string;
+  buttonStyle?: Record<string, string>;
+  maxButtonStyle?: Record<string, string>;
+  headingStyle?: Record<string, string>;
+  tabNavStyle?: Record<string, string>;
+  tabNavActiveStyle?: Record<string, string>;
+  lightBranding?: boolean;
+}
+
+export interface MountOptions extends WidgetStyle {
+  network?: 'TRON' | 'BSC' | 'POLY' | 'BTTC' | 'ETH';
+  tokens?: string[];
+  fromToken?: string;
+  toToken?: string;
+  /** Slippage in percent (5 = 5%). */
+  slippage?: number;
+  launchPad?: boolean;
+  liquidityTab?: boolean;
+  /** Where the widget is served (default: the origin this script was loaded from). */
+  origin?: string;
+  /** EIP-6963 rdns of the EVM wallet to prefer (e.g. io.metamask). */
+  evmWallet?: string;
+  onSwap?: (event: SwapEvent) => void;
+  onConnect?: (event: ConnectEvent) => void;
+  onError?: (event: ErrorEvent) => void;
+  onHeight?: (height: number) => void;
+}
+
+export interface WidgetHandle {
+  iframe: HTMLIFrameElement;
+  /** Network and slippage may change after mounting (the widget ignores other keys then). */
+  update(changes: Pick<MountOptions, 'network' | 'slippage'>): void;
+  destroy(): void;
+}
+
+const CALLBACKS = ['onSwap', 'onConnect', 'onError', 'onHeight', 'origin', 'evmWallet'] as const;
+
+/** The options the widget receives: plain data only (no functions cross the frame). */
+export function widgetOptionsOf(options: MountOptions): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if ((CALLBACKS as readonly string[]).includes(key) || typeof value === 'function') continue;
+    data[key] = value;
+  }
+  return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+}
+
+let networksCache: { origin: string; promise: Promise<Record<string, SdkNetwork>> } | undefined;
+function networks(origin: string): Promise<Record<string, SdkNetwork>> {
+  if (networksCache?.origin !== origin) {
+    const promise = fetch(`${origin}/config/networks.json`, { credentials: 'omit' })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`networks.json: ${r.status}`))))
+      .then((body: { networks?: Record<string, SdkNetwork> }) => body.networks ?? {});
+    networksCache = { origin, promise };
+    promise.catch(() => (networksCache = undefined));
+  }
+  return networksCache.promise;
+}
+
+export function mountWidget(
+  element: HTMLElement,
+  options: MountOptions,
+  defaultOrigin: string | undefined,
+): WidgetHandle {
+  const origin = options.origin ? new URL(options.origin).origin : defaultOrigin;
+  if (!origin) throw new Error('JMSwapWidget: pass options.origin (where the widget is served)');
+  const win = element.ownerDocument.defaultView as Window;
+  let current = widgetOptionsOf(options);
+  let networkId = String(current.network ?? 'TRON');
+
+  const iframe = element.ownerDocument.createElement('iframe');
+  iframe.src = `${origin}/widget?n=${encodeURIComponent(networkId)}`;
+  iframe.title = 'JMSwap swap widget';
+  iframe.setAttribute('scrolling', 'no');
+  Object.assign(iframe.style, { border: '0', width: '100%', maxWidth: '100%', height: '640px' });
+  element.appendChild(iframe);
+
+  const wallets = new Map<string, HostWallet>();
+  const walletFor = (network: SdkNetwork) => {
+    const key = network.platform;
+    if (!wallets.has(key))
+      wallets.set(key, key === 'evm' ? evmWallet(win, options.evmWallet) : tronWallet(win));
+    return wallets.get(key) as HostWallet;
+  };
+  const relay = new HostRelay(walletFor, options);
+  const post = (message: object) => iframe.contentWindow?.postMessage(message, origin);
+
+  async function onCall(message: Extract<WidgetMessage, { kind: 'call' }>) {
+    const requested = message.params.network;
+    // The widget moves to another network only by asking with `update`.
+    if (message.fn === 'update' && typeof requested === 'string') networkId = requested;
+    const network = (await networks(origin as string))[networkId];
+    const data = network
+      ? await relay.answer(message.fn, message.params, network)
+      : { error: { code: 4100, message: `${networkId} is not configured` } };
+    post({ type: WIDGET_RESPONSE, function: REPLIES[message.fn], id: message.id, data });
+  }
+
+  const listener = (event: MessageEvent) => {
+    const message = readWidgetMessage(event, iframe.contentWindow, origin);
+    if (!message) return;
+    if (message.kind === 'loading') post({ type: WIDGET_SET_OPTIONS, options: current });
+    else if (message.kind === 'height') {
+      iframe.style.height = `${message.height}px`;
+      options.onHeight?.(message.height);
+    } else void onCall(message);
+  };
+  win.addEventListener('message', listener);
+
+  return {
+    iframe,
+    update(changes) {
+      const next = widgetOptionsOf(changes);
+      current = { ...current, ...next };
+      if (typeof next.network === 'string') networkId = next.network;
+      post({ type: WIDGET_SET_OPTIONS, options: next });
+    },
+    destroy() {
+      win.removeEventListener('message', listener);
+      iframe.remove();
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The host page's EVM wallet: the first provider announced through EIP-6963 (or one whose rdns
+ * the partner names), else window.ethereum. Sends always go through eth_sendTransaction, so the
+ * wallet shows its own confirmation; each carries the chainId checked just before.
+ */
+import { normaliseLog, type ReceiptLog } from '../amounts';
+import type { SdkNetwork } from '../policy';
+import { sleep, type Connected, type HostWallet } from './types';
+
+interface Eip1193 {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+  on?(event: string, listener: (value: unknown) => void): unknown;
+  removeListener?(event: string, listener: (value: unknown) => void): unknown;
+}
+interface Announced {
+  info: { name: string; rdns: string };
+  provider: Eip1193;
+}
+
+const hex = (n: bigint) => `0x${n.toString(16)}`;
+const pad = (h: string) => h.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+
+/** EIP-6963 discovery: providers that answer within `waitMs`. */
+export async function discoverEvmWallets(win: Window, waitMs = 150): Promise<Announced[]> {
+  const found: Announced[] = [];
+  const listener = (event: Event) => {
+    const detail = (event as CustomEvent<Announced>).detail;
+    if (detail?.provider && !found.some((f) => f.info.rdns === detail.info?.rdns))
+      found.push(detail);
+  };
+  win.addEventListener('eip6963:announceProvider', listener);
+  win.dispatchEvent(new Event('eip6963:requestProvider'));
+  await sleep(waitMs);
+  win.removeEventListener('eip6963:announceProvider', listener);
+  return found;
+}
+
+export function evmWallet(win: Window, preferredRdns?: string): HostWallet {
+  let chosen: { provider: Eip1193; name: string } | undefined;
+
+  async function provider(): Promise<{ provider: Eip1193; name: string }> {
+    if (chosen) return chosen;
+    const announced = await discoverEvmWallets(win);
+    const pick = announced.find((a) => a.info.rdns === preferredRdns) ?? announced[0];
+    const injected = (win as unknown as { ethereum?: Eip1193 }).ethereum;
+    if (pick) chosen = { provider: pick.provider, name: pick.info.name };
+    else if (injected) chosen = { provider: injected, name: 'Browser wallet' };
+    else throw Object.assign(new Error('No browser wallet was found on this page'), { code: 4100 });
+    return chosen;
+  }
+  const rpc = async (method: string, params: unknown[] = []) =>
+    (await provider()).provider.request({ method, params });
+  const chainNow = async () => Number(await rpc('eth_chainId'));
+
+  async function ensureChain(network: SdkNetwork): Promise<number> {
+    if ((await chainNow()) === network.chainId) return network.chainId;
+    try {
+      await rpc('wallet_switchEthereumChain', [{ chainId: hex(BigInt(network.chainId)) }]);
+    } catch (error) {
+      if ((error as { code?: number }).code !== 4902) throw error;
+      await rpc('wallet_addEthereumChain', [
+        {
+          chainId: hex(BigInt(network.chainId)),
+          chainName: network.name,
+          rpcUrls: [network.nodeUrl],
+          nativeCurrency: { name: network.baseToken, symbol: network.baseToken, decimals: 18 },
+        },
+      ]);
+    }
+    return chainNow();
+  }
+
+  async function sendChecked(network: SdkNetwork, tx: Record<string, string>): Promise<string> {
+    const chainId = await ensureChain(network);
+    if (chainId !== network.chainId)
+      throw new Error(`The wallet is not on ${network.name}; nothing was sent`);
+    return String(await rpc('eth_sendTransaction', [{ ...tx, chainId: hex(BigInt(chainId)) }]));
+  }
+
+  const call = async (to: string, data: string) =>
+    BigInt(String(await rpc('eth_call', [{ to, data }, 'latest']))).toString();
+
+  return {
+    async connect(network): Promise<Connected> {
+      const { name } = await provider();
+      const accounts = (await rpc('eth_requestAccounts')) as string[];
+      const address = accounts?.[0];
+      if (!address) throw Object.assign(new Error('No account was shared'), { code: 4001 });
+      return { address, name, chainId: await ensureChain(network) };
+    },
+    ensureChain,
+    baseBalance: async (_n, account) =>
+      BigInt(String(await rpc('eth_getBalance', [account, 'latest']))).toString(),
+    tokenBalance: (_n, token, account) => call(token, `0x70a08231${pad(account)}`),
+    allowance: (_n, token, account, spender) =>
+      call(token, `0xdd62ed3e${pad(account)}${pad(spender)}`),
+    resources: async () => ({ energy: 0, bandwidth: 0 }),
+    approve: (network, account, token, spender, amount) =>
+      sendChecked(network, {
+        from: account,
+        to: token,
+        data: `0x095ea7b3${pad(spender)}${pad(BigInt(amount).toString(16))}`,
+      }),
+    execute: (network, account, params) =>
+      sendChecked(network, {
+        from: account,
+        to: String(params.to),
+        data: String(params.data),
+        value: hex(BigInt(String(params.value ?? '0'))),
+      }),
+    async receiptLogs(_network, txid): Promise<ReceiptLog[] | undefined> {
+      for (let i = 0; i < 240; i++) {
+        const receipt = (await rpc('eth_getTransactionReceipt', [txid])) as {
+          status?: string;
+          logs?: unknown[];
+        } | null;
+        if (receipt) {
+          if (Number(receipt.status) !== 1) return undefined;
+          return (receipt.logs ?? [])
+            .map((l) => normaliseLog(l as never))
+            .filter((l): l is ReceiptLog => !!l);
+        }
+        await sleep(500);
+      }
+      return undefined;
+    },
+    onAccountChange(listener) {
+      let stop = () => undefined as unknown;
+      void provider().then(({ provider: p }) => {
+        const onAccounts = (value: unknown) => listener((value as string[])?.[0]);
+        p.on?.('accountsChanged', onAccounts);
+        stop = () => p.removeListener?.('accountsChanged', onAccounts);
+      });
+      return () => void stop();
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The host page's TronLink (window.tronLink, or a bare window.tronWeb). Contract sends use the
+ * wallet's own TronWeb, so TronLink shows its confirmation for each; the router ABI comes from
+ * the SDK's list of allowed router functions.
+ */
+import { normaliseLog, type ReceiptLog } from '../amounts';
+import { ROUTER_METHODS } from '../router-methods.generated';
+import { sleep, type Connected, type HostWallet } from './types';
+
+interface Method {
+  call(): Promise<unknown>;
+  send(options: Record<string, unknown>): Promise<unknown>;
+}
+interface TronWebLike {
+  ready?: boolean;
+  defaultAddress?: { base58?: string | false };
+  contract(
+    abi: unknown[],
+    address: string,
+  ): { methods: Record<string, (...a: unknown[]) => Method> };
+  trx: {
+    getUnconfirmedBalance(address: string): Promise<number>;
+    getAccountResources(address: string): Promise<Record<string, number | undefined>>;
+    getTransactionInfo(txid: string): Promise<{
+      id?: string;
+      receipt?: { result?: string };
+      log?: unknown[];
+    }>;
+  };
+}
+interface TronLinkLike {
+  name?: string;
+  tronWeb?: TronWebLike;
+  request(args: { method: string }): Promise<unknown>;
+}
+
+const u = (name: string) => ({ name, type: 'uint256' });
+const a = (name: string) => ({ name, type: 'address' });
+const fn = (name: string, inputs: object[], outputs: object[], view = false) => ({
+  type: 'function',
+  name,
+  inputs,
+  outputs,
+  stateMutability: view ? 'view' : 'nonpayable',
+});
+const TOKEN_ABI = [
+  fn('balanceOf', [a('owner')], [u('')], true),
+  fn('allowance', [a('owner'), a('spender')], [u('')], true),
+  fn('approve', [a('spender'), u('value')], [{ name: '', type: 'bool' }]),
+];
+const ROUTER_ABI = Object.values(ROUTER_METHODS).map((m) => m.abi);
+
+const FEE_LIMIT_SUN = 100_000_000;
+
+export function tronWallet(win: Window): HostWallet {
+  const link = () => (win as unknown as { tronLink?: TronLinkLike }).tronLink;
+  function tronWeb(): TronWebLike {
+    const tw = link()?.tronWeb ?? (win as unknown as { tronWeb?: TronWebLike }).tronWeb;
+    if (!tw) throw Object.assign(new Error('TronLink was not found on this page'), { code: 4100 });
+    return tw;
+  }
+  const amount = (v: unknown) => BigInt(String(v ?? 0)).toString();
+  const token = (address: string) => tronWeb().contract(TOKEN_ABI, address).methods;
+
+  return {
+    async connect(network): Promise<Connected> {
+      const tronLink = link();
+      if (tronLink) {
+        const answer = (await tronLink.request({ method: 'tron_requestAccounts' })) as {
+          code?: number;
+        } | null;
+        if (!answer) throw Object.assign(new Error('TronLink is locked'), { code: 4001 });
+        if (answer.code === 4001)
+          throw Object.assign(new Error('Connection declined in TronLink'), { code: 4001 });
+      }
+      const address = tronWeb().defaultAddress?.base58;
+      if (!address) throw Object.assign(new Error('TronLink shared no account'), { code: 4001 });
+      return { address, name: tronLink?.name ?? 'TronLink', chainId: network.chainId };
+    },
+    // TronLink has no chain switch API: the user picks the node in TronLink itself.
+    ensureChain: async (network) => network.chainId,
+    baseBalance: async (_n, account) => amount(await tronWeb().trx.getUnconfirmedBalance(account)),
+    tokenBalance: async (_n, address, account) =>
+      amount(await token(address).balanceOf!(account).call()),
+    allowance: async (_n, address, account, spender) =>
+      amount(await token(address).allowance!(account, spender).call()),
+    async resources(_n, account) {
+      const r = await tronWeb().trx.getAccountResources(account);
+      const n = (k: string) => Number(r[k] ?? 0);
+      return {
+        energy: Math.max(0, n('EnergyLimit') - n('EnergyUsed')),
+        bandwidth: Math.max(0, n('freeNetLimit') - n('freeNetUsed') + n('NetLimit') - n('NetUsed')),
+      };
+    },
+    approve: async (_n, _account, address, spender, value) =>
+      txidOf(await token(address).approve!(spender, value).send({ feeLimit: FEE_LIMIT_SUN })),
+    async execute(_n, _account, params) {
+      const methods = tronWeb().contract(ROUTER_ABI, String(params.contract)).methods;
+      const method = methods[String(params.method)];
+      if (!method) throw new Error('Unknown router function');
+      const args = params.params as unknown[];
+      return txidOf(
+        await method(...args).send({
+          feeLimit: Number(params.feeLimit ?? FEE_LIMIT_SUN),
+          callValue: Number(params.callValue ?? 0),
+        }),
+      );
+    },
+    async receiptLogs(_n, txid): Promise<ReceiptLog[] | undefined> {
+      for (let i = 0; i < 240; i++) {
+        const info = await tronWeb().trx.getTransactionInfo(txid);
+        if (info?.id) {
+          if (info.receipt?.result && info.receipt.result !== 'SUCCESS') return undefined;
+          return (info.log ?? [])
+            .map((l) => normaliseLog(l as never))
+            .filter((l): l is ReceiptLog => !!l);
+        }
+        await sleep(500);
+      }
+      return undefined;
+    },
+    onAccountChange(listener) {
+      const onMessage = (event: MessageEvent) => {
+        const message = (event.data as { message?: { action?: string; data?: unknown } })?.message;
+        if (event.source !== win || !message) return;
+        if (message.action === 'setAccount' || message.action === 'accountsChanged') {
+          const next = (message.data as { address?: unknown } | undefined)?.address;
+          listener(typeof next === 'string' ? next : undefined);
+        }
+        if (message.action === 'disconnect') listener(undefined);
+      };
+      win.addEventListener('message', onMessage);
+      return () => win.removeEventListener('message', onMessage);
+    },
+  };
+}
+
+function txidOf(result: unknown): string {
+  if (typeof result === 'string') return result;
+  const r = result as { txid?: unknown; transaction?: { txID?: unknown } } | null;
+  const txid = r?.txid ?? r?.transaction?.txID;
+  if (typeof txid !== 'string' || !txid) throw new Error('TronLink returned no transaction id');
+  return txid;
+}

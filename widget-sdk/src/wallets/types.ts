@@ -1,0 +1,33 @@
+import type { ReceiptLog } from '../amounts';
+import type { SdkNetwork } from '../policy';
+
+export interface Connected {
+  address: string;
+  name: string;
+  /** The chain the wallet is on (EVM: eth_chainId; TRON: the network's, see the README). */
+  chainId: number;
+}
+
+/** The host page's wallet, as the relay needs it. Every send goes through the wallet's own prompt. */
+export interface HostWallet {
+  connect(network: SdkNetwork): Promise<Connected>;
+  /** Asks the wallet to be on the network's chain; resolves with the chain it is on afterwards. */
+  ensureChain(network: SdkNetwork): Promise<number>;
+  baseBalance(network: SdkNetwork, account: string): Promise<string>;
+  tokenBalance(network: SdkNetwork, token: string, account: string): Promise<string>;
+  allowance(network: SdkNetwork, token: string, account: string, spender: string): Promise<string>;
+  resources(network: SdkNetwork, account: string): Promise<{ energy: number; bandwidth: number }>;
+  approve(
+    network: SdkNetwork,
+    account: string,
+    token: string,
+    spender: string,
+    amount: string,
+  ): Promise<string>;
+  execute(network: SdkNetwork, account: string, params: Record<string, unknown>): Promise<string>;
+  /** Receipt logs once mined, or undefined if it failed or did not land in time. */
+  receiptLogs(network: SdkNetwork, txid: string): Promise<ReceiptLog[] | undefined>;
+  onAccountChange(listener: (address: string | undefined) => void): () => void;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
