@@ -58,6 +58,13 @@ export default tseslint.config(
     },
   },
   { files: ['shell/**', 'mf-config/**'], rules: { 'no-restricted-imports': ['error', chainLibs] } },
+  // The api reads chains with fetch (JSON-RPC, the TRON event API); its tests may use the
+  // devnet's ethers to make swaps and check the hand-written decoding.
+  {
+    files: ['api/**'],
+    ignores: ['api/**/*.test.ts', 'api/src/test/**'],
+    rules: { 'no-restricted-imports': ['error', chainLibs] },
+  },
   ...remoteNames.map((name) => ({
     files: [`mfe-${name}/**`],
     rules: {

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm start -w @jmswap/api`: the api on :8070 (PORT), the indexers included (--no-indexer:
+// the HTTP API alone). PGlite in .run/data/api unless DATABASE_URL is set. Stops on Ctrl-C.
+import { createRequire } from 'node:module';
+import { register } from 'tsx/cjs/api';
+
+register();
+const require = createRequire(import.meta.url);
+const { startApi } = require('../src/main.ts');
+
+const arg = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const started = await startApi({
+  port: Number(arg('--port') ?? process.env.PORT ?? 8070),
+  networksFile: arg('--networks') ?? process.env.API_NETWORKS_FILE,
+  dataDir: arg('--data') ?? process.env.API_DATA_DIR,
+  databaseUrl: process.env.DATABASE_URL,
+  indexer: !process.argv.includes('--no-indexer'),
+}).catch((e) => {
+  console.error('api failed:', e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await started.app.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

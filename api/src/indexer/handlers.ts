@@ -1,0 +1,151 @@
+import type { IndexedNetwork } from '../config';
+import type { DecodedEvent, RawLog } from '../chain/events';
+import { priceOf, toFloat } from '../units';
+import type { UsdPricer } from './usd';
+
+export interface PairRow {
+  address: string;
+  token0: string;
+  token1: string;
+  blockNumber: number;
+}
+export interface TradeRow {
+  pair: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  time: number;
+  side: 'buy' | 'sell';
+  amount0In: bigint;
+  amount1In: bigint;
+  amount0Out: bigint;
+  amount1Out: bigint;
+  amountA: bigint;
+  amountB: bigint;
+  price: string;
+  usd: number | null;
+  trader: string;
+}
+export interface SyncRow {
+  pair: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  reserve0: bigint;
+  reserve1: bigint;
+}
+export interface LiquidityRow {
+  pair: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  time: number;
+  kind: 'mint' | 'burn';
+  amount0: bigint;
+  amount1: bigint;
+  sender: string;
+}
+export interface Rows {
+  pairs: PairRow[];
+  trades: TradeRow[];
+  syncs: SyncRow[];
+  liquidity: LiquidityRow[];
+}
+export const emptyRows = (): Rows => ({ pairs: [], trades: [], syncs: [], liquidity: [] });
+
+/** What the handlers know besides the event: the network, its pairs, and the running prices. */
+export interface HandlerContext {
+  network: IndexedNetwork;
+  /** Indexed pairs: key -> token0 key (grows with PairCreated). */
+  token0: Map<string, string>;
+  pricer: UsdPricer;
+  /** Block time (unix s) of the log's block. */
+  time: number;
+  /** Who sent the transaction (the trader); undefined when unknown (then the Swap's `to`). */
+  txFrom?: string;
+}
+
+/**
+ * One decoded event in, the rows it produces out. PairCreated counts only for the factory and a
+ * pair the network's pool config lists (trust by address); other events only for indexed pairs.
+ * Sync updates the running reserves that USD values use.
+ */
+export function handleEvent(ctx: HandlerContext, log: RawLog, ev: DecodedEvent, out: Rows): void {
+  const { network } = ctx;
+  if (ev.kind === 'PairCreated') {
+    if (log.address !== network.factory || !network.pools.has(ev.pair)) return;
+    if (ctx.token0.has(ev.pair)) return;
+    ctx.token0.set(ev.pair, ev.token0);
+    out.pairs.push({
+      address: ev.pair,
+      token0: ev.token0,
+      token1: ev.token1,
+      blockNumber: log.blockNumber,
+    });
+    return;
+  }
+  const token0 = ctx.token0.get(log.address);
+  const pool = network.pools.get(log.address);
+  if (!token0 || !pool) return;
+  const base = { pair: log.address, txHash: log.txHash, logIndex: log.logIndex };
+  switch (ev.kind) {
+    case 'Sync':
+      ctx.pricer.reserves.set(log.address, { reserve0: ev.reserve0, reserve1: ev.reserve1 });
+      out.syncs.push({
+        ...base,
+        blockNumber: log.blockNumber,
+        reserve0: ev.reserve0,
+        reserve1: ev.reserve1,
+      });
+      return;
+    case 'Mint':
+    case 'Burn':
+      out.liquidity.push({
+        ...base,
+        blockNumber: log.blockNumber,
+        time: ctx.time,
+        kind: ev.kind === 'Mint' ? 'mint' : 'burn',
+        amount0: ev.amount0,
+        amount1: ev.amount1,
+        sender: ev.sender,
+      });
+      return;
+    case 'Swap': {
+      const aIs0 = pool.tokenA.key === token0;
+      const aIn = aIs0 ? ev.amount0In : ev.amount1In;
+      const aOut = aIs0 ? ev.amount0Out : ev.amount1Out;
+      const bIn = aIs0 ? ev.amount1In : ev.amount0In;
+      const bOut = aIs0 ? ev.amount1Out : ev.amount0Out;
+      // buy = the trader received B (paid A).
+      const side = bOut > bIn ? 'buy' : 'sell';
+      const amountA = side === 'buy' ? aIn - aOut : aOut - aIn;
+      const amountB = side === 'buy' ? bOut - bIn : bIn - bOut;
+      if (amountA <= 0n || amountB <= 0n) return;
+      const pa = ctx.pricer.priceUsd(pool.symbolA);
+      const pb = ctx.pricer.priceUsd(pool.symbolB);
+      const usd =
+        pa !== null
+          ? toFloat(amountA, pool.tokenA.decimals) * pa
+          : pb !== null
+            ? toFloat(amountB, pool.tokenB.decimals) * pb
+            : null;
+      out.trades.push({
+        ...base,
+        blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
+        time: ctx.time,
+        side,
+        amount0In: ev.amount0In,
+        amount1In: ev.amount1In,
+        amount0Out: ev.amount0Out,
+        amount1Out: ev.amount1Out,
+        amountA,
+        amountB,
+        price: priceOf(amountA, pool.tokenA.decimals, amountB, pool.tokenB.decimals),
+        usd: usd !== null && Number.isFinite(usd) ? usd : null,
+        trader: ctx.txFrom ?? ev.to,
+      });
+    }
+  }
+}

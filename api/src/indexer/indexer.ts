@@ -1,0 +1,230 @@
+import type { Db } from '../db/db';
+import { NETWORK_IDS, type IndexedNetwork } from '../config';
+import { decodeLog, type DecodedEvent } from '../chain/events';
+import { isRangeError } from '../chain/rpc';
+import { emptyRows, handleEvent, type Rows } from './handlers';
+import type { ChainSource } from './source';
+import {
+  loadPairs,
+  loadReserves,
+  moveCursor,
+  readCursor,
+  rebuildCandles,
+  rollbackAbove,
+  touchedBuckets,
+  writeRows,
+  type Cursor,
+} from './store';
+import { UsdPricer } from './usd';
+
+export interface IndexerOptions {
+  db: Db;
+  network: IndexedNetwork;
+  source: ChainSource;
+  /** Blocks behind the head left unindexed (default 0: local chains do not reorganise). */
+  confirmations?: number;
+  /** Largest block range per eth_getLogs (default 5000); halves on a node's range error. */
+  maxRange?: number;
+  /** First block to index (default 0). */
+  startBlock?: number;
+  /** Poll interval when caught up, ms (default 500). */
+  pollMs?: number;
+  /** Test seam: runs inside the write transaction after the events, before the cursor. */
+  beforeCursor?: (to: number) => void | Promise<void>;
+  log?: (line: string) => void;
+}
+
+export type StepResult =
+  | { kind: 'idle'; head: number }
+  | { kind: 'indexed'; from: number; to: number; trades: number; head: number }
+  | { kind: 'rollback'; ancestor: number; removedTrades: number }
+  | { kind: 'shrunk'; range: number };
+
+/** One advisory-lock key per network: exactly one indexer writes a network. */
+export const lockKey = (network: string) => 0x4a4d1000 + NETWORK_IDS.indexOf(network as never);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Follows one network: reads events in bounded ranges, writes them and the cursor in one
+ * transaction, rolls back a reorganised range, never skips a block.
+ */
+export class Indexer {
+  readonly id: string;
+  private range: number;
+  private stopped = false;
+  private loop?: Promise<void>;
+  private lastStats = 0;
+  lastHead = 0;
+  writer = false;
+
+  constructor(readonly opts: IndexerOptions) {
+    this.id = opts.network.id;
+    this.range = opts.maxRange ?? 5000;
+  }
+
+  private get log() {
+    return this.opts.log ?? (() => {});
+  }
+
+  /** One step: reorg check, then the next range. */
+  async step(): Promise<StepResult> {
+    const { db, source, network } = this.opts;
+    const cursor = await readCursor(db, this.id);
+    const head = await source.head();
+    this.lastHead = head;
+    if (cursor) {
+      const onChain = await source.block(cursor.blockNumber);
+      if (!onChain || onChain.hash !== cursor.blockHash) return this.rollback(cursor);
+    }
+    const safe = head - (this.opts.confirmations ?? 0);
+    const from = cursor ? cursor.blockNumber + 1 : (this.opts.startBlock ?? 0);
+    if (from > safe) {
+      await this.maybeStats();
+      return { kind: 'idle', head };
+    }
+    const to = Math.min(safe, from + this.range - 1);
+    let read;
+    try {
+      read = await source.logs(from, to);
+    } catch (e) {
+      if (!isRangeError(e) || this.range === 1) throw e;
+      this.range = Math.max(1, Math.floor(this.range / 2));
+      this.log(`${this.id}: node refused ${from}-${to}; range now ${this.range}`);
+      return { kind: 'shrunk', range: this.range };
+    }
+    const toBlock = read.blocks.get(to) ?? (await source.block(to));
+    if (!toBlock) throw new Error(`${this.id}: block ${to} not found`);
+
+    const token0 = await loadPairs(db, this.id);
+    const pricer = new UsdPricer(network, token0, await loadReserves(db, this.id));
+    const rows: Rows = emptyRows();
+    for (const log of read.logs) {
+      const ev =
+        ('decoded' in log ? (log as { decoded: DecodedEvent }).decoded : null) ?? decodeLog(log);
+      if (!ev) continue;
+      const block = read.blocks.get(log.blockNumber);
+      if (!block) throw new Error(`${this.id}: no block ${log.blockNumber} for a log`);
+      handleEvent(
+        { network, token0, pricer, time: block.time, txFrom: read.txFrom.get(log.txHash) },
+        log,
+        ev,
+        rows,
+      );
+    }
+    const eventBlocks = new Map(read.blocks);
+    eventBlocks.set(to, toBlock);
+    await db.transaction(async (tx) => {
+      await writeRows(tx, this.id, rows, [...eventBlocks.values()]);
+      for (const [pair, bucket] of touchedBuckets(rows))
+        await rebuildCandles(tx, this.id, pair, bucket);
+      await this.opts.beforeCursor?.(to);
+      await moveCursor(tx, this.id, cursor, { blockNumber: to, blockHash: toBlock.hash });
+    });
+    this.range = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
+    await this.maybeStats();
+    return { kind: 'indexed', from, to, trades: rows.trades.length, head };
+  }
+
+  /** The highest stored block still on the chain; everything above it is removed. */
+  private async rollback(cursor: Cursor): Promise<StepResult> {
+    const { db, source } = this.opts;
+    const { rows } = await db.query<{ n: string; h: string }>(
+      `SELECT number::text AS n, hash AS h FROM blocks WHERE network = $1 AND number < $2
+       ORDER BY number DESC`,
+      [this.id, cursor.blockNumber],
+    );
+    let ancestor: Cursor | null = null;
+    for (const r of rows) {
+      const b = await source.block(Number(r.n));
+      if (b && b.hash === r.h) {
+        ancestor = { blockNumber: Number(r.n), blockHash: r.h };
+        break;
+      }
+    }
+    const floor = ancestor ? ancestor.blockNumber : (this.opts.startBlock ?? 0) - 1;
+    const removedTrades = await db.transaction(async (tx) => {
+      const removed = await rollbackAbove(tx, this.id, floor);
+      if (ancestor) await moveCursor(tx, this.id, cursor, ancestor);
+      else {
+        const { rows: del } = await tx.query(
+          'DELETE FROM indexer_cursor WHERE network = $1 AND block_number = $2 RETURNING 1',
+          [this.id, cursor.blockNumber],
+        );
+        if (del.length !== 1) throw new Error(`${this.id}: cursor moved by another writer`);
+      }
+      return removed;
+    });
+    this.log(`${this.id}: reorg below block ${cursor.blockNumber}; back to ${floor}`);
+    return { kind: 'rollback', ancestor: floor, removedTrades };
+  }
+
+  /** JM's burned balance and supply, read at most every 10 s. */
+  private async maybeStats(): Promise<void> {
+    const { network, source, db } = this.opts;
+    const jm = network.tokensBySymbol.get('JM');
+    if (!jm || !network.burnAddress || !source.tokenStats) return;
+    if (Date.now() - this.lastStats < 10_000) return;
+    this.lastStats = Date.now();
+    try {
+      const s = await source.tokenStats(jm.key, network.burnAddress);
+      await db.query(
+        `INSERT INTO token_stats (network, symbol, burned, total_supply) VALUES ($1, 'JM', $2, $3)
+         ON CONFLICT (network, symbol) DO UPDATE SET burned = EXCLUDED.burned,
+           total_supply = EXCLUDED.total_supply, updated_at = now()`,
+        [this.id, s.burned.toString(), s.totalSupply.toString()],
+      );
+    } catch (e) {
+      this.log(`${this.id}: JM figures unavailable: ${(e as Error).message}`);
+    }
+  }
+
+  /** Steps until the cursor reaches the head (tests, start-up). */
+  async syncToHead(maxSteps = 10_000): Promise<void> {
+    for (let i = 0; i < maxSteps; i++) {
+      const r = await this.step();
+      if (r.kind === 'idle') return;
+    }
+    throw new Error(`${this.id}: not synced after ${maxSteps} steps`);
+  }
+
+  /** Runs until stop(): waits for the network's lock, then follows the chain. */
+  start(): void {
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    const { db } = this.opts;
+    let lock: { release(): Promise<void> } | null = null;
+    let backoff = 250;
+    while (!this.stopped) {
+      try {
+        if (!lock) {
+          lock = await db.tryLock(lockKey(this.id));
+          this.writer = !!lock;
+          if (!lock) {
+            await sleep(2000);
+            continue;
+          }
+          this.log(`${this.id}: indexing`);
+        }
+        const r = await this.step();
+        backoff = 250;
+        if (r.kind === 'idle') await sleep(this.opts.pollMs ?? 500);
+        else if (r.kind === 'shrunk') await sleep(100);
+      } catch (e) {
+        this.log(`${this.id}: ${(e as Error).message}; retrying in ${backoff} ms`);
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, 10_000);
+      }
+    }
+    await lock?.release();
+    this.writer = false;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+  }
+}

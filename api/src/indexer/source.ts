@@ -1,0 +1,24 @@
+import type { RawLog } from '../chain/events';
+
+export interface BlockRef {
+  number: number;
+  hash: string;
+  time: number;
+}
+
+/** What an indexer reads from a chain; one implementation per platform. */
+export interface ChainSource {
+  head(): Promise<number>;
+  /** The block at a height (null when the chain is not that high). */
+  block(n: number): Promise<BlockRef | null>;
+  /**
+   * Every log of the five events in [from, to], ordered, plus the blocks they are in and the
+   * sender of each transaction. Throws a range error when the node refuses the range.
+   */
+  logs(
+    from: number,
+    to: number,
+  ): Promise<{ logs: RawLog[]; blocks: Map<number, BlockRef>; txFrom: Map<string, string> }>;
+  /** JM burn figures: balance of the burn address and total supply, base units. */
+  tokenStats?(token: string, burn: string): Promise<{ burned: bigint; totalSupply: bigint }>;
+}

@@ -1,0 +1,236 @@
+import type { Queryable } from '../db/db';
+import type { Rows } from './handlers';
+import type { Reserves } from './usd';
+
+export const BUCKET_SECONDS = 14400;
+
+export interface Cursor {
+  blockNumber: number;
+  blockHash: string;
+}
+
+export async function readCursor(db: Queryable, network: string): Promise<Cursor | null> {
+  const { rows } = await db.query<{ n: string; h: string }>(
+    'SELECT block_number::text AS n, block_hash AS h FROM indexer_cursor WHERE network = $1',
+    [network],
+  );
+  const r = rows[0];
+  return r ? { blockNumber: Number(r.n), blockHash: r.h } : null;
+}
+
+/**
+ * Moves the cursor from `from` (null: no cursor yet) to `to`. Compare-and-set: throws when the
+ * stored cursor is not `from`, so a second writer (or a stale one) can never move it twice.
+ */
+export async function moveCursor(
+  tx: Queryable,
+  network: string,
+  from: Cursor | null,
+  to: Cursor,
+): Promise<void> {
+  const { rows } = from
+    ? await tx.query(
+        `UPDATE indexer_cursor SET block_number = $2, block_hash = $3, updated_at = now()
+         WHERE network = $1 AND block_number = $4 AND block_hash = $5 RETURNING network`,
+        [network, to.blockNumber, to.blockHash, from.blockNumber, from.blockHash],
+      )
+    : await tx.query(
+        `INSERT INTO indexer_cursor (network, block_number, block_hash) VALUES ($1, $2, $3)
+         ON CONFLICT (network) DO NOTHING RETURNING network`,
+        [network, to.blockNumber, to.blockHash],
+      );
+  if (rows.length !== 1) throw new Error(`${network}: cursor moved by another writer`);
+}
+
+export async function loadPairs(db: Queryable, network: string): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ address: string; token0: string }>(
+    'SELECT address, token0 FROM pairs WHERE network = $1',
+    [network],
+  );
+  return new Map(rows.map((r) => [r.address, r.token0]));
+}
+
+/** Latest reserves of every pair of a network (the last Sync). */
+export async function loadReserves(db: Queryable, network: string): Promise<Map<string, Reserves>> {
+  const { rows } = await db.query<{ pair: string; r0: string; r1: string }>(
+    `SELECT DISTINCT ON (pair) pair, reserve0::text AS r0, reserve1::text AS r1 FROM syncs
+     WHERE network = $1 ORDER BY pair, block_number DESC, log_index DESC`,
+    [network],
+  );
+  return new Map(rows.map((r) => [r.pair, { reserve0: BigInt(r.r0), reserve1: BigInt(r.r1) }]));
+}
+
+const str = (v: bigint | number) => v.toString();
+
+/**
+ * Writes a batch of rows, one multi-row statement per table (arrays + unnest, so any batch size
+ * is one round trip). Every insert skips rows already stored: re-ingesting changes nothing.
+ */
+export async function writeRows(
+  tx: Queryable,
+  network: string,
+  rows: Rows,
+  blocks: Array<{ number: number; hash: string; time: number }>,
+): Promise<void> {
+  if (blocks.length) {
+    await tx.query(
+      `INSERT INTO blocks (network, number, hash, time)
+       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[])
+       ON CONFLICT (network, number) DO UPDATE SET hash = EXCLUDED.hash, time = EXCLUDED.time`,
+      [network, blocks.map((b) => b.number), blocks.map((b) => b.hash), blocks.map((b) => b.time)],
+    );
+  }
+  if (rows.pairs.length) {
+    const p = rows.pairs;
+    await tx.query(
+      `INSERT INTO pairs (network, address, token0, token1, block_number)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[])
+       ON CONFLICT DO NOTHING`,
+      [
+        network,
+        p.map((r) => r.address),
+        p.map((r) => r.token0),
+        p.map((r) => r.token1),
+        p.map((r) => r.blockNumber),
+      ],
+    );
+  }
+  if (rows.syncs.length) {
+    const s = rows.syncs;
+    await tx.query(
+      `INSERT INTO syncs (network, pair, tx_hash, log_index, block_number, reserve0, reserve1)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::numeric[], $7::numeric[])
+       ON CONFLICT DO NOTHING`,
+      [
+        network,
+        s.map((r) => r.pair),
+        s.map((r) => r.txHash),
+        s.map((r) => r.logIndex),
+        s.map((r) => r.blockNumber),
+        s.map((r) => str(r.reserve0)),
+        s.map((r) => str(r.reserve1)),
+      ],
+    );
+  }
+  if (rows.liquidity.length) {
+    const l = rows.liquidity;
+    await tx.query(
+      `INSERT INTO liquidity_events
+         (network, pair, tx_hash, log_index, block_number, time, kind, amount0, amount1, sender)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[],
+         $7::text[], $8::numeric[], $9::numeric[], $10::text[])
+       ON CONFLICT DO NOTHING`,
+      [
+        network,
+        l.map((r) => r.pair),
+        l.map((r) => r.txHash),
+        l.map((r) => r.logIndex),
+        l.map((r) => r.blockNumber),
+        l.map((r) => r.time),
+        l.map((r) => r.kind),
+        l.map((r) => str(r.amount0)),
+        l.map((r) => str(r.amount1)),
+        l.map((r) => r.sender),
+      ],
+    );
+  }
+  if (rows.trades.length) {
+    const t = rows.trades;
+    await tx.query(
+      `INSERT INTO trades (network, pair, tx_hash, log_index, block_number, block_hash, time, side,
+         amount0_in, amount1_in, amount0_out, amount1_out, amount_a, amount_b, price, usd, trader)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::text[],
+         $7::bigint[], $8::text[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[],
+         $13::numeric[], $14::numeric[], $15::numeric[], $16::float8[], $17::text[])
+       ON CONFLICT DO NOTHING`,
+      [
+        network,
+        t.map((r) => r.pair),
+        t.map((r) => r.txHash),
+        t.map((r) => r.logIndex),
+        t.map((r) => r.blockNumber),
+        t.map((r) => r.blockHash),
+        t.map((r) => r.time),
+        t.map((r) => r.side),
+        t.map((r) => str(r.amount0In)),
+        t.map((r) => str(r.amount1In)),
+        t.map((r) => str(r.amount0Out)),
+        t.map((r) => str(r.amount1Out)),
+        t.map((r) => str(r.amountA)),
+        t.map((r) => str(r.amountB)),
+        t.map((r) => r.price),
+        t.map((r) => r.usd),
+        t.map((r) => r.trader),
+      ],
+    );
+  }
+}
+
+/** Earliest trade time per pair in a batch: the candles from that bucket on are rebuilt. */
+export function touchedBuckets(rows: Rows): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of rows.trades) {
+    const b = Math.floor(t.time / BUCKET_SECONDS) * BUCKET_SECONDS;
+    const cur = out.get(t.pair);
+    if (cur === undefined || b < cur) out.set(t.pair, b);
+  }
+  return out;
+}
+
+/** Rebuilds the 4-hour candles of `pair` from bucket `fromBucket` on, from the stored trades. */
+export async function rebuildCandles(
+  tx: Queryable,
+  network: string,
+  pair: string,
+  fromBucket: number,
+): Promise<void> {
+  await tx.query('DELETE FROM candles WHERE network = $1 AND pair = $2 AND bucket >= $3', [
+    network,
+    pair,
+    fromBucket,
+  ]);
+  await tx.query(
+    `INSERT INTO candles (network, pair, bucket, o, h, l, c, volume_usd, trades)
+     SELECT $1, $2, bucket,
+       (array_agg(price ORDER BY time, block_number, log_index))[1]::float8,
+       max(price)::float8, min(price)::float8,
+       (array_agg(price ORDER BY time DESC, block_number DESC, log_index DESC))[1]::float8,
+       sum(usd), count(*)
+     FROM (SELECT (time / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS} AS bucket, * FROM trades
+           WHERE network = $1 AND pair = $2 AND time >= $3) t
+     GROUP BY bucket`,
+    [network, pair, fromBucket],
+  );
+}
+
+/**
+ * Deletes everything above block `ancestor` (a reorganised range) and rebuilds the candles it
+ * touched. Returns the number of trades removed.
+ */
+export async function rollbackAbove(
+  tx: Queryable,
+  network: string,
+  ancestor: number,
+): Promise<number> {
+  const { rows: touched } = await tx.query<{ pair: string; t: string }>(
+    `SELECT pair, min(time)::text AS t FROM trades WHERE network = $1 AND block_number > $2
+     GROUP BY pair`,
+    [network, ancestor],
+  );
+  const { rows: gone } = await tx.query(
+    'DELETE FROM trades WHERE network = $1 AND block_number > $2 RETURNING 1',
+    [network, ancestor],
+  );
+  for (const table of ['syncs', 'liquidity_events', 'pairs']) {
+    await tx.query(`DELETE FROM ${table} WHERE network = $1 AND block_number > $2`, [
+      network,
+      ancestor,
+    ]);
+  }
+  await tx.query('DELETE FROM blocks WHERE network = $1 AND number > $2', [network, ancestor]);
+  for (const r of touched) {
+    const from = Math.floor(Number(r.t) / BUCKET_SECONDS) * BUCKET_SECONDS;
+    await rebuildCandles(tx, network, r.pair, from);
+  }
+  return gone.length;
+}

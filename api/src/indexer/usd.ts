@@ -1,0 +1,57 @@
+import type { IndexedNetwork, Pool } from '../config';
+import { toFloat } from '../units';
+
+/** Tokens worth 1 USD by definition. */
+export const USD_STABLES = new Set(['USDT', 'USDC', 'BUSD', 'DAI', 'TUSD', 'USDD']);
+
+export interface Reserves {
+  reserve0: bigint;
+  reserve1: bigint;
+}
+
+/**
+ * The USD route of a network: a stablecoin is 1 USD; any other token is priced through its pool
+ * with a stablecoin, else through its pool with the base coin times the base coin's stablecoin
+ * price; else it has no USD price (null). Prices come from the pools' reserves at that moment.
+ */
+export class UsdPricer {
+  constructor(
+    private readonly network: IndexedNetwork,
+    /** pair key -> token0 key, to orient reserves. */
+    private readonly token0: Map<string, string>,
+    readonly reserves: Map<string, Reserves>,
+  ) {}
+
+  /** Human-unit price of `symbolOther` per 1 `symbol` in `pool`, from reserves. */
+  private rate(pool: Pool, symbol: string): number | null {
+    const r = this.reserves.get(pool.address);
+    const t0 = this.token0.get(pool.address);
+    if (!r || !t0) return null;
+    const [self, other] =
+      pool.symbolA === symbol ? [pool.tokenA, pool.tokenB] : [pool.tokenB, pool.tokenA];
+    const selfRes = self.key === t0 ? r.reserve0 : r.reserve1;
+    const otherRes = self.key === t0 ? r.reserve1 : r.reserve0;
+    if (selfRes === 0n) return null;
+    return toFloat(otherRes, other.decimals) / toFloat(selfRes, self.decimals);
+  }
+
+  private poolWith(symbol: string, pred: (other: string) => boolean): [Pool, string] | null {
+    for (const p of this.network.pools.values()) {
+      if (p.symbolA === symbol && pred(p.symbolB)) return [p, p.symbolB];
+      if (p.symbolB === symbol && pred(p.symbolA)) return [p, p.symbolA];
+    }
+    return null;
+  }
+
+  priceUsd(symbol: string, depth = 0): number | null {
+    if (USD_STABLES.has(symbol)) return 1;
+    const stable = this.poolWith(symbol, (o) => USD_STABLES.has(o));
+    if (stable) return this.rate(stable[0], symbol);
+    if (depth > 0 || symbol === this.network.baseToken) return null;
+    const viaBase = this.poolWith(symbol, (o) => o === this.network.baseToken);
+    if (!viaBase) return null;
+    const inBase = this.rate(viaBase[0], symbol);
+    const base = this.priceUsd(this.network.baseToken, depth + 1);
+    return inBase === null || base === null ? null : inBase * base;
+  }
+}

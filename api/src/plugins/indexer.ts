@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import type { AppOptions } from '../app';
+import { Indexer, type IndexerOptions } from '../indexer/indexer';
+import { sourceFor } from '../indexer/sources';
+
+export type IndexerPluginOptions = Pick<
+  IndexerOptions,
+  'confirmations' | 'maxRange' | 'pollMs' | 'log'
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    indexers: Indexer[];
+  }
+}
+
+/** One indexer per network, started when the server is ready and stopped on close. */
+export const indexerPlugin = fp<AppOptions>(
+  async (app, opts) => {
+    const settings = opts.indexer;
+    const indexers = settings
+      ? app.networks.map(
+          (network) =>
+            new Indexer({ db: opts.db, network, source: sourceFor(network), ...settings }),
+        )
+      : [];
+    app.decorate('indexers', indexers);
+    app.addHook('onReady', async () => {
+      for (const i of indexers) i.start();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all(indexers.map((i) => i.stop()));
+    });
+  },
+  { name: 'indexer', dependencies: ['db'] },
+);

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { displayAddress, parseNetworkAddress } from '../chain/address';
+import { errorSchema, HttpError } from '../plugins/errors';
+import { formatUnits, priceOf } from '../units';
+import { addressParam, cacheFor, netParam, networkOf, pagingQuery } from './common';
+
+/** A wallet's own trades, newest first (the trade export of the charts page). */
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{
+    Params: { net: string; address: string };
+    Querystring: { limit: number; before?: number };
+  }>(
+    '/v1/history/:net/account/:address/trades',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['net', 'address'],
+          properties: { net: netParam, address: addressParam },
+        },
+        querystring: pagingQuery,
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                date: { type: 'integer' },
+                hash: { type: 'string' },
+                pair: { type: 'string' },
+                symbolIn: { type: 'string' },
+                symbolOut: { type: 'string' },
+                amountIn: { type: 'string' },
+                amountOut: { type: 'string' },
+                price: { type: 'string' },
+                usd: { type: ['number', 'null'] },
+              },
+            },
+          },
+          '4xx': errorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const n = networkOf(app, req.params.net);
+      const trader = parseNetworkAddress(n.platform, req.params.address);
+      if (!trader)
+        throw new HttpError(
+          400,
+          `The address must be ${n.platform === 'tron' ? 'TRON base58 (T...)' : '0x + 40 hex digits'} on ${n.id}`,
+        );
+      const before = req.query.before !== undefined ? Math.floor(req.query.before / 1000) : null;
+      const { rows } = await app.db.query<{
+        pair: string;
+        side: string;
+        a: string;
+        b: string;
+        time: string;
+        tx_hash: string;
+        usd: number | null;
+      }>(
+        `SELECT pair, side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, usd
+         FROM trades WHERE network = $1 AND trader = $2 AND ($3::bigint IS NULL OR time < $3)
+         ORDER BY time DESC, block_number DESC, log_index DESC LIMIT $4`,
+        [n.id, trader, before, req.query.limit],
+      );
+      void reply.header('cache-control', cacheFor(60));
+      return rows.flatMap((r) => {
+        const pool = n.pools.get(r.pair);
+        if (!pool) return [];
+        const a = { amount: BigInt(r.a), token: pool.tokenA };
+        const b = { amount: BigInt(r.b), token: pool.tokenB };
+        // buy: paid A, received B.
+        const [pin, pout] = r.side === 'buy' ? [a, b] : [b, a];
+        return [
+          {
+            date: Number(r.time) * 1000,
+            hash: r.tx_hash,
+            pair: displayAddress(n.platform, r.pair),
+            symbolIn: pin.token.symbol,
+            symbolOut: pout.token.symbol,
+            amountIn: formatUnits(pin.amount, pin.token.decimals),
+            amountOut: formatUnits(pout.amount, pout.token.decimals),
+            price: priceOf(pin.amount, pin.token.decimals, pout.amount, pout.token.decimals),
+            usd: r.usd,
+          },
+        ];
+      });
+    },
+  );
+};

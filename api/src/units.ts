@@ -1,0 +1,34 @@
+/** Exact decimal text of a base-unit amount: 1500000n, 6 -> "1.5". */
+export function formatUnits(amount: bigint, decimals: number): string {
+  const neg = amount < 0n;
+  const abs = neg ? -amount : amount;
+  const base = 10n ** BigInt(decimals);
+  const whole = abs / base;
+  const frac = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return `${neg ? '-' : ''}${whole}${frac ? '.' + frac : ''}`;
+}
+
+/** Digits kept after the point in stored prices. */
+export const PRICE_DECIMALS = 18;
+
+/**
+ * Price of 1 unit of `den` expressed in `num` (human units), as an exact decimal string with
+ * PRICE_DECIMALS digits rounded down; "0" when den is zero.
+ */
+export function priceOf(
+  num: bigint,
+  numDecimals: number,
+  den: bigint,
+  denDecimals: number,
+): string {
+  if (den === 0n) return '0';
+  const scaled =
+    (num * 10n ** BigInt(denDecimals) * 10n ** BigInt(PRICE_DECIMALS)) /
+    (den * 10n ** BigInt(numDecimals));
+  return formatUnits(scaled, PRICE_DECIMALS);
+}
+
+/** A base-unit amount as a float in human units (USD math only, never stored amounts). */
+export function toFloat(amount: bigint, decimals: number): number {
+  return Number(formatUnits(amount, decimals));
+}
