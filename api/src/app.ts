@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
 import { accountRoutes } from './routes/account';
 import { infoRoutes } from './routes/info';
+import { listingPlugin } from './listing/plugin';
 
 export interface AppOptions {
   db: Db;
@@ -38,6 +39,7 @@ export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallba
   historyRoutes,
   accountRoutes,
   infoRoutes,
+  listingPlugin,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
