@@ -1,13 +1,318 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { parseNetworksFile, setNetworks } from '@jmswap/shared-chain';
+import {
+  appEvents$,
+  parseNetworksFile,
+  session$,
+  setNetworks,
+  setSlippageBps,
+  type AppEvent,
+  type UserPosition,
+} from '@jmswap/shared-chain';
 import { LiquidityPanel } from './LiquidityPanel';
+import { provideLiquidityApi } from './liquidityApi';
+import { fakeLiquidityApi, type FakePool } from './testing/fakeLiquidityApi';
 
-beforeAll(() => setNetworks(parseNetworksFile(production)));
+const file = parseNetworksFile(production);
+for (const n of Object.values(file.networks))
+  Object.assign(n.exchange, { ROUTER_ADDRESS: 'ROUTER', LIQUIDITY_ROUTER: 'LIQUIDITY_ROUTER' });
+const E6 = 10n ** 6n;
+const E8 = 10n ** 8n;
+const E18 = 10n ** 18n;
+// 1 TRX = 10 JM.
+const TRX_JM: FakePool = {
+  symbolA: 'TRX',
+  symbolB: 'JM',
+  reserveA: 1_000_000n * E6,
+  reserveB: 10_000_000n * E8,
+  totalSupply: 1_000n * E18,
+};
+const TRX_SAFEMONEY: FakePool = { ...TRX_JM, symbolB: 'SafeMoney' };
+const position: UserPosition = {
+  pair: 'pair-TRX-JM',
+  symbolA: 'TRX',
+  symbolB: 'JM',
+  valueA: 10_000n * E6,
+  valueB: 100_000n * E8,
+  totalLiquidity: 1_000n * E18,
+  userLiquidity: 10n * E18,
+  userShareBps: 100n,
+};
 
-it('shows the default pair and "Wallet not connected" without a wallet', () => {
-  render(<LiquidityPanel network="ETH" query={{}} />);
-  expect(screen.getByTestId('default-pair')).toHaveTextContent('ETH/USDT');
-  expect(screen.getByText('Wallet not connected')).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'CONNECT WALLET' })).toBeInTheDocument();
+let events: AppEvent[] = [];
+beforeAll(() => setNetworks(file));
+beforeEach(() => {
+  events = [];
+  appEvents$.subscribe((e) => events.push(e));
+  session$.next({ connected: false });
+  setSlippageBps(500);
+});
+const toasts = () => events.flatMap((e) => (e.type === 'toast' ? [e.text] : []));
+const connect = () =>
+  act(() => session$.next({ connected: true, address: 'TXYZ', name: 'TronLink' }));
+function setup(options: Partial<Parameters<typeof fakeLiquidityApi>[0]> = {}, network = 'TRON') {
+  const fake = fakeLiquidityApi({
+    pools: [TRX_JM, TRX_SAFEMONEY],
+    balances: { TRX: 1_000n * E6, JM: 5_000n * E8, SafeMoney: 5_000n * E8 },
+    positions: [position],
+    energy: 0n,
+    ...options,
+  });
+  provideLiquidityApi(fake.api);
+  render(<LiquidityPanel network={network as 'TRON'} query={{}} />);
+  return fake;
+}
+const first = () => screen.getByRole('textbox', { name: 'Tokens to swap' });
+const second = () => screen.getByRole('textbox', { name: 'Estimate' });
+const openAdd = async () => {
+  await userEvent.click(await screen.findByRole('button', { name: 'ADD LIQUIDITY' }));
+  await waitFor(() => expect(screen.getByTestId('price-a-in-b')).not.toHaveTextContent('-'));
+};
+
+describe('step 1, LIQUIDITY', () => {
+  it('without a wallet: CONNECT WALLET and "Wallet not connected"', () => {
+    setup();
+    expect(screen.getByText('Wallet not connected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CONNECT WALLET' })).toBeInTheDocument();
+  });
+
+  it('lists every position with amounts, pool tokens, share to 2 decimals and a chart link', async () => {
+    setup();
+    await connect();
+    const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
+    expect(item).toHaveTextContent('10000');
+    expect(item).toHaveTextContent('100000');
+    expect(within(item).getByTestId('pool-tokens')).toHaveTextContent('10');
+    expect(item).toHaveTextContent('1.00%');
+    expect(within(item).getByRole('link', { name: 'Chart' })).toHaveAttribute(
+      'href',
+      '/charts?n=TRON&symbolA=TRX&symbolB=JM',
+    );
+    expect(within(item).getAllByRole('img')).toHaveLength(2);
+  });
+
+  it('"No liquidity" when the wallet has no position; no chart link on ETH', async () => {
+    setup({ positions: [] });
+    await connect();
+    expect(await screen.findByText('No liquidity')).toBeInTheDocument();
+  });
+
+  it('ETH positions have no chart link', async () => {
+    setup({ positions: [{ ...position, symbolA: 'ETH', symbolB: 'USDT' }] }, 'ETH');
+    await connect();
+    const item = await screen.findByRole('listitem', { name: 'ETH/USDT pool' });
+    expect(within(item).queryByRole('link')).toBeNull();
+  });
+});
+
+describe('step 2, ADD LIQUIDITY', () => {
+  it('estimates the other amount from the reserves either way, with prices and share', async () => {
+    setup();
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '100');
+    expect(second()).toHaveValue('1000');
+    expect(screen.getByTestId('price-a-in-b')).toHaveTextContent('10.00000000');
+    expect(screen.getByTestId('price-b-in-a')).toHaveTextContent('0.10000000');
+    expect(screen.getByTestId('share')).toHaveTextContent('0.00%');
+    expect(screen.getByTestId('lp-to-receive')).toHaveAttribute('data-value', `${E18 / 10n}`);
+    await userEvent.clear(second());
+    await userEvent.type(second(), '50000');
+    expect(first()).toHaveValue('5000');
+    expect(screen.getByTestId('share')).toHaveTextContent('0.49%');
+    // The user's matching pool is shown under the form.
+    expect(screen.getByRole('list', { name: 'Your pool' })).toBeInTheDocument();
+  });
+
+  it('choosing the first token removes it from the second list and resets the second', async () => {
+    setup();
+    await connect();
+    await openAdd();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Tokens to swap token' }),
+      'JM',
+    );
+    const secondList = screen.getByRole('combobox', { name: 'Estimate token' });
+    expect(within(secondList).queryByRole('option', { name: 'JM (tax 3%)' })).toBeNull();
+    expect(secondList).toHaveValue('TRX');
+  });
+
+  it('MAX keeps the TRON fee reserve (47 TRX without free energy) on the base coin', async () => {
+    setup();
+    await connect();
+    await openAdd();
+    const [maxA, maxB] = screen.getAllByRole('button', { name: 'MAX' });
+    await userEvent.click(maxA!);
+    expect(first()).toHaveValue('953');
+    await userEvent.click(maxB!);
+    expect(second()).toHaveValue('5000');
+  });
+
+  it('MAX on BSC keeps 0.01 BNB for gas', async () => {
+    setup(
+      { pools: [{ ...TRX_JM, symbolA: 'BNB', symbolB: 'USDT' }], balances: { BNB: 2n * E18 } },
+      'BSC',
+    );
+    await connect();
+    await openAdd();
+    await userEvent.click(screen.getAllByRole('button', { name: 'MAX' })[0]!);
+    expect(first()).toHaveValue('1.99');
+  });
+
+  it.each([
+    ['abc', ''],
+    ['-1', ''],
+    ['1.2.3', ''],
+    ['1e5', ''],
+  ])('bad input %s resets the form', async (text, shown) => {
+    setup();
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '5');
+    fireEvent.change(first(), { target: { value: text } });
+    expect(first()).toHaveValue(shown);
+    expect(second()).toHaveValue('');
+  });
+
+  it('more decimals than the token has are refused with a message', async () => {
+    setup();
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '1.1234567');
+    expect(first()).toHaveValue('1.123456');
+    expect(screen.getByRole('alert')).toHaveTextContent('TRX has at most 6 decimals');
+  });
+
+  it.each([
+    ['', 'You need to input the values first'],
+    ['.', 'You need to input the values first'],
+    ['2000', 'Insufficient balance'],
+  ])('SUPPLY with "%s" says "%s" and sends nothing', async (text, message) => {
+    const fake = setup({ energy: 10_000_000n });
+    await connect();
+    await openAdd();
+    if (text) await userEvent.type(first(), text);
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    expect(toasts()).toContain(message);
+    expect(fake.adds).toHaveLength(0);
+  });
+
+  it('SUPPLY beyond the token balance says "Insufficient balance of selected token"', async () => {
+    const fake = setup({ energy: 10_000_000n });
+    await connect();
+    await openAdd();
+    await userEvent.type(second(), '6000');
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    expect(toasts()).toContain('Insufficient balance of selected token');
+    expect(fake.adds).toHaveLength(0);
+  });
+
+  it('TRON without free energy: SUPPLY keeps the 47 TRX fee reserve', async () => {
+    const fake = setup({ balances: { TRX: 1_000n * E6, JM: 100_000n * E8 } });
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '960');
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    expect(toasts().join()).toContain('Try to leave at least 47 TRX for the fees.');
+    expect(fake.adds).toHaveLength(0);
+  });
+
+  it('SUPPLY sends the planned amounts with the slippage minimums, toasts, and goes back to step 1', async () => {
+    const fake = setup({ energy: 10_000_000n });
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    await waitFor(() => expect(toasts()).toContain('Liquidity added'));
+    expect(fake.adds[0]).toMatchObject({
+      symbolA: 'TRX',
+      symbolB: 'JM',
+      amountA: 100n * E6,
+      amountB: 1_000n * E8,
+      minA: 95n * E6,
+      minB: 950n * E8,
+    });
+    expect(await screen.findByRole('heading', { name: 'LIQUIDITY' })).toBeInTheDocument();
+  });
+
+  it('a rejection in the wallet shows "Error adding liquidity" and says nothing was sent', async () => {
+    setup({ energy: 10_000_000n, fail: Object.assign(new Error('User rejected'), { code: 4001 }) });
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    await waitFor(() =>
+      expect(toasts().join()).toContain(
+        'Error adding liquidity: you rejected the request in your wallet. Nothing was sent.',
+      ),
+    );
+    expect(screen.getByRole('heading', { name: /ADD LIQUIDITY/ })).toBeInTheDocument();
+  });
+
+  it('JM through the liquidity router is tax-free; SafeMoney shows what reaches the pool', async () => {
+    setup();
+    await connect();
+    await openAdd();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'JM (3% tax): adding and removing liquidity is tax-free.',
+    );
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Estimate token' }),
+      'SafeMoney',
+    );
+    await userEvent.type(second(), '1000');
+    expect(screen.getByTestId('tax-SafeMoney')).toHaveTextContent(
+      'The SafeMoney tax of 10% applies to liquidity on every transfer: 900 SafeMoney reaches the pool.',
+    );
+  });
+});
+
+describe('first provider', () => {
+  it('no reserves: the ratio note, price from the amounts, share 100%, both amounts free', async () => {
+    const fake = setup({ pools: [], energy: 10_000_000n });
+    await connect();
+    await userEvent.click(await screen.findByRole('button', { name: 'ADD LIQUIDITY' }));
+    expect(await screen.findByText(/You are the first liquidity provider/)).toBeInTheDocument();
+    await userEvent.type(first(), '100');
+    expect(second()).toHaveValue('');
+    await userEvent.type(second(), '400');
+    expect(first()).toHaveValue('100');
+    expect(screen.getByTestId('price-a-in-b')).toHaveTextContent('4.00000000');
+    expect(screen.getByTestId('share')).toHaveTextContent('100.00%');
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    await waitFor(() => expect(fake.adds).toHaveLength(1));
+    expect(fake.adds[0]).toMatchObject({ amountA: 100n * E6, amountB: 400n * E8 });
+  });
+});
+
+describe('step 3, REMOVE LIQUIDITY', () => {
+  it('opens at 100% from a pool item; 25% shows a quarter; REMOVE LIQUIDITY sends it', async () => {
+    const fake = setup();
+    await connect();
+    const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
+    await userEvent.click(within(item).getByRole('button', { name: 'REMOVE LIQUIDITY TRX/JM' }));
+    expect(screen.getByTestId('percent')).toHaveTextContent('100%');
+    await waitFor(() => expect(screen.getByTestId('receive-a')).toHaveTextContent('10000'));
+    expect(screen.getByTestId('receive-b')).toHaveTextContent('100000');
+    expect(screen.getByRole('slider', { name: /Remove amount/ })).toHaveProperty('value', '100');
+    await userEvent.click(screen.getByRole('button', { name: '25%' }));
+    expect(screen.getByTestId('receive-a')).toHaveTextContent('2500');
+    await userEvent.click(screen.getByRole('button', { name: 'REMOVE LIQUIDITY' }));
+    await waitFor(() => expect(toasts()).toContain('Liquidity removed'));
+    expect(fake.removes[0]).toMatchObject({
+      lpTokens: (10n * E18) / 4n,
+      minA: (2_500n * E6 * 95n) / 100n,
+    });
+  });
+
+  it('a failed removal says "Error removing liquidity"', async () => {
+    setup({ fail: new Error('reverted') });
+    await connect();
+    const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
+    await userEvent.click(within(item).getByRole('button', { name: 'REMOVE LIQUIDITY TRX/JM' }));
+    await waitFor(() => expect(screen.getByTestId('receive-a')).toHaveTextContent('10000'));
+    await userEvent.click(screen.getByRole('button', { name: 'REMOVE LIQUIDITY' }));
+    await waitFor(() => expect(toasts()).toContain('Error removing liquidity'));
+  });
 });

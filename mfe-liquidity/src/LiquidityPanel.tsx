@@ -1,42 +1,122 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import {
-  TokenLogo,
-  requestWalletConnect,
+  NetworkNotConfigured,
+  planRemoval,
   setLoading,
   useNetworkConfig,
+  useSlippageBps,
   useWalletSession,
+  type NetworkConfig,
   type RemoteScreenProps,
+  type UserPosition,
 } from '@jmswap/shared-chain';
+import { addView } from './form/addView';
+import { initialForm, liquidityReducer } from './form/liquidityForm';
+import { usePositions } from './usePositions';
+import { usePairData } from './usePairData';
+import { useLiquidityActions } from './useLiquidityActions';
+import { PositionsStep } from './components/PositionsStep';
+import { AddStep } from './components/AddStep';
+import { RemoveStep } from './components/RemoveStep';
+import './liquidityApiImpl';
+import './liquidity.css';
 
-/** LIQUIDITY step 1 (the add and remove steps come with the liquidity issue). */
+/** The liquidity panel: 1 positions, 2 add, 3 remove (index route, t=addLiquidity). */
 export function LiquidityPanel({ network: networkId }: RemoteScreenProps) {
   const state = useNetworkConfig(networkId);
-  const session = useWalletSession();
   useEffect(() => {
     if (state.status !== 'loading') setLoading(false);
   }, [state.status]);
-  if (state.status !== 'ready')
-    return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
-  const { network } = state;
-  const pair = network.defaultTokens.map((s) => network.tokens[s]);
+  if (state.status === 'loading') return null;
+  if (state.status === 'error')
+    return (
+      <section className="jm-card" role="alert">
+        {state.message}
+      </section>
+    );
+  // A network change remounts the panel: form and positions start over.
+  return <Panel key={state.network.id} network={state.network} />;
+}
+
+const samePair = (p: UserPosition, a?: string, b?: string) =>
+  (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a);
+
+function Panel({ network }: { network: NetworkConfig }) {
+  const session = useWalletSession();
+  const [slippageBps] = useSlippageBps();
+  const reducer = useMemo(() => liquidityReducer(network), [network]);
+  const [form, dispatch] = useReducer(reducer, network, initialForm);
+  const { positions, status, reload, reloadSoon } = usePositions(network, session);
+  const removing = form.step === 3 ? form.position : undefined;
+  const owner = session.connected ? session.address : undefined;
+  const data = usePairData(
+    network,
+    owner,
+    removing?.symbolA ?? form.fromSymbol,
+    removing?.symbolB ?? form.toSymbol,
+  );
+  const actions = useLiquidityActions({
+    network,
+    balances: data.balances,
+    energy: data.energy,
+    slippageBps,
+    onDone: () => {
+      dispatch({ type: 'done' });
+      data.refresh();
+      reloadSoon();
+    },
+  });
+  const view = addView(network, form, removing ? undefined : data.pair);
+  const removal =
+    removing && data.pair?.symbolA === removing.symbolA && data.pair.symbolB === removing.symbolB
+      ? planRemoval(network, data.pair, removing.userLiquidity, form.percent)
+      : undefined;
   return (
-    <section className="jm-card" data-remote="liquidity" data-remote-version={__APP_VERSION__}>
-      <h2>LIQUIDITY</h2>
-      <p className="jm-pair" data-testid="default-pair">
-        {pair.map((t) => t && <TokenLogo key={t.symbol} token={t} />)}{' '}
-        {network.defaultTokens.join('/')}
-      </p>
-      {session.connected ? (
-        <button type="button" className="jm-button">
-          ADD LIQUIDITY
-        </button>
-      ) : (
-        <button type="button" className="jm-button" onClick={requestWalletConnect}>
-          CONNECT WALLET
-        </button>
+    <section
+      className="jm-card jm-liquidity"
+      data-remote="liquidity"
+      data-step={form.step}
+      data-remote-version={__APP_VERSION__}
+      aria-label="Liquidity"
+    >
+      <NetworkNotConfigured network={network} />
+      {form.step === 1 && (
+        <PositionsStep
+          network={network}
+          session={session}
+          positions={positions}
+          status={status}
+          onAdd={(p) => dispatch({ type: 'openAdd', symbolA: p?.symbolA, symbolB: p?.symbolB })}
+          onRemove={(position) => dispatch({ type: 'openRemove', position })}
+          onRetry={() => void reload()}
+        />
       )}
-      <h3>Your liquidity</h3>
-      <p>{session.connected ? 'No liquidity' : 'Wallet not connected'}</p>
+      {form.step === 2 && (
+        <AddStep
+          network={network}
+          session={session}
+          form={form}
+          view={view}
+          dispatch={dispatch}
+          balances={data.balances}
+          energy={data.energy}
+          matching={positions?.find((p) => samePair(p, form.fromSymbol, form.toSymbol))}
+          unreachable={data.unreachable}
+          busy={actions.busy}
+          onSupply={() => void actions.supply(form.fromSymbol, form.toSymbol, view)}
+        />
+      )}
+      {form.step === 3 && removing && (
+        <RemoveStep
+          network={network}
+          position={removing}
+          percent={form.percent}
+          plan={removal}
+          dispatch={dispatch}
+          busy={actions.busy}
+          onRemove={() => removal && void actions.remove(removing, removal)}
+        />
+      )}
     </section>
   );
 }

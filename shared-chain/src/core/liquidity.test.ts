@@ -10,12 +10,16 @@ import {
   otherLiquidityAmount,
   priceAtoB,
   priceBtoA,
+  planLiquidityAdd,
+  planLiquidityRemoval,
   priceOf,
+  routerAddAmounts,
   shareOfPoolBps,
   totalSupplyAfterFeeMint,
   userShareBps,
+  validateLiquidityAdd,
 } from './liquidity';
-import { sqrt } from './pairMath';
+import { quote, sqrt } from './pairMath';
 
 const E6 = 1_000_000n;
 const E18 = 10n ** 18n;
@@ -181,5 +185,111 @@ describe('removal', () => {
       amountA: 0n,
       amountB: 0n,
     });
+  });
+});
+
+describe('what really moves: the router amounts and the taxes', () => {
+  const pair = { reserveA: 1_000n * E6, reserveB: 2_000n * E18, totalSupply: 10n ** 20n };
+
+  it('takes the desired A and B at the ratio when that fits, else the desired B', () => {
+    expect(routerAddAmounts(10n * E6, 30n * E18, pair.reserveA, pair.reserveB)).toEqual({
+      amountA: 10n * E6,
+      amountB: 20n * E18,
+    });
+    expect(routerAddAmounts(10n * E6, 4n * E18, pair.reserveA, pair.reserveB)).toEqual({
+      amountA: 2n * E6,
+      amountB: 4n * E18,
+    });
+    expect(routerAddAmounts(7n, 9n, 0n, 0n)).toEqual({ amountA: 7n, amountB: 9n });
+    expect(routerAddAmounts(7n, 9n, 0n, 5n)).toEqual({ amountA: 0n, amountB: 0n });
+  });
+
+  it('a B typed first can make the router take one unit less of B (floored ratio)', () => {
+    // 3 A for 10 B: B=10 -> A=floor(10*3/10)=3 -> B optimal=floor(3*10/3)=10; B=11 -> A=3 -> B=10.
+    expect(routerAddAmounts(quote(11n, 10n, 3n), 11n, 3n, 10n)).toEqual({
+      amountA: 3n,
+      amountB: 10n,
+    });
+  });
+
+  it('tax-free route: the pool gets what leaves the wallet', () => {
+    const plan = planLiquidityAdd({
+      ...pair,
+      desiredA: 10n * E6,
+      desiredB: 20n * E18,
+      decimalsA: 6,
+      decimalsB: 18,
+      taxA: 0,
+      taxB: 0,
+    });
+    expect(plan.toPoolA).toBe(plan.amountA);
+    expect(plan.lpTokens).toBe(10n ** 18n);
+    expect(plan.shareOfPoolBps).toBe(99n);
+  });
+
+  it('a 10% token on the normal router: the pool gets 90% and the pool tokens follow', () => {
+    const plan = planLiquidityAdd({
+      ...pair,
+      desiredA: 10n * E6,
+      desiredB: 20n * E18,
+      decimalsA: 6,
+      decimalsB: 18,
+      taxA: 10,
+      taxB: 0,
+    });
+    expect(plan.amountA).toBe(10n * E6);
+    expect(plan.toPoolA).toBe(9n * E6);
+    expect(plan.lpTokens).toBe((9n * E6 * pair.totalSupply) / pair.reserveA);
+  });
+
+  it('removal: tax-free returns what the pair releases; a taxed token pays twice', () => {
+    const state = { ...pair, userLiquidity: 10n ** 19n, percent: 50 };
+    const free = planLiquidityRemoval({ ...state, taxA: 0, taxB: 0 });
+    expect(free.amountA).toBe(50n * E6);
+    expect(free.receivedA).toBe(free.amountA);
+    expect(free.receivedB).toBe(100n * E18);
+    const taxed = planLiquidityRemoval({ ...state, taxA: 10, taxB: 0 });
+    expect(taxed.atRouterA).toBe(45n * E6);
+    expect(taxed.receivedA).toBe(40_500_000n);
+    expect(taxed.receivedB).toBe(100n * E18);
+  });
+});
+
+describe('SUPPLY checks', () => {
+  const TRX = { symbol: 'TRX', isBase: true };
+  const JM = { symbol: 'JM' };
+  const ok = {
+    tokenA: TRX,
+    tokenB: JM,
+    amountA: 10n,
+    amountB: 10n,
+    balanceA: 100n,
+    balanceB: 100n,
+  };
+  it.each([
+    [{ ...ok, tokenB: undefined }, 'Select the tokens first'],
+    [{ ...ok, amountA: undefined }, 'You need to input the values first'],
+    [{ ...ok, amountB: 0n }, 'You need to input the values first'],
+    [{ ...ok, amountA: 101n }, 'Insufficient balance'],
+    [{ ...ok, amountB: 101n }, 'Insufficient balance of selected token'],
+  ])('refuses %#', (input, message) => {
+    expect(validateLiquidityAdd(input)).toMatchObject({ ok: false, message });
+  });
+  it('accepts amounts within both balances', () => {
+    expect(validateLiquidityAdd(ok)).toEqual({ ok: true });
+  });
+  it('TRON: no free energy and TRX for the add itself leaves less than the 47 TRX reserve', () => {
+    const tron = { energy: 0, trxBalance: 50_000_000n };
+    expect(
+      validateLiquidityAdd({ ...ok, amountA: 10_000_000n, balanceA: 50_000_000n, tron }),
+    ).toMatchObject({ ok: false, code: 'TRON_FEES', message: expect.stringContaining('47 TRX') });
+    expect(
+      validateLiquidityAdd({
+        ...ok,
+        amountA: 10_000_000n,
+        balanceA: 50_000_000n,
+        tron: { ...tron, energy: 200_000 },
+      }),
+    ).toEqual({ ok: true });
   });
 });

@@ -4,6 +4,7 @@
  * formatBps for the spec's 2 decimals); prices are bigints scaled by 10^18 in whole tokens.
  */
 import {
+  DIRECT_HOP_LENGTH,
   BPS_DENOMINATOR,
   MAX_LP_PERCENTAGE,
   MIN_LP_PERCENTAGE,
@@ -12,6 +13,15 @@ import {
   PRICE_DECIMALS,
 } from './constants';
 import { quote, sqrt } from './pairMath';
+import { netAfterTax } from './tax';
+import { checkTronFees } from './energy';
+import {
+  INPUT_VALUES_FIRST,
+  INSUFFICIENT_BALANCE,
+  INSUFFICIENT_TOKEN_BALANCE,
+  SELECT_TOKENS_FIRST,
+} from './errors';
+import type { ValidationResult } from './validation';
 
 /**
  * The user is the first provider when the pool has no reserves (either reserve zero: such a pool
@@ -185,4 +195,132 @@ export function estimateLiquidityRemoval(
 ): LiquidityRemoveEstimate {
   const lpTokens = lpTokensForPercentage(input.userLiquidity, input.percent);
   return { lpTokens, ...amountsForLpTokens(lpTokens, input) };
+}
+
+// ------------------------------------------------------------------ what really moves (taxes)
+
+/**
+ * The amounts the router's `_addLiquidity` takes from the desired ones: both as given for an
+ * empty pool, else the desired A with B at the pool's ratio when that fits, else the desired B
+ * with A at the ratio. Mirrors the contract so the promised pool tokens are exact.
+ */
+export function routerAddAmounts(
+  desiredA: bigint,
+  desiredB: bigint,
+  reserveA: bigint,
+  reserveB: bigint,
+): { amountA: bigint; amountB: bigint } {
+  if (reserveA === 0n && reserveB === 0n) return { amountA: desiredA, amountB: desiredB };
+  if (reserveA <= 0n || reserveB <= 0n || desiredA <= 0n || desiredB <= 0n)
+    return { amountA: 0n, amountB: 0n };
+  const optimalB = quote(desiredA, reserveA, reserveB);
+  if (optimalB <= desiredB) return { amountA: desiredA, amountB: optimalB };
+  return { amountA: quote(desiredB, reserveB, reserveA), amountB: desiredB };
+}
+
+export interface LiquidityAddPlan extends LiquidityAddEstimate {
+  /** What leaves the wallet (the router's amounts). */
+  amountA: bigint;
+  amountB: bigint;
+  /** What reaches the pair (after the token's tax when the tax applies, docs/taxes.md). */
+  toPoolA: bigint;
+  toPoolB: bigint;
+}
+
+/**
+ * An add as the chain will execute it. `taxA`/`taxB` are the percents that apply on this route
+ * (0 through the LIQUIDITY_ROUTER, which every taxed token exempts but SafeMoney and PSRS).
+ */
+export function planLiquidityAdd(
+  input: PairState & {
+    desiredA: bigint;
+    desiredB: bigint;
+    decimalsA: number;
+    decimalsB: number;
+    taxA: number;
+    taxB: number;
+  },
+): LiquidityAddPlan {
+  const { amountA, amountB } = routerAddAmounts(
+    input.desiredA,
+    input.desiredB,
+    input.reserveA,
+    input.reserveB,
+  );
+  const toPoolA = netAfterTax(amountA, input.taxA);
+  const toPoolB = netAfterTax(amountB, input.taxB);
+  const estimate = estimateLiquidityAdd({ ...input, amountA: toPoolA, amountB: toPoolB });
+  return { ...estimate, amountA, amountB, toPoolA, toPoolB };
+}
+
+export interface LiquidityRemovalPlan extends LiquidityRemoveEstimate {
+  /** What the router measures and checks against the minimums (after the pair -> router tax). */
+  atRouterA: bigint;
+  atRouterB: bigint;
+  /** What arrives in the wallet. */
+  receivedA: bigint;
+  receivedB: bigint;
+}
+
+/**
+ * A removal as the chain executes it: the pair releases lp * balance / supply; both routers
+ * forward the tokens pair -> router -> wallet, so a taxed token that does not exempt the router
+ * (`taxA`/`taxB` > 0: SafeMoney, PSRS on the normal router) pays its tax twice.
+ */
+export function planLiquidityRemoval(
+  input: PairState & { userLiquidity: bigint; percent: number; taxA: number; taxB: number },
+): LiquidityRemovalPlan {
+  const removal = estimateLiquidityRemoval(input);
+  const atRouterA = netAfterTax(removal.amountA, input.taxA);
+  const atRouterB = netAfterTax(removal.amountB, input.taxB);
+  return {
+    ...removal,
+    atRouterA,
+    atRouterB,
+    receivedA: netAfterTax(atRouterA, input.taxA),
+    receivedB: netAfterTax(atRouterB, input.taxB),
+  };
+}
+
+// ------------------------------------------------------------------ SUPPLY checks
+
+export interface LiquidityAddCheckInput {
+  tokenA?: { symbol: string; isBase?: boolean };
+  tokenB?: { symbol: string; isBase?: boolean };
+  /** Base units; undefined when the field is empty or not a number yet. */
+  amountA?: bigint;
+  amountB?: bigint;
+  balanceA: bigint;
+  balanceB: bigint;
+  /** TRON only: free energy and the TRX balance for the fee rule (a liquidity add is one direct call). */
+  tron?: { energy: number; trxBalance: bigint };
+}
+
+/** The swap box's texts, applied to both sides of an add (product.md sections 5 and 8). */
+export function validateLiquidityAdd(input: LiquidityAddCheckInput): ValidationResult {
+  const { tokenA, tokenB, amountA, amountB } = input;
+  if (!tokenA || !tokenB) return { ok: false, code: 'SELECT_TOKENS', message: SELECT_TOKENS_FIRST };
+  if (!amountA || !amountB || amountA <= 0n || amountB <= 0n)
+    return { ok: false, code: 'INPUT_VALUES', message: INPUT_VALUES_FIRST };
+  for (const [token, amount, balance] of [
+    [tokenA, amountA, input.balanceA],
+    [tokenB, amountB, input.balanceB],
+  ] as const) {
+    if (amount > balance)
+      return token.isBase
+        ? { ok: false, code: 'INSUFFICIENT_BALANCE', message: INSUFFICIENT_BALANCE }
+        : { ok: false, code: 'INSUFFICIENT_TOKEN_BALANCE', message: INSUFFICIENT_TOKEN_BALANCE };
+  }
+  if (input.tron) {
+    const base = tokenA.isBase ? amountA : tokenB.isBase ? amountB : 0n;
+    const fees = checkTronFees({
+      energy: input.tron.energy,
+      pathLength: DIRECT_HOP_LENGTH,
+      trxBalance: input.tron.trxBalance,
+      sellingBase: base > 0n,
+      sellAmount: base,
+    });
+    if (!fees.ok) return { ok: false, code: 'TRON_FEES', message: fees.message };
+  }
+  return { ok: true };
 }

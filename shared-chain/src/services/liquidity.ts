@@ -1,23 +1,34 @@
 /** Liquidity services: add (approvals first), remove (pair approval first), create a pair. */
 import { trackEvent } from '../bus/events';
-import type { NetworkConfig } from '../config/types';
+import type { NetworkConfig, NetworkId, TokenConfig } from '../config/types';
 import type { TxResult, UserPosition } from '../adapters/types';
 import { isUserRejection } from '../adapters/evm/common';
 import { formatUnits } from '../core/amounts';
-import { LP_DECIMALS } from '../core/constants';
+import { DIRECT_HOP_LENGTH, LP_DECIMALS, SUN_PER_TRX } from '../core/constants';
+import { feeReserveTrx } from '../core/energy';
 import { ChainError, ERROR_ADDING_LIQUIDITY, ERROR_REMOVING_LIQUIDITY } from '../core/errors';
-import { DEFAULT_SLIPPAGE_BPS } from '../core/constants';
 import { minimumReceived } from '../core/slippage';
 import type { ApprovalMode } from '../core/validation';
-import { readerFor, resetReaders } from './platform';
 import {
+  planLiquidityAdd,
+  planLiquidityRemoval,
+  type LiquidityAddPlan,
+  type LiquidityRemovalPlan,
+  type PairState,
+} from '../core/liquidity';
+import { readerFor, resetReaders } from './platform';
+import { getApprovalMode, getSlippageBps } from './settings';
+import {
+  networkById,
   onNetworkReset,
   refreshWalletData,
   requireWallet,
   servicesContext,
   writer,
 } from './wallet';
-import { ensureApproval } from './swap';
+import { ensureApproval } from './approval';
+
+export type { UserPosition } from '../adapters/types';
 
 /** Liquidity of a pair goes through the normal ROUTER when a token is flagged useNormalRouterForLiquidity. */
 export function liquiditySpender(network: NetworkConfig, symbolA: string, symbolB: string): string {
@@ -25,6 +36,100 @@ export function liquiditySpender(network: NetworkConfig, symbolA: string, symbol
     (s) => network.tokens[s]?.useNormalRouterForLiquidity === true,
   );
   return normal ? network.exchange.ROUTER_ADDRESS : network.exchange.LIQUIDITY_ROUTER;
+}
+
+/**
+ * The tax percent each token pays on this pair's liquidity route (docs/taxes.md): none through
+ * the LIQUIDITY_ROUTER, which taxed tokens exempt; the token's own tax through the normal ROUTER
+ * (SafeMoney, PSRS). The base coin is never taxed.
+ */
+export function liquidityTaxes(
+  network: NetworkConfig,
+  symbolA: string,
+  symbolB: string,
+): { taxA: number; taxB: number; normalRouter: boolean } {
+  const normalRouter =
+    liquiditySpender(network, symbolA, symbolB) === network.exchange.ROUTER_ADDRESS &&
+    network.exchange.ROUTER_ADDRESS !== network.exchange.LIQUIDITY_ROUTER;
+  const tax = (s: string) => {
+    const t = network.tokens[s];
+    return normalRouter && t && !t.isBase ? t.tax : 0;
+  };
+  return { taxA: tax(symbolA), taxB: tax(symbolB), normalRouter };
+}
+
+/** A pair seen from the user's token order; `pair` undefined when it does not exist yet. */
+export interface LiquidityPair extends PairState {
+  symbolA: string;
+  symbolB: string;
+  pair?: string;
+  kLast: bigint;
+}
+
+const sameTokens = (a: string, b: string, x: string, y: string) =>
+  (a === x && b === y) || (a === y && b === x);
+
+/**
+ * The live state of the A/B pair (reserves in A/B order, LP supply, kLast): read when the tokens
+ * change, never per keystroke. Undefined when the node cannot be read.
+ */
+export async function getLiquidityPair(
+  symbolA: string,
+  symbolB: string,
+  networkId?: NetworkId,
+): Promise<LiquidityPair | undefined> {
+  const network = await networkById(networkId);
+  const reader = await readerFor(network);
+  const pools = await reader.pairReserves();
+  if (!pools) return undefined;
+  const pool = (pools as Array<(typeof pools)[number] & { pair?: string }>).find((p) =>
+    sameTokens(p.symbolA, p.symbolB, symbolA, symbolB),
+  );
+  const empty = { symbolA, symbolB, reserveA: 0n, reserveB: 0n, totalSupply: 0n, kLast: 0n };
+  if (!pool?.pair) return empty;
+  const state = reader.pairState ? await reader.pairState(pool.pair) : undefined;
+  if (!state) return undefined;
+  // swap-info lists each pool as token0/token1.
+  const straight = pool.symbolA === symbolA;
+  return {
+    symbolA,
+    symbolB,
+    pair: pool.pair,
+    reserveA: straight ? state.reserve0 : state.reserve1,
+    reserveB: straight ? state.reserve1 : state.reserve0,
+    totalSupply: state.totalSupply,
+    kLast: state.kLast,
+  };
+}
+
+/** What an add of the desired amounts moves: wallet -> pool (taxed where it applies) and LP minted. */
+export function planAdd(
+  network: NetworkConfig,
+  pair: LiquidityPair,
+  desiredA: bigint,
+  desiredB: bigint,
+): LiquidityAddPlan {
+  const { taxA, taxB } = liquidityTaxes(network, pair.symbolA, pair.symbolB);
+  return planLiquidityAdd({
+    ...pair,
+    desiredA,
+    desiredB,
+    decimalsA: network.tokens[pair.symbolA]?.decimals ?? 18,
+    decimalsB: network.tokens[pair.symbolB]?.decimals ?? 18,
+    taxA,
+    taxB,
+  });
+}
+
+/** What removing `percent` of a position returns: pair -> router -> wallet, taxed where it applies. */
+export function planRemoval(
+  network: NetworkConfig,
+  pair: LiquidityPair,
+  userLiquidity: bigint,
+  percent: number,
+): LiquidityRemovalPlan {
+  const { taxA, taxB } = liquidityTaxes(network, pair.symbolA, pair.symbolB);
+  return planLiquidityRemoval({ ...pair, userLiquidity, percent, taxA, taxB });
 }
 
 /** A wallet/network failure that must reach the UI as is (rejection, wrong network). */
@@ -36,15 +141,27 @@ function passThrough(error: unknown): boolean {
 const positionsCache = new Map<string, Promise<UserPosition[] | undefined>>();
 onNetworkReset(() => positionsCache.clear());
 
+/** Where a liquidity send is, for the UI's progress text. */
+export type LiquidityProgress =
+  | { step: 'approve'; token: string }
+  | { step: 'createPair' }
+  | { step: 'supply' }
+  | { step: 'remove' };
+
 export interface AddLiquidityRequest {
   symbolA: string;
   symbolB: string;
   amountA: bigint;
   amountB: bigint;
-  /** Default 5%. */
+  /** Minimums; default: the amounts minus the slippage setting. */
+  minA?: bigint;
+  minB?: bigint;
+  /** Default: the slippage setting (5% unless the user or the widget host changed it). */
   slippageBps?: number;
+  /** Default: the approval setting (maximum unless the user chose exact). */
   approvalMode?: ApprovalMode;
   deadline?: bigint;
+  onProgress?: (progress: LiquidityProgress) => void;
 }
 
 function track(
@@ -62,33 +179,42 @@ function track(
   });
 }
 
-/** Approvals first (the base coin needs none), then the base-coin or token-token add. */
+/**
+ * Approvals first (the base coin needs none), then, when the pair does not exist yet, createPair
+ * (TRON fee limit 1000000000), then the base-coin or token-token add.
+ */
 export async function addLiquidity(request: AddLiquidityRequest): Promise<TxResult> {
   const wallet = requireWallet();
   const network = wallet.network;
   const spender = liquiditySpender(network, request.symbolA, request.symbolB);
-  const slippage = request.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
+  const slippage = request.slippageBps ?? getSlippageBps();
+  const mode = request.approvalMode ?? getApprovalMode();
+  const progress = request.onProgress ?? (() => undefined);
   try {
-    await ensureApproval({
-      token: request.symbolA,
-      spender,
-      amount: request.amountA,
-      mode: request.approvalMode,
-    });
-    await ensureApproval({
-      token: request.symbolB,
-      spender,
-      amount: request.amountB,
-      mode: request.approvalMode,
-    });
+    for (const [token, amount] of [
+      [request.symbolA, request.amountA],
+      [request.symbolB, request.amountB],
+    ] as const) {
+      if (network.tokens[token]?.isBase) continue;
+      progress({ step: 'approve', token });
+      await ensureApproval({ token, spender, amount, mode });
+    }
+    const existing = await getLiquidityPair(request.symbolA, request.symbolB, network.id);
+    if (existing && !existing.pair) {
+      progress({ step: 'createPair' });
+      const { writer: creator } = await writer();
+      await creator.createPair(request.symbolA, request.symbolB);
+      resetReaders();
+    }
+    progress({ step: 'supply' });
     const { writer: w } = await writer();
     const result = await w.addLiquidity({
       symbolA: request.symbolA,
       symbolB: request.symbolB,
       amountA: request.amountA,
       amountB: request.amountB,
-      minA: minimumReceived(request.amountA, slippage),
-      minB: minimumReceived(request.amountB, slippage),
+      minA: request.minA ?? minimumReceived(request.amountA, slippage),
+      minB: request.minB ?? minimumReceived(request.amountB, slippage),
       recipient: wallet.connection.address,
       deadline: request.deadline,
     });
@@ -126,6 +252,10 @@ export interface RemoveLiquidityRequest {
   slippageBps?: number;
   approvalMode?: ApprovalMode;
   deadline?: bigint;
+  /** The token amounts the user was shown (analytics). */
+  amountA?: bigint;
+  amountB?: bigint;
+  onProgress?: (progress: LiquidityProgress) => void;
 }
 
 /** The connected wallet's positions (cached until the next liquidity send or network change). */
@@ -148,7 +278,9 @@ export async function removeLiquidity(request: RemoveLiquidityRequest): Promise<
   const wallet = requireWallet();
   const network = wallet.network;
   const spender = liquiditySpender(network, request.symbolA, request.symbolB);
-  const slippage = request.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
+  const slippage = request.slippageBps ?? getSlippageBps();
+  const mode = request.approvalMode ?? getApprovalMode();
+  const progress = request.onProgress ?? (() => undefined);
   try {
     positionsCache.clear();
     const positions = await liquidityPositions();
@@ -168,12 +300,9 @@ export async function removeLiquidity(request: RemoveLiquidityRequest): Promise<
     const minB =
       request.minB ??
       minimumReceived((valueB * request.lpTokens) / position.userLiquidity, slippage);
-    await ensureApproval({
-      token: position.pair,
-      spender,
-      amount: request.lpTokens,
-      mode: request.approvalMode,
-    });
+    progress({ step: 'approve', token: `${request.symbolA}/${request.symbolB}` });
+    await ensureApproval({ token: position.pair, spender, amount: request.lpTokens, mode });
+    progress({ step: 'remove' });
     const { writer: w } = await writer();
     const result = await w.removeLiquidity({
       symbolA: request.symbolA,
@@ -188,7 +317,12 @@ export async function removeLiquidity(request: RemoveLiquidityRequest): Promise<
       'LIQUIDITY_REMOVE',
       network,
       [request.symbolA, request.symbolB],
-      [formatUnits(request.lpTokens, LP_DECIMALS)],
+      request.amountA !== undefined && request.amountB !== undefined
+        ? [
+            formatUnits(request.amountA, network.tokens[request.symbolA]?.decimals ?? 18),
+            formatUnits(request.amountB, network.tokens[request.symbolB]?.decimals ?? 18),
+          ]
+        : [formatUnits(request.lpTokens, LP_DECIMALS)],
     );
     return result;
   } catch (error) {
@@ -214,4 +348,24 @@ export async function createPair(symbolA: string, symbolB: string): Promise<TxRe
   } finally {
     resetReaders();
   }
+}
+
+/**
+ * MAX of an amount field (swap box and liquidity alike): the whole token balance; for the base
+ * coin, the balance minus what the fees need (TRON: the energy rule's reserve for one direct
+ * call, or `pathLength` tokens; elsewhere 1/100 of a coin for gas).
+ */
+export function maxSpendable(
+  network: NetworkConfig,
+  token: TokenConfig,
+  balance: bigint,
+  energy?: bigint,
+  pathLength: number = DIRECT_HOP_LENGTH,
+): bigint {
+  if (!token.isBase) return balance;
+  const reserve =
+    network.platform === 'tron'
+      ? BigInt(feeReserveTrx(Number(energy ?? 0n), pathLength)) * SUN_PER_TRX
+      : 10n ** BigInt(Math.max(token.decimals - 2, 0));
+  return balance > reserve ? balance - reserve : 0n;
 }

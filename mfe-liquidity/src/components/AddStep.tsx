@@ -1,0 +1,136 @@
+import {
+  formatAmount,
+  liquidityTaxes,
+  maxSpendable,
+  requestWalletConnect,
+  type NetworkConfig,
+  type UserPosition,
+  type WalletSession,
+} from '@jmswap/shared-chain';
+import type { AddView } from '../form/addView';
+import { secondTokens, type LiquidityAction, type LiquidityForm } from '../form/liquidityForm';
+import { AmountInput } from './AmountInput';
+import { PoolItem } from './PoolItem';
+import { PoolShare } from './PoolShare';
+import { TaxNote } from './TaxNote';
+
+interface Props {
+  network: NetworkConfig;
+  session: WalletSession;
+  form: LiquidityForm;
+  view: AddView;
+  dispatch: (action: LiquidityAction) => void;
+  balances: Record<string, bigint>;
+  energy?: bigint;
+  matching?: UserPosition;
+  unreachable: boolean;
+  busy: boolean;
+  onSupply: () => void;
+}
+
+/** Step 2, ADD LIQUIDITY. */
+export function AddStep({ network, session, form, view, dispatch, balances, ...p }: Props) {
+  const a = form.fromSymbol ? network.tokens[form.fromSymbol] : undefined;
+  const b = form.toSymbol ? network.tokens[form.toSymbol] : undefined;
+  const balance = (symbol?: string) =>
+    session.connected && symbol
+      ? formatAmount(balances[symbol] ?? 0n, network.tokens[symbol]?.decimals ?? 18, 6)
+      : undefined;
+  const max = (field: 'A' | 'B', symbol?: string) => () => {
+    const token = symbol ? network.tokens[symbol] : undefined;
+    if (!token) return;
+    const amount = maxSpendable(network, token, balances[token.symbol] ?? 0n, p.energy);
+    dispatch({ type: 'typed', field, text: formatAmount(amount, token.decimals) });
+  };
+  const taxApplies = a && b ? liquidityTaxes(network, a.symbol, b.symbol).normalRouter : false;
+  const plan = view.plan;
+  return (
+    <>
+      <h2>
+        <button
+          type="button"
+          className="jm-back"
+          aria-label="Back"
+          onClick={() => dispatch({ type: 'back' })}
+        >
+          ←
+        </button>{' '}
+        ADD LIQUIDITY
+      </h2>
+      {p.unreachable && (
+        <p role="status" className="jm-warning">
+          Network unreachable: the pool cannot be read right now.
+        </p>
+      )}
+      <AmountInput
+        label="Tokens to swap"
+        value={view.textA}
+        onChange={(text) => dispatch({ type: 'typed', field: 'A', text })}
+        tokens={Object.keys(network.tokens)}
+        tokenConfigs={network.tokens}
+        selected={a?.symbol}
+        onSelect={(symbol) => dispatch({ type: 'fromChosen', symbol })}
+        balance={balance(a?.symbol)}
+        onMax={session.connected ? max('A', a?.symbol) : undefined}
+      />
+      <span className="jm-plus" aria-hidden="true">
+        +
+      </span>
+      <AmountInput
+        label="Estimate"
+        value={view.textB}
+        onChange={(text) => dispatch({ type: 'typed', field: 'B', text })}
+        tokens={secondTokens(network, a?.symbol)}
+        tokenConfigs={network.tokens}
+        selected={b?.symbol}
+        onSelect={(symbol) => dispatch({ type: 'toChosen', symbol })}
+        balance={balance(b?.symbol)}
+        onMax={session.connected ? max('B', b?.symbol) : undefined}
+      />
+      {form.notice && (
+        <p role="alert" className="jm-warning">
+          {form.notice}
+        </p>
+      )}
+      {a && b && (
+        <PoolShare
+          a={a}
+          b={b}
+          plan={plan}
+          prices={{ aInB: view.priceAtoB, bInA: view.priceBtoA }}
+          firstProvider={view.firstProvider}
+        />
+      )}
+      {a && b && (
+        <TaxNote
+          tokens={[a, b]}
+          taxApplies={taxApplies}
+          moved={{ [a.symbol]: plan?.toPoolA, [b.symbol]: plan?.toPoolB }}
+          verb="reaches the pool"
+        />
+      )}
+      {p.matching && (
+        <ul className="jm-pools" aria-label="Your pool">
+          <PoolItem network={network} position={p.matching} />
+        </ul>
+      )}
+      {session.connected ? (
+        <button
+          type="button"
+          className="jm-button"
+          disabled={p.busy}
+          data-amount-a={plan?.amountA.toString()}
+          data-amount-b={plan?.amountB.toString()}
+          data-lp-tokens={plan?.lpTokens.toString()}
+          onClick={p.onSupply}
+        >
+          SUPPLY
+        </button>
+      ) : (
+        <button type="button" className="jm-button" onClick={requestWalletConnect}>
+          CONNECT WALLET
+        </button>
+      )}
+    </>
+  );
+}

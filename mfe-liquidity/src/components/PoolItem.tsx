@@ -1,0 +1,75 @@
+import {
+  LP_DECIMALS,
+  TokenLogo,
+  formatAmount,
+  formatBps,
+  type NetworkConfig,
+  type UserPosition,
+} from '@jmswap/shared-chain';
+
+interface Props {
+  network: NetworkConfig;
+  position: UserPosition;
+  onAdd?: () => void;
+  onRemove?: () => void;
+}
+
+/** One position: both logos, the pair, a chart link (not on ETH), its amounts, pool tokens and share. */
+export function PoolItem({ network, position, onAdd, onRemove }: Props) {
+  const { symbolA, symbolB } = position;
+  const a = network.tokens[symbolA];
+  const b = network.tokens[symbolB];
+  const chart = `/charts?n=${network.id}&symbolA=${encodeURIComponent(symbolA)}&symbolB=${encodeURIComponent(symbolB)}`;
+  return (
+    <li className="jm-pool" aria-label={`${symbolA}/${symbolB} pool`} data-pair={position.pair}>
+      <p className="jm-pool-title">
+        {a && <TokenLogo token={a} />}
+        {b && <TokenLogo token={b} />}
+        <strong>
+          {symbolA}/{symbolB}
+        </strong>
+        {network.id !== 'ETH' && (
+          <a href={chart} className="jm-chart-link">
+            Chart
+          </a>
+        )}
+      </p>
+      <dl className="jm-pool-figures">
+        <dt>{symbolA}</dt>
+        <dd>{formatAmount(position.valueA, a?.decimals ?? 18, 6)}</dd>
+        <dt>{symbolB}</dt>
+        <dd>{formatAmount(position.valueB, b?.decimals ?? 18, 6)}</dd>
+        <dt>Pool tokens</dt>
+        <dd data-testid="pool-tokens" data-value={position.userLiquidity.toString()}>
+          {formatAmount(position.userLiquidity, LP_DECIMALS, 8)}
+        </dd>
+        <dt>Pool share</dt>
+        <dd>{formatBps(position.userShareBps)}%</dd>
+      </dl>
+      {(onAdd || onRemove) && (
+        <p className="jm-pool-actions">
+          {onAdd && (
+            <button
+              type="button"
+              className="jm-button jm-small"
+              aria-label={`ADD LIQUIDITY ${symbolA}/${symbolB}`}
+              onClick={onAdd}
+            >
+              ADD LIQUIDITY
+            </button>
+          )}
+          {onRemove && (
+            <button
+              type="button"
+              className="jm-button jm-small"
+              aria-label={`REMOVE LIQUIDITY ${symbolA}/${symbolB}`}
+              onClick={onRemove}
+            >
+              REMOVE LIQUIDITY
+            </button>
+          )}
+        </p>
+      )}
+    </li>
+  );
+}

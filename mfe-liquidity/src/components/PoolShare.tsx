@@ -1,0 +1,50 @@
+import {
+  LP_DECIMALS,
+  formatAmount,
+  formatBps,
+  formatPrice,
+  type LiquidityAddPlan,
+  type TokenConfig,
+} from '@jmswap/shared-chain';
+
+interface Props {
+  a: TokenConfig;
+  b: TokenConfig;
+  plan?: LiquidityAddPlan;
+  prices: { aInB?: bigint | null; bInA?: bigint | null };
+  firstProvider: boolean;
+}
+
+/** "Prices and pool share": both prices (8 decimals), the share and the pool tokens to receive. */
+export function PoolShare({ a, b, plan, prices, firstProvider }: Props) {
+  const price = (v?: bigint | null) => (v === undefined || v === null ? '-' : formatPrice(v));
+  return (
+    <section className="jm-pool-share" aria-label="Prices and pool share">
+      <h3>Prices and pool share</h3>
+      {firstProvider && (
+        <p role="note" className="jm-note">
+          You are the first liquidity provider. The ratio of tokens you add will set the price of
+          this pool.
+        </p>
+      )}
+      <dl>
+        <dt>
+          {b.symbol} per {a.symbol}
+        </dt>
+        <dd data-testid="price-a-in-b">{price(prices.aInB)}</dd>
+        <dt>
+          {a.symbol} per {b.symbol}
+        </dt>
+        <dd data-testid="price-b-in-a">{price(prices.bInA)}</dd>
+        <dt>Share of pool</dt>
+        <dd data-testid="share">
+          {firstProvider ? '100.00' : plan ? formatBps(plan.shareOfPoolBps) : '0.00'}%
+        </dd>
+        <dt>Pool tokens you receive</dt>
+        <dd data-testid="lp-to-receive" data-value={plan?.lpTokens.toString()}>
+          {plan ? formatAmount(plan.lpTokens, LP_DECIMALS, 8) : '-'}
+        </dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  requestWalletConnect,
+  type NetworkConfig,
+  type UserPosition,
+  type WalletSession,
+} from '@jmswap/shared-chain';
+import type { PositionsStatus } from '../usePositions';
+import { PoolItem } from './PoolItem';
+
+interface Props {
+  network: NetworkConfig;
+  session: WalletSession;
+  positions?: UserPosition[];
+  status: PositionsStatus;
+  onAdd: (position?: UserPosition) => void;
+  onRemove: (position: UserPosition) => void;
+  onRetry: () => void;
+}
+
+/** Step 1, LIQUIDITY: the wallet's positions on this network. */
+export function PositionsStep({ network, session, positions, status, ...on }: Props) {
+  return (
+    <>
+      <h2>LIQUIDITY</h2>
+      {session.connected ? (
+        <button type="button" className="jm-button" onClick={() => on.onAdd()}>
+          ADD LIQUIDITY
+        </button>
+      ) : (
+        <button type="button" className="jm-button" onClick={requestWalletConnect}>
+          CONNECT WALLET
+        </button>
+      )}
+      <h3>Your liquidity</h3>
+      {!session.connected ? (
+        <p>Wallet not connected</p>
+      ) : status === 'error' ? (
+        <p role="alert">
+          Your positions cannot be read right now.{' '}
+          <button type="button" className="jm-link" onClick={on.onRetry}>
+            Retry
+          </button>
+        </p>
+      ) : !positions ? (
+        <p role="status">Loading your liquidity...</p>
+      ) : positions.length === 0 ? (
+        <p>No liquidity</p>
+      ) : (
+        <ul className="jm-pools" aria-label="Your liquidity">
+          {positions.map((p) => (
+            <PoolItem
+              key={p.pair}
+              network={network}
+              position={p}
+              onAdd={() => on.onAdd(p)}
+              onRemove={() => on.onRemove(p)}
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

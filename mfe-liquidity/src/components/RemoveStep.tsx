@@ -1,0 +1,104 @@
+import {
+  LP_DECIMALS,
+  QUICK_REMOVAL_PERCENTAGES,
+  TokenLogo,
+  formatAmount,
+  liquidityTaxes,
+  type LiquidityRemovalPlan,
+  type NetworkConfig,
+  type UserPosition,
+} from '@jmswap/shared-chain';
+import type { LiquidityAction } from '../form/liquidityForm';
+import { TaxNote } from './TaxNote';
+
+interface Props {
+  network: NetworkConfig;
+  position: UserPosition;
+  percent: number;
+  plan?: LiquidityRemovalPlan;
+  dispatch: (action: LiquidityAction) => void;
+  busy: boolean;
+  onRemove: () => void;
+}
+
+/** Step 3, REMOVE LIQUIDITY: slider 0-100, quick percentages, what comes back. */
+export function RemoveStep({ network, position, percent, plan, dispatch, busy, onRemove }: Props) {
+  const a = network.tokens[position.symbolA];
+  const b = network.tokens[position.symbolB];
+  const { normalRouter } = liquidityTaxes(network, position.symbolA, position.symbolB);
+  const amount = (v: bigint | undefined, decimals = 18) =>
+    v === undefined ? '-' : formatAmount(v, decimals);
+  return (
+    <>
+      <h2>
+        <button
+          type="button"
+          className="jm-back"
+          aria-label="Back"
+          onClick={() => dispatch({ type: 'back' })}
+        >
+          ←
+        </button>{' '}
+        REMOVE LIQUIDITY
+      </h2>
+      <label className="jm-slider">
+        Remove amount <output data-testid="percent">{percent}%</output>
+        <input
+          type="range"
+          aria-label="Remove amount"
+          min={0}
+          max={100}
+          step={1}
+          value={percent}
+          onChange={(e) => dispatch({ type: 'percent', value: Number(e.target.value) })}
+        />
+      </label>
+      <p className="jm-quick">
+        {QUICK_REMOVAL_PERCENTAGES.map((q) => (
+          <button
+            key={q}
+            type="button"
+            aria-pressed={percent === q}
+            onClick={() => dispatch({ type: 'percent', value: q })}
+          >
+            {q}%
+          </button>
+        ))}
+      </p>
+      <dl className="jm-pool-figures" aria-label="You will receive">
+        <dt>
+          {a && <TokenLogo token={a} />} {position.symbolA}
+        </dt>
+        <dd data-testid="receive-a" data-value={plan?.receivedA.toString()}>
+          {amount(plan?.receivedA, a?.decimals)}
+        </dd>
+        <dt>
+          {b && <TokenLogo token={b} />} {position.symbolB}
+        </dt>
+        <dd data-testid="receive-b" data-value={plan?.receivedB.toString()}>
+          {amount(plan?.receivedB, b?.decimals)}
+        </dd>
+        <dt>Pool tokens to remove</dt>
+        <dd data-testid="lp-to-remove" data-value={plan?.lpTokens.toString()}>
+          {amount(plan?.lpTokens, LP_DECIMALS)}
+        </dd>
+      </dl>
+      {a && b && (
+        <TaxNote
+          tokens={[a, b]}
+          taxApplies={normalRouter}
+          moved={{ [a.symbol]: plan?.receivedA, [b.symbol]: plan?.receivedB }}
+          verb="arrives in your wallet"
+        />
+      )}
+      <button
+        type="button"
+        className="jm-button"
+        disabled={busy || !plan || plan.lpTokens === 0n}
+        onClick={onRemove}
+      >
+        REMOVE LIQUIDITY
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { NetworkConfig, UserPosition } from '@jmswap/shared-chain';
+
+/** 1 LIQUIDITY (positions), 2 ADD LIQUIDITY, 3 REMOVE LIQUIDITY. */
+export type Step = 1 | 2 | 3;
+
+export interface LiquidityForm {
+  step: Step;
+  fromSymbol?: string;
+  toSymbol?: string;
+  fromAmount: string;
+  toAmount: string;
+  /** The field the user typed in last: it drives the estimate of the other one. */
+  lastEdited: 'A' | 'B';
+  /** Removal percentage, 0..100 (the spec's lpPercentage, default 100). */
+  percent: number;
+  /** The position being removed (step 3). */
+  position?: UserPosition;
+  /** Why the last keystroke was refused (more decimals than the token has). */
+  notice?: string;
+}
+
+export type LiquidityAction =
+  | { type: 'openAdd'; symbolA?: string; symbolB?: string }
+  | { type: 'openRemove'; position: UserPosition }
+  | { type: 'back' }
+  | { type: 'typed'; field: 'A' | 'B'; text: string }
+  | { type: 'fromChosen'; symbol: string }
+  | { type: 'toChosen'; symbol: string }
+  | { type: 'percent'; value: number }
+  | { type: 'done' };
+
+const noAmounts = { fromAmount: '', toAmount: '', notice: undefined } as const;
+
+export function initialForm(network: NetworkConfig): LiquidityForm {
+  const [fromSymbol, toSymbol] = network.defaultTokens;
+  return { step: 1, fromSymbol, toSymbol, lastEdited: 'A', percent: 100, ...noAmounts };
+}
+
+/** The second list: every token but the first. */
+export const secondTokens = (network: NetworkConfig, first?: string): string[] =>
+  Object.keys(network.tokens).filter((s) => s !== first);
+
+/**
+ * The form's transitions (product.md section 4, Liquidity panel). `network` gives the token
+ * lists and decimals; the reducer never does I/O.
+ */
+export function liquidityReducer(network: NetworkConfig) {
+  return (state: LiquidityForm, action: LiquidityAction): LiquidityForm => {
+    switch (action.type) {
+      case 'openAdd': {
+        const known = (s?: string) => (s && network.tokens[s] ? s : undefined);
+        const fromSymbol = known(action.symbolA) ?? state.fromSymbol;
+        let toSymbol = known(action.symbolB) ?? state.toSymbol;
+        if (toSymbol === fromSymbol) toSymbol = secondTokens(network, fromSymbol)[0];
+        return { ...state, step: 2, fromSymbol, toSymbol, lastEdited: 'A', ...noAmounts };
+      }
+      case 'openRemove':
+        return { ...state, step: 3, position: action.position, percent: 100 };
+      case 'back':
+        return state.step === 3
+          ? { ...state, step: 2, position: undefined }
+          : { ...initialForm(network), step: 1 };
+      case 'done':
+        return { ...initialForm(network), step: 1 };
+      case 'typed': {
+        const symbol = action.field === 'A' ? state.fromSymbol : state.toSymbol;
+        const decimals = (symbol ? network.tokens[symbol]?.decimals : undefined) ?? 18;
+        // Letters, signs, exponents or a second point reset the form, as in the swap box.
+        if (!/^[0-9]*(\.[0-9]*)?$/.test(action.text)) return { ...state, ...noAmounts };
+        if ((action.text.split('.')[1] ?? '').length > decimals)
+          return { ...state, notice: `${symbol} has at most ${decimals} decimals` };
+        return action.field === 'A'
+          ? { ...state, fromAmount: action.text, lastEdited: 'A', notice: undefined }
+          : { ...state, toAmount: action.text, lastEdited: 'B', notice: undefined };
+      }
+      case 'fromChosen': {
+        const rest = secondTokens(network, action.symbol);
+        const toSymbol = state.toSymbol && rest.includes(state.toSymbol) ? state.toSymbol : rest[0];
+        return { ...state, fromSymbol: action.symbol, toSymbol, ...noAmounts };
+      }
+      case 'toChosen':
+        if (action.symbol === state.fromSymbol) return state;
+        return { ...state, toSymbol: action.symbol, ...noAmounts };
+      case 'percent':
+        return { ...state, percent: Math.min(100, Math.max(0, Math.round(action.value))) };
+    }
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The panel's only door to chain I/O (shared-chain services). Components and hooks stay pure and
+ * testable: tests provide a fake, ./liquidityApiImpl wires the real services.
+ */
+import type {
+  AddLiquidityRequest,
+  LiquidityPair,
+  NetworkId,
+  RemoveLiquidityRequest,
+  UserPosition,
+} from '@jmswap/shared-chain';
+
+export interface LiquidityApi {
+  /** Every position of the connected wallet (all getUserLP pages); undefined when unreadable. */
+  positions(network: NetworkId): Promise<UserPosition[] | undefined>;
+  /** The live pair state in the user's token order; undefined when unreadable. */
+  pair(network: NetworkId, symbolA: string, symbolB: string): Promise<LiquidityPair | undefined>;
+  balances(
+    network: NetworkId,
+    owner: string,
+    symbols: string[],
+  ): Promise<Record<string, bigint> | undefined>;
+  /** TRON energy of the wallet (fee rule, MAX reserve); undefined elsewhere. */
+  energy(network: NetworkId, owner: string): Promise<bigint | undefined>;
+  add(request: AddLiquidityRequest): Promise<{ txid: string }>;
+  remove(request: RemoveLiquidityRequest): Promise<{ txid: string }>;
+}
+
+let api: LiquidityApi | undefined;
+
+export function provideLiquidityApi(impl: LiquidityApi): void {
+  api = impl;
+}
+
+export function liquidityApi(): LiquidityApi {
+  if (!api) throw new Error('Liquidity services are not available');
+  return api;
+}

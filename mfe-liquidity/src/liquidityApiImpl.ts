@@ -1,0 +1,19 @@
+/** The panel's services, on shared-chain. */
+import {
+  addLiquidity,
+  getBalances,
+  getLiquidityPair,
+  getTronResources,
+  liquidityPositions,
+  removeLiquidity,
+} from '@jmswap/shared-chain';
+import { provideLiquidityApi } from './liquidityApi';
+
+provideLiquidityApi({
+  positions: () => liquidityPositions(),
+  pair: (network, a, b) => getLiquidityPair(a, b, network),
+  balances: (network, owner, symbols) => getBalances(symbols, owner, network),
+  energy: async (network, owner) => (await getTronResources(owner, network))?.energy,
+  add: addLiquidity,
+  remove: removeLiquidity,
+});

@@ -1,0 +1,68 @@
+import type {
+  AddLiquidityRequest,
+  LiquidityPair,
+  RemoveLiquidityRequest,
+  UserPosition,
+} from '@jmswap/shared-chain';
+import type { LiquidityApi } from '../liquidityApi';
+
+export interface FakePool {
+  symbolA: string;
+  symbolB: string;
+  reserveA: bigint;
+  reserveB: bigint;
+  totalSupply: bigint;
+}
+
+/** An in-memory chain for the panel's tests: pools, balances, positions, and the sends made. */
+export function fakeLiquidityApi(options: {
+  pools: FakePool[];
+  balances: Record<string, bigint>;
+  positions?: UserPosition[];
+  energy?: bigint;
+  fail?: unknown;
+}) {
+  const adds: AddLiquidityRequest[] = [];
+  const removes: RemoveLiquidityRequest[] = [];
+  let positionReads = 0;
+  const api: LiquidityApi = {
+    async positions() {
+      positionReads += 1;
+      return options.positions ?? [];
+    },
+    async pair(_n, a, b): Promise<LiquidityPair> {
+      const p = options.pools.find(
+        (x) => (x.symbolA === a && x.symbolB === b) || (x.symbolA === b && x.symbolB === a),
+      );
+      if (!p)
+        return { symbolA: a, symbolB: b, reserveA: 0n, reserveB: 0n, totalSupply: 0n, kLast: 0n };
+      const straight = p.symbolA === a;
+      return {
+        symbolA: a,
+        symbolB: b,
+        pair: `pair-${p.symbolA}-${p.symbolB}`,
+        reserveA: straight ? p.reserveA : p.reserveB,
+        reserveB: straight ? p.reserveB : p.reserveA,
+        totalSupply: p.totalSupply,
+        kLast: 0n,
+      };
+    },
+    async balances(_n, _o, symbols) {
+      return Object.fromEntries(symbols.map((s) => [s, options.balances[s] ?? 0n]));
+    },
+    async energy() {
+      return options.energy;
+    },
+    async add(request) {
+      adds.push(request);
+      if (options.fail) throw options.fail;
+      return { txid: '0xadd' };
+    },
+    async remove(request) {
+      removes.push(request);
+      if (options.fail) throw options.fail;
+      return { txid: '0xremove' };
+    },
+  };
+  return { api, adds, removes, positionReads: () => positionReads };
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import {
+  ERROR_ADDING_LIQUIDITY,
+  ERROR_REMOVING_LIQUIDITY,
+  LIQUIDITY_ADDED,
+  LIQUIDITY_REMOVED,
+  isChainError,
+  isUserRejection,
+  minimumReceived,
+  setLoading,
+  showToast,
+  validateLiquidityAdd,
+  type LiquidityProgress,
+  type LiquidityRemovalPlan,
+  type NetworkConfig,
+  type UserPosition,
+} from '@jmswap/shared-chain';
+import type { AddView } from './form/addView';
+import { liquidityApi } from './liquidityApi';
+
+interface Args {
+  network: NetworkConfig;
+  balances: Record<string, bigint>;
+  energy?: bigint;
+  slippageBps: number;
+  /** Back to step 1 and positions reloaded 1 s later. */
+  onDone: () => void;
+}
+
+/** The failure toast: the spec's text, plus why when the user can act on it. */
+export function failureText(base: string, error: unknown): string {
+  if (isUserRejection(error))
+    return `${base}: you rejected the request in your wallet. Nothing was sent.`;
+  if (isChainError(error) && error.code === 'WRONG_NETWORK') return `${base}: ${error.message}`;
+  return base;
+}
+
+function progressText(p: LiquidityProgress, first: boolean): string {
+  if (p.step === 'approve') return `Approving ${p.token} in your wallet...`;
+  if (p.step === 'createPair') return 'Creating the pool (step 1 of 2), confirm in your wallet...';
+  if (p.step === 'supply')
+    return first
+      ? 'Supplying liquidity (step 2 of 2), confirm in your wallet...'
+      : 'Supplying liquidity, confirm in your wallet...';
+  return 'Removing liquidity, confirm in your wallet...';
+}
+
+/** SUPPLY and REMOVE LIQUIDITY: checks, approvals and sends through shared-chain, toasts. */
+export function useLiquidityActions({ network, balances, energy, slippageBps, onDone }: Args) {
+  const [busy, setBusy] = useState(false);
+
+  async function run(send: () => Promise<unknown>, success: string, failure: string) {
+    setBusy(true);
+    try {
+      await send();
+      showToast('success', success);
+      onDone();
+    } catch (error) {
+      showToast('error', failureText(failure, error));
+    } finally {
+      setLoading(false);
+      setBusy(false);
+    }
+  }
+
+  async function supply(symbolA: string | undefined, symbolB: string | undefined, view: AddView) {
+    const a = symbolA ? network.tokens[symbolA] : undefined;
+    const b = symbolB ? network.tokens[symbolB] : undefined;
+    const check = validateLiquidityAdd({
+      tokenA: a,
+      tokenB: b,
+      amountA: view.plan?.amountA ?? view.amountA,
+      amountB: view.plan?.amountB ?? view.amountB,
+      balanceA: (a && balances[a.symbol]) ?? 0n,
+      balanceB: (b && balances[b.symbol]) ?? 0n,
+      tron:
+        network.platform === 'tron'
+          ? { energy: Number(energy ?? 0n), trxBalance: balances[network.baseToken] ?? 0n }
+          : undefined,
+    });
+    if (!check.ok) return showToast('error', check.message);
+    const plan = view.plan;
+    if (!plan || !a || !b) return;
+    await run(
+      () =>
+        liquidityApi().add({
+          symbolA: a.symbol,
+          symbolB: b.symbol,
+          amountA: plan.amountA,
+          amountB: plan.amountB,
+          minA: minimumReceived(plan.amountA, slippageBps),
+          minB: minimumReceived(plan.amountB, slippageBps),
+          slippageBps,
+          onProgress: (p) => setLoading(true, progressText(p, view.firstProvider)),
+        }),
+      LIQUIDITY_ADDED,
+      ERROR_ADDING_LIQUIDITY,
+    );
+  }
+
+  async function remove(position: UserPosition, plan: LiquidityRemovalPlan) {
+    if (plan.lpTokens <= 0n) return showToast('error', 'Choose how much to remove first');
+    await run(
+      () =>
+        liquidityApi().remove({
+          symbolA: position.symbolA,
+          symbolB: position.symbolB,
+          lpTokens: plan.lpTokens,
+          minA: minimumReceived(plan.atRouterA, slippageBps),
+          minB: minimumReceived(plan.atRouterB, slippageBps),
+          amountA: plan.receivedA,
+          amountB: plan.receivedB,
+          slippageBps,
+          onProgress: (p) => setLoading(true, progressText(p, false)),
+        }),
+      LIQUIDITY_REMOVED,
+      ERROR_REMOVING_LIQUIDITY,
+    );
+  }
+
+  return { supply, remove, busy };
+}

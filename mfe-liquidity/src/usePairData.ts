@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  WALLET_BALANCES_REFRESH_MS,
+  type LiquidityPair,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+import { liquidityApi } from './liquidityApi';
+
+/**
+ * The pair state, balances and (TRON) energy for the chosen tokens: read when the tokens or the
+ * wallet change and every 12 s while visible, never per keystroke (estimates are local math).
+ */
+export function usePairData(
+  network: NetworkConfig,
+  owner: string | undefined,
+  symbolA?: string,
+  symbolB?: string,
+) {
+  const [pair, setPair] = useState<LiquidityPair>();
+  const [unreachable, setUnreachable] = useState(false);
+  const [balances, setBalances] = useState<Record<string, bigint>>({});
+  const [energy, setEnergy] = useState<bigint>();
+  const [tick, setTick] = useState(0);
+  const refresh = useCallback(() => setTick((t) => t + 1), []);
+
+  useEffect(() => {
+    if (!symbolA || !symbolB) return;
+    let live = true;
+    setPair((p) => (p?.symbolA === symbolA && p.symbolB === symbolB ? p : undefined));
+    liquidityApi()
+      .pair(network.id, symbolA, symbolB)
+      .then(
+        (p) => live && (setPair(p), setUnreachable(p === undefined)),
+        () => live && setUnreachable(true),
+      );
+    return () => {
+      live = false;
+    };
+  }, [network.id, symbolA, symbolB, tick]);
+
+  useEffect(() => {
+    let live = true;
+    if (!owner || !symbolA || !symbolB) return setBalances({});
+    const symbols = [...new Set([symbolA, symbolB, network.baseToken])];
+    void Promise.all([
+      liquidityApi().balances(network.id, owner, symbols),
+      network.platform === 'tron' ? liquidityApi().energy(network.id, owner) : undefined,
+    ]).then(([b, e]) => {
+      if (!live) return;
+      setBalances(b ?? {});
+      setEnergy(e);
+    });
+    return () => {
+      live = false;
+    };
+  }, [network.id, network.platform, network.baseToken, owner, symbolA, symbolB, tick]);
+
+  useEffect(() => {
+    const timer = setInterval(
+      () => document.visibilityState !== 'hidden' && refresh(),
+      WALLET_BALANCES_REFRESH_MS,
+    );
+    return () => clearInterval(timer);
+  }, [refresh]);
+
+  return { pair, unreachable, balances, energy, refresh };
+}
