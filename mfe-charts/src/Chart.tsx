@@ -1,61 +1,124 @@
-import { useEffect, useRef } from 'react';
-import Highcharts from 'highcharts';
+import { lazy, Suspense } from 'react';
+import type { ChartWindow, NetworkConfig } from '@jmswap/shared-chain';
+import {
+  chartPrecision,
+  chartsPageHref,
+  historyPair,
+  withCurrentPoint,
+  type ChartKind,
+  type ChartPoint,
+} from './chartRules';
+import { useChartData } from './useChartData';
+import './charts.css';
 
-export interface LinePoint {
-  value: number;
-  /** milliseconds */
-  dt: number;
-}
+const HighchartsView = lazy(() => import('./HighchartsView'));
 
 export interface ChartProps {
+  network: NetworkConfig;
+  /** The pair as shown: the price of B in A. */
   symbolA: string;
   symbolB: string;
-  network: string;
-  points: LinePoint[];
-  loading?: boolean;
+  kind?: ChartKind;
+  window?: ChartWindow;
   width?: number;
   height?: number;
-  /** Decimals shown on the price axis (display only). */
+  /** Most decimals shown; fewer when the first close needs fewer for 4 significant digits. */
   precision?: number;
+  /** Hides the link to the charts page (on the charts page itself). */
+  hideLink?: boolean;
 }
 
-/** Reusable price chart (line); the candle variant and data feed come with the charts issue. */
+/** The price chart of a pair, fed by the history API. */
 export function Chart({
+  network,
   symbolA,
   symbolB,
+  kind = 'line',
+  window = '1m',
+  ...rest
+}: ChartProps) {
+  const { loading, points } = useChartData(
+    network,
+    kind,
+    window,
+    historyPair(network, symbolA, symbolB),
+  );
+  return (
+    <ChartView
+      {...rest}
+      network={network.id}
+      symbolA={symbolA}
+      symbolB={symbolB}
+      kind={kind}
+      loading={loading}
+      points={points}
+    />
+  );
+}
+
+export interface ChartViewProps extends Omit<ChartProps, 'network' | 'window'> {
+  network: string;
+  loading: boolean;
+  points: ChartPoint[];
+  now?: number;
+}
+
+/** The chart's states: "Loading Chart...", "No chart data available", or the chart. */
+export function ChartView({
   network,
-  points,
-  loading,
+  symbolA,
+  symbolB,
+  kind = 'line',
   width = 470,
   height = 320,
   precision = 8,
-}: ChartProps) {
-  const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!container.current || points.length === 0) return;
-    const chart = Highcharts.chart(container.current, {
-      chart: { width, height },
-      title: { text: undefined },
-      credits: { enabled: false },
-      legend: { enabled: false },
-      xAxis: { type: 'datetime' },
-      yAxis: { title: { text: undefined }, labels: { format: `{value:.${precision}f}` } },
-      series: [
-        { type: 'line', name: `${symbolA}/${symbolB}`, data: points.map((p) => [p.dt, p.value]) },
-      ],
-    });
-    return () => chart.destroy();
-  }, [points, width, height, precision, symbolA, symbolB]);
-
+  hideLink,
+  loading,
+  points,
+  now = Date.now(),
+}: ChartViewProps) {
+  const shown = withCurrentPoint(points, now);
+  const decimals = chartPrecision(points, precision);
+  const state = loading && points.length === 0 ? 'loading' : points.length ? 'ready' : 'empty';
+  const placeholder = <div className="jm-chart-placeholder" style={{ height }} />;
   return (
-    <div className="jm-chart" style={{ width, minHeight: height }}>
-      {loading && <p>Loading Chart...</p>}
-      {!loading && points.length === 0 && <p>No chart data available</p>}
-      <div ref={container} />
-      <a href={`/charts?n=${network}&symbolA=${symbolA}&symbolB=${symbolB}`}>
-        {symbolA}/{symbolB} chart
-      </a>
-    </div>
+    <figure
+      className="jm-chart"
+      style={{ maxWidth: width }}
+      data-chart={kind}
+      data-state={state}
+      data-last-close={points[points.length - 1]?.close}
+      data-decimals={decimals}
+    >
+      {state === 'loading' && (
+        <div className="jm-chart-placeholder" role="status" style={{ height }}>
+          <span className="jm-spinner" aria-hidden="true" /> Loading Chart...
+        </div>
+      )}
+      {state === 'empty' && (
+        <div className="jm-chart-placeholder" style={{ height }}>
+          No chart data available
+        </div>
+      )}
+      {state === 'ready' && (
+        <Suspense fallback={placeholder}>
+          <HighchartsView
+            kind={kind}
+            name={`${symbolA}/${symbolB}`}
+            points={shown}
+            height={height}
+            decimals={decimals}
+          />
+        </Suspense>
+      )}
+      {!hideLink && (
+        <figcaption>
+          <a href={chartsPageHref(network, symbolA, symbolB)}>
+            {symbolA}/{symbolB} chart
+          </a>
+        </figcaption>
+      )}
+    </figure>
   );
 }
 

@@ -1,18 +1,35 @@
 import { useEffect } from 'react';
-import { setLoading, useNetworkConfig, type RemoteScreenProps } from '@jmswap/shared-chain';
+import {
+  CHART_PRICE_DISPLAY_DECIMALS,
+  fetchAllPages,
+  fetchTrades,
+  setLoading,
+  showToast,
+  useNetworkConfig,
+  type NetworkConfig,
+  type RemoteScreenProps,
+} from '@jmswap/shared-chain';
 import { Chart } from './Chart';
-import { CHART_NETWORKS, chartPairs, resolveChartPair } from './pairs';
+import { historyPair } from './chartRules';
+import { downloadCsv } from './csv';
+import { pairTradesCsv } from './exports';
+import { fixedNumber } from './format';
+import { CHART_NETWORKS, resolveChartPair } from './pairs';
+import { PairPicker } from './PairPicker';
+import { PairStats, pairPrice } from './PairStats';
+import { MyTrades } from './MyTrades';
+import { pairAddresses, TRADES_PAGE } from './useTrades';
+import { useInfo } from './useInfo';
+import './charts.css';
 
-/** The charts page: network pills, pair dropdown, the pair's chart. */
+/** The charts page: network pills, pair dropdown, the pair's 4-hour candles and figures. */
 export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreenProps) {
   const state = useNetworkConfig(networkId);
   useEffect(() => {
-    if (state.status !== 'loading') setLoading(false);
+    if (state.status === 'error') setLoading(false);
   }, [state.status]);
   if (state.status !== 'ready')
     return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
-  const { network } = state;
-  const pair = resolveChartPair(network, query.symbolA, query.symbolB);
   return (
     <section className="jm-card" data-remote="charts" data-remote-version={__APP_VERSION__}>
       <nav className="jm-pills" aria-label="Chart networks">
@@ -21,43 +38,78 @@ export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreen
             key={id}
             type="button"
             aria-pressed={id === networkId}
-            onClick={() => setQuery?.({ n: id })}
+            onClick={() => setQuery?.({ n: id, symbolA: undefined, symbolB: undefined })}
           >
             {id}
           </button>
         ))}
       </nav>
-      <label>
-        Pair{' '}
-        <select
-          aria-label="Pair"
-          value={`${pair.symbolA}/${pair.symbolB}`}
-          onChange={(e) => {
-            const [symbolA, symbolB] = e.target.value.split('/');
-            setQuery?.({ symbolA, symbolB });
-          }}
-        >
-          {!chartPairs(network).some(
-            (p) => `${p.symbolA}/${p.symbolB}` === `${pair.symbolA}/${pair.symbolB}`,
-          ) && <option>{`${pair.symbolA}/${pair.symbolB}`}</option>}
-          {chartPairs(network).map((p) => (
-            <option key={`${p.symbolA}/${p.symbolB}`}>{`${p.symbolA}/${p.symbolB}`}</option>
-          ))}
-        </select>
-      </label>
-      <h2>
-        {pair.symbolA}/{pair.symbolB}
-      </h2>
+      <PairScreen network={state.network} query={query} setQuery={setQuery} />
+    </section>
+  );
+}
+
+function PairScreen({
+  network,
+  query,
+  setQuery,
+}: Pick<RemoteScreenProps, 'query' | 'setQuery'> & { network: NetworkConfig }) {
+  const { symbolA: a, symbolB: b } = resolveChartPair(network, query.symbolA, query.symbolB);
+  const { loading, info } = useInfo(network);
+  const { price } = pairPrice(info, a, b);
+  return (
+    <>
+      <div className="jm-charts-head">
+        <PairPicker
+          network={network}
+          pair={[a, b]}
+          onPick={(symbolA, symbolB) => setQuery?.({ symbolA, symbolB })}
+        />
+        <h2>
+          {a}/{b}{' '}
+          <span data-figure="title-price">{fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)}</span>
+        </h2>
+      </div>
       <Chart
-        network={networkId}
-        symbolA={pair.symbolA}
-        symbolB={pair.symbolB}
-        points={[]}
+        network={network}
+        symbolA={a}
+        symbolB={b}
+        kind="candle"
+        window="3m"
         width={470}
         height={400}
         precision={10}
+        hideLink
       />
-    </section>
+      {loading ? <p role="status">Loading...</p> : <PairStats info={info} pair={[a, b]} />}
+      <button
+        type="button"
+        className="jm-link-button"
+        onClick={() => void exportPair(network, a, b)}
+      >
+        Download {a}/{b} trades (CSV)
+      </button>
+      <MyTrades network={network} />
+    </>
+  );
+}
+
+async function exportPair(network: NetworkConfig, a: string, b: string) {
+  const pair = historyPair(network, a, b);
+  const [addressA, addressB] = pairAddresses(network, ...pair);
+  const rows = await fetchAllPages(
+    (before) =>
+      fetchTrades(network.api.url, network.id, addressA, addressB, {
+        limit: TRADES_PAGE,
+        before,
+        fresh: true,
+      }),
+    TRADES_PAGE,
+  );
+  if (!rows) return showToast('error', 'The trades could not be read. Try again in a minute.');
+  downloadCsv(
+    `jmswap-${network.id.toLowerCase()}-${pair[0]}-${pair[1]}-trades.csv`,
+    pairTradesCsv(network, pair, rows),
   );
 }
 

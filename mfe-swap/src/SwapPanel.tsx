@@ -23,6 +23,7 @@ import { PriceLines } from './components/PriceLines';
 import { InfoBlock } from './components/InfoBlock';
 import { SlippageSettings } from './components/SlippageSettings';
 import { FundsOnTheWay } from './components/FundsOnTheWay';
+import { ChartSlot } from './components/ChartSlot';
 import { useSwapBox } from './useSwapBox';
 import { useSwapAction } from './useSwapAction';
 import { maxSellAmount, directPairsOf } from './maxAmount';
@@ -183,9 +184,7 @@ function SwapBox({
           toInFrom={prices?.toInFrom}
         />
       )}
-      {['TRON', 'BSC', 'POLY'].includes(network.id) && (
-        <div className="jm-chart-slot" data-slot="chart" />
-      )}
+      <ChartSlot part="chart" network={network} from={from} to={to} widget={widget} />
       {state.quote && <InfoBlock quote={state.quote} tokens={network.tokens} />}
       {confirming && state.quote && (
         <p role="alert" className="jm-impact-danger">
@@ -205,7 +204,7 @@ function SwapBox({
           SWAP
         </button>
       )}
-      {!widget && !['ETH', 'BTTC'].includes(network.id) && <div data-slot="history" />}
+      <ChartSlot part="history" network={network} from={from} to={to} widget={widget} />
       {completed && (
         <FundsOnTheWay
           swap={completed}

@@ -1,0 +1,114 @@
+import { render, screen } from '@testing-library/react';
+import production from '@jmswap/shared-chain/config/networks.production.json';
+import { clearHistoryCache, parseNetworksFile } from '@jmswap/shared-chain';
+import { Chart, ChartView } from './Chart';
+import type { ChartPoint } from './chartRules';
+import type { HighchartsViewProps } from './HighchartsView';
+
+// Highcharts itself does not draw in jsdom; the stand-in shows what the chart would be given.
+jest.mock('./HighchartsView', () => ({
+  __esModule: true,
+  default: (props: HighchartsViewProps) => (
+    <div
+      data-testid="highcharts"
+      data-kind={props.kind}
+      data-decimals={props.decimals}
+      data-closes={props.points.map((p) => p.close).join(' ')}
+    />
+  ),
+}));
+
+const { networks } = parseNetworksFile(production);
+const tron = { ...networks.TRON, api: { ...networks.TRON.api, url: 'http://api.test' } };
+const NOW = Date.UTC(2026, 10, 23, 13);
+const H4 = 4 * 3_600_000;
+const p = (dt: number, close: number): ChartPoint => ({
+  dt,
+  open: close,
+  high: close,
+  low: close,
+  close,
+});
+
+const answer = (body: unknown, status = 200) =>
+  jest.fn(async () => new Response(JSON.stringify(body), { status }));
+
+beforeEach(() => {
+  clearHistoryCache();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('ChartView states', () => {
+  const base = { network: 'TRON', symbolA: 'TRX', symbolB: 'JM', now: NOW };
+
+  it('shows "Loading Chart..." with a spinner until the data arrives', () => {
+    render(<ChartView {...base} loading points={[]} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Chart...');
+    expect(screen.queryByTestId('highcharts')).not.toBeInTheDocument();
+  });
+
+  it('shows "No chart data available" when there is nothing to draw', () => {
+    render(<ChartView {...base} loading={false} points={[]} />);
+    expect(screen.getByText('No chart data available')).toBeInTheDocument();
+  });
+
+  it('draws the points, with a current point once the last is more than 4 h old', async () => {
+    const t = NOW - (NOW % H4);
+    render(
+      <ChartView
+        {...base}
+        kind="candle"
+        loading={false}
+        points={[p(t - 3 * H4, 0.0123456), p(t - 2 * H4, 0.02)]}
+      />,
+    );
+    const chart = await screen.findByTestId('highcharts');
+    expect(chart).toHaveAttribute('data-kind', 'candle');
+    expect(chart).toHaveAttribute('data-closes', '0.0123456 0.02 0.02');
+    expect(chart).toHaveAttribute('data-decimals', '5');
+  });
+
+  it('links to the charts page of the pair, by default 470 wide', () => {
+    const { container } = render(<ChartView {...base} loading={false} points={[]} />);
+    expect(screen.getByRole('link', { name: 'TRX/JM chart' })).toHaveAttribute(
+      'href',
+      '/charts?n=TRON&symbolA=TRX&symbolB=JM',
+    );
+    expect(container.querySelector('figure')).toHaveStyle({ maxWidth: '470px' });
+  });
+
+  it('keeps the default precision of 8 for a tiny first close', async () => {
+    render(<ChartView {...base} loading={false} points={[p(NOW - 1000, 1e-11)]} />);
+    expect(await screen.findByTestId('highcharts')).toHaveAttribute('data-decimals', '8');
+  });
+});
+
+describe('Chart on the history API', () => {
+  it('asks the line of the pair and draws it', async () => {
+    const fetchMock = answer([{ value: 2.5, dt: NOW - 1000 }]);
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(<Chart network={tron} symbolA="TRX" symbolB="JM" window="1w" />);
+    expect(await screen.findByTestId('highcharts')).toHaveAttribute('data-closes', '2.5');
+    expect(fetchMock).toHaveBeenCalledWith(
+      'http://api.test/v1/history/tron/line/1w/TRX/JM',
+      expect.anything(),
+    );
+  });
+
+  it.each([
+    ['bad data', () => answer([{ value: 'NaN', dt: NOW }])],
+    ['an error status', () => answer({ error: 'Not Found' }, 404)],
+    [
+      'an API that is down',
+      () =>
+        jest.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+    ],
+  ])('shows no data on %s', async (_, make) => {
+    global.fetch = make() as unknown as typeof fetch;
+    render(<Chart network={tron} symbolA="TRX" symbolB="JM" kind="candle" />);
+    expect(await screen.findByText('No chart data available')).toBeInTheDocument();
+  });
+});

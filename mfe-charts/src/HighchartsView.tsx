@@ -1,0 +1,66 @@
+// Loaded on demand (React.lazy): Highcharts arrives only when a chart is about to be shown.
+import Highcharts from 'highcharts';
+import 'highcharts/modules/stock';
+import HighchartsReact from 'highcharts-react-official';
+import type { ChartKind, ChartPoint } from './chartRules';
+
+export interface HighchartsViewProps {
+  kind: ChartKind;
+  name: string;
+  points: ChartPoint[];
+  /** Undefined: as wide as the card (phones), up to the container's max width. */
+  width?: number;
+  height: number;
+  decimals: number;
+}
+
+const TEXT = { color: '#9aa0c3' };
+
+export default function HighchartsView({
+  kind,
+  name,
+  points,
+  width,
+  height,
+  decimals,
+}: HighchartsViewProps) {
+  const series: Highcharts.SeriesOptionsType =
+    kind === 'candle'
+      ? {
+          type: 'candlestick',
+          name,
+          data: points.map((p) => [p.dt, p.open, p.high, p.low, p.close]),
+          color: '#ff6b6b',
+          upColor: '#3ecf8e',
+          lineColor: '#ff6b6b',
+          upLineColor: '#3ecf8e',
+        }
+      : { type: 'line', name, data: points.map((p) => [p.dt, p.close]), color: '#f5b400' };
+  const options: Highcharts.Options = {
+    chart: { width: width ?? null, height, backgroundColor: 'transparent', animation: false },
+    title: { text: undefined },
+    credits: { enabled: false },
+    legend: { enabled: false },
+    navigator: { enabled: false },
+    rangeSelector: { enabled: false },
+    scrollbar: { enabled: false },
+    xAxis: { type: 'datetime', labels: { style: TEXT } },
+    yAxis: {
+      title: { text: undefined },
+      opposite: true,
+      labels: { style: TEXT, format: `{value:.${decimals}f}` },
+      gridLineColor: '#2f365c',
+    },
+    tooltip: { valueDecimals: decimals, split: false },
+    plotOptions: { series: { animation: false } },
+    series: [series],
+  };
+  return (
+    <HighchartsReact
+      highcharts={Highcharts}
+      constructorType="stockChart"
+      options={options}
+      containerProps={{ style: { width: '100%' } }}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import production from '@jmswap/shared-chain/config/networks.production.json';
+import { clearHistoryCache, parseNetworksFile, trackEvent } from '@jmswap/shared-chain';
+import { HistoryPanel } from './HistoryPanel';
+
+const { networks } = parseNetworksFile(production);
+// Production leaves contract addresses to the operator; the panel needs the pair's two.
+const tron = {
+  ...networks.TRON,
+  api: { ...networks.TRON.api, url: 'http://api.test' },
+  tokens: {
+    ...networks.TRON.tokens,
+    TRX: { ...networks.TRON.tokens.TRX!, address: 'TWTRXaddress' },
+    JM: { ...networks.TRON.tokens.JM!, address: 'TJMaddress' },
+  },
+};
+const HASH = 'cd'.repeat(32);
+const trade = {
+  type: 'buy',
+  price: '0.0812345678',
+  buyAmount: '1234.5678912',
+  sellAmount: '100.25',
+  date: Date.UTC(2026, 10, 23, 12, 30),
+  hash: HASH,
+  trader: 'TTrader',
+};
+
+let fetchMock: jest.Mock;
+const serve = (body: unknown, status = 200) => {
+  fetchMock = jest.fn(async () => new Response(JSON.stringify(body), { status }));
+  global.fetch = fetchMock as unknown as typeof fetch;
+};
+
+beforeEach(() => {
+  clearHistoryCache();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+async function open() {
+  render(<HistoryPanel network={tron} symbolA="TRX" symbolB="JM" />);
+  await userEvent.click(screen.getByRole('button', { name: 'Toggle swap history' }));
+  return screen.getByRole('region', { name: 'Trading History' });
+}
+
+it('is closed until toggled, and asks nothing before', async () => {
+  serve([]);
+  render(<HistoryPanel network={tron} symbolA="TRX" symbolB="JM" />);
+  expect(screen.queryByText('Trading History')).not.toBeInTheDocument();
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+it('shows "Loading History..." and then the trades: Price, Amount, Time, 6 decimals, explorer links', async () => {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  fetchMock = jest.fn(async () => {
+    await gate;
+    return new Response(JSON.stringify([trade]));
+  });
+  global.fetch = fetchMock as unknown as typeof fetch;
+  const panel = await open();
+  expect(within(panel).getByRole('status')).toHaveTextContent('Loading History...');
+  release();
+  const row = (await within(panel).findAllByRole('row'))[1]!;
+  expect(
+    within(panel)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Price (TRX)', 'Amount (JM)', 'Time']);
+  expect(row).toHaveTextContent('0.081234');
+  expect(row).toHaveTextContent('1234.567891');
+  expect(within(row).getByRole('link')).toHaveAttribute(
+    'href',
+    `https://tronscan.org/#/transaction/${HASH}`,
+  );
+  expect(fetchMock.mock.calls[0][0]).toBe(
+    'http://api.test/v1/history/tron/trades/TWTRXaddress/TJMaddress?limit=50',
+  );
+});
+
+it.each([
+  ['no trades', () => serve([])],
+  ['bad data', () => serve([{ ...trade, buyAmount: 1e300 }])],
+  ['an API error', () => serve({ error: 'Internal Server Error', statusCode: 500 }, 500)],
+])('shows "No swap data available" on %s', async (_, answer) => {
+  answer();
+  const panel = await open();
+  expect(await within(panel).findByText('No swap data available')).toBeInTheDocument();
+});
+
+it("asks again past the cache a few seconds after the user's swap", async () => {
+  serve([]);
+  const panel = await open();
+  await within(panel).findByText('No swap data available');
+  jest.useFakeTimers();
+  serve([trade]);
+  act(() => trackEvent('SWAP', { network: 'TRON' }));
+  await act(async () => {
+    jest.advanceTimersByTime(4_000);
+  });
+  jest.useRealTimers();
+  expect(await within(panel).findByRole('link')).toHaveAttribute(
+    'href',
+    `https://tronscan.org/#/transaction/${HASH}`,
+  );
+});

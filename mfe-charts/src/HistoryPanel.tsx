@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import {
+  HISTORY_AMOUNT_DISPLAY_DECIMALS,
+  HISTORY_PRICE_DISPLAY_DECIMALS,
+  type NetworkConfig,
+  type Trade,
+} from '@jmswap/shared-chain';
+import { historyPair } from './chartRules';
+import { fixedDecimal, tradeTime } from './format';
+import { useTrades } from './useTrades';
+import './charts.css';
+
+export interface HistoryPanelProps {
+  network: NetworkConfig;
+  /** The swap box's pair: prices are B in A, amounts are of B. */
+  symbolA: string;
+  symbolB: string;
+}
+
+/** The swap box's Toggle swap history button and its Trading History panel. */
+export function HistoryPanel({ network, symbolA, symbolB }: HistoryPanelProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="jm-history">
+      <button
+        type="button"
+        className="jm-link-button"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Toggle swap history
+      </button>
+      {open && <TradingHistory network={network} symbolA={symbolA} symbolB={symbolB} />}
+    </div>
+  );
+}
+
+function TradingHistory({ network, symbolA, symbolB }: HistoryPanelProps) {
+  const pair = historyPair(network, symbolA, symbolB);
+  const { loading, trades } = useTrades(network, pair, true);
+  return (
+    <section aria-label="Trading History">
+      <h3>Trading History</h3>
+      <TradesTable scan={network.scan} pair={pair} loading={loading} trades={trades} />
+    </section>
+  );
+}
+
+export interface TradesTableProps {
+  scan: string;
+  pair: [string, string];
+  loading: boolean;
+  trades: Trade[];
+}
+
+/** Price, Amount, Time to 6 decimals; each row links to its transaction on the explorer. */
+export function TradesTable({ scan, pair: [a, b], loading, trades }: TradesTableProps) {
+  if (loading && trades.length === 0) return <p role="status">Loading History...</p>;
+  if (trades.length === 0) return <p>No swap data available</p>;
+  return (
+    <div className="jm-history-scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Price ({a})</th>
+            <th scope="col">Amount ({b})</th>
+            <th scope="col">Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((t) => (
+            <tr key={`${t.hash}-${t.type}`} className={t.type === 'buy' ? 'jm-buy' : 'jm-sell'}>
+              <td>{fixedDecimal(t.price, HISTORY_PRICE_DISPLAY_DECIMALS)}</td>
+              <td>
+                {fixedDecimal(
+                  t.type === 'buy' ? t.buyAmount : t.sellAmount,
+                  HISTORY_AMOUNT_DISPLAY_DECIMALS,
+                )}
+              </td>
+              <td>
+                <a
+                  href={`${scan}${t.hash}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  title={`${t.type === 'buy' ? 'Buy' : 'Sell'} ${b}: view the transaction`}
+                >
+                  {tradeTime(t.date)}
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default HistoryPanel;

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import {
+  fetchAccountTrades,
+  fetchAllPages,
+  requestWalletConnect,
+  showToast,
+  useWalletSession,
+  type AccountTrade,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+import { downloadCsv } from './csv';
+import { myTradesCsv } from './exports';
+import { fixedDecimal, tradeTime, usd } from './format';
+
+const PAGE = 50;
+
+/** "My trades": the connected wallet's swaps on this network, with a CSV export for taxes. */
+export function MyTrades({ network }: { network: NetworkConfig }) {
+  const { connected, address } = useWalletSession();
+  const [trades, setTrades] = useState<AccountTrade[] | undefined>();
+  useEffect(() => {
+    setTrades(undefined);
+    if (!address) return;
+    const abort = new AbortController();
+    fetchAccountTrades(network.api.url, network.id, address, {
+      limit: PAGE,
+      signal: abort.signal,
+    }).then((rows) => !abort.signal.aborted && setTrades(rows ?? []));
+    return () => abort.abort();
+  }, [network, address]);
+
+  async function exportAll() {
+    if (!address) return;
+    const rows = await fetchAllPages(
+      (before) =>
+        fetchAccountTrades(network.api.url, network.id, address, {
+          limit: PAGE,
+          before,
+          fresh: true,
+        }),
+      PAGE,
+    );
+    if (!rows) return showToast('error', 'Your trades could not be read. Try again in a minute.');
+    downloadCsv(`jmswap-${network.id.toLowerCase()}-my-trades.csv`, myTradesCsv(network, rows));
+  }
+
+  return (
+    <section className="jm-history" aria-label="My trades">
+      <h3>My trades</h3>
+      {!connected || !address ? (
+        <p>
+          Connect a wallet to see your trades.{' '}
+          <button type="button" className="jm-link-button" onClick={requestWalletConnect}>
+            CONNECT WALLET
+          </button>
+        </p>
+      ) : trades === undefined ? (
+        <p role="status">Loading History...</p>
+      ) : trades.length === 0 ? (
+        <p>No swap data available</p>
+      ) : (
+        <>
+          <MyTradesTable network={network} trades={trades} />
+          <button type="button" className="jm-link-button" onClick={() => void exportAll()}>
+            Download my trades (CSV)
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function MyTradesTable({ network, trades }: { network: NetworkConfig; trades: AccountTrade[] }) {
+  return (
+    <div className="jm-history-scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Sold</th>
+            <th scope="col">Received</th>
+            <th scope="col">USD</th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((t) => (
+            <tr key={t.hash}>
+              <td>
+                <a href={`${network.scan}${t.hash}`} target="_blank" rel="noreferrer">
+                  {tradeTime(t.date)}
+                </a>
+              </td>
+              <td>
+                {fixedDecimal(t.amountIn, 6)} {t.symbolIn}
+              </td>
+              <td>
+                {fixedDecimal(t.amountOut, 6)} {t.symbolOut}
+              </td>
+              <td>{usd(t.usd)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

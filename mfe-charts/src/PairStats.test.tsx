@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import type { ApiInfoNetwork } from '@jmswap/shared-chain';
+import { PairStats } from './PairStats';
+
+const info: ApiInfoNetwork = {
+  pairs: [
+    {
+      address: 'TPair',
+      symbolA: 'TRX',
+      symbolB: 'JM',
+      reserveA: '1000',
+      reserveB: '12345',
+      price: 0.0810044,
+      volume24HUsd: 1234.5,
+      liquidityUsd: 200,
+      fees24HUsd: 3.7,
+      aprPercent: 12,
+      trades24H: 4,
+    },
+  ],
+  tokens: { TRX: { priceUsd: 0.25 }, JM: { priceUsd: 0.02 } },
+  jm: {
+    burned: '1000000.5',
+    supply: '99998999999.5',
+    circulatingSupply: '12345678.1234567891234',
+    priceUsd: 0.02,
+    marketcapUsd: 246913.56,
+  },
+};
+
+const figure = (name: string) => document.querySelector(`[data-figure="${name}"]`);
+
+it('shows the pair price, 24h volume, supply, circulating supply and market cap of JM', () => {
+  render(<PairStats info={info} pair={['TRX', 'JM']} />);
+  expect(figure('price')).toHaveTextContent('0.08100 TRX ($0.02)');
+  expect(figure('volume')).toHaveTextContent('$1,234.50');
+  expect(figure('supply')).toHaveTextContent('99,998,999,999.500');
+  expect(figure('circulating')).toHaveTextContent('12345678.123456789');
+  expect(figure('marketcap')).toHaveTextContent('$0.247M');
+});
+
+it('prices the pair the other way round when asked in the other order, without JM figures', () => {
+  render(<PairStats info={info} pair={['JM', 'TRX']} />);
+  expect(figure('price')).toHaveTextContent('12.34501 JM ($0.25)');
+  expect(screen.queryByText('Market cap')).not.toBeInTheDocument();
+});
+
+it('shows dashes, not zeros, when the API has no figures', () => {
+  render(<PairStats info={undefined} pair={['TRX', 'JM']} />);
+  expect(figure('price')).toHaveTextContent('- TRX');
+  expect(figure('volume')).toHaveTextContent('-');
+});

@@ -1,0 +1,74 @@
+import {
+  CHART_PRICE_DISPLAY_DECIMALS,
+  CIRCULATING_SUPPLY_DISPLAY_DECIMALS,
+  MARKET_CAP_MILLIONS_DISPLAY_DECIMALS,
+  type ApiInfoNetwork,
+} from '@jmswap/shared-chain';
+import { fixedDecimal, fixedNumber, usd } from './format';
+
+/** The info figures of the pair shown as a/b; info prices are symbolA per 1 symbolB of the pool. */
+export function pairPrice(info: ApiInfoNetwork | undefined, a: string, b: string) {
+  const row = info?.pairs.find(
+    (p) => (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a),
+  );
+  if (!row) return { price: undefined, volume24HUsd: undefined };
+  const price = row.symbolA === a ? row.price : row.price > 0 ? 1 / row.price : undefined;
+  return { price, volume24HUsd: row.volume24HUsd };
+}
+
+const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** "99999999000.5" -> "99,999,999,000.500" (exact, cut to 3 decimals). */
+const supplyText = (text: string) => {
+  const [whole = '0', fraction = ''] = fixedDecimal(text, 3).split('.');
+  return `${group(whole)}.${fraction}`;
+};
+
+/** Current price, 24h volume and, when the target token is JM, its supply and market cap. */
+export function PairStats({
+  info,
+  pair: [a, b],
+}: {
+  info: ApiInfoNetwork | undefined;
+  pair: [string, string];
+}) {
+  const { price, volume24HUsd } = pairPrice(info, a, b);
+  const jm = b === 'JM' ? info?.jm : undefined;
+  const priceUsd = info?.tokens[b]?.priceUsd;
+  return (
+    <dl className="jm-stats" aria-label="Pair figures">
+      <div>
+        <dt>Current price</dt>
+        <dd data-figure="price">
+          {fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)} {a}
+          {priceUsd !== undefined && priceUsd !== null && ` (${usd(priceUsd)})`}
+        </dd>
+      </div>
+      <div>
+        <dt>24h volume</dt>
+        <dd data-figure="volume">{usd(volume24HUsd)}</dd>
+      </div>
+      {jm && (
+        <>
+          <div>
+            <dt>Token supply</dt>
+            <dd data-figure="supply">{supplyText(jm.supply)}</dd>
+          </div>
+          <div>
+            <dt>Circulating supply</dt>
+            <dd data-figure="circulating">
+              {fixedDecimal(jm.circulatingSupply, CIRCULATING_SUPPLY_DISPLAY_DECIMALS)}
+            </dd>
+          </div>
+          <div>
+            <dt>Market cap</dt>
+            <dd data-figure="marketcap">
+              {jm.marketcapUsd === null
+                ? '-'
+                : `$${fixedNumber(jm.marketcapUsd / 1e6, MARKET_CAP_MILLIONS_DISPLAY_DECIMALS)}M`}
+            </dd>
+          </div>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,64 @@
+import production from '@jmswap/shared-chain/config/networks.production.json';
+import { parseNetworksFile } from '@jmswap/shared-chain';
+import { chartPrecision, historyPair, withCurrentPoint, type ChartPoint } from './chartRules';
+
+const H4 = 4 * 3_600_000;
+const T0 = Date.UTC(2026, 10, 1); // a bucket start
+const point = (dt: number, close: number): ChartPoint => ({
+  dt,
+  open: close,
+  high: close,
+  low: close,
+  close,
+});
+
+describe('precision: the first close to 4 significant digits', () => {
+  it.each([
+    [0.000123456789, 7],
+    [0.5, 4],
+    [1.5, 3],
+    [12.345, 2],
+    [1234.5, 0],
+    [98765.4, 0],
+  ])('first close %p -> %p decimals', (close, decimals) => {
+    expect(chartPrecision([point(T0, close), point(T0 + H4, 99999)], 10)).toBe(decimals);
+  });
+
+  it('never shows more than the chart allows, and the default when there is nothing', () => {
+    expect(chartPrecision([point(T0, 1e-12)], 8)).toBe(8);
+    expect(chartPrecision([], 8)).toBe(8);
+    expect(chartPrecision([point(T0, 0)], 10)).toBe(10);
+  });
+});
+
+describe('a new point once the last one is more than 4 h old', () => {
+  const points = [point(T0, 1), point(T0 + H4, 2)];
+
+  it('adds nothing while the last bucket is at most 4 h old', () => {
+    expect(withCurrentPoint(points, T0 + H4 + 1000)).toEqual(points);
+    expect(withCurrentPoint(points, T0 + 2 * H4)).toEqual(points);
+  });
+
+  it('appends the last close at the start of the current bucket', () => {
+    const now = T0 + 3 * H4 + 5 * 60_000;
+    expect(withCurrentPoint(points, now)).toEqual([...points, point(T0 + 3 * H4, 2)]);
+  });
+
+  it('has nothing to extend without data', () => {
+    expect(withCurrentPoint([], T0)).toEqual([]);
+  });
+});
+
+describe('history pair', () => {
+  const { networks } = parseNetworksFile(production);
+  it('asks the pair as shown, and the other way round for a pool flagged invert', () => {
+    expect(historyPair(networks.TRON, 'TRX', 'JM')).toEqual(['TRX', 'JM']);
+    const inverted = {
+      ...networks.TRON,
+      pools: networks.TRON.pools.map((p) => (p.symbolB === 'USDT' ? { ...p, invert: true } : p)),
+    };
+    expect(historyPair(inverted, 'TRX', 'USDT')).toEqual(['USDT', 'TRX']);
+    expect(historyPair(inverted, 'USDT', 'TRX')).toEqual(['TRX', 'USDT']);
+    expect(historyPair(inverted, 'TRX', 'JM')).toEqual(['TRX', 'JM']);
+  });
+});

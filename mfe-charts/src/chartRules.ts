@@ -1,0 +1,57 @@
+import {
+  CHART_BUCKET_MS,
+  CHART_PRICE_SIGNIFICANT_DIGITS,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+
+export type ChartKind = 'candle' | 'line';
+
+/** One point of either chart kind; `close` is the line value or the candle's close. */
+export interface ChartPoint {
+  dt: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/**
+ * Decimals that show the first close with 4 significant digits (0.0001234567 -> 7,
+ * 12.345 -> 2), never more than `max`; `max` when there is nothing to measure.
+ */
+export function chartPrecision(points: readonly ChartPoint[], max: number): number {
+  const first = points[0]?.close;
+  if (!first || !Number.isFinite(first) || first <= 0) return max;
+  const decimals = Math.max(0, CHART_PRICE_SIGNIFICANT_DIGITS - 1 - Math.floor(Math.log10(first)));
+  return Math.min(decimals, max);
+}
+
+/**
+ * Once the last point is more than one bucket (4 h) old, the chart gets a point in the current
+ * bucket at the last close: no trade since means the price has not moved.
+ */
+export function withCurrentPoint(points: readonly ChartPoint[], now: number): ChartPoint[] {
+  const last = points[points.length - 1];
+  if (!last || now - last.dt <= CHART_BUCKET_MS) return [...points];
+  const dt = now - (now % CHART_BUCKET_MS);
+  const c = last.close;
+  return [...points, { dt, open: c, high: c, low: c, close: c }];
+}
+
+/** The pool of a pair in either order, if the network lists one. */
+export const poolOf = (network: NetworkConfig, a: string, b: string) =>
+  network.pools.find(
+    (p) => (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a),
+  );
+
+/**
+ * The (A, B) to ask the history API for the pair shown as a/b: the API prices B in A, and a pool
+ * flagged `invert` is shown the other way round, so it is asked as (b, a).
+ */
+export function historyPair(network: NetworkConfig, a: string, b: string): [string, string] {
+  return poolOf(network, a, b)?.invert ? [b, a] : [a, b];
+}
+
+/** Where the Chart component's link goes: the charts page of this pair. */
+export const chartsPageHref = (network: string, a: string, b: string) =>
+  `/charts?${new URLSearchParams({ n: network, symbolA: a, symbolB: b })}`;

@@ -1,0 +1,27 @@
+/**
+ * An exact decimal string cut (never rounded) to `places` decimals and padded with zeros:
+ * ("0.1234567", 6) -> "0.123456". The API sends amounts and prices as such strings.
+ */
+export function fixedDecimal(text: string, places: number): string {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return places === 0 ? whole : `${whole}.${fraction.slice(0, places).padEnd(places, '0')}`;
+}
+
+/** A JSON number with `places` decimals, or "-" when the API has no figure. */
+export const fixedNumber = (value: number | null | undefined, places: number): string =>
+  value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(places);
+
+/** USD with thousands separators: 1234.5 -> "$1,234.50". */
+export const usd = (value: number | null | undefined): string =>
+  value === null || value === undefined || !Number.isFinite(value)
+    ? '-'
+    : `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Local date and time of a trade, short: "23/11 12:34". */
+export const tradeTime = (ms: number): string =>
+  new Date(ms).toLocaleString('en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });

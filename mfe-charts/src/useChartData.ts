@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import {
+  CHART_REFRESH_MS,
+  CHART_STALE_MS,
+  fetchCandles,
+  fetchLine,
+  type ChartWindow,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+import type { ChartKind, ChartPoint } from './chartRules';
+import { useRefresh } from './useRefresh';
+
+export interface ChartData {
+  loading: boolean;
+  /** Points in time order; empty when the API has none, is down or answered bad data. */
+  points: ChartPoint[];
+}
+
+async function load(
+  network: NetworkConfig,
+  kind: ChartKind,
+  window: ChartWindow,
+  pair: [string, string],
+  signal: AbortSignal,
+): Promise<ChartPoint[]> {
+  const args = [network.api.url, network.id, window, pair[0], pair[1], { signal }] as const;
+  if (kind === 'candle') {
+    const candles = await fetchCandles(...args);
+    return (candles ?? []).map((c) => ({ dt: c.dt, open: c.o, high: c.h, low: c.l, close: c.c }));
+  }
+  const line = await fetchLine(...args);
+  return (line ?? []).map((p) => ({
+    dt: p.dt,
+    open: p.value,
+    high: p.value,
+    low: p.value,
+    close: p.value,
+  }));
+}
+
+/** A pair's chart points, refreshed every 15 s while the page is visible and the data stale. */
+export function useChartData(
+  network: NetworkConfig,
+  kind: ChartKind,
+  window: ChartWindow,
+  pair: [string, string],
+): ChartData {
+  const [data, setData] = useState<ChartData>({ loading: true, points: [] });
+  const [a, b] = pair;
+  const tick = useRefresh(CHART_REFRESH_MS, CHART_STALE_MS, true);
+  useEffect(() => setData({ loading: true, points: [] }), [network, kind, window, a, b]);
+  useEffect(() => {
+    const abort = new AbortController();
+    load(network, kind, window, [a, b], abort.signal)
+      .then((points) => !abort.signal.aborted && setData({ loading: false, points }))
+      .catch(() => !abort.signal.aborted && setData({ loading: false, points: [] }));
+    return () => abort.abort();
+  }, [network, kind, window, a, b, tick]);
+  return data;
+}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import {
+  fetchInfo,
+  infoFor,
+  setLoading,
+  type ApiInfoNetwork,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+
+/** The network's `/v1/info` figures; the page's loading state lasts until they arrive (or fail). */
+export function useInfo(network: NetworkConfig | undefined) {
+  const [state, setState] = useState<{ loading: boolean; info?: ApiInfoNetwork }>({
+    loading: true,
+  });
+  useEffect(() => {
+    if (!network) return;
+    setState({ loading: true });
+    setLoading(true);
+    const abort = new AbortController();
+    fetchInfo(network.api.url, { signal: abort.signal }).then((info) => {
+      if (abort.signal.aborted) return;
+      setState({ loading: false, info: infoFor(info, network.id) });
+      setLoading(false);
+    });
+    return () => abort.abort();
+  }, [network]);
+  return state;
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { filter } from 'rxjs';
+import {
+  appEvents$,
+  fetchTrades,
+  HISTORY_REFRESH_MS,
+  HISTORY_STALE_MS,
+  type NetworkConfig,
+  type Trade,
+} from '@jmswap/shared-chain';
+import { useRefresh } from './useRefresh';
+
+export const TRADES_PAGE = 50;
+/** After the user's own swap the indexer needs a few seconds; ask again then, past the cache. */
+const AFTER_SWAP_MS = [4_000, 12_000, 30_000];
+
+export interface TradesState {
+  loading: boolean;
+  trades: Trade[];
+}
+
+/** Token addresses of a pair as the API knows them (the base coin trades as its wrapped token). */
+export const pairAddresses = (network: NetworkConfig, a: string, b: string): [string, string] => [
+  network.tokens[a]?.address ?? '',
+  network.tokens[b]?.address ?? '',
+];
+
+/** A pair's latest trades while `open`: every 5 min when older than 1 min, and after a swap. */
+export function useTrades(network: NetworkConfig, pair: [string, string], open: boolean) {
+  const [state, setState] = useState<TradesState>({ loading: true, trades: [] });
+  const [fresh, setFresh] = useState(0);
+  const tick = useRefresh(HISTORY_REFRESH_MS, HISTORY_STALE_MS, open);
+  const [addressA, addressB] = pairAddresses(network, pair[0], pair[1]);
+
+  useEffect(() => setState({ loading: true, trades: [] }), [network, addressA, addressB]);
+  useEffect(() => {
+    if (!open) return;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const sub = appEvents$
+      .pipe(filter((e) => e.type === 'analytics' && e.name === 'SWAP'))
+      .subscribe(() => {
+        for (const ms of AFTER_SWAP_MS) timers.push(setTimeout(() => setFresh((n) => n + 1), ms));
+      });
+    return () => {
+      sub.unsubscribe();
+      timers.forEach(clearTimeout);
+    };
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    fetchTrades(network.api.url, network.id, addressA, addressB, {
+      limit: TRADES_PAGE,
+      signal: abort.signal,
+      fresh: fresh > 0,
+    }).then((trades) => {
+      if (!abort.signal.aborted) setState({ loading: false, trades: trades ?? [] });
+    });
+    return () => abort.abort();
+  }, [network, addressA, addressB, open, tick, fresh]);
+  return state;
+}

@@ -1,0 +1,78 @@
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { getInstance } from '@module-federation/enhanced/runtime';
+import type { NetworkConfig, TokenConfig } from '@jmswap/shared-chain';
+
+/**
+ * The swap box's chart and Trading History come from the charts remote at run time, never from
+ * its source: the page's federation instance that registered `mfe_charts` (the shell's, from
+ * remotes.json) loads them. Where no instance has it (the widget, this remote's own dev page)
+ * or it is down, rolled back without these modules, or throws, the swap box shows no chart.
+ */
+const CHARTS_REMOTE = 'mfe_charts';
+const CHART_NETWORKS = ['TRON', 'BSC', 'POLY'];
+const HISTORY_HIDDEN_ON = ['ETH', 'BTTC'];
+
+interface PairProps {
+  network: NetworkConfig;
+  symbolA: string;
+  symbolB: string;
+}
+
+const chartsHost = () =>
+  getInstance((i) => i.options.remotes.some((r) => r.name === CHARTS_REMOTE));
+
+async function loadCharts(expose: string): Promise<{ default: ComponentType<PairProps> }> {
+  const host = chartsHost();
+  if (!host) throw new Error('no charts remote on this page');
+  const mod = await host.loadRemote<{ default?: ComponentType<PairProps> }>(
+    `${CHARTS_REMOTE}/${expose}`,
+  );
+  if (!mod?.default) throw new Error(`${CHARTS_REMOTE}/${expose} did not load`);
+  return { default: mod.default };
+}
+
+const MiniChart = lazy(() => loadCharts('MiniChart'));
+const HistoryPanel = lazy(() => loadCharts('HistoryPanel'));
+
+/** A failure of the charts remote costs its own area only: it renders nothing. */
+class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('[swap] chart area unavailable:', error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+interface SlotProps {
+  network: NetworkConfig;
+  from?: TokenConfig;
+  to?: TokenConfig;
+  widget?: boolean;
+  part: 'chart' | 'history';
+}
+
+/** The 4-hour line chart (TRON, BSC, POLY) or the history toggle (not ETH, BTTC, widget). */
+export function ChartSlot({ network, from, to, widget, part }: SlotProps) {
+  // No instance has the charts remote (widget, dev page): nothing to load, nothing to report.
+  if (widget || !from || !to || !chartsHost()) return null;
+  const shown =
+    part === 'chart'
+      ? CHART_NETWORKS.includes(network.id)
+      : !HISTORY_HIDDEN_ON.includes(network.id);
+  if (!shown) return null;
+  const Area = part === 'chart' ? MiniChart : HistoryPanel;
+  return (
+    <div className="jm-chart-slot" data-slot={part}>
+      <Quiet key={`${network.id}/${from.symbol}/${to.symbol}`}>
+        <Suspense fallback={null}>
+          <Area network={network} symbolA={from.symbol} symbolB={to.symbol} />
+        </Suspense>
+      </Quiet>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * `GET {api}/v1/history/...`: candles, line points, a pair's trades and an account's trades.
+ * Every answer is checked against the contract; one bad row (a missing field, a NaN, a huge
+ * number, a non-array) refuses the whole answer, which the screens show as "no data" rather than
+ * as a broken chart. Answers are cached in memory (candles and line 10 min, trades 1 min) so
+ * refreshes and several charts of one pair cost one request.
+ */
+import { z } from 'zod';
+import type { NetworkId } from '../config/types';
+import {
+  CANDLES_CACHE_MS,
+  CHART_BUCKET_SECONDS,
+  HISTORY_CACHE_MS,
+  LINE_CACHE_MS,
+} from '../core/constants';
+
+/** Look-back windows the API accepts. */
+export const CHART_WINDOWS = ['1d', '1w', '1m', '3m', '1y', 'all'] as const;
+export type ChartWindow = (typeof CHART_WINDOWS)[number];
+
+/** One chart bucket: 4 hours. */
+export const CHART_BUCKET_MS = CHART_BUCKET_SECONDS * 1000;
+
+/** Above this a price or USD figure is a bug upstream, not a market (no pool here gets near). */
+export const MAX_API_NUMBER = 1e15;
+
+const price = z.number().finite().nonnegative().max(MAX_API_NUMBER);
+// Year 2000 .. 2200: a date outside is a unit mistake (seconds for milliseconds) or garbage.
+const ms = z.number().int().min(946_684_800_000).max(7_258_118_400_000);
+/** Exact decimal string in human units, as the API writes token amounts and trade prices. */
+const decimal = z.string().regex(/^\d{1,40}(\.\d{1,40})?$/);
+const hash = z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/);
+
+export const candleSchema = z.object({ o: price, h: price, l: price, c: price, dt: ms });
+export const linePointSchema = z.object({ value: price, dt: ms });
+export const tradeSchema = z.object({
+  type: z.enum(['buy', 'sell']),
+  price: decimal,
+  buyAmount: decimal,
+  sellAmount: decimal,
+  date: ms,
+  hash,
+  trader: z.string().min(1),
+});
+export const accountTradeSchema = z.object({
+  date: ms,
+  hash,
+  pair: z.string().min(1),
+  symbolIn: z.string().min(1),
+  symbolOut: z.string().min(1),
+  amountIn: decimal,
+  amountOut: decimal,
+  price: decimal,
+  usd: z.number().finite().nonnegative().max(MAX_API_NUMBER).nullable(),
+});
+
+export type Candle = z.infer<typeof candleSchema>;
+export type LinePoint = z.infer<typeof linePointSchema>;
+export type Trade = z.infer<typeof tradeSchema>;
+export type AccountTrade = z.infer<typeof accountTradeSchema>;
+
+const byDate = <T extends { dt: number }>(rows: T[]) => [...rows].sort((x, y) => x.dt - y.dt);
+
+/** Parsers: the rows in time order, or undefined when the answer breaks the contract. */
+export const parseCandles = (raw: unknown): Candle[] | undefined => {
+  const parsed = z.array(candleSchema).safeParse(raw);
+  return parsed.success ? byDate(parsed.data) : undefined;
+};
+export const parseLine = (raw: unknown): LinePoint[] | undefined => {
+  const parsed = z.array(linePointSchema).safeParse(raw);
+  return parsed.success ? byDate(parsed.data) : undefined;
+};
+export const parseTrades = (raw: unknown): Trade[] | undefined => {
+  const parsed = z.array(tradeSchema).safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+};
+export const parseAccountTrades = (raw: unknown): AccountTrade[] | undefined => {
+  const parsed = z.array(accountTradeSchema).safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+};
+
+export interface HistoryFetchOptions {
+  signal?: AbortSignal;
+  fetchImpl?: typeof fetch;
+  /** Skip the cache (a user's explicit reload, an export). */
+  fresh?: boolean;
+}
+
+interface Entry {
+  at: number;
+  value: Promise<unknown>;
+}
+const cache = new Map<string, Entry>();
+
+/** Forgets every cached answer (tests; a network switch does not need it: urls differ). */
+export const clearHistoryCache = (): void => cache.clear();
+
+async function getJson<T>(
+  url: string,
+  parse: (raw: unknown) => T | undefined,
+  ttlMs: number,
+  options: HistoryFetchOptions,
+): Promise<T | undefined> {
+  const hit = cache.get(url);
+  if (!options.fresh && hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
+  const value = (async () => {
+    const res = await (options.fetchImpl ?? fetch)(url, {
+      headers: { Accept: 'application/json' },
+      signal: options.signal,
+    });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const data = parse(await res.json());
+    if (data === undefined) throw new Error('answer does not match the history contract');
+    return data;
+  })();
+  cache.set(url, { at: Date.now(), value });
+  try {
+    return await value;
+  } catch (error) {
+    // A failure is never cached: the next refresh asks again.
+    if (cache.get(url)?.value === value) cache.delete(url);
+    if (!options.signal?.aborted)
+      console.error(`[api] ${url} unavailable:`, error instanceof Error ? error.message : error);
+    return undefined;
+  }
+}
+
+const base = (apiUrl: string, network: NetworkId) =>
+  `${apiUrl.replace(/\/+$/, '')}/v1/history/${network.toLowerCase()}`;
+const seg = encodeURIComponent;
+const page = (limit?: number, before?: number) => {
+  const q = new URLSearchParams();
+  if (limit !== undefined) q.set('limit', String(limit));
+  if (before !== undefined) q.set('before', String(before));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+};
+
+/** 4 h candles of the price of B in A (A per 1 B); ask (B, A) for the inverse. */
+export function fetchCandles(
+  apiUrl: string,
+  network: NetworkId,
+  window: ChartWindow,
+  symbolA: string,
+  symbolB: string,
+  options: HistoryFetchOptions = {},
+): Promise<Candle[] | undefined> {
+  if (!apiUrl) return Promise.resolve(undefined);
+  const url = `${base(apiUrl, network)}/candles/${window}/${seg(symbolA)}/${seg(symbolB)}`;
+  return getJson(url, parseCandles, CANDLES_CACHE_MS, options);
+}
+
+/** The close of each 4 h bucket, price of B in A. */
+export function fetchLine(
+  apiUrl: string,
+  network: NetworkId,
+  window: ChartWindow,
+  symbolA: string,
+  symbolB: string,
+  options: HistoryFetchOptions = {},
+): Promise<LinePoint[] | undefined> {
+  if (!apiUrl) return Promise.resolve(undefined);
+  const url = `${base(apiUrl, network)}/line/${window}/${seg(symbolA)}/${seg(symbolB)}`;
+  return getJson(url, parseLine, LINE_CACHE_MS, options);
+}
+
+/** A pair's trades, newest first (`before`: only trades older than this ms time). */
+export function fetchTrades(
+  apiUrl: string,
+  network: NetworkId,
+  addressA: string,
+  addressB: string,
+  options: HistoryFetchOptions & { limit?: number; before?: number } = {},
+): Promise<Trade[] | undefined> {
+  if (!apiUrl || !addressA || !addressB) return Promise.resolve(undefined);
+  const url = `${base(apiUrl, network)}/trades/${seg(addressA)}/${seg(addressB)}${page(options.limit, options.before)}`;
+  return getJson(url, parseTrades, HISTORY_CACHE_MS, options);
+}
+
+/** One wallet's trades on a network, newest first. */
+export function fetchAccountTrades(
+  apiUrl: string,
+  network: NetworkId,
+  address: string,
+  options: HistoryFetchOptions & { limit?: number; before?: number } = {},
+): Promise<AccountTrade[] | undefined> {
+  if (!apiUrl || !address) return Promise.resolve(undefined);
+  const url = `${base(apiUrl, network)}/account/${seg(address)}/trades${page(options.limit, options.before)}`;
+  return getJson(url, parseAccountTrades, HISTORY_CACHE_MS, options);
+}
+
+/**
+ * Every page of a newest-first list, up to `maxRows` (exports). Trades of one block share a
+ * time, so the next page starts at the last time again (`before` = last + 1 ms) and rows are
+ * kept once by hash; only when a page brings nothing new does it move past that time. Stops at
+ * a short page or at a failure (then what was read so far is returned).
+ */
+export async function fetchAllPages<T extends { date: number; hash: string }>(
+  fetchPage: (before?: number) => Promise<T[] | undefined>,
+  pageSize: number,
+  maxRows = 5000,
+): Promise<T[] | undefined> {
+  const rows = new Map<string, T>();
+  let before: number | undefined;
+  for (;;) {
+    const batch = await fetchPage(before);
+    if (batch === undefined) return rows.size ? [...rows.values()] : undefined;
+    const size = rows.size;
+    for (const row of batch) if (!rows.has(row.hash)) rows.set(row.hash, row);
+    const last = batch[batch.length - 1];
+    if (batch.length < pageSize || !last || rows.size >= maxRows)
+      return [...rows.values()].slice(0, maxRows);
+    if (rows.size === size && before === last.date) return [...rows.values()];
+    before = rows.size > size ? last.date + 1 : last.date;
+  }
+}
