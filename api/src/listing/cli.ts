@@ -4,8 +4,11 @@
  *   npm run listings -- show <id> [--json]
  *   npm run listings -- set-status <id> <new|reviewed|listed|rejected> [--note "text"]
  * DATABASE_URL (or --database-url) selects a PostgreSQL server; otherwise the PGlite directory
- * (--data-dir, default .run/data/api). Never open a PGlite directory an API process is using.
+ * (--data, or API_DATA_DIR, default .run/data/api), only while no API process uses it: PGlite is
+ * single-process and a second opener corrupts the directory.
  */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from '../config';
 import { openDb, type Queryable } from '../db/db';
@@ -23,7 +26,7 @@ export const USAGE = `usage: npm run listings -- <command>
   list [--status ${LISTING_STATUSES.join('|')}] [--limit N] [--json]
   show <id> [--json]
   set-status <id> <${LISTING_STATUSES.join('|')}> [--note "text"]
-options: --database-url URL (or DATABASE_URL), --data-dir DIR (PGlite, default .run/data/api)`;
+options: --database-url URL (or DATABASE_URL), --data DIR (PGlite, or API_DATA_DIR; default .run/data/api)`;
 
 /** Stored texts come from the public: no terminal control sequences reach the operator's screen. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -42,7 +45,11 @@ function table(rows: ListingRow[]): string {
   const widths = head.map((h, i) =>
     Math.max(h.length, ...lines.map((l) => (l[i] as string).length)),
   );
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ');
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join('  ')
+      .trimEnd();
   return [fmt(head), ...lines.map(fmt)].join('\n');
 }
 
@@ -68,7 +75,7 @@ export async function runListingsCli(argv: string[], db: Queryable): Promise<Cli
       note: { type: 'string' },
       json: { type: 'boolean' },
       'database-url': { type: 'string' },
-      'data-dir': { type: 'string' },
+      data: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -113,10 +120,21 @@ async function main(): Promise<number> {
     const i = argv.indexOf(flag);
     return i === -1 ? undefined : argv[i + 1];
   };
-  const db = openDb({
-    databaseUrl: pick('--database-url') ?? process.env.DATABASE_URL,
-    dataDir: pick('--data-dir') ?? process.env.API_DATA_DIR ?? DEFAULT_DATA_DIR,
-  });
+  const databaseUrl = pick('--database-url') ?? process.env.DATABASE_URL;
+  // npm runs workspace scripts in api/; a relative --data means the operator's own directory.
+  const dataDir = resolve(
+    process.env.INIT_CWD ?? process.cwd(),
+    pick('--data') ?? process.env.API_DATA_DIR ?? DEFAULT_DATA_DIR,
+  );
+  // PGlite keeps postmaster.pid while a process has the directory open (removed on close).
+  if (!databaseUrl && existsSync(join(dataDir, 'postmaster.pid'))) {
+    process.stderr.write(
+      `listings: the PGlite database in ${dataDir} is in use (the API is running, or did not stop cleanly).\n` +
+        'Stop the API first (start and stop it again after a crash), or run the API and this CLI on PostgreSQL with DATABASE_URL.\n',
+    );
+    return 3;
+  }
+  const db = openDb({ databaseUrl, dataDir });
   try {
     await migrate(db);
     const result = await runListingsCli(argv, db);
