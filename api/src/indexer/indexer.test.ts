@@ -1,0 +1,241 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { EvmSource } from '../chain/evmSource';
+import { JsonRpc, RpcError } from '../chain/rpc';
+import { TOPICS } from '../chain/events';
+import type { Db } from '../db/db';
+import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from '../test/chain';
+import { DB_KINDS, freshDb } from '../test/databases';
+import { dumpNetwork } from '../test/dump';
+import { Indexer } from './indexer';
+import { readCursor } from './store';
+
+let chains: TestChains;
+beforeAll(async () => {
+  chains = await startTestChains({ swaps: 12 });
+}, 180_000);
+afterAll(() => chains?.stop());
+
+const indexer = (db: Db, extra: Partial<ConstructorParameters<typeof Indexer>[0]> = {}) =>
+  new Indexer({ db, network: chains.bsc, source: new EvmSource(chains.rpcUrl), ...extra });
+
+/** Swap logs on the chain for the configured pairs (what the trades table must hold). */
+async function swapLogsOnChain(): Promise<number> {
+  const logs = await rpc<unknown[]>(chains.rpcUrl, 'eth_getLogs', [
+    {
+      fromBlock: '0x0',
+      toBlock: 'latest',
+      topics: [TOPICS.Swap],
+      address: [...chains.bsc.pools.keys()],
+    },
+  ]);
+  return logs.length;
+}
+
+/** A node that refuses eth_getLogs over more than `max` blocks, like public RPC providers. */
+class PickyRpc extends JsonRpc {
+  refused = 0;
+  constructor(
+    url: string,
+    private readonly max: number,
+  ) {
+    super(url);
+  }
+  override async call<T>(method: string, params: unknown[] = []): Promise<T> {
+    if (method === 'eth_getLogs') {
+      const { fromBlock, toBlock } = params[0] as { fromBlock: string; toBlock: string };
+      if (Number(toBlock) - Number(fromBlock) + 1 > this.max) {
+        this.refused++;
+        throw new RpcError(-32005, 'query returned more than 10000 results');
+      }
+    }
+    return super.call<T>(method, params);
+  }
+}
+
+describe.each(DB_KINDS)('indexer on %s', (kind) => {
+  let reference: Record<string, unknown[]>;
+
+  it('stores every swap of the configured pairs, and re-ingesting a range changes nothing', async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      await indexer(db).syncToHead();
+      reference = await dumpNetwork(db, 'BSC');
+      expect(reference.trades).toHaveLength(await swapLogsOnChain());
+      expect(reference.trades!.length).toBeGreaterThan(0);
+      expect(reference.pairs).toHaveLength(chains.bsc.pools.size);
+      // Rewind the cursor half way and index the same blocks again.
+      const cursor = (await readCursor(db, 'BSC'))!;
+      const half = Math.floor(cursor.blockNumber / 2);
+      const { rows } = await db.query<{ hash: string }>(
+        `SELECT hash FROM blocks WHERE network = 'BSC' AND number <= $1 ORDER BY number DESC LIMIT 1`,
+        [half],
+      );
+      await db.query(
+        `UPDATE indexer_cursor SET block_number = (SELECT max(number) FROM blocks
+        WHERE network = 'BSC' AND number <= $1), block_hash = $2 WHERE network = 'BSC'`,
+        [half, rows[0]!.hash],
+      );
+      await indexer(db).syncToHead();
+      expect(await dumpNetwork(db, 'BSC')).toEqual(reference);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('loses and doubles nothing when the process dies between the events and the cursor', async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      const crashing = indexer(db, {
+        maxRange: 20,
+        beforeCursor: (to) => {
+          if (to > 40) throw new Error('simulated crash');
+        },
+      });
+      await expect(crashing.syncToHead()).rejects.toThrow('simulated crash');
+      const cursor = (await readCursor(db, 'BSC'))!;
+      expect(cursor.blockNumber).toBeLessThanOrEqual(40);
+      const { rows } = await db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM trades WHERE network = 'BSC' AND block_number > $1`,
+        [cursor.blockNumber],
+      );
+      expect(rows[0]!.n).toBe('0');
+      await indexer(db).syncToHead(); // the restart
+      expect(await dumpNetwork(db, 'BSC')).toEqual(reference);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('shrinks the block range when the node refuses a large one, and still stores everything', async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      const picky = new PickyRpc(chains.rpcUrl, 8);
+      await indexer(db, { source: new EvmSource(picky) }).syncToHead();
+      expect(picky.refused).toBeGreaterThan(0);
+      expect(await dumpNetwork(db, 'BSC')).toEqual(reference);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(DB_KINDS)('reorganisation on anvil, %s', (kind) => {
+  it('rolls back the replaced blocks and indexes the new ones', async () => {
+    const { db, drop } = await freshDb(kind);
+    const snapshot = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    try {
+      const ix = indexer(db);
+      await ix.syncToHead();
+      const orphan = await swapBnbForUsdt(chains, 10n ** 17n);
+      await swapBnbForUsdt(chains, 2n * 10n ** 17n);
+      await ix.syncToHead();
+      const trades = async () =>
+        (
+          await db.query<{ tx_hash: string }>(`SELECT tx_hash FROM trades WHERE network = 'BSC'`)
+        ).rows.map((r) => r.tx_hash);
+      expect(await trades()).toContain(orphan);
+      const before = (await readCursor(db, 'BSC'))!;
+
+      // Same heights, different blocks: one other swap, then an empty block.
+      await rpc(chains.rpcUrl, 'evm_revert', [snapshot]);
+      const replacement = await swapBnbForUsdt(chains, 3n * 10n ** 17n, 4);
+      await rpc(chains.rpcUrl, 'evm_mine');
+      expect(Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'))).toBe(before.blockNumber);
+
+      const r = await ix.step();
+      expect(r.kind).toBe('rollback');
+      await ix.syncToHead();
+      const now = await trades();
+      expect(now).not.toContain(orphan);
+      expect(now).toContain(replacement);
+      expect(now).toHaveLength(await swapLogsOnChain());
+      // Candles equal a rebuild from the surviving trades.
+      const fresh = await freshDb(kind);
+      try {
+        await indexer(fresh.db).syncToHead();
+        expect(await dumpNetwork(db, 'BSC')).toEqual(await dumpNetwork(fresh.db, 'BSC'));
+      } finally {
+        await fresh.drop();
+      }
+    } finally {
+      await rpc(chains.rpcUrl, 'evm_revert', [snapshot]).catch(() => undefined);
+      await drop();
+    }
+  });
+});
+
+describe('two indexer processes on one PostgreSQL', () => {
+  const procs: ChildProcess[] = [];
+  afterAll(() => procs.forEach((p) => p.kill('SIGKILL')));
+
+  it('exactly one writes; the other takes over when it stops; no duplicates', async () => {
+    const { db, url, drop } = await freshDb('postgres');
+    try {
+      const start = (name: string) => {
+        const p = spawn(
+          process.execPath,
+          ['--import', 'tsx', join(__dirname, '../test/indexer-process.ts')],
+          {
+            env: {
+              ...process.env,
+              DATABASE_URL: url,
+              RPC_URL: chains.rpcUrl,
+              NETWORK: JSON.stringify(serialise()),
+            },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
+        let out = '';
+        p.stdout!.on('data', (c) => (out += String(c)));
+        procs.push(p);
+        return { p, name, out: () => out };
+      };
+      const a = start('a');
+      const b = start('b');
+      const waitFor = async (pred: () => Promise<boolean> | boolean, ms = 60_000) => {
+        const end = Date.now() + ms;
+        while (!(await pred())) {
+          if (Date.now() > end) throw new Error('timed out');
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      const head = async () => Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'));
+      const caughtUp = async () =>
+        ((await readCursor(db, 'BSC'))?.blockNumber ?? -1) >= (await head());
+      await waitFor(() => a.out().includes('ready') && b.out().includes('ready'));
+      await swapBnbForUsdt(chains, 10n ** 16n);
+      await waitFor(caughtUp);
+      const writers = [a, b].filter((x) => x.out().includes('writer'));
+      expect(writers).toHaveLength(1);
+      const { rows: locks } = await db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM pg_locks WHERE locktype = 'advisory' AND granted`,
+      );
+      expect(locks[0]!.n).toBe('1');
+
+      writers[0]!.p.kill('SIGKILL');
+      const other = writers[0] === a ? b : a;
+      await waitFor(() => other.out().includes('writer'), 30_000);
+      await swapBnbForUsdt(chains, 2n * 10n ** 16n);
+      await waitFor(caughtUp);
+      const { rows } = await db.query<{ n: string; d: string }>(
+        `SELECT count(*)::text AS n, count(DISTINCT (tx_hash, log_index))::text AS d FROM trades`,
+      );
+      expect(rows[0]!.n).toBe(rows[0]!.d);
+      expect(Number(rows[0]!.n)).toBe(await swapLogsOnChain());
+    } finally {
+      procs.forEach((p) => p.kill('SIGKILL'));
+      await drop();
+    }
+  });
+});
+
+function serialise() {
+  const n = chains.bsc;
+  return {
+    ...n,
+    tokens: [...n.tokens.entries()],
+    tokensBySymbol: [...n.tokensBySymbol.entries()],
+    pools: [...n.pools.entries()],
+  };
+}

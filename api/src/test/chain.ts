@@ -1,0 +1,78 @@
+// Test infrastructure: local chains from the devnet, and real swaps made with its ethers.
+import { Contract, JsonRpcProvider, NonceManager, Wallet, type InterfaceAbi } from 'ethers';
+import { ANVIL_KEYS, loadArtifact, startDevnet, taxesFor, type Devnet } from '@jmswap/devnet';
+import { indexedNetworks, type IndexedNetwork, type NetworksFile } from '../config';
+import { freePort } from './postgres-server';
+
+export interface TestChains {
+  devnet: Devnet;
+  networks: IndexedNetwork[];
+  bsc: IndexedNetwork;
+  rpcUrl: string;
+  stop(): Promise<void>;
+}
+
+/** BSC (and optionally TRON) on free ports, seeded with `swaps` past swaps. */
+export async function startTestChains(
+  opts: { tron?: boolean; swaps?: number } = {},
+): Promise<TestChains> {
+  const bscPort = await freePort();
+  const tronPorts = opts.tron ? { node: await freePort(), anvil: await freePort() } : undefined;
+  const devnet = await startDevnet({
+    networks: opts.tron ? ['BSC', 'TRON'] : ['BSC'],
+    ports: { BSC: bscPort },
+    ...(tronPorts ? { tronPorts } : {}),
+    history: { swaps: opts.swaps ?? 12, days: 2 },
+    configPath: false,
+  });
+  const networks = indexedNetworks(devnet.config as unknown as NetworksFile);
+  return {
+    devnet,
+    networks,
+    bsc: networks.find((n) => n.id === 'BSC')!,
+    rpcUrl: devnet.config.networks.BSC.nodeUrl,
+    stop: () => devnet.stop(),
+  };
+}
+
+/** Swaps `amountIn` wei of BNB for USDT on the BSC chain through the router; returns the tx hash. */
+export async function swapBnbForUsdt(
+  chains: TestChains,
+  amountIn: bigint,
+  keyIndex = 3,
+): Promise<string> {
+  const cfg = chains.devnet.config.networks.BSC;
+  const provider = new JsonRpcProvider(chains.rpcUrl, undefined, { staticNetwork: true });
+  try {
+    const signer = new NonceManager(new Wallet(ANVIL_KEYS[keyIndex]!, provider));
+    const router = new Contract(
+      cfg.exchange.ROUTER_ADDRESS,
+      loadArtifact('JMSwapRouter').abi as InterfaceAbi,
+      signer,
+    );
+    const path = [cfg.tokens.BNB!.address, cfg.tokens.USDT!.address];
+    const tx = await router.getFunction('swapExactBaseForTokens')(
+      0n,
+      path,
+      taxesFor([0, 0]),
+      await signer.getAddress(),
+      BigInt(Math.floor(Date.now() / 1000) + 3600),
+      { value: amountIn },
+    );
+    await tx.wait();
+    return tx.hash as string;
+  } finally {
+    provider.destroy();
+  }
+}
+
+export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result: T; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
