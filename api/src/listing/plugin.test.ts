@@ -1,12 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { IndexedNetwork } from '../config';
-import { openPglite, type Db } from '../db/db';
-import { migrate } from '../db/migrate';
+import type { Db } from '../db/db';
 import { dbPlugin } from '../plugins/db';
 import { errorsPlugin } from '../plugins/errors';
 import type { ChainAnswer } from './chain';
 import { listingPlugin, MAX_REQUEST_BYTES, type ListingOptions } from './plugin';
 import { getListing, listListings } from './store';
+import { DB_KINDS, freshDb } from '../test/databases';
 
 const TRON_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BSC_TOKEN = '0x55d398326f99059fF775485246999027B3197955';
@@ -26,232 +26,236 @@ const networks = [
   { id: 'BSC', platform: 'evm', nodeUrl: 'http://bsc.node.test' },
 ] as unknown as IndexedNetwork[];
 
-let db: Db;
-let app: FastifyInstance;
-let url: string;
-let chain: jest.Mock<Promise<ChainAnswer>, [unknown, string]>;
+describe.each(DB_KINDS)('POST /v1/listing on %s', (kind) => {
+  let db: Db;
+  let app: FastifyInstance;
+  let url: string;
+  let chain: jest.Mock<Promise<ChainAnswer>, [unknown, string]>;
 
-async function start(listing: ListingOptions = {}) {
-  await app?.close();
-  // Clients are told apart by X-Forwarded-For, as behind the deployment's proxy.
-  app = Fastify({ trustProxy: true });
-  await app.register(errorsPlugin);
-  await app.register(dbPlugin, { db, networks });
-  await app.register(listingPlugin, { db, networks, listing: { readToken: chain, ...listing } });
-  url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/v1/listing`;
-}
-
-beforeAll(async () => {
-  db = openPglite();
-  await migrate(db);
-});
-afterAll(async () => {
-  await app?.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await db.query('DELETE FROM listings');
-  chain = jest.fn<Promise<ChainAnswer>, [unknown, string]>(async () => ({
-    kind: 'token',
-    facts: { name: 'Moon Token', symbol: 'MOON', decimals: 18 },
-  }));
-  await start();
-});
-
-/** A real multipart body, as the browser's FormData sends it. */
-async function multipart(fields: Record<string, string | Blob>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = new Response(form);
-  return {
-    payload: Buffer.from(await res.arrayBuffer()),
-    contentType: res.headers.get('content-type') as string,
-  };
-}
-
-async function send(
-  headers: Record<string, string>,
-  payload: string | Buffer,
-  client = '10.0.0.1',
-) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'x-forwarded-for': client, ...headers },
-    body: payload,
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: JSON.parse(text) as Record<string, any>,
-    text,
-    headers: res.headers,
-  };
-}
-
-async function post(fields: Record<string, string | Blob>, client = '10.0.0.1') {
-  const { payload, contentType } = await multipart(fields);
-  return send({ 'content-type': contentType }, payload, client);
-}
-
-it('stores a valid request with status new and answers its id', async () => {
-  const { status, body, headers } = await post(valid);
-  expect(status).toBe(200);
-  expect(body).toEqual({ ok: true, id: expect.any(Number) });
-  expect(headers.get('content-type')).toMatch(/^application\/json/);
-  const row = await getListing(db, body.id);
-  expect(row).toMatchObject({
-    network: 'TRON',
-    contract: TRON_USDT,
-    name: 'Moon Token',
-    type: 'TRC-20',
-    tax: 5,
-    supply: '1000000',
-    telegram: 'moontoken',
-    status: 'new',
-    chainName: null,
-  });
-  // TRON is not indexed in this app: no chain call.
-  expect(chain).not.toHaveBeenCalled();
-});
-
-it('answers every field error in the contract shape, first error first', async () => {
-  const { status, body } = await post({ ...valid, tax: '101', email: 'nope' });
-  expect(status).toBe(400);
-  expect(body).toEqual({
-    error: 'Bad Request',
-    message: 'tax must be a whole number from 0 to 100',
-    statusCode: 400,
-    errors: [
-      { field: 'tax', message: 'must be a whole number from 0 to 100' },
-      { field: 'email', message: 'is not a valid email address' },
-    ],
-  });
-  expect(await listListings(db)).toHaveLength(0);
-});
-
-it('answers a duplicate clearly and stores it once (also in another letter case)', async () => {
-  const bsc = { ...valid, network: 'BSC', type: 'BEP-20', contract: BSC_TOKEN };
-  expect((await post(bsc)).status).toBe(200);
-  const again = await post({ ...bsc, contract: BSC_TOKEN.toLowerCase() });
-  expect(again.status).toBe(409);
-  expect(again.body).toMatchObject({
-    statusCode: 409,
-    errors: [{ field: 'contract', message: 'was already submitted for BSC' }],
-  });
-  // Two at once: the unique key lets one in.
-  await db.query('DELETE FROM listings');
-  const both = await Promise.all([post(bsc, '10.0.0.2'), post(bsc, '10.0.0.3')]);
-  expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-  expect(await listListings(db)).toHaveLength(1);
-});
-
-it('checks the contract on an indexed chain and says when it does not fit the form', async () => {
-  const bsc = { ...valid, network: 'BSC', type: 'BEP-20', contract: BSC_TOKEN };
-  chain.mockResolvedValueOnce({ kind: 'missing' });
-  expect((await post(bsc)).body.errors).toEqual([
-    { field: 'contract', message: 'has no contract on BSC' },
-  ]);
-  chain.mockResolvedValueOnce({ kind: 'not-token' });
-  expect((await post(bsc)).body.errors[0].message).toBe(
-    'is not a token on BSC (no name, symbol and decimals)',
-  );
-  chain.mockResolvedValueOnce({
-    kind: 'token',
-    facts: { name: 'Tether USD', symbol: 'USDT', decimals: 18 },
-  });
-  expect((await post(bsc)).body.errors).toEqual([
-    {
-      field: 'name',
-      message: 'does not match the contract: it is "Tether USD" (USDT, 18 decimals)',
-    },
-  ]);
-  chain.mockResolvedValueOnce({ kind: 'unreachable', reason: 'ECONNREFUSED' });
-  const down = await post(bsc);
-  expect(down.status).toBe(503);
-  expect(down.body.errors[0]).toEqual({
-    field: 'contract',
-    message: 'could not be checked on BSC right now; please try again later',
-  });
-  expect(await listListings(db)).toHaveLength(0);
-  // The symbol is accepted as the name too; what the chain said is kept for the operator.
-  const ok = await post({ ...bsc, name: 'moon' });
-  expect(ok.status).toBe(200);
-  expect(chain).toHaveBeenLastCalledWith(
-    { platform: 'evm', nodeUrl: 'http://bsc.node.test' },
-    BSC_TOKEN,
-  );
-  expect(await getListing(db, ok.body.id)).toMatchObject({
-    chainName: 'Moon Token',
-    chainSymbol: 'MOON',
-    chainDecimals: 18,
-  });
-});
-
-it('refuses oversized requests, files, unknown and repeated fields', async () => {
-  const big = await post({ ...valid, name: 'x'.repeat(MAX_REQUEST_BYTES) });
-  expect(big.status).toBe(413);
-  expect(big.body).toMatchObject({ statusCode: 413, errors: [{ field: 'form' }] });
-  const longField = await post({ ...valid, website: `https://a.example/${'x'.repeat(3000)}` });
-  expect(longField.status).toBe(400);
-  expect(longField.body.errors[0].field).toBe('website');
-  const file = await post({ ...valid, logo: new Blob(['GIF89a'], { type: 'image/gif' }) });
-  expect(file.status).toBe(413);
-  const unknown = await post({ ...valid, admin: 'true' });
-  expect(unknown.body.errors).toEqual([{ field: 'form', message: 'has an unknown field "admin"' }]);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(valid)) form.append(k, v);
-  form.append('tax', '9');
-  const body = new Response(form);
-  const repeated = await send(
-    { 'content-type': body.headers.get('content-type') as string },
-    Buffer.from(await body.arrayBuffer()),
-  );
-  expect(repeated.body.errors).toEqual([{ field: 'tax', message: 'must be sent once' }]);
-  expect(await listListings(db)).toHaveLength(0);
-});
-
-it('answers malformed payloads with 4xx in the error shape, never 500', async () => {
-  const cases: Array<[string, string]> = [
-    ['application/json', JSON.stringify(valid)],
-    ['application/x-www-form-urlencoded', 'name=x'],
-    ['multipart/form-data; boundary=abc', 'garbage'],
-    ['multipart/form-data', '--x\r\n'],
-    [
-      'multipart/form-data; boundary=x',
-      '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nab',
-    ],
-    ['text/plain', 'hello'],
-  ];
-  for (const [type, payload] of cases) {
-    const res = await send({ 'content-type': type }, payload);
-    expect([type, res.status >= 400 && res.status < 500]).toEqual([type, true]);
-    expect(res.body).toMatchObject({ error: expect.any(String), statusCode: res.status });
+  async function start(listing: ListingOptions = {}) {
+    await app?.close();
+    // Clients are told apart by X-Forwarded-For, as behind the deployment's proxy.
+    app = Fastify({ trustProxy: true });
+    await app.register(errorsPlugin);
+    await app.register(dbPlugin, { db, networks });
+    await app.register(listingPlugin, { db, networks, listing: { readToken: chain, ...listing } });
+    url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/v1/listing`;
   }
-  expect(await listListings(db)).toHaveLength(0);
-});
 
-it('stores script-laden texts never, and answers them only inside JSON', async () => {
-  const script = '<script>alert(1)</script>';
-  const res = await post({ ...valid, name: script, website: `https://x.example/${script}` });
-  expect(res.status).toBe(400);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(res.body.errors[0]).toEqual({
-    field: 'name',
-    message: 'contains characters that are not allowed',
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await freshDb(kind));
   });
-  expect(res.text).not.toContain('<script>');
-  expect(await listListings(db)).toHaveLength(0);
-});
+  afterAll(async () => {
+    await app?.close();
+    await drop();
+  });
+  beforeEach(async () => {
+    await db.query('DELETE FROM listings');
+    chain = jest.fn<Promise<ChainAnswer>, [unknown, string]>(async () => ({
+      kind: 'token',
+      facts: { name: 'Moon Token', symbol: 'MOON', decimals: 18 },
+    }));
+    await start();
+  });
 
-it('rate-limits each client on its own', async () => {
-  await start({ rateLimit: { max: 2, timeWindow: 60_000 } });
-  const bad = { ...valid, tax: 'x' };
-  expect((await post(bad)).status).toBe(400);
-  expect((await post(bad)).status).toBe(400);
-  const limited = await post(valid);
-  expect(limited.status).toBe(429);
-  expect(limited.body).toMatchObject({ error: 'Too Many Requests', statusCode: 429 });
-  expect(limited.headers.get('retry-after')).toBeTruthy();
-  expect((await post(valid, '10.9.9.9')).status).toBe(200);
+  /** A real multipart body, as the browser's FormData sends it. */
+  async function multipart(fields: Record<string, string | Blob>) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    const res = new Response(form);
+    return {
+      payload: Buffer.from(await res.arrayBuffer()),
+      contentType: res.headers.get('content-type') as string,
+    };
+  }
+
+  async function send(
+    headers: Record<string, string>,
+    payload: string | Buffer,
+    client = '10.0.0.1',
+  ) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-forwarded-for': client, ...headers },
+      body: payload,
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: JSON.parse(text) as Record<string, any>,
+      text,
+      headers: res.headers,
+    };
+  }
+
+  async function post(fields: Record<string, string | Blob>, client = '10.0.0.1') {
+    const { payload, contentType } = await multipart(fields);
+    return send({ 'content-type': contentType }, payload, client);
+  }
+
+  it('stores a valid request with status new and answers its id', async () => {
+    const { status, body, headers } = await post(valid);
+    expect(status).toBe(200);
+    expect(body).toEqual({ ok: true, id: expect.any(Number) });
+    expect(headers.get('content-type')).toMatch(/^application\/json/);
+    const row = await getListing(db, body.id);
+    expect(row).toMatchObject({
+      network: 'TRON',
+      contract: TRON_USDT,
+      name: 'Moon Token',
+      type: 'TRC-20',
+      tax: 5,
+      supply: '1000000',
+      telegram: 'moontoken',
+      status: 'new',
+      chainName: null,
+    });
+    // TRON is not indexed in this app: no chain call.
+    expect(chain).not.toHaveBeenCalled();
+  });
+
+  it('answers every field error in the contract shape, first error first', async () => {
+    const { status, body } = await post({ ...valid, tax: '101', email: 'nope' });
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Bad Request',
+      message: 'tax must be a whole number from 0 to 100',
+      statusCode: 400,
+      errors: [
+        { field: 'tax', message: 'must be a whole number from 0 to 100' },
+        { field: 'email', message: 'is not a valid email address' },
+      ],
+    });
+    expect(await listListings(db)).toHaveLength(0);
+  });
+
+  it('answers a duplicate clearly and stores it once (also in another letter case)', async () => {
+    const bsc = { ...valid, network: 'BSC', type: 'BEP-20', contract: BSC_TOKEN };
+    expect((await post(bsc)).status).toBe(200);
+    const again = await post({ ...bsc, contract: BSC_TOKEN.toLowerCase() });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      statusCode: 409,
+      errors: [{ field: 'contract', message: 'was already submitted for BSC' }],
+    });
+    // Two at once: the unique key lets one in.
+    await db.query('DELETE FROM listings');
+    const both = await Promise.all([post(bsc, '10.0.0.2'), post(bsc, '10.0.0.3')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await listListings(db)).toHaveLength(1);
+  });
+
+  it('checks the contract on an indexed chain and says when it does not fit the form', async () => {
+    const bsc = { ...valid, network: 'BSC', type: 'BEP-20', contract: BSC_TOKEN };
+    chain.mockResolvedValueOnce({ kind: 'missing' });
+    expect((await post(bsc)).body.errors).toEqual([
+      { field: 'contract', message: 'has no contract on BSC' },
+    ]);
+    chain.mockResolvedValueOnce({ kind: 'not-token' });
+    expect((await post(bsc)).body.errors[0].message).toBe(
+      'is not a token on BSC (no name, symbol and decimals)',
+    );
+    chain.mockResolvedValueOnce({
+      kind: 'token',
+      facts: { name: 'Tether USD', symbol: 'USDT', decimals: 18 },
+    });
+    expect((await post(bsc)).body.errors).toEqual([
+      {
+        field: 'name',
+        message: 'does not match the contract: it is "Tether USD" (USDT, 18 decimals)',
+      },
+    ]);
+    chain.mockResolvedValueOnce({ kind: 'unreachable', reason: 'ECONNREFUSED' });
+    const down = await post(bsc);
+    expect(down.status).toBe(503);
+    expect(down.body.errors[0]).toEqual({
+      field: 'contract',
+      message: 'could not be checked on BSC right now; please try again later',
+    });
+    expect(await listListings(db)).toHaveLength(0);
+    // The symbol is accepted as the name too; what the chain said is kept for the operator.
+    const ok = await post({ ...bsc, name: 'moon' });
+    expect(ok.status).toBe(200);
+    expect(chain).toHaveBeenLastCalledWith(
+      { platform: 'evm', nodeUrl: 'http://bsc.node.test' },
+      BSC_TOKEN,
+    );
+    expect(await getListing(db, ok.body.id)).toMatchObject({
+      chainName: 'Moon Token',
+      chainSymbol: 'MOON',
+      chainDecimals: 18,
+    });
+  });
+
+  it('refuses oversized requests, files, unknown and repeated fields', async () => {
+    const big = await post({ ...valid, name: 'x'.repeat(MAX_REQUEST_BYTES) });
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ statusCode: 413, errors: [{ field: 'form' }] });
+    const longField = await post({ ...valid, website: `https://a.example/${'x'.repeat(3000)}` });
+    expect(longField.status).toBe(400);
+    expect(longField.body.errors[0].field).toBe('website');
+    const file = await post({ ...valid, logo: new Blob(['GIF89a'], { type: 'image/gif' }) });
+    expect(file.status).toBe(413);
+    const unknown = await post({ ...valid, admin: 'true' });
+    expect(unknown.body.errors).toEqual([
+      { field: 'form', message: 'has an unknown field "admin"' },
+    ]);
+    const form = new FormData();
+    for (const [k, v] of Object.entries(valid)) form.append(k, v);
+    form.append('tax', '9');
+    const body = new Response(form);
+    const repeated = await send(
+      { 'content-type': body.headers.get('content-type') as string },
+      Buffer.from(await body.arrayBuffer()),
+    );
+    expect(repeated.body.errors).toEqual([{ field: 'tax', message: 'must be sent once' }]);
+    expect(await listListings(db)).toHaveLength(0);
+  });
+
+  it('answers malformed payloads with 4xx in the error shape, never 500', async () => {
+    const cases: Array<[string, string]> = [
+      ['application/json', JSON.stringify(valid)],
+      ['application/x-www-form-urlencoded', 'name=x'],
+      ['multipart/form-data; boundary=abc', 'garbage'],
+      ['multipart/form-data', '--x\r\n'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nab',
+      ],
+      ['text/plain', 'hello'],
+    ];
+    for (const [type, payload] of cases) {
+      const res = await send({ 'content-type': type }, payload);
+      expect([type, res.status >= 400 && res.status < 500]).toEqual([type, true]);
+      expect(res.body).toMatchObject({ error: expect.any(String), statusCode: res.status });
+    }
+    expect(await listListings(db)).toHaveLength(0);
+  });
+
+  it('stores script-laden texts never, and answers them only inside JSON', async () => {
+    const script = '<script>alert(1)</script>';
+    const res = await post({ ...valid, name: script, website: `https://x.example/${script}` });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.body.errors[0]).toEqual({
+      field: 'name',
+      message: 'contains characters that are not allowed',
+    });
+    expect(res.text).not.toContain('<script>');
+    expect(await listListings(db)).toHaveLength(0);
+  });
+
+  it('rate-limits each client on its own', async () => {
+    await start({ rateLimit: { max: 2, timeWindow: 60_000 } });
+    const bad = { ...valid, tax: 'x' };
+    expect((await post(bad)).status).toBe(400);
+    expect((await post(bad)).status).toBe(400);
+    const limited = await post(valid);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ error: 'Too Many Requests', statusCode: 429 });
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await post(valid, '10.9.9.9')).status).toBe(200);
+  });
 });
