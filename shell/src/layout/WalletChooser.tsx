@@ -1,53 +1,89 @@
 import { useEffect, useState } from 'react';
 import {
   appEvents$,
+  classifyConnectFailure,
   connectsDirectly,
   network$,
   networks$,
+  session$,
   showToast,
   useNetworkConfig,
   useNetworks,
   walletOptions,
+  withWalletAnswer,
   type WalletKind,
+  type WalletProblem,
 } from '@jmswap/shared-chain';
 import { connectWallet } from '../services/wallet';
+import { needsWalletApp, OpenInWalletApp, WalletProblemNote } from './WalletHelp';
 
-/** Opens on CONNECT WALLET (from the header or any remote); TRON skips it and connects TronLink. */
+/**
+ * Opens on CONNECT WALLET (from the header or any remote); TRON skips it and connects TronLink,
+ * unless TronLink is not in the page on a phone (then it offers to open the page in the app).
+ * A wallet that is missing, locked or silent reopens it with what to do.
+ */
 export function WalletChooser() {
   const [open, setOpen] = useState(false);
+  const [problem, setProblem] = useState<WalletProblem>();
   const config = useNetworkConfig();
   const networks = useNetworks();
   const profile = networks.status === 'ready' ? networks.file.profile : 'production';
+
+  const close = () => {
+    setOpen(false);
+    setProblem(undefined);
+  };
 
   useEffect(() => {
     const sub = appEvents$.subscribe((event) => {
       if (event.type !== 'connectWalletRequested') return;
       const state = networks$.getValue();
       const net = state.status === 'ready' ? state.file.networks[network$.getValue()] : undefined;
-      if (net && state.status === 'ready' && connectsDirectly(net, state.file.profile)) {
+      const direct = net && state.status === 'ready' && connectsDirectly(net, state.file.profile);
+      if (direct && !needsWalletApp(net.platform))
         void connect(walletOptions(net, state.file.profile)[0]!.kind);
-      } else setOpen(true);
+      else {
+        setProblem(undefined);
+        setOpen(true);
+      }
     });
-    // A network change closes the chooser.
-    const netSub = network$.subscribe(() => setOpen(false));
+    // A network change closes the chooser; so does a wallet that connects after all.
+    const netSub = network$.subscribe(close);
+    const sessionSub = session$.subscribe((s) => s.connected && close());
     return () => {
       sub.unsubscribe();
       netSub.unsubscribe();
+      sessionSub.unsubscribe();
     };
   }, []);
 
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
   async function connect(kind: WalletKind) {
-    setOpen(false);
+    close();
     try {
-      await connectWallet(kind);
+      await withWalletAnswer(connectWallet(kind));
     } catch (error) {
-      showToast('error', error instanceof Error ? error.message : String(error), 2000);
+      const found = classifyConnectFailure(kind, error);
+      if (!found) {
+        showToast('error', error instanceof Error ? error.message : String(error), 2000);
+        return;
+      }
+      console.warn(`[jmswap] ${kind}: ${found.message}`, error);
+      setProblem(found);
+      setOpen(true);
     }
   }
 
   if (!open || config.status !== 'ready') return null;
+  const { platform } = config.network;
   return (
-    <div className="jm-modal-backdrop" onClick={() => setOpen(false)}>
+    <div className="jm-modal-backdrop" onClick={close}>
       <div
         role="dialog"
         aria-label="Connect a wallet"
@@ -55,6 +91,8 @@ export function WalletChooser() {
         onClick={(e) => e.stopPropagation()}
       >
         <h3>Connect a wallet</h3>
+        {problem && <WalletProblemNote problem={problem} />}
+        {needsWalletApp(platform) && <OpenInWalletApp platform={platform} />}
         {walletOptions(config.network, profile).map((option) => (
           <button
             key={option.kind}
@@ -65,7 +103,7 @@ export function WalletChooser() {
             {option.label}
           </button>
         ))}
-        <button type="button" className="jm-link" onClick={() => setOpen(false)}>
+        <button type="button" className="jm-link" onClick={close}>
           Cancel
         </button>
       </div>

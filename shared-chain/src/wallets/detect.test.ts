@@ -1,0 +1,123 @@
+import {
+  WalletSilentError,
+  announcedWalletNames,
+  classifyConnectFailure,
+  isPhoneBrowser,
+  metaMaskOpenUrl,
+  tronLinkOpenUrl,
+  withWalletAnswer,
+} from './detect';
+
+/** A window with EIP-6963 wallets that announce themselves when asked. */
+function fakeWindow(extra: Record<string, unknown> = {}, wallets: string[] = []) {
+  const target = new EventTarget();
+  target.addEventListener('eip6963:requestProvider', () => {
+    wallets.forEach((name, i) =>
+      target.dispatchEvent(
+        Object.assign(new Event('eip6963:announceProvider'), {
+          detail: { info: { uuid: `u${i}`, name, rdns: `x.${i}` }, provider: {} },
+        }),
+      ),
+    );
+  });
+  return Object.assign(target, extra);
+}
+
+describe('a wallet that is missing, locked or silent', () => {
+  it('TronLink absent: the install message with its official link', () => {
+    const problem = classifyConnectFailure(
+      'tronlink',
+      new Error('Install or unlock TronLink'),
+      fakeWindow(),
+    );
+    expect(problem?.message).toBe(
+      'TronLink was not found. Install it or unlock it, then try again',
+    );
+    expect(problem?.install.href).toBe('https://www.tronlink.org/');
+    expect(problem?.reason).toBe('missing');
+  });
+
+  it('no browser wallet: MetaMask link, and the EIP-6963 wallets that were found', () => {
+    const win = fakeWindow({}, ['Rabby Wallet', 'Coinbase Wallet']);
+    expect(announcedWalletNames(win)).toEqual(['Rabby Wallet', 'Coinbase Wallet']);
+    const problem = classifyConnectFailure('injected', new Error('x'), fakeWindow());
+    expect(problem?.message).toBe(
+      'MetaMask was not found. Install it or unlock it, then try again',
+    );
+    expect(problem?.install.href).toBe('https://metamask.io/download/');
+    const silent = classifyConnectFailure('injected', new WalletSilentError(), win);
+    expect(silent?.reason).toBe('silent');
+    expect(silent?.found).toEqual(['Rabby Wallet', 'Coinbase Wallet']);
+  });
+
+  it('TronLink present but locked or silent says so too', () => {
+    const win = fakeWindow({ tronLink: {} });
+    expect(
+      classifyConnectFailure('tronlink', new Error('Install or unlock TronLink'), win)?.reason,
+    ).toBe('silent');
+    expect(classifyConnectFailure('tronlink', new WalletSilentError(), win)?.detail).toMatch(
+      /did not answer within 8 seconds/,
+    );
+  });
+
+  it('other failures of a present wallet are not called "not found"', () => {
+    const win = fakeWindow({ ethereum: {} });
+    expect(
+      classifyConnectFailure('injected', new Error('Internal JSON-RPC error'), win),
+    ).toBeUndefined();
+    expect(classifyConnectFailure('walletconnect', new Error('x'), win)).toBeUndefined();
+  });
+
+  it('a wallet that does not answer in time rejects with WalletSilentError', async () => {
+    jest.useFakeTimers();
+    const pending = withWalletAnswer(new Promise(() => undefined), 8000);
+    jest.advanceTimersByTime(8000);
+    await expect(pending).rejects.toBeInstanceOf(WalletSilentError);
+    jest.useRealTimers();
+    await expect(withWalletAnswer(Promise.resolve('ok'), 10)).resolves.toBe('ok');
+  });
+});
+
+describe('opening this page in a wallet app', () => {
+  const page = 'https://jmswap.example/charts?n=BSC&from=USDT#top';
+
+  it('TronLink: the documented pull.activity link with the page in its url-encoded JSON', () => {
+    const link = tronLinkOpenUrl(page);
+    expect(link.startsWith('tronlinkoutside://pull.activity?param=')).toBe(true);
+    const param = new URL(link.replace('tronlinkoutside://', 'https://x/')).searchParams.get(
+      'param',
+    );
+    expect(JSON.parse(param!)).toMatchObject({
+      url: page,
+      action: 'open',
+      protocol: 'TronLink',
+      version: '1.0',
+    });
+    // the whole JSON is encoded: no raw braces, quotes or & that would split the query
+    expect(link.slice(link.indexOf('=') + 1)).not.toMatch(/[{}"&]/);
+  });
+
+  it('MetaMask: the dapp link with the page url after /dapp/, scheme dropped', () => {
+    expect(metaMaskOpenUrl(page)).toBe(
+      'https://link.metamask.io/dapp/jmswap.example/charts?n=BSC&from=USDT#top',
+    );
+    expect(metaMaskOpenUrl('http://localhost:8080/')).toBe(
+      'https://link.metamask.io/dapp/localhost:8080/',
+    );
+  });
+
+  it('recognises phone browsers', () => {
+    expect(
+      isPhoneBrowser({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' }),
+    ).toBe(true);
+    expect(isPhoneBrowser({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile' })).toBe(
+      true,
+    );
+    expect(
+      isPhoneBrowser({
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130',
+        maxTouchPoints: 0,
+      }),
+    ).toBe(false);
+  });
+});

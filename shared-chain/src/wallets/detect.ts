@@ -1,0 +1,166 @@
+import type { WalletKind } from './options';
+
+/**
+ * What the chooser tells a user whose wallet is missing, locked or silent (reliability
+ * checklist item 28), and the wallets' documented links to install them or open this page in
+ * their app. Pure helpers: the window is passed in so tests need no browser.
+ */
+
+export type BrowserWalletKind = Extract<WalletKind, 'tronlink' | 'injected' | 'binance'>;
+
+/** The wallet's name in messages and its official download page. */
+export const WALLET_HELP: Record<BrowserWalletKind, { name: string; url: string }> = {
+  tronlink: { name: 'TronLink', url: 'https://www.tronlink.org/' },
+  injected: { name: 'MetaMask', url: 'https://metamask.io/download/' },
+  binance: { name: 'Binance Wallet', url: 'https://www.binance.com/en/web3wallet' },
+};
+
+export const isBrowserWallet = (kind: WalletKind): kind is BrowserWalletKind => kind in WALLET_HELP;
+
+/** How long a wallet may take to answer a connection request before the user is told. */
+export const WALLET_ANSWER_MS = 8_000;
+
+interface WalletWindow {
+  tronLink?: unknown;
+  tronWeb?: unknown;
+  ethereum?: unknown;
+  binancew3w?: unknown;
+  BinanceChain?: unknown;
+  addEventListener?(type: string, listener: (event: Event) => void): void;
+  removeEventListener?(type: string, listener: (event: Event) => void): void;
+  dispatchEvent?(event: Event): boolean;
+}
+
+const currentWindow = (): WalletWindow | undefined =>
+  (globalThis as { window?: WalletWindow }).window;
+
+/**
+ * The names of the wallets that answer an EIP-6963 request. Wallets announce synchronously
+ * in reply to `eip6963:requestProvider`, so one round is enough.
+ */
+export function announcedWalletNames(win: WalletWindow | undefined = currentWindow()): string[] {
+  if (!win?.addEventListener || !win.dispatchEvent || typeof Event === 'undefined') return [];
+  const names = new Map<string, string>();
+  const listener = (event: Event) => {
+    const info = (event as CustomEvent<{ info?: { uuid?: string; name?: string } }>).detail?.info;
+    if (info?.name) names.set(info.uuid ?? info.name, info.name);
+  };
+  win.addEventListener('eip6963:announceProvider', listener);
+  win.dispatchEvent(new Event('eip6963:requestProvider'));
+  win.removeEventListener?.('eip6963:announceProvider', listener);
+  return [...names.values()];
+}
+
+/** True when the wallet of `kind` has put its object into the page (extension or in-app browser). */
+export function isWalletInjected(
+  kind: BrowserWalletKind,
+  win: WalletWindow | undefined = currentWindow(),
+): boolean {
+  if (!win) return false;
+  if (kind === 'tronlink') return Boolean(win.tronLink || win.tronWeb);
+  if (kind === 'binance') return Boolean(win.binancew3w || win.BinanceChain);
+  return Boolean(win.ethereum) || announcedWalletNames(win).length > 0;
+}
+
+export type WalletProblemReason = 'missing' | 'silent';
+
+/** The message the chooser shows, with the wallet's link and the browser wallets it did find. */
+export interface WalletProblem {
+  kind: BrowserWalletKind;
+  reason: WalletProblemReason;
+  message: string;
+  detail?: string;
+  install: { label: string; href: string };
+  found: string[];
+}
+
+export function walletProblem(
+  kind: BrowserWalletKind,
+  reason: WalletProblemReason,
+  found: string[] = [],
+): WalletProblem {
+  const { name, url } = WALLET_HELP[kind];
+  return {
+    kind,
+    reason,
+    message: `${name} was not found. Install it or unlock it, then try again`,
+    detail:
+      reason === 'silent'
+        ? `${name} did not answer within ${WALLET_ANSWER_MS / 1000} seconds; it may be locked.`
+        : undefined,
+    install: { label: `Get ${name}`, href: url },
+    found: kind === 'injected' ? found : [],
+  };
+}
+
+/** Resolves like `promise`, or rejects with WalletSilentError once `ms` pass without an answer. */
+export class WalletSilentError extends Error {
+  constructor() {
+    super('The wallet did not answer');
+    this.name = 'WalletSilentError';
+  }
+}
+
+export function withWalletAnswer<T>(promise: Promise<T>, ms = WALLET_ANSWER_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new WalletSilentError()), ms);
+  });
+  return Promise.race([promise, silent]).finally(() => clearTimeout(timer));
+}
+
+const UNLOCK_OR_INSTALL = /install|unlock|not found|no browser wallet/i;
+
+/**
+ * Which message a failed connection deserves: the wallet is not in the page (missing), or it
+ * is but did not answer or said it is locked (silent). Anything else is not a wallet-presence
+ * problem and is shown as the error it is.
+ */
+export function classifyConnectFailure(
+  kind: WalletKind,
+  error: unknown,
+  win: WalletWindow | undefined = currentWindow(),
+): WalletProblem | undefined {
+  if (!isBrowserWallet(kind)) return undefined;
+  const found = kind === 'injected' ? announcedWalletNames(win) : [];
+  if (!isWalletInjected(kind, win)) return walletProblem(kind, 'missing', found);
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof WalletSilentError || code === -32002 || UNLOCK_OR_INSTALL.test(message))
+    return walletProblem(kind, 'silent', found);
+  return undefined;
+}
+
+// ------------------------------------------------------------------------------ phones
+
+/** A phone or tablet browser (touch first), where wallets live in apps, not extensions. */
+export function isPhoneBrowser(
+  nav: { userAgent?: string; maxTouchPoints?: number } | undefined = globalThis.navigator,
+): boolean {
+  if (!nav) return false;
+  if (/Android|iPhone|iPad|iPod|Mobile/i.test(nav.userAgent ?? '')) return true;
+  return (nav.maxTouchPoints ?? 0) > 0 && /Macintosh/.test(nav.userAgent ?? '');
+}
+
+/**
+ * TronLink's documented DeepLink "open DApp": `tronlinkoutside://pull.activity?param=` with
+ * the url-encoded JSON {url, action: "open", protocol: "TronLink", version: "1.0"}.
+ */
+export function tronLinkOpenUrl(pageUrl: string): string {
+  const param = JSON.stringify({
+    url: pageUrl,
+    action: 'open',
+    protocol: 'TronLink',
+    version: '1.0',
+    dappName: 'JMSwap',
+  });
+  return `tronlinkoutside://pull.activity?param=${encodeURIComponent(param)}`;
+}
+
+/**
+ * MetaMask's documented "open a dapp inside the in-app browser" link: the page url without its
+ * scheme after `/dapp/`, not encoded (an encoded path opens a blank tab in the app).
+ */
+export function metaMaskOpenUrl(pageUrl: string): string {
+  return `https://link.metamask.io/dapp/${pageUrl.replace(/^https?:\/\//, '')}`;
+}

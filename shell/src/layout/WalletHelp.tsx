@@ -1,0 +1,46 @@
+import {
+  isPhoneBrowser,
+  isWalletInjected,
+  metaMaskOpenUrl,
+  tronLinkOpenUrl,
+  type Platform,
+  type WalletProblem,
+} from '@jmswap/shared-chain';
+
+/** What went wrong with the chosen wallet and what to do: install link, wallets found. */
+export function WalletProblemNote({ problem }: { problem: WalletProblem }) {
+  return (
+    <div role="alert" className="jm-wallet-problem" data-wallet-problem={problem.kind}>
+      <p>
+        <strong>{problem.message}</strong>
+      </p>
+      {problem.detail && <p className="jm-muted">{problem.detail}</p>}
+      {problem.found.length > 0 && (
+        <p className="jm-muted">Wallets found in this browser: {problem.found.join(', ')}</p>
+      )}
+      <a href={problem.install.href} target="_blank" rel="noreferrer" className="jm-link">
+        {problem.install.label}
+      </a>
+    </div>
+  );
+}
+
+/** True on a phone's own browser, where no wallet is injected and apps must open the page. */
+export function needsWalletApp(platform: Platform): boolean {
+  if (!isPhoneBrowser()) return false;
+  return !isWalletInjected(platform === 'tron' ? 'tronlink' : 'injected');
+}
+
+/** "Open in TronLink" / "Open in MetaMask": this page in the wallet app's own browser. */
+export function OpenInWalletApp({ platform }: { platform: Platform }) {
+  const here = window.location.href;
+  const [label, href] =
+    platform === 'tron'
+      ? ['Open in TronLink', tronLinkOpenUrl(here)]
+      : ['Open in MetaMask', metaMaskOpenUrl(here)];
+  return (
+    <a href={href} className="jm-button jm-wallet-option" data-testid="open-in-wallet">
+      {label}
+    </a>
+  );
+}
