@@ -78,7 +78,7 @@ describe.each(DB_KINDS)('POST /v1/listing on %s', (kind) => {
     const res = await fetch(url, {
       method: 'POST',
       headers: { accept: 'application/json', 'x-forwarded-for': client, ...headers },
-      body: payload,
+      body: typeof payload === 'string' ? payload : new Uint8Array(payload),
     });
     const text = await res.text();
     return {
