@@ -26,7 +26,11 @@ function isUsable(pool: PoolReserves): boolean {
   return pool.reserveA > 0n && pool.reserveB > 0n && pool.symbolA !== pool.symbolB;
 }
 
-/** The first usable pool of each pair, by unordered pair key. */
+/**
+ * The usable pool of each pair, by unordered pair key. Symbols here are configured symbols only:
+ * the readers pass one pool per configured token pair, checked by address against the factory
+ * (adapters/trustedPairs), so a token that merely calls itself "USDT" never reaches routing.
+ */
 function usablePools(pools: readonly PoolReserves[]): Map<string, Map<string, PoolReserves>> {
   const graph = new Map<string, Map<string, PoolReserves>>();
   const link = (from: string, to: string, pool: PoolReserves): void => {

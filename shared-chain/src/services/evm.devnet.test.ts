@@ -8,7 +8,7 @@ import { Contract, ContractFactory, JsonRpcProvider } from 'ethers';
 import { loadArtifact, startDevnet, type Devnet } from '@jmswap/devnet';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworkId, NetworksFile } from '../config/types';
-import { TOKEN_ABI } from '../adapters/abis.generated';
+import { FACTORY_ABI, PAIR_ABI, TOKEN_ABI } from '../adapters/abis.generated';
 import { destroyProviders } from '../adapters/evm/common';
 import { ChainError } from '../core/errors';
 import { MAX_APPROVAL } from '../core/constants';
@@ -31,6 +31,7 @@ import {
   getSwapEstimate,
   getUserPositions,
   removeLiquidity,
+  resetReaders,
   resetWalletServiceForTests,
   setApprovalMode,
   switchNetwork,
@@ -44,6 +45,8 @@ const PORTS = { BSC: 18646, POLY: 18647, BTTC: 18648, ETH: 18649 };
 /** Anvil dev accounts #3 (every test but the dev wallet's) . */
 const ACCOUNT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const APPROVE_SELECTOR = '0x095ea7b3';
+/** Anvil dev account #0, which deployed the devnet. */
+const DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
 let devnet: Devnet;
 let file: NetworksFile;
@@ -462,3 +465,101 @@ for (const id of ['BTTC', 'ETH'] as const) {
     },
   );
 }
+
+(has('BSC') ? test : test.skip)(
+  'a fake "USDT" pair and 30 spam pairs: no quote from them; a configured pool created after them still counts',
+  async () => {
+    const n = file.networks.BSC;
+    const provider = new JsonRpcProvider(n.nodeUrl, n.chainId, { staticNetwork: true });
+    try {
+      const signer = await provider.getSigner(ACCOUNT);
+      const { abi, bytecode } = loadArtifact('TaxedToken');
+      const deploy = async (symbol: string) => {
+        const c = await new ContractFactory(abi as never, bytecode, signer).deploy(
+          symbol,
+          symbol,
+          18,
+          0,
+          ACCOUNT,
+        );
+        await c.waitForDeployment();
+        await (await c.getFunction('mint')(ACCOUNT, 10n ** 30n)).wait();
+        return c;
+      };
+      const factory = new Contract(n.exchange.FACTORY_ADDRESS, FACTORY_ABI, signer);
+      const pairOf = async (a: string, b: string) =>
+        (await factory.getFunction('getPair')(a, b)) as string;
+      /** A pair with reserves, made straight on the pair contract (no router, no config). */
+      const fundedPair = async (a: Contract, b: Contract, amountA: bigint, amountB: bigint) => {
+        const [ta, tb] = [await a.getAddress(), await b.getAddress()];
+        await (await factory.getFunction('createPair')(ta, tb)).wait();
+        const pair = await pairOf(ta, tb);
+        await (await a.getFunction('transfer')(pair, amountA)).wait();
+        await (await b.getFunction('transfer')(pair, amountB)).wait();
+        await (await new Contract(pair, PAIR_ABI, signer).getFunction('mint')(ACCOUNT)).wait();
+        return pair;
+      };
+      const real = await pairOf(n.tokens.BNB!.address, n.tokens.USDT!.address);
+      const amountIn = 10n ** 16n;
+      const before = (await getSwapEstimate({
+        from: 'BNB',
+        to: 'USDT',
+        amountIn,
+        networkId: 'BSC',
+      }))!;
+
+      // "USDT" by anyone, paired with the configured WBNB at a price 1000x the real one.
+      const wbnb = new Contract(
+        n.tokens.BNB!.address,
+        ['function deposit() payable', 'function transfer(address,uint256) returns (bool)'],
+        signer,
+      );
+      await (await wbnb.getFunction('deposit')({ value: 10n ** 18n })).wait();
+      const fakeUsdt = await deploy('USDT');
+      const fake = await fundedPair(wbnb, fakeUsdt, 10n ** 18n, 10n ** 27n);
+      // 30 spam pairs fill the pages the swap-info contract is read in.
+      for (const i of [1, 2, 3, 4, 5]) {
+        const s = await deploy(`SPAM${i}`);
+        for (const t of ['BNB', 'USDT', 'BUSD', 'BTCB', 'TRX', 'KLV']) {
+          await (
+            await factory.getFunction('createPair')(await s.getAddress(), n.tokens[t]!.address)
+          ).wait();
+        }
+      }
+      // A pool the network lists from now on, created after all the spam.
+      // The deployer owns the configured tokens: it mints both sides straight into the pair.
+      const deployer = await provider.getSigner(DEPLOYER);
+      const [btcb, klv] = [n.tokens.BTCB!.address, n.tokens.KLV!.address];
+      await (await factory.getFunction('createPair')(btcb, klv)).wait();
+      const listed = await pairOf(btcb, klv);
+      for (const t of [btcb, klv]) {
+        const token = new Contract(t, ['function mint(address,uint256)'], deployer);
+        await (await token.getFunction('mint')(listed, 10n ** 15n)).wait();
+      }
+      await (await new Contract(listed, PAIR_ABI, signer).getFunction('mint')(ACCOUNT)).wait();
+      n.pools.push({ symbolA: 'BTCB', symbolB: 'KLV', address: listed });
+      setNetworks(file);
+      resetReaders(); // what a transaction does: the next read is fresh
+
+      const pools = (await getPairReserves('BSC'))!;
+      expect(pools.filter((p) => [p.symbolA, p.symbolB].sort().join() === 'BNB,USDT')).toEqual([
+        expect.objectContaining({ pair: real }),
+      ]);
+      expect(pools.some((p) => p.pair === fake)).toBe(false);
+      expect(pools.some((p) => /SPAM/.test(p.symbolA + p.symbolB))).toBe(false);
+      expect(pools).toContainEqual(
+        expect.objectContaining({ pair: listed, reserveA: 10n ** 15n, reserveB: 10n ** 15n }),
+      );
+      const after = (await getSwapEstimate({
+        from: 'BNB',
+        to: 'USDT',
+        amountIn,
+        networkId: 'BSC',
+      }))!;
+      expect(after.amountOut).toBe(before.amountOut);
+      expect(after.path).toEqual(before.path);
+    } finally {
+      provider.destroy();
+    }
+  },
+);

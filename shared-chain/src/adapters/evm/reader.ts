@@ -10,8 +10,9 @@ import {
 } from '../../core/constants';
 import { userShareBps } from '../../core/liquidity';
 import type { PoolReserves } from '../../core/paths';
-import { ROUTER_ABI, SWAP_INFO_ABI, TOKEN_ABI } from '../abis.generated';
-import type { ChainReader, ReadStatus, UserPosition } from '../types';
+import { FACTORY_ABI, PAIR_ABI, ROUTER_ABI, SWAP_INFO_ABI, TOKEN_ABI } from '../abis.generated';
+import { TrustedPairs, type ListedPair } from '../trustedPairs';
+import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
 import {
   addressOf,
   isBaseSymbol,
@@ -42,8 +43,8 @@ export class EvmReader implements ChainReader {
   private readonly router: Contract;
   private reservesCache: Cached<PairReserves[] | undefined> | undefined;
   private readonly balanceCache = new Map<string, Cached<bigint | undefined>>();
-  /** Lowercased token address -> configured symbol (the wrapped base maps to the base coin). */
-  private readonly symbolByAddress = new Map<string, string>();
+  /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
+  private readonly trusted: TrustedPairs;
 
   constructor(
     network: NetworkConfig,
@@ -53,9 +54,23 @@ export class EvmReader implements ChainReader {
     this.provider = providerFor(network);
     this.info = new Contract(network.exchange.SWAP_API, SWAP_INFO_ABI, this.provider);
     this.router = new Contract(network.exchange.ROUTER_ADDRESS, ROUTER_ABI, this.provider);
-    for (const token of Object.values(network.tokens)) {
-      if (token.address !== '') this.symbolByAddress.set(token.address.toLowerCase(), token.symbol);
-    }
+    const factory = new Contract(network.exchange.FACTORY_ADDRESS, FACTORY_ABI, this.provider);
+    this.trusted = new TrustedPairs(network, {
+      canonical: (address) => getAddress(address),
+      getPair: async (a, b) => {
+        const pair = (await factory.getFunction('getPair')(a, b)) as string;
+        return BigInt(pair) === 0n ? undefined : pair;
+      },
+      readPair: async (pair) => {
+        const c = new Contract(pair, PAIR_ABI, this.provider);
+        const [token0, token1, reserves] = await Promise.all([
+          c.getFunction('token0')() as Promise<string>,
+          c.getFunction('token1')() as Promise<string>,
+          c.getFunction('getReserves')() as Promise<[bigint, bigint, bigint]>,
+        ]);
+        return { pair, token0, token1, reserve0: reserves[0], reserve1: reserves[1] };
+      },
+    });
   }
 
   /** Runs a read: logs and yields undefined on failure, and keeps status$ current. */
@@ -71,14 +86,6 @@ export class EvmReader implements ChainReader {
     }
   }
 
-  private symbolFor(address: string, chainSymbol: string): string {
-    const known = this.symbolByAddress.get(address.toLowerCase());
-    if (known !== undefined) return known;
-    // A wrapped base symbol (W + base) is the base coin.
-    if (chainSymbol === `W${this.network.baseToken}`) return this.network.baseToken;
-    return chainSymbol;
-  }
-
   pairReserves(): Promise<PairReserves[] | undefined> {
     const cached = this.reservesCache;
     if (cached !== undefined && this.now() - cached.at < BALANCE_CACHE_MS) return cached.value;
@@ -91,21 +98,28 @@ export class EvmReader implements ChainReader {
           this.info.getFunction('getAllPairsBalances')(PAIR_BALANCE_PAGE_SIZE, page),
         ),
       );
-      const pools: PairReserves[] = [];
+      const listed: ListedPair[] = [];
       for (const r of results) {
-        const [pairs, tokensA, tokensB, symbolsA, symbolsB, balancesA, balancesB] =
-          r as unknown as [string[], string[], string[], string[], string[], bigint[], bigint[]];
+        const [pairs, tokensA, tokensB, , , balancesA, balancesB] = r as unknown as [
+          string[],
+          string[],
+          string[],
+          string[],
+          string[],
+          bigint[],
+          bigint[],
+        ];
         pairs.forEach((pair, i) => {
-          pools.push({
-            pair: getAddress(pair),
-            symbolA: this.symbolFor(tokensA[i] as string, symbolsA[i] as string),
-            symbolB: this.symbolFor(tokensB[i] as string, symbolsB[i] as string),
-            reserveA: balancesA[i] as bigint,
-            reserveB: balancesB[i] as bigint,
+          listed.push({
+            pair,
+            token0: tokensA[i] as string,
+            token1: tokensB[i] as string,
+            reserve0: balancesA[i] as bigint,
+            reserve1: balancesB[i] as bigint,
           });
         });
       }
-      return pools;
+      return this.trusted.pools(listed);
     });
     const entry: Cached<PairReserves[] | undefined> = { at: this.now(), value };
     this.reservesCache = entry;
@@ -161,6 +175,8 @@ export class EvmReader implements ChainReader {
 
   userPositions(owner: string): Promise<UserPosition[] | undefined> {
     return this.read('user positions', async () => {
+      // Positions only in pools that passed the address check, named by the config.
+      if ((await this.pairReserves()) === undefined) throw new Error('pools unreadable');
       const positions: UserPosition[] = [];
       for (let page = 1; ; page += 1) {
         const r = (await this.info.getFunction('getUserLP')(
@@ -168,14 +184,16 @@ export class EvmReader implements ChainReader {
           USER_LIQUIDITY_PAGE_SIZE,
           page,
         )) as unknown as [string[], string[], string[], bigint[], bigint[], bigint[], bigint[]];
-        const [pairs, symbolsA, symbolsB, total, user, valueA, valueB] = r;
+        const [pairs, , , total, user, valueA, valueB] = r;
         pairs.forEach((pair, i) => {
           const totalLiquidity = total[i] as bigint;
           const userLiquidity = user[i] as bigint;
+          const symbols = this.trusted.symbolsOf(pair);
+          if (!symbols) return;
           positions.push({
             pair: getAddress(pair),
-            symbolA: this.pairSymbol(symbolsA[i] as string),
-            symbolB: this.pairSymbol(symbolsB[i] as string),
+            symbolA: symbols.symbol0,
+            symbolB: symbols.symbol1,
             valueA: valueA[i] as bigint,
             valueB: valueB[i] as bigint,
             totalLiquidity,
@@ -189,8 +207,24 @@ export class EvmReader implements ChainReader {
     });
   }
 
-  private pairSymbol(chainSymbol: string): string {
-    return chainSymbol === `W${this.network.baseToken}` ? this.network.baseToken : chainSymbol;
+  pairState(pair: string): Promise<PairChainState | undefined> {
+    return this.read('pair state', async () => {
+      const c = new Contract(pair, PAIR_ABI, this.provider);
+      // Four calls in one batched request.
+      const [token0, reserves, totalSupply, kLast] = await Promise.all([
+        c.getFunction('token0')() as Promise<string>,
+        c.getFunction('getReserves')() as Promise<[bigint, bigint, bigint]>,
+        c.getFunction('totalSupply')() as Promise<bigint>,
+        c.getFunction('kLast')() as Promise<bigint>,
+      ]);
+      return {
+        token0: getAddress(token0),
+        reserve0: reserves[0],
+        reserve1: reserves[1],
+        totalSupply,
+        kLast,
+      };
+    });
   }
 
   routerQuote(

@@ -1,7 +1,8 @@
 /**
  * Contract plumbing shared by the reader and the writer: contracts built from the shipped ABIs
- * with `tronWeb.contract(abi, address)` (no getcontract round trip), symbol <-> address lookups
- * (the base coin's address is its wrapped contract, WTRX), the router's bytes32 taxes and the
+ * with `tronWeb.contract(abi, address)` (no getcontract round trip), symbol -> address lookups
+ * (the base coin's address is its wrapped contract, WTRX; tokens are never named by their
+ * on-chain symbol, see ../trustedPairs), the router's bytes32 taxes and the
  * integer conversions tronweb needs.
  */
 import { TronWeb } from 'tronweb';
@@ -68,20 +69,6 @@ export function addressOf(network: NetworkConfig, symbolOrAddress: string): stri
 
 export function isBaseSymbol(network: NetworkConfig, symbol: string): boolean {
   return symbol === network.baseToken || network.tokens[symbol]?.isBase === true;
-}
-
-/** Symbol of a token address (base58 or hex); the wrapped base maps back to the base coin. */
-export function symbolIndex(network: NetworkConfig): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const [symbol, token] of Object.entries(network.tokens)) {
-    if (token.address !== '') index.set(token.address, symbol);
-  }
-  return index;
-}
-
-/** An on-chain symbol as the product names it: W + base symbol is the base coin. */
-export function productSymbol(network: NetworkConfig, chainSymbol: string): string {
-  return chainSymbol === `W${network.baseToken}` ? network.baseToken : chainSymbol;
 }
 
 /** One bytes32 per path token: its tax percent as a uint256 (the base coin is never taxed). */

@@ -6,7 +6,13 @@
  */
 import { BehaviorSubject } from 'rxjs';
 import { TronWeb } from 'tronweb';
-import type { ChainReader, ReadStatus, TronResources, UserPosition } from '../types';
+import type {
+  ChainReader,
+  PairChainState,
+  ReadStatus,
+  TronResources,
+  UserPosition,
+} from '../types';
 import type { NetworkConfig } from '../../config/types';
 import {
   BALANCE_CACHE_MS,
@@ -18,7 +24,8 @@ import {
 } from '../../core/constants';
 import { userShareBps } from '../../core/liquidity';
 import type { PoolReserves } from '../../core/paths';
-import { ROUTER_ABI, SWAP_INFO_ABI, TOKEN_ABI } from '../abis.generated';
+import { FACTORY_ABI, PAIR_ABI, ROUTER_ABI, SWAP_INFO_ABI, TOKEN_ABI } from '../abis.generated';
+import { TrustedPairs, type ListedPair } from '../trustedPairs';
 import {
   addressOf,
   bigintArray,
@@ -26,8 +33,6 @@ import {
   isBaseSymbol,
   isTronAddress,
   method,
-  productSymbol,
-  symbolIndex,
   taxesBytes32,
   toBase58,
   toBigInt,
@@ -75,6 +80,8 @@ export class TronReader implements ChainReader {
   private readonly now: () => number;
   private pairs: Cached<TronPairReserves[]> | undefined;
   private readonly balanceCache = new Map<string, Cached<bigint>>();
+  /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
+  private readonly trusted: TrustedPairs;
 
   constructor(
     readonly network: NetworkConfig,
@@ -85,6 +92,29 @@ export class TronReader implements ChainReader {
     this.tronWeb =
       options.tronWeb ?? (new TronWeb({ fullHost: network.nodeUrl }) as unknown as TronWebLike);
     this.rotateSender();
+    this.trusted = new TrustedPairs(network, {
+      canonical: toBase58,
+      getPair: async (a, b) => {
+        const factory = contractAt(this.tronWeb, FACTORY_ABI, network.exchange.FACTORY_ADDRESS);
+        const pair = String(await method(factory, 'getPair', a, b).call());
+        return /^(41|0x)?0{40}$/.test(pair) || pair === TRON_ZERO_ADDRESS ? undefined : pair;
+      },
+      readPair: async (pair) => {
+        const c = contractAt(this.tronWeb, PAIR_ABI, pair);
+        const [token0, token1, reserves] = await Promise.all([
+          method(c, 'token0').call() as Promise<string>,
+          method(c, 'token1').call() as Promise<string>,
+          method(c, 'getReserves').call() as Promise<unknown[]>,
+        ]);
+        return {
+          pair,
+          token0,
+          token1,
+          reserve0: toBigInt(reserves[0]),
+          reserve1: toBigInt(reserves[1]),
+        };
+      },
+    });
   }
 
   /** Pick one of the read-only addresses at random as the sender of constant calls. */
@@ -121,7 +151,6 @@ export class TronReader implements ChainReader {
 
   private async loadPairReserves(): Promise<TronPairReserves[]> {
     const info = contractAt(this.tronWeb, SWAP_INFO_ABI, this.network.exchange.SWAP_API);
-    const bySymbol = symbolIndex(this.network);
     const pages: number[] = [];
     for (let page = PAIR_BALANCE_FIRST_PAGE; page <= PAIR_BALANCE_LAST_PAGE; page += 1)
       pages.push(page);
@@ -133,9 +162,9 @@ export class TronReader implements ChainReader {
           >,
       ),
     );
-    const pools: TronPairReserves[] = [];
+    const listed: ListedPair[] = [];
     for (const result of results) {
-      const [pairs, tokensA, tokensB, symbolsA, symbolsB, balancesA, balancesB] = result as [
+      const [pairs, tokensA, tokensB, , , balancesA, balancesB] = result as [
         string[],
         string[],
         string[],
@@ -145,18 +174,16 @@ export class TronReader implements ChainReader {
         unknown[],
       ];
       tokensA.forEach((tokenA, i) => {
-        const symbol = (address: string, chainSymbol: string) =>
-          bySymbol.get(toBase58(address)) ?? productSymbol(this.network, chainSymbol);
-        pools.push({
-          pair: toBase58(pairs[i] as string),
-          symbolA: symbol(tokenA, symbolsA[i] as string),
-          symbolB: symbol(tokensB[i] as string, symbolsB[i] as string),
-          reserveA: toBigInt(balancesA[i]),
-          reserveB: toBigInt(balancesB[i]),
+        listed.push({
+          pair: pairs[i] as string,
+          token0: tokenA,
+          token1: tokensB[i] as string,
+          reserve0: toBigInt(balancesA[i]),
+          reserve1: toBigInt(balancesB[i]),
         });
       });
     }
-    return pools;
+    return this.trusted.pools(listed);
   }
 
   async balances(
@@ -208,6 +235,8 @@ export class TronReader implements ChainReader {
 
   userPositions(owner: string): Promise<UserPosition[] | undefined> {
     return this.read('user positions', async () => {
+      // Positions only in pools that passed the address check, named by the config.
+      if ((await this.pairReserves()) === undefined) throw new Error('pools unreadable');
       const info = contractAt(this.tronWeb, SWAP_INFO_ABI, this.network.exchange.SWAP_API);
       const positions: UserPosition[] = [];
       for (let page = 1; page <= MAX_USER_PAGES; page += 1) {
@@ -218,7 +247,7 @@ export class TronReader implements ChainReader {
           USER_LIQUIDITY_PAGE_SIZE,
           page,
         ).call()) as unknown[];
-        const [pairs, symbolsA, symbolsB, totals, users, valuesA, valuesB] = result as [
+        const [pairs, , , totals, users, valuesA, valuesB] = result as [
           string[],
           string[],
           string[],
@@ -230,10 +259,12 @@ export class TronReader implements ChainReader {
         pairs.forEach((pair, i) => {
           const totalLiquidity = toBigInt(totals[i]);
           const userLiquidity = toBigInt(users[i]);
+          const symbols = this.trusted.symbolsOf(toBase58(pair));
+          if (!symbols) return;
           positions.push({
             pair: toBase58(pair),
-            symbolA: productSymbol(this.network, symbolsA[i] as string),
-            symbolB: productSymbol(this.network, symbolsB[i] as string),
+            symbolA: symbols.symbol0,
+            symbolB: symbols.symbol1,
             valueA: toBigInt(valuesA[i]),
             valueB: toBigInt(valuesB[i]),
             totalLiquidity,
@@ -244,6 +275,25 @@ export class TronReader implements ChainReader {
         if (pairs.length < USER_LIQUIDITY_PAGE_SIZE) break;
       }
       return positions;
+    });
+  }
+
+  pairState(pair: string): Promise<PairChainState | undefined> {
+    return this.read('pair state', async () => {
+      const c = contractAt(this.tronWeb, PAIR_ABI, pair);
+      const [token0, reserves, totalSupply, kLast] = await Promise.all([
+        method(c, 'token0').call() as Promise<string>,
+        method(c, 'getReserves').call() as Promise<unknown[]>,
+        method(c, 'totalSupply').call(),
+        method(c, 'kLast').call(),
+      ]);
+      return {
+        token0: toBase58(token0),
+        reserve0: toBigInt(reserves[0]),
+        reserve1: toBigInt(reserves[1]),
+        totalSupply: toBigInt(totalSupply),
+        kLast: toBigInt(kLast),
+      };
     });
   }
 

@@ -1,0 +1,91 @@
+import type { NetworkConfig } from '../config/types';
+import { TrustedPairs, type ListedPair, type PairLookups } from './trustedPairs';
+
+const token = (symbol: string, address: string) => ({
+  symbol,
+  name: symbol,
+  address,
+  decimals: 6,
+  logoURI: '',
+  tax: 0,
+});
+// Addresses in two spellings (upper/lower case) stand for the platform's two address forms.
+const network = {
+  id: 'BSC',
+  baseToken: 'BNB',
+  tokens: {
+    BNB: { ...token('BNB', '0xaa01'), isBase: true },
+    USDT: token('USDT', '0xaa02'),
+    JM: token('JM', '0xaa03'),
+  },
+  pools: [
+    { symbolA: 'BNB', symbolB: 'USDT', address: '' },
+    { symbolA: 'BNB', symbolB: 'JM', address: '' },
+  ],
+} as unknown as NetworkConfig;
+
+const factory: Record<string, string> = {
+  '0XAA01|0XAA02': '0xp1',
+  '0XAA01|0XAA03': '0xp2',
+  '0XAA01|0XBAD1': '0xspam',
+};
+const pairContracts: Record<string, ListedPair> = {
+  '0XP2': { pair: '0xp2', token0: '0xaa03', token1: '0xaa01', reserve0: 70n, reserve1: 7n },
+};
+const lookups: PairLookups & { reads: string[] } = {
+  reads: [],
+  canonical: (a) => a.toUpperCase(),
+  getPair: async (a, b) => factory[[a, b].sort().join('|')],
+  readPair: async (pair) => {
+    lookups.reads.push(pair);
+    return pairContracts[pair.toUpperCase()]!;
+  },
+};
+const listed = (pair: string, token0: string, token1: string, r0 = 10n, r1 = 20n) => ({
+  pair,
+  token0,
+  token1,
+  reserve0: r0,
+  reserve1: r1,
+});
+
+it('names pools by the configured address, never by the on-chain symbol', async () => {
+  const pools = await new TrustedPairs(network, lookups).pools([
+    listed('0xP1', '0xaa01', '0xaa02'),
+    listed('0xp2', '0xAA03', '0xAA01', 70n, 7n),
+  ]);
+  expect(pools).toEqual([
+    { pair: '0XP1', symbolA: 'BNB', symbolB: 'USDT', reserveA: 10n, reserveB: 20n },
+    { pair: '0XP2', symbolA: 'JM', symbolB: 'BNB', reserveA: 70n, reserveB: 7n },
+  ]);
+});
+
+it('ignores a token someone called "USDT" and a pair the factory does not report', async () => {
+  const trusted = new TrustedPairs(network, lookups);
+  const pools = await trusted.pools([
+    listed('0xspam', '0xaa01', '0xbad1', 1n, 10n ** 30n), // fake "USDT" at another address
+    listed('0xfake', '0xaa01', '0xaa02', 1n, 10n ** 30n), // configured tokens, not the factory's pair
+    listed('0xp1', '0xaa01', '0xaa02'),
+    listed('0xp2', '0xaa03', '0xaa01', 70n, 7n),
+  ]);
+  expect(pools.map((p) => p.pair)).toEqual(['0XP1', '0XP2']);
+  expect(trusted.symbolsOf('0xspam')).toBeUndefined();
+  expect(trusted.symbolsOf('0xfake')).toBeUndefined();
+  expect(trusted.symbolsOf('0xp2')).toEqual({ symbol0: 'JM', symbol1: 'BNB' });
+});
+
+it('reads a configured pool the listing missed (pushed out by spam) straight from its pair', async () => {
+  lookups.reads.length = 0;
+  const pools = await new TrustedPairs(network, lookups).pools([
+    listed('0xspam', '0xaa01', '0xbad1'),
+    listed('0xp1', '0xaa01', '0xaa02'),
+  ]);
+  expect(lookups.reads).toEqual(['0XP2']);
+  expect(pools).toContainEqual({
+    pair: '0XP2',
+    symbolA: 'JM',
+    symbolB: 'BNB',
+    reserveA: 70n,
+    reserveB: 7n,
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Which pools the product trusts, for both platforms. Anyone can deploy a token called "USDT" or
+ * "WTRX" and create a pair with it, and anyone can create enough pairs to fill the swap-info
+ * pages. So a pool counts only when both its tokens are configured tokens (matched by address,
+ * never by on-chain symbol) and its pair address is the one the factory's getPair reports for
+ * them; symbols always come from the config. The configured pools missing from the pages read
+ * are read directly by pair address, so spam cannot push them out.
+ */
+import type { NetworkConfig } from '../config/types';
+import type { PoolReserves } from '../core/paths';
+
+/** A pair as a listing (swap-info) or the pair contract reports it, addresses in any form. */
+export interface ListedPair {
+  pair: string;
+  token0: string;
+  token1: string;
+  reserve0: bigint;
+  reserve1: bigint;
+}
+
+/** A trusted pool: configured symbols in token0/token1 order, plus its pair address. */
+export interface TrustedPool extends PoolReserves {
+  pair: string;
+}
+
+/** The chain reads the check needs (one implementation per platform). */
+export interface PairLookups {
+  /** The platform's one spelling of an address (checksum 0x on EVM, base58 on TRON). */
+  canonical(address: string): string;
+  /** factory.getPair(tokenA, tokenB); undefined when there is no pair. */
+  getPair(tokenA: string, tokenB: string): Promise<string | undefined>;
+  /** token0, token1 and reserves read from the pair contract itself. */
+  readPair(pair: string): Promise<ListedPair>;
+}
+
+export class TrustedPairs {
+  /** Factory answers, by "addressA|addressB" (sorted): a pair address never changes once created. */
+  private readonly factoryPairs = new Map<string, Promise<string | undefined>>();
+  /** Pair address -> configured symbols (token0, token1), for the positions. */
+  private readonly known = new Map<string, { symbol0: string; symbol1: string }>();
+
+  constructor(
+    private readonly network: NetworkConfig,
+    private readonly lookups: PairLookups,
+  ) {}
+
+  /** Configured address -> symbol, rebuilt on each read (tests and listings add tokens). */
+  private symbolsByAddress(): Map<string, string> {
+    const index = new Map<string, string>();
+    for (const [symbol, token] of Object.entries(this.network.tokens)) {
+      if (token.address !== '') index.set(this.lookups.canonical(token.address), symbol);
+    }
+    return index;
+  }
+
+  private factoryPair(a: string, b: string): Promise<string | undefined> {
+    const key = [a, b].sort().join('|');
+    let answer = this.factoryPairs.get(key);
+    if (!answer) {
+      answer = this.lookups
+        .getPair(a, b)
+        .then((pair) => (pair === undefined ? undefined : this.lookups.canonical(pair)));
+      this.factoryPairs.set(key, answer);
+      // A failed or empty answer is asked again next time (the pair may be created later).
+      answer.then(
+        (pair) => pair === undefined && this.factoryPairs.delete(key),
+        () => this.factoryPairs.delete(key),
+      );
+    }
+    return answer;
+  }
+
+  /** The listed pairs that pass the check, plus every configured pool the listing missed. */
+  async pools(listed: readonly ListedPair[]): Promise<TrustedPool[]> {
+    const bySymbol = this.symbolsByAddress();
+    const { canonical } = this.lookups;
+    const checked = await Promise.all(
+      listed.map(async (entry) => {
+        const symbol0 = bySymbol.get(canonical(entry.token0));
+        const symbol1 = bySymbol.get(canonical(entry.token1));
+        if (symbol0 === undefined || symbol1 === undefined || symbol0 === symbol1) return null;
+        const real = await this.factoryPair(canonical(entry.token0), canonical(entry.token1));
+        return real === canonical(entry.pair) ? this.pool(entry, symbol0, symbol1) : null;
+      }),
+    );
+    const pools = checked.filter((p): p is TrustedPool => p !== null);
+    const have = new Set(pools.map((p) => [p.symbolA, p.symbolB].sort().join('|')));
+    const missing = this.network.pools.filter((p) => {
+      const a = this.network.tokens[p.symbolA];
+      const b = this.network.tokens[p.symbolB];
+      return a?.address && b?.address && !have.has([p.symbolA, p.symbolB].sort().join('|'));
+    });
+    const direct = await Promise.all(
+      missing.map(async (p) => {
+        const a = canonical(this.network.tokens[p.symbolA]!.address);
+        const b = canonical(this.network.tokens[p.symbolB]!.address);
+        const pair = await this.factoryPair(a, b);
+        if (pair === undefined) return null;
+        const entry = await this.lookups.readPair(pair);
+        const symbol0 = bySymbol.get(canonical(entry.token0));
+        const symbol1 = bySymbol.get(canonical(entry.token1));
+        return symbol0 && symbol1 ? this.pool({ ...entry, pair }, symbol0, symbol1) : null;
+      }),
+    );
+    return [...pools, ...direct.filter((p): p is TrustedPool => p !== null)];
+  }
+
+  private pool(entry: ListedPair, symbol0: string, symbol1: string): TrustedPool {
+    const pair = this.lookups.canonical(entry.pair);
+    this.known.set(pair, { symbol0, symbol1 });
+    return {
+      pair,
+      symbolA: symbol0,
+      symbolB: symbol1,
+      reserveA: entry.reserve0,
+      reserveB: entry.reserve1,
+    };
+  }
+
+  /** The configured symbols of a pair that passed the check (token0, token1), else undefined. */
+  symbolsOf(pair: string): { symbol0: string; symbol1: string } | undefined {
+    return this.known.get(this.lookups.canonical(pair));
+  }
+}
