@@ -26,6 +26,15 @@ export interface UserPosition {
   userShareBps: bigint;
 }
 
+/** A pair as the liquidity math needs it; token0 as the network writes addresses. */
+export interface PairChainState {
+  token0: string;
+  reserve0: bigint;
+  reserve1: bigint;
+  totalSupply: bigint;
+  kLast: bigint;
+}
+
 export interface TronResources {
   energy: bigint;
   bandwidth: bigint;
@@ -46,6 +55,8 @@ export interface ChainReader {
   allowance(symbol: string, owner: string, spender: string): Promise<bigint | undefined>;
   /** The user's liquidity positions via swap-info (7 per page). */
   userPositions(owner: string): Promise<UserPosition[] | undefined>;
+  /** One pair's live state (reserves by token0/token1, LP supply, kLast), not cached: exact LP estimates. */
+  pairState?(pair: string): Promise<PairChainState | undefined>;
   /** TRON only: energy and bandwidth available to `owner`. */
   resources?(owner: string): Promise<TronResources | undefined>;
   /** Router's Taxed quote for a path of symbols (used to cross-check the local estimate). */
