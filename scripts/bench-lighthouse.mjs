@@ -1,0 +1,47 @@
+// npm run bench:lighthouse (after a build): Lighthouse's mobile defaults (slow 4G, 4x CPU) on each
+// route of the built site, served locally with the local chains up, in Debian's Chromium.
+// Prints performance, LCP, TBT, time to interactive and accessibility per route. Figures only.
+import { createRequire } from 'node:module';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
+
+const require = createRequire(import.meta.url);
+const { CHROMIUM } = require('@jmswap/mf-config');
+
+const ROUTES = ['/', '/?n=BSC', '/charts', '/pools', '/listing', '/info', '/help'];
+const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
+
+writeRuntimeConfig();
+const devnet = await startDevnet();
+const servers = await serveAll();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM.executablePath,
+  chromeFlags: ['--headless=new', ...CHROMIUM.args],
+});
+try {
+  console.log('route      performance   LCP        TBT       interactive  accessibility');
+  for (const route of ROUTES) {
+    const { lhr } = await lighthouse(`http://localhost:8080${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const a = lhr.audits;
+    const score = (c) => String(Math.round((lhr.categories[c].score ?? 0) * 100));
+    console.log(
+      `${route.padEnd(10)} ${score('performance').padStart(11)}   ${ms(a['largest-contentful-paint']).padEnd(10)} ${ms(a['total-blocking-time']).padEnd(9)} ${ms(a.interactive).padEnd(12)} ${score('accessibility').padStart(5)}`,
+    );
+    const failing = Object.values(lhr.categories.accessibility.auditRefs)
+      .map((ref) => a[ref.id])
+      .filter((audit) => audit.score === 0)
+      .map((audit) => audit.id);
+    if (failing.length)
+      console.log(`           accessibility audits failing: ${failing.join(', ')}`);
+  }
+} finally {
+  await chrome.kill();
+  await Promise.all(servers.map((s) => s.close()));
+  if (devnet) devnet.kill('SIGINT');
+}
