@@ -47,8 +47,8 @@ function PoolLine(props: {
   const b = network.tokens[pool.symbolB];
   const chart = chartLink(network, pool);
   return (
-    <tr data-testid="pool-item" data-pair={pairName(pool)}>
-      <th scope="row" className="jm-pool-pair">
+    <tr data-testid="pool-row" data-pair={pairName(pool)}>
+      <th scope="row" className="jm-pool-pair" data-testid="pool-item">
         {a && <TokenLogo token={a} />}
         {b && <TokenLogo token={b} />}
         <span>{pairName(pool)}</span>

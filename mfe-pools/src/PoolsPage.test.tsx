@@ -73,8 +73,8 @@ beforeEach(() => {
 afterEach(() => providePoolSources(undefined));
 
 const row = (pairName: string) =>
-  screen.getAllByTestId('pool-item').find((r) => r.dataset.pair === pairName) as HTMLElement;
-const names = () => screen.getAllByTestId('pool-item').map((r) => r.dataset.pair);
+  screen.getAllByTestId('pool-row').find((r) => r.dataset.pair === pairName) as HTMLElement;
+const names = () => screen.getAllByTestId('pool-item').map((r) => r.textContent);
 
 it('shows every configured pool with both reserves from the chain and the API figures', async () => {
   render(<PoolsPage network="BSC" query={{}} />);
