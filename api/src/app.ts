@@ -9,7 +9,7 @@ import etag from '@fastify/etag';
 import type { Db } from './db/db';
 import type { IndexedNetwork } from './config';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { errorBody, errorsPlugin } from './plugins/errors';
 import { indexerPlugin, type IndexerPluginOptions } from './plugins/indexer';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
@@ -47,6 +47,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     // Bad percent-encoding etc. answers 400 in the stable error shape (errors plugin).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A url the router cannot decode answers in the same error shape as everything else.
+    frameworkErrors: (error, _req, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      void reply.code(status).send(errorBody(status, error.message));
+    },
   });
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'] });
   await app.register(compress, { global: true, threshold: 1024 });

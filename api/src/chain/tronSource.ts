@@ -122,6 +122,28 @@ export class TronSource implements ChainSource {
     };
   }
 
+  private async constant(contract: string, selector: string, parameter = ''): Promise<bigint> {
+    const r = await this.post<{ constant_result?: string[]; result?: { result?: boolean } }>(
+      '/wallet/triggerconstantcontract',
+      {
+        owner_address: '410000000000000000000000000000000000000000',
+        contract_address: '41' + contract.slice(2),
+        function_selector: selector,
+        parameter,
+      },
+    );
+    const out = r.constant_result?.[0];
+    if (!out) throw new RpcError(-1, `${selector} answered nothing`);
+    return BigInt('0x' + out);
+  }
+
+  async tokenStats(token: string, burn: string) {
+    return {
+      burned: await this.constant(token, 'balanceOf(address)', burn.slice(2).padStart(64, '0')),
+      totalSupply: await this.constant(token, 'totalSupply()'),
+    };
+  }
+
   private async contractEvents(
     address: string,
     minMs: number,

@@ -56,6 +56,8 @@ export function openPglite(dataDir?: string): Db {
 
 export function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server dropped (restart, terminated backend) is replaced, not fatal.
+  pool.on('error', () => undefined);
   // Bigints and numerics come back as strings (exact); the SQL casts what must be a number.
   return {
     kind: 'postgres',

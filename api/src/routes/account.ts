@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { displayAddress, parseNetworkAddress } from '../chain/address';
 import { errorSchema, HttpError } from '../plugins/errors';
 import { formatUnits, priceOf } from '../units';
-import { addressParam, cacheFor, netParam, networkOf, pagingQuery } from './common';
+import { addressParam, cacheFor, netParam, networkOf, paging, pagingQuery } from './common';
 
 /** A wallet's own trades, newest first (the trade export of the charts page). */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
@@ -49,7 +49,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           400,
           `The address must be ${n.platform === 'tron' ? 'TRON base58 (T...)' : '0x + 40 hex digits'} on ${n.id}`,
         );
-      const before = req.query.before !== undefined ? Math.floor(req.query.before / 1000) : null;
+      const { limit, before } = paging(req.query);
       const { rows } = await app.db.query<{
         pair: string;
         side: string;
@@ -62,7 +62,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         `SELECT pair, side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, usd
          FROM trades WHERE network = $1 AND trader = $2 AND ($3::bigint IS NULL OR time < $3)
          ORDER BY time DESC, block_number DESC, log_index DESC LIMIT $4`,
-        [n.id, trader, before, req.query.limit],
+        [n.id, trader, before, limit],
       );
       void reply.header('cache-control', cacheFor(60));
       return rows.flatMap((r) => {

@@ -37,3 +37,19 @@ export function poolOfSymbols(n: IndexedNetwork, a: string, b: string): [Pool, b
 export function cacheFor(seconds: number) {
   return `public, max-age=${seconds}`;
 }
+
+/**
+ * limit and before as safe integers. The schema's integer coercion lets "1e309" through as
+ * Infinity, so the numbers are checked once more here.
+ */
+export function paging(q: { limit?: number; before?: number }): {
+  limit: number;
+  before: number | null;
+} {
+  const limit = q.limit ?? 50;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > 200)
+    throw new HttpError(400, 'querystring/limit must be an integer from 1 to 200');
+  if (q.before !== undefined && (!Number.isSafeInteger(q.before) || q.before < 0))
+    throw new HttpError(400, 'querystring/before must be a time in ms (a non-negative integer)');
+  return { limit, before: q.before === undefined ? null : Math.floor(q.before / 1000) };
+}

@@ -9,6 +9,7 @@ import {
   netParam,
   networkOf,
   pagingQuery,
+  paging,
   poolOfSymbols,
   symbolParam,
 } from './common';
@@ -204,7 +205,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       const tb = n.tokens.get(b);
       if (!ta || !tb) throw new HttpError(404, `Unknown token on ${n.id}`);
       const [pool, invert] = poolOfSymbols(n, ta.symbol, tb.symbol);
-      const before = req.query.before !== undefined ? Math.floor(req.query.before / 1000) : null;
+      const { limit, before } = paging(req.query);
       const { rows } = await app.db.query<{
         side: string;
         a: string;
@@ -216,7 +217,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
         `SELECT side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, trader
          FROM trades WHERE network = $1 AND pair = $2 AND ($3::bigint IS NULL OR time < $3)
          ORDER BY time DESC, block_number DESC, log_index DESC LIMIT $4`,
-        [n.id, pool.address, before, req.query.limit],
+        [n.id, pool.address, before, limit],
       );
       void reply.header('cache-control', cacheFor(60));
       // Requested A/B may be the pool's B/A: then the trader who received the pool's B

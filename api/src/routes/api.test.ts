@@ -1,0 +1,260 @@
+import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { hexToTron } from '../chain/address';
+import { sourceFor } from '../indexer/sources';
+import { Indexer } from '../indexer/indexer';
+import { BUCKET_SECONDS } from '../indexer/store';
+import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from '../test/chain';
+import { DB_KINDS, freshDb } from '../test/databases';
+import type { Db } from '../db/db';
+
+let chains: TestChains;
+beforeAll(async () => {
+  chains = await startTestChains({ tron: true, swaps: 24 });
+  // A trade of a known wallet for the account endpoint.
+  await swapBnbForUsdt(chains, 5n * 10n ** 16n, 6);
+}, 240_000);
+afterAll(() => chains?.stop());
+
+type Trade = {
+  type: string;
+  price: string;
+  buyAmount: string;
+  sellAmount: string;
+  date: number;
+  hash: string;
+  trader: string;
+};
+type Candle = { o: number; h: number; l: number; c: number; dt: number };
+
+describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (kind) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
+  const get = async (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ url, headers });
+  const json = async <T>(url: string): Promise<T> => {
+    const r = await get(url);
+    expect(r.statusCode).toBe(200);
+    return r.json() as T;
+  };
+  const bscToken = (s: string) => chains.bsc.tokensBySymbol.get(s)!.key;
+
+  beforeAll(async () => {
+    ({ db, drop } = await freshDb(kind));
+    for (const n of chains.networks)
+      await new Indexer({ db, network: n, source: sourceFor(n) }).syncToHead();
+    app = await buildApp({ db, networks: chains.networks });
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it('candles equal a recomputation from the raw trades, inverted on request', async () => {
+    const trades = await json<Trade[]>(
+      `/v1/history/bsc/trades/${bscToken('BNB')}/${bscToken('USDT')}?limit=200`,
+    );
+    expect(trades.length).toBeGreaterThan(2);
+    const expected = new Map<number, { o: number; h: number; l: number; c: number }>();
+    for (const t of [...trades].reverse()) {
+      const dt = Math.floor(t.date / 1000 / BUCKET_SECONDS) * BUCKET_SECONDS * 1000;
+      const p = Number(t.price);
+      const e = expected.get(dt);
+      if (!e) expected.set(dt, { o: p, h: p, l: p, c: p });
+      else expected.set(dt, { o: e.o, h: Math.max(e.h, p), l: Math.min(e.l, p), c: p });
+    }
+    const candles = await json<Candle[]>('/v1/history/bsc/candles/all/BNB/USDT');
+    for (const [dt, e] of expected) {
+      const c = candles.find((x) => x.dt === dt)!;
+      expect(c).toBeDefined();
+      for (const k of ['o', 'h', 'l', 'c'] as const) expect(c[k]).toBeCloseTo(e[k], 12);
+    }
+    // ascending 4-hour buckets without holes up to now
+    for (let i = 1; i < candles.length; i++)
+      expect(candles[i]!.dt - candles[i - 1]!.dt).toBe(BUCKET_SECONDS * 1000);
+    const inverted = await json<Candle[]>('/v1/history/bsc/candles/all/USDT/BNB');
+    expect(inverted).toHaveLength(candles.length);
+    const last = candles.at(-1)!;
+    const lastInv = inverted.at(-1)!;
+    expect(lastInv.c).toBeCloseTo(1 / last.c, 6);
+    expect(lastInv.h).toBeCloseTo(1 / last.l, 6);
+    const line = await json<Array<{ value: number; dt: number }>>(
+      '/v1/history/bsc/line/all/BNB/USDT',
+    );
+    expect(line).toEqual(candles.map((c) => ({ value: c.c, dt: c.dt })));
+    const day = await json<Candle[]>('/v1/history/bsc/candles/1d/BNB/USDT');
+    expect(day.length).toBeLessThanOrEqual(7);
+    expect(day.at(-1)).toEqual(last);
+  });
+
+  it('trades: newest first, paged with before, buy = the trader received B, amounts in token units', async () => {
+    const all = await json<Trade[]>(
+      `/v1/history/bsc/trades/${bscToken('BNB')}/${bscToken('USDT')}?limit=200`,
+    );
+    const dates = all.map((t) => t.date);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const page = await json<Trade[]>(
+      `/v1/history/bsc/trades/${bscToken('BNB')}/${bscToken('USDT')}?limit=2&before=${all[0]!.date}`,
+    );
+    expect(page.length).toBeLessThanOrEqual(2);
+    for (const t of page) expect(t.date).toBeLessThan(all[0]!.date);
+    // The swap made in beforeAll paid 0.05 BNB (A) and received USDT (B): a buy.
+    const mine = all.find((t) => t.trader === '0x976ea74026e726554db657fa54763abd0c3a0aa9')!;
+    expect(mine).toMatchObject({ type: 'buy', sellAmount: '0.05' });
+    expect(Number(mine.price)).toBeCloseTo(0.05 / Number(mine.buyAmount), 12);
+    // The same trade asked the other way round is a sell of BNB, priced in USDT.
+    const other = await json<Trade[]>(
+      `/v1/history/bsc/trades/${bscToken('USDT')}/${bscToken('BNB')}?limit=200`,
+    );
+    const mirror = other.find((t) => t.hash === mine.hash)!;
+    expect(mirror).toMatchObject({ type: 'sell', buyAmount: mine.buyAmount, sellAmount: '0.05' });
+    expect(Number(mirror.price)).toBeCloseTo(Number(mine.buyAmount) / 0.05, 6);
+  });
+
+  it('a wallet sees its own trades with symbols, amounts and a USD value', async () => {
+    const trades = await json<Array<Record<string, unknown>>>(
+      '/v1/history/bsc/account/0x976EA74026E726554dB657fA54763abd0C3a0aa9/trades',
+    );
+    expect(trades).toHaveLength(1);
+    expect(trades[0]).toMatchObject({ symbolIn: 'BNB', symbolOut: 'USDT', amountIn: '0.05' });
+    expect(trades[0]!.usd as number).toBeGreaterThan(20);
+    expect(trades[0]!.usd as number).toBeLessThan(40);
+  });
+
+  it('info: reserves as on the chain, USD figures, fee APR, JM supply on TRON', async () => {
+    const info = await json<{
+      updatedAt: number;
+      networks: Record<
+        string,
+        {
+          pairs: Array<Record<string, unknown>>;
+          tokens: Record<string, { priceUsd: number | null }>;
+          jm?: Record<string, unknown>;
+        }
+      >;
+    }>('/v1/info');
+    const bsc = info.networks.BSC!;
+    const pair = bsc.pairs.find((p) => p.symbolA === 'BNB' && p.symbolB === 'USDT')!;
+    const reserves = await rpc<string>(chains.rpcUrl, 'eth_call', [
+      { to: pair.address, data: '0x0902f1ac' },
+      'latest',
+    ]);
+    const r0 = BigInt('0x' + reserves.slice(2, 66));
+    const r1 = BigInt('0x' + reserves.slice(66, 130));
+    const bnbIs0 = bscToken('BNB') < bscToken('USDT');
+    const [rBnb, rUsdt] = bnbIs0 ? [r0, r1] : [r1, r0];
+    expect(pair.reserveA).toBe(fmt(rBnb, 18));
+    expect(pair.reserveB).toBe(fmt(rUsdt, 18));
+    expect(bsc.tokens.USDT!.priceUsd).toBe(1);
+    expect(bsc.tokens.BNB!.priceUsd).toBeGreaterThan(400);
+    expect(pair.liquidityUsd as number).toBeGreaterThan(500_000);
+    expect(pair.trades24H as number).toBeGreaterThan(0);
+    const vol = pair.volume24HUsd as number;
+    expect(pair.fees24HUsd).toBeCloseTo(vol * 0.0025, 9);
+    expect(pair.aprPercent).toBeCloseTo(
+      ((vol * 0.0025 * 365) / (pair.liquidityUsd as number)) * 100,
+      9,
+    );
+    const tron = info.networks.TRON!;
+    expect(tron.pairs[0]).toMatchObject({ symbolA: 'TRX', symbolB: 'JM' });
+    expect(String(tron.pairs[0]!.address)).toMatch(/^T/);
+    expect(tron.jm).toMatchObject({ burned: '2500000000', supply: '97500000000' });
+    expect(tron.jm!.priceUsd as number).toBeGreaterThan(0);
+  });
+
+  it('TRON trades come from the event API, addresses in base58', async () => {
+    const tron = chains.networks.find((n) => n.id === 'TRON')!;
+    const trx = hexToTron(tron.tokensBySymbol.get('TRX')!.key);
+    const jm = hexToTron(tron.tokensBySymbol.get('JM')!.key);
+    const trades = await json<Trade[]>(`/v1/history/tron/trades/${jm}/${trx}`);
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades[0]!.trader).toMatch(/^T/);
+    const bad = await get(`/v1/history/tron/trades/${tron.tokensBySymbol.get('JM')!.key}/${trx}`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('health, ready with the lag per network, CORS, cache headers, ETag and gzip', async () => {
+    expect((await get('/health')).statusCode).toBe(200);
+    const ready = await get('/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().networks.BSC.lag).toBe(0);
+    const r = await get('/v1/history/bsc/candles/1w/BNB/USDT', {
+      origin: 'http://example.com',
+      'accept-encoding': 'gzip',
+    });
+    expect(r.headers['access-control-allow-origin']).toBe('*');
+    expect(r.headers['cache-control']).toBe('public, max-age=600');
+    expect(r.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(r.rawPayload).toString())).toBeInstanceOf(Array);
+    const again = await get('/v1/history/bsc/candles/1w/BNB/USDT', {
+      'if-none-match': String(r.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    const t = await get(`/v1/history/bsc/trades/${bscToken('BNB')}/${bscToken('USDT')}`);
+    expect(t.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('bad input answers 400/404 in the stable error body, never a 500 (fuzzed path parameters)', async () => {
+    const bad = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+      fc.constantFrom(
+        '',
+        '..',
+        '%',
+        '%zz',
+        '%00',
+        '💥',
+        'null',
+        '-1',
+        '1e309',
+        'a'.repeat(300),
+        '0x' + 'g'.repeat(40),
+        'T' + '1'.repeat(33),
+      ),
+    );
+    const enc = (s: string) =>
+      Math.random() < 0.5 ? encodeURIComponent(s) : s.replace(/[/?#\s]/g, '_');
+    const btc = bscToken('BNB');
+    const routes = [
+      (x: string) => `/v1/history/${enc(x)}/candles/1w/BNB/USDT`,
+      (x: string) => `/v1/history/bsc/candles/${enc(x)}/BNB/USDT`,
+      (x: string) => `/v1/history/bsc/line/1w/${enc(x)}/USDT`,
+      (x: string) => `/v1/history/bsc/candles/1w/BNB/${enc(x)}`,
+      (x: string) => `/v1/history/bsc/trades/${enc(x)}/${btc}`,
+      (x: string) => `/v1/history/tron/trades/${btc}/${enc(x)}`,
+      (x: string) => `/v1/history/bsc/account/${enc(x)}/trades`,
+      (x: string) => `/v1/history/bsc/account/${btc}/trades?limit=${enc(x)}`,
+      (x: string) => `/v1/history/bsc/trades/${btc}/${bscToken('USDT')}?before=${enc(x)}`,
+    ];
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: routes.length - 1 }), bad, async (i, value) => {
+        const r = await get(routes[i]!(value));
+        checked++;
+        if (r.statusCode === 200) return; // some generated values are valid
+        expect([400, 404, 414]).toContain(r.statusCode);
+        expect(Object.keys(r.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+        expect(r.json().statusCode).toBe(r.statusCode);
+      }),
+      { numRuns: 400 },
+    );
+    expect(checked).toBe(400);
+    const unknown = await get('/v1/nothing/here');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      error: 'Not Found',
+      message: expect.any(String),
+      statusCode: 404,
+    });
+  });
+});
+
+function fmt(v: bigint, d: number) {
+  const s = v.toString().padStart(d + 1, '0');
+  const frac = s.slice(-d).replace(/0+$/, '');
+  return s.slice(0, -d) + (frac ? '.' + frac : '');
+}
