@@ -2,6 +2,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyPluginCallback,
+  type FastifyReply,
 } from 'fastify';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
@@ -45,12 +46,11 @@ export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallba
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    // Bad percent-encoding etc. answers 400 in the stable error shape (errors plugin).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A url the router cannot decode answers in the same error shape as everything else.
     frameworkErrors: (error, _req, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
-      void reply.code(status).send(errorBody(status, error.message));
+      void (reply as FastifyReply).code(status).send(errorBody(status, error.message));
     },
   });
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'] });
