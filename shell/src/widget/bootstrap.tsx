@@ -154,7 +154,10 @@ async function start() {
     const screen = await screenFor(next, queryNetwork);
     if (first) {
       applyWidgetStyle(document, next);
-      startHeightReports(window, parentOrigin, () => rootEl.getBoundingClientRect().height);
+      // scrollHeight also counts an open token list that overflows the swap box.
+      startHeightReports(window, parentOrigin, () =>
+        Math.max(rootEl.scrollHeight, rootEl.getBoundingClientRect().height),
+      );
     }
     rootEl.setAttribute('data-widget-state', 'ready');
     root.render(<WidgetApp screen={screen} />);

@@ -1,0 +1,211 @@
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { devAccount, evmBalance, evmRpcUrls, gasCost, localNetworks } from '../fixtures/chain';
+import { setResources, tronAddress, tronBalance, withTronLink } from '../fixtures/tron';
+import { EVIL_PORT, HOST_PORT, SHELL } from '../fixtures/stack';
+
+type Recorded = { kind: string; event: Record<string, unknown> };
+
+const openPartner = (page: Page, options: object, port = HOST_PORT) =>
+  page.goto(`http://localhost:${port}/sdk.html?o=${encodeURIComponent(JSON.stringify(options))}`);
+const widget = (page: Page): FrameLocator => page.frameLocator('#jmswap iframe');
+const swapBox = (page: Page) => widget(page).locator('[data-remote="swap"]');
+const events = (page: Page, kind: string) =>
+  page.evaluate(
+    (k) => (window as unknown as { events: Recorded[] }).events.filter((e) => e.kind === k),
+    kind,
+  );
+/** Human units to base units, exactly (no float). */
+const units = (text: string, decimals: number) => {
+  const [whole, frac = ''] = text.split('.');
+  return BigInt(whole + frac.padEnd(decimals, '0'));
+};
+
+async function connectAndSwap(page: Page, amount: string, welcome: string) {
+  await swapBox(page).getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await expect.poll(() => events(page, 'connect')).toHaveLength(1);
+  expect((await events(page, 'connect'))[0]!.event.wallet).toBe(welcome);
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill(amount);
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(widget(page).getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+    timeout: 30000,
+  });
+  await expect.poll(() => events(page, 'swap'), { timeout: 30000 }).toHaveLength(1);
+  return (await events(page, 'swap'))[0]!.event as Record<string, string>;
+}
+
+test('BSC: a partner page mounts the widget with the SDK, its MetaMask approves and swaps, and onSwap reports what arrived', async ({
+  page,
+}) => {
+  const owner = devAccount(5);
+  const bsc = localNetworks().BSC!;
+  await injectEvmWallet(page, { account: owner, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
+  await openPartner(page, { network: 'BSC', fromToken: 'USDT', toToken: 'BNB', slippage: 1 });
+  await expect(swapBox(page)).toContainText('TOKEN SWAP');
+  const [usdtBefore, bnbBefore] = [
+    await evmBalance('BSC', 'USDT', owner),
+    await evmBalance('BSC', 'BNB', owner),
+  ];
+
+  const swap = await connectAndSwap(page, '10', 'MetaMask');
+
+  const hashes = await page.evaluate(() =>
+    (window as unknown as { __wallet: { txHashes(): string[] } }).__wallet.txHashes(),
+  );
+  expect(hashes).toHaveLength(2); // the approval of USDT, then the swap
+  expect(swap).toEqual(
+    expect.objectContaining({
+      network: 'BSC',
+      symbolIn: 'USDT',
+      symbolOut: 'BNB',
+      txid: hashes[1],
+    }),
+  );
+  let gas = 0n;
+  for (const hash of hashes) gas += await gasCost('BSC', hash);
+  const bnbAfter = await evmBalance('BSC', 'BNB', owner);
+  expect(usdtBefore - (await evmBalance('BSC', 'USDT', owner))).toBe(units(swap.amountIn!, 18));
+  expect(bnbAfter - bnbBefore + gas).toBe(units(swap.amountOut!, 18));
+  expect(swap.amountIn).toBe('10');
+  await page.screenshot({ path: test.info().outputPath('widget-sdk-bsc.png'), fullPage: true });
+});
+
+test('TRON: the partner page’s TronLink swaps through the widget and onSwap reports what arrived', async ({
+  page,
+}) => {
+  const owner = tronAddress(6);
+  await setResources(owner, 50_000_000);
+  await withTronLink(page, 6);
+  await openPartner(page, {
+    network: 'TRON',
+    tokens: ['TRX', 'USDT', 'JM'],
+    fromToken: 'TRX',
+    toToken: 'USDT',
+  });
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: TRX' })).toBeVisible();
+  const before = await tronBalance('USDT', owner);
+
+  const swap = await connectAndSwap(page, '50', 'TronLink');
+
+  expect(swap).toEqual(
+    expect.objectContaining({
+      network: 'TRON',
+      symbolIn: 'TRX',
+      amountIn: '50',
+      symbolOut: 'USDT',
+    }),
+  );
+  expect((await tronBalance('USDT', owner)) - before).toBe(units(swap.amountOut!, 6));
+  await page.screenshot({ path: test.info().outputPath('widget-sdk-tron.png'), fullPage: true });
+});
+
+test('the iframe follows the widget’s height', async ({ page }) => {
+  await openPartner(page, { network: 'BSC' });
+  const iframe = page.locator('#jmswap iframe');
+  await expect(swapBox(page)).toContainText('TOKEN SWAP');
+  const content = () =>
+    widget(page)
+      .locator('#root')
+      .evaluate((el) => Math.ceil(Math.max(el.scrollHeight, el.getBoundingClientRect().height)));
+  const frameHeight = () => iframe.evaluate((el) => el.getBoundingClientRect().height);
+  await expect.poll(async () => (await frameHeight()) === (await content())).toBe(true);
+  const closed = await frameHeight();
+  await page.screenshot({ path: test.info().outputPath('widget-sdk-initial.png'), fullPage: true });
+  // A quote adds its details (minimum received, fee, route) below the fields.
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('1');
+  await expect.poll(frameHeight).toBeGreaterThan(closed);
+  await page.screenshot({ path: test.info().outputPath('widget-sdk-height.png'), fullPage: true });
+  await expect.poll(async () => (await frameHeight()) === (await content())).toBe(true);
+  // No scrollbar inside the frame: its document is no taller than the frame.
+  const scroll = await widget(page)
+    .locator('html')
+    .evaluate((el) => el.scrollHeight - el.clientHeight);
+  expect(scroll).toBeLessThanOrEqual(0);
+});
+
+test('tokens limits both selectors', async ({ page }) => {
+  await openPartner(page, { network: 'BSC', tokens: ['BNB', 'USDT', 'BUSD', 'NOPE'] });
+  const options = async (label: string) => {
+    await swapBox(page)
+      .getByRole('button', { name: new RegExp(`^${label}: `) })
+      .click();
+    const list = swapBox(page).getByRole('listbox', { name: label });
+    const texts = (await list.getByRole('option').allTextContents()).map((t) =>
+      t.replace(/⇄|tax.*/g, '').trim(),
+    );
+    await swapBox(page)
+      .getByRole('button', { name: new RegExp(`^${label}: `) })
+      .click();
+    return texts;
+  };
+  expect(await options('Sell token')).toEqual(['BNB', 'USDT', 'BUSD']);
+  expect(await options('Receive token')).toEqual(['USDT', 'BUSD']);
+});
+
+test('a style option with a script payload changes nothing', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  const buttonStyle = async () => {
+    const button = swapBox(page).getByRole('button', { name: 'CONNECT WALLET' });
+    await expect(button).toBeVisible();
+    return button.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return [s.backgroundColor, s.color, s.backgroundImage, s.borderRadius].join('|');
+    });
+  };
+  await openPartner(page, { network: 'BSC' });
+  const plain = await buttonStyle();
+
+  await openPartner(page, {
+    network: 'BSC',
+    textColor: '</style><script>parent.postMessage("pwned","*");window.pwned=1</script>',
+    backgroundImage: 'url(javascript:window.pwned=1)',
+    shadow: 'expression(window.pwned=1)',
+    buttonStyle: {
+      backgroundColor: 'red;}</style><img src=x onerror="window.pwned=1">',
+      backgroundImage: 'url(https://evil.example/x.png)',
+    },
+  });
+  expect(await buttonStyle()).toBe(plain);
+  const frame = page.frames().find((f) => f.url().startsWith(`${SHELL}/widget`))!;
+  expect(
+    await frame.evaluate(() => (window as unknown as { pwned?: number }).pwned),
+  ).toBeUndefined();
+  // The payload is nowhere in the widget's document, as markup or as a rule.
+  expect(await frame.evaluate(() => document.documentElement.outerHTML.includes('pwned'))).toBe(
+    false,
+  );
+  const rules = await frame.evaluate(() =>
+    Array.from(document.styleSheets)
+      .flatMap((sheet) => Array.from(sheet.cssRules).map((r) => r.cssText))
+      .join('\n'),
+  );
+  expect(rules).not.toMatch(/pwned|javascript|evil\.example|expression/);
+  expect(warnings.filter((w) => w.includes('[widget] option'))).toHaveLength(5);
+});
+
+test('a page on a third origin can neither frame the site’s pages nor drive the widget', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/frame-ancestors/.test(m.text())) refused.push(m.text());
+  });
+  await page.goto(`http://localhost:${EVIL_PORT}/frames.html`);
+  await expect.poll(() => refused.length).toBeGreaterThanOrEqual(2);
+  for (const id of ['site', 'widget']) {
+    const frame = await page.locator(`iframe#${id}`).contentFrame();
+    await expect(frame.locator('#root')).toHaveCount(0);
+  }
+
+  // The SDK on a host that widget.json does not list: the widget is refused, nothing is asked.
+  await openPartner(page, { network: 'BSC' }, EVIL_PORT);
+  await page.waitForTimeout(1000);
+  await expect(widget(page).locator('#root')).toHaveCount(0);
+  expect(await events(page, 'connect')).toEqual([]);
+  expect(await events(page, 'height')).toEqual([]);
+});
