@@ -50,6 +50,7 @@ export function SwapPanel(props: RemoteScreenProps) {
       network={state.network}
       query={props.query}
       widget={props.widget}
+      widgetOptions={props.widgetOptions}
     />
   );
 }
@@ -58,10 +59,12 @@ function SwapBox({
   network,
   query,
   widget,
+  widgetOptions,
 }: {
   network: NetworkConfig;
   query: RemoteScreenProps['query'];
   widget?: boolean;
+  widgetOptions?: RemoteScreenProps['widgetOptions'];
 }) {
   const session = useWalletSession();
   const [slippageBps, setSlippageBps] = useSlippageBps();
@@ -69,6 +72,7 @@ function SwapBox({
     network,
     session,
     query,
+    widget: widgetOptions,
     slippageBps,
   });
   const [approvalMode, setApprovalMode] = useApprovalMode();
@@ -83,7 +87,12 @@ function SwapBox({
   const [confirming, setConfirming] = useState(false);
   const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
   const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
-  const tokens = useMemo(() => Object.values(network.tokens), [network]);
+  // A widget host's `tokens` option limits both selectors.
+  const allowed = widgetOptions?.tokens;
+  const tokens = useMemo(
+    () => Object.values(network.tokens).filter((t) => !allowed || allowed.includes(t.symbol)),
+    [network, allowed],
+  );
   const suggested = suggestedSlippageBps(
     [from, to].filter((t) => !!t) as never,
     DEFAULT_SLIPPAGE_BPS,
