@@ -40,6 +40,12 @@ export function PoolShare({ a, b, plan, prices, firstProvider }: Props) {
         <dd data-testid="share">
           {firstProvider ? '100.00' : plan ? formatBps(plan.shareOfPoolBps) : '0.00'}%
         </dd>
+        <dt>You deposit</dt>
+        <dd data-testid="deposit">
+          {plan
+            ? `${formatAmount(plan.amountA, a.decimals)} ${a.symbol} + ${formatAmount(plan.amountB, b.decimals)} ${b.symbol}`
+            : '-'}
+        </dd>
         <dt>Pool tokens you receive</dt>
         <dd data-testid="lp-to-receive" data-value={plan?.lpTokens.toString()}>
           {plan ? formatAmount(plan.lpTokens, LP_DECIMALS, 8) : '-'}

@@ -69,13 +69,21 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, o
         <dt>
           {a && <TokenLogo token={a} />} {position.symbolA}
         </dt>
-        <dd data-testid="receive-a" data-value={plan?.receivedA.toString()}>
+        <dd
+          data-testid="receive-a"
+          data-symbol={position.symbolA}
+          data-value={plan?.receivedA.toString()}
+        >
           {amount(plan?.receivedA, a?.decimals)}
         </dd>
         <dt>
           {b && <TokenLogo token={b} />} {position.symbolB}
         </dt>
-        <dd data-testid="receive-b" data-value={plan?.receivedB.toString()}>
+        <dd
+          data-testid="receive-b"
+          data-symbol={position.symbolB}
+          data-value={plan?.receivedB.toString()}
+        >
           {amount(plan?.receivedB, b?.decimals)}
         </dd>
         <dt>Pool tokens to remove</dt>

@@ -102,7 +102,11 @@ export async function getLiquidityPair(
   };
 }
 
-/** What an add of the desired amounts moves: wallet -> pool (taxed where it applies) and LP minted. */
+/**
+ * What an add of the desired amounts moves: wallet -> pool (taxed where it applies) and LP minted.
+ * addLiquidityBase hands the router (token, base) in that order, so a base-first pair is planned
+ * token-first, as the router will round it.
+ */
 export function planAdd(
   network: NetworkConfig,
   pair: LiquidityPair,
@@ -110,15 +114,32 @@ export function planAdd(
   desiredB: bigint,
 ): LiquidityAddPlan {
   const { taxA, taxB } = liquidityTaxes(network, pair.symbolA, pair.symbolB);
-  return planLiquidityAdd({
+  const decimalsA = network.tokens[pair.symbolA]?.decimals ?? 18;
+  const decimalsB = network.tokens[pair.symbolB]?.decimals ?? 18;
+  const flip =
+    network.tokens[pair.symbolA]?.isBase === true && network.tokens[pair.symbolB]?.isBase !== true;
+  if (!flip)
+    return planLiquidityAdd({ ...pair, desiredA, desiredB, decimalsA, decimalsB, taxA, taxB });
+  const p = planLiquidityAdd({
     ...pair,
-    desiredA,
-    desiredB,
-    decimalsA: network.tokens[pair.symbolA]?.decimals ?? 18,
-    decimalsB: network.tokens[pair.symbolB]?.decimals ?? 18,
-    taxA,
-    taxB,
+    reserveA: pair.reserveB,
+    reserveB: pair.reserveA,
+    desiredA: desiredB,
+    desiredB: desiredA,
+    decimalsA: decimalsB,
+    decimalsB: decimalsA,
+    taxA: taxB,
+    taxB: taxA,
   });
+  return {
+    ...p,
+    amountA: p.amountB,
+    amountB: p.amountA,
+    toPoolA: p.toPoolB,
+    toPoolB: p.toPoolA,
+    priceAtoB: p.priceBtoA,
+    priceBtoA: p.priceAtoB,
+  };
 }
 
 /** What removing `percent` of a position returns: pair -> router -> wallet, taxed where it applies. */

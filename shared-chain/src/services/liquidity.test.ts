@@ -1,0 +1,50 @@
+import production from '../../config/networks.production.json';
+import { parseNetworksFile } from '../config/schema';
+import { quote } from '../core/pairMath';
+import { liquidityTaxes, maxSpendable, planAdd } from './liquidity';
+
+const file = parseNetworksFile(production);
+const tron = file.networks.TRON;
+Object.assign(tron.exchange, { ROUTER_ADDRESS: 'ROUTER', LIQUIDITY_ROUTER: 'LIQUIDITY_ROUTER' });
+const pair = {
+  symbolA: 'TRX',
+  symbolB: 'JM',
+  reserveA: 1_000_003n,
+  reserveB: 7_777_777n,
+  totalSupply: 5_000_000n,
+  kLast: 0n,
+};
+
+describe('planAdd', () => {
+  it('plans a base-first add token-first, as addLiquidityBase rounds it', () => {
+    const jm = quote(100_000n, pair.reserveA, pair.reserveB);
+    const plan = planAdd(tron, pair, 100_000n, jm);
+    // The router takes the token as given and the base coin at the floored ratio.
+    expect(plan.amountB).toBe(jm);
+    expect(plan.amountA).toBe(quote(jm, pair.reserveB, pair.reserveA));
+    expect(plan.amountA).toBeLessThan(100_000n);
+  });
+
+  it('SafeMoney pays its tax on the normal router; JM is tax-free', () => {
+    expect(liquidityTaxes(tron, 'TRX', 'SafeMoney')).toEqual({
+      taxA: 0,
+      taxB: 10,
+      normalRouter: true,
+    });
+    expect(liquidityTaxes(tron, 'TRX', 'JM')).toEqual({ taxA: 0, taxB: 0, normalRouter: false });
+  });
+});
+
+describe('maxSpendable', () => {
+  it('keeps the TRON fee reserve without free energy, nothing with enough energy', () => {
+    const trx = tron.tokens.TRX!;
+    expect(maxSpendable(tron, trx, 100_000_000n, 0n)).toBe(53_000_000n);
+    expect(maxSpendable(tron, trx, 100_000_000n, 1_000_000n)).toBe(100_000_000n);
+    expect(maxSpendable(tron, trx, 10_000_000n, 0n)).toBe(0n);
+    expect(maxSpendable(tron, tron.tokens.JM!, 5n)).toBe(5n);
+  });
+  it('keeps 1/100 of a coin for gas on EVM', () => {
+    const bsc = file.networks.BSC;
+    expect(maxSpendable(bsc, bsc.tokens.BNB!, 10n ** 18n)).toBe(99n * 10n ** 16n);
+  });
+});
