@@ -231,3 +231,22 @@ it("a link's slippageBps never sets the slippage: the user's own value stays", a
   await waitFor(() => expect(receive()).not.toHaveValue(''));
   expect(api.lastSlippageBps).toBe(100);
 });
+
+it('one send per click: SWAP waits for the wallet, disabled, and a double click swaps once', async () => {
+  connect();
+  let openWallet!: () => void;
+  api.walletOpen = new Promise((resolve) => (openWallet = resolve));
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.dblClick(screen.getByRole('button', { name: 'SWAP' }));
+  const waiting = await screen.findByRole('button', { name: 'Waiting for your wallet' });
+  expect(waiting).toBeDisabled();
+  expect(screen.getByText('Confirm or reject the request in your wallet.')).toBeVisible();
+  await userEvent.click(waiting);
+  openWallet();
+  await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  expect(api.swaps).toHaveLength(1);
+  expect(toasts()).toEqual([]);
+  expect(screen.getByRole('button', { name: 'SWAP' })).toBeEnabled();
+});

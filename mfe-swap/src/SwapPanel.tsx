@@ -10,6 +10,7 @@ import {
   suggestedSlippageBps,
   useApprovalMode,
   useNetworkConfig,
+  usePendingTransaction,
   useSlippageBps,
   useWalletSession,
   validateMax,
@@ -23,6 +24,7 @@ import { PriceLines } from './components/PriceLines';
 import { InfoBlock } from './components/InfoBlock';
 import { SlippageSettings } from './components/SlippageSettings';
 import { FundsOnTheWay } from './components/FundsOnTheWay';
+import { PendingSend } from './components/PendingSend';
 import { ChartSlot } from './components/ChartSlot';
 import { useSwapBox } from './useSwapBox';
 import { useSwapAction } from './useSwapAction';
@@ -85,6 +87,7 @@ function SwapBox({
     onDone: reloadBalances,
   });
   const [confirming, setConfirming] = useState(false);
+  const pending = usePendingTransaction();
   const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
   const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
   // A widget host's `tokens` option limits both selectors.
@@ -204,6 +207,8 @@ function SwapBox({
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
           CONNECT WALLET
         </button>
+      ) : pending ? (
+        <PendingSend pending={pending} explorer={network.scan} />
       ) : state.insufficientLiquidity ? (
         <button type="button" className="jm-button" disabled>
           {INSUFFICIENT_LIQUIDITY_BUTTON}

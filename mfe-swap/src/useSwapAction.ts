@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   checkTronFees,
   isChainError,
@@ -34,6 +34,8 @@ interface Args {
 /** The SWAP click: validation texts, the TRON fee rule, approval, swap, and the success popup. */
 export function useSwapAction({ network, state, balances, energy, approval, onDone }: Args) {
   const [completed, setCompleted] = useState<CompletedSwap>();
+  // A second press before React re-renders SWAP as disabled (shared-chain also refuses it).
+  const busy = useRef(false);
 
   /** Resolves 'confirm' when everything is valid but the price impact needs the user's confirmation. */
   async function swap(impactConfirmed = false): Promise<'confirm' | void> {
@@ -75,6 +77,8 @@ export function useSwapAction({ network, state, balances, energy, approval, onDo
     }
     if (!quote || !from || !to) return;
     if (impactLevel(quote.priceImpactBps) === 'danger' && !impactConfirmed) return 'confirm';
+    if (busy.current) return;
+    busy.current = true;
     setLoading(true, PROCESSING_TRANSACTION);
     try {
       const { txid } = await swapApi().swap(network, quote, approval);
@@ -83,6 +87,7 @@ export function useSwapAction({ network, state, balances, energy, approval, onDo
     } catch (error) {
       showToast('error', swapErrorText(error));
     } finally {
+      busy.current = false;
       setLoading(false);
     }
   }
@@ -95,7 +100,8 @@ export function swapErrorText(error: unknown): string {
   if (error instanceof SwapError) return error.message;
   if (isUserRejection(error)) return 'You rejected the request in your wallet. Nothing was sent.';
   if (isChainError(error)) {
-    if (error.code === 'WRONG_NETWORK' || error.message === QUOTE_EXPIRED) return error.message;
+    if (['WRONG_NETWORK', 'TRANSACTION_PENDING'].includes(error.code)) return error.message;
+    if (error.message === QUOTE_EXPIRED) return error.message;
     return swapFailedMessage((error as { detail?: string }).detail);
   }
   return swapFailedMessage();

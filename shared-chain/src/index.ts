@@ -3,6 +3,7 @@ export { parseNetworksFile } from './config/schema';
 export * from './config/registry';
 export * from './bus/session';
 export * from './bus/events';
+export * from './bus/pending';
 export * from './react/hooks';
 export type { RemoteScreenProps } from './ui-contract';
 export { StandaloneHarness } from './react/StandaloneHarness';

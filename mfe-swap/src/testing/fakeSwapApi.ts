@@ -2,6 +2,8 @@ import {
   estimateAmountNeeded,
   estimateSwap,
   pairPrices,
+  transactionSubmitted,
+  withPendingTransaction,
   type NetworkConfig,
   type PoolReserves,
 } from '@jmswap/shared-chain';
@@ -17,6 +19,7 @@ export function fakeSwapApi(
   network: NetworkConfig,
   reserves: PoolReserves[],
   balances: Record<string, bigint> = {},
+  account = 'TXYZ',
 ) {
   const swaps: SwapQuote[] = [];
   const approvals: string[] = [];
@@ -25,6 +28,8 @@ export function fakeSwapApi(
     approvals: string[];
     fail?: Error;
     lastSlippageBps?: number;
+    /** A slow wallet: the swap waits for this before the wallet hands back the id. */
+    walletOpen?: Promise<void>;
   } = {
     swaps,
     approvals,
@@ -48,12 +53,16 @@ export function fakeSwapApi(
     async energy() {
       return 1_000_000n;
     },
-    async swap(_n, quote, approval) {
-      if (api.fail) throw api.fail;
-      swaps.push(quote);
-      approvals.push(approval);
-      return { txid: 'ab'.repeat(32) };
-    },
+    // As executeSwap: one open send per account, "wallet" then "chain".
+    swap: (_n, quote, approval) =>
+      withPendingTransaction(account, async () => {
+        await api.walletOpen;
+        if (api.fail) throw api.fail;
+        swaps.push(quote);
+        approvals.push(approval);
+        transactionSubmitted('ab'.repeat(32));
+        return { txid: 'ab'.repeat(32) };
+      }),
   };
   return api;
 }

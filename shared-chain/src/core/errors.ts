@@ -59,6 +59,10 @@ export function swapFailedMessage(code?: string | number | null): string {
     : `${SWAP_FAILED}: ${code}`;
 }
 
+/** A second send while one is open (a double click, a second tab of the same box). */
+export const TRANSACTION_PENDING =
+  'A transaction is still waiting for your wallet or the chain. Wait until it settles.';
+
 // --- Typed errors ----------------------------------------------------------------------------
 
 export type ChainErrorCode =
@@ -74,6 +78,8 @@ export type ChainErrorCode =
   | 'METHOD_NEEDS_IMPLEMENTATION'
   /** The wallet is on another chain than the selected network and did not switch. */
   | 'WRONG_NETWORK'
+  /** A transaction of this account is still waiting for the wallet or the chain. */
+  | 'TRANSACTION_PENDING'
   /** EIP-1193 code 4001 (as a string): the user rejected the request in the wallet. */
   | '4001';
 
@@ -90,6 +96,7 @@ const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
   NOT_IMPLEMENTED: NOT_IMPLEMENTED,
   METHOD_NEEDS_IMPLEMENTATION: METHOD_NEEDS_IMPLEMENTATION,
   WRONG_NETWORK: WRONG_NETWORK,
+  TRANSACTION_PENDING: TRANSACTION_PENDING,
   '4001': USER_REJECTED,
 };
 

@@ -27,6 +27,11 @@ import {
   slippageBps$,
 } from '../services/settings';
 import type { ApprovalMode } from '../core/validation';
+import {
+  pendingTransactionOf,
+  pendingTransactions$,
+  type PendingTransaction,
+} from '../bus/pending';
 import { useSubject } from './hooks';
 
 function useSetting<T>(source: Observable<T>, current: () => T): T {
@@ -39,6 +44,22 @@ function useSetting<T>(source: Observable<T>, current: () => T): T {
 /** The slippage in force (the user's, or the widget host's) and the setter of the settings panel. */
 export function useSlippageBps(): [number, (bps: number) => boolean] {
   return [useSetting(slippageBps$, getSlippageBps), setSlippageBps];
+}
+
+/**
+ * The connected account's open send ("Waiting for your wallet", then "Confirming on chain"), or
+ * undefined: SWAP, SUPPLY and REMOVE stay disabled while it is set.
+ */
+export function usePendingTransaction(): PendingTransaction | undefined {
+  const session = useSubject(session$);
+  const account = session.connected ? session.address : undefined;
+  return useSyncExternalStore(
+    (onChange) => {
+      const sub = pendingTransactions$.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    () => pendingTransactionOf(account),
+  );
 }
 
 /** The approval mode (maximum or exact) shared by swaps and liquidity. */

@@ -484,7 +484,7 @@ for (const id of ['BTTC', 'ETH'] as const) {
         );
         await c.waitForDeployment();
         await (await c.getFunction('mint')(ACCOUNT, 10n ** 30n)).wait();
-        return c;
+        return c as unknown as Contract;
       };
       const factory = new Contract(n.exchange.FACTORY_ADDRESS, FACTORY_ABI, signer);
       const pairOf = async (a: string, b: string) =>
@@ -561,5 +561,35 @@ for (const id of ['BTTC', 'ETH'] as const) {
     } finally {
       provider.destroy();
     }
+  },
+);
+
+(has('BSC') ? test : test.skip)(
+  'a double press with a slow wallet sends one swap; the second is refused while the first is open',
+  async () => {
+    const { n, provider } = await connectInjected('BSC', { sendDelayMs: 400 });
+    const estimate = (await getSwapEstimate({ from: 'BNB', to: 'USDT', amountIn: 10n ** 15n }))!;
+    const first = executeSwap({ estimate });
+    const second = executeSwap({ estimate });
+    await expect(second).rejects.toMatchObject({ code: 'TRANSACTION_PENDING' });
+    await first;
+    expect(sends(provider)).toHaveLength(1);
+    expect(n.id).toBe('BSC');
+    await disconnectWallet();
+  },
+);
+
+(has('BSC') ? test : test.skip)(
+  'eth_sendTransaction names the checked chain: a wallet moved to another chain meanwhile refuses',
+  async () => {
+    const { n, provider } = await connectInjected('BSC');
+    const estimate = (await getSwapEstimate({ from: 'BNB', to: 'USDT', amountIn: 10n ** 15n }))!;
+    const before = await chainBalance(n, 'USDT');
+    provider.options.chainOnSend = 1; // the user switches to Ethereum while the prompt is open
+    await expect(executeSwap({ estimate })).rejects.toThrow();
+    const [tx] = sends(provider)[0]!.params as [{ chainId?: string }];
+    expect(tx.chainId).toBe(`0x${n.chainId.toString(16)}`);
+    expect(await chainBalance(n, 'USDT')).toBe(before);
+    await disconnectWallet();
   },
 );

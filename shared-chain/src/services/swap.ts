@@ -3,6 +3,7 @@
  * approval step and the swap itself with its analytics.
  */
 import { trackEvent } from '../bus/events';
+import { withPendingTransaction } from '../bus/pending';
 import { network$ } from '../bus/session';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { TxResult } from '../adapters/types';
@@ -184,9 +185,21 @@ const energyAsInteger = (value: bigint): number =>
  * Rejects with a SwapError (validation, "Approval unsuccessful (swap aborted)", "Swap failed"),
  * a ChainError 4001 when the user rejected in the wallet, or WRONG_NETWORK / the expired quote.
  */
-export async function executeSwap(request: ExecuteSwapRequest): Promise<TxResult> {
+export function executeSwap(request: ExecuteSwapRequest): Promise<TxResult> {
+  try {
+    const wallet = requireWallet();
+    // Taken before anything is awaited: a second press while this one is open sends nothing.
+    return withPendingTransaction(wallet.connection.address, () => sendSwap(request, wallet));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+async function sendSwap(
+  request: ExecuteSwapRequest,
+  wallet: ReturnType<typeof requireWallet>,
+): Promise<TxResult> {
   const { estimate } = request;
-  const wallet = requireWallet();
   const network = wallet.network;
   if (!isEstimateCurrent(estimate) || estimate.networkId !== network.id) {
     throw new ChainError('TRANSACTION_FAILED', QUOTE_EXPIRED);

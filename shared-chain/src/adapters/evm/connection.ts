@@ -28,6 +28,8 @@ export interface EvmTxRequest {
   value?: bigint;
   gasLimit?: bigint;
   gasPrice?: bigint;
+  /** The chain the app checked the wallet is on: a wallet that moved since then refuses. */
+  chainId?: number;
 }
 
 /** What the EVM writer needs from a wallet beyond the platform-neutral connection. */
@@ -126,6 +128,7 @@ export class Eip1193Connection implements EvmWalletConnection {
     if (tx.value !== undefined && tx.value > 0n) request.value = toQuantity(tx.value);
     if (tx.gasLimit !== undefined) request.gas = toQuantity(tx.gasLimit);
     if (tx.gasPrice !== undefined) request.gasPrice = toQuantity(tx.gasPrice);
+    if (tx.chainId !== undefined) request.chainId = toQuantity(tx.chainId);
     try {
       return String(
         await this.provider.request({ method: 'eth_sendTransaction', params: [request] }),
@@ -183,6 +186,7 @@ export class DevWalletConnection implements EvmWalletConnection {
       data: tx.data,
       value: tx.value,
       gasLimit: tx.gasLimit,
+      chainId: tx.chainId,
       ...(tx.gasPrice !== undefined ? { gasPrice: tx.gasPrice, type: 0 } : {}),
     });
     return response.hash;

@@ -2,6 +2,8 @@ import { Interface } from 'ethers';
 import type { NetworkConfig } from '../../config/types';
 import { DEADLINE_SECONDS } from '../../core/constants';
 import { ChainError } from '../../core/errors';
+import { transactionSubmitted, walletAsked } from '../../bus/pending';
+import { APPROVED_BY_HOST } from '../widget/relay';
 import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
 import type {
   AddLiquidityOrder,
@@ -112,14 +114,18 @@ export class EvmWriter implements ChainWriter {
         value: tx.value ?? 0n,
       });
       const gasPrice = this.gasPrice();
+      walletAsked();
       hash = await this.wallet.sendTransaction({
         ...tx,
+        chainId: this.network.chainId,
         gasLimit: (estimate * 120n) / 100n + 10_000n,
         ...(gasPrice !== undefined ? { gasPrice } : {}),
       });
     } catch (error) {
       throw toChainError(error);
     }
+    if (hash === APPROVED_BY_HOST) return { txid: hash }; // the widget host approved: no id to wait on
+    transactionSubmitted(hash);
     await this.waitForReceipt(hash);
     return { txid: hash };
   }

@@ -25,6 +25,8 @@ import {
   TRON_FEE_LIMIT_LIQUIDITY_SUN,
 } from '../../core/constants';
 import { ChainError } from '../../core/errors';
+import { transactionSubmitted, walletAsked } from '../../bus/pending';
+import { APPROVED_BY_HOST } from '../widget/relay';
 import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
 import {
   addressOf,
@@ -298,6 +300,7 @@ export class TronWriter implements ChainWriter {
     const tronWeb = this.tronWeb;
     let txid: string;
     try {
+      walletAsked();
       const sent = await method(contractAt(tronWeb, abi, address), name, ...args).send({
         feeLimit: sunToNumber(options.feeLimit),
         callValue: sunToNumber(options.callValue ?? 0n),
@@ -308,6 +311,9 @@ export class TronWriter implements ChainWriter {
       console.error(`TRON ${name} not sent:`, mapped.message, mapped.detail ?? '');
       throw mapped;
     }
+    // The widget host approved without an id: nothing to wait on.
+    if (txid === APPROVED_BY_HOST) return { txid, fee: 0n, energyUsed: 0n, info: {} };
+    transactionSubmitted(txid);
     const info = await this.waitForInfo(tronWeb, txid);
     const result = info.receipt?.result;
     if (result !== 'SUCCESS' || info.result === 'FAILED') {

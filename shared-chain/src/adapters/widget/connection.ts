@@ -8,27 +8,42 @@ import type { NetworkConfig } from '../../config/types';
 import type { WalletConnection } from '../types';
 import type { EvmTxRequest } from '../evm/connection';
 import type { TronWebLike } from '../tron/tronweb-like';
-import { approvalResult, executionResult, type WidgetRelay } from './relay';
+import { approvalResult, chainIdOf, executionResult, type WidgetRelay } from './relay';
 
 const APPROVE_SELECTOR = '0x095ea7b3';
 
 type Change = Parameters<WalletConnection['onChange']>[0];
 
-function baseConnection(network: NetworkConfig, relay: WidgetRelay, address: string, name: string) {
+function baseConnection(
+  network: NetworkConfig,
+  relay: WidgetRelay,
+  address: string,
+  name: string,
+  hostChainId: number | undefined,
+) {
+  // The chain the host's wallet is on, as its connected/updated replies name it. A host that
+  // never names one (an SDK from before chainId) is trusted to be on the network it was given.
+  let chain = hostChainId;
   return {
     kind: 'widget' as const,
     name,
     platform: network.platform,
     address,
-    // The host page owns the wallet and sets the network by message; sends go to its wallet.
-    chainId: async () => network.chainId,
+    chainId: async () => chain ?? network.chainId,
     switchChain: async (target: NetworkConfig) => {
-      await relay.call('update', { network: target.id });
+      const reply = await relay.call('update', { network: target.id });
+      chain = chainIdOf(reply) ?? chain;
     },
     onChange(listener: Change) {
       return relay.onUnsolicited((fn, data) => {
+        if (fn !== 'updated') return;
+        const named = chainIdOf(data);
+        if (named !== undefined && named !== chain) {
+          chain = named;
+          listener({ type: 'chain', value: named });
+        }
         const next = (data as { address?: unknown } | null)?.address;
-        if (fn === 'updated' && typeof next === 'string' && next !== address)
+        if (typeof next === 'string' && next !== address)
           listener({ type: 'accounts', value: next });
       });
     },
@@ -42,9 +57,10 @@ export function widgetEvmConnection(
   relay: WidgetRelay,
   address: string,
   name: string,
+  hostChainId?: number,
 ) {
   return {
-    ...baseConnection(network, relay, address, name),
+    ...baseConnection(network, relay, address, name, hostChainId),
     async sendTransaction(tx: EvmTxRequest): Promise<string> {
       const data = String(tx.data ?? '');
       if (data.startsWith(APPROVE_SELECTOR) && data.length === 10 + 128) {
@@ -57,6 +73,7 @@ export function widgetEvmConnection(
           to: tx.to,
           data,
           value: tx.value ?? 0n,
+          chainId: tx.chainId,
           network: network.id,
         }),
       );
@@ -71,6 +88,7 @@ export function widgetTronConnection(
   address: string,
   name: string,
   reader: TronWebLike,
+  hostChainId?: number,
 ) {
   const relayed: TronWebLike = {
     ready: true,
@@ -111,5 +129,8 @@ export function widgetTronConnection(
       return { methods };
     },
   };
-  return { ...baseConnection(network, relay, address, name), getTronWeb: () => relayed };
+  return {
+    ...baseConnection(network, relay, address, name, hostChainId),
+    getTronWeb: () => relayed,
+  };
 }

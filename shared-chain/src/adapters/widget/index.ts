@@ -2,14 +2,16 @@ import type { NetworkConfig } from '../../config/types';
 import type { WalletConnection, WalletConnector } from '../types';
 import type { TronWebLike } from '../tron/tronweb-like';
 import { widgetEvmConnection, widgetTronConnection } from './connection';
-import { WidgetRelay } from './relay';
+import { WidgetRelay, chainIdOf } from './relay';
 
 export {
   WidgetRelay,
   RELAY_REPLIES,
   WIDGET_FUNCTION,
   WIDGET_RESPONSE,
+  APPROVED_BY_HOST,
   approvalResult,
+  chainIdOf,
   executionResult,
 } from './relay';
 export { widgetEvmConnection, widgetTronConnection } from './connection';
@@ -40,9 +42,15 @@ export const widgetConnector: WalletConnector = {
     if (!address)
       throw Object.assign(new Error('The host page did not connect a wallet'), { code: 4001 });
     const name = typeof reply?.name === 'string' && reply.name ? reply.name : 'Host wallet';
-    if (network.platform === 'evm') return widgetEvmConnection(network, relay, address, name);
+    const chainId = chainIdOf(reply);
+    if (chainId !== undefined && chainId !== network.chainId) {
+      // The host's wallet is elsewhere: the writers' chain check asks it to switch (update).
+      console.warn(`[widget] the host wallet is on chain ${chainId}, not ${network.chainId}`);
+    }
+    if (network.platform === 'evm')
+      return widgetEvmConnection(network, relay, address, name, chainId);
     const { TronWeb } = await import('tronweb');
     const reader = new TronWeb({ fullHost: network.nodeUrl }) as unknown as TronWebLike;
-    return widgetTronConnection(network, relay, address, name, reader);
+    return widgetTronConnection(network, relay, address, name, reader, chainId);
   },
 };

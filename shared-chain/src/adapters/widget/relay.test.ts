@@ -1,6 +1,7 @@
 import { ChainError } from '../../core/errors';
 import { widgetEvmConnection, widgetTronConnection } from './connection';
-import { approvalResult, executionResult, WidgetRelay } from './relay';
+import { APPROVED_BY_HOST, approvalResult, executionResult, WidgetRelay } from './relay';
+import { EvmWriter } from '../evm/writer';
 import type { NetworkConfig } from '../../config/types';
 import type { TronWebLike } from '../tron/tronweb-like';
 
@@ -115,7 +116,7 @@ describe('widget relay', () => {
 
   it('approve: false fails; execute/send: falsy fails; 4001 is a rejection', () => {
     expect(() => approvalResult(false)).toThrow(ChainError);
-    expect(approvalResult(true)).toBe('');
+    expect(approvalResult(true)).toBe(APPROVED_BY_HOST); // done, explicitly: no id to wait on
     expect(approvalResult({ txid: 'abc' })).toBe('abc');
     expect(() => executionResult('')).toThrow(ChainError);
     expect(() => executionResult(null)).toThrow(ChainError);
@@ -223,5 +224,47 @@ describe('widget wallet connections', () => {
     reply({ type: 'JMSwapResponse', function: 'updated', data: { address: '0xabc' } });
     reply({ type: 'JMSwapResponse', function: 'updated', data: { address: '0xdef' } });
     expect(changes).toEqual([{ type: 'accounts', value: '0xdef' }]);
+  });
+
+  it("the host's replies name its wallet's chain: a mismatch refuses, and nothing is sent", async () => {
+    const { win, posted, reply } = fakeFrame();
+    const relay = new TestRelay(win, HOST);
+    const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask', 1);
+    await expect(wallet.chainId()).resolves.toBe(1);
+    const writer = new EvmWriter({ ...evm, name: 'BNB Smart Chain' } as NetworkConfig, wallet);
+    const checked = writer.ensureChain();
+    await flush();
+    expect(posted[0]!.message).toMatchObject({ function: 'update', params: { network: 'BSC' } });
+    // The host could not switch: its wallet is still on chain 1.
+    const id = posted[0]!.message.id;
+    reply({ type: 'JMSwapResponse', function: 'updated', id, data: { chainId: '0x1' } });
+    await expect(checked).rejects.toMatchObject({ code: 'WRONG_NETWORK' });
+    expect(posted.map((p) => p.message.function)).toEqual(['update']);
+
+    const changes: unknown[] = [];
+    wallet.onChange((c) => changes.push(c));
+    reply({ type: 'JMSwapResponse', function: 'updated', data: { address: '0xabc', chainId: 56 } });
+    expect(changes).toEqual([{ type: 'chain', value: 56 }]);
+    await expect(writer.ensureChain()).resolves.toBeUndefined();
+  });
+
+  it('an approval the host confirms with true is done at once: no receipt wait on an empty id', async () => {
+    const { win, posted, reply } = fakeFrame();
+    const relay = new TestRelay(win, HOST);
+    const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask', 56);
+    const network = { ...evm, tokens: {}, exchange: {} } as unknown as NetworkConfig;
+    const writer = new EvmWriter(network, wallet);
+    const node = { estimateGas: jest.fn(async () => 50_000n), send: jest.fn() };
+    (writer as unknown as { provider: typeof node }).provider = node;
+    const approval = writer.approve(`0x${'2'.repeat(40)}`, `0x${'1'.repeat(40)}`, 5n);
+    for (let i = 0; i < 5 && posted.length === 0; i += 1) await flush();
+    reply({
+      type: 'JMSwapResponse',
+      function: 'approvalResponse',
+      id: posted[0]!.message.id,
+      data: true,
+    });
+    await expect(approval).resolves.toEqual({ txid: APPROVED_BY_HOST });
+    expect(node.send).not.toHaveBeenCalled(); // eth_getTransactionReceipt never asked
   });
 });

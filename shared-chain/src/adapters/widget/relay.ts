@@ -124,13 +124,31 @@ function assertNotRejected(data: unknown): void {
   if (code === 4001 || code === '4001') throw new ChainError('4001');
 }
 
-/** Widget approve: a false reply is a failure. */
+/**
+ * What an approval the host confirmed without a transaction id stands for. Writers return it at
+ * once: there is no transaction to wait for, and a receipt wait on an empty id would never end.
+ */
+export const APPROVED_BY_HOST = 'approved-by-host';
+
+/** Widget approve: a false reply is a failure; `true` (or no id) means the host approved. */
 export function approvalResult(data: unknown): string {
   assertNotRejected(data);
   if (data === false || data === undefined || data === null) {
     throw new ChainError('TRANSACTION_FAILED', 'The host page did not approve');
   }
-  return txidOf(data);
+  return txidOf(data) || APPROVED_BY_HOST;
+}
+
+/** The chain a host reply names (connected, updated), or undefined when it names none. */
+export function chainIdOf(data: unknown): number | undefined {
+  const raw = (data as { chainId?: unknown } | null)?.chainId;
+  const id =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string'
+        ? Number.parseInt(raw, raw.startsWith('0x') ? 16 : 10)
+        : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** Widget execute or send: a falsy reply is a failure. */

@@ -15,6 +15,10 @@ export interface TestProviderOptions {
   rejectConnect?: boolean;
   /** eth_sendTransaction rejects with 4001. */
   rejectSend?: boolean;
+  /** A slow wallet: eth_sendTransaction answers after this long (the user reading the prompt). */
+  sendDelayMs?: number;
+  /** The user moves the wallet to this chain while the send prompt is open. */
+  chainOnSend?: number;
 }
 
 export interface TestProvider extends Eip1193Provider {
@@ -69,9 +73,18 @@ export function createTestProvider(nodeUrl: string, options: TestProviderOptions
         case 'wallet_addEthereumChain':
           options.onSwitch = 'accept';
           return null;
-        case 'eth_sendTransaction':
+        case 'eth_sendTransaction': {
+          if (options.sendDelayMs) await new Promise((r) => setTimeout(r, options.sendDelayMs));
           if (options.rejectSend) throw rpcError(4001, 'User denied transaction signature.');
+          if (options.chainOnSend !== undefined) options.chainId = options.chainOnSend;
+          // As MetaMask: a transaction naming another chain than the wallet's is refused.
+          const [tx] = params as [{ chainId?: string }];
+          if (tx.chainId !== undefined && options.chainId !== undefined) {
+            if (parseInt(tx.chainId, 16) !== options.chainId)
+              throw rpcError(-32602, `chainId ${tx.chainId} is not the wallet's chain`);
+          }
           return forward(method, params);
+        }
         default:
           return forward(method, params);
       }
