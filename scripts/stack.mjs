@@ -60,6 +60,51 @@ export function startDevnet({ timeoutMs = 300000 } = {}) {
   });
 }
 
+/**
+ * Starts the api (indexers + HTTP) on `port` for the networks file the devnet wrote, and
+ * resolves once /ready says every network is indexed up to its head (the seeded history
+ * included). `dataDir`: its PGlite directory (DATABASE_URL, when set, wins).
+ */
+export function startApi({
+  port = 8070,
+  networksFile = join(root, '.run/config/networks.json'),
+  dataDir = join(root, '.run/data/api'),
+  timeoutMs = 300000,
+  log = (line) => process.stdout.write(`[api] ${line}`),
+} = {}) {
+  const script = join(root, 'api/scripts/api.mjs');
+  const child = spawn(
+    process.execPath,
+    [script, '--port', String(port), '--networks', networksFile, '--data', dataDir],
+    { cwd: join(root, 'api'), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  child.stdout.on('data', (chunk) => log(String(chunk)));
+  const url = `http://localhost:${port}`;
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + timeoutMs;
+    let exited = false;
+    child.on('exit', (code) => {
+      exited = true;
+      reject(new Error(`api exited with code ${code}`));
+    });
+    const poll = async () => {
+      if (exited) return;
+      try {
+        const res = await fetch(`${url}/ready`);
+        if (res.ok) return resolve({ child, url });
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGTERM');
+        return reject(new Error(`api not ready after ${timeoutMs / 1000} s`));
+      }
+      setTimeout(poll, 500);
+    };
+    void poll();
+  });
+}
+
 /** Serves the shell and every remote, each on its own port. */
 export async function serveAll() {
   return Promise.all(

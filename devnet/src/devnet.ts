@@ -9,7 +9,7 @@ import {
   type NetworkId,
   type NetworksFile,
 } from './config/types';
-import { ANVIL_ACCOUNTS, deployNetwork } from './deploy/deployNetwork';
+import { ANVIL_ACCOUNTS, deployNetwork, type HistoryOptions } from './deploy/deployNetwork';
 import { startTronNetwork } from './tron/index';
 
 export interface ChainSpec {
@@ -30,7 +30,13 @@ export const DEVNET_CHAINS: Record<EvmNetworkId, ChainSpec> = {
   ETH: { port: 8549, chainId: 31001, baseFunding: 10_000n * E18 },
 };
 
-export const DEFAULT_HISTORY = { swaps: 40, days: 4 };
+/**
+ * 40 swaps over every pool plus 100 on each featured pool over three weeks: the featured charts
+ * show three weeks of 4-hour candles (a swap about every 5 hours; empty buckets repeat the close).
+ */
+export const DEFAULT_HISTORY: HistoryOptions = { swaps: 40, days: 21, featuredSwaps: 100 };
+/** Where `npm start` serves the api (written as every network's api.url). */
+export const DEFAULT_API_URL = 'http://localhost:8070';
 
 export interface DevnetOptions {
   /** Networks to start (default all five). */
@@ -40,7 +46,9 @@ export interface DevnetOptions {
   /** TRON devnode and its anvil ports (default 8090 and 8545). */
   tronPorts?: { node?: number; anvil?: number };
   /** Past swaps to seed per network; false for none. Default DEFAULT_HISTORY. */
-  history?: { swaps: number; days: number } | false;
+  history?: HistoryOptions | false;
+  /** The api's url written into every network's config (default DEFAULT_API_URL). */
+  apiUrl?: string;
   /** Where to write the local networks.json; false to skip. Default .run/config/networks.json. */
   configPath?: string | false;
   /** Dev accounts (default anvil's first 10). */
@@ -122,6 +130,10 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     throw e;
   }
 
+  for (const id of NETWORK_IDS) {
+    if (wanted.has(id))
+      networks[id].api = { ...networks[id].api, url: opts.apiUrl ?? DEFAULT_API_URL };
+  }
   const config: NetworksFile = {
     profile: 'local',
     version: `devnet-${new Date().toISOString()}`,

@@ -3,6 +3,7 @@ export {
   startDevnet,
   DEVNET_CHAINS,
   DEFAULT_HISTORY,
+  DEFAULT_API_URL,
   type Devnet,
   type DevnetOptions,
 } from './devnet';
@@ -15,6 +16,8 @@ export {
   TAX_WALLET,
   BURN_ADDRESS,
   taxesFor,
+  FEATURED_POOLS,
+  type HistoryOptions,
   type DeployOptions,
 } from './deploy/deployNetwork';
 export { startAnvil, type AnvilInstance, type AnvilOptions } from './anvil';

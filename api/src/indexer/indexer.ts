@@ -134,14 +134,31 @@ export class Indexer {
        ORDER BY number DESC`,
       [this.id, cursor.blockNumber],
     );
-    let ancestor: Cursor | null = null;
-    for (const r of rows) {
+    // Stored blocks, newest first: the ones still on the chain form a suffix of this list.
+    // Probe 1, 2, 4, 8... back, then bisect between the last replaced and first kept probe.
+    const onChain = async (i: number) => {
+      const r = rows[i]!;
       const b = await source.block(Number(r.n));
-      if (b && b.hash === r.h) {
-        ancestor = { blockNumber: Number(r.n), blockHash: r.h };
+      return !!b && b.hash === r.h;
+    };
+    let lo = -1; // highest index known replaced
+    let hi = rows.length; // lowest index known kept (rows.length: none)
+    for (let step = 1, i = 0; i < rows.length; i += step, step *= 2) {
+      if (await onChain(i)) {
+        hi = i;
         break;
       }
+      lo = i;
     }
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (await onChain(mid)) hi = mid;
+      else lo = mid;
+    }
+    const kept = rows[hi];
+    const ancestor: Cursor | null = kept
+      ? { blockNumber: Number(kept.n), blockHash: kept.h }
+      : null;
     const floor = ancestor ? ancestor.blockNumber : (this.opts.startBlock ?? 0) - 1;
     const removedTrades = await db.transaction(async (tx) => {
       const removed = await rollbackAbove(tx, this.id, floor);

@@ -22,7 +22,7 @@ export interface DeployOptions {
   deployerKey?: string; // default anvil dev key #0
   devAccounts: string[]; // 0x addresses to fund with base coin and every token
   baseFunding: bigint; // base coin per dev account, in base units
-  history?: { swaps: number; days: number }; // seed past swaps
+  history?: HistoryOptions; // seed past swaps
   gasPrice?: bigint;
   onContract?: (name: string, address: string, abi: unknown[]) => void | Promise<void>; // called for every deployed contract incl. each pair
   /** USD value of each side of every seeded pool (default 500 000). */
@@ -78,6 +78,41 @@ export const BURN_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 export const JM_BURNED = 2_500_000_000n;
 
 const DAY = 86400;
+
+/**
+ * Past swaps to seed: `swaps` spread over every pool in turn, plus `featuredSwaps` more on each
+ * featured pool (the charts' default pairs), so their charts show weeks of 4-hour candles.
+ */
+export interface HistoryOptions {
+  swaps: number;
+  days: number;
+  featuredSwaps?: number;
+}
+
+/** Pools whose charts the site shows first (symbolA/symbolB as the pool config writes them). */
+export const FEATURED_POOLS = ['TRX/JM', 'TRX/USDT', 'BNB/USDT', 'MATIC/USDT'];
+
+/**
+ * The pool of each history swap, in time order: `swaps` round-robin over every pool plus
+ * `featuredSwaps` per featured pool, shuffled deterministically.
+ */
+export function historySchedule(
+  pools: PoolConfig[],
+  history: HistoryOptions,
+  random: () => number,
+): PoolConfig[] {
+  const picks: PoolConfig[] = [];
+  for (let i = 0; i < history.swaps; i++) picks.push(pools[i % pools.length]!);
+  for (const p of pools) {
+    if (!FEATURED_POOLS.includes(`${p.symbolA}/${p.symbolB}`)) continue;
+    for (let i = 0; i < (history.featuredSwaps ?? 0); i++) picks.push(p);
+  }
+  for (let i = picks.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [picks[i], picks[j]] = [picks[j]!, picks[i]!];
+  }
+  return picks;
+}
 
 /** Deterministic PRNG (mulberry32) so history is the same on every start. */
 export function prng(seed: number): () => number {
@@ -174,8 +209,12 @@ async function deployWith(
     amountForUsd(usd, t.symbol, t.decimals, prices);
   const poolSide = (t: TokenConfig) => usdAmount(poolDepthUsd, t);
   const historyCount = opts.history?.swaps ?? 0;
-  // History swaps trade at most 1.5% of a pool side; keep 2 pool sides of each token for them.
-  const historyReserve = (t: TokenConfig) => (historyCount > 0 ? poolSide(t) * 2n : 0n);
+  // History swaps trade at most 1.5% of a pool side; keep 2 pool sides of each token for them,
+  // and one more per 50 featured swaps.
+  const historyReserve = (t: TokenConfig) =>
+    historyCount > 0
+      ? poolSide(t) * (2n + BigInt(Math.ceil((opts.history?.featuredSwaps ?? 0) / 50)))
+      : 0n;
   const poolsOf = (symbol: string) =>
     network.pools.filter((p) => p.symbolA === symbol || p.symbolB === symbol).length;
 
@@ -295,8 +334,7 @@ async function deployWith(
   if (opts.history && opts.history.swaps > 0 && network.pools.length > 0) {
     await seedHistory({
       network,
-      swaps: opts.history.swaps,
-      days: opts.history.days,
+      history: opts.history,
       tokens,
       router,
       routerAddress,
@@ -313,7 +351,6 @@ async function deployWith(
   // ---------------------------------------------------------------- config
   network.nodeUrl = opts.rpcUrl;
   network.chainId = chainId;
-  network.api = { ...network.api, url: 'http://localhost:8087' };
   network.exchange = {
     FACTORY_ADDRESS: factoryAddress,
     ROUTER_ADDRESS: routerAddress,
@@ -335,8 +372,7 @@ async function deployWith(
 
 interface HistoryArgs {
   network: NetworkConfig;
-  swaps: number;
-  days: number;
+  history: HistoryOptions;
   tokens: Map<string, Contract>;
   router: Contract;
   routerAddress: string;
@@ -356,8 +392,11 @@ interface HistoryArgs {
  */
 async function seedHistory(h: HistoryArgs): Promise<void> {
   const { network, tokens, router, routerAddress, baseSymbol, ov } = h;
-  h.log(`${network.id}: seeding ${h.swaps} past swaps over ${h.days} days`);
   const random = prng(0x4a4d + network.chainId);
+  const schedule = historySchedule(network.pools, h.history, random);
+  const swaps = schedule.length;
+  const days = h.history.days;
+  h.log(`${network.id}: seeding ${swaps} past swaps over ${days} days`);
   for (const t of Object.values(network.tokens)) {
     if (t.symbol === baseSymbol) continue;
     await h.send(tokens.get(t.symbol)!.getFunction('approve')(routerAddress, MaxUint256, ov));
@@ -365,15 +404,14 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
   const latest = await h.provider.getBlock('latest');
   const chainNow = latest ? latest.timestamp : Math.floor(Date.now() / 1000);
   const wallNow = Math.floor(Date.now() / 1000);
-  const end = Math.max(wallNow - 300, chainNow + h.swaps + 1);
-  const start = Math.max(chainNow + 1, end - h.days * DAY);
-  const step = (end - start) / h.swaps;
+  const end = Math.max(wallNow - 300, chainNow + swaps + 1);
+  const start = Math.max(chainNow + 1, end - days * DAY);
+  const step = (end - start) / swaps;
   const deadline = BigInt(wallNow + 30 * DAY);
   let last = chainNow;
-  const pools: PoolConfig[] = h.network.pools;
 
-  for (let i = 0; i < h.swaps; i++) {
-    const pool = pools[i % pools.length]!;
+  for (let i = 0; i < swaps; i++) {
+    const pool = schedule[i]!;
     const jitter = Math.floor(random() * step * 0.8);
     const ts = Math.max(last + 1, Math.floor(start + i * step + jitter));
     last = ts;

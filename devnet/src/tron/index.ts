@@ -7,7 +7,7 @@
  */
 import type { JsonFragment } from 'ethers';
 import type { NetworkConfig } from '../config/types';
-import { deployNetwork } from '../deploy/deployNetwork';
+import { deployNetwork, type HistoryOptions } from '../deploy/deployNetwork';
 import { AnvilRpc, startAnvil, TRON_CHAIN_ID, type AnvilProcess } from './anvil';
 import { toBase58, toEvmAddress, toTronHex } from './address';
 import { TronDevnode, type DevnodeOptions } from './devnode';
@@ -94,7 +94,7 @@ export interface StartTronNetworkOptions {
   /** TRX per dev account, in sun (default 1 000 000 TRX). Keep balances below 2^53 sun. */
   baseFunding?: bigint;
   /** Past swaps to seed (default 40 over 4 days, like the EVM devnet). */
-  history?: { swaps: number; days: number };
+  history?: HistoryOptions;
   resources?: Partial<ResourceParams>;
   log?: (line: string) => void;
 }
