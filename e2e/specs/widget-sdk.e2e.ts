@@ -209,3 +209,24 @@ test('a page on a third origin can neither frame the site’s pages nor drive th
   expect(await events(page, 'connect')).toEqual([]);
   expect(await events(page, 'height')).toEqual([]);
 });
+
+test('the host changes network and slippage later; the site’s SELECTED_NETWORK stays as it was', async ({
+  page,
+}) => {
+  await page.goto(`${SHELL}/?n=ETH`);
+  await page.evaluate(() => localStorage.setItem('SELECTED_NETWORK', 'ETH'));
+  await openPartner(page, { network: 'BSC', slippage: 1 });
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
+  await expect(swapBox(page)).toContainText('Slippage 1.00%');
+
+  await page.evaluate(() =>
+    (window as unknown as { widget: { update(o: object): void } }).widget.update({
+      network: 'TRON',
+      slippage: 2.5,
+    }),
+  );
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: TRX' })).toBeVisible();
+  await expect(swapBox(page)).toContainText('Slippage 2.50%');
+  const frame = page.frames().find((f) => f.url().startsWith(`${SHELL}/widget`))!;
+  expect(await frame.evaluate(() => localStorage.getItem('SELECTED_NETWORK'))).toBe('ETH');
+});
