@@ -81,7 +81,16 @@ function PairScreen({
         precision={10}
         hideLink
       />
-      {loading ? <p role="status">Loading...</p> : <PairStats info={info} pair={[a, b]} />}
+      {loading ? (
+        <p role="status">Loading...</p>
+      ) : info ? (
+        <PairStats info={info} pair={[a, b]} />
+      ) : (
+        <p role="status" className="jm-warning">
+          Market data is unavailable right now; the chart and figures come back with it. Try again
+          in a few minutes.
+        </p>
+      )}
       <button
         type="button"
         className="jm-link-button"

@@ -48,7 +48,8 @@ export default function HighchartsView({
     yAxis: {
       title: { text: undefined },
       opposite: true,
-      labels: { style: TEXT, format: `{value:.${decimals}f}` },
+      // Outside the plot, right of it: labels never sit on the candles.
+      labels: { style: TEXT, format: `{value:.${decimals}f}`, align: 'left', x: 6 },
       gridLineColor: '#2f365c',
     },
     tooltip: { valueDecimals: decimals, split: false },

@@ -4,7 +4,7 @@ import {
   MARKET_CAP_MILLIONS_DISPLAY_DECIMALS,
   type ApiInfoNetwork,
 } from '@jmswap/shared-chain';
-import { fixedDecimal, fixedNumber, usd } from './format';
+import { fixedDecimal, fixedNumber, usd, usdPrice } from './format';
 
 /** The info figures of the pair shown as a/b; info prices are symbolA per 1 symbolB of the pool. */
 export function pairPrice(info: ApiInfoNetwork | undefined, a: string, b: string) {
@@ -40,7 +40,7 @@ export function PairStats({
         <dt>Current price</dt>
         <dd data-figure="price">
           {fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)} {a}
-          {priceUsd !== undefined && priceUsd !== null && ` (${usd(priceUsd)})`}
+          {priceUsd !== undefined && priceUsd !== null && ` (${usdPrice(priceUsd)})`}
         </dd>
       </div>
       <div>

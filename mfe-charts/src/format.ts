@@ -11,6 +11,14 @@ export function fixedDecimal(text: string, places: number): string {
 export const fixedNumber = (value: number | null | undefined, places: number): string =>
   value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(places);
 
+/** A token's USD price: cents from $1 up, else 4 significant digits ($0.00001234). */
+export const usdPrice = (value: number | null | undefined): string =>
+  value === null || value === undefined || !Number.isFinite(value)
+    ? '-'
+    : value >= 1 || value === 0
+      ? usd(value)
+      : `$${value.toPrecision(4)}`;
+
 /** USD with thousands separators: 1234.5 -> "$1,234.50". */
 export const usd = (value: number | null | undefined): string =>
   value === null || value === undefined || !Number.isFinite(value)

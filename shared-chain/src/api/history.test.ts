@@ -122,18 +122,20 @@ describe('fetch and cache', () => {
 
 describe('fetchAllPages', () => {
   it('reads every page once even when trades of one block share a time', async () => {
-    // 5 trades, 3 of them in the same block; pages of 3.
+    // 5 trades, 3 of them in the same second; pages of 3; the API compares whole seconds.
+    const S = 1000;
     const all = [
-      trade(T0 + 5, hashOf(5)),
-      trade(T0 + 4, hashOf(4)),
-      trade(T0 + 4, hashOf(3)),
-      trade(T0 + 4, hashOf(2)),
-      trade(T0 + 1, hashOf(1)),
+      trade(T0 + 5 * S, hashOf(5)),
+      trade(T0 + 4 * S, hashOf(4)),
+      trade(T0 + 4 * S, hashOf(3)),
+      trade(T0 + 4 * S, hashOf(2)),
+      trade(T0 + 1 * S, hashOf(1)),
     ];
     const pages: (number | undefined)[] = [];
     const rows = await fetchAllPages(async (before) => {
       pages.push(before);
-      return all.filter((t) => before === undefined || t.date < before).slice(0, 3);
+      const limit = before === undefined ? Infinity : Math.floor(before / S) * S;
+      return all.filter((t) => t.date < limit).slice(0, 3);
     }, 3);
     expect(rows?.map((r) => r.hash)).toEqual(all.map((t) => t.hash));
     expect(pages[0]).toBeUndefined();

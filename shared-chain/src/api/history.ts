@@ -191,9 +191,10 @@ export function fetchAccountTrades(
 
 /**
  * Every page of a newest-first list, up to `maxRows` (exports). Trades of one block share a
- * time, so the next page starts at the last time again (`before` = last + 1 ms) and rows are
- * kept once by hash; only when a page brings nothing new does it move past that time. Stops at
- * a short page or at a failure (then what was read so far is returned).
+ * time and the API compares whole seconds, so the next page starts within the last second again
+ * (`before` = last + 1 s) and rows are kept once by hash; only when a page brings nothing new
+ * does it move past that time. Stops at a short page or at a failure (then what was read so far
+ * is returned).
  */
 export async function fetchAllPages<T extends { date: number; hash: string }>(
   fetchPage: (before?: number) => Promise<T[] | undefined>,
@@ -211,6 +212,6 @@ export async function fetchAllPages<T extends { date: number; hash: string }>(
     if (batch.length < pageSize || !last || rows.size >= maxRows)
       return [...rows.values()].slice(0, maxRows);
     if (rows.size === size && before === last.date) return [...rows.values()];
-    before = rows.size > size ? last.date + 1 : last.date;
+    before = rows.size > size ? last.date + 1000 : last.date;
   }
 }

@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { PORTS } from '../fixtures/stack';
+import { setResources, tronAddress, withTronLink } from '../fixtures/tron';
+
+const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
+const miniChart = (page: Page) => swapBox(page).locator('[data-slot="chart"]');
+const historyArea = (page: Page) => swapBox(page).locator('[data-slot="history"]');
+const PLENTY_OF_ENERGY = 50_000_000;
+const net = (id: string) => localNetworks()[id]!;
+const apiUrl = () => (net('TRON') as unknown as { api: { url: string } }).api.url;
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+type ApiTrade = { type: string; price: string; date: number; hash: string };
+
+/** Connects the wallet from the header (again after each page load, as a user would). */
+async function connect(page: Page, wallet: 'TronLink' | 'MetaMask') {
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: wallet === 'TronLink' ? 'TronLink' : 'Browser wallet (MetaMask)' })
+    .click();
+  await expect(page.getByTestId('wallet-session')).toContainText(`Welcome ${wallet}`);
+}
+
+async function openTron(page: Page, account: number) {
+  await setResources(tronAddress(account), PLENTY_OF_ENERGY);
+  await withTronLink(page, account);
+  await page.goto('/?n=TRON');
+  await connect(page, 'TronLink');
+}
+
+async function openBsc(page: Page, account: number) {
+  await injectEvmWallet(page, {
+    account: devAccount(account),
+    chainId: net('BSC').chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.goto('/?n=BSC');
+  await connect(page, 'MetaMask');
+}
+
+/** Sells `amount` of the default "from" token through the UI; returns the popup's tx id. */
+async function swapDefaultPair(page: Page, network: string, amount: string): Promise<string> {
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill(amount);
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toBeVisible({ timeout: 30000 });
+  const href = (await popup.getByTestId('txid').getAttribute('href')) as string;
+  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  return href.slice(net(network).scan.length);
+}
+
+const sameHash = (a: string, b: string) =>
+  a.replace(/^0x/, '').toLowerCase() === b.replace(/^0x/, '').toLowerCase();
+
+/** The trade as the api serves it, once its indexer has the block. */
+async function apiTrade(network: string, a: string, b: string, hash: string): Promise<ApiTrade> {
+  const { tokens } = net(network);
+  const url = `${apiUrl()}/v1/history/${network.toLowerCase()}/trades/${tokens[a]!.address}/${tokens[b]!.address}?limit=50`;
+  let found: ApiTrade | undefined;
+  await expect
+    .poll(
+      async () => {
+        const trades = (await (await fetch(url)).json()) as ApiTrade[];
+        found = Array.isArray(trades) ? trades.find((t) => sameHash(t.hash, hash)) : undefined;
+        return !!found;
+      },
+      { timeout: 30000, message: 'the api indexes the swap' },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const sixDecimals = (price: string) => {
+  const [whole, fraction = ''] = price.split('.');
+  return `${whole}.${fraction.slice(0, 6).padEnd(6, '0')}`;
+};
+
+test('a swap made in the swap box shows in Trading History, the candles and the CSV of My trades', async ({
+  page,
+}, testInfo) => {
+  const scan = net('BSC').scan;
+  await openBsc(page, 8);
+  await expect(miniChart(page).locator('figure[data-chart="line"]')).toBeVisible();
+  const hash = await swapDefaultPair(page, 'BSC', '0.5');
+  const trade = await apiTrade('BSC', 'BNB', 'USDT', hash);
+
+  await historyArea(page).getByRole('button', { name: 'Toggle swap history' }).click();
+  const panel = page.getByRole('region', { name: 'Trading History' });
+  await expect(panel.getByRole('columnheader')).toHaveText([
+    'Price (BNB)',
+    'Amount (USDT)',
+    'Time',
+  ]);
+  // The panel asks again a few seconds after the user's swap (past its 1-min cache).
+  const txLink = `a[href="${scan}${trade.hash}"]`;
+  await expect(panel.locator(txLink)).toBeVisible({ timeout: 40000 });
+  await expect(panel.getByRole('row').filter({ has: page.locator(txLink) })).toContainText(
+    sixDecimals(trade.price),
+  );
+  await page.screenshot({ path: testInfo.outputPath('swap-box-history.png'), fullPage: true });
+
+  await page.goto('/charts?n=BSC&symbolA=BNB&symbolB=USDT');
+  const candles = page.locator('figure[data-chart="candle"]');
+  await expect(candles).toHaveAttribute('data-state', 'ready');
+  await expect(candles.locator('.highcharts-container')).toBeVisible();
+  const lastClose = Number(await candles.getAttribute('data-last-close'));
+  expect(Math.abs(lastClose - Number(trade.price)) / Number(trade.price)).toBeLessThan(1e-9);
+
+  await connect(page, 'MetaMask');
+  const myTrades = page.getByRole('region', { name: 'My trades' });
+  await expect(myTrades.locator(`a[href="${scan}${trade.hash}"]`)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await myTrades.getByRole('button', { name: 'Download my trades (CSV)' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  const row = csv.split('\r\n').find((line) => line.includes(trade.hash));
+  expect(row).toContain(',BSC,BNB/USDT,buy,0.5,BNB,');
+  expect(row).toContain(`${scan}${trade.hash}`);
+  await page.screenshot({ path: testInfo.outputPath('charts-page-bsc.png'), fullPage: true });
+});
+
+test('the charts page of TRX/JM shows the price, volume, supply and market cap /v1/info returns', async ({
+  page,
+}, testInfo) => {
+  const info = (await (await fetch(`${apiUrl()}/v1/info`)).json()) as {
+    networks: {
+      TRON: {
+        pairs: { symbolA: string; symbolB: string; price: number; volume24HUsd: number | null }[];
+        jm: { supply: string; circulatingSupply: string; marketcapUsd: number | null };
+      };
+    };
+  };
+  const { pairs, jm } = info.networks.TRON;
+  const pair = pairs.find((p) => p.symbolA === 'TRX' && p.symbolB === 'JM')!;
+  await page.goto('/charts?n=TRON');
+  const figure = (name: string) => page.locator(`[data-figure="${name}"]`);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('TRX/JM');
+  await expect(figure('title-price')).toHaveText(pair.price.toFixed(5));
+  await expect(figure('price')).toContainText(`${pair.price.toFixed(5)} TRX`);
+  const volume = pair.volume24HUsd;
+  await expect(figure('volume')).toHaveText(
+    volume === null
+      ? '-'
+      : `$${volume.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+  );
+  const supplyWhole = jm.supply.split('.')[0]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  await expect(figure('supply')).toContainText(supplyWhole);
+  const [cWhole, cFraction = ''] = jm.circulatingSupply.split('.');
+  await expect(figure('circulating')).toHaveText(
+    `${cWhole}.${cFraction.slice(0, 9).padEnd(9, '0')}`,
+  );
+  await expect(figure('marketcap')).toHaveText(
+    jm.marketcapUsd === null ? '-' : `$${(jm.marketcapUsd / 1e6).toFixed(3)}M`,
+  );
+  await page.screenshot({ path: testInfo.outputPath('charts-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.locator('figure[data-chart="candle"] .highcharts-container')).toBeVisible();
+  await expect.poll(() => pageWidth(page)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: testInfo.outputPath('charts-375.png'), fullPage: true });
+});
+
+test('with the API down every chart and history area shows its empty state and the swap works', async ({
+  page,
+}, testInfo) => {
+  await page.route(`${new URL(apiUrl()).origin}/**`, (route) => route.abort('connectionrefused'));
+  await page.setViewportSize({ width: 375, height: 900 });
+  await openTron(page, 9);
+  await expect(miniChart(page)).toContainText('No chart data available');
+  await historyArea(page).getByRole('button', { name: 'Toggle swap history' }).click();
+  await expect(historyArea(page)).toContainText('No swap data available');
+  await page.screenshot({ path: testInfo.outputPath('swap-box-api-down-375.png'), fullPage: true });
+  expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+  expect(await swapDefaultPair(page, 'TRON', '50')).toMatch(/^[0-9a-f]{64}$/);
+
+  await page.goto('/charts?n=TRON&symbolA=TRX&symbolB=JM');
+  await expect(page.getByText('No chart data available')).toBeVisible();
+  await expect(page.getByText('Market data is unavailable right now')).toBeVisible();
+  await connect(page, 'TronLink');
+  await expect(page.getByRole('region', { name: 'My trades' })).toContainText(
+    'No swap data available',
+  );
+  await page.screenshot({ path: testInfo.outputPath('charts-api-down-375.png'), fullPage: true });
+});
+
+test("with the charts remote's server down the swap box shows no chart and swaps", async ({
+  page,
+}) => {
+  await page.route(`http://localhost:${PORTS.charts}/**`, (route) =>
+    route.abort('connectionrefused'),
+  );
+  await openTron(page, 9);
+  await expect(page.getByRole('textbox', { name: 'Tokens to swap' })).toBeEditable();
+  expect(await swapDefaultPair(page, 'TRON', '50')).toMatch(/^[0-9a-f]{64}$/);
+  await expect(miniChart(page)).toBeEmpty();
+  await expect(historyArea(page)).toBeEmpty();
+  await expect(page.getByText('No chart data available')).toHaveCount(0);
+});
