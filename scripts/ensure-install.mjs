@@ -1,7 +1,8 @@
 // Installs what `npm start` / `npm test` need on a fresh machine: the npm dependencies
 // (when node_modules is missing or older than package-lock.json) and, with --with-browser,
-// Debian's Chromium for the e2e tests. Nothing else is ever downloaded.
-import { existsSync, statSync } from 'node:fs';
+// Debian's Chromium for the e2e tests and Debian's PostgreSQL server for the api's storage tests.
+// Nothing else is ever downloaded.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,5 +24,16 @@ if (process.argv.includes('--with-browser') && !existsSync('/usr/bin/chromium'))
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
   run(
     `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+  );
+}
+
+const hasPostgres = () =>
+  existsSync('/usr/lib/postgresql') &&
+  readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+if (process.argv.includes('--with-browser') && !hasPostgres()) {
+  console.log('[setup] installing Debian PostgreSQL for the api storage tests');
+  const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
+  run(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql`,
   );
 }

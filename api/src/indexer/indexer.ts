@@ -1,9 +1,9 @@
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { NETWORK_IDS, type IndexedNetwork } from '../config';
-import { decodeLog, type DecodedEvent } from '../chain/events';
+import { decodeLog, type DecodedEvent, type RawLog } from '../chain/events';
 import { isRangeError } from '../chain/rpc';
 import { emptyRows, handleEvent, type Rows } from './handlers';
-import type { ChainSource } from './source';
+import type { BlockRef, ChainSource } from './source';
 import {
   loadPairs,
   loadReserves,
@@ -42,6 +42,40 @@ export type StepResult =
 
 /** One advisory-lock key per network: exactly one indexer writes a network. */
 export const lockKey = (network: string) => 0x4a4d1000 + NETWORK_IDS.indexOf(network as never);
+
+/**
+ * Decodes a batch of logs, turns them into rows with the pure handlers and stores them with the
+ * candles they touch (inside the caller's transaction). Live indexing and the ingest benchmark
+ * both go through here.
+ */
+export async function ingest(
+  tx: Queryable,
+  network: IndexedNetwork,
+  logs: RawLog[],
+  blocks: Map<number, BlockRef>,
+  txFrom: Map<string, string>,
+): Promise<Rows> {
+  const token0 = await loadPairs(tx, network.id);
+  const pricer = new UsdPricer(network, token0, await loadReserves(tx, network.id));
+  const rows: Rows = emptyRows();
+  for (const log of logs) {
+    const ev =
+      ('decoded' in log ? (log as { decoded: DecodedEvent }).decoded : null) ?? decodeLog(log);
+    if (!ev) continue;
+    const block = blocks.get(log.blockNumber);
+    if (!block) throw new Error(`${network.id}: no block ${log.blockNumber} for a log`);
+    handleEvent(
+      { network, token0, pricer, time: block.time, txFrom: txFrom.get(log.txHash) },
+      log,
+      ev,
+      rows,
+    );
+  }
+  await writeRows(tx, network.id, rows, [...blocks.values()]);
+  for (const [pair, bucket] of touchedBuckets(rows))
+    await rebuildCandles(tx, network.id, pair, bucket);
+  return rows;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -96,34 +130,17 @@ export class Indexer {
     const toBlock = read.blocks.get(to) ?? (await source.block(to));
     if (!toBlock) throw new Error(`${this.id}: block ${to} not found`);
 
-    const token0 = await loadPairs(db, this.id);
-    const pricer = new UsdPricer(network, token0, await loadReserves(db, this.id));
-    const rows: Rows = emptyRows();
-    for (const log of read.logs) {
-      const ev =
-        ('decoded' in log ? (log as { decoded: DecodedEvent }).decoded : null) ?? decodeLog(log);
-      if (!ev) continue;
-      const block = read.blocks.get(log.blockNumber);
-      if (!block) throw new Error(`${this.id}: no block ${log.blockNumber} for a log`);
-      handleEvent(
-        { network, token0, pricer, time: block.time, txFrom: read.txFrom.get(log.txHash) },
-        log,
-        ev,
-        rows,
-      );
-    }
     const eventBlocks = new Map(read.blocks);
     eventBlocks.set(to, toBlock);
-    await db.transaction(async (tx) => {
-      await writeRows(tx, this.id, rows, [...eventBlocks.values()]);
-      for (const [pair, bucket] of touchedBuckets(rows))
-        await rebuildCandles(tx, this.id, pair, bucket);
+    const trades = await db.transaction(async (tx) => {
+      const rows = await ingest(tx, network, read.logs, eventBlocks, read.txFrom);
       await this.opts.beforeCursor?.(to);
       await moveCursor(tx, this.id, cursor, { blockNumber: to, blockHash: toBlock.hash });
+      return rows.trades.length;
     });
     this.range = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
     await this.maybeStats();
-    return { kind: 'indexed', from, to, trades: rows.trades.length, head };
+    return { kind: 'indexed', from, to, trades, head };
   }
 
   /** The highest stored block still on the chain; everything above it is removed. */

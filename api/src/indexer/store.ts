@@ -52,9 +52,13 @@ export async function loadPairs(db: Queryable, network: string): Promise<Map<str
 
 /** Latest reserves of every pair of a network (the last Sync). */
 export async function loadReserves(db: Queryable, network: string): Promise<Map<string, Reserves>> {
+  // One index probe per pair (not a scan of every Sync ever stored).
   const { rows } = await db.query<{ pair: string; r0: string; r1: string }>(
-    `SELECT DISTINCT ON (pair) pair, reserve0::text AS r0, reserve1::text AS r1 FROM syncs
-     WHERE network = $1 ORDER BY pair, block_number DESC, log_index DESC`,
+    `SELECT p.address AS pair, s.reserve0::text AS r0, s.reserve1::text AS r1 FROM pairs p
+     CROSS JOIN LATERAL (SELECT reserve0, reserve1 FROM syncs
+       WHERE network = p.network AND pair = p.address
+       ORDER BY block_number DESC, log_index DESC LIMIT 1) s
+     WHERE p.network = $1`,
     [network],
   );
   return new Map(rows.map((r) => [r.pair, { reserve0: BigInt(r.r0), reserve1: BigInt(r.r1) }]));

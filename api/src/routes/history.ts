@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { MicroCache } from './microcache';
 import { errorSchema } from '../plugins/errors';
 import { parseNetworkAddress, displayAddress } from '../chain/address';
 import { formatUnits, priceOf } from '../units';
@@ -87,6 +88,21 @@ export function fillCandles(
 }
 
 export const historyRoutes: FastifyPluginAsync = async (app) => {
+  const cache = new MicroCache(5000);
+  /** The cached serialised answer of a chart url, or a fresh one (schema-serialised). */
+  const cached = async (
+    url: string,
+    reply: FastifyReply,
+    load: () => Promise<unknown>,
+  ): Promise<string> => {
+    const hit = cache.get(url) ?? cache.set(url, reply.serialize(await load()) as string);
+    void reply
+      .header('cache-control', cacheFor(600))
+      .header('etag', hit.etag)
+      .type('application/json; charset=utf-8');
+    return hit.body;
+  };
+
   const loadCandles = async (params: {
     net: string;
     time: string;
@@ -128,11 +144,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: { type: 'array', items: candleItem }, '4xx': errorSchema },
       },
     },
-    async (req, reply) => {
-      const candles = await loadCandles(req.params);
-      void reply.header('cache-control', cacheFor(600));
-      return candles;
-    },
+    async (req, reply) => cached(req.url, reply, () => loadCandles(req.params)),
   );
 
   app.get<{ Params: { net: string; time: string; a: string; b: string } }>(
@@ -152,11 +164,10 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (req, reply) => {
-      const candles = await loadCandles(req.params);
-      void reply.header('cache-control', cacheFor(600));
-      return candles.map((c) => ({ value: c.c, dt: c.dt }));
-    },
+    async (req, reply) =>
+      cached(req.url, reply, async () =>
+        (await loadCandles(req.params)).map((c) => ({ value: c.c, dt: c.dt })),
+      ),
   );
 
   app.get<{

@@ -1,23 +1,35 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Debian's PostgreSQL binaries (the `postgresql` package). */
-export const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** Debian's PostgreSQL binaries (the `postgresql` package), newest version installed. */
+function pgBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? join(root, versions[0], 'bin') : null;
+}
 
-export function ensurePostgresInstalled(): void {
-  if (existsSync(join(PG_BIN, 'initdb'))) return;
+/** Installs Debian's postgresql with apt-get when missing (as npm test does for Chromium). */
+export function ensurePostgresInstalled(): string {
+  const found = pgBin();
+  if (found) return found;
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
   execFileSync(
     'sh',
     [
       '-c',
-      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15`,
+      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql`,
     ],
     { stdio: 'inherit' },
   );
+  const bin = pgBin();
+  if (!bin) throw new Error('PostgreSQL is not installed and apt-get could not install it');
+  return bin;
 }
 
 export async function freePort(): Promise<number> {
@@ -42,16 +54,16 @@ export interface PostgresServer {
  * refuses to run as root), trust auth, a free port on 127.0.0.1.
  */
 export async function startPostgres(): Promise<PostgresServer> {
-  ensurePostgresInstalled();
+  const bin = ensurePostgresInstalled();
   const dir = mkdtempSync(join(tmpdir(), 'jmswap-pg-'));
   chmodSync(dir, 0o777);
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) => {
     const r = asRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args], {
+      ? spawnSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], {
           encoding: 'utf8',
         })
-      : spawnSync(join(PG_BIN, cmd), args, { encoding: 'utf8' });
+      : spawnSync(join(bin, cmd), args, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
   if (asRoot) execFileSync('chown', ['postgres', dir]);

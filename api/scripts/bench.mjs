@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// npm run bench -w @jmswap/api: prints the api's figures (no asserts).
+//  1. ingest: >= 100 000 swap events (real logs of a local chain, replayed with new hashes and
+//     later blocks) through the live indexer's decode + store code, into PGlite and PostgreSQL;
+//  2. the candles endpoint over a year of 4-hour candles x 20 pairs, autocannon, 50 connections;
+//  3. indexer lag behind the head while swaps are being made.
+// Options: --events N (default 100000), --seconds S per load run (default 10).
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { register } from 'tsx/cjs/api';
+import autocannon from 'autocannon';
+
+register();
+const require = createRequire(import.meta.url);
+const { startTestChains, swapBnbForUsdt } = require('../src/test/chain.ts');
+const { startPostgres } = require('../src/test/postgres-server.ts');
+const { openPglite, openPostgres } = require('../src/db/db.ts');
+const { migrate } = require('../src/db/migrate.ts');
+const { EvmSource } = require('../src/chain/evmSource.ts');
+const { ingest, Indexer } = require('../src/indexer/indexer.ts');
+const { moveCursor } = require('../src/indexer/store.ts');
+const { buildApp } = require('../src/app.ts');
+
+const arg = (name, def) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const EVENTS = arg('--events', 100_000);
+const SECONDS = arg('--seconds', 10);
+const BATCH = 5000; // swap events per transaction
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+
+console.log('bench: starting a local BSC chain with history...');
+const chains = await startTestChains({ swaps: 60 });
+const pg = await startPostgres();
+const cleanups = [() => chains.stop(), () => pg.stop()];
+try {
+  const source = new EvmSource(chains.rpcUrl);
+  const head = await source.head();
+  const real = await source.logs(0, head);
+  const swapsPerReplay = real.logs.filter(
+    (l) => l.topics[0] === '0xd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822',
+  ).length;
+  console.log(`bench: ${real.logs.length} real logs (${swapsPerReplay} swaps) in ${head} blocks`);
+
+  /** Replay k of the real logs: new tx hashes, blocks and times after the previous replay. */
+  function replay(k) {
+    const span = head + 1;
+    const logs = [];
+    const blocks = new Map();
+    const txFrom = new Map();
+    const tag = (h) => h.slice(0, 58) + k.toString(16).padStart(8, '0');
+    for (const l of real.logs) {
+      if (
+        l.topics[0] === '0x0d3648bd0f6ba80134a33ba9275ac585d9d315f0ad8355cddefde31afa28d0e9' &&
+        k > 0
+      )
+        continue; // pairs exist after the first replay
+      logs.push({ ...l, txHash: tag(l.txHash), blockNumber: l.blockNumber + k * span });
+    }
+    for (const [n, b] of real.blocks)
+      blocks.set(n + k * span, {
+        number: n + k * span,
+        hash: tag(b.hash),
+        time: b.time + k * 86400,
+      });
+    for (const [h, f] of real.txFrom) txFrom.set(tag(h), f);
+    return { logs, blocks, txFrom, last: (k + 1) * span - 1 };
+  }
+
+  async function ingestBench(label, db) {
+    await migrate(db);
+    const replays = Math.ceil(EVENTS / swapsPerReplay);
+    // Pre-build the batches (chain reading is not what is measured).
+    const batches = [];
+    let cur = { logs: [], blocks: new Map(), txFrom: new Map(), swaps: 0, last: 0 };
+    for (let k = 0; k < replays; k++) {
+      const r = replay(k);
+      cur.logs.push(...r.logs);
+      for (const [n, b] of r.blocks) cur.blocks.set(n, b);
+      for (const [h, f] of r.txFrom) cur.txFrom.set(h, f);
+      cur.swaps += swapsPerReplay;
+      cur.last = r.last;
+      if (cur.swaps >= BATCH || k === replays - 1) {
+        batches.push(cur);
+        cur = { logs: [], blocks: new Map(), txFrom: new Map(), swaps: 0, last: 0 };
+      }
+    }
+    let cursor = null;
+    let swaps = 0;
+    const t0 = performance.now();
+    for (const b of batches) {
+      const next = { blockNumber: b.last, blockHash: '0x' + b.last.toString(16) };
+      await db.transaction(async (tx) => {
+        const rows = await ingest(tx, chains.bsc, b.logs, b.blocks, b.txFrom);
+        swaps += rows.trades.length;
+        await moveCursor(tx, 'BSC', cursor, next);
+      });
+      cursor = next;
+    }
+    const s = (performance.now() - t0) / 1000;
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM trades`);
+    console.log(
+      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (batches of ~${BATCH} swaps, events + candles + cursor per transaction)`,
+    );
+  }
+
+  const liteDir = mkdtempSync(join(tmpdir(), 'jmswap-bench-pglite-'));
+  cleanups.push(() => rmSync(liteDir, { recursive: true, force: true }));
+  const lite = openPglite(liteDir);
+  await ingestBench('PGlite', lite);
+  await lite.close();
+  const pgDb = openPostgres(pg.url);
+  await ingestBench('PostgreSQL', pgDb);
+  await pgDb.close();
+
+  // ------------------------------------------------ candles endpoint under load
+  async function loadBench(label, db) {
+    await migrate(db);
+    await db.query('DELETE FROM candles');
+    await db.query('DELETE FROM pairs');
+    // 20 pairs: the BSC pools plus synthetic ones over the same tokens.
+    const symbols = [...chains.bsc.tokensBySymbol.keys()];
+    const pools = new Map();
+    for (let i = 0; pools.size < 20; i++) {
+      const a = symbols[i % symbols.length];
+      const b = symbols[(i + 1 + Math.floor(i / symbols.length)) % symbols.length];
+      if (a === b) continue;
+      const address = '0x' + (0xbe00 + i).toString(16).padStart(40, '0');
+      pools.set(address, {
+        address,
+        symbolA: a,
+        symbolB: b,
+        tokenA: chains.bsc.tokensBySymbol.get(a),
+        tokenB: chains.bsc.tokensBySymbol.get(b),
+        hideFromCharts: false,
+      });
+    }
+    const pairs = [...pools.values()].filter(
+      (p, i, all) =>
+        all.findIndex(
+          (q) => [q.symbolA, q.symbolB].sort().join() === [p.symbolA, p.symbolB].sort().join(),
+        ) === i,
+    );
+    const network = { ...chains.bsc, pools: new Map(pairs.map((p) => [p.address, p])) };
+    const now = Math.floor(Date.now() / 1000);
+    const first = Math.floor((now - 365 * 86400) / 14400) * 14400;
+    for (const p of pairs) {
+      await db.query(
+        `INSERT INTO candles (network, pair, bucket, o, h, l, c, volume_usd, trades)
+         SELECT 'BSC', $1, b, 1 + random(), 2 + random(), random(), 1 + random(), 100, 3
+         FROM generate_series($2::bigint, $3::bigint, 14400) b`,
+        [p.address, first, now],
+      );
+    }
+    const app = await buildApp({ db, networks: [network] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = app.server.address().port;
+    const paths = pairs.map((p) => `/v1/history/bsc/candles/1y/${p.symbolA}/${p.symbolB}`);
+    const sample = await fetch(`http://127.0.0.1:${port}${paths[0]}`).then((r) => r.json());
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: 50,
+      duration: SECONDS,
+      requests: paths.map((path) => ({ method: 'GET', path })),
+    });
+    await app.close();
+    console.log(
+      `candles ${label.padEnd(10)} ${pairs.length} pairs x ${sample.length} candles (1y), 50 connections, ${SECONDS} s: ` +
+        `${fmt(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, ` +
+        `errors ${result.errors + result.non2xx}`,
+    );
+  }
+  const pgLoad = openPostgres(pg.url);
+  await loadBench('PostgreSQL', pgLoad);
+  await pgLoad.close();
+  const liteLoad = openPglite();
+  await loadBench('PGlite', liteLoad);
+  await liteLoad.close();
+
+  // ------------------------------------------------ lag while swapping
+  const lagDb = openPglite();
+  await migrate(lagDb);
+  const ix = new Indexer({ db: lagDb, network: chains.bsc, source, pollMs: 100 });
+  await ix.syncToHead();
+  ix.start();
+  const lags = [];
+  for (let i = 0; i < 15; i++) {
+    const hash = await swapBnbForUsdt(chains, 10n ** 15n * BigInt(i + 1));
+    const t = performance.now();
+    for (;;) {
+      const { rows } = await lagDb.query('SELECT 1 FROM trades WHERE tx_hash = $1', [hash]);
+      if (rows.length) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    lags.push(performance.now() - t);
+  }
+  await ix.stop();
+  await lagDb.close();
+  lags.sort((a, b) => a - b);
+  console.log(
+    `lag       PGlite     15 swaps: median ${fmt(lags[7])} ms, max ${fmt(lags[14])} ms from the receipt to the stored trade (poll 100 ms)`,
+  );
+} finally {
+  for (const c of cleanups.reverse()) await c();
+}
+process.exit(0);
