@@ -60,7 +60,13 @@ function PoolLine(props: {
         {reserveText(chain, row.reserveB, b?.decimals, pool.symbolB)}
       </td>
       {apiCells(row, api).map((text, i) => (
-        <td key={API_COLUMNS[i]} data-label={API_COLUMNS[i]} data-testid={`api-${i}`}>
+        <td
+          key={API_COLUMNS[i]}
+          className="jm-pool-api"
+          data-label={API_COLUMNS[i]}
+          data-testid={`api-${i}`}
+          data-missing={api !== 'ok' || text === 'n/a' ? '' : undefined}
+        >
           {text}
         </td>
       ))}
