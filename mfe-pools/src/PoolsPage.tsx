@@ -11,7 +11,7 @@ import { usePools, type PoolsData } from './usePools';
 import './pools.css';
 
 export const APR_NOTE =
-  'Fee APR = 24h fees to liquidity providers × 365 ÷ liquidity, both in USD (from the API).';
+  '24h fees = the liquidity providers’ 0.25% of the 24h volume. Fee APR = 24h fees × 365 ÷ liquidity (USD figures from the API).';
 
 function ChainUnreachable({ network, retry }: { network: NetworkConfig; retry: () => void }) {
   return (
