@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { Interface, id } from 'ethers';
+import { loadArtifact } from '@jmswap/devnet';
+import { TronWeb } from 'tronweb';
+import { decodeLog, TOPICS } from './events';
+import { hexToTron, tronToHex } from './address';
+
+const pair = new Interface(loadArtifact('JMSwapPair').abi as never);
+const factory = new Interface(loadArtifact('JMSwapFactory').abi as never);
+const address = fc
+  .uint8Array({ minLength: 20, maxLength: 20 })
+  .map((b) => '0x' + Buffer.from(b).toString('hex'));
+const uint112 = fc.bigInt({ min: 0n, max: 2n ** 112n - 1n });
+
+it('the topic constants are the keccak-256 of the contracts’ event signatures', () => {
+  expect(TOPICS.Swap).toBe(id('Swap(address,uint256,uint256,uint256,uint256,address)'));
+  expect(TOPICS.Sync).toBe(id('Sync(uint112,uint112)'));
+  expect(TOPICS.Mint).toBe(id('Mint(address,uint256,uint256)'));
+  expect(TOPICS.Burn).toBe(id('Burn(address,uint256,uint256,address)'));
+  expect(TOPICS.PairCreated).toBe(id('PairCreated(address,address,address,uint256)'));
+  for (const name of ['Swap', 'Sync', 'Mint', 'Burn'] as const)
+    expect(pair.getEvent(name)!.topicHash).toBe(TOPICS[name]);
+  expect(factory.getEvent('PairCreated')!.topicHash).toBe(TOPICS.PairCreated);
+});
+
+it('decodes what the contracts emit (ethers encodes, the hand decoder reads)', () => {
+  fc.assert(
+    fc.property(address, address, uint112, uint112, uint112, uint112, (s, to, a, b, c, d) => {
+      const swap = pair.encodeEventLog('Swap', [s, a, b, c, d, to]);
+      expect(decodeLog(swap)).toEqual({
+        kind: 'Swap',
+        sender: s,
+        to,
+        amount0In: a,
+        amount1In: b,
+        amount0Out: c,
+        amount1Out: d,
+      });
+      expect(decodeLog(pair.encodeEventLog('Sync', [a, b]))).toEqual({
+        kind: 'Sync',
+        reserve0: a,
+        reserve1: b,
+      });
+      expect(decodeLog(pair.encodeEventLog('Burn', [s, a, b, to]))).toEqual({
+        kind: 'Burn',
+        sender: s,
+        to,
+        amount0: a,
+        amount1: b,
+      });
+      expect(decodeLog(factory.encodeEventLog('PairCreated', [s, to, to, 1n]))).toMatchObject({
+        kind: 'PairCreated',
+        token0: s,
+        token1: to,
+        pair: to,
+      });
+    }),
+    { numRuns: 100 },
+  );
+  expect(decodeLog({ topics: [TOPICS.Swap], data: '0x' })).toBeNull();
+  expect(decodeLog({ topics: ['0x' + '0'.repeat(64)], data: '0x' })).toBeNull();
+});
+
+it('TRON base58 addresses round-trip like tronweb’s, and a wrong checksum is refused', () => {
+  fc.assert(
+    fc.property(address, (a) => {
+      const b58 = TronWeb.address.fromHex('41' + a.slice(2));
+      expect(hexToTron(a)).toBe(b58);
+      expect(tronToHex(b58)).toBe(a);
+      const broken = b58.slice(0, -1) + (b58.endsWith('1') ? '2' : '1');
+      expect(tronToHex(broken)).toBeNull();
+    }),
+  );
+});
