@@ -96,6 +96,26 @@ describe('JMSwapWidget.mount', () => {
     );
   });
 
+  it('tells the widget when the wallet switches account', async () => {
+    const listeners: ((accounts: string[]) => void)[] = [];
+    const { send, replies } = setup();
+    const ethereum = (window as unknown as { ethereum: Record<string, unknown> }).ethereum;
+    ethereum.on = (event: string, l: (accounts: string[]) => void) => {
+      if (event === 'accountsChanged') listeners.push(l);
+    };
+    send(call('connect', { network: 'BSC' }, 1));
+    await settle();
+    listeners.forEach((l) => l([OTHER]));
+    expect(replies()[1]).toEqual({
+      message: {
+        type: 'JMSwapResponse',
+        function: 'updated',
+        data: { address: OTHER, name: 'Browser wallet', chainId: BSC.chainId },
+      },
+      target: ORIGIN,
+    });
+  });
+
   it('does not answer unknown functions or malformed calls', async () => {
     const { send, replies } = setup();
     send(call('eth_sign', {}, 1));

@@ -119,6 +119,21 @@ export function mountWidget(
       ? await relay.answer(message.fn, message.params, network)
       : { error: { code: 4100, message: `${networkId} is not configured` } };
     post({ type: WIDGET_RESPONSE, function: REPLIES[message.fn], id: message.id, data });
+    if (network && message.fn === 'connect' && relay.address) followAccount(network);
+  }
+
+  // An account change in the wallet reaches the widget as an unsolicited "updated".
+  let unfollow: (() => void) | undefined;
+  function followAccount(network: SdkNetwork) {
+    unfollow?.();
+    unfollow = walletFor(network).onAccountChange((address) => {
+      if (!address) return;
+      post({
+        type: WIDGET_RESPONSE,
+        function: REPLIES.update,
+        data: { address, name: relay.walletName, chainId: network.chainId },
+      });
+    });
   }
 
   const listener = (event: MessageEvent) => {
@@ -141,6 +156,7 @@ export function mountWidget(
       post({ type: WIDGET_SET_OPTIONS, options: next });
     },
     destroy() {
+      unfollow?.();
       win.removeEventListener('message', listener);
       iframe.remove();
     },

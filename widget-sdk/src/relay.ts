@@ -54,6 +54,10 @@ export class HostRelay {
     return this.account?.address;
   }
 
+  get walletName(): string | undefined {
+    return this.account?.name;
+  }
+
   /** The reply's data for `fn`, or an `{ error }` object; never throws. */
   async answer(
     fn: RelayFunction,

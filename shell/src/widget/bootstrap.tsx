@@ -20,7 +20,7 @@ import { parseWidgetOptions, slippageBpsOf, type WidgetOptions } from './options
 import { applyWidgetStyle } from './style';
 import { startHeightReports } from './height';
 import { widgetTokens } from './tokens';
-import { WIDGET_REMOTES } from './remotes';
+import { liquidityTabShown, WIDGET_REMOTES } from './remotes';
 import '../styles.css';
 import './widget.css';
 
@@ -99,9 +99,7 @@ async function screenFor(options: WidgetOptions, fallbackNetwork: string): Promi
     config ? Object.keys(config.tokens) : [],
     config?.defaultTokens ?? [],
   );
-  const liquidityTab = options.liquidityTab === true && WIDGET_REMOTES.includes('liquidity');
-  if (options.liquidityTab && !liquidityTab)
-    console.warn('[widget] option liquidityTab ignored: this widget build has no liquidity remote');
+  const liquidityTab = liquidityTabShown(options.liquidityTab);
   return {
     network,
     widgetOptions: { tokens, fromToken, toToken, launchPad: options.launchPad },
