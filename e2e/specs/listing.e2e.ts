@@ -1,0 +1,183 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ContractFactory, JsonRpcProvider, Wallet, type InterfaceAbi } from 'ethers';
+import { ANVIL_KEYS, loadArtifact } from '@jmswap/devnet';
+import { localNetworks } from '../fixtures/chain';
+import { networksFile, repoRoot } from '../fixtures/stack';
+
+/** A brand-new token on the local BSC chain, so every run lists a contract never seen before. */
+async function deployToken(name: string, symbol: string): Promise<string> {
+  const provider = new JsonRpcProvider(localNetworks().BSC!.nodeUrl, undefined, {
+    staticNetwork: true,
+  });
+  try {
+    const { abi, bytecode } = loadArtifact('TaxedToken');
+    const wallet = new Wallet(ANVIL_KEYS[9] as string, provider);
+    const factory = new ContractFactory(abi as InterfaceAbi, bytecode, wallet);
+    const token = await factory.deploy(name, symbol, 18, 0, wallet.address);
+    await token.waitForDeployment();
+    return token.getAddress();
+  } finally {
+    provider.destroy();
+  }
+}
+
+/**
+ * An api of the operator's own on PGlite: the CLI may open a PGlite directory only while no api
+ * has it open (PGlite is one process), so the spec stops this api before asking the CLI.
+ */
+async function startOwnApi(): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+  const port = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'jmswap-listing-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      path.join(repoRoot, 'api/scripts/api.mjs'),
+      ...['--port', String(port), '--networks', networksFile(), '--data', dataDir, '--no-indexer'],
+    ],
+    { cwd: path.join(repoRoot, 'api'), stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://localhost:${port}`;
+  for (let i = 0; ; i += 1) {
+    if (child.exitCode !== null) throw new Error(`listing api exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 120) throw new Error('listing api did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The operator CLI, exactly as an operator runs it. */
+function listingsCli(dataDir: string, ...args: string[]): string {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return execFileSync('npm', ['run', '-s', 'listings', '--', ...args, '--data', dataDir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env,
+  });
+}
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+async function fill(page: Page, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) await field(page, name).fill(value);
+}
+
+const valid = (contract: string, name: string) => ({
+  name,
+  network: 'BSC',
+  type: 'BEP-20',
+  contract,
+  tax: '0',
+  supply: '1000000',
+  website: 'https://e2e.example',
+  email: 'team@e2e.example',
+  telegram: '@e2etoken',
+});
+
+test('a valid request is submitted in the browser and found with the operator CLI', async ({
+  page,
+}) => {
+  const name = `E2E Token ${Date.now()}`;
+  const contract = await deployToken(name, 'E2E');
+  const api = await startOwnApi();
+  try {
+    // The form posts to the configured action; this test's own api answers it.
+    const action = `${(localNetworks().TRON as unknown as { api: { url: string } }).api.url}/v1/listing`;
+    await page.route(action, async (route) =>
+      route.fulfill({ response: await route.fetch({ url: `${api.url}/v1/listing` }) }),
+    );
+    await page.goto('/listing');
+    await fill(page, valid(contract, name));
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await expect(page.getByRole('status')).toHaveText('Thanks for your submission!');
+
+    // The same token again: answered clearly, not stored twice.
+    await fill(page, valid(contract, name));
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Validation error: contract was already submitted for BSC',
+    );
+    await api.stop();
+
+    const stored = JSON.parse(listingsCli(api.dataDir, 'list', '--json')) as {
+      id: number;
+      contract: string;
+      status: string;
+    }[];
+    expect(stored).toEqual([expect.objectContaining({ contract, status: 'new' })]);
+    const id = String(stored[0]!.id);
+    expect(listingsCli(api.dataDir, 'show', id)).toContain('chainSymbol    E2E');
+    expect(listingsCli(api.dataDir, 'set-status', id, 'reviewed')).toContain(
+      `Listing ${id} is now reviewed.`,
+    );
+  } finally {
+    await api.stop();
+    rmSync(api.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('an invalid request shows the field message, as text', async ({ page }) => {
+  await page.goto('/listing');
+  await fill(page, { ...valid('0x55d398326f99059ff775485246999027B3197955', 'Moon'), tax: '5' });
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Validation error: contract has an invalid checksum',
+  );
+  await fill(page, { name: '<img src=x onerror=alert(1)>' });
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Validation error: name contains characters that are not allowed',
+  );
+  await expect(page.locator('[data-remote="listing"] img')).toHaveCount(0);
+});
+
+test('?listingAction= in the address bar changes nothing', async ({ page }) => {
+  const elsewhere: string[] = [];
+  await page.route('https://elsewhere/**', (route) => {
+    elsewhere.push(route.request().url());
+    return route.fulfill({ status: 200, body: '{"ok":true}' });
+  });
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST') posts.push(r.url());
+  });
+  await page.goto('/listing?listingAction=https://elsewhere/steal');
+  await fill(page, { ...valid('0x1', 'Moon') });
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Validation error: contract /);
+  expect(elsewhere).toEqual([]);
+  const tron = localNetworks().TRON as unknown as { api: { url: string } };
+  expect(posts).toEqual([`${tron.api.url}/v1/listing`]);
+});
+
+test('fits a 375 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/listing');
+  await expect(page.getByRole('button', { name: 'SUBMIT' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
