@@ -1,4 +1,5 @@
-import { NavLink, Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Link, useLocation } from 'react-router-dom';
 import { requestWalletConnect, useNetworkConfig, useWalletSession } from '@jmswap/shared-chain';
 import { NetworkTabs } from './NetworkTabs';
 import { formatHeaderBalance } from '../services/format';
@@ -49,14 +50,51 @@ function WalletButton() {
   );
 }
 
+/**
+ * Below ~760 px the menu and sub-menu fold behind one Menu button (a disclosure: aria-expanded,
+ * closed again by navigating or Escape). Wider screens show both and hide the button.
+ */
+function useMenuDisclosure() {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  return { open, toggle, flip: () => setOpen((o) => !o) };
+}
+
 export function Header() {
+  const menu = useMenuDisclosure();
   return (
-    <header className="jm-header">
+    <header className="jm-header" data-menu-open={menu.open}>
       <div className="jm-header-top">
         <Link to="/" className="jm-logo" aria-label="JMSwap home">
           JM<span>Swap</span>
         </Link>
-        <nav aria-label="Menu" className="jm-menu">
+        <button
+          ref={menu.toggle}
+          type="button"
+          className="jm-menu-toggle"
+          aria-expanded={menu.open}
+          aria-controls="jm-menu jm-submenu"
+          aria-label="Menu"
+          onClick={menu.flip}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="jm-menu-label" aria-hidden="true">
+            Menu
+          </span>
+        </button>
+        <nav id="jm-menu" aria-label="Menu" className="jm-menu">
           {MENU.map((item) =>
             item.href ? (
               <a key={item.label} href={item.href} target="_blank" rel="noreferrer">
@@ -75,7 +113,7 @@ export function Header() {
         </nav>
         <WalletButton />
       </div>
-      <nav aria-label="Sub-menu" className="jm-submenu">
+      <nav id="jm-submenu" aria-label="Sub-menu" className="jm-submenu">
         {SUB_MENU.map((item) => (
           <NavLink
             key={item.to}

@@ -1,0 +1,191 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { withTronLink } from '../fixtures/tron';
+
+// Phones (issue 16): every route at an iPhone-sized and the smallest common viewport, touch on.
+const SIZES = [
+  { width: 375, height: 812 },
+  { width: 320, height: 640 },
+];
+const ROUTES: [string, string][] = [
+  ['index', '/'],
+  ['add-liquidity', '/?t=addLiquidity'],
+  ['charts', '/charts'],
+  ['pools', '/pools'],
+  ['listing', '/listing'],
+  ['info', '/info'],
+  ['help', '/help'],
+];
+// Artifacts (gitignored); PHONE_SHOTS_DIR keeps them out of the next run's clean-up.
+const SHOTS = process.env.PHONE_SHOTS_DIR ?? path.join(__dirname, '..', 'test-results', 'phone');
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+const overflow = (page: Page) =>
+  page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+
+/** The route's own content is in: a remote, its fallback, or a static page. */
+async function settled(page: Page) {
+  await expect(
+    page.locator('main').locator('[data-remote], [data-remote-error], .jm-static').first(),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+const header = (page: Page) => page.locator('header');
+const menuButton = (page: Page) => header(page).getByRole('button', { name: 'Menu' });
+
+for (const size of SIZES) {
+  test.describe(`${size.width}x${size.height}`, () => {
+    test.use({ viewport: size, hasTouch: true, isMobile: true, userAgent: IPHONE_UA });
+
+    test('every route fits the screen, with no horizontal scrolling', async ({ page }) => {
+      mkdirSync(SHOTS, { recursive: true });
+      for (const [name, url] of ROUTES) {
+        await page.goto(url);
+        await settled(page);
+        await page.screenshot({
+          path: path.join(SHOTS, `${size.width}-${name}.png`),
+          fullPage: true,
+        });
+        const { scrollWidth, innerWidth } = await overflow(page);
+        expect
+          .soft(scrollWidth, `${url} is ${scrollWidth} px wide`)
+          .toBeLessThanOrEqual(innerWidth);
+        // text inputs at 16 px or more, so the phone does not zoom in on focus
+        const small = await page
+          .locator(
+            'main input:visible:not([type=checkbox]):not([type=radio]), main textarea:visible',
+          )
+          .evaluateAll((els) =>
+            els
+              .filter((el) => parseFloat(getComputedStyle(el).fontSize) < 16)
+              .map(
+                (el) =>
+                  el.getAttribute('aria-label') ??
+                  el.getAttribute('name') ??
+                  el.getAttribute('placeholder') ??
+                  el.outerHTML.slice(0, 80),
+              ),
+          );
+        expect.soft(small, `${url}: inputs under 16 px`).toEqual([]);
+      }
+    });
+
+    test('the header folds into a Menu button that opens, navigates and closes', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await settled(page);
+      const subMenu = page.getByRole('navigation', { name: 'Sub-menu' });
+      await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+      await expect(subMenu).toBeHidden();
+      for (const target of [
+        menuButton(page),
+        header(page).getByRole('button', { name: 'CONNECT WALLET' }),
+        page.getByRole('tab', { name: 'BTTC' }),
+      ]) {
+        const box = await target.boundingBox();
+        expect(box!.height).toBeGreaterThanOrEqual(44);
+      }
+
+      await menuButton(page).tap();
+      await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
+      await expect(subMenu).toBeVisible();
+      const links = await subMenu.getByRole('link').all();
+      for (const link of links)
+        expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(size.width);
+      await page.screenshot({ path: path.join(SHOTS, `${size.width}-menu-open.png`) });
+
+      await subMenu.getByRole('link', { name: 'Pools' }).tap();
+      await expect(page).toHaveURL(/\/pools/);
+      await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+      await expect(subMenu).toBeHidden();
+
+      await menuButton(page).tap();
+      await expect(subMenu).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(subMenu).toBeHidden();
+      await expect(menuButton(page)).toBeFocused();
+    });
+
+    test('with no wallet in the page, the chooser offers to open it in the wallet app', async ({
+      page,
+    }) => {
+      await page.goto('/?n=BSC');
+      await header(page).getByRole('button', { name: 'CONNECT WALLET' }).tap();
+      const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });
+      const open = chooser.getByRole('link', { name: 'Open in MetaMask' });
+      await expect(open).toHaveAttribute(
+        'href',
+        `https://link.metamask.io/dapp/localhost:${new URL(page.url()).port}/?n=BSC`,
+      );
+      await expect(
+        chooser.getByRole('button', { name: 'Mobile wallet (WalletConnect)' }),
+      ).toBeVisible();
+      const box = await chooser.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+      await page.screenshot({ path: path.join(SHOTS, `${size.width}-chooser-bsc.png`) });
+      await chooser.getByRole('button', { name: 'Cancel' }).tap();
+      await expect(chooser).toBeHidden();
+
+      await page.getByRole('tab', { name: 'TRON' }).tap();
+      await header(page).getByRole('button', { name: 'CONNECT WALLET' }).tap();
+      const tron = chooser.getByRole('link', { name: 'Open in TronLink' });
+      const href = (await tron.getAttribute('href')) as string;
+      expect(href.startsWith('tronlinkoutside://pull.activity?param=')).toBe(true);
+      const param = JSON.parse(decodeURIComponent(href.split('param=')[1]!));
+      expect(param).toMatchObject({ url: page.url(), action: 'open', protocol: 'TronLink' });
+    });
+
+    test("inside TronLink's in-app browser, TronLink connects from the same button", async ({
+      page,
+    }) => {
+      await withTronLink(page, 8);
+      await page.goto('/?n=TRON');
+      await header(page).getByRole('button', { name: 'CONNECT WALLET' }).tap();
+      const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });
+      await expect(chooser.getByRole('link', { name: 'Open in TronLink' })).toHaveCount(0);
+      await chooser.getByRole('button', { name: 'TronLink' }).tap();
+      await expect(page.getByTestId('wallet-session')).toContainText('Welcome TronLink');
+    });
+
+    test("a BSC swap inside MetaMask's in-app browser goes through to FUNDS ON THE WAY", async ({
+      page,
+    }) => {
+      const net = localNetworks().BSC!;
+      await injectEvmWallet(page, {
+        account: devAccount(9),
+        chainId: net.chainId,
+        rpcUrls: evmRpcUrls(),
+      });
+      await page.goto('/?n=BSC');
+      await header(page).getByRole('button', { name: 'CONNECT WALLET' }).tap();
+      await page
+        .getByRole('dialog', { name: 'Connect a wallet' })
+        .getByRole('button', { name: 'Browser wallet (MetaMask)' })
+        .tap();
+      await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+      const swapBox = page.locator('[data-remote="swap"]');
+      await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.1');
+      await expect(swapBox).toHaveAttribute('data-quote-out', /\d+/);
+      expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(size.width);
+      await swapBox.getByRole('button', { name: 'SWAP', exact: true }).tap();
+      const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+      await expect(popup).toBeVisible({ timeout: 30000 });
+      const box = await popup.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+      await page.screenshot({ path: path.join(SHOTS, `${size.width}-funds-on-the-way.png`) });
+      await popup.getByRole('button', { name: 'CLOSE' }).tap();
+      await expect(popup).toBeHidden();
+    });
+  });
+}
