@@ -5,4 +5,22 @@ export default async function globalSetup(): Promise<void> {
   const server = await startPostgres();
   process.env.JMSWAP_TEST_PG_URL = server.url;
   (globalThis as { __jmswapPg?: typeof server }).__jmswapPg = server;
+  // Stopped by globalTeardown; also when jest ends without it (a crash, Ctrl-C).
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      server.stop();
+    } catch {
+      // already gone
+    }
+  };
+  (globalThis as { __jmswapPgStop?: () => void }).__jmswapPgStop = stop;
+  process.once('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      stop();
+      process.exit(130);
+    });
 }

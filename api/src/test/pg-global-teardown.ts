@@ -1,5 +1,4 @@
-import type { PostgresServer } from './postgres-server';
-
+/** Stops the PostgreSQL server globalSetup started. */
 export default async function globalTeardown(): Promise<void> {
-  (globalThis as { __jmswapPg?: PostgresServer }).__jmswapPg?.stop();
+  (globalThis as { __jmswapPgStop?: () => void }).__jmswapPgStop?.();
 }
