@@ -127,6 +127,19 @@ for (const id of ['TRON', 'BSC']) {
   });
 }
 
+test('POLY, BTTC and ETH pools show their chain reserves; ETH has no chart links', async ({
+  page,
+}) => {
+  for (const id of ['POLY', 'BTTC', 'ETH']) {
+    await page.goto(`/pools?n=${id}`);
+    await expect(page.getByTestId('pool-item')).toHaveCount(net(id).pools.length);
+    await expectChainReserves(page, id);
+    await expect(page.getByRole('link', { name: 'Chart', exact: true })).toHaveCount(
+      id === 'ETH' ? 0 : net(id).pools.length,
+    );
+  }
+});
+
 test('with the API unreachable the reserves still show and the API columns say so', async ({
   page,
 }) => {
