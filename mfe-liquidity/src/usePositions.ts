@@ -48,6 +48,10 @@ export function usePositions(network: NetworkConfig, session: WalletSession) {
   }, [load]);
 
   const reloadSoon = useCallback(() => {
+    // The old figures are wrong now: nobody may remove from them while the chain settles.
+    request.current += 1;
+    setPositions(undefined);
+    setStatus('loading');
     setTimeout(() => void load(), POOL_RELOAD_MS);
   }, [load]);
 

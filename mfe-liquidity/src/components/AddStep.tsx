@@ -110,7 +110,7 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         />
       )}
       {p.matching && (
-        <ul className="jm-pools" aria-label="Your pool">
+        <ul className="jm-lq-list" aria-label="Your pool">
           <PoolItem network={network} position={p.matching} />
         </ul>
       )}

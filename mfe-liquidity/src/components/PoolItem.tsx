@@ -21,8 +21,8 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
   const b = network.tokens[symbolB];
   const chart = `/charts?n=${network.id}&symbolA=${encodeURIComponent(symbolA)}&symbolB=${encodeURIComponent(symbolB)}`;
   return (
-    <li className="jm-pool" aria-label={`${symbolA}/${symbolB} pool`} data-pair={position.pair}>
-      <p className="jm-pool-title">
+    <li className="jm-lq-item" aria-label={`${symbolA}/${symbolB} pool`} data-pair={position.pair}>
+      <p className="jm-lq-title">
         {a && <TokenLogo token={a} />}
         {b && <TokenLogo token={b} />}
         <strong>
@@ -34,20 +34,20 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
           </a>
         )}
       </p>
-      <dl className="jm-pool-figures">
+      <dl className="jm-lq-figures">
         <dt>{symbolA}</dt>
         <dd>{formatAmount(position.valueA, a?.decimals ?? 18, 6)}</dd>
         <dt>{symbolB}</dt>
         <dd>{formatAmount(position.valueB, b?.decimals ?? 18, 6)}</dd>
         <dt>Pool tokens</dt>
         <dd data-testid="pool-tokens" data-value={position.userLiquidity.toString()}>
-          {formatAmount(position.userLiquidity, LP_DECIMALS, 8)}
+          {formatAmount(position.userLiquidity, LP_DECIMALS, 12)}
         </dd>
         <dt>Pool share</dt>
         <dd>{formatBps(position.userShareBps)}%</dd>
       </dl>
       {(onAdd || onRemove) && (
-        <p className="jm-pool-actions">
+        <p className="jm-lq-actions">
           {onAdd && (
             <button
               type="button"

@@ -19,7 +19,7 @@ interface Props {
 export function PoolShare({ a, b, plan, prices, firstProvider }: Props) {
   const price = (v?: bigint | null) => (v === undefined || v === null ? '-' : formatPrice(v));
   return (
-    <section className="jm-pool-share" aria-label="Prices and pool share">
+    <section className="jm-lq-share" aria-label="Prices and pool share">
       <h3>Prices and pool share</h3>
       {firstProvider && (
         <p role="note" className="jm-note">
@@ -48,7 +48,7 @@ export function PoolShare({ a, b, plan, prices, firstProvider }: Props) {
         </dd>
         <dt>Pool tokens you receive</dt>
         <dd data-testid="lp-to-receive" data-value={plan?.lpTokens.toString()}>
-          {plan ? formatAmount(plan.lpTokens, LP_DECIMALS, 8) : '-'}
+          {plan ? formatAmount(plan.lpTokens, LP_DECIMALS, 12) : '-'}
         </dd>
       </dl>
     </section>

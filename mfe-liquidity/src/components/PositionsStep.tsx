@@ -46,7 +46,7 @@ export function PositionsStep({ network, session, positions, status, ...on }: Pr
       ) : positions.length === 0 ? (
         <p>No liquidity</p>
       ) : (
-        <ul className="jm-pools" aria-label="Your liquidity">
+        <ul className="jm-lq-list" aria-label="Your liquidity">
           {positions.map((p) => (
             <PoolItem
               key={p.pair}

@@ -65,7 +65,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, o
           </button>
         ))}
       </p>
-      <dl className="jm-pool-figures" aria-label="You will receive">
+      <dl className="jm-lq-figures" aria-label="You will receive">
         <dt>
           {a && <TokenLogo token={a} />} {position.symbolA}
         </dt>
