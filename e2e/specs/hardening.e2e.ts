@@ -1,0 +1,129 @@
+/**
+ * Swap hardening as an attacker and a careless user would meet it: a token that calls itself
+ * USDT, a link that sets the slippage, a double click on SWAP with a slow wallet, MAX on BTTC.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { Contract, ContractFactory, JsonRpcProvider } from 'ethers';
+import { loadArtifact } from '@jmswap/devnet';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+
+const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
+const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
+const FACTORY = [
+  'function getPair(address,address) view returns (address)',
+  'function createPair(address,address) returns (address)',
+];
+const PAIR = [
+  'function mint(address) returns (uint256)',
+  'function getReserves() view returns (uint112,uint112,uint32)',
+  'function token0() view returns (address)',
+];
+
+/** BNB -> USDT over one pool, the router's 0.3% fee: what the real pool gives. */
+async function realQuote(amountIn: bigint): Promise<bigint> {
+  const bsc = localNetworks().BSC!;
+  const provider = new JsonRpcProvider(bsc.nodeUrl, undefined, { staticNetwork: true });
+  try {
+    const exchange = (bsc as unknown as { exchange: { FACTORY_ADDRESS: string } }).exchange;
+    const factory = new Contract(exchange.FACTORY_ADDRESS, FACTORY, provider);
+    const [wbnb, usdt] = [bsc.tokens.BNB!.address, bsc.tokens.USDT!.address];
+    const pair = new Contract(await factory.getFunction('getPair')(wbnb, usdt), PAIR, provider);
+    const [r0, r1] = (await pair.getFunction('getReserves')()) as [bigint, bigint];
+    const wbnbFirst = ((await pair.getFunction('token0')()) as string) === wbnb;
+    const [rIn, rOut] = wbnbFirst ? [r0, r1] : [r1, r0];
+    const withFee = amountIn * 997n;
+    return (withFee * rOut) / (rIn * 1000n + withFee);
+  } finally {
+    provider.destroy();
+  }
+}
+
+test('a token anyone named "USDT", paired at a dream price: the swap box neither quotes from it nor routes through it', async ({
+  page,
+}) => {
+  const bsc = localNetworks().BSC!;
+  const provider = new JsonRpcProvider(bsc.nodeUrl, undefined, { staticNetwork: true });
+  try {
+    // Anvil's dev accounts are unlocked; account 0 deployed (and owns) the configured tokens.
+    const owner = await provider.getSigner(devAccount(0));
+    const { abi, bytecode } = loadArtifact('TaxedToken');
+    const fake = await new ContractFactory(abi as never, bytecode, owner).deploy(
+      'Tether USD',
+      'USDT',
+      18,
+      0,
+      devAccount(0),
+    );
+    await fake.waitForDeployment();
+    const exchange = (bsc as unknown as { exchange: { FACTORY_ADDRESS: string } }).exchange;
+    const factory = new Contract(exchange.FACTORY_ADDRESS, FACTORY, owner);
+    const [fakeAddress, btcb] = [await fake.getAddress(), bsc.tokens.BTCB!.address];
+    await (await factory.getFunction('createPair')(fakeAddress, btcb)).wait();
+    const pair = (await factory.getFunction('getPair')(fakeAddress, btcb)) as string;
+    // BNB -> BTCB (real) -> "USDT" (fake) would pay a billion times the real price.
+    await (await fake.getFunction('mint')(pair, 10n ** 33n)).wait();
+    const btcbToken = new Contract(btcb, ['function mint(address,uint256)'], owner);
+    await (await btcbToken.getFunction('mint')(pair, 10n ** 15n)).wait();
+    await (await new Contract(pair, PAIR, owner).getFunction('mint')(devAccount(0))).wait();
+  } finally {
+    provider.destroy();
+  }
+
+  await page.goto('/?n=BSC');
+  await expect(swapBox(page).getByRole('button', { name: 'Receive token: USDT' })).toBeVisible();
+  await sellField(page).fill('0.5');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  await expect(swapBox(page).getByTestId('path')).toHaveText('BNB → USDT');
+  const shown = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  expect(shown).toBe(await realQuote(5n * 10n ** 17n));
+});
+
+test("a link's ?slippageBps=5000 never sets the slippage: the user's own value stays", async ({
+  page,
+}) => {
+  await page.goto('/?slippageBps=5000');
+  const slippage = swapBox(page).getByRole('button', { name: /^Slippage/ });
+  await expect(slippage).toHaveText('Slippage 5.00%'); // the default, not the link's 50%
+  await slippage.click();
+  await swapBox(page).getByRole('button', { name: '1.00%' }).click();
+  await page.goto('/?slippageBps=5000');
+  await expect(swapBox(page).getByRole('button', { name: /^Slippage/ })).toHaveText(
+    'Slippage 1.00%',
+  );
+});
+
+test('a double click on SWAP with a slow wallet sends one transaction; SWAP stays disabled past the 15 s overlay', async ({
+  page,
+}) => {
+  const bsc = localNetworks().BSC!;
+  await injectEvmWallet(page, {
+    account: devAccount(8),
+    chainId: bsc.chainId,
+    rpcUrls: evmRpcUrls(),
+    sendDelayMs: 17_000,
+  });
+  await page.goto('/?n=BSC');
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
+    .click();
+  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await sellField(page).fill('0.01'); // BNB: no approval, so one press is one transaction
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).dblclick();
+  const waiting = swapBox(page).getByRole('button', { name: 'Waiting for your wallet' });
+  await expect(waiting).toBeDisabled();
+  // The processing overlay hides itself after 15 s; the wallet is still open at 16 s.
+  await page.waitForTimeout(16_000);
+  await expect(waiting).toBeDisabled();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const sends = await page.evaluate(() =>
+    (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent(),
+  );
+  expect(sends.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
+});
