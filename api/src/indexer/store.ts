@@ -67,6 +67,15 @@ export async function loadReserves(db: Queryable, network: string): Promise<Map<
 const str = (v: bigint | number) => v.toString();
 
 /**
+ * A column as one array literal. Every value here is a number, a hex string or a fixed word
+ * (nothing to quote), and one text parameter is much cheaper for the driver than an array of
+ * thousands of parameters.
+ */
+function col(values: Array<string | number | bigint | null>): string {
+  return '{' + values.map((v) => (v === null ? 'NULL' : String(v))).join(',') + '}';
+}
+
+/**
  * Writes a batch of rows, one multi-row statement per table (arrays + unnest, so any batch size
  * is one round trip). Every insert skips rows already stored: re-ingesting changes nothing.
  */
@@ -81,7 +90,12 @@ export async function writeRows(
       `INSERT INTO blocks (network, number, hash, time)
        SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[])
        ON CONFLICT (network, number) DO UPDATE SET hash = EXCLUDED.hash, time = EXCLUDED.time`,
-      [network, blocks.map((b) => b.number), blocks.map((b) => b.hash), blocks.map((b) => b.time)],
+      [
+        network,
+        col(blocks.map((b) => b.number)),
+        col(blocks.map((b) => b.hash)),
+        col(blocks.map((b) => b.time)),
+      ],
     );
   }
   if (rows.pairs.length) {
@@ -92,10 +106,10 @@ export async function writeRows(
        ON CONFLICT DO NOTHING`,
       [
         network,
-        p.map((r) => r.address),
-        p.map((r) => r.token0),
-        p.map((r) => r.token1),
-        p.map((r) => r.blockNumber),
+        col(p.map((r) => r.address)),
+        col(p.map((r) => r.token0)),
+        col(p.map((r) => r.token1)),
+        col(p.map((r) => r.blockNumber)),
       ],
     );
   }
@@ -107,12 +121,12 @@ export async function writeRows(
        ON CONFLICT DO NOTHING`,
       [
         network,
-        s.map((r) => r.pair),
-        s.map((r) => r.txHash),
-        s.map((r) => r.logIndex),
-        s.map((r) => r.blockNumber),
-        s.map((r) => str(r.reserve0)),
-        s.map((r) => str(r.reserve1)),
+        col(s.map((r) => r.pair)),
+        col(s.map((r) => r.txHash)),
+        col(s.map((r) => r.logIndex)),
+        col(s.map((r) => r.blockNumber)),
+        col(s.map((r) => str(r.reserve0))),
+        col(s.map((r) => str(r.reserve1))),
       ],
     );
   }
@@ -126,15 +140,15 @@ export async function writeRows(
        ON CONFLICT DO NOTHING`,
       [
         network,
-        l.map((r) => r.pair),
-        l.map((r) => r.txHash),
-        l.map((r) => r.logIndex),
-        l.map((r) => r.blockNumber),
-        l.map((r) => r.time),
-        l.map((r) => r.kind),
-        l.map((r) => str(r.amount0)),
-        l.map((r) => str(r.amount1)),
-        l.map((r) => r.sender),
+        col(l.map((r) => r.pair)),
+        col(l.map((r) => r.txHash)),
+        col(l.map((r) => r.logIndex)),
+        col(l.map((r) => r.blockNumber)),
+        col(l.map((r) => r.time)),
+        col(l.map((r) => r.kind)),
+        col(l.map((r) => str(r.amount0))),
+        col(l.map((r) => str(r.amount1))),
+        col(l.map((r) => r.sender)),
       ],
     );
   }
@@ -149,22 +163,22 @@ export async function writeRows(
        ON CONFLICT DO NOTHING`,
       [
         network,
-        t.map((r) => r.pair),
-        t.map((r) => r.txHash),
-        t.map((r) => r.logIndex),
-        t.map((r) => r.blockNumber),
-        t.map((r) => r.blockHash),
-        t.map((r) => r.time),
-        t.map((r) => r.side),
-        t.map((r) => str(r.amount0In)),
-        t.map((r) => str(r.amount1In)),
-        t.map((r) => str(r.amount0Out)),
-        t.map((r) => str(r.amount1Out)),
-        t.map((r) => str(r.amountA)),
-        t.map((r) => str(r.amountB)),
-        t.map((r) => r.price),
-        t.map((r) => r.usd),
-        t.map((r) => r.trader),
+        col(t.map((r) => r.pair)),
+        col(t.map((r) => r.txHash)),
+        col(t.map((r) => r.logIndex)),
+        col(t.map((r) => r.blockNumber)),
+        col(t.map((r) => r.blockHash)),
+        col(t.map((r) => r.time)),
+        col(t.map((r) => r.side)),
+        col(t.map((r) => str(r.amount0In))),
+        col(t.map((r) => str(r.amount1In))),
+        col(t.map((r) => str(r.amount0Out))),
+        col(t.map((r) => str(r.amount1Out))),
+        col(t.map((r) => str(r.amountA))),
+        col(t.map((r) => str(r.amountB))),
+        col(t.map((r) => r.price)),
+        col(t.map((r) => r.usd)),
+        col(t.map((r) => r.trader)),
       ],
     );
   }
