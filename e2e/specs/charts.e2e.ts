@@ -103,6 +103,9 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
     sixDecimals(trade.price),
   );
   await page.screenshot({ path: testInfo.outputPath('swap-box-history.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 900 });
+  await expect.poll(() => pageWidth(page)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: testInfo.outputPath('swap-box-history-375.png'), fullPage: true });
 
   await page.goto('/charts?n=BSC&symbolA=BNB&symbolB=USDT');
   const candles = page.locator('figure[data-chart="candle"]');
@@ -110,6 +113,13 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
   await expect(candles.locator('.highcharts-container')).toBeVisible();
   const lastClose = Number(await candles.getAttribute('data-last-close'));
   expect(Math.abs(lastClose - Number(trade.price)) / Number(trade.price)).toBeLessThan(1e-9);
+
+  const pairCsv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download BNB/USDT trades (CSV)' }).click();
+  const pairRow = readFileSync(await (await pairCsv).path(), 'utf8')
+    .split('\r\n')
+    .find((line) => line.includes(trade.hash));
+  expect(pairRow).toContain(`,BSC,BNB/USDT,buy,${trade.price},BNB per USDT,`);
 
   await connect(page, 'MetaMask');
   const myTrades = page.getByRole('region', { name: 'My trades' });

@@ -32,7 +32,7 @@ const figure = (name: string) => document.querySelector(`[data-figure="${name}"]
 
 it('shows the pair price, 24h volume, supply, circulating supply and market cap of JM', () => {
   render(<PairStats info={info} pair={['TRX', 'JM']} />);
-  expect(figure('price')).toHaveTextContent('0.08100 TRX ($0.02000)');
+  expect(figure('price')).toHaveTextContent('0.08100 TRX ($0.02)');
   expect(figure('volume')).toHaveTextContent('$1,234.50');
   expect(figure('supply')).toHaveTextContent('99,998,999,999.500');
   expect(figure('circulating')).toHaveTextContent('12345678.123456789');
@@ -41,7 +41,7 @@ it('shows the pair price, 24h volume, supply, circulating supply and market cap 
 
 it('prices the pair the other way round when asked in the other order, without JM figures', () => {
   render(<PairStats info={info} pair={['JM', 'TRX']} />);
-  expect(figure('price')).toHaveTextContent('12.34501 JM ($0.2500)');
+  expect(figure('price')).toHaveTextContent('12.34501 JM ($0.25)');
   expect(screen.queryByText('Market cap')).not.toBeInTheDocument();
 });
 
@@ -49,4 +49,10 @@ it('shows dashes, not zeros, when the API has no figures', () => {
   render(<PairStats info={undefined} pair={['TRX', 'JM']} />);
   expect(figure('price')).toHaveTextContent('- TRX');
   expect(figure('volume')).toHaveTextContent('-');
+});
+
+it('shows a tiny USD price with 4 significant digits, not as $0.00', () => {
+  const tiny = { ...info, tokens: { ...info.tokens, JM: { priceUsd: 0.00001234567 } } };
+  render(<PairStats info={tiny} pair={['TRX', 'JM']} />);
+  expect(figure('price')).toHaveTextContent('($0.00001235)');
 });

@@ -17,7 +17,7 @@ export const usdPrice = (value: number | null | undefined): string =>
     ? '-'
     : value >= 1 || value === 0
       ? usd(value)
-      : `$${value.toPrecision(4)}`;
+      : `$${value.toFixed(3 - Math.floor(Math.log10(value))).replace(/\.?0+$/, '')}`;
 
 /** USD with thousands separators: 1234.5 -> "$1,234.50". */
 export const usd = (value: number | null | undefined): string =>
