@@ -250,3 +250,63 @@ it('one send per click: SWAP waits for the wallet, disabled, and a double click 
   expect(toasts()).toEqual([]);
   expect(screen.getByRole('button', { name: 'SWAP' })).toBeEnabled();
 });
+
+it('one estimate per edit: the quote filling the other field is not an edit', async () => {
+  render(<SwapPanel network="TRON" query={{}} />);
+  sell().focus();
+  await userEvent.paste('10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await new Promise((r) => setTimeout(r, 600)); // longer than the debounce: a second run would show
+  expect(api.quotes).toBe(1);
+});
+
+it('a slippage change voids the shown bound at once, then shows the new one', async () => {
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  const before = await screen.findByText('Minimum received');
+  const oldBound = before.nextElementSibling?.textContent;
+  await userEvent.click(screen.getByRole('button', { name: /^Slippage/ }));
+  await userEvent.click(screen.getByRole('button', { name: '1.00%' }));
+  expect(screen.queryByText('Minimum received')).toBeNull();
+  const after = await screen.findByText('Minimum received');
+  expect(after.nextElementSibling?.textContent).not.toBe(oldBound);
+  expect(api.lastSlippageBps).toBe(100);
+});
+
+it('SWAP while the quote is being made says so and is disabled', async () => {
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  sell().focus();
+  await userEvent.paste('10');
+  expect(screen.getByRole('button', { name: 'Updating quote...' })).toBeDisabled();
+  expect(await screen.findByRole('button', { name: 'SWAP' })).toBeEnabled();
+});
+
+it('an old quote is made again at SWAP; a worse one is shown and asks for another press', async () => {
+  const pools = reserves.map((r) => ({ ...r }));
+  api = fakeSwapApi(tron, pools, { TRX: 500n * 10n ** 6n, JM: 0n });
+  provideSwapApi(api);
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  const shown = receive().getAttribute('value');
+  const quotedOut = () =>
+    BigInt(document.querySelector('[data-remote="swap"]')!.getAttribute('data-quote-out')!);
+  const first = quotedOut();
+  pools[0]!.reserveB = pools[0]!.reserveB / 2n; // JM got dearer since the quote
+  const now = Date.now();
+  const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 16_000); // past the 15 s refresh
+  try {
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    expect(await screen.findByText(/The price moved/)).toBeVisible();
+    expect(api.swaps).toHaveLength(0);
+    expect(receive()).not.toHaveValue(shown);
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+    expect(api.swaps).toHaveLength(1);
+    expect(api.swaps[0]!.amountOut).toBeLessThan(first); // the new quote the user saw, not the old one
+  } finally {
+    clock.mockRestore();
+  }
+});

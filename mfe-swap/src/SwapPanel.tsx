@@ -4,6 +4,7 @@ import {
   INSUFFICIENT_LIQUIDITY_BUTTON,
   NetworkNotConfigured,
   formatAmount,
+  parseAmount,
   requestWalletConnect,
   setLoading,
   showToast,
@@ -17,7 +18,7 @@ import {
   type NetworkConfig,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
-import { toFallback } from './form/swapForm';
+import { toFallback, type SwapFormState } from './form/swapForm';
 import { AmountField } from './components/AmountField';
 import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';
@@ -81,6 +82,8 @@ function SwapBox({
   const { swap, completed, closeCompleted } = useSwapAction({
     network,
     state,
+    dispatch,
+    slippageBps,
     balances,
     energy,
     approval: approvalMode,
@@ -120,10 +123,18 @@ function SwapBox({
     });
   }
 
-  useEffect(() => setConfirming(false), [state.version]);
+  const [requoted, setRequoted] = useState(false);
+  useEffect(() => {
+    setConfirming(false);
+    setRequoted(false);
+  }, [state.version]);
+  const updating = isQuoting(state, network);
 
   async function onSwapClick() {
-    setConfirming((await swap(confirming)) === 'confirm');
+    setRequoted(false);
+    const outcome = await swap(confirming);
+    setConfirming(outcome === 'confirm');
+    setRequoted(outcome === 'requoted');
   }
 
   return (
@@ -198,6 +209,11 @@ function SwapBox({
       )}
       <ChartSlot part="chart" network={network} from={from} to={to} widget={widget} />
       {state.quote && <InfoBlock quote={state.quote} tokens={network.tokens} />}
+      {requoted && (
+        <p role="alert" className="jm-impact-danger">
+          The price moved: the new quote gives you less. Check it, then press SWAP again.
+        </p>
+      )}
       {confirming && state.quote && (
         <p role="alert" className="jm-impact-danger">
           Price impact is very high. Press SWAP again to confirm you accept it.
@@ -209,6 +225,10 @@ function SwapBox({
         </button>
       ) : pending ? (
         <PendingSend pending={pending} explorer={network.scan} />
+      ) : updating ? (
+        <button type="button" className="jm-button" disabled>
+          Updating quote...
+        </button>
       ) : state.insufficientLiquidity ? (
         <button type="button" className="jm-button" disabled>
           {INSUFFICIENT_LIQUIDITY_BUTTON}
@@ -236,6 +256,16 @@ function SwapBox({
       )}
     </section>
   );
+}
+
+/** An amount is entered but its quote is still being made (typing, or after an account change). */
+function isQuoting(state: SwapFormState, network: NetworkConfig): boolean {
+  if (state.quote || state.insufficientLiquidity || !state.fromSymbol || !state.toSymbol)
+    return false;
+  const edited = state.lastEdited === 1 ? state.fromSymbol : state.toSymbol;
+  const text = state.lastEdited === 1 ? state.fromAmount : state.toAmount;
+  const parsed = parseAmount(text, network.tokens[edited]?.decimals ?? 18);
+  return parsed.ok && parsed.value > 0n;
 }
 
 export default SwapPanel;

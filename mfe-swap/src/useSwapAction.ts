@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   checkTronFees,
+  formatAmount,
   isChainError,
   isUserRejection,
   parseAmount,
@@ -14,7 +15,8 @@ import {
   FEE_TOAST_MS,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
-import type { SwapFormState } from './form/swapForm';
+import type { SwapFormAction, SwapFormState, SwapQuote } from './form/swapForm';
+import { REFRESH_MS } from './useSwapBox';
 import type { CompletedSwap } from './components/FundsOnTheWay';
 import { swapApi } from './swapApi';
 import { impactLevel } from './components/InfoBlock';
@@ -25,6 +27,8 @@ const BUY_ENERGY_URL = 'https://tronenergy.market';
 interface Args {
   network: NetworkConfig;
   state: SwapFormState;
+  dispatch: (action: SwapFormAction) => void;
+  slippageBps: number;
   balances: Record<string, bigint>;
   energy?: bigint;
   approval: 'max' | 'exact';
@@ -32,13 +36,45 @@ interface Args {
 }
 
 /** The SWAP click: validation texts, the TRON fee rule, approval, swap, and the success popup. */
-export function useSwapAction({ network, state, balances, energy, approval, onDone }: Args) {
+export function useSwapAction(args: Args) {
+  const { network, state, balances, energy, approval, onDone } = args;
   const [completed, setCompleted] = useState<CompletedSwap>();
   // A second press before React re-renders SWAP as disabled (shared-chain also refuses it).
   const busy = useRef(false);
 
-  /** Resolves 'confirm' when everything is valid but the price impact needs the user's confirmation. */
-  async function swap(impactConfirmed = false): Promise<'confirm' | void> {
+  /**
+   * A quote older than the refresh interval is made again from freshly read reserves; `worse`
+   * when its bound (minimum received, maximum sold) is worse than the one the user saw.
+   */
+  async function freshQuote(quote: SwapQuote): Promise<{ quote: SwapQuote; worse: boolean }> {
+    if (state.quotedAt !== undefined && Date.now() - state.quotedAt < REFRESH_MS)
+      return { quote, worse: false };
+    const exactIn = quote.kind === 'exactIn';
+    const fresh = await swapApi().quote({
+      network: network.id,
+      from: state.fromSymbol as string,
+      to: state.toSymbol as string,
+      kind: quote.kind,
+      amount: exactIn ? quote.amountIn : quote.amountOut,
+      slippageBps: args.slippageBps,
+    });
+    if (!fresh) throw new Error('No quote');
+    const other = network.tokens[(exactIn ? state.toSymbol : state.fromSymbol) as string];
+    args.dispatch({
+      type: 'quoted',
+      version: state.version,
+      quote: fresh,
+      otherAmount: formatAmount(exactIn ? fresh.amountOut : fresh.amountIn, other?.decimals ?? 18),
+      at: Date.now(),
+    });
+    return { quote: fresh, worse: exactIn ? fresh.bound < quote.bound : fresh.bound > quote.bound };
+  }
+
+  /**
+   * 'confirm' when everything is valid but the price impact needs the user's confirmation;
+   * 'requoted' when the re-made quote is worse than the one shown and the user must look again.
+   */
+  async function swap(impactConfirmed = false): Promise<'confirm' | 'requoted' | void> {
     const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
     const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
     const amountOf = (text: string, decimals = 18) => {
@@ -81,8 +117,11 @@ export function useSwapAction({ network, state, balances, energy, approval, onDo
     busy.current = true;
     setLoading(true, PROCESSING_TRANSACTION);
     try {
-      const { txid } = await swapApi().swap(network, quote, approval);
-      setCompleted({ txid, from, to, amountIn: quote.amountIn, amountOut: quote.amountOut });
+      const current = await freshQuote(quote);
+      if (current.worse) return 'requoted';
+      const sent = current.quote;
+      const { txid } = await swapApi().swap(network, sent, approval);
+      setCompleted({ txid, from, to, amountIn: sent.amountIn, amountOut: sent.amountOut });
       setTimeout(onDone, POST_SWAP_REFRESH_MS);
     } catch (error) {
       showToast('error', swapErrorText(error));

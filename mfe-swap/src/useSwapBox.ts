@@ -70,6 +70,13 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   const [unreachable, setUnreachable] = useState(false);
   useQuote(state, network, slippageBps, refresh, dispatch, setUnreachable);
 
+  // A new slippage voids the shown bound at once (nothing is sent with the old one).
+  const lastSlippage = useRef(slippageBps);
+  useEffect(() => {
+    if (slippageBps !== lastSlippage.current) dispatch({ type: 'slippageChanged' });
+    lastSlippage.current = slippageBps;
+  }, [slippageBps]);
+
   // An account or chain change makes quotes in flight stale (shared-chain's session epoch).
   const epoch = useSessionEpoch();
   const firstEpoch = useRef(epoch);
@@ -119,10 +126,11 @@ function useQuote(
   dispatch: (a: Parameters<typeof swapFormReducer>[1]) => void,
   setUnreachable: (unreachable: boolean) => void,
 ) {
-  const { fromSymbol, toSymbol, fromAmount, toAmount, lastEdited, version } = state;
+  const { fromSymbol, toSymbol, lastEdited, version } = state;
+  // Only the edited field: the quote filling the other one is not an edit (one estimate per edit).
+  const text = lastEdited === 1 ? state.fromAmount : state.toAmount;
   useEffect(() => {
     if (!fromSymbol || !toSymbol) return;
-    const text = lastEdited === 1 ? fromAmount : toAmount;
     const token = network.tokens[lastEdited === 1 ? fromSymbol : toSymbol];
     const other = network.tokens[lastEdited === 1 ? toSymbol : fromSymbol];
     const parsed = parseAmount(text, token?.decimals ?? 18);
@@ -144,7 +152,7 @@ function useQuote(
             other.decimals,
           );
           setUnreachable(false);
-          dispatch({ type: 'quoted', version, quote, otherAmount });
+          dispatch({ type: 'quoted', version, quote, otherAmount, at: Date.now() });
         })
         .catch((error: unknown) => {
           if (!isChainError(error)) console.error('[swap] estimate failed', error);
@@ -157,8 +165,7 @@ function useQuote(
     network,
     fromSymbol,
     toSymbol,
-    fromAmount,
-    toAmount,
+    text,
     lastEdited,
     version,
     slippageBps,

@@ -91,6 +91,7 @@ describe('quotes', () => {
     expect(failed.insufficientLiquidity).toBe(true);
     const ok = swapFormReducer(failed, {
       type: 'quoted',
+      at: 0,
       version: s.version,
       quote,
       otherAmount: '0.00000005',
@@ -102,6 +103,7 @@ describe('quotes', () => {
     const s = typed(start(), 2, '5');
     const ok = swapFormReducer(s, {
       type: 'quoted',
+      at: 0,
       version: s.version,
       quote: { ...quote, kind: 'exactOut' },
       otherAmount: '1',
@@ -115,7 +117,7 @@ describe('quotes', () => {
     const s1 = typed(start(), 1, '1');
     const s2 = typed(s1, 1, '12');
     expect(
-      swapFormReducer(s2, { type: 'quoted', version: s1.version, quote, otherAmount: '9' }),
+      swapFormReducer(s2, { type: 'quoted', version: s1.version, quote, otherAmount: '9', at: 0 }),
     ).toBe(s2);
     expect(swapFormReducer(s2, { type: 'quoteFailed', version: s1.version })).toBe(s2);
   });
@@ -169,6 +171,7 @@ describe('tokens', () => {
     const q = typed(start(), 1, '1');
     const withQuote = swapFormReducer(q, {
       type: 'quoted',
+      at: 0,
       version: q.version,
       quote,
       otherAmount: '5',
@@ -182,6 +185,7 @@ describe('tokens', () => {
     const q = typed(start(), 1, '1');
     const withQuote = swapFormReducer(q, {
       type: 'quoted',
+      at: 0,
       version: q.version,
       quote,
       otherAmount: '5',

@@ -25,6 +25,8 @@ export interface SwapFormState {
   toAmount: string;
   lastEdited: EditedField;
   quote?: SwapQuote;
+  /** When the quote was made (ms): SWAP re-quotes one older than the refresh interval. */
+  quotedAt?: number;
   insufficientLiquidity: boolean;
   /** Bumped whenever the amounts or tokens change: a quote for an older version is stale. */
   version: number;
@@ -32,13 +34,15 @@ export interface SwapFormState {
 
 export type SwapFormAction =
   | { type: 'typed'; field: EditedField; text: string }
-  | { type: 'quoted'; version: number; quote: SwapQuote; otherAmount: string }
+  | { type: 'quoted'; version: number; quote: SwapQuote; otherAmount: string; at: number }
   | { type: 'quoteFailed'; version: number }
   | { type: 'fromTokenChosen'; symbol: string; fallback: string }
   | { type: 'toTokenChosen'; symbol: string }
   | { type: 'directionSwitched' }
   /** The wallet's account or chain changed: the quote is re-made, the amounts stay. */
   | { type: 'invalidated' }
+  /** The slippage changed: the quote's bound no longer holds, it is re-made at once. */
+  | { type: 'slippageChanged' }
   | { type: 'reset' };
 
 export const emptyAmounts = {
@@ -91,6 +95,7 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
       return {
         ...state,
         quote: action.quote,
+        quotedAt: action.at,
         insufficientLiquidity: false,
         ...(state.lastEdited === 1
           ? { toAmount: action.otherAmount }
@@ -124,6 +129,7 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
         lastEdited: 1,
       });
     case 'invalidated':
+    case 'slippageChanged':
       return next({ quote: undefined });
     case 'reset':
       return next({ ...emptyAmounts, lastEdited: 1 });

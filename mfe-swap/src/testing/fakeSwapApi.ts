@@ -28,13 +28,17 @@ export function fakeSwapApi(
     approvals: string[];
     fail?: Error;
     lastSlippageBps?: number;
+    /** How many estimates the box asked for. */
+    quotes: number;
     /** A slow wallet: the swap waits for this before the wallet hands back the id. */
     walletOpen?: Promise<void>;
   } = {
     swaps,
     approvals,
+    quotes: 0,
     async quote({ from, to, kind, amount, slippageBps }) {
       api.lastSlippageBps = slippageBps;
+      api.quotes += 1;
       const input = { tokens: network.tokens, pools: reserves, from, to, slippageBps };
       if (kind === 'exactIn') {
         const e = estimateSwap({ ...input, amountIn: amount });
