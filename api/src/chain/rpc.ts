@@ -10,6 +10,22 @@ export class RpcError extends Error {
 
 let nextId = 1;
 
+/**
+ * fetch, retried twice on a network failure (a node closing an idle keep-alive connection just
+ * as it is reused answers ECONNRESET). Every request the api makes is a read: safe to repeat.
+ */
+export async function fetchRetry(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      const aborted = e instanceof Error && e.name === 'TimeoutError';
+      if (aborted || attempt >= 2) throw e;
+      await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+    }
+  }
+}
+
 /** Minimal JSON-RPC over fetch; batch() sends many calls in one request. */
 export class JsonRpc {
   constructor(
@@ -18,7 +34,7 @@ export class JsonRpc {
   ) {}
 
   private async post(body: unknown): Promise<unknown> {
-    const res = await fetch(this.url, {
+    const res = await fetchRetry(this.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

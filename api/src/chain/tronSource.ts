@@ -2,7 +2,7 @@ import type { IndexedNetwork } from '../config';
 import type { BlockRef, ChainSource } from '../indexer/source';
 import { hexToTron, tronToHex } from './address';
 import type { DecodedEvent, RawLog } from './events';
-import { RpcError } from './rpc';
+import { fetchRetry, RpcError } from './rpc';
 
 /** One item of the TronGrid-style event API (`/v1/contracts/{address}/events`). */
 export interface TronGridEvent {
@@ -68,6 +68,9 @@ export function decodeTronEvent(e: TronGridEvent): DecodedEvent | null {
 
 export type TronLog = RawLog & { decoded: DecodedEvent };
 
+/** Ranges shorter than this are read block by block. */
+const BLOCK_BY_BLOCK = 8;
+
 /**
  * TRON through the node's HTTP API: blocks from /wallet/getblock, events per contract (the
  * factory and every configured pair) from the TronGrid-style event API, confirmed only,
@@ -83,13 +86,13 @@ export class TronSource implements ChainSource {
   }
 
   private async get<T>(url: string): Promise<T> {
-    const res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    const res = await fetchRetry(url, { signal: AbortSignal.timeout(this.timeoutMs) });
     if (!res.ok) throw new RpcError(res.status, `HTTP ${res.status} from ${url}`);
     return (await res.json()) as T;
   }
 
   private async post<T>(path: string, body: unknown): Promise<T> {
-    const res = await fetch(this.base + path, {
+    const res = await fetchRetry(this.base + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -174,29 +177,61 @@ export class TronSource implements ChainSource {
     throw new RpcError(-1, 'event API: too many pages');
   }
 
+  /** Every event of one block (all contracts), confirmed only, fingerprint paging. */
+  private async blockEvents(n: number): Promise<TronGridEvent[]> {
+    const out: TronGridEvent[] = [];
+    let fingerprint: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const q = new URLSearchParams({ only_confirmed: 'true', limit: '200' });
+      if (fingerprint) q.set('fingerprint', fingerprint);
+      const r = await this.get<{
+        success: boolean;
+        error?: string;
+        data?: TronGridEvent[];
+        meta?: { fingerprint?: string };
+      }>(`${this.base}/v1/blocks/${n}/events?${q}`);
+      if (!r.success) throw new RpcError(-1, `event API: ${r.error ?? 'failed'}`);
+      out.push(...(r.data ?? []));
+      fingerprint = r.meta?.fingerprint;
+      if (!fingerprint) return out;
+    }
+    throw new RpcError(-1, 'event API: too many pages');
+  }
+
   async logs(from: number, to: number) {
     const [first, last] = await Promise.all([this.block(from), this.block(to)]);
     if (!first || !last) throw new RpcError(-1, `blocks ${from}-${to} not available`);
     const contracts = [this.network.factory, ...this.network.pools.keys()];
+    const watched = new Set(contracts);
     const blocks = new Map<number, BlockRef>();
     const logs: TronLog[] = [];
-    for (const c of contracts) {
-      const events = await this.contractEvents(hexToTron(c), first.time * 1000, last.time * 1000);
-      for (const e of events) {
-        if (e.block_number < from || e.block_number > to) continue;
-        const decoded = decodeTronEvent(e);
-        if (!decoded) continue;
-        logs.push({
-          address: hexAddr(e.contract_address),
-          topics: [],
-          data: '0x',
-          blockNumber: e.block_number,
-          blockHash: '',
-          txHash: e.transaction_id,
-          logIndex: e.event_index,
-          decoded,
-        });
-      }
+    // Following the head (a few blocks): one call per block. Catching up: one paged call per
+    // contract over the range's time window.
+    const events: TronGridEvent[] = [];
+    if (to - from < BLOCK_BY_BLOCK) {
+      for (let n = from; n <= to; n++) events.push(...(await this.blockEvents(n)));
+    } else {
+      for (const c of contracts)
+        events.push(
+          ...(await this.contractEvents(hexToTron(c), first.time * 1000, last.time * 1000)),
+        );
+    }
+    for (const e of events) {
+      if (e.block_number < from || e.block_number > to) continue;
+      const address = hexAddr(e.contract_address);
+      if (!watched.has(address)) continue;
+      const decoded = decodeTronEvent(e);
+      if (!decoded) continue;
+      logs.push({
+        address,
+        topics: [],
+        data: '0x',
+        blockNumber: e.block_number,
+        blockHash: '',
+        txHash: e.transaction_id,
+        logIndex: e.event_index,
+        decoded,
+      });
     }
     // Events of one transaction keep their order (event_index); blocks in order.
     logs.sort(
