@@ -1,7 +1,9 @@
 // npm run bench:swap (after a build): the swap box's figures in Chromium on the local stack.
 //  - time from opening http://localhost:8080/ to an interactive swap box (prices loaded);
 //  - time from typing an amount to the estimate shown;
-//  - requests sent to the chain nodes per keystroke (warm caches).
+//  - requests sent to the chain nodes per keystroke (warm caches);
+//  - liquidity panel: node requests to open it with the dev wallet's positions, and per
+//    keystroke in step 2 (ADD LIQUIDITY; the estimate is local math over the pair read once).
 // Figures only; nothing here asserts.
 import { createRequire } from 'node:module';
 import { serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
@@ -51,6 +53,32 @@ try {
     console.log(
       `${network}: ${(nodeRequests / keystrokes).toFixed(2)} node requests per keystroke (warm cache)`,
     );
+  }
+  for (const network of ['TRON', 'BSC']) {
+    const page = await browser.newPage();
+    let nodeRequests = 0;
+    page.on('request', (r) => NODE_PORTS.has(new URL(r.url()).port) && nodeRequests++);
+    await page.goto(`http://localhost:8080/?n=${network}&t=addLiquidity`);
+    await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+    nodeRequests = 0;
+    // The dev wallet is anvil key #0, the deployer that seeded every pool: it has positions.
+    await page.getByRole('button', { name: 'Local dev wallet' }).click();
+    await page.getByRole('list', { name: 'Your liquidity' }).waitFor();
+    console.log(
+      `${network}: ${nodeRequests} node requests to connect and show the liquidity positions`,
+    );
+    await page.getByRole('button', { name: 'ADD LIQUIDITY', exact: true }).click();
+    await page.getByTestId('price-a-in-b').filter({ hasText: /\d/ }).waitFor();
+    await page.waitForTimeout(500);
+    nodeRequests = 0;
+    await page
+      .getByRole('textbox', { name: 'Tokens to swap' })
+      .pressSequentially('12.5', { delay: 80 });
+    await page.locator('[data-lp-tokens]').waitFor();
+    console.log(
+      `${network}: ${(nodeRequests / 4).toFixed(2)} node requests per keystroke in ADD LIQUIDITY`,
+    );
+    await page.close();
   }
 } finally {
   await browser.close();
