@@ -31,21 +31,37 @@ export function baseSymbol(network: NetworkConfig, symbol: string): string {
   return symbol === `W${network.baseToken}` ? network.baseToken : symbol;
 }
 
+const sameSymbols = (
+  network: NetworkConfig,
+  pool: PoolConfig,
+  symbolA: string,
+  symbolB: string,
+): boolean => {
+  const a = baseSymbol(network, symbolA);
+  const b = baseSymbol(network, symbolB);
+  return (a === pool.symbolA && b === pool.symbolB) || (a === pool.symbolB && b === pool.symbolA);
+};
+
+/**
+ * A pool is known by its pair address: a pair of the same symbols at another address (anyone can
+ * deploy a token called USDT) never stands in for it. Symbols decide only when an address is
+ * missing on either side.
+ */
+function matches(
+  network: NetworkConfig,
+  pool: PoolConfig,
+  other: { address?: string; symbolA: string; symbolB: string },
+): boolean {
+  if (pool.address && other.address) return sameAddress(pool.address, other.address);
+  return sameSymbols(network, pool, other.symbolA, other.symbolB);
+}
+
 function reservesFor(
   network: NetworkConfig,
   pool: PoolConfig,
   states: readonly PoolState[],
 ): Pick<PoolRow, 'reserveA' | 'reserveB'> {
-  const byAddress = states.find((s) => sameAddress(s.pair, pool.address));
-  const match =
-    byAddress ??
-    states.find((s) => {
-      const a = baseSymbol(network, s.symbolA);
-      const b = baseSymbol(network, s.symbolB);
-      return (
-        (a === pool.symbolA && b === pool.symbolB) || (a === pool.symbolB && b === pool.symbolA)
-      );
-    });
+  const match = states.find((s) => matches(network, pool, { ...s, address: s.pair }));
   if (!match) return {};
   const straight = baseSymbol(network, match.symbolA) === pool.symbolA;
   return straight
@@ -53,16 +69,12 @@ function reservesFor(
     : { reserveA: match.reserveB, reserveB: match.reserveA };
 }
 
-function apiFor(pool: PoolConfig, info: ApiInfoNetwork | undefined): ApiInfoPair | undefined {
-  if (!info) return undefined;
-  return (
-    info.pairs.find((p) => sameAddress(p.address, pool.address)) ??
-    info.pairs.find(
-      (p) =>
-        (p.symbolA === pool.symbolA && p.symbolB === pool.symbolB) ||
-        (p.symbolA === pool.symbolB && p.symbolB === pool.symbolA),
-    )
-  );
+function apiFor(
+  network: NetworkConfig,
+  pool: PoolConfig,
+  info: ApiInfoNetwork | undefined,
+): ApiInfoPair | undefined {
+  return info?.pairs.find((p) => matches(network, pool, p));
 }
 
 /** One row per configured pool of the network, in config order. */
@@ -74,7 +86,7 @@ export function buildRows(
   return network.pools.map((pool) => ({
     pool,
     ...reservesFor(network, pool, states),
-    api: apiFor(pool, info),
+    api: apiFor(network, pool, info),
   }));
 }
 
