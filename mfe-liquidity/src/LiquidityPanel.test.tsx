@@ -7,6 +7,7 @@ import {
   session$,
   setNetworks,
   setSlippageBps,
+  withPendingTransaction,
   type AppEvent,
   type UserPosition,
 } from '@jmswap/shared-chain';
@@ -234,6 +235,25 @@ describe('step 2, ADD LIQUIDITY', () => {
       minB: 950n * E8,
     });
     expect(await screen.findByRole('heading', { name: 'LIQUIDITY' })).toBeInTheDocument();
+    // The old position is not offered while the chain settles; it comes back reloaded 1 s later.
+    expect(screen.getByText('Loading your liquidity...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('listitem', { name: 'TRX/JM pool' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('SUPPLY stays disabled while another send of this account is open', async () => {
+    setup({ energy: 10_000_000n });
+    await connect();
+    await openAdd();
+    let finish = () => undefined as void;
+    const open = withPendingTransaction('TXYZ', () => new Promise<void>((r) => (finish = r)));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'SUPPLY' })).toBeDisabled());
+    await act(async () => {
+      finish();
+      await open;
+    });
+    expect(screen.getByRole('button', { name: 'SUPPLY' })).toBeEnabled();
   });
 
   it('a rejection in the wallet shows "Error adding liquidity" and says nothing was sent', async () => {

@@ -9,6 +9,7 @@ import {
   minimumReceived,
   setLoading,
   showToast,
+  usePendingTransaction,
   validateLiquidityAdd,
   type LiquidityProgress,
   type LiquidityRemovalPlan,
@@ -31,7 +32,11 @@ interface Args {
 export function failureText(base: string, error: unknown): string {
   if (isUserRejection(error))
     return `${base}: you rejected the request in your wallet. Nothing was sent.`;
-  if (isChainError(error) && error.code === 'WRONG_NETWORK') return `${base}: ${error.message}`;
+  if (
+    isChainError(error) &&
+    (error.code === 'WRONG_NETWORK' || error.code === 'TRANSACTION_PENDING')
+  )
+    return `${base}: ${error.message}`;
   return base;
 }
 
@@ -48,6 +53,8 @@ function progressText(p: LiquidityProgress, first: boolean): string {
 /** SUPPLY and REMOVE LIQUIDITY: checks, approvals and sends through shared-chain, toasts. */
 export function useLiquidityActions({ network, balances, energy, slippageBps, onDone }: Args) {
   const [busy, setBusy] = useState(false);
+  // Any open send of this account (a swap too) keeps SUPPLY and REMOVE disabled.
+  const pending = usePendingTransaction();
 
   async function run(send: () => Promise<unknown>, success: string, failure: string) {
     setBusy(true);
@@ -118,5 +125,5 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
     );
   }
 
-  return { supply, remove, busy };
+  return { supply, remove, busy: busy || pending !== undefined };
 }

@@ -1,5 +1,6 @@
 /** Liquidity services: add (approvals first), remove (pair approval first), create a pair. */
 import { trackEvent } from '../bus/events';
+import { withPendingTransaction } from '../bus/pending';
 import type { NetworkConfig, NetworkId, TokenConfig } from '../config/types';
 import type { TxResult, UserPosition } from '../adapters/types';
 import { isUserRejection } from '../adapters/evm/common';
@@ -155,7 +156,11 @@ export function planRemoval(
 
 /** A wallet/network failure that must reach the UI as is (rejection, wrong network). */
 function passThrough(error: unknown): boolean {
-  return isUserRejection(error) || (error instanceof ChainError && error.code === 'WRONG_NETWORK');
+  return (
+    isUserRejection(error) ||
+    (error instanceof ChainError &&
+      (error.code === 'WRONG_NETWORK' || error.code === 'TRANSACTION_PENDING'))
+  );
 }
 
 /** Positions cache (liquidity state): reset on network change and after every liquidity send. */
@@ -206,6 +211,11 @@ function track(
  */
 export async function addLiquidity(request: AddLiquidityRequest): Promise<TxResult> {
   const wallet = requireWallet();
+  // The account's only open send: SUPPLY, REMOVE and SWAP stay disabled until it settles.
+  return withPendingTransaction(wallet.connection.address, () => sendAdd(request, wallet));
+}
+
+async function sendAdd(request: AddLiquidityRequest, wallet: ActiveWallet): Promise<TxResult> {
   const network = wallet.network;
   const spender = liquiditySpender(network, request.symbolA, request.symbolB);
   const slippage = request.slippageBps ?? getSlippageBps();
@@ -279,6 +289,8 @@ export interface RemoveLiquidityRequest {
   onProgress?: (progress: LiquidityProgress) => void;
 }
 
+type ActiveWallet = ReturnType<typeof requireWallet>;
+
 /** The connected wallet's positions (cached until the next liquidity send or network change). */
 export async function liquidityPositions(): Promise<UserPosition[] | undefined> {
   const wallet = requireWallet();
@@ -297,6 +309,13 @@ export async function liquidityPositions(): Promise<UserPosition[] | undefined> 
 /** Pair approval first, then the removal. Rejects "Wallet not connected" without a wallet. */
 export async function removeLiquidity(request: RemoveLiquidityRequest): Promise<TxResult> {
   const wallet = requireWallet();
+  return withPendingTransaction(wallet.connection.address, () => sendRemove(request, wallet));
+}
+
+async function sendRemove(
+  request: RemoveLiquidityRequest,
+  wallet: ActiveWallet,
+): Promise<TxResult> {
   const network = wallet.network;
   const spender = liquiditySpender(network, request.symbolA, request.symbolB);
   const slippage = request.slippageBps ?? getSlippageBps();
