@@ -32,8 +32,8 @@ const SECONDS = arg('--seconds', 10);
 const BATCH = 5000; // swap events per transaction
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
-console.log('bench: starting a local BSC chain with history...');
-const chains = await startTestChains({ swaps: 60 });
+console.log('bench: starting local BSC and TRON chains with history...');
+const chains = await startTestChains({ swaps: 60, tron: true });
 const pg = await startPostgres();
 const cleanups = [() => chains.stop(), () => pg.stop()];
 try {
@@ -202,6 +202,30 @@ try {
   lags.sort((a, b) => a - b);
   console.log(
     `lag       PGlite     15 swaps: median ${fmt(lags[7])} ms, max ${fmt(lags[14])} ms from the receipt to the stored trade (poll 100 ms)`,
+  );
+
+  // ------------------------------------------------ TRON: one step after a new block
+  const tron = chains.networks.find((n) => n.id === 'TRON');
+  const tronDb = openPglite();
+  await migrate(tronDb);
+  const { sourceFor } = require('../src/indexer/sources.ts');
+  const tix = new Indexer({ db: tronDb, network: tron, source: sourceFor(tron) });
+  await tix.syncToHead();
+  const steps = [];
+  for (let i = 0; i < 10; i++) {
+    await fetch(chains.tronAnvilUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+    });
+    const t = performance.now();
+    await tix.syncToHead();
+    steps.push(performance.now() - t);
+  }
+  await tronDb.close();
+  steps.sort((a, b) => a - b);
+  console.log(
+    `lag       TRON       10 new blocks: indexed in median ${fmt(steps[5])} ms, max ${fmt(steps[9])} ms after the block (event API, block by block; add the poll interval)`,
   );
 } finally {
   for (const c of cleanups.reverse()) await c();

@@ -9,6 +9,8 @@ export interface TestChains {
   networks: IndexedNetwork[];
   bsc: IndexedNetwork;
   rpcUrl: string;
+  /** The anvil under the TRON devnode (tron: true). */
+  tronAnvilUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startTestChains(
     networks,
     bsc: networks.find((n) => n.id === 'BSC')!,
     rpcUrl: devnet.config.networks.BSC.nodeUrl,
+    ...(tronPorts ? { tronAnvilUrl: `http://127.0.0.1:${tronPorts.anvil}` } : {}),
     stop: () => devnet.stop(),
   };
 }
