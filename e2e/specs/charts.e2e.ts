@@ -86,9 +86,7 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
   const scan = net('BSC').scan;
   await openBsc(page, 8);
   await expect(miniChart(page).locator('figure[data-chart="line"]')).toBeVisible();
-  const hash = await swapDefaultPair(page, 'BSC', '0.5');
-  const trade = await apiTrade('BSC', 'BNB', 'USDT', hash);
-
+  // Open before the swap: the panel has read (and cached) the trades without it.
   await historyArea(page).getByRole('button', { name: 'Toggle swap history' }).click();
   const panel = page.getByRole('region', { name: 'Trading History' });
   await expect(panel.getByRole('columnheader')).toHaveText([
@@ -96,7 +94,9 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
     'Amount (USDT)',
     'Time',
   ]);
-  // The panel asks again a few seconds after the user's swap (past its 1-min cache).
+  const hash = await swapDefaultPair(page, 'BSC', '0.5');
+  const trade = await apiTrade('BSC', 'BNB', 'USDT', hash);
+  // The panel asks again a few seconds after the user's swap, past its caches.
   const txLink = `a[href="${scan}${trade.hash}"]`;
   await expect(panel.locator(txLink)).toBeVisible({ timeout: 40000 });
   await expect(panel.getByRole('row').filter({ has: page.locator(txLink) })).toContainText(

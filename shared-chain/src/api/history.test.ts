@@ -113,6 +113,14 @@ describe('fetch and cache', () => {
     );
   });
 
+  it('reads past both caches when asked for fresh data', async () => {
+    const fetchImpl = answer([]);
+    await fetchTrades('http://api.test', 'TRON', 'TA', 'TB', { fetchImpl });
+    await fetchTrades('http://api.test', 'TRON', 'TA', 'TB', { fetchImpl, fresh: true });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(fetchImpl.mock.calls[1][1]).toMatchObject({ cache: 'no-cache' });
+  });
+
   it('has no data without an api url', async () => {
     const fetchImpl = answer([]);
     expect(await fetchCandles('', 'ETH', 'all', 'ETH', 'JM', { fetchImpl })).toBeUndefined();

@@ -107,6 +107,8 @@ async function getJson<T>(
     const res = await (options.fetchImpl ?? fetch)(url, {
       headers: { Accept: 'application/json' },
       signal: options.signal,
+      // The API lets browsers keep answers (max-age); a fresh read must get past that too.
+      cache: options.fresh ? 'no-cache' : 'default',
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const data = parse(await res.json());
