@@ -157,7 +157,11 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
   config.entry = isWidget ? './src/widget/index.ts' : './src/index.ts';
   // The shell's entry is referenced only by its index.html, so it can carry a content hash and
   // be cached for a year like every chunk (remotes' remoteEntry.js keeps its fixed name).
-  if (mode === 'production') config.output.filename = '[name].[contenthash:8].js';
+  if (mode === 'production')
+    config.output.filename = (pathData) =>
+      pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript
+        ? '[name].[contenthash:8].js'
+        : '[name].js';
   config.plugins.push(
     new ModuleFederationPlugin({
       name: isWidget ? 'shell_widget' : 'shell',
