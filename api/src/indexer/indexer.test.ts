@@ -107,6 +107,29 @@ describe.each(DB_KINDS)('indexer on %s', (kind) => {
     }
   });
 
+  it('never moves the cursor over a range it could not read completely', async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      const real = new EvmSource(chains.rpcUrl);
+      // A node that answers the logs but not one of their blocks (a gap).
+      const gappy = Object.assign(Object.create(real) as EvmSource, {
+        logs: async (from: number, to: number) => {
+          const r = await real.logs(from, to);
+          const blocks = new Map(r.blocks);
+          const first = r.logs[0];
+          if (first) blocks.delete(first.blockNumber);
+          return { ...r, blocks };
+        },
+      });
+      await expect(indexer(db, { source: gappy }).syncToHead()).rejects.toThrow(/no block/);
+      expect(await readCursor(db, 'BSC')).toBeNull();
+      await indexer(db).syncToHead();
+      expect(await dumpNetwork(db, 'BSC')).toEqual(reference);
+    } finally {
+      await drop();
+    }
+  });
+
   it('shrinks the block range when the node refuses a large one, and still stores everything', async () => {
     const { db, drop } = await freshDb(kind);
     try {
