@@ -288,6 +288,20 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 });
 
+it('a network change resets the form and the positions', async () => {
+  const fake = fakeLiquidityApi({ pools: [TRX_JM], balances: {}, positions: [position] });
+  provideLiquidityApi(fake.api);
+  const { rerender } = render(<LiquidityPanel network="TRON" query={{}} />);
+  await connect();
+  await openAdd();
+  await userEvent.type(first(), '100');
+  rerender(<LiquidityPanel network="BSC" query={{}} />);
+  expect(await screen.findByRole('heading', { name: 'LIQUIDITY' })).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'ADD LIQUIDITY' }));
+  expect(first()).toHaveValue('');
+  expect(screen.getByRole('combobox', { name: 'Tokens to swap token' })).toHaveValue('BNB');
+});
+
 describe('first provider', () => {
   it('no reserves: the ratio note, price from the amounts, share 100%, both amounts free', async () => {
     const fake = setup({ pools: [], energy: 10_000_000n });
