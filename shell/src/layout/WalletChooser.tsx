@@ -17,6 +17,21 @@ import {
 import { connectWallet } from '../services/wallet';
 import { needsWalletApp, OpenInWalletApp, WalletProblemNote } from './WalletHelp';
 
+/** Connects; a wallet that is missing, locked or silent is explained, other errors toasted. */
+async function connectOrExplain(kind: WalletKind, explain: (problem: WalletProblem) => void) {
+  try {
+    await withWalletAnswer(connectWallet(kind));
+  } catch (error) {
+    const found = classifyConnectFailure(kind, error);
+    if (!found) {
+      showToast('error', error instanceof Error ? error.message : String(error), 2000);
+      return;
+    }
+    console.warn(`[jmswap] ${kind}: ${found.message}`, error);
+    explain(found);
+  }
+}
+
 /**
  * Opens on CONNECT WALLET (from the header or any remote); TRON skips it and connects TronLink,
  * unless TronLink is not in the page on a phone (then it offers to open the page in the app).
@@ -41,7 +56,10 @@ export function WalletChooser() {
       const net = state.status === 'ready' ? state.file.networks[network$.getValue()] : undefined;
       const direct = net && state.status === 'ready' && connectsDirectly(net, state.file.profile);
       if (direct && !needsWalletApp(net.platform))
-        void connect(walletOptions(net, state.file.profile)[0]!.kind);
+        void connectOrExplain(walletOptions(net, state.file.profile)[0]!.kind, (found) => {
+          setProblem(found);
+          setOpen(true);
+        });
       else {
         setProblem(undefined);
         setOpen(true);
@@ -64,21 +82,13 @@ export function WalletChooser() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  async function connect(kind: WalletKind) {
+  const connect = (kind: WalletKind) => {
     close();
-    try {
-      await withWalletAnswer(connectWallet(kind));
-    } catch (error) {
-      const found = classifyConnectFailure(kind, error);
-      if (!found) {
-        showToast('error', error instanceof Error ? error.message : String(error), 2000);
-        return;
-      }
-      console.warn(`[jmswap] ${kind}: ${found.message}`, error);
+    void connectOrExplain(kind, (found) => {
       setProblem(found);
       setOpen(true);
-    }
-  }
+    });
+  };
 
   if (!open || config.status !== 'ready') return null;
   const { platform } = config.network;
