@@ -288,3 +288,28 @@ test('BSC: a rejection in the wallet moves nothing; a wallet on another chain is
   expect(await sentTxs(page)).toHaveLength(0);
   expect(await evmBalance('BSC', 'USDT', owner)).toBe(usdt0);
 });
+
+// The other EVM networks: the default pair added and fully removed, the pool tokens to the unit.
+for (const [id, amount] of [
+  ['POLY', '20'],
+  ['BTTC', '2'],
+  ['ETH', '0.05'],
+] as const) {
+  test(`${id}: add the default pair and remove it all, pool tokens as shown`, async ({ page }) => {
+    const owner = devAccount(8);
+    const [symbolA, symbolB] = (localNetworks()[id] as unknown as { defaultTokens: string[] })
+      .defaultTokens as [string, string];
+    await openEvm(page, id, owner);
+    await panel(page).getByRole('button', { name: 'ADD LIQUIDITY', exact: true }).click();
+    const plan = await planAdd(page, amount);
+    const pair = await evmPair(id, symbolA, symbolB);
+    const lp0 = await evmTokenBalance(id, pair, owner);
+    await supply(page);
+    expect((await evmTokenBalance(id, pair, owner)) - lp0).toBe(plan.lpTokens);
+    const item = panel(page).getByRole('listitem', { name: /pool$/ }).first();
+    const name = ((await item.getAttribute('aria-label')) as string).replace(' pool', '');
+    await planRemoval(page, name, '100%');
+    await remove(page);
+    expect(await evmTokenBalance(id, pair, owner)).toBe(lp0);
+  });
+}
