@@ -127,3 +127,34 @@ test('a double click on SWAP with a slow wallet sends one transaction; SWAP stay
   );
   expect(sends.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
 });
+
+test('MAX on BTTC (gas price 1e15 wei) keeps the real gas cost: the swap goes through', async ({
+  page,
+}) => {
+  const bttc = localNetworks().BTTC!;
+  await injectEvmWallet(page, {
+    account: devAccount(9),
+    chainId: bttc.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.goto('/?n=BTTC');
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
+    .click();
+  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await swapBox(page).getByRole('button', { name: 'Switch direction' }).click(); // sell BTT
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: BTT' })).toBeVisible();
+  await swapBox(page).getByRole('button', { name: 'MAX' }).click();
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const swapButton = swapBox(page).getByRole('button', { name: 'SWAP', exact: true });
+  await swapButton.click();
+  const impact = page.getByText(
+    'Price impact is very high. Press SWAP again to confirm you accept it.',
+  );
+  if (await impact.isVisible()) await swapButton.click();
+  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+    timeout: 30_000,
+  });
+});

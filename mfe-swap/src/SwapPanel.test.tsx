@@ -310,3 +310,29 @@ it('an old quote is made again at SWAP; a worse one is shown and asks for anothe
     clock.mockRestore();
   }
 });
+
+it('MAX keeps the real gas cost of the base coin and leaves no dust of an 18-decimal token', async () => {
+  const bsc = file.networks.BSC;
+  const pool = {
+    symbolA: 'BNB',
+    symbolB: 'USDT',
+    reserveA: 1000n * 10n ** 18n,
+    reserveB: 600_000n * 10n ** 18n,
+  };
+  const balances = { BNB: 2n * 10n ** 18n, USDT: 1_234_567_890_123_456_789n };
+  const bscApi = fakeSwapApi(bsc, [pool], balances, '0xME');
+  const asked: string[][] = [];
+  bscApi.gasReserve = async (_n, _owner, path) => {
+    asked.push(path);
+    return 3n * 10n ** 15n;
+  };
+  provideSwapApi(bscApi);
+  act(() => session$.next({ connected: true, address: '0xME', name: 'MetaMask', balance: 0n }));
+  render(<SwapPanel network="BSC" query={{}} />);
+  await userEvent.click(await screen.findByRole('button', { name: 'MAX' }));
+  await waitFor(() => expect(sell()).toHaveValue('1.997'));
+  expect(asked).toEqual([['BNB', 'USDT']]);
+  await userEvent.click(screen.getByRole('button', { name: 'Switch direction' }));
+  await userEvent.click(screen.getByRole('button', { name: 'MAX' }));
+  await waitFor(() => expect(sell()).toHaveValue('1.234567890123456789'));
+});

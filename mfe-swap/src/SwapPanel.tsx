@@ -4,6 +4,7 @@ import {
   INSUFFICIENT_LIQUIDITY_BUTTON,
   NetworkNotConfigured,
   formatAmount,
+  formatUnits,
   parseAmount,
   requestWalletConnect,
   setLoading,
@@ -109,18 +110,23 @@ function SwapBox({
     return b === undefined ? '-' : formatAmount(b, network.tokens[symbol]?.decimals ?? 18, 6);
   };
 
-  function onMax() {
+  async function onMax() {
     const check = validateMax(state.fromSymbol, state.toSymbol);
     if (!check.ok) return showToast('error', check.message);
-    if (!from) return;
-    dispatch({
-      type: 'typed',
-      field: 1,
-      text: formatAmount(
-        maxSellAmount(network, from, balances[from.symbol] ?? 0n, energy),
-        from.decimals,
-      ),
-    });
+    if (!from || !to || !session.address) return;
+    const balance = balances[from.symbol] ?? 0n;
+    const gasReserve =
+      from.isBase && network.platform === 'evm'
+        ? await swapApi().gasReserve?.(
+            network.id,
+            session.address,
+            state.quote?.path ?? [from.symbol, to.symbol],
+            balance / 2n,
+          )
+        : undefined;
+    // Every decimal of the amount: a rounded MAX would leave dust of 13+ decimal tokens.
+    const amount = maxSellAmount(network, from, balance, energy, gasReserve);
+    dispatch({ type: 'typed', field: 1, text: formatUnits(amount, from.decimals) });
   }
 
   const [requoted, setRequoted] = useState(false);

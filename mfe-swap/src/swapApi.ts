@@ -40,6 +40,13 @@ export interface SwapApi {
     quote: SwapQuote,
     approval: 'max' | 'exact',
   ): Promise<{ txid: string }>;
+  /** EVM: what MAX keeps of the base coin for a swap along `path` (gas limit x price, margin). */
+  gasReserve?(
+    network: NetworkId,
+    owner: string,
+    path: string[],
+    amountIn: bigint,
+  ): Promise<bigint | undefined>;
   /** Offer the received token to TronLink (canAddToken). */
   watchAsset?(network: NetworkConfig, symbol: string): Promise<void>;
 }

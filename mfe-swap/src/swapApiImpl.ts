@@ -9,6 +9,7 @@ import {
   getNetworkConfig,
   getTronResources,
   pairPrices,
+  swapGasReserve,
   type ChainSwapEstimate,
   type NetworkId,
 } from '@jmswap/shared-chain';
@@ -43,6 +44,8 @@ export const chainSwapApi: SwapApi = {
   async swap(_network, quote, approval) {
     return executeSwap({ estimate: quote.source as ChainSwapEstimate, approvalMode: approval });
   },
+  gasReserve: (network, owner, path, amountIn) =>
+    swapGasReserve({ networkId: network, owner, path, amountIn }),
   async watchAsset(network, symbol) {
     await addTokenToWallet(symbol, network.id);
   },

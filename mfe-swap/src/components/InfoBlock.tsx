@@ -1,4 +1,4 @@
-import { formatAmount, formatBps, type TokenConfig } from '@jmswap/shared-chain';
+import { formatAmount, formatAmountUp, formatBps, type TokenConfig } from '@jmswap/shared-chain';
 import type { SwapQuote } from '../form/swapForm';
 
 /** Price impact above these shows amber, and needs an explicit confirmation. */
@@ -25,7 +25,12 @@ export function InfoBlock({ quote, tokens }: Props) {
     <dl className="jm-info-block" aria-label="Swap details">
       <dt>{quote.kind === 'exactIn' ? 'Minimum received' : 'Maximum sold'}</dt>
       <dd data-testid="bound">
-        {formatAmount(quote.bound, boundToken?.decimals ?? 18)} {boundToken?.symbol}
+        {/* Maximum sold rounds up: never shown below the bound that is sent. */}
+        {(quote.kind === 'exactIn' ? formatAmount : formatAmountUp)(
+          quote.bound,
+          boundToken?.decimals ?? 18,
+        )}{' '}
+        {boundToken?.symbol}
       </dd>
       <dt>Price impact</dt>
       <dd data-testid="price-impact" className={`jm-impact-${impactLevel(quote.priceImpactBps)}`}>

@@ -57,6 +57,12 @@ export interface ChainReader {
   userPositions(owner: string): Promise<UserPosition[] | undefined>;
   /** One pair's live state (reserves by token0/token1, LP supply, kLast), not cached: exact LP estimates. */
   pairState?(pair: string): Promise<PairChainState | undefined>;
+  /** EVM only: the most a base-coin swap along `path` costs in gas (limit x price), for MAX. */
+  swapGasCost?(
+    owner: string,
+    path: readonly string[],
+    amountIn: bigint,
+  ): Promise<bigint | undefined>;
   /** TRON only: energy and bandwidth available to `owner`. */
   resources?(owner: string): Promise<TronResources | undefined>;
   /** Router's Taxed quote for a path of symbols (used to cross-check the local estimate). */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import {
   assertDecimals,
   formatAmount,
+  formatAmountUp,
   formatBps,
   formatFixed,
   formatUnits,
@@ -188,6 +189,16 @@ describe('formatUnits', () => {
     ],
   ])('%s with %i decimals -> %s', (value, decimals, text) => {
     expect(formatUnits(value, decimals)).toBe(text);
+  });
+});
+
+describe('formatAmountUp (Maximum sold)', () => {
+  it('rounds up at the last place shown, so it never reads less than the bound sent', () => {
+    expect(formatAmountUp(1_234_567_890_123_456_789n, 18)).toBe('1.234567890124');
+    expect(formatAmount(1_234_567_890_123_456_789n, 18)).toBe('1.234567890123');
+    expect(formatAmountUp(1n, 18)).toBe('0.000000000001');
+    expect(formatAmountUp(1_500_000n, 6)).toBe('1.5');
+    expect(formatAmountUp(0n, 18)).toBe('0');
   });
 });
 

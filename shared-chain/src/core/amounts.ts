@@ -132,6 +132,21 @@ export function formatAmount(
 }
 
 /**
+ * Like formatAmount, but rounded up at the last place shown: a "Maximum sold" never reads less
+ * than the bound that is sent.
+ */
+export function formatAmountUp(
+  value: bigint,
+  decimals: number,
+  displayDecimals: number = MAX_DISPLAY_DECIMALS,
+): string {
+  const places = Math.min(Math.max(0, Math.trunc(displayDecimals)), decimals, MAX_DISPLAY_DECIMALS);
+  const step = 10n ** BigInt(decimals - places);
+  const up = value > 0n ? ((value + step - 1n) / step) * step : value;
+  return formatAmount(up, decimals, places);
+}
+
+/**
  * Fixed places (prices 8, share 2, price impact 2, header balance 6): truncated, never rounded
  * up, padded with zeros to exactly `places` decimals, never an exponent.
  */

@@ -272,3 +272,22 @@ async function sendSwap(
   void refreshWalletData();
   return result;
 }
+
+/** Room kept for gas price moves between MAX and the send (50%). */
+const GAS_RESERVE_MARGIN_PERCENT = 150n;
+
+/**
+ * What MAX keeps of the base coin on EVM: the gas a swap along `path` can cost (the send's gas
+ * limit x gas price) with a 50% margin. Undefined when the node cannot estimate it.
+ */
+export async function swapGasReserve(request: {
+  owner: string;
+  path: readonly string[];
+  amountIn: bigint;
+  networkId?: NetworkId;
+}): Promise<bigint | undefined> {
+  const network = await networkById(request.networkId);
+  const reader = await readerFor(network);
+  const cost = await reader.swapGasCost?.(request.owner, request.path, request.amountIn);
+  return cost === undefined ? undefined : (cost * GAS_RESERVE_MARGIN_PERCENT) / 100n;
+}

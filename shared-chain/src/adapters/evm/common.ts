@@ -172,3 +172,6 @@ export function logReadError(network: NetworkConfig, what: string, error: unknow
         : String(error);
   console.error(`[shared-chain] ${network.id}: ${what} failed: ${text}`);
 }
+
+/** The gas limit a send asks for: the node's estimate plus 20% and 10 000 (the wallet reserves all of it). */
+export const gasLimitFor = (estimate: bigint): bigint => (estimate * 120n) / 100n + 10_000n;

@@ -15,6 +15,7 @@ import { TrustedPairs, type ListedPair } from '../trustedPairs';
 import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
 import {
   addressOf,
+  gasLimitFor,
   isBaseSymbol,
   logReadError,
   providerFor,
@@ -33,6 +34,7 @@ interface Cached<T> {
 }
 
 const tokenInterface = new Interface(TOKEN_ABI);
+const routerInterface = new Interface(ROUTER_ABI);
 
 /** Reads of one EVM network (ethers v6, batched JSON-RPC). */
 export class EvmReader implements ChainReader {
@@ -243,6 +245,44 @@ export class EvmReader implements ChainReader {
       )) as unknown as bigint[];
       return [...amounts];
     });
+  }
+
+  /**
+   * The most a base-coin swap of `amountIn` along `path` can cost: the writer's gas limit for it
+   * times the gas price (the network's fixed one, or the node's). Undefined when the node cannot
+   * estimate it (MAX then falls back to a fixed reserve); not a read failure of the network.
+   */
+  async swapGasCost(
+    owner: string,
+    path: readonly string[],
+    amountIn: bigint,
+  ): Promise<bigint | undefined> {
+    try {
+      const addresses = path.map((s) => addressOf(this.network, s));
+      const deadline = BigInt(Math.floor(this.now() / 1000) + 300);
+      const data = routerInterface.encodeFunctionData('swapExactBaseForTokens', [
+        0n,
+        addresses,
+        taxesFor(this.network, path),
+        owner,
+        deadline,
+      ]);
+      const [gas, price] = await Promise.all([
+        this.provider.estimateGas({
+          from: owner,
+          to: this.network.exchange.ROUTER_ADDRESS,
+          data,
+          value: amountIn,
+        }),
+        this.network.gasPrice
+          ? Promise.resolve(BigInt(this.network.gasPrice))
+          : this.provider.getFeeData().then((fee) => fee.gasPrice ?? 0n),
+      ]);
+      return gasLimitFor(gas) * price;
+    } catch (error) {
+      console.warn(`[shared-chain] ${this.network.id}: swap gas estimate failed`, error);
+      return undefined;
+    }
   }
 
   reset(): void {

@@ -15,6 +15,7 @@ import type {
 } from '../types';
 import {
   addressOf,
+  gasLimitFor,
   isBaseSymbol,
   providerFor,
   taxesFor,
@@ -118,7 +119,7 @@ export class EvmWriter implements ChainWriter {
       hash = await this.wallet.sendTransaction({
         ...tx,
         chainId: this.network.chainId,
-        gasLimit: (estimate * 120n) / 100n + 10_000n,
+        gasLimit: gasLimitFor(estimate),
         ...(gasPrice !== undefined ? { gasPrice } : {}),
       });
     } catch (error) {
