@@ -5,6 +5,7 @@ import {
   isChainError,
   NETWORK_UNREACHABLE,
   useSessionEpoch,
+  useVisibleInterval,
   type NetworkConfig,
   type WalletSession,
 } from '@jmswap/shared-chain';
@@ -16,31 +17,6 @@ export const REFRESH_MS = 15_000;
 export const LAUNCHPAD_REFRESH_MS = 8_000;
 export const BALANCE_REFRESH_MS = 12_000;
 export const QUOTE_DEBOUNCE_MS = 250;
-
-const isVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
-
-/** Re-runs `tick` every `ms` while the page is visible, and on becoming visible after `ms`. */
-function useVisibleInterval(tick: () => void, ms: number) {
-  const last = useRef(Date.now());
-  const saved = useRef(tick);
-  saved.current = tick;
-  useEffect(() => {
-    const run = () => {
-      last.current = Date.now();
-      saved.current();
-    };
-    const timer = setInterval(
-      () => isVisible() && Date.now() - last.current >= ms - 5_000 && run(),
-      ms,
-    );
-    const onVisible = () => isVisible() && Date.now() - last.current >= 10_000 && run();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [ms]);
-}
 
 export interface SwapBoxOptions {
   network: NetworkConfig;

@@ -30,6 +30,9 @@ export const DIRECT_HOP_LENGTH = 2;
 
 /** Transaction deadline: 5 minutes. */
 export const DEADLINE_SECONDS = 300;
+/** The deadline every swap and liquidity send carries: now + 5 minutes, in unix seconds. */
+export const defaultDeadline = (nowMs: number = Date.now()): bigint =>
+  BigInt(Math.floor(nowMs / 1000) + DEADLINE_SECONDS);
 /** Default slippage 5% (0.05). */
 export const DEFAULT_SLIPPAGE_BPS = 500;
 /** Largest slippage a user may set (50%); 50.01% is rejected (reliability item 19). */

@@ -70,18 +70,35 @@ export function useApprovalMode(): [ApprovalMode, (mode: ApprovalMode) => void] 
 const isVisible = (): boolean =>
   typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
-/** Calls `tick` every `ms` while the page is visible (and `enabled`). */
-function useVisibleInterval(tick: () => void, ms: number, enabled = true): void {
+/**
+ * The one page-visibility timer: calls `tick` every `ms` while the page is visible (and
+ * `enabled`), and once on coming back to the page when the last tick is older than `ms`.
+ * Remotes use it for their refreshes instead of writing their own.
+ */
+export function useVisibleInterval(tick: () => void, ms: number, enabled = true): void {
   const latest = useRef(tick);
+  const last = useRef(Date.now());
   useEffect(() => {
     latest.current = tick;
   });
   useEffect(() => {
     if (!enabled || ms <= 0) return undefined;
+    const run = () => {
+      last.current = Date.now();
+      latest.current();
+    };
     const timer = setInterval(() => {
-      if (isVisible()) latest.current();
+      if (isVisible()) run();
     }, ms);
-    return () => clearInterval(timer);
+    const onVisible = () => {
+      if (isVisible() && Date.now() - last.current >= ms) run();
+    };
+    const page = typeof document === 'undefined' ? undefined : document;
+    page?.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      page?.removeEventListener('visibilitychange', onVisible);
+    };
   }, [ms, enabled]);
 }
 

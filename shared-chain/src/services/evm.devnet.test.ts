@@ -4,6 +4,7 @@
  * taxed tokens, approvals, liquidity, pair creation, wrong chain, rejected signatures.
  * One devnet for the file, on ports away from `npm start`'s.
  */
+import { resetWalletServiceForTests } from '../testing';
 import { Contract, ContractFactory, JsonRpcProvider } from 'ethers';
 import { loadArtifact, startDevnet, type Devnet } from '@jmswap/devnet';
 import { setNetworks } from '../config/registry';
@@ -32,7 +33,6 @@ import {
   getUserPositions,
   removeLiquidity,
   resetReaders,
-  resetWalletServiceForTests,
   setApprovalMode,
   switchNetwork,
 } from './index';

@@ -1,16 +1,32 @@
 /** Platform-neutral chain services (no React): wallet session, reads, swaps, liquidity. */
-export * from './wallet';
+export {
+  configureChainServices,
+  servicesContext,
+  epoch$,
+  sessionEpoch,
+  onConnect,
+  onDisconnect,
+  onNetworkChange,
+  currentNetwork,
+  networkById,
+  activeWallet,
+  requireWallet,
+  writer,
+  refreshWalletData,
+  WALLET_CONNECTION_DECLINED,
+  connectWallet,
+  disconnectWallet,
+  onNetworkReset,
+  ensureNetworkWatcher,
+  switchNetwork,
+  type ChainServicesContext,
+  type WalletConnectedDetail,
+} from './wallet';
 export * from './reads';
 export * from './swap';
 export { approvalSteps, type ApprovalRequest } from './approval';
 export * from './liquidity';
-export {
-  adapterFor,
-  readerFor,
-  resetReaders,
-  setTronAdapterLoader,
-  TRON_NOT_AVAILABLE,
-} from './platform';
+export { adapterFor, readerFor, resetReaders, TRON_NOT_AVAILABLE } from './platform';
 export { isUserRejection, wrongNetworkMessage, requestCount } from '../adapters/evm/common';
 export { setWalletConnectProjectId, getWalletConnectProjectId } from '../adapters/evm/connectors';
 export * from './tokens';

@@ -1,6 +1,7 @@
 /**
  * @jest-environment jest-fixed-jsdom
  */
+import { resetWalletServiceForTests, setTronAdapterLoader } from '../testing';
 import { appEvents$, type AppEvent } from '../bus/events';
 import { network$, session$, SELECTED_NETWORK_KEY } from '../bus/session';
 import { setNetworks } from '../config/registry';
@@ -17,8 +18,6 @@ import {
   onConnect,
   onDisconnect,
   onNetworkChange,
-  resetWalletServiceForTests,
-  setTronAdapterLoader,
   switchNetwork,
   TRON_NOT_AVAILABLE,
   WALLET_CONNECTION_DECLINED,

@@ -3,6 +3,7 @@ import { BehaviorSubject } from 'rxjs';
 import type { NetworkConfig } from '../../config/types';
 import {
   BALANCE_CACHE_MS,
+  defaultDeadline,
   PAIR_BALANCE_FIRST_PAGE,
   PAIR_BALANCE_LAST_PAGE,
   PAIR_BALANCE_PAGE_SIZE,
@@ -259,7 +260,7 @@ export class EvmReader implements ChainReader {
   ): Promise<bigint | undefined> {
     try {
       const addresses = path.map((s) => addressOf(this.network, s));
-      const deadline = BigInt(Math.floor(this.now() / 1000) + 300);
+      const deadline = defaultDeadline(this.now());
       const data = routerInterface.encodeFunctionData('swapExactBaseForTokens', [
         0n,
         addresses,

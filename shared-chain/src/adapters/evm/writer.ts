@@ -1,6 +1,6 @@
 import { Interface } from 'ethers';
 import type { NetworkConfig } from '../../config/types';
-import { DEADLINE_SECONDS } from '../../core/constants';
+import { defaultDeadline } from '../../core/constants';
 import { ChainError } from '../../core/errors';
 import { transactionSubmitted, walletAsked } from '../../bus/pending';
 import { APPROVED_BY_HOST } from '../widget/relay';
@@ -31,10 +31,7 @@ const liquidityRouterInterface = new Interface(LIQUIDITY_ROUTER_ABI);
 const factoryInterface = new Interface(FACTORY_ABI);
 const tokenInterface = new Interface(TOKEN_ABI);
 
-/** Unix seconds, now + 300 s. */
-export function defaultDeadline(nowMs: number = Date.now()): bigint {
-  return BigInt(Math.floor(nowMs / 1000) + DEADLINE_SECONDS);
-}
+export { defaultDeadline };
 
 /** Does liquidity for this pair go through the normal ROUTER (a token flagged useNormalRouterForLiquidity)? */
 export function usesNormalRouter(

@@ -18,7 +18,7 @@ import type {
 } from '../types';
 import type { NetworkConfig } from '../../config/types';
 import {
-  DEADLINE_SECONDS,
+  defaultDeadline,
   MAX_APPROVAL,
   TRON_FEE_LIMIT_CREATE_PAIR_SUN,
   TRON_FEE_LIMIT_DEFAULT_SUN,
@@ -75,9 +75,7 @@ interface SendOptions {
 const ZERO_HEX_ADDRESS = /^(41|0x)?0{40}$/i;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function defaultDeadline(): bigint {
-  return BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS);
-}
+export { defaultDeadline };
 
 export class TronWriter implements ChainWriter {
   private readonly pollIntervalMs: number;
