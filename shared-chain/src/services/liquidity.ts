@@ -28,15 +28,13 @@ import {
   writer,
 } from './wallet';
 import { ensureApproval } from './approval';
+import { liquidityRouterOf } from '../core/routers';
 
 export type { UserPosition } from '../adapters/types';
 
 /** Liquidity of a pair goes through the normal ROUTER when a token is flagged useNormalRouterForLiquidity. */
 export function liquiditySpender(network: NetworkConfig, symbolA: string, symbolB: string): string {
-  const normal = [symbolA, symbolB].some(
-    (s) => network.tokens[s]?.useNormalRouterForLiquidity === true,
-  );
-  return normal ? network.exchange.ROUTER_ADDRESS : network.exchange.LIQUIDITY_ROUTER;
+  return liquidityRouterOf(network, symbolA, symbolB).address;
 }
 
 /**

@@ -14,7 +14,7 @@ export const evmAdapter: PlatformAdapter = {
 };
 
 export { EvmReader, type PairReserves } from './reader';
-export { EvmWriter, defaultDeadline, liquidityRouterFor, usesNormalRouter } from './writer';
+export { EvmWriter, defaultDeadline } from './writer';
 export * from './connectors';
 export {
   DEV_WALLET_KEY,

@@ -1,6 +1,7 @@
 import { Interface } from 'ethers';
 import type { NetworkConfig } from '../../config/types';
 import { defaultDeadline } from '../../core/constants';
+import { liquidityRouterOf } from '../../core/routers';
 import { ChainError } from '../../core/errors';
 import { transactionSubmitted, walletAsked } from '../../bus/pending';
 import { APPROVED_BY_HOST } from '../widget/relay';
@@ -32,26 +33,6 @@ const factoryInterface = new Interface(FACTORY_ABI);
 const tokenInterface = new Interface(TOKEN_ABI);
 
 export { defaultDeadline };
-
-/** Does liquidity for this pair go through the normal ROUTER (a token flagged useNormalRouterForLiquidity)? */
-export function usesNormalRouter(
-  network: NetworkConfig,
-  symbolA: string,
-  symbolB: string,
-): boolean {
-  return [symbolA, symbolB].some((s) => network.tokens[s]?.useNormalRouterForLiquidity === true);
-}
-
-/** The router liquidity of this pair is added and removed through (the spender of its approvals). */
-export function liquidityRouterFor(
-  network: NetworkConfig,
-  symbolA: string,
-  symbolB: string,
-): string {
-  return usesNormalRouter(network, symbolA, symbolB)
-    ? network.exchange.ROUTER_ADDRESS
-    : network.exchange.LIQUIDITY_ROUTER;
-}
 
 interface Receipt {
   status: string;
@@ -189,11 +170,11 @@ export class EvmWriter implements ChainWriter {
   /** Which router a liquidity order goes through (LIQUIDITY_ROUTER unless a token needs the normal one). */
   private liquidityCall(order: AddLiquidityOrder | RemoveLiquidityOrder) {
     const { network } = this;
-    const normal = usesNormalRouter(network, order.symbolA, order.symbolB);
+    const { address, normal } = liquidityRouterOf(network, order.symbolA, order.symbolB);
     return {
       network,
       normal,
-      router: normal ? network.exchange.ROUTER_ADDRESS : network.exchange.LIQUIDITY_ROUTER,
+      router: address,
       iface: normal ? routerInterface : liquidityRouterInterface,
       deadline: order.deadline ?? defaultDeadline(),
       baseA: isBaseSymbol(network, order.symbolA),

@@ -25,6 +25,7 @@ import {
   TRON_FEE_LIMIT_LIQUIDITY_SUN,
 } from '../../core/constants';
 import { ChainError } from '../../core/errors';
+import { liquidityRouterOf } from '../../core/routers';
 import { transactionSubmitted, walletAsked } from '../../bus/pending';
 import { APPROVED_BY_HOST } from '../widget/relay';
 import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
@@ -153,11 +154,7 @@ export class TronWriter implements ChainWriter {
 
   /** ROUTER when a token of the pair pays tax on liquidity (useNormalRouterForLiquidity), else LIQUIDITY_ROUTER. */
   liquidityRouter(symbolA: string, symbolB: string): { address: string; normal: boolean } {
-    const normal = [symbolA, symbolB].some(
-      (symbol) => this.network.tokens[symbol]?.useNormalRouterForLiquidity === true,
-    );
-    const { ROUTER_ADDRESS, LIQUIDITY_ROUTER } = this.network.exchange;
-    return { address: normal ? ROUTER_ADDRESS : LIQUIDITY_ROUTER, normal };
+    return liquidityRouterOf(this.network, symbolA, symbolB);
   }
 
   async addLiquidity(order: AddLiquidityOrder): Promise<TronTxResult> {
