@@ -93,7 +93,7 @@ test('TRON: an exact-out swap delivers exactly the typed amount', async ({ page 
   expect((await tronBalance('USDT', owner)) - before).toBe(12_500_000n);
 });
 
-test('TRON energy rule, variant 2: no free energy and less TRX than the fee reserve', async ({
+test('TRON energy rule, variant 2: no free energy and less TRX than the fee reserve of the route', async ({
   page,
 }) => {
   const owner = tronAddress(3);
@@ -104,9 +104,13 @@ test('TRON energy rule, variant 2: no free energy and less TRX than the fee rese
   const before = await tronBalance('JM', owner);
   await sellField(page).fill('1000');
   await quoted(page);
+  // The reserve depends on the route: 47 TRX direct, 65 TRX through 3 tokens (the seeded
+  // history moves the JM/TRX price, so the best route may go through USDT).
+  const hops = ((await page.getByTestId('path').textContent()) ?? '').split('→').length;
+  const reserve = hops > 2 ? 65 : 47;
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect(
-    page.getByText('You should have free energy or at least 47 TRX for the fees.'),
+    page.getByText(`You should have free energy or at least ${reserve} TRX for the fees.`),
   ).toBeVisible();
   await expect(page.getByText(/Buy energy at a discount/)).toBeVisible();
   expect(await tronBalance('JM', owner)).toBe(before);
