@@ -159,9 +159,9 @@ test('the charts page of TRX/JM shows the price, volume, supply and market cap /
   );
   const supplyWhole = jm.supply.split('.')[0]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   await expect(figure('supply')).toContainText(supplyWhole);
-  const [cWhole, cFraction = ''] = jm.circulatingSupply.split('.');
+  const [cWhole = '0', cFraction = ''] = jm.circulatingSupply.split('.');
   await expect(figure('circulating')).toHaveText(
-    `${cWhole}.${cFraction.slice(0, 9).padEnd(9, '0')}`,
+    `${cWhole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cFraction.slice(0, 9).padEnd(9, '0')}`,
   );
   await expect(figure('marketcap')).toHaveText(
     jm.marketcapUsd === null ? '-' : `$${(jm.marketcapUsd / 1e6).toFixed(3)}M`,

@@ -35,7 +35,7 @@ it('shows the pair price, 24h volume, supply, circulating supply and market cap 
   expect(figure('price')).toHaveTextContent('0.08100 TRX ($0.02)');
   expect(figure('volume')).toHaveTextContent('$1,234.50');
   expect(figure('supply')).toHaveTextContent('99,998,999,999.500');
-  expect(figure('circulating')).toHaveTextContent('12345678.123456789');
+  expect(figure('circulating')).toHaveTextContent('12,345,678.123456789');
   expect(figure('marketcap')).toHaveTextContent('$0.247M');
 });
 

@@ -17,9 +17,9 @@ export function pairPrice(info: ApiInfoNetwork | undefined, a: string, b: string
 }
 
 const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-/** "99999999000.5" -> "99,999,999,000.500" (exact, cut to 3 decimals). */
-const supplyText = (text: string) => {
-  const [whole = '0', fraction = ''] = fixedDecimal(text, 3).split('.');
+/** "99999999000.5" -> "99,999,999,000.500" (exact, cut to `places` decimals, 3 by default). */
+const supplyText = (text: string, places = 3) => {
+  const [whole = '0', fraction = ''] = fixedDecimal(text, places).split('.');
   return `${group(whole)}.${fraction}`;
 };
 
@@ -56,7 +56,7 @@ export function PairStats({
           <div>
             <dt>Circulating supply</dt>
             <dd data-figure="circulating">
-              {fixedDecimal(jm.circulatingSupply, CIRCULATING_SUPPLY_DISPLAY_DECIMALS)}
+              {supplyText(jm.circulatingSupply, CIRCULATING_SUPPLY_DISPLAY_DECIMALS)}
             </dd>
           </div>
           <div>
