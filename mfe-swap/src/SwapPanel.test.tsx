@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import {
   appEvents$,
+  estimateAmountNeeded,
+  formatAmount,
   parseNetworksFile,
   session$,
   setApprovalMode,
@@ -335,4 +337,76 @@ it('MAX keeps the real gas cost of the base coin and leaves no dust of an 18-dec
   await userEvent.click(screen.getByRole('button', { name: 'Switch direction' }));
   await userEvent.click(screen.getByRole('button', { name: 'MAX' }));
   await waitFor(() => expect(sell()).toHaveValue('1.234567890123456789'));
+});
+
+describe('the receive field in the widget', () => {
+  const typedJm = 1_000n * 10n ** 8n; // "1000" JM
+  const neededTrx = () =>
+    estimateAmountNeeded({
+      tokens: tron.tokens,
+      pools: reserves,
+      from: 'TRX',
+      to: 'JM',
+      amountOut: typedJm,
+      slippageBps: 1000,
+    })!;
+  const swapFromReceive = async (widgetOptions?: { launchPad?: boolean }) => {
+    setSlippageBps(1000); // the widget host's launchPad slippage (shell/src/widget options)
+    connect();
+    render(<SwapPanel network="TRON" query={{}} widget widgetOptions={widgetOptions} />);
+    await userEvent.type(receive(), '1000');
+    await waitFor(() => expect(sell()).not.toHaveValue(''));
+  };
+
+  it('launchPad: shows the amount needed, sends an exact-in buy bounded by Minimum received', async () => {
+    await swapFromReceive({ launchPad: true });
+    const { amountIn } = neededTrx();
+    expect(sell()).toHaveValue(formatAmount(amountIn, 6));
+    expect(screen.getByText('Minimum received')).toBeInTheDocument();
+    expect(screen.queryByText('Maximum sold')).toBeNull();
+    expect(screen.getByTestId('bound')).toHaveTextContent('900 JM');
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+    expect(api.swaps[0]).toMatchObject({
+      kind: 'exactIn',
+      amountIn,
+      bound: (typedJm * 9_000n) / 10_000n,
+      path: ['TRX', 'JM'],
+    });
+    expect(api.swaps[0]!.source).toMatchObject({ kind: 'exactIn', amountIn });
+  });
+
+  it('without launchPad: the same typing sends an exact-out swap bounded by Maximum sold', async () => {
+    await swapFromReceive({});
+    const { amountIn, maximumSold } = neededTrx();
+    expect(sell()).toHaveValue(formatAmount(amountIn, 6));
+    expect(screen.getByText('Maximum sold')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+    expect(api.swaps[0]).toMatchObject({
+      kind: 'exactOut',
+      amountOut: typedJm,
+      bound: maximumSold,
+    });
+  });
+
+  it.each<[{ launchPad?: boolean }, number]>([
+    [{ launchPad: true }, 2],
+    [{}, 1],
+  ])(
+    'SWAP re-makes a quote older than 8 s in launchPad mode only (%j)',
+    async (options, quotes) => {
+      await swapFromReceive(options);
+      expect(api.quotes).toBe(1);
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 9_000);
+      try {
+        await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+        await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+      } finally {
+        clock.mockRestore();
+      }
+      expect(api.quotes).toBe(quotes);
+      expect(api.swaps[0]!.kind).toBe(options.launchPad ? 'exactIn' : 'exactOut');
+    },
+  );
 });

@@ -88,6 +88,7 @@ function SwapBox({
     balances,
     energy,
     approval: approvalMode,
+    launchPad: widgetOptions?.launchPad,
     onDone: reloadBalances,
   });
   const [confirming, setConfirming] = useState(false);

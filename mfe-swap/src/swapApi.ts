@@ -3,19 +3,20 @@
  * the components stay pure and testable.
  */
 import type { NetworkConfig, NetworkId } from '@jmswap/shared-chain';
-import type { SwapQuote } from './form/swapForm';
+import type { QuoteKind, SwapQuote } from './form/swapForm';
 
 export interface QuoteRequest {
   network: NetworkId;
   from: string;
   to: string;
-  kind: 'exactIn' | 'exactOut';
+  kind: QuoteKind;
+  /** The typed amount: the sell amount for exactIn, the receive amount otherwise. */
   amount: bigint;
   slippageBps: number;
 }
 
 export interface SwapApi {
-  /** Estimate (exact in) or amount needed (exact out); null when there is nothing to quote; throws on no path or liquidity. */
+  /** Estimate (exact in), amount needed (exact out, or launchPad buy); null when there is nothing to quote; throws on no path or liquidity. */
   quote(req: QuoteRequest): Promise<SwapQuote | null>;
   /** Mid prices both ways (10^18 scaled), undefined when unknown. */
   prices(

@@ -13,17 +13,19 @@ import {
   type ChainSwapEstimate,
   type NetworkId,
 } from '@jmswap/shared-chain';
-import { quoteFromEstimate } from './form/quote';
+import { launchPadBuy, quoteFromEstimate } from './form/quote';
 import { provideSwapApi, type SwapApi } from './swapApi';
 
 export const chainSwapApi: SwapApi = {
   async quote({ network, from, to, kind, amount, slippageBps }) {
     const request = { from, to, slippageBps, networkId: network };
-    const estimate =
-      kind === 'exactIn'
-        ? await getSwapEstimate({ ...request, amountIn: amount })
-        : await getAmountNeeded({ ...request, amountOut: amount });
-    return estimate && quoteFromEstimate(estimate);
+    if (kind === 'exactIn') {
+      const estimate = await getSwapEstimate({ ...request, amountIn: amount });
+      return estimate && quoteFromEstimate(estimate);
+    }
+    const needed = await getAmountNeeded({ ...request, amountOut: amount });
+    if (!needed) return null;
+    return quoteFromEstimate(kind === 'launchPadBuy' ? launchPadBuy(needed) : needed);
   },
   async prices(network: NetworkId, from, to) {
     const [pools, config] = [await getPairReserves(network), getNetworkConfig(network)];

@@ -15,8 +15,14 @@ import {
   FEE_TOAST_MS,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
-import type { SwapFormAction, SwapFormState, SwapQuote } from './form/swapForm';
-import { REFRESH_MS } from './useSwapBox';
+import {
+  isWorseQuote,
+  quoteKindFor,
+  type SwapFormAction,
+  type SwapFormState,
+  type SwapQuote,
+} from './form/swapForm';
+import { refreshMsFor } from './useSwapBox';
 import type { CompletedSwap } from './components/FundsOnTheWay';
 import { swapApi } from './swapApi';
 import { impactLevel } from './components/InfoBlock';
@@ -32,6 +38,8 @@ interface Args {
   balances: Record<string, bigint>;
   energy?: bigint;
   approval: 'max' | 'exact';
+  /** The widget's launchPad mode: receive-field amounts are sent as launchPad buys, 8 s refresh. */
+  launchPad?: boolean;
   onDone: () => void;
 }
 
@@ -47,27 +55,31 @@ export function useSwapAction(args: Args) {
    * when its bound (minimum received, maximum sold) is worse than the one the user saw.
    */
   async function freshQuote(quote: SwapQuote): Promise<{ quote: SwapQuote; worse: boolean }> {
-    if (state.quotedAt !== undefined && Date.now() - state.quotedAt < REFRESH_MS)
+    if (state.quotedAt !== undefined && Date.now() - state.quotedAt < refreshMsFor(args.launchPad))
       return { quote, worse: false };
-    const exactIn = quote.kind === 'exactIn';
+    // The field the user typed in decides the request (a launchPad buy is exact-in, typed out).
+    const sellTyped = state.lastEdited === 1;
     const fresh = await swapApi().quote({
       network: network.id,
       from: state.fromSymbol as string,
       to: state.toSymbol as string,
-      kind: quote.kind,
-      amount: exactIn ? quote.amountIn : quote.amountOut,
+      kind: quoteKindFor(state.lastEdited, args.launchPad),
+      amount: sellTyped ? quote.amountIn : quote.amountOut,
       slippageBps: args.slippageBps,
     });
     if (!fresh) throw new Error('No quote');
-    const other = network.tokens[(exactIn ? state.toSymbol : state.fromSymbol) as string];
+    const other = network.tokens[(sellTyped ? state.toSymbol : state.fromSymbol) as string];
     args.dispatch({
       type: 'quoted',
       version: state.version,
       quote: fresh,
-      otherAmount: formatAmount(exactIn ? fresh.amountOut : fresh.amountIn, other?.decimals ?? 18),
+      otherAmount: formatAmount(
+        sellTyped ? fresh.amountOut : fresh.amountIn,
+        other?.decimals ?? 18,
+      ),
       at: Date.now(),
     });
-    return { quote: fresh, worse: exactIn ? fresh.bound < quote.bound : fresh.bound > quote.bound };
+    return { quote: fresh, worse: isWorseQuote(quote, fresh, state.lastEdited) };
   }
 
   /**

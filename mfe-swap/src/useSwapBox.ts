@@ -9,7 +9,13 @@ import {
   type NetworkConfig,
   type WalletSession,
 } from '@jmswap/shared-chain';
-import { initialSwapForm, swapFormReducer, type SwapFormState } from './form/swapForm';
+import {
+  initialSwapForm,
+  quoteKindFor,
+  swapFormReducer,
+  type QuoteKind,
+  type SwapFormState,
+} from './form/swapForm';
 import { swapApi } from './swapApi';
 
 /** Auto refresh while visible (product.md section 4). */
@@ -17,6 +23,10 @@ export const REFRESH_MS = 15_000;
 export const LAUNCHPAD_REFRESH_MS = 8_000;
 export const BALANCE_REFRESH_MS = 12_000;
 export const QUOTE_DEBOUNCE_MS = 250;
+
+/** How often prices and estimates refresh, and how old a quote SWAP still sends. */
+export const refreshMsFor = (launchPad?: boolean): number =>
+  launchPad ? LAUNCHPAD_REFRESH_MS : REFRESH_MS;
 
 export interface SwapBoxOptions {
   network: NetworkConfig;
@@ -37,14 +47,12 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   const [balances, setBalances] = useState<Record<string, bigint>>({});
   const [energy, setEnergy] = useState<bigint>();
 
-  useVisibleInterval(
-    () => setRefresh((r) => r + 1),
-    widget?.launchPad ? LAUNCHPAD_REFRESH_MS : REFRESH_MS,
-  );
+  useVisibleInterval(() => setRefresh((r) => r + 1), refreshMsFor(widget?.launchPad));
   useVisibleInterval(() => setBalanceTick((r) => r + 1), BALANCE_REFRESH_MS);
 
   const [unreachable, setUnreachable] = useState(false);
-  useQuote(state, network, slippageBps, refresh, dispatch, setUnreachable);
+  const kind = quoteKindFor(state.lastEdited, widget?.launchPad);
+  useQuote(state, kind, network, slippageBps, refresh, dispatch, setUnreachable);
 
   // A new slippage voids the shown bound at once (nothing is sent with the old one).
   const lastSlippage = useRef(slippageBps);
@@ -96,6 +104,7 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
 
 function useQuote(
   state: SwapFormState,
+  kind: QuoteKind,
   network: NetworkConfig,
   slippageBps: number,
   refresh: number,
@@ -117,7 +126,7 @@ function useQuote(
           network: network.id,
           from: fromSymbol,
           to: toSymbol,
-          kind: lastEdited === 1 ? 'exactIn' : 'exactOut',
+          kind,
           amount: parsed.value,
           slippageBps,
         })
@@ -143,6 +152,7 @@ function useQuote(
     toSymbol,
     text,
     lastEdited,
+    kind,
     version,
     slippageBps,
     refresh,

@@ -2,6 +2,8 @@ import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile } from '@jmswap/shared-chain';
 import {
   initialSwapForm,
+  isWorseQuote,
+  quoteKindFor,
   swapFormReducer,
   toFallback,
   type SwapFormState,
@@ -113,6 +115,18 @@ describe('quotes', () => {
     expect(failed).toMatchObject({ fromAmount: '', toAmount: '5', insufficientLiquidity: true });
   });
 
+  it('a launchPad buy (exact in) for a typed receive amount fills the sell field', () => {
+    const s = typed(start(), 2, '5');
+    const ok = swapFormReducer(s, {
+      type: 'quoted',
+      at: 0,
+      version: s.version,
+      quote: { ...quote, kind: 'exactIn', amountOut: 500_000_000n },
+      otherAmount: '1',
+    });
+    expect(ok).toMatchObject({ fromAmount: '1', toAmount: '5', lastEdited: 2 });
+  });
+
   it('ignores a stale quote for amounts the user has since changed', () => {
     const s1 = typed(start(), 1, '1');
     const s2 = typed(s1, 1, '12');
@@ -197,5 +211,27 @@ describe('tokens', () => {
       toAmount: '',
       quote: undefined,
     });
+  });
+});
+
+describe('launchPad', () => {
+  it('the receive field asks for a launchPad buy only in launchPad mode', () => {
+    expect(quoteKindFor(1)).toBe('exactIn');
+    expect(quoteKindFor(1, true)).toBe('exactIn');
+    expect(quoteKindFor(2)).toBe('exactOut');
+    expect(quoteKindFor(2, false)).toBe('exactOut');
+    expect(quoteKindFor(2, true)).toBe('launchPadBuy');
+  });
+
+  it('a re-made quote is worse when it gives less, or asks the user to pay more', () => {
+    const out = { ...quote, kind: 'exactOut' as const, bound: 110n };
+    expect(isWorseQuote(quote, { ...quote, bound: 3n }, 1)).toBe(true);
+    expect(isWorseQuote(quote, { ...quote, bound: 5n }, 1)).toBe(false);
+    expect(isWorseQuote(out, { ...out, bound: 111n }, 2)).toBe(true);
+    expect(isWorseQuote(out, { ...out, bound: 109n }, 2)).toBe(false);
+    // launchPad buy: the bound follows the typed amount; what can worsen is the amount sold.
+    const buy = { ...quote, amountIn: 100n };
+    expect(isWorseQuote(buy, { ...buy, amountIn: 101n }, 2)).toBe(true);
+    expect(isWorseQuote(buy, { ...buy, amountIn: 99n }, 2)).toBe(false);
   });
 });

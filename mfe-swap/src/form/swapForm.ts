@@ -3,6 +3,25 @@ import { isValidAmountInput, type NetworkConfig } from '@jmswap/shared-chain';
 /** Which field the user typed in last: 1 = sell ("Tokens to swap"), 2 = receive ("Estimate"). */
 export type EditedField = 1 | 2;
 
+/**
+ * What the box asks for: an estimate of the typed sell amount (exactIn), the amount needed for
+ * the typed receive amount (exactOut), or in the widget's launchPad mode the amount needed sent
+ * as an exact-in swap (launchPadBuy, see form/quote.ts).
+ */
+export type QuoteKind = 'exactIn' | 'exactOut' | 'launchPadBuy';
+
+export const quoteKindFor = (lastEdited: EditedField, launchPad?: boolean): QuoteKind =>
+  lastEdited === 1 ? 'exactIn' : launchPad ? 'launchPadBuy' : 'exactOut';
+
+/**
+ * Is the re-made quote worse than the one shown? Sell typed: less received. Receive typed: a
+ * higher maximum sold, or (launchPad buy, whose bound follows the typed amount) more to pay.
+ */
+export function isWorseQuote(shown: SwapQuote, fresh: SwapQuote, lastEdited: EditedField): boolean {
+  if (lastEdited === 1) return fresh.bound < shown.bound;
+  return shown.kind === 'exactOut' ? fresh.bound > shown.bound : fresh.amountIn > shown.amountIn;
+}
+
 /** What the info block shows for the current amounts (amounts in base units). */
 export interface SwapQuote {
   kind: 'exactIn' | 'exactOut';

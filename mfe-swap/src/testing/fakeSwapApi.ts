@@ -9,7 +9,7 @@ import {
 } from '@jmswap/shared-chain';
 import type { SwapApi } from '../swapApi';
 import type { SwapQuote } from '../form/swapForm';
-import { quoteFromEstimate } from '../form/quote';
+import { launchPadBuy, quoteFromEstimate } from '../form/quote';
 
 /**
  * An in-memory SwapApi for component tests: the real pure core over fixed reserves. The chain
@@ -45,7 +45,9 @@ export function fakeSwapApi(
         return e && quoteFromEstimate({ ...e, kind });
       }
       const e = estimateAmountNeeded({ ...input, amountOut: amount });
-      return e && quoteFromEstimate({ ...e, kind });
+      if (!e) return null;
+      const needed = { ...e, kind: 'exactOut' as const };
+      return quoteFromEstimate(kind === 'launchPadBuy' ? launchPadBuy(needed) : needed);
     },
     async prices(_n, from, to) {
       const p = pairPrices({ tokens: network.tokens, pools: reserves, from, to });
