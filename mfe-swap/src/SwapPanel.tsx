@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
+  AmountField,
   DEFAULT_SLIPPAGE_BPS,
   INSUFFICIENT_LIQUIDITY_BUTTON,
   NetworkNotConfigured,
@@ -20,7 +21,6 @@ import {
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
 import { toFallback, type SwapFormState } from './form/swapForm';
-import { AmountField } from './components/AmountField';
 import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';
 import { InfoBlock } from './components/InfoBlock';

@@ -7,7 +7,7 @@ export * from './bus/pending';
 export * from './react/hooks';
 export type { RemoteScreenProps } from './ui-contract';
 export { StandaloneHarness } from './react/StandaloneHarness';
-export { TokenLogo, NetworkNotConfigured } from './react/components';
+export { TokenLogo, NetworkNotConfigured, AmountField } from './react/components';
 export * from './wallets/options';
 export * from './core';
 // Product API clients (info, history).

@@ -1,4 +1,4 @@
-import { TokenLogo, type TokenConfig } from '@jmswap/shared-chain';
+import { AmountField, TokenLogo, type TokenConfig } from '@jmswap/shared-chain';
 
 interface Props {
   label: string;
@@ -14,36 +14,16 @@ interface Props {
 }
 
 /** One side of the add: amount, token choice and, with a wallet, balance and MAX. */
-export function AmountInput({
-  label,
-  value,
-  onChange,
-  tokens,
-  tokenConfigs,
-  selected,
-  ...p
-}: Props) {
+export function AmountInput({ tokens, tokenConfigs, selected, onSelect, ...field }: Props) {
   const token = selected ? tokenConfigs[selected] : undefined;
   return (
-    <div className="jm-field">
-      <label>
-        {label}
-        <input
-          value={value}
-          placeholder="Amount"
-          inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={80}
-          onChange={(e) => onChange(e.target.value.replace(',', '.'))}
-        />
-      </label>
+    <AmountField {...field}>
       <span className="jm-token-select">
         {token && <TokenLogo token={token} />}
         <select
-          aria-label={`${label} token`}
+          aria-label={`${field.label} token`}
           value={selected ?? ''}
-          onChange={(e) => p.onSelect(e.target.value)}
+          onChange={(e) => onSelect(e.target.value)}
         >
           {tokens.map((s) => (
             <option key={s} value={s}>
@@ -53,16 +33,6 @@ export function AmountInput({
           ))}
         </select>
       </span>
-      {p.balance !== undefined && (
-        <p className="jm-balance-line">
-          Balance: <span data-testid={`balance-${label}`}>{p.balance}</span>
-          {p.onMax && (
-            <button type="button" className="jm-max" onClick={p.onMax}>
-              MAX
-            </button>
-          )}
-        </p>
-      )}
-    </div>
+    </AmountField>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { NetworkConfig, TokenConfig } from '../config/types';
 import { isNetworkConfigured } from '../config/types';
 
@@ -21,5 +22,54 @@ export function NetworkNotConfigured({ network }: { network: NetworkConfig }) {
     <p role="status" className="jm-not-configured">
       {network.name}: network not configured
     </p>
+  );
+}
+
+/**
+ * One amount field of the swap box and the liquidity panel: the decimal input (a comma typed on
+ * a phone keypad becomes the point), the token selector given as children, and, with a wallet,
+ * the balance and MAX.
+ */
+export function AmountField({
+  label,
+  value,
+  onChange,
+  balance,
+  onMax,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  balance?: string;
+  onMax?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="jm-field">
+      <label>
+        {label}
+        <input
+          value={value}
+          placeholder="Amount"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={80}
+          onChange={(e) => onChange(e.target.value.replace(',', '.'))}
+        />
+      </label>
+      {children}
+      {balance !== undefined && (
+        <p className="jm-balance-line">
+          Balance: <span data-testid={`balance-${label}`}>{balance}</span>
+          {onMax && (
+            <button type="button" className="jm-max" onClick={onMax}>
+              MAX
+            </button>
+          )}
+        </p>
+      )}
+    </div>
   );
 }
