@@ -10,6 +10,7 @@ import {
   writeRuntimeConfig,
 } from './stack.mjs';
 
+const startedAt = Date.now();
 const skipBuild = process.argv.includes('--no-build');
 if (!skipBuild) buildAll();
 writeRuntimeConfig();
@@ -44,7 +45,7 @@ console.log('\nJMSwap is running:');
 for (const { app, url } of servers)
   console.log(`  ${app.padEnd(14)} ${url}${app === 'shell' ? '/' : ''}`);
 if (api) console.log(`  ${'api'.padEnd(14)} ${api.url}/v1/info`);
-console.log('\nPress Ctrl-C to stop.');
+console.log(`\nReady in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
 
 async function stop() {
   await Promise.all(servers.map((s) => s.close()));
