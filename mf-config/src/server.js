@@ -67,6 +67,13 @@ function frameHeaders(res, { widgetPage, configDir }) {
 }
 
 function sendFile(res, file, cacheControl) {
+  // Not built yet: say so instead of leaving the request open on a stream error.
+  if (!fs.existsSync(file)) {
+    res
+      .writeHead(503, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache' })
+      .end('This app is not built yet: run `npm run build` (or `npm start`).');
+    return;
+  }
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
   fs.createReadStream(file).pipe(res);
 }
@@ -84,8 +91,10 @@ const staticOptions = {
   setHeaders: cacheControl,
 };
 
-function createAppHandler(app, { configDir = runConfigDir } = {}) {
-  const dist = path.join(appDir(app), 'dist');
+function createAppHandler(
+  app,
+  { configDir = runConfigDir, dist = path.join(appDir(app), 'dist') } = {},
+) {
   const isShell = app === 'shell';
   const assets = sirv(path.join(repoRoot, 'shared-chain/assets'), { dev: true });
   const statics = sirv(isShell ? path.join(dist, 'app') : dist, staticOptions);
@@ -134,8 +143,8 @@ function notFound(res) {
 }
 
 /** Starts the server; resolves with { url, close() }. */
-function serveApp(app, { port = APPS[app].port, host = '127.0.0.1', configDir } = {}) {
-  const server = http.createServer(createAppHandler(app, { configDir }));
+function serveApp(app, { port = APPS[app].port, host = '127.0.0.1', configDir, dist } = {}) {
+  const server = http.createServer(createAppHandler(app, { configDir, dist }));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () =>

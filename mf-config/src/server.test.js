@@ -108,3 +108,15 @@ describe('served as a CDN would serve it', () => {
     }
   });
 });
+
+it('answers 503 with what to do when the shell is not built, instead of hanging', async () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jmswap-unbuilt-'));
+  const server = await serveApp('shell', { port: 0, dist });
+  try {
+    const res = await fetch(`http://127.0.0.1:${server.server.address().port}/pools`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toMatch(/not built yet: run `npm run build`/);
+  } finally {
+    await server.close();
+  }
+});
