@@ -17,6 +17,7 @@ import { historyRoutes } from './routes/history';
 import { accountRoutes } from './routes/account';
 import { infoRoutes } from './routes/info';
 import { listingPlugin } from './listing/plugin';
+import { adminPlugin } from './listing/admin';
 
 export interface AppOptions {
   db: Db;
@@ -26,6 +27,8 @@ export interface AppOptions {
   /** /ready fails when an indexer is more than this many blocks behind its chain (default 10). */
   readyMaxLag?: number;
   logger?: boolean;
+  /** Bearer token of the operator routes (/v1/admin/*, loopback only); none: no such routes. */
+  adminToken?: string;
 }
 
 /**
@@ -41,6 +44,7 @@ export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallba
   accountRoutes,
   infoRoutes,
   listingPlugin,
+  adminPlugin,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

@@ -8,6 +8,7 @@ import {
 } from './config';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
+import { newAdminToken, removeAdminFile, writeAdminFile, type AdminAccess } from './listing/admin';
 
 export interface StartOptions {
   port?: number;
@@ -25,19 +26,31 @@ export async function startApi(
   opts: StartOptions = {},
 ): Promise<{ app: FastifyInstance; db: Db; url: string }> {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const db = openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir ?? DEFAULT_DATA_DIR });
+  const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
+  const db = openDb({ databaseUrl: opts.databaseUrl, dataDir });
   const applied = await migrate(db);
   if (applied.length) log(`api: migrations applied: ${applied.join(', ')}`);
+  // PGlite is this process's alone: the operator CLI reaches it through the API's admin routes.
+  const adminToken = db.kind === 'pglite' ? newAdminToken() : undefined;
   const networks = indexedNetworks(readNetworksFile(opts.networksFile ?? DEFAULT_NETWORKS_FILE));
   const app = await buildApp({
     db,
     networks,
     indexer: opts.indexer === false ? false : { log, pollMs: 300 },
+    adminToken,
   });
   app.addHook('onClose', () => db.close());
-  const port = opts.port ?? 8070;
-  await app.listen({ port, host: opts.host ?? '127.0.0.1' });
+  let access: AdminAccess | undefined;
+  app.addHook('onClose', async () => access && removeAdminFile(access));
+  await app.listen({ port: opts.port ?? 8070, host: opts.host ?? '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 8070);
   const url = `http://localhost:${port}`;
+  if (adminToken) {
+    // The CLI talks to this process over loopback whatever host it listens on.
+    access = { url: `http://127.0.0.1:${port}`, token: adminToken, dataDir };
+    writeAdminFile(access);
+  }
   log(
     `api: listening on ${url} (${db.kind}; networks ${networks.map((n) => n.id).join(', ') || 'none'})`,
   );

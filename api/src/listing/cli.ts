@@ -4,8 +4,9 @@
  *   npm run listings -- show <id> [--json]
  *   npm run listings -- set-status <id> <new|reviewed|listed|rejected> [--note "text"]
  * DATABASE_URL (or --database-url) selects a PostgreSQL server; otherwise the PGlite directory
- * (--data, or API_DATA_DIR, default .run/data/api), only while no API process uses it: PGlite is
- * single-process and a second opener corrupts the directory.
+ * (--data, or API_DATA_DIR, default .run/data/api). PGlite is single-process and a second opener
+ * corrupts the directory: while an API holds it, the commands go through that API's loopback
+ * admin routes (url and token in api-admin.json beside the directory, see admin.ts).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_DIR } from '../config';
 import { openDb, type Queryable } from '../db/db';
 import { migrate } from '../db/migrate';
+import { adminFile, readAdminFile } from './admin';
 import {
   getListing,
   LISTING_STATUSES,
@@ -64,8 +66,60 @@ export interface CliResult {
   out: string;
 }
 
-/** Runs one command against `db`; the answer is the text to print and the exit code. */
-export async function runListingsCli(argv: string[], db: Queryable): Promise<CliResult> {
+/** What the commands need: the store itself, or a running API's admin routes. */
+export interface ListingAccess {
+  list(opts: { status?: ListingStatus; limit: number }): Promise<ListingRow[]>;
+  get(id: number): Promise<ListingRow | undefined>;
+  setStatus(id: number, status: ListingStatus, note?: string): Promise<ListingRow | undefined>;
+}
+
+export const dbAccess = (db: Queryable): ListingAccess => ({
+  list: (opts) => listListings(db, opts),
+  get: (id) => getListing(db, id),
+  setStatus: (id, status, note) => setListingStatus(db, id, status, note),
+});
+
+/** The same commands through /v1/admin/listings of the API that holds the database. */
+export function apiAccess(url: string, token: string): ListingAccess {
+  async function call<T>(path: string, body?: unknown): Promise<T | undefined> {
+    let res: Response;
+    try {
+      res = await fetch(`${url}/v1/admin/listings${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (e) {
+      throw new Error(
+        `the API at ${url} does not answer (${e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e)}). ` +
+          'If it crashed, start and stop it again, then retry.',
+      );
+    }
+    if (res.status === 404) return undefined;
+    const answer = (await res.json().catch(() => ({}))) as T & { message?: string };
+    if (!res.ok) throw new Error(`the API answered ${res.status}: ${answer.message ?? ''}`);
+    return answer;
+  }
+  return {
+    list: async ({ status, limit }) =>
+      (await call<ListingRow[]>(
+        `?${new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}) })}`,
+      )) ?? [],
+    get: (id) => call<ListingRow>(`/${id}`),
+    setStatus: (id, status, note) =>
+      call<ListingRow>(`/${id}/status`, note === undefined ? { status } : { status, note }),
+  };
+}
+
+/** Runs one command against `db` (or a running API); the text to print and the exit code. */
+export async function runListingsCli(
+  argv: string[],
+  source: Queryable | ListingAccess,
+): Promise<CliResult> {
+  const store = 'query' in source ? dbAccess(source) : source;
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -93,19 +147,19 @@ export async function runListingsCli(argv: string[], db: Queryable): Promise<Cli
       const limit = values.limit === undefined ? 100 : Number(values.limit);
       if (!Number.isSafeInteger(limit) || limit <= 0)
         return { code: 2, out: `--limit must be a positive whole number.\n${USAGE}` };
-      const rows = await listListings(db, { status: values.status as ListingStatus, limit });
+      const rows = await store.list({ status: values.status as ListingStatus, limit });
       return print(rows, () => table(rows));
     }
     case 'show': {
       if (badId) return { code: 2, out: `show needs a listing id.\n${USAGE}` };
-      const row = await getListing(db, id);
+      const row = await store.get(id);
       if (!row) return { code: 1, out: `No listing request ${id}.` };
       return print(row, () => details(row));
     }
     case 'set-status': {
       if (badId || !isStatus(args[1]))
         return { code: 2, out: `set-status needs an id and a status.\n${USAGE}` };
-      const row = await setListingStatus(db, id, args[1], values.note);
+      const row = await store.setStatus(id, args[1], values.note);
       if (!row) return { code: 1, out: `No listing request ${id}.` };
       return print(row, () => `Listing ${id} is now ${row.status}.\n${details(row)}`);
     }
@@ -114,43 +168,49 @@ export async function runListingsCli(argv: string[], db: Queryable): Promise<Cli
   }
 }
 
-async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
+/** The whole command line: picks the database (or the API holding it), runs one command. */
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CliResult> {
   const pick = (flag: string) => {
     const i = argv.indexOf(flag);
     return i === -1 ? undefined : argv[i + 1];
   };
-  const databaseUrl = pick('--database-url') ?? process.env.DATABASE_URL;
+  const databaseUrl = pick('--database-url') ?? env.DATABASE_URL;
   // npm runs workspace scripts in api/; a relative --data means the operator's own directory.
   const dataDir = resolve(
-    process.env.INIT_CWD ?? process.cwd(),
-    pick('--data') ?? process.env.API_DATA_DIR ?? DEFAULT_DATA_DIR,
+    env.INIT_CWD ?? process.cwd(),
+    pick('--data') ?? env.API_DATA_DIR ?? DEFAULT_DATA_DIR,
   );
-  // PGlite keeps postmaster.pid while a process has the directory open (removed on close).
-  if (!databaseUrl && existsSync(join(dataDir, 'postmaster.pid'))) {
-    process.stderr.write(
-      `listings: the PGlite database in ${dataDir} is in use (the API is running, or did not stop cleanly).\n` +
-        'Stop the API first (start and stop it again after a crash), or run the API and this CLI on PostgreSQL with DATABASE_URL.\n',
-    );
-    return 3;
-  }
-  const db = openDb({ databaseUrl, dataDir });
   try {
-    await migrate(db);
-    const result = await runListingsCli(argv, db);
-    (result.code === 0 ? process.stdout : process.stderr).write(`${result.out}\n`);
-    return result.code;
-  } finally {
-    await db.close();
+    // PGlite keeps postmaster.pid while a process has the directory open (removed on close).
+    if (!databaseUrl && existsSync(join(dataDir, 'postmaster.pid'))) {
+      const api = readAdminFile(dataDir);
+      if (api) return await runListingsCli(argv, apiAccess(api.url, api.token));
+      return {
+        code: 3,
+        out:
+          `listings: the PGlite database in ${dataDir} is in use and no API left ${adminFile(dataDir)}\n` +
+          '(an API from before the operator routes, or one that did not stop cleanly).\n' +
+          'Restart the API (it then serves this CLI), or stop it, or run both on PostgreSQL with DATABASE_URL.',
+      };
+    }
+    const db = openDb({ databaseUrl, dataDir });
+    try {
+      await migrate(db);
+      return await runListingsCli(argv, db);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    return { code: 1, out: `listings: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
 
 if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`listings: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  void main(process.argv.slice(2)).then(({ code, out }) => {
+    (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
+    process.exit(code);
+  });
 }
