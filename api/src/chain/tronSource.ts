@@ -147,49 +147,37 @@ export class TronSource implements ChainSource {
     };
   }
 
-  private async contractEvents(
-    address: string,
-    minMs: number,
-    maxMs: number,
+  private contractEvents(address: string, minMs: number, maxMs: number) {
+    const params = {
+      order_by: 'block_timestamp,asc',
+      min_block_timestamp: String(minMs),
+      max_block_timestamp: String(maxMs),
+    };
+    return this.pagedEvents(`/v1/contracts/${address}/events`, params, 10_000);
+  }
+
+  /** Every event of one block (all contracts). */
+  private blockEvents(n: number) {
+    return this.pagedEvents(`/v1/blocks/${n}/events`, {}, 1000);
+  }
+
+  /** Confirmed events only, 200 a page, following the fingerprint to the last page. */
+  private async pagedEvents(
+    path: string,
+    params: Record<string, string>,
+    maxPages: number,
   ): Promise<TronGridEvent[]> {
     const out: TronGridEvent[] = [];
     let fingerprint: string | undefined;
-    for (let page = 0; page < 10_000; page++) {
-      const q = new URLSearchParams({
-        only_confirmed: 'true',
-        order_by: 'block_timestamp,asc',
-        limit: '200',
-        min_block_timestamp: String(minMs),
-        max_block_timestamp: String(maxMs),
-      });
+    for (let page = 0; page < maxPages; page++) {
+      const q = new URLSearchParams({ only_confirmed: 'true', limit: '200', ...params });
       if (fingerprint) q.set('fingerprint', fingerprint);
       const r = await this.get<{
         success: boolean;
         error?: string;
         data?: TronGridEvent[];
         meta?: { fingerprint?: string };
-      }>(`${this.base}/v1/contracts/${address}/events?${q}`);
-      if (!r.success) throw new RpcError(-1, `event API: ${r.error ?? 'failed'}`);
-      out.push(...(r.data ?? []));
-      fingerprint = r.meta?.fingerprint;
-      if (!fingerprint) return out;
-    }
-    throw new RpcError(-1, 'event API: too many pages');
-  }
-
-  /** Every event of one block (all contracts), confirmed only, fingerprint paging. */
-  private async blockEvents(n: number): Promise<TronGridEvent[]> {
-    const out: TronGridEvent[] = [];
-    let fingerprint: string | undefined;
-    for (let page = 0; page < 1000; page++) {
-      const q = new URLSearchParams({ only_confirmed: 'true', limit: '200' });
-      if (fingerprint) q.set('fingerprint', fingerprint);
-      const r = await this.get<{
-        success: boolean;
-        error?: string;
-        data?: TronGridEvent[];
-        meta?: { fingerprint?: string };
-      }>(`${this.base}/v1/blocks/${n}/events?${q}`);
+      }>(`${this.base}${path}?${q}`);
       if (!r.success) throw new RpcError(-1, `event API: ${r.error ?? 'failed'}`);
       out.push(...(r.data ?? []));
       fingerprint = r.meta?.fingerprint;
