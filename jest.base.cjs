@@ -22,8 +22,10 @@ module.exports = function createJestConfig({ dir, environment = 'node', setup = 
         },
       ],
     },
-    // ethers/tronweb ship ESM-only pieces in places; let swc transpile those too.
-    transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure|ethereum-cryptography)/)'],
+    // ethers/tronweb and wouter ship ESM-only pieces; let swc transpile those too.
+    transformIgnorePatterns: [
+      '/node_modules/(?!(@noble|@scure|ethereum-cryptography|wouter|regexparam)/)',
+    ],
     moduleNameMapper: {
       '\\.(css|svg|png)$': path.join(__dirname, 'jest.file-stub.cjs'),
     },

@@ -26,6 +26,9 @@ const swcRule = {
   },
 };
 
+// Every app runs in a browser only: the federation runtime leaves out its Node loading code.
+const browserOnly = { optimization: { target: 'web' } };
+
 function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
   return {
     mode,
@@ -131,6 +134,7 @@ function createRemoteConfig({ appDir, name, exposes, mode = 'production', versio
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
+      experiments: browserOnly,
     }),
     new HtmlWebpackPlugin({
       title: `${name} ${appVersion} (standalone)`,
@@ -170,6 +174,7 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
       shareStrategy: 'loaded-first',
       runtimePlugins: [path.join(appDir, 'src/runtime-plugins/offline-remote.ts')],
       dts: false,
+      experiments: browserOnly,
     }),
     new HtmlWebpackPlugin({
       template: path.join(appDir, 'src/index.html'),

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { Route, Switch } from 'wouter';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { WalletChooser } from './layout/WalletChooser';
@@ -7,14 +7,39 @@ import { IndexPage } from './pages/IndexPage';
 import { RemotePage } from './pages/RemotePage';
 import { InfoPage } from './pages/InfoPage';
 import { HelpPage } from './pages/HelpPage';
-import { RouteError } from './pages/RouteError';
+import { RouteError, RouteErrorBoundary } from './pages/RouteError';
 
-function Layout() {
+/** The routes of product.md section 1; anything else is "This page does not exist." */
+export function Routes() {
+  return (
+    <Switch>
+      <Route path="/" component={IndexPage} />
+      <Route path="/charts">
+        <RemotePage route="charts" remote="charts" expose="ChartsPage" />
+      </Route>
+      <Route path="/pools">
+        <RemotePage route="pools" remote="pools" expose="PoolsPage" />
+      </Route>
+      <Route path="/listing">
+        <RemotePage route="listing" remote="listing" expose="ListingPage" />
+      </Route>
+      <Route path="/info" component={InfoPage} />
+      <Route path="/help" component={HelpPage} />
+      <Route>
+        <RouteError status={404} />
+      </Route>
+    </Switch>
+  );
+}
+
+export function App() {
   return (
     <>
       <Header />
       <main className="jm-main">
-        <Outlet />
+        <RouteErrorBoundary>
+          <Routes />
+        </RouteErrorBoundary>
         <LoadingOverlay />
       </main>
       <Footer />
@@ -23,31 +48,4 @@ function Layout() {
       <Toasts />
     </>
   );
-}
-
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <Layout />,
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <IndexPage /> },
-      {
-        path: 'charts',
-        element: <RemotePage route="charts" remote="charts" expose="ChartsPage" />,
-      },
-      { path: 'pools', element: <RemotePage route="pools" remote="pools" expose="PoolsPage" /> },
-      {
-        path: 'listing',
-        element: <RemotePage route="listing" remote="listing" expose="ListingPage" />,
-      },
-      { path: 'info', element: <InfoPage /> },
-      { path: 'help', element: <HelpPage /> },
-      { path: '*', element: <RouteError /> },
-    ],
-  },
-];
-
-export function App() {
-  return <RouterProvider router={createBrowserRouter(routes)} />;
 }

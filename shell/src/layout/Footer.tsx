@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 
 export const SUPPORT_EMAIL = 'support@just.money';
 

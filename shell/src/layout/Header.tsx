@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearch } from 'wouter';
 import { requestWalletConnect, useNetworkConfig, useWalletSession } from '@jmswap/shared-chain';
 import { NetworkTabs } from './NetworkTabs';
 import { formatHeaderBalance } from '../services/format';
@@ -57,8 +57,9 @@ function WalletButton() {
 function useMenuDisclosure() {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  const [path] = useLocation();
+  const search = useSearch();
+  useEffect(() => setOpen(false), [path, search]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -74,6 +75,7 @@ function useMenuDisclosure() {
 
 export function Header() {
   const menu = useMenuDisclosure();
+  const [path] = useLocation();
   return (
     <header className="jm-header" data-menu-open={menu.open}>
       <div className="jm-header-top">
@@ -115,14 +117,14 @@ export function Header() {
       </div>
       <nav id="jm-submenu" aria-label="Sub-menu" className="jm-submenu">
         {SUB_MENU.map((item) => (
-          <NavLink
+          <Link
             key={item.to}
             to={item.to}
-            end
-            className={({ isActive }) => (isActive ? 'active' : undefined)}
+            className={(active: boolean) => (active ? 'active' : '')}
+            aria-current={path === item.to ? 'page' : undefined}
           >
             {item.label}
-          </NavLink>
+          </Link>
         ))}
         <a
           href={MESSAGING_URL}

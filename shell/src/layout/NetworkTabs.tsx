@@ -1,17 +1,17 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useSearch } from 'wouter';
 import { NETWORK_IDS, useSelectedNetwork } from '@jmswap/shared-chain';
 
 /** TRON BSC POLY BTTC ETH. Switching rewrites n (dropping token choices of the old network). */
 export function NetworkTabs() {
   const selected = useSelectedNetwork();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
   const choose = (id: string) => {
-    const params = new URLSearchParams(location.search);
+    const params = new URLSearchParams(search);
     params.set('n', id);
     params.delete('from');
     params.delete('to');
-    navigate(`${location.pathname}?${params.toString()}`);
+    navigate(`${path}?${params.toString()}`);
   };
   return (
     <nav aria-label="Networks" className="jm-network-tabs" role="tablist">

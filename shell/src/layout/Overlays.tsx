@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Toaster, toast } from 'sonner';
-import { appEvents$, disconnectWallet, ERROR_TOAST_MS } from '@jmswap/shared-chain';
+import { appEvents$, disconnectWallet, ERROR_TOAST_MS, type AppEvent } from '@jmswap/shared-chain';
+
+type Sonner = typeof import('sonner');
 
 /** A stuck loading state must never hide the page for good. */
 const LOADING_SAFETY_MS = 15000;
@@ -56,30 +57,50 @@ export function Popup() {
   );
 }
 
-/** Toasts top right: errors 5 s (fee messages 10 s), wallet toasts 2 s, all dismissible. */
+type ToastEvent = Extract<AppEvent, { type: 'toast' }>;
+
+function showToast({ toast }: Sonner, e: ToastEvent) {
+  const show = e.kind === 'error' ? toast.error : e.kind === 'success' ? toast.success : toast;
+  show(e.text, {
+    duration: e.durationMs,
+    action: e.link
+      ? { label: e.link.label, onClick: () => window.open(e.link?.href, '_blank', 'noopener') }
+      : undefined,
+  });
+}
+
+/**
+ * Toasts top right: errors 5 s (fee messages 10 s), wallet toasts 2 s, all dismissible.
+ * The toast library loads with the first toast: most visits never show one.
+ */
 export function Toasts() {
+  const [sonner, setSonner] = useState<Sonner>();
+  const [queued, setQueued] = useState<(ToastEvent | 'loggedOut')[]>([]);
   useEffect(() => {
     const sub = appEvents$.subscribe((e) => {
-      if (e.type === 'toast') {
-        const show =
-          e.kind === 'error' ? toast.error : e.kind === 'success' ? toast.success : toast;
-        show(e.text, {
-          duration: e.durationMs,
-          action: e.link
-            ? {
-                label: e.link.label,
-                onClick: () => window.open(e.link?.href, '_blank', 'noopener'),
-              }
-            : undefined,
-        });
-      }
-      if (e.type === 'loggedOut') {
+      if (e.type === 'loggedOut')
         // Through the wallet service, so its wallet, timers and listeners go with the session.
         void disconnectWallet();
-        toast('You have been logged out', { duration: ERROR_TOAST_MS });
-      }
+      if (e.type === 'toast' || e.type === 'loggedOut')
+        setQueued((q) => [...q, e.type === 'toast' ? e : 'loggedOut']);
     });
     return () => sub.unsubscribe();
   }, []);
+  useEffect(() => {
+    if (queued.length > 0 && !sonner)
+      import(/* webpackChunkName: "toasts" */ 'sonner').then(setSonner, (error: unknown) =>
+        console.error('[jmswap] the toasts could not be loaded', error),
+      );
+  }, [queued, sonner]);
+  useEffect(() => {
+    // Shown once the Toaster below is mounted: toasts raised before it would be lost.
+    if (!sonner || queued.length === 0) return;
+    for (const e of queued)
+      if (e === 'loggedOut') sonner.toast('You have been logged out', { duration: ERROR_TOAST_MS });
+      else showToast(sonner, e);
+    setQueued([]);
+  }, [sonner, queued]);
+  if (!sonner) return null;
+  const { Toaster } = sonner;
   return <Toaster position="top-right" closeButton richColors />;
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { RouteScreen } from './RouteScreen';
 import { resolveTab } from '../routes';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'wouter';
 import { RouteScreen } from './RouteScreen';
 
 const SECTIONS: { title: string; body: string }[] = [

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { emit } from '@jmswap/shared-chain';
 
 /** Route errors: a 401 raises loggedOut; anything else shows a way back. */
-export function RouteError() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : undefined;
+export function RouteError({ status }: { status?: number }) {
   useEffect(() => {
     if (status === 401) emit({ type: 'loggedOut' });
   }, [status]);
@@ -15,4 +13,35 @@ export function RouteError() {
       <Link to="/">Back to Swap</Link>
     </div>
   );
+}
+
+/** An error's HTTP status, when it carries one (a fetch Response or an error with `status`). */
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { status?: unknown }).status === 'number'
+    ? (error as { status: number }).status
+    : undefined;
+
+class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('render failed') };
+  }
+  override render() {
+    return this.state.error !== undefined ? (
+      <RouteError status={statusOf(this.state.error)} />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/**
+ * A route that throws while rendering shows RouteError instead of a blank page; going to
+ * another page starts afresh (the boundary is keyed by the path), as a route's errorElement did.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const [path] = useLocation();
+  return <Boundary key={path}>{children}</Boundary>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'wouter';
 import {
   network$,
   selectNetwork,
