@@ -10,6 +10,7 @@ import {
   type NetworksFile,
 } from './config/types';
 import { ANVIL_ACCOUNTS, deployNetwork, type HistoryOptions } from './deploy/deployNetwork';
+import { StateCache, ago, type StateCacheOptions } from './state-cache';
 import { startTronNetwork } from './tron/index';
 
 export interface ChainSpec {
@@ -53,6 +54,11 @@ export interface DevnetOptions {
   configPath?: string | false;
   /** Dev accounts (default anvil's first 10). */
   devAccounts?: string[];
+  /**
+   * Restore each chain from the state saved by an earlier start with the same code and options
+   * (.run/devnet-state/), and save it after a fresh deploy. Default off: tests get fresh chains.
+   */
+  stateCache?: boolean | StateCacheOptions;
   log?: (line: string) => void;
 }
 
@@ -77,6 +83,10 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     await Promise.allSettled(all.map((s) => s()));
   };
 
+  const cache = opts.stateCache
+    ? new StateCache({ log, ...(opts.stateCache === true ? {} : opts.stateCache) })
+    : undefined;
+
   const networks = structuredClone(production.networks);
   try {
     const jobs: Array<Promise<void>> = [];
@@ -86,14 +96,28 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
       const port = opts.ports?.[id] ?? spec.port;
       jobs.push(
         (async () => {
+          const key = cache?.key(id, {
+            network: production.networks[id],
+            spec,
+            devAccounts,
+            history: history ?? null,
+          });
+          const hit = key ? cache?.find(id, key) : undefined;
           const days = history?.days ?? 0;
           const anvil: AnvilInstance = await startAnvil({
             port,
             chainId: spec.chainId,
-            timestamp: Math.floor(Date.now() / 1000) - days * 86400 - 7200,
+            ...(hit
+              ? { args: ['--load-state', hit.stateFile] }
+              : { timestamp: Math.floor(Date.now() / 1000) - days * 86400 - 7200 }),
           });
           stoppers.push(anvil.stop);
           log(`${id}: anvil on ${anvil.url} (chain id ${spec.chainId})`);
+          if (hit) {
+            networks[id] = { ...hit.meta.config, nodeUrl: anvil.url };
+            log(`${id}: restored the seeded chain saved ${ago(hit.meta.createdAt)}`);
+            return;
+          }
           networks[id] = await deployNetwork({
             network: production.networks[id],
             rpcUrl: anvil.url,
@@ -102,6 +126,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
             history,
             log,
           });
+          if (cache && key) await cache.save(id, key, anvil.url, { config: networks[id] });
         })(),
       );
     }
@@ -114,6 +139,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
             ...(opts.tronPorts?.node ? { port: opts.tronPorts.node } : {}),
             ...(opts.tronPorts?.anvil ? { anvilPort: opts.tronPorts.anvil } : {}),
             ...(history ? { history } : {}),
+            ...(cache ? { stateCache: cache } : {}),
             log,
           });
           stoppers.push(started.stop);
@@ -165,7 +191,11 @@ export async function runDevnetCli(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
   process.on('SIGHUP', () => void shutdown(0));
   try {
-    devnet = await startDevnet({ log: (line) => console.log(`${stamp()} ${line}`) });
+    devnet = await startDevnet({
+      // --fresh: deploy and seed again even when a saved chain matches.
+      stateCache: !process.argv.includes('--fresh'),
+      log: (line) => console.log(`${stamp()} ${line}`),
+    });
   } catch (e) {
     console.error('devnet failed:', e instanceof Error ? (e.stack ?? e.message) : e);
     await shutdown(1);

@@ -21,6 +21,12 @@ export {
   type DeployOptions,
 } from './deploy/deployNetwork';
 export { startAnvil, type AnvilInstance, type AnvilOptions } from './anvil';
+export {
+  StateCache,
+  STATE_CACHE_DIR,
+  STATE_MAX_AGE_MS,
+  type StateCacheOptions,
+} from './state-cache';
 export { loadArtifact, ensureCompiled, type Artifact, type ContractName } from './artifacts';
 export { SEED_PRICES_USD } from './deploy/prices';
 export { LOCAL_CONFIG_PATH, productionNetwork } from './config/production';

@@ -47,6 +47,8 @@ export interface AnvilOptions {
   hardfork?: string;
   /** Block gas limit (default 300M so big fee_limits map to gas). */
   gasLimit?: bigint;
+  /** Start from this state file (anvil --load-state) instead of an empty chain. */
+  loadState?: string;
 }
 
 export interface AnvilProcess {
@@ -98,6 +100,7 @@ export async function startAnvil(opts: AnvilOptions): Promise<AnvilProcess> {
     '--quiet',
   ];
   if (opts.timestamp !== undefined) args.push('--timestamp', String(opts.timestamp));
+  if (opts.loadState) args.push('--load-state', opts.loadState);
   const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

@@ -6,12 +6,14 @@
  *   startTronNetwork(...)  the whole TRON network for `npm run devnet` (the orchestrator imports this)
  */
 import type { JsonFragment } from 'ethers';
+import { loadArtifact, type ContractName } from '../artifacts';
 import type { NetworkConfig } from '../config/types';
 import { deployNetwork, type HistoryOptions } from '../deploy/deployNetwork';
 import { AnvilRpc, startAnvil, TRON_CHAIN_ID, type AnvilProcess } from './anvil';
 import { toBase58, toEvmAddress, toTronHex } from './address';
 import { TronDevnode, type DevnodeOptions } from './devnode';
 import type { ResourceParams } from './resources';
+import { ago, type CachedContract, type StateCache } from '../state-cache';
 
 export { TronDevnode, TronApiError, finalizeTx, intrinsicGas, transactionSize } from './devnode';
 export type { DevnodeOptions, TronTx, TronRawData } from './devnode';
@@ -31,6 +33,8 @@ export interface StartDevnodeOptions {
   anvilPort?: number;
   /** Genesis timestamp (s) of a freshly started anvil (default: now). */
   genesisTimestamp?: number;
+  /** State file a freshly started anvil loads (anvil --load-state). */
+  loadState?: string;
   /** Devnode HTTP port (default 8090, 0 = any). */
   port?: number;
   host?: string;
@@ -55,6 +59,7 @@ export async function startDevnode(opts: StartDevnodeOptions = {}): Promise<Runn
   if (!rpcUrl) {
     const a: Parameters<typeof startAnvil>[0] = { port: opts.anvilPort ?? DEFAULT_TRON_ANVIL_PORT };
     if (opts.genesisTimestamp !== undefined) a.timestamp = opts.genesisTimestamp;
+    if (opts.loadState) a.loadState = opts.loadState;
     anvil = await startAnvil(a);
     rpcUrl = anvil.url;
   }
@@ -96,6 +101,8 @@ export interface StartTronNetworkOptions {
   /** Past swaps to seed (default 40 over 4 days, like the EVM devnet). */
   history?: HistoryOptions;
   resources?: Partial<ResourceParams>;
+  /** Restore the seeded chain and the devnode's registry from here, or save them after seeding. */
+  stateCache?: StateCache;
   log?: (line: string) => void;
 }
 
@@ -156,32 +163,55 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
   const log = opts.log ?? (() => undefined);
   const history = opts.history ?? { swaps: 40, days: 4 };
   const baseFunding = opts.baseFunding ?? 1_000_000n * 1_000_000n;
+  const devAccounts = opts.devAccounts.map((a) => toEvmAddress(a));
+  const cache = opts.stateCache;
+  const key = cache?.key('TRON', {
+    network: opts.network,
+    devAccounts,
+    baseFunding,
+    history,
+    resources: opts.resources ?? null,
+  });
+  const hit = key ? cache?.find('TRON', key) : undefined;
   const running = await startDevnode({
     anvilPort: opts.anvilPort ?? DEFAULT_TRON_ANVIL_PORT,
     port: opts.port ?? DEFAULT_DEVNODE_PORT,
-    genesisTimestamp: Math.floor(Date.now() / 1000) - (history.days + 1) * DAY,
+    ...(hit
+      ? { loadState: hit.stateFile }
+      : { genesisTimestamp: Math.floor(Date.now() / 1000) - (history.days + 1) * DAY }),
     ...(opts.resources ? { resources: opts.resources } : {}),
     log,
   });
   try {
     const { devnode, rpc } = running;
-    const devAccounts = opts.devAccounts.map((a) => toEvmAddress(a));
-    // anvil's default 10 000 ETH (1e22 wei) would be 1e22 sun: not exact as a JSON number.
-    for (const a of new Set([...ANVIL_DEFAULT_ACCOUNTS, ...devAccounts])) {
-      await rpc.call('anvil_setBalance', [a, '0x' + baseFunding.toString(16)]);
+    const contracts: CachedContract[] = [];
+    let deployed: NetworkConfig;
+    if (hit) {
+      for (const c of hit.meta.contracts ?? []) {
+        const artifact = loadArtifact(c.name.split(':')[0] as ContractName);
+        await devnode.registerContract(c.address, artifact.abi as JsonFragment[], c.name);
+      }
+      deployed = hit.meta.config;
+      log(`TRON: restored the seeded chain saved ${ago(hit.meta.createdAt)}`);
+    } else {
+      // anvil's default 10 000 ETH (1e22 wei) would be 1e22 sun: not exact as a JSON number.
+      for (const a of new Set([...ANVIL_DEFAULT_ACCOUNTS, ...devAccounts])) {
+        await rpc.call('anvil_setBalance', [a, '0x' + baseFunding.toString(16)]);
+      }
+      deployed = await deployNetwork({
+        network: opts.network,
+        rpcUrl: running.rpcUrl,
+        devAccounts,
+        baseFunding,
+        history,
+        gasPrice: 0n,
+        log,
+        onContract: async (name, address, abi) => {
+          contracts.push({ address, name });
+          await devnode.registerContract(address, abi as JsonFragment[], name);
+        },
+      });
     }
-    const deployed = await deployNetwork({
-      network: opts.network,
-      rpcUrl: running.rpcUrl,
-      devAccounts,
-      baseFunding,
-      history,
-      gasPrice: 0n,
-      log,
-      onContract: async (name, address, abi) => {
-        await devnode.registerContract(address, abi as JsonFragment[], name);
-      },
-    });
     // Without seeded history the chain clock is still days behind: bring it to the wall clock.
     const head = await rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['latest', false]);
     const wall = Math.floor(Date.now() / 1000);
@@ -194,6 +224,8 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
       if (bal > MAX_SAFE) await rpc.call('anvil_setBalance', [a, '0x' + baseFunding.toString(16)]);
       devnode.resources.get(a); // activated accounts
     }
+    if (cache && key && !hit)
+      await cache.save('TRON', key, running.rpcUrl, { config: deployed, contracts });
     const config = toTronConfig(deployed, `http://127.0.0.1:${opts.port ?? DEFAULT_DEVNODE_PORT}`);
     log(
       `TRON: devnode ${running.url}, anvil ${running.rpcUrl}, ${devnode.registry.all().length} contracts registered`,
