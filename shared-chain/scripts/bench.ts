@@ -17,7 +17,7 @@ import type { NetworksFile, TokenConfig } from '../src/config/types';
 import { network$ } from '../src/bus/session';
 import { estimateSwap } from '../src/core/estimate';
 import type { PoolReserves } from '../src/core/paths';
-import { requestCount } from '../src/adapters/evm/common';
+import { requestCount } from '../src/adapters/evm/helpers';
 import {
   connectWallet,
   disconnectWallet,

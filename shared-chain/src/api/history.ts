@@ -5,7 +5,7 @@
  * as a broken chart. Answers are cached in memory (candles and line 10 min, trades 1 min) so
  * refreshes and several charts of one pair cost one request.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { NetworkId } from '../config/types';
 import {
   CANDLES_CACHE_MS,
@@ -24,12 +24,12 @@ export const CHART_BUCKET_MS = CHART_BUCKET_SECONDS * 1000;
 /** Above this a price or USD figure is a bug upstream, not a market (no pool here gets near). */
 export const MAX_API_NUMBER = 1e15;
 
-const price = z.number().finite().nonnegative().max(MAX_API_NUMBER);
+const price = z.number().check(z.nonnegative(), z.maximum(MAX_API_NUMBER));
 // Year 2000 .. 2200: a date outside is a unit mistake (seconds for milliseconds) or garbage.
-const ms = z.number().int().min(946_684_800_000).max(7_258_118_400_000);
+const ms = z.int().check(z.minimum(946_684_800_000), z.maximum(7_258_118_400_000));
 /** Exact decimal string in human units, as the API writes token amounts and trade prices. */
-const decimal = z.string().regex(/^\d{1,40}(\.\d{1,40})?$/);
-const hash = z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/);
+const decimal = z.string().check(z.regex(/^\d{1,40}(\.\d{1,40})?$/));
+const hash = z.string().check(z.regex(/^(0x)?[0-9a-fA-F]{64}$/));
 
 export const candleSchema = z.object({ o: price, h: price, l: price, c: price, dt: ms });
 export const linePointSchema = z.object({ value: price, dt: ms });
@@ -40,18 +40,18 @@ export const tradeSchema = z.object({
   sellAmount: decimal,
   date: ms,
   hash,
-  trader: z.string().min(1),
+  trader: z.string().check(z.minLength(1)),
 });
 export const accountTradeSchema = z.object({
   date: ms,
   hash,
-  pair: z.string().min(1),
-  symbolIn: z.string().min(1),
-  symbolOut: z.string().min(1),
+  pair: z.string().check(z.minLength(1)),
+  symbolIn: z.string().check(z.minLength(1)),
+  symbolOut: z.string().check(z.minLength(1)),
   amountIn: decimal,
   amountOut: decimal,
   price: decimal,
-  usd: z.number().finite().nonnegative().max(MAX_API_NUMBER).nullable(),
+  usd: z.nullable(z.number().check(z.nonnegative(), z.maximum(MAX_API_NUMBER))),
 });
 
 export type Candle = z.infer<typeof candleSchema>;

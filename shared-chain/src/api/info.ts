@@ -3,10 +3,10 @@
  * product API serves them. Answers that do not fit the schema count as "unavailable", so a bad
  * or half-deployed API never puts wrong numbers on screen.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { NETWORK_IDS, type NetworkId } from '../config/types';
 
-const usd = z.number().finite().nullable();
+const usd = z.nullable(z.number());
 
 export const infoPairSchema = z.object({
   address: z.string(),
@@ -14,26 +14,26 @@ export const infoPairSchema = z.object({
   symbolB: z.string(),
   reserveA: z.string(),
   reserveB: z.string(),
-  price: z.number().finite(),
+  price: z.number(),
   volume24HUsd: usd,
   liquidityUsd: usd,
   fees24HUsd: usd,
   aprPercent: usd,
-  trades24H: z.number().int().nonnegative(),
+  trades24H: z.int().check(z.nonnegative()),
 });
 
 export const infoNetworkSchema = z.object({
   pairs: z.array(infoPairSchema),
   tokens: z.record(z.string(), z.object({ priceUsd: usd })),
-  jm: z
-    .object({
+  jm: z.optional(
+    z.object({
       burned: z.string(),
       supply: z.string(),
       circulatingSupply: z.string(),
       priceUsd: usd,
       marketcapUsd: usd,
-    })
-    .optional(),
+    }),
+  ),
 });
 
 export const infoSchema = z.object({

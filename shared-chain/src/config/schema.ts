@@ -1,35 +1,36 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
 import { NETWORK_IDS, type NetworksFile } from './types';
 
 const token = z.object({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   name: z.string(),
   address: z.string(),
-  hex: z.string().optional(),
-  decimals: z.number().int().min(0).max(36),
+  hex: z.optional(z.string()),
+  decimals: z.int().check(z.minimum(0), z.maximum(36)),
   logoURI: z.string(),
-  tax: z.number().int().min(0).max(99),
-  isBase: z.boolean().optional(),
-  canAddToken: z.boolean().optional(),
-  useNormalRouterForLiquidity: z.boolean().optional(),
-  approveResetRequired: z.boolean().optional(),
-  description: z.string().optional(),
-  www: z.string().optional(),
+  tax: z.int().check(z.minimum(0), z.maximum(99)),
+  isBase: z.optional(z.boolean()),
+  canAddToken: z.optional(z.boolean()),
+  useNormalRouterForLiquidity: z.optional(z.boolean()),
+  approveResetRequired: z.optional(z.boolean()),
+  description: z.optional(z.string()),
+  www: z.optional(z.string()),
 });
 
 const pool = z.object({
   symbolA: z.string(),
   symbolB: z.string(),
   address: z.string(),
-  invert: z.boolean().optional(),
-  hideFromCharts: z.boolean().optional(),
+  invert: z.optional(z.boolean()),
+  hideFromCharts: z.optional(z.boolean()),
 });
 
 const network = z.object({
   id: z.enum(NETWORK_IDS),
   name: z.string(),
   platform: z.enum(['evm', 'tron']),
-  chainId: z.number().int().positive(),
+  chainId: z.int().check(z.positive()),
   nodeUrl: z.string(),
   scan: z.string(),
   api: z.object({ url: z.string(), ownerAddress: z.string() }),
@@ -38,13 +39,13 @@ const network = z.object({
     ROUTER_ADDRESS: z.string(),
     LIQUIDITY_ROUTER: z.string(),
     SWAP_API: z.string(),
-    MAX_HOP_LENGTH: z.number().int().min(2),
+    MAX_HOP_LENGTH: z.int().check(z.minimum(2)),
   }),
   baseToken: z.string(),
   defaultTokens: z.tuple([z.string(), z.string()]),
-  gasPrice: z.string().regex(/^\d+$/).optional(),
-  feeRecipient: z.string().optional(),
-  burnAddress: z.string().optional(),
+  gasPrice: z.optional(z.string().check(z.regex(/^\d+$/))),
+  feeRecipient: z.optional(z.string()),
+  burnAddress: z.optional(z.string()),
   tokens: z.record(z.string(), token),
   pools: z.array(pool),
 });
@@ -62,7 +63,8 @@ const networksFile = z.object({
 
 /** Validates a networks.json document; throws an Error naming the first bad field. */
 export function parseNetworksFile(input: unknown): NetworksFile {
-  const result = networksFile.safeParse(input);
+  // zod/mini has no messages of its own: English ones for this parse only (no global setting).
+  const result = networksFile.safeParse(input, { error: en().localeError });
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new Error(

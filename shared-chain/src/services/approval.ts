@@ -5,7 +5,7 @@
  * amount). Platform writers never approve on their own.
  */
 import type { TxResult } from '../adapters/types';
-import { isUserRejection } from '../adapters/evm/common';
+import { isUserRejection } from '../adapters/evm/helpers';
 import { MAX_APPROVAL } from '../core/constants';
 import { APPROVAL_UNSUCCESSFUL, SwapError } from '../core/errors';
 import { isAllowanceSufficient, needsApproval, type ApprovalMode } from '../core/validation';

@@ -10,7 +10,7 @@ import { loadArtifact, startDevnet, type Devnet } from '@jmswap/devnet';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworkId, NetworksFile } from '../config/types';
 import { FACTORY_ABI, PAIR_ABI, TOKEN_ABI } from '../adapters/abis.generated';
-import { destroyProviders } from '../adapters/evm/common';
+import { destroyProviders } from '../adapters/evm/provider';
 import { ChainError } from '../core/errors';
 import { MAX_APPROVAL } from '../core/constants';
 import {

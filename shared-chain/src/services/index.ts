@@ -27,8 +27,13 @@ export * from './swap';
 export { approvalSteps, type ApprovalRequest } from './approval';
 export * from './liquidity';
 export { adapterFor, readerFor, resetReaders, TRON_NOT_AVAILABLE } from './platform';
-export { isUserRejection, wrongNetworkMessage, requestCount } from '../adapters/evm/common';
-export { setWalletConnectProjectId, getWalletConnectProjectId } from '../adapters/evm/connectors';
+export {
+  isUserRejection,
+  wrongNetworkMessage,
+  requestCount,
+  setWalletConnectProjectId,
+  getWalletConnectProjectId,
+} from '../adapters/evm/helpers';
 export * from './tokens';
 export { configureWidgetRelay, isWidgetRelayConfigured } from '../adapters/widget';
 export {

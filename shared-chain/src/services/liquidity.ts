@@ -3,7 +3,7 @@ import { trackEvent } from '../bus/events';
 import { withPendingTransaction } from '../bus/pending';
 import type { NetworkConfig, NetworkId, TokenConfig } from '../config/types';
 import type { TxResult, UserPosition } from '../adapters/types';
-import { isUserRejection } from '../adapters/evm/common';
+import { isUserRejection } from '../adapters/evm/helpers';
 import { formatUnits } from '../core/amounts';
 import { DIRECT_HOP_LENGTH, LP_DECIMALS, SUN_PER_TRX } from '../core/constants';
 import { feeReserveTrx } from '../core/energy';

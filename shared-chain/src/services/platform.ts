@@ -1,31 +1,51 @@
+/**
+ * Which code serves a network. Reads go through the light readers, in the first load of every
+ * page (JSON-RPC or the TRON node's HTTP API over fetch, with the small ABI codec); the wallet
+ * adapters (connectors, writers and ethers or tronweb) load with the first wallet action.
+ */
 import type { NetworkConfig, Platform } from '../config/types';
-import { evmAdapter } from '../adapters/evm';
+import { EvmReader } from '../adapters/evm/reader';
 import type { ChainReader, PlatformAdapter } from '../adapters/types';
 
 export const TRON_NOT_AVAILABLE = 'TRON support is not available in this build';
 
+type AdapterModule = { evmAdapter?: PlatformAdapter; tronAdapter?: PlatformAdapter };
+
+let evmAdapter: Promise<PlatformAdapter> | undefined;
 let tronAdapter: Promise<PlatformAdapter | undefined> | undefined;
 
 /** Test hook: replace the TRON adapter loader (or undefined to restore the lazy import). */
-let tronLoader: (() => Promise<{ tronAdapter?: PlatformAdapter }>) | undefined;
-export function setTronAdapterLoader(
-  loader: (() => Promise<{ tronAdapter?: PlatformAdapter }>) | undefined,
-): void {
+let tronLoader: (() => Promise<AdapterModule>) | undefined;
+export function setTronAdapterLoader(loader: (() => Promise<AdapterModule>) | undefined): void {
   tronLoader = loader;
   tronAdapter = undefined;
 }
 
+/** The EVM wallet adapter (connectors, writer, ethers); a failed load is tried again next time. */
+function loadEvm(): Promise<PlatformAdapter> {
+  evmAdapter ??= (
+    import(/* webpackChunkName: "shared-chain-evm" */ '../adapters/evm') as Promise<AdapterModule>
+  ).then(
+    (mod) => mod.evmAdapter as PlatformAdapter,
+    (error: unknown) => {
+      evmAdapter = undefined;
+      throw error;
+    },
+  );
+  return evmAdapter;
+}
+
 /**
- * The TRON adapter, loaded lazily so pages that only use EVM networks never load tronweb.
+ * The TRON wallet adapter, loaded lazily so pages never load tronweb before a wallet action.
  * Undefined (logged once) while the module is missing or fails to load.
  */
 function loadTron(): Promise<PlatformAdapter | undefined> {
   tronAdapter ??= (
     tronLoader ??
     (() =>
-      import(/* webpackChunkName: "shared-chain-tron" */ '../adapters/tron') as Promise<{
-        tronAdapter?: PlatformAdapter;
-      }>)
+      import(
+        /* webpackChunkName: "shared-chain-tron" */ '../adapters/tron'
+      ) as Promise<AdapterModule>)
   )().then(
     (mod) => {
       if (!mod.tronAdapter) console.error(`[shared-chain] ${TRON_NOT_AVAILABLE}`);
@@ -40,12 +60,20 @@ function loadTron(): Promise<PlatformAdapter | undefined> {
   return tronAdapter;
 }
 
-/** The adapter of a platform; rejects with "TRON support is not available ..." when it cannot load. */
+/**
+ * The wallet adapter of a platform (connect, sign, send); rejects with "TRON support is not
+ * available ..." when the TRON one cannot load.
+ */
 export async function adapterFor(platform: Platform): Promise<PlatformAdapter> {
-  if (platform === 'evm') return evmAdapter;
+  if (platform === 'evm') return loadEvm();
   const tron = await loadTron();
   if (!tron) throw new Error(TRON_NOT_AVAILABLE);
   return tron;
+}
+
+async function createReader(network: NetworkConfig): Promise<ChainReader> {
+  if (network.platform === 'evm') return new EvmReader(network);
+  return (await adapterFor('tron')).createReader(network);
 }
 
 const readers = new Map<string, ChainReader>();
@@ -55,7 +83,7 @@ export async function readerFor(network: NetworkConfig): Promise<ChainReader> {
   const key = `${network.id}@${network.nodeUrl}@${network.exchange.SWAP_API}`;
   const cached = readers.get(key);
   if (cached) return cached;
-  const reader = (await adapterFor(network.platform)).createReader(network);
+  const reader = await createReader(network);
   readers.set(key, readers.get(key) ?? reader);
   return readers.get(key) as ChainReader;
 }

@@ -7,7 +7,7 @@ import { withPendingTransaction } from '../bus/pending';
 import { network$ } from '../bus/session';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { TxResult } from '../adapters/types';
-import { isUserRejection } from '../adapters/evm/common';
+import { isUserRejection } from '../adapters/evm/helpers';
 import { formatUnits } from '../core/amounts';
 import { ChainError, SwapError, swapFailedMessage } from '../core/errors';
 import {

@@ -6,7 +6,7 @@ import { appEvents$, type AppEvent } from '../bus/events';
 import { network$, session$, SELECTED_NETWORK_KEY } from '../bus/session';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworksFile } from '../config/types';
-import { destroyProviders } from '../adapters/evm/common';
+import { destroyProviders } from '../adapters/evm/provider';
 import { injectedWait, resetEip6963 } from '../adapters/evm/connectors';
 import { createTestProvider, type TestProvider } from './testing/eip1193';
 import {

@@ -23,7 +23,7 @@ import {
 import { WALLET_REFRESH_MS, WALLET_TOAST_MS } from '../core/constants';
 import { ChainError } from '../core/errors';
 import type { ChainWriter, WalletConnection } from '../adapters/types';
-import { isUserRejection } from '../adapters/evm/common';
+import { isUserRejection } from '../adapters/evm/helpers';
 import type { WalletKind } from '../wallets/options';
 import { adapterFor, readerFor, resetReaders } from './platform';
 import { widgetConnector } from '../adapters/widget';

@@ -3,14 +3,8 @@ import type { NetworkConfig } from '../../config/types';
 import { ChainError, USER_REJECTED } from '../../core/errors';
 import type { WalletKind } from '../../wallets/options';
 import type { WalletConnection } from '../types';
-import {
-  addChainParams,
-  chainIdHex,
-  isUserRejection,
-  providerFor,
-  rpcErrorCode,
-  type CountingProvider,
-} from './common';
+import { addChainParams, chainIdHex, isUserRejection, rpcErrorCode } from './helpers';
+import { providerFor, type CountingProvider } from './provider';
 
 /** An EIP-1193 provider as extensions inject it (window.ethereum, EIP-6963, WalletConnect). */
 export interface Eip1193Provider {

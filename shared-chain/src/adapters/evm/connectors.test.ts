@@ -1,6 +1,6 @@
 import { ChainError } from '../../core/errors';
 import { createTestProvider, installWindow, removeWindow } from '../../services/testing/eip1193';
-import { addChainParams } from './common';
+import { addChainParams } from './helpers';
 import { switchEip1193Chain, type Eip1193Provider } from './connection';
 import {
   BINANCE_RDNS,
@@ -14,7 +14,7 @@ import {
   WALLETCONNECT_NOT_CONFIGURED,
 } from './connectors';
 import { EvmReader } from './reader';
-import { destroyProviders } from './common';
+import { destroyProviders } from './provider';
 import { fakeEvmNetwork } from '../../services/testing/networks';
 
 let walletConnectLoads = 0;

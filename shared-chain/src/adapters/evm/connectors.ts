@@ -3,7 +3,7 @@ import type { NetworkConfig } from '../../config/types';
 import { ChainError, USER_REJECTED } from '../../core/errors';
 import type { WalletKind } from '../../wallets/options';
 import type { WalletConnector } from '../types';
-import { isUserRejection } from './common';
+import { getWalletConnectProjectId, isUserRejection } from './helpers';
 import {
   DevWalletConnection,
   Eip1193Connection,
@@ -188,21 +188,7 @@ function binanceConnector(): WalletConnector {
 
 // ------------------------------------------------------------------------------ WalletConnect
 
-let walletConnectProjectId: string | undefined;
-
-/** Sets the WalletConnect (Reown) project id; without one the mobile wallet shows as not configured. */
-export function setWalletConnectProjectId(id: string | undefined): void {
-  walletConnectProjectId = id === '' ? undefined : id;
-}
-
-/** The project id: set explicitly, or globalThis.JMSWAP_WALLETCONNECT_PROJECT_ID, or env WALLETCONNECT_PROJECT_ID. */
-export function getWalletConnectProjectId(): string | undefined {
-  if (walletConnectProjectId) return walletConnectProjectId;
-  const fromGlobal = (globalThis as Record<string, unknown>).JMSWAP_WALLETCONNECT_PROJECT_ID;
-  if (typeof fromGlobal === 'string' && fromGlobal !== '') return fromGlobal;
-  const env = typeof process !== 'undefined' ? process.env?.WALLETCONNECT_PROJECT_ID : undefined;
-  return env ? env : undefined;
-}
+export { setWalletConnectProjectId, getWalletConnectProjectId } from './helpers';
 
 export const WALLETCONNECT_NOT_CONFIGURED =
   'Mobile wallet (WalletConnect) is not configured: no project id';

@@ -28,10 +28,10 @@ export {
 } from './connection';
 export {
   addChainParams,
-  destroyProviders,
   isUserRejection,
   requestCount,
   rpcErrorCode,
   toChainError,
   wrongNetworkMessage,
-} from './common';
+} from './helpers';
+export { destroyProviders } from './provider';

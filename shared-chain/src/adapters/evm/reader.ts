@@ -1,5 +1,5 @@
-import { Contract, Interface, getAddress } from 'ethers';
 import { BehaviorSubject } from 'rxjs';
+import { decodeResult, encodeCall, getAddress, type AbiValue } from '../../abi';
 import type { NetworkConfig } from '../../config/types';
 import {
   BALANCE_CACHE_MS,
@@ -11,18 +11,10 @@ import {
 } from '../../core/constants';
 import { userShareBps } from '../../core/liquidity';
 import type { PoolReserves } from '../../core/paths';
-import { FACTORY_ABI, PAIR_ABI, ROUTER_ABI, SWAP_INFO_ABI, TOKEN_ABI } from '../abis.generated';
 import { TrustedPairs, type ListedPair } from '../trustedPairs';
 import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
-import {
-  addressOf,
-  gasLimitFor,
-  isBaseSymbol,
-  logReadError,
-  providerFor,
-  taxesFor,
-  type CountingProvider,
-} from './common';
+import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
+import { rpcFor, toQuantity, type JsonRpcClient } from './rpc';
 
 /** A pool's reserves plus its pair (liquidity token) address. */
 export interface PairReserves extends PoolReserves {
@@ -34,16 +26,35 @@ interface Cached<T> {
   value: Promise<T>;
 }
 
-const tokenInterface = new Interface(TOKEN_ABI);
-const routerInterface = new Interface(ROUTER_ABI);
+/** The swap-info contract's page of pairs: pairs, tokensA, tokensB, symbolsA, symbolsB, balancesA, balancesB. */
+const PAIRS_PAGE = [
+  'address[]',
+  'address[]',
+  'address[]',
+  'string[]',
+  'string[]',
+  'uint256[]',
+  'uint256[]',
+];
+/** getUserLP: pairs, symbolsA, symbolsB, totalLiquidity, userLiquidity, valueA, valueB. */
+const USER_LP_PAGE = [
+  'address[]',
+  'string[]',
+  'string[]',
+  'uint256[]',
+  'uint256[]',
+  'uint256[]',
+  'uint256[]',
+];
 
-/** Reads of one EVM network (ethers v6, batched JSON-RPC). */
+/**
+ * Reads of one EVM network: view calls over the light JSON-RPC client (batched, no ethers) and
+ * the small ABI codec, so every page can read chains before any wallet library loads.
+ */
 export class EvmReader implements ChainReader {
   readonly network: NetworkConfig;
   readonly status$ = new BehaviorSubject<ReadStatus>('ok');
-  readonly provider: CountingProvider;
-  private readonly info: Contract;
-  private readonly router: Contract;
+  readonly rpc: JsonRpcClient;
   private reservesCache: Cached<PairReserves[] | undefined> | undefined;
   private readonly balanceCache = new Map<string, Cached<bigint | undefined>>();
   /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
@@ -54,26 +65,45 @@ export class EvmReader implements ChainReader {
     private readonly now: () => number = Date.now,
   ) {
     this.network = network;
-    this.provider = providerFor(network);
-    this.info = new Contract(network.exchange.SWAP_API, SWAP_INFO_ABI, this.provider);
-    this.router = new Contract(network.exchange.ROUTER_ADDRESS, ROUTER_ABI, this.provider);
-    const factory = new Contract(network.exchange.FACTORY_ADDRESS, FACTORY_ABI, this.provider);
+    this.rpc = rpcFor(network.nodeUrl);
     this.trusted = new TrustedPairs(network, {
       canonical: (address) => getAddress(address),
       getPair: async (a, b) => {
-        const pair = (await factory.getFunction('getPair')(a, b)) as string;
-        return BigInt(pair) === 0n ? undefined : pair;
+        const [pair] = await this.call(
+          network.exchange.FACTORY_ADDRESS,
+          'getPair(address,address)',
+          [a, b],
+          ['address'],
+        );
+        return BigInt(pair as string) === 0n ? undefined : (pair as string);
       },
       readPair: async (pair) => {
-        const c = new Contract(pair, PAIR_ABI, this.provider);
-        const [token0, token1, reserves] = await Promise.all([
-          c.getFunction('token0')() as Promise<string>,
-          c.getFunction('token1')() as Promise<string>,
-          c.getFunction('getReserves')() as Promise<[bigint, bigint, bigint]>,
+        const [[token0], [token1], reserves] = await Promise.all([
+          this.call(pair, 'token0()', [], ['address']),
+          this.call(pair, 'token1()', [], ['address']),
+          this.call(pair, 'getReserves()', [], ['uint112', 'uint112', 'uint32']),
         ]);
-        return { pair, token0, token1, reserve0: reserves[0], reserve1: reserves[1] };
+        return {
+          pair,
+          token0: token0 as string,
+          token1: token1 as string,
+          reserve0: reserves[0] as bigint,
+          reserve1: reserves[1] as bigint,
+        };
       },
     });
+  }
+
+  /** eth_call of a view function at the latest block, its result decoded as `returns`. */
+  private async call(
+    to: string,
+    signature: string,
+    args: readonly AbiValue[],
+    returns: readonly string[],
+  ): Promise<AbiValue[]> {
+    const data = encodeCall(signature, args);
+    const raw = await this.rpc.send<string>('eth_call', [{ to, data }, 'latest']);
+    return decodeResult(returns, raw);
   }
 
   /** Runs a read: logs and yields undefined on failure, and keeps status$ current. */
@@ -98,7 +128,12 @@ export class EvmReader implements ChainReader {
       // All pages at once: one batched HTTP request.
       const results = await Promise.all(
         pages.map((page) =>
-          this.info.getFunction('getAllPairsBalances')(PAIR_BALANCE_PAGE_SIZE, page),
+          this.call(
+            this.network.exchange.SWAP_API,
+            'getAllPairsBalances(uint256,uint256)',
+            [BigInt(PAIR_BALANCE_PAGE_SIZE), BigInt(page)],
+            PAIRS_PAGE,
+          ),
         ),
       );
       const listed: ListedPair[] = [];
@@ -138,10 +173,11 @@ export class EvmReader implements ChainReader {
     const cached = this.balanceCache.get(key);
     if (cached !== undefined && this.now() - cached.at < BALANCE_CACHE_MS) return cached.value;
     const value = this.read(`balance of ${symbol}`, async () => {
-      if (isBaseSymbol(this.network, symbol)) return this.provider.getBalance(owner);
-      const data = tokenInterface.encodeFunctionData('balanceOf', [owner]);
-      const raw = await this.provider.call({ to: addressOf(this.network, symbol), data });
-      return tokenInterface.decodeFunctionResult('balanceOf', raw)[0] as bigint;
+      if (isBaseSymbol(this.network, symbol))
+        return BigInt(await this.rpc.send<string>('eth_getBalance', [owner, 'latest']));
+      const to = addressOf(this.network, symbol);
+      const [balance] = await this.call(to, 'balanceOf(address)', [owner], ['uint256']);
+      return balance as bigint;
     });
     const entry = { at: this.now(), value };
     this.balanceCache.set(key, entry);
@@ -170,9 +206,14 @@ export class EvmReader implements ChainReader {
       if (!symbolOrAddress.startsWith('0x') && isBaseSymbol(this.network, symbolOrAddress)) {
         return 2n ** 256n - 1n;
       }
-      const data = tokenInterface.encodeFunctionData('allowance', [owner, spender]);
-      const raw = await this.provider.call({ to: addressOf(this.network, symbolOrAddress), data });
-      return tokenInterface.decodeFunctionResult('allowance', raw)[0] as bigint;
+      const to = addressOf(this.network, symbolOrAddress);
+      const [allowed] = await this.call(
+        to,
+        'allowance(address,address)',
+        [owner, spender],
+        ['uint256'],
+      );
+      return allowed as bigint;
     });
   }
 
@@ -182,11 +223,12 @@ export class EvmReader implements ChainReader {
       if ((await this.pairReserves()) === undefined) throw new Error('pools unreadable');
       const positions: UserPosition[] = [];
       for (let page = 1; ; page += 1) {
-        const r = (await this.info.getFunction('getUserLP')(
-          owner,
-          USER_LIQUIDITY_PAGE_SIZE,
-          page,
-        )) as unknown as [string[], string[], string[], bigint[], bigint[], bigint[], bigint[]];
+        const r = (await this.call(
+          this.network.exchange.SWAP_API,
+          'getUserLP(address,uint256,uint256)',
+          [owner, BigInt(USER_LIQUIDITY_PAGE_SIZE), BigInt(page)],
+          USER_LP_PAGE,
+        )) as [string[], string[], string[], bigint[], bigint[], bigint[], bigint[]];
         const [pairs, , , total, user, valueA, valueB] = r;
         pairs.forEach((pair, i) => {
           const totalLiquidity = total[i] as bigint;
@@ -212,20 +254,19 @@ export class EvmReader implements ChainReader {
 
   pairState(pair: string): Promise<PairChainState | undefined> {
     return this.read('pair state', async () => {
-      const c = new Contract(pair, PAIR_ABI, this.provider);
       // Four calls in one batched request.
-      const [token0, reserves, totalSupply, kLast] = await Promise.all([
-        c.getFunction('token0')() as Promise<string>,
-        c.getFunction('getReserves')() as Promise<[bigint, bigint, bigint]>,
-        c.getFunction('totalSupply')() as Promise<bigint>,
-        c.getFunction('kLast')() as Promise<bigint>,
+      const [[token0], reserves, [totalSupply], [kLast]] = await Promise.all([
+        this.call(pair, 'token0()', [], ['address']),
+        this.call(pair, 'getReserves()', [], ['uint112', 'uint112', 'uint32']),
+        this.call(pair, 'totalSupply()', [], ['uint256']),
+        this.call(pair, 'kLast()', [], ['uint256']),
       ]);
       return {
-        token0: getAddress(token0),
-        reserve0: reserves[0],
-        reserve1: reserves[1],
-        totalSupply,
-        kLast,
+        token0: getAddress(token0 as string),
+        reserve0: reserves[0] as bigint,
+        reserve1: reserves[1] as bigint,
+        totalSupply: totalSupply as bigint,
+        kLast: kLast as bigint,
       };
     });
   }
@@ -239,12 +280,13 @@ export class EvmReader implements ChainReader {
       const addresses = path.map((s) => addressOf(this.network, s));
       const taxes = taxesFor(this.network, path);
       const fn = kind === 'exactIn' ? 'getAmountsOutTaxed' : 'getAmountsInTaxed';
-      const amounts = (await this.router.getFunction(fn)(
-        amount,
-        addresses,
-        taxes,
-      )) as unknown as bigint[];
-      return [...amounts];
+      const [amounts] = await this.call(
+        this.network.exchange.ROUTER_ADDRESS,
+        `${fn}(uint256,address[],bytes32[])`,
+        [amount, addresses, taxes],
+        ['uint256[]'],
+      );
+      return [...(amounts as bigint[])];
     });
   }
 
@@ -261,25 +303,24 @@ export class EvmReader implements ChainReader {
     try {
       const addresses = path.map((s) => addressOf(this.network, s));
       const deadline = defaultDeadline(this.now());
-      const data = routerInterface.encodeFunctionData('swapExactBaseForTokens', [
-        0n,
-        addresses,
-        taxesFor(this.network, path),
-        owner,
-        deadline,
-      ]);
+      const data = encodeCall(
+        'swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256)',
+        [0n, addresses, taxesFor(this.network, path), owner, deadline],
+      );
       const [gas, price] = await Promise.all([
-        this.provider.estimateGas({
-          from: owner,
-          to: this.network.exchange.ROUTER_ADDRESS,
-          data,
-          value: amountIn,
-        }),
+        this.rpc.send<string>('eth_estimateGas', [
+          {
+            from: owner,
+            to: this.network.exchange.ROUTER_ADDRESS,
+            data,
+            value: toQuantity(amountIn),
+          },
+        ]),
         this.network.gasPrice
           ? Promise.resolve(BigInt(this.network.gasPrice))
-          : this.provider.getFeeData().then((fee) => fee.gasPrice ?? 0n),
+          : this.rpc.send<string>('eth_gasPrice').then(BigInt),
       ]);
-      return gasLimitFor(gas) * price;
+      return gasLimitFor(BigInt(gas)) * price;
     } catch (error) {
       console.warn(`[shared-chain] ${this.network.id}: swap gas estimate failed`, error);
       return undefined;

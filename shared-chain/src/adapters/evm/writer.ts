@@ -18,13 +18,12 @@ import {
   addressOf,
   gasLimitFor,
   isBaseSymbol,
-  providerFor,
   taxesFor,
   toChainError,
   tokenOf,
   wrongNetworkMessage,
-  type CountingProvider,
-} from './common';
+} from './helpers';
+import { providerFor, type CountingProvider } from './provider';
 import { isEvmConnection, type EvmTxRequest, type EvmWalletConnection } from './connection';
 
 const routerInterface = new Interface(ROUTER_ABI);

@@ -1,11 +1,7 @@
-import {
-  JsonRpcProvider,
-  Network,
-  toBeHex,
-  zeroPadValue,
-  type JsonRpcPayload,
-  type JsonRpcResult,
-} from 'ethers';
+/**
+ * EVM helpers without ethers: they sit in every page's first load (the services and the light
+ * reader use them), so nothing here may import ethers, tronweb or the generated ABIs.
+ */
 import type { NetworkConfig, TokenConfig } from '../../config/types';
 import { ChainError, TRANSACTION_FAILED, USER_REJECTED } from '../../core/errors';
 import { taxesArray } from '../../core/tax';
@@ -18,54 +14,15 @@ export function wrongNetworkMessage(network: NetworkConfig): string {
 /** HTTP requests sent to each node url (the benchmark and the tests read it). */
 export const requestCounts = new Map<string, number>();
 
+export function countRequest(url: string): void {
+  requestCounts.set(url, (requestCounts.get(url) ?? 0) + 1);
+}
+
 export function requestCount(url?: string): number {
   if (url !== undefined) return requestCounts.get(url) ?? 0;
   let total = 0;
   for (const n of requestCounts.values()) total += n;
   return total;
-}
-
-/**
- * A JsonRpcProvider that batches the calls made in the same tick into one HTTP request, never
- * polls the chain id (staticNetwork) and counts the HTTP requests it sends.
- */
-export class CountingProvider extends JsonRpcProvider {
-  readonly url: string;
-
-  constructor(url: string, chainId: number) {
-    const network = Network.from(chainId);
-    super(url, network, {
-      staticNetwork: network,
-      batchStallTime: 5,
-      batchMaxCount: 100,
-      cacheTimeout: -1,
-    });
-    this.url = url;
-  }
-
-  override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
-    requestCounts.set(this.url, (requestCounts.get(this.url) ?? 0) + 1);
-    return super._send(payload);
-  }
-}
-
-/** One provider per node url and chain id, shared by the readers, writers and the dev wallet. */
-const providers = new Map<string, CountingProvider>();
-
-export function providerFor(network: Pick<NetworkConfig, 'nodeUrl' | 'chainId'>): CountingProvider {
-  const key = `${network.chainId}@${network.nodeUrl}`;
-  let provider = providers.get(key);
-  if (provider === undefined) {
-    provider = new CountingProvider(network.nodeUrl, network.chainId);
-    providers.set(key, provider);
-  }
-  return provider;
-}
-
-/** Destroys every cached provider (tests, hot reload). */
-export function destroyProviders(): void {
-  for (const p of providers.values()) p.destroy();
-  providers.clear();
 }
 
 export function tokenOf(network: NetworkConfig, symbol: string): TokenConfig {
@@ -97,7 +54,7 @@ export function taxesFor(network: NetworkConfig, path: readonly string[]): strin
     const token = tokenOf(network, symbol);
     return isBaseSymbol(network, symbol) ? { ...token, isBase: true } : token;
   });
-  return taxesArray(tokens).map((tax) => zeroPadValue(toBeHex(tax), 32));
+  return taxesArray(tokens).map((tax) => `0x${tax.toString(16).padStart(64, '0')}`);
 }
 
 export function chainIdHex(chainId: number): string {
@@ -175,3 +132,21 @@ export function logReadError(network: NetworkConfig, what: string, error: unknow
 
 /** The gas limit a send asks for: the node's estimate plus 20% and 10 000 (the wallet reserves all of it). */
 export const gasLimitFor = (estimate: bigint): bigint => (estimate * 120n) / 100n + 10_000n;
+
+// ------------------------------------------------------------------------------ WalletConnect
+
+let walletConnectProjectId: string | undefined;
+
+/** Sets the WalletConnect (Reown) project id; without one the mobile wallet shows as not configured. */
+export function setWalletConnectProjectId(id: string | undefined): void {
+  walletConnectProjectId = id === '' ? undefined : id;
+}
+
+/** The project id: set explicitly, or globalThis.JMSWAP_WALLETCONNECT_PROJECT_ID, or env WALLETCONNECT_PROJECT_ID. */
+export function getWalletConnectProjectId(): string | undefined {
+  if (walletConnectProjectId) return walletConnectProjectId;
+  const fromGlobal = (globalThis as Record<string, unknown>).JMSWAP_WALLETCONNECT_PROJECT_ID;
+  if (typeof fromGlobal === 'string' && fromGlobal !== '') return fromGlobal;
+  const env = typeof process !== 'undefined' ? process.env?.WALLETCONNECT_PROJECT_ID : undefined;
+  return env ? env : undefined;
+}

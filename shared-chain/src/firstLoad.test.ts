@@ -1,0 +1,131 @@
+/**
+ * shared-chain is one Module Federation singleton: everything its entry reaches through static
+ * imports is in the first load of every page, /listing and /info included. The chain libraries
+ * and the generated ABIs belong in the chunks a wallet action loads (`import()`), so this walks
+ * the static import graph of the entry with the TypeScript parser and fails when it reaches them.
+ * Type-only imports are skipped (the compiler erases them); a value import is followed even when
+ * the compiler might elide it, so the walk errs on the strict side.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+const SRC = __dirname;
+const FORBIDDEN_PACKAGES = [/^ethers(\/|$)/, /^tronweb(\/|$)/, /^@walletconnect\//];
+const FORBIDDEN_FILES = [/abis\.generated\.ts$/];
+
+interface Graph {
+  /** Source files reached, relative to src/. */
+  files: Set<string>;
+  /** Package import -> the first file that imports it. */
+  packages: Map<string, string>;
+  /** Child -> parent, to print how a forbidden module is reached. */
+  parent: Map<string, string>;
+}
+
+function resolveLocal(from: string, spec: string): string | undefined {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ]) {
+    if (/\.(tsx?|json)$/.test(candidate) && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** The module specifiers a file loads at evaluation time (no `import type`, no `import()`). */
+function staticImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022);
+  const out: string[] = [];
+  for (const node of source.statements) {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      const onlyTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((e) => e.isTypeOnly);
+      if (onlyTypes) continue;
+      out.push((node.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      if (node.isTypeOnly) continue;
+      const clause = node.exportClause;
+      if (clause && ts.isNamedExports(clause) && clause.elements.every((e) => e.isTypeOnly))
+        continue;
+      out.push((node.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return out;
+}
+
+function walk(entry: string): Graph {
+  const graph: Graph = { files: new Set(), packages: new Map(), parent: new Map() };
+  const queue = [entry];
+  graph.files.add(relative(SRC, entry));
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (file.endsWith('.json')) continue;
+    for (const spec of staticImports(file)) {
+      if (!spec.startsWith('.')) {
+        if (!graph.packages.has(spec)) graph.packages.set(spec, relative(SRC, file));
+        continue;
+      }
+      const target = resolveLocal(file, spec);
+      if (target === undefined) throw new Error(`${file}: cannot resolve ${spec}`);
+      const key = relative(SRC, target);
+      if (graph.files.has(key)) continue;
+      graph.files.add(key);
+      graph.parent.set(key, relative(SRC, file));
+      queue.push(target);
+    }
+  }
+  return graph;
+}
+
+/** "index.ts -> services/index.ts -> ..." for a reached file. */
+function chain(graph: Graph, file: string): string {
+  const steps = [file];
+  for (let at = graph.parent.get(file); at !== undefined; at = graph.parent.get(at))
+    steps.unshift(at);
+  return steps.join(' -> ');
+}
+
+function violations(graph: Graph): string[] {
+  const found: string[] = [];
+  for (const [pkg, by] of graph.packages) {
+    if (FORBIDDEN_PACKAGES.some((re) => re.test(pkg))) found.push(`${pkg} via ${chain(graph, by)}`);
+  }
+  for (const file of graph.files) {
+    if (FORBIDDEN_FILES.some((re) => re.test(file))) found.push(chain(graph, file));
+  }
+  return found;
+}
+
+describe("shared-chain's first load", () => {
+  const graph = walk(join(SRC, 'index.ts'));
+
+  it('reaches no chain library, no WalletConnect and no generated ABIs from the entry', () => {
+    expect(violations(graph)).toEqual([]);
+  });
+
+  it('still reads chains from the first load: the light EVM reader is in it', () => {
+    expect(graph.files).toContain(join('services', 'platform.ts'));
+    expect(graph.files).toContain(join('adapters', 'evm', 'reader.ts'));
+  });
+
+  it('would notice: the wallet adapters, loaded on a wallet action, do reach them', () => {
+    const evm = violations(walk(join(SRC, 'adapters', 'evm', 'index.ts')));
+    expect(evm.some((v) => v.startsWith('ethers'))).toBe(true);
+    expect(evm.some((v) => v.includes('abis.generated.ts'))).toBe(true);
+    const tron = violations(walk(join(SRC, 'adapters', 'tron', 'index.ts')));
+    expect(tron.some((v) => v.startsWith('tronweb'))).toBe(true);
+  });
+});
