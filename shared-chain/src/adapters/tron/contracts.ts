@@ -3,13 +3,15 @@
  * with `tronWeb.contract(abi, address)` (no getcontract round trip), symbol -> address lookups
  * (the base coin's address is its wrapped contract, WTRX; tokens are never named by their
  * on-chain symbol, see ../trustedPairs), the router's bytes32 taxes and the
- * integer conversions tronweb needs.
+ * integer conversions tronweb needs. No tronweb import here: the light reader uses this module.
  */
-import { TronWeb } from 'tronweb';
 import type { NetworkConfig, TokenConfig } from '../../config/types';
 import { ChainError } from '../../core/errors';
 import { effectiveTax } from '../../core/tax';
+import { isTronAddress, toBase58 } from './address';
 import type { LooseContract, TronWebLike } from './tronweb-like';
+
+export { isTronAddress, toBase58 };
 
 const contracts = new WeakMap<object, Map<string, LooseContract>>();
 
@@ -38,17 +40,6 @@ export function method(contract: LooseContract, name: string, ...args: unknown[]
   const fn = contract.methods[name];
   if (!fn) throw new Error(`ABI has no method ${name}`);
   return fn(...args);
-}
-
-/** base58 form of a TRON address given as base58 or 41-hex (what tronweb returns for address outputs). */
-export function toBase58(address: string): string {
-  if (/^41[0-9a-fA-F]{40}$/.test(address)) return TronWeb.address.fromHex(address);
-  if (/^0x[0-9a-fA-F]{40}$/.test(address)) return TronWeb.address.fromHex(`41${address.slice(2)}`);
-  return address;
-}
-
-export function isTronAddress(value: string): boolean {
-  return TronWeb.isAddress(value);
 }
 
 export function tokenOf(network: NetworkConfig, symbol: string): TokenConfig {

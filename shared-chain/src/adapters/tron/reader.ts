@@ -1,11 +1,14 @@
 /**
- * TRON reads without a wallet: a TronWeb on the network's node with no private key, whose default
- * address (the `owner_address` of constant calls) is picked at random from a few read-only
- * addresses. Every read logs and swallows its errors, yields undefined and sets status$ to
- * "unreachable"; a successful read sets it back to "ok".
+ * TRON reads without a wallet and without tronweb: the node's HTTP API over fetch
+ * (`triggerconstantcontract`, `getaccount`, `getaccountresource`, `getaccountnet`, the requests
+ * tronweb makes for the same reads) with the small ABI codec, so a TRON page shows prices before
+ * tronweb is loaded (it loads with the first wallet action). The sender (`owner_address`) of
+ * constant calls is picked at random from a few read-only addresses. Every read logs and swallows
+ * its errors, yields undefined and sets status$ to "unreachable"; a successful read sets it back
+ * to "ok".
  */
 import { BehaviorSubject } from 'rxjs';
-import { TronWeb } from 'tronweb';
+import type { AbiValue } from '../../abi';
 import type {
   ChainReader,
   PairChainState,
@@ -24,21 +27,46 @@ import {
 } from '../../core/constants';
 import { userShareBps } from '../../core/liquidity';
 import type { PoolReserves } from '../../core/paths';
-import { FACTORY_ABI, PAIR_ABI, ROUTER_ABI, SWAP_INFO_ABI, TOKEN_ABI } from '../abis.generated';
 import { TrustedPairs, type ListedPair } from '../trustedPairs';
-import {
-  addressOf,
-  bigintArray,
-  contractAt,
-  isBaseSymbol,
-  isTronAddress,
-  method,
-  taxesBytes32,
-  toBase58,
-  toBigInt,
-  uint,
-} from './contracts';
-import type { TronWebLike } from './tronweb-like';
+import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
+import { addressOf, isBaseSymbol, taxesBytes32, toBigInt } from './contracts';
+import { TronNode, view, type FetchLike, type ViewFunction } from './node';
+
+/**
+ * The view functions read, as the shipped ABIs declare them (abis.generated.ts is too big for the
+ * first load). swap-info's token symbols are decoded as bytes: they are not used, and a symbol
+ * that is not UTF-8 must not hide every pool.
+ */
+const FN = {
+  getAllPairsBalances: view('getAllPairsBalances(uint256,uint256)', [
+    'address[]',
+    'address[]',
+    'address[]',
+    'bytes[]',
+    'bytes[]',
+    'uint256[]',
+    'uint256[]',
+  ]),
+  getUserLP: view('getUserLP(address,uint256,uint256)', [
+    'address[]',
+    'bytes[]',
+    'bytes[]',
+    'uint256[]',
+    'uint256[]',
+    'uint256[]',
+    'uint256[]',
+  ]),
+  getPair: view('getPair(address,address)', ['address']),
+  token0: view('token0()', ['address']),
+  token1: view('token1()', ['address']),
+  getReserves: view('getReserves()', ['uint112', 'uint112', 'uint32']),
+  totalSupply: view('totalSupply()', ['uint256']),
+  kLast: view('kLast()', ['uint256']),
+  balanceOf: view('balanceOf(address)', ['uint256']),
+  allowance: view('allowance(address,address)', ['uint256']),
+  getAmountsOutTaxed: view('getAmountsOutTaxed(uint256,address[],bytes32[])', ['uint256[]']),
+  getAmountsInTaxed: view('getAmountsInTaxed(uint256,address[],bytes32[])', ['uint256[]']),
+};
 
 /** The TRON zero address (410000...00): a valid sender for constant calls on any node. */
 export const TRON_ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
@@ -48,8 +76,8 @@ export const PAIR_CACHE_MS = 5_000;
 const MAX_USER_PAGES = 10;
 
 export interface TronReaderOptions {
-  /** Use this TronWeb (tests); otherwise one is made on network.nodeUrl. */
-  tronWeb?: TronWebLike;
+  /** Use this fetch (tests); otherwise the global one. */
+  fetch?: FetchLike;
   /** Read-only sender addresses to rotate; defaults to the network's owner address and the zero address. */
   readAddresses?: readonly string[];
   now?: () => number;
@@ -73,11 +101,18 @@ export function readOnlyAddresses(network: NetworkConfig): string[] {
   return [...new Set(list)];
 }
 
+const asList = (value: AbiValue | undefined): readonly AbiValue[] => value as readonly AbiValue[];
+const asBigInts = (value: AbiValue | undefined): bigint[] => asList(value).map(toBigInt);
+const asAddresses = (value: AbiValue | undefined): string[] =>
+  asList(value).map((a) => toBase58(a as string));
+
 export class TronReader implements ChainReader {
   readonly status$ = new BehaviorSubject<ReadStatus>('ok');
-  readonly tronWeb: TronWebLike;
+  private readonly node: TronNode;
   private readonly readAddresses: readonly string[];
   private readonly now: () => number;
+  /** The `owner_address` (41-hex) of constant calls. */
+  private sender: string | undefined;
   private pairs: Cached<TronPairReserves[]> | undefined;
   private readonly balanceCache = new Map<string, Cached<bigint>>();
   /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
@@ -89,29 +124,29 @@ export class TronReader implements ChainReader {
   ) {
     this.now = options.now ?? Date.now;
     this.readAddresses = options.readAddresses ?? readOnlyAddresses(network);
-    this.tronWeb =
-      options.tronWeb ?? (new TronWeb({ fullHost: network.nodeUrl }) as unknown as TronWebLike);
+    this.node = new TronNode(network.nodeUrl, options.fetch);
     this.rotateSender();
     this.trusted = new TrustedPairs(network, {
       canonical: toBase58,
       getPair: async (a, b) => {
-        const factory = contractAt(this.tronWeb, FACTORY_ABI, network.exchange.FACTORY_ADDRESS);
-        const pair = String(await method(factory, 'getPair', a, b).call());
-        return /^(41|0x)?0{40}$/.test(pair) || pair === TRON_ZERO_ADDRESS ? undefined : pair;
+        const [pair] = await this.call(network.exchange.FACTORY_ADDRESS, FN.getPair, [
+          toEvmHex(a),
+          toEvmHex(b),
+        ]);
+        return BigInt(pair as string) === 0n ? undefined : toBase58(pair as string);
       },
       readPair: async (pair) => {
-        const c = contractAt(this.tronWeb, PAIR_ABI, pair);
-        const [token0, token1, reserves] = await Promise.all([
-          method(c, 'token0').call() as Promise<string>,
-          method(c, 'token1').call() as Promise<string>,
-          method(c, 'getReserves').call() as Promise<unknown[]>,
+        const [[token0], [token1], [reserve0, reserve1]] = await Promise.all([
+          this.call(pair, FN.token0),
+          this.call(pair, FN.token1),
+          this.call(pair, FN.getReserves),
         ]);
         return {
           pair,
-          token0,
-          token1,
-          reserve0: toBigInt(reserves[0]),
-          reserve1: toBigInt(reserves[1]),
+          token0: toBase58(token0 as string),
+          token1: toBase58(token1 as string),
+          reserve0: toBigInt(reserve0),
+          reserve1: toBigInt(reserve1),
         };
       },
     });
@@ -121,9 +156,11 @@ export class TronReader implements ChainReader {
   rotateSender(): void {
     const list = this.readAddresses;
     if (list.length === 0) return;
-    const address = list[Math.floor(Math.random() * list.length)] as string;
-    const tw = this.tronWeb as TronWebLike & { setAddress?(a: string): void };
-    tw.setAddress?.(address);
+    this.sender = toTronHex(list[Math.floor(Math.random() * list.length)] as string);
+  }
+
+  private call(contract: string, fn: ViewFunction, args: readonly AbiValue[] = []) {
+    return this.node.call(contract, fn, args, this.sender);
   }
 
   private async read<T>(what: string, run: () => Promise<T>): Promise<T | undefined> {
@@ -150,36 +187,30 @@ export class TronReader implements ChainReader {
   }
 
   private async loadPairReserves(): Promise<TronPairReserves[]> {
-    const info = contractAt(this.tronWeb, SWAP_INFO_ABI, this.network.exchange.SWAP_API);
     const pages: number[] = [];
     for (let page = PAIR_BALANCE_FIRST_PAGE; page <= PAIR_BALANCE_LAST_PAGE; page += 1)
       pages.push(page);
     const results = await Promise.all(
-      pages.map(
-        (page) =>
-          method(info, 'getAllPairsBalances', PAIR_BALANCE_PAGE_SIZE, page).call() as Promise<
-            unknown[]
-          >,
+      pages.map((page) =>
+        this.call(this.network.exchange.SWAP_API, FN.getAllPairsBalances, [
+          BigInt(PAIR_BALANCE_PAGE_SIZE),
+          BigInt(page),
+        ]),
       ),
     );
     const listed: ListedPair[] = [];
-    for (const result of results) {
-      const [pairs, tokensA, tokensB, , , balancesA, balancesB] = result as [
-        string[],
-        string[],
-        string[],
-        string[],
-        string[],
-        unknown[],
-        unknown[],
-      ];
-      tokensA.forEach((tokenA, i) => {
+    for (const [pairs, tokensA, tokensB, , , balancesA, balancesB] of results) {
+      const a = asAddresses(tokensA);
+      const b = asAddresses(tokensB);
+      const reservesA = asBigInts(balancesA);
+      const reservesB = asBigInts(balancesB);
+      asAddresses(pairs).forEach((pair, i) => {
         listed.push({
-          pair: pairs[i] as string,
-          token0: tokenA,
-          token1: tokensB[i] as string,
-          reserve0: toBigInt(balancesA[i]),
-          reserve1: toBigInt(balancesB[i]),
+          pair,
+          token0: a[i] as string,
+          token1: b[i] as string,
+          reserve0: reservesA[i] as bigint,
+          reserve1: reservesB[i] as bigint,
         });
       });
     }
@@ -206,14 +237,10 @@ export class TronReader implements ChainReader {
     const entry = this.balanceCache.get(key);
     if (entry && this.now() - entry.at < BALANCE_CACHE_MS) return entry.value;
     const value = isBaseSymbol(this.network, symbol)
-      ? this.tronWeb.trx.getUnconfirmedBalance(owner).then((sun) => toBigInt(sun))
-      : (
-          method(
-            contractAt(this.tronWeb, TOKEN_ABI, addressOf(this.network, symbol)),
-            'balanceOf',
-            owner,
-          ).call() as Promise<unknown>
-        ).then(toBigInt);
+      ? this.baseBalance(owner)
+      : this.call(addressOf(this.network, symbol), FN.balanceOf, [toEvmHex(owner)]).then(
+          ([balance]) => toBigInt(balance),
+        );
     const fresh = { at: this.now(), value };
     this.balanceCache.set(key, fresh);
     value.catch(() => {
@@ -222,14 +249,23 @@ export class TronReader implements ChainReader {
     return value;
   }
 
+  /** TRX in sun, unconfirmed (the full node's view, as the wallet shows it); no account: 0. */
+  private async baseBalance(owner: string): Promise<bigint> {
+    const account = await this.node.post<{ balance?: number }>('getaccount', {
+      address: toTronHex(owner),
+    });
+    return toBigInt(account?.balance ?? 0);
+  }
+
   allowance(symbol: string, owner: string, spender: string): Promise<bigint | undefined> {
     return this.read('allowance', async () => {
       // The base coin needs no approval.
       if (this.network.tokens[symbol] && isBaseSymbol(this.network, symbol)) return MAX_APPROVAL;
-      const token = contractAt(this.tronWeb, TOKEN_ABI, addressOf(this.network, symbol));
-      return toBigInt(
-        await method(token, 'allowance', owner, addressOf(this.network, spender)).call(),
-      );
+      const [value] = await this.call(addressOf(this.network, symbol), FN.allowance, [
+        toEvmHex(owner),
+        toEvmHex(addressOf(this.network, spender)),
+      ]);
+      return toBigInt(value);
     });
   }
 
@@ -237,36 +273,29 @@ export class TronReader implements ChainReader {
     return this.read('user positions', async () => {
       // Positions only in pools that passed the address check, named by the config.
       if ((await this.pairReserves()) === undefined) throw new Error('pools unreadable');
-      const info = contractAt(this.tronWeb, SWAP_INFO_ABI, this.network.exchange.SWAP_API);
       const positions: UserPosition[] = [];
       for (let page = 1; page <= MAX_USER_PAGES; page += 1) {
-        const result = (await method(
-          info,
-          'getUserLP',
-          owner,
-          USER_LIQUIDITY_PAGE_SIZE,
-          page,
-        ).call()) as unknown[];
-        const [pairs, , , totals, users, valuesA, valuesB] = result as [
-          string[],
-          string[],
-          string[],
-          unknown[],
-          unknown[],
-          unknown[],
-          unknown[],
-        ];
+        const [pairList, , , totals, users, valuesA, valuesB] = await this.call(
+          this.network.exchange.SWAP_API,
+          FN.getUserLP,
+          [toEvmHex(owner), BigInt(USER_LIQUIDITY_PAGE_SIZE), BigInt(page)],
+        );
+        const pairs = asAddresses(pairList);
+        const total = asBigInts(totals);
+        const user = asBigInts(users);
+        const a = asBigInts(valuesA);
+        const b = asBigInts(valuesB);
         pairs.forEach((pair, i) => {
-          const totalLiquidity = toBigInt(totals[i]);
-          const userLiquidity = toBigInt(users[i]);
-          const symbols = this.trusted.symbolsOf(toBase58(pair));
+          const totalLiquidity = total[i] as bigint;
+          const userLiquidity = user[i] as bigint;
+          const symbols = this.trusted.symbolsOf(pair);
           if (!symbols) return;
           positions.push({
-            pair: toBase58(pair),
+            pair,
             symbolA: symbols.symbol0,
             symbolB: symbols.symbol1,
-            valueA: toBigInt(valuesA[i]),
-            valueB: toBigInt(valuesB[i]),
+            valueA: a[i] as bigint,
+            valueB: b[i] as bigint,
             totalLiquidity,
             userLiquidity,
             userShareBps: userShareBps(userLiquidity, totalLiquidity),
@@ -280,17 +309,16 @@ export class TronReader implements ChainReader {
 
   pairState(pair: string): Promise<PairChainState | undefined> {
     return this.read('pair state', async () => {
-      const c = contractAt(this.tronWeb, PAIR_ABI, pair);
-      const [token0, reserves, totalSupply, kLast] = await Promise.all([
-        method(c, 'token0').call() as Promise<string>,
-        method(c, 'getReserves').call() as Promise<unknown[]>,
-        method(c, 'totalSupply').call(),
-        method(c, 'kLast').call(),
+      const [[token0], [reserve0, reserve1], [totalSupply], [kLast]] = await Promise.all([
+        this.call(pair, FN.token0),
+        this.call(pair, FN.getReserves),
+        this.call(pair, FN.totalSupply),
+        this.call(pair, FN.kLast),
       ]);
       return {
-        token0: toBase58(token0),
-        reserve0: toBigInt(reserves[0]),
-        reserve1: toBigInt(reserves[1]),
+        token0: toBase58(token0 as string),
+        reserve0: toBigInt(reserve0),
+        reserve1: toBigInt(reserve1),
         totalSupply: toBigInt(totalSupply),
         kLast: toBigInt(kLast),
       };
@@ -299,17 +327,26 @@ export class TronReader implements ChainReader {
 
   resources(owner: string): Promise<TronResources | undefined> {
     return this.read('resources', async () => {
-      const [account, bandwidth] = await Promise.all([
-        this.tronWeb.trx.getAccountResources(owner) as Promise<{
-          EnergyLimit?: number;
-          EnergyUsed?: number;
-        }>,
-        this.tronWeb.trx.getBandwidth(owner),
-      ]);
+      const address = toTronHex(owner);
       // java-tron omits zero fields.
-      const energy = toBigInt(account?.EnergyLimit ?? 0) - toBigInt(account?.EnergyUsed ?? 0);
-      const net = toBigInt(bandwidth ?? 0);
-      return { energy: energy > 0n ? energy : 0n, bandwidth: net > 0n ? net : 0n };
+      type Resource = 'EnergyLimit' | 'EnergyUsed' | 'freeNetLimit' | 'freeNetUsed' | 'NetLimit';
+      const [account, net] = await Promise.all([
+        this.node.post<Partial<Record<Resource, number>>>('getaccountresource', { address }),
+        this.node.post<Partial<Record<Resource | 'NetUsed', number>>>('getaccountnet', {
+          address,
+        }),
+      ]);
+      const field = (value: number | undefined) => toBigInt(value ?? 0);
+      const energy = field(account?.EnergyLimit) - field(account?.EnergyUsed);
+      // Free bandwidth left plus staked bandwidth left (tronweb's getBandwidth).
+      const bandwidth =
+        field(net?.freeNetLimit) -
+        field(net?.freeNetUsed) +
+        (field(net?.NetLimit) - field(net?.NetUsed));
+      return {
+        energy: energy > 0n ? energy : 0n,
+        bandwidth: bandwidth > 0n ? bandwidth : 0n,
+      };
     });
   }
 
@@ -319,11 +356,15 @@ export class TronReader implements ChainReader {
     path: readonly string[],
   ): Promise<bigint[] | undefined> {
     return this.read('router quote', async () => {
-      const router = contractAt(this.tronWeb, ROUTER_ABI, this.network.exchange.ROUTER_ADDRESS);
-      const addresses = path.map((symbol) => addressOf(this.network, symbol));
+      const addresses = path.map((symbol) => toEvmHex(addressOf(this.network, symbol)));
       const taxes = taxesBytes32(this.network, path);
-      const name = kind === 'exactIn' ? 'getAmountsOutTaxed' : 'getAmountsInTaxed';
-      return bigintArray(await method(router, name, uint(amount), addresses, taxes).call());
+      const fn = kind === 'exactIn' ? FN.getAmountsOutTaxed : FN.getAmountsInTaxed;
+      const [amounts] = await this.call(this.network.exchange.ROUTER_ADDRESS, fn, [
+        amount,
+        addresses,
+        taxes,
+      ]);
+      return asBigInts(amounts);
     });
   }
 

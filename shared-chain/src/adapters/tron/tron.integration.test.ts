@@ -18,7 +18,9 @@ import { TRON_MAINNET_CHAIN_ID } from './chain';
 import { TronDevConnector, TRON_DEV_PRIVATE_KEY } from './dev-wallet';
 import { TRANSACTION_FAILED } from '../../core/errors';
 import { tronAdapter } from './index';
-import { TronReader, type TronPairReserves } from './reader';
+import { PAIR_ABI, ROUTER_ABI, SWAP_INFO_ABI, TOKEN_ABI } from '../abis.generated';
+import { taxesBytes32 } from './contracts';
+import { TronReader, TRON_ZERO_ADDRESS, type TronPairReserves } from './reader';
 import { TronLinkConnector, type TronLinkWindow, watchAsset } from './tronlink';
 import type { TronWebLike } from './tronweb-like';
 import { TronWriter, type TronTxResult } from './writer';
@@ -495,6 +497,75 @@ describe('liquidity', () => {
     expect(pool(fresh, 'KLV', 'KTY')).toEqual({ reserveA: 1_000_000n, reserveB: 4_000_000n });
     const position = (await reader.userPositions(me))!.find((p) => p.pair === pair)!;
     expect(position.userLiquidity).toBe(2_000_000n - 1000n); // sqrt(1e6 * 4e6) - MINIMUM_LIQUIDITY
+  });
+});
+
+describe('the light reader (HTTP API + small ABI codec) reads what tronweb reads', () => {
+  // After the liquidity tests: KEYS[2] holds positions, KEYS[3] gets staked resources.
+  test('positions, pair state, balances, resources and quotes equal tronweb results', async () => {
+    const tw = new TronWeb({ fullHost: network.nodeUrl });
+    tw.setAddress(TRON_ZERO_ADDRESS);
+    const at = (abi: readonly unknown[], address: string) =>
+      tw.contract(JSON.parse(JSON.stringify(abi)), address) as unknown as {
+        methods: Record<string, (...args: unknown[]) => { call(): Promise<unknown> }>;
+      };
+    const me = addressOfKey(KEYS[2]!);
+    reader.reset();
+    await pools();
+    const positions = (await reader.userPositions(me))!;
+    expect(positions.length).toBeGreaterThan(0);
+    const info = at(SWAP_INFO_ABI, network.exchange.SWAP_API);
+    const page = (await info.methods.getUserLP!(me, 7, 1).call()) as unknown[][];
+    for (const position of positions) {
+      const i = (page[0] as string[]).findIndex(
+        (p) => TronWeb.address.fromHex(p) === position.pair,
+      );
+      expect(i).toBeGreaterThanOrEqual(0);
+      expect([
+        position.totalLiquidity,
+        position.userLiquidity,
+        position.valueA,
+        position.valueB,
+      ]).toEqual([3, 4, 5, 6].map((k) => BigInt(String(page[k]![i]))));
+      const pair = at(PAIR_ABI, position.pair);
+      const reserves = (await pair.methods.getReserves!().call()) as unknown[];
+      expect(await reader.pairState(position.pair)).toEqual({
+        token0: TronWeb.address.fromHex(String(await pair.methods.token0!().call())),
+        reserve0: BigInt(String(reserves[0])),
+        reserve1: BigInt(String(reserves[1])),
+        totalSupply: BigInt(String(await pair.methods.totalSupply!().call())),
+        kLast: BigInt(String(await pair.methods.kLast!().call())),
+      });
+    }
+    const symbols = Object.keys(network.tokens).filter((s) => network.tokens[s]!.address !== '');
+    const balances = (await reader.balances(me, symbols))!;
+    for (const symbol of symbols) {
+      const expected =
+        symbol === 'TRX'
+          ? await tw.trx.getUnconfirmedBalance(me)
+          : await at(TOKEN_ABI, network.tokens[symbol]!.address).methods.balanceOf!(me).call();
+      expect([symbol, balances[symbol]]).toEqual([symbol, BigInt(String(expected))]);
+    }
+    const staked = addressOfKey(KEYS[3]!);
+    await setResources(staked, { energyLimit: 90_000, energyUsed: 1_234, netLimit: 777 });
+    const account = (await tw.trx.getAccountResources(staked)) as unknown as Record<string, number>;
+    expect(await reader.resources(staked)).toEqual({
+      energy: BigInt((account.EnergyLimit ?? 0) - (account.EnergyUsed ?? 0)),
+      bandwidth: BigInt(await tw.trx.getBandwidth(staked)),
+    });
+    const path = ['JM', 'TRX', 'USDT'];
+    const router = at(ROUTER_ABI, network.exchange.ROUTER_ADDRESS);
+    const addresses = path.map((s) => network.tokens[s]!.address);
+    const taxes = taxesBytes32(network, path);
+    const viaTronWeb = (await router.methods.getAmountsOutTaxed!(
+      '1000000',
+      addresses,
+      taxes,
+    ).call()) as unknown[];
+    const amounts = (Array.isArray(viaTronWeb[0]) ? viaTronWeb[0] : viaTronWeb) as unknown[];
+    expect(await reader.routerQuote('exactIn', 1_000_000n, path)).toEqual(
+      amounts.map((a) => BigInt(String(a))),
+    );
   });
 });
 

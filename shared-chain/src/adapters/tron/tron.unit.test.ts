@@ -3,6 +3,7 @@
  * connector's detection/events/refusals, the reader's caches and concurrency, and the writer's
  * choice of function, fee limit, call value and taxes, and its transaction-info polling.
  */
+import { AbiCoder } from 'ethers';
 import { TronWeb } from 'tronweb';
 import productionFile from '../../../config/networks.production.json';
 import type { NetworkConfig, NetworksFile } from '../../config/types';
@@ -346,7 +347,38 @@ describe('TronLink connector', () => {
   });
 });
 
-describe('reader (TronWeb double)', () => {
+/**
+ * A TRON node double over fetch: constant calls answer from `calls` (by function signature),
+ * ABI-encoded by ethers; accounts from `accounts`. Records every request.
+ */
+function fakeNode(
+  opts: {
+    calls?: (signature: string, parameter: string) => unknown;
+    accounts?: (path: string) => unknown;
+  } = {},
+) {
+  const requests: { path: string; body: Record<string, unknown> }[] = [];
+  const fetch = jest.fn(async (url: string, init: { body: string }) => {
+    const path = new URL(url).pathname;
+    const body = JSON.parse(init.body) as Record<string, unknown>;
+    requests.push({ path, body });
+    let answer: unknown;
+    if (path === '/wallet/triggerconstantcontract') {
+      const signature = String(body.function_selector);
+      const value = await (opts.calls ?? (() => 0n))(signature, String(body.parameter));
+      answer = {
+        result: { result: true },
+        constant_result: [AbiCoder.defaultAbiCoder().encode(['uint256'], [value]).slice(2)],
+      };
+    } else {
+      answer = opts.accounts?.(path) ?? {};
+    }
+    return { ok: true, status: 200, json: async () => answer };
+  });
+  return { fetch, requests };
+}
+
+describe('reader (node double)', () => {
   const network = testNetwork();
 
   test('read-only senders: the owner address when valid, else the zero address', () => {
@@ -360,17 +392,18 @@ describe('reader (TronWeb double)', () => {
   test('balances are requested concurrently and cached 5 s per owner and symbol', async () => {
     let inFlight = 0;
     let maxInFlight = 0;
-    const { tronWeb } = fakeTronWeb({
-      calls: async (name) => {
+    const { fetch, requests } = fakeNode({
+      calls: async (signature) => {
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
         await new Promise((r) => setTimeout(r, 10));
         inFlight -= 1;
-        return name === 'balanceOf' ? 42n : 0n;
+        return signature === 'balanceOf(address)' ? 42n : 0n;
       },
+      accounts: (path) => (path === '/wallet/getaccount' ? { balance: 5_000_000 } : {}),
     });
     let now = 1_000_000;
-    const reader = new TronReader(network, { tronWeb, now: () => now });
+    const reader = new TronReader(network, { fetch, now: () => now });
     expect(await reader.balances(ME, ['TRX', 'JM', 'USDT', 'BBT'])).toEqual({
       TRX: 5_000_000n,
       JM: 42n,
@@ -378,33 +411,60 @@ describe('reader (TronWeb double)', () => {
       BBT: 42n,
     });
     expect(maxInFlight).toBe(3);
+    const accountReads = () => requests.filter((r) => r.path === '/wallet/getaccount').length;
+    // As tronweb asks: 41-hex, no `visible`; the owner ABI-encoded as 20 bytes.
+    expect(requests.find((r) => r.path === '/wallet/getaccount')?.body).toEqual({
+      address: TronWeb.address.toHex(ME).toLowerCase(),
+    });
+    const call = requests.find((r) => r.path === '/wallet/triggerconstantcontract')?.body;
+    expect(call).toMatchObject({
+      owner_address: TronWeb.address.toHex(TRON_ZERO_ADDRESS).toLowerCase(),
+      function_selector: 'balanceOf(address)',
+      parameter: TronWeb.address.toHex(ME).slice(2).toLowerCase().padStart(64, '0'),
+      call_value: 0,
+    });
+    expect(accountReads()).toBe(1);
     await reader.balances(ME, ['TRX']);
-    expect(tronWeb.trx.getUnconfirmedBalance).toHaveBeenCalledTimes(1);
+    expect(accountReads()).toBe(1);
     now += 5_000;
     await reader.balances(ME, ['TRX']);
-    expect(tronWeb.trx.getUnconfirmedBalance).toHaveBeenCalledTimes(2);
+    expect(accountReads()).toBe(2);
     reader.reset();
     await reader.balances(ME, ['TRX']);
-    expect(tronWeb.trx.getUnconfirmedBalance).toHaveBeenCalledTimes(3);
+    expect(accountReads()).toBe(3);
+  });
+
+  test('a TRX balance of an account the node does not know is 0', async () => {
+    const { fetch } = fakeNode();
+    const reader = new TronReader(network, { fetch });
+    expect(await reader.balances(ME, ['TRX'])).toEqual({ TRX: 0n });
   });
 
   test('resources: java-tron omits zero fields; used above the limit is 0', async () => {
-    const { tronWeb } = fakeTronWeb();
-    const reader = new TronReader(network, { tronWeb });
+    let resource: object = {};
+    const { fetch } = fakeNode({
+      accounts: (path) =>
+        path === '/wallet/getaccountresource'
+          ? resource
+          : path === '/wallet/getaccountnet'
+            ? { freeNetLimit: 600, NetLimit: 50, NetUsed: 20, freeNetUsed: 30 }
+            : {},
+    });
+    const reader = new TronReader(network, { fetch });
     expect(await reader.resources(ME)).toEqual({ energy: 0n, bandwidth: 600n });
-    tronWeb.trx.getAccountResources.mockResolvedValue({ EnergyLimit: 100, EnergyUsed: 150 });
+    resource = { EnergyLimit: 100, EnergyUsed: 150 };
     expect((await reader.resources(ME))?.energy).toBe(0n);
-    tronWeb.trx.getAccountResources.mockResolvedValue({ EnergyLimit: 300_000, EnergyUsed: 1 });
+    resource = { EnergyLimit: 300_000, EnergyUsed: 1 };
     expect((await reader.resources(ME))?.energy).toBe(299_999n);
   });
 
   test('the base coin needs no approval; a failing read is undefined and unreachable', async () => {
-    const { tronWeb } = fakeTronWeb({
+    const { fetch } = fakeNode({
       calls: () => {
         throw new Error('boom');
       },
     });
-    const reader = new TronReader(network, { tronWeb });
+    const reader = new TronReader(network, { fetch });
     expect(await reader.allowance('TRX', ME, network.exchange.ROUTER_ADDRESS)).toBe(MAX_APPROVAL);
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await reader.allowance('JM', ME, network.exchange.ROUTER_ADDRESS)).toBeUndefined();
@@ -412,6 +472,30 @@ describe('reader (TronWeb double)', () => {
     spy.mockRestore();
     expect(await reader.allowance('TRX', ME, network.exchange.ROUTER_ADDRESS)).toBe(MAX_APPROVAL);
     expect(reader.status$.value).toBe('ok');
+  });
+
+  test.each([
+    ['a java-tron Error', { Error: 'class java.lang.IllegalArgumentException : bad' }, 'bad'],
+    [
+      'a hex result message',
+      {
+        result: {
+          code: 'OTHER_ERROR',
+          message: Buffer.from('REVERT opcode executed').toString('hex'),
+        },
+      },
+      'REVERT opcode executed',
+    ],
+    ['a revert', { result: { result: true }, constant_result: [''] }, 'reverted'],
+  ])('a constant call answered with %s fails the read', async (_label, answer, message) => {
+    const fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => answer }));
+    const errors: unknown[] = [];
+    const spy = jest.spyOn(console, 'error').mockImplementation((...args) => errors.push(args[1]));
+    const reader = new TronReader(network, { fetch });
+    expect(await reader.allowance('JM', ME, network.exchange.ROUTER_ADDRESS)).toBeUndefined();
+    spy.mockRestore();
+    expect(String(errors[0])).toContain(message);
+    expect(reader.status$.value).toBe('unreachable');
   });
 });
 
