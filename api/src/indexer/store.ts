@@ -78,6 +78,8 @@ function col(values: Array<string | number | bigint | null>): string {
 /**
  * Writes a batch of rows, one multi-row statement per table (arrays + unnest, so any batch size
  * is one round trip). Every insert skips rows already stored: re-ingesting changes nothing.
+ * Each statement's arrays are built while the previous statement runs on the server (one
+ * statement in flight at a time: PGlite's transaction takes no concurrent queries).
  */
 export async function writeRows(
   tx: Queryable,
@@ -85,8 +87,9 @@ export async function writeRows(
   rows: Rows,
   blocks: Array<{ number: number; hash: string; time: number }>,
 ): Promise<void> {
+  const statements: Array<() => [string, unknown[]]> = [];
   if (blocks.length) {
-    await tx.query(
+    statements.push(() => [
       `INSERT INTO blocks (network, number, hash, time)
        SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[])
        ON CONFLICT (network, number) DO UPDATE SET hash = EXCLUDED.hash, time = EXCLUDED.time`,
@@ -96,11 +99,11 @@ export async function writeRows(
         col(blocks.map((b) => b.hash)),
         col(blocks.map((b) => b.time)),
       ],
-    );
+    ]);
   }
   if (rows.pairs.length) {
     const p = rows.pairs;
-    await tx.query(
+    statements.push(() => [
       `INSERT INTO pairs (network, address, token0, token1, block_number)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[])
        ON CONFLICT DO NOTHING`,
@@ -111,11 +114,11 @@ export async function writeRows(
         col(p.map((r) => r.token1)),
         col(p.map((r) => r.blockNumber)),
       ],
-    );
+    ]);
   }
   if (rows.syncs.length) {
     const s = rows.syncs;
-    await tx.query(
+    statements.push(() => [
       `INSERT INTO syncs (network, pair, tx_hash, log_index, block_number, reserve0, reserve1)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::numeric[], $7::numeric[])
        ON CONFLICT DO NOTHING`,
@@ -128,11 +131,11 @@ export async function writeRows(
         col(s.map((r) => str(r.reserve0))),
         col(s.map((r) => str(r.reserve1))),
       ],
-    );
+    ]);
   }
   if (rows.liquidity.length) {
     const l = rows.liquidity;
-    await tx.query(
+    statements.push(() => [
       `INSERT INTO liquidity_events
          (network, pair, tx_hash, log_index, block_number, time, kind, amount0, amount1, sender)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[],
@@ -150,11 +153,11 @@ export async function writeRows(
         col(l.map((r) => str(r.amount1))),
         col(l.map((r) => r.sender)),
       ],
-    );
+    ]);
   }
   if (rows.trades.length) {
     const t = rows.trades;
-    await tx.query(
+    statements.push(() => [
       `INSERT INTO trades (network, pair, tx_hash, log_index, block_number, block_hash, time, side,
          amount0_in, amount1_in, amount0_out, amount1_out, amount_a, amount_b, price, usd, trader)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::text[],
@@ -180,8 +183,15 @@ export async function writeRows(
         col(t.map((r) => r.usd)),
         col(t.map((r) => r.trader)),
       ],
-    );
+    ]);
   }
+  let inFlight: Promise<unknown> = Promise.resolve();
+  for (const make of statements) {
+    const [sql, params] = make();
+    await inFlight;
+    inFlight = tx.query(sql, params);
+  }
+  await inFlight;
 }
 
 /** Earliest trade time per pair in a batch: the candles from that bucket on are rebuilt. */
