@@ -15,6 +15,24 @@ export function buildAll() {
   execSync('npx lerna run build --concurrency 2 --loglevel warn', { cwd: root, stdio: 'inherit' });
 }
 
+/** buildAll without blocking: resolves when every package is built, rejects when one fails. */
+export function buildAllAsync() {
+  const child = spawn(
+    'npx',
+    ['lerna', 'run', 'build', '--concurrency', '2', '--loglevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the build failed (exit code ${code})`)),
+    );
+  });
+}
+
 /** Writes the runtime config the servers serve at /config/ (remotes.json, widget.json). */
 export function writeRuntimeConfig({ keepRemotes = true } = {}) {
   mkdirSync(mf.runConfigDir, { recursive: true });
@@ -33,11 +51,15 @@ export function writeRuntimeConfig({ keepRemotes = true } = {}) {
   }
 }
 
-/** Starts the devnet (local chains, contracts, seed) and resolves once it wrote networks.json. */
-export function startDevnet({ timeoutMs = 300000 } = {}) {
+/**
+ * Starts the devnet (local chains, contracts, seed) and resolves once it wrote networks.json.
+ * The chains seeded by an earlier start are restored when nothing that decides them changed;
+ * `fresh` deploys and seeds them again anyway.
+ */
+export function startDevnet({ timeoutMs = 300000, fresh = false } = {}) {
   const script = join(root, 'devnet/scripts/devnet.mjs');
   if (!existsSync(script)) return Promise.resolve(undefined);
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [script, ...(fresh ? ['--fresh'] : [])], {
     cwd: join(root, 'devnet'),
     stdio: ['ignore', 'pipe', 'inherit'],
   });

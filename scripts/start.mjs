@@ -1,8 +1,12 @@
 // npm start: the whole site on the embedded local stack.
-// Builds every package, starts the local chains (devnet), serves the shell on :8080 and each
-// remote on its own port, prints the urls, and stops everything on Ctrl-C.
+// Builds every package (the task runner's cache restores what did not change) while the local
+// chains (devnet) and the api start, serves the shell on :8080 and each remote on its own port,
+// prints the urls and the time to ready, and stops everything on Ctrl-C.
+// `--no-build` skips the build; `--fresh` deploys and seeds the chains again even when the
+// chains saved by an earlier start match.
+import { compile } from '../devnet/scripts/compile.mjs';
 import {
-  buildAll,
+  buildAllAsync,
   serveAll,
   serveWidgetDemo,
   startApi,
@@ -12,27 +16,40 @@ import {
 
 const startedAt = Date.now();
 const skipBuild = process.argv.includes('--no-build');
-if (!skipBuild) buildAll();
+const fresh = process.argv.includes('--fresh');
+const seconds = (from) => ((Date.now() - from) / 1000).toFixed(1);
 writeRuntimeConfig();
 
 let devnet;
-try {
-  devnet = await startDevnet();
-} catch (error) {
-  console.error(
-    `[start] the local chains did not start: ${error.message}. Serving the site on the production config.`,
-  );
+let api;
+async function stop(code = 0) {
+  if (api && api.child.exitCode === null) api.child.kill('SIGTERM');
+  if (devnet && devnet.exitCode === null) devnet.kill('SIGINT');
+  process.exit(code);
 }
 
-// The api indexes the chains' seeded history before the site says it is ready.
-let api;
-if (devnet) {
+// The contracts first: the build and the devnet both read devnet/artifacts.
+compile({ quiet: true });
+
+// The build and the chains + api do not depend on each other: side by side.
+const build = skipBuild
+  ? Promise.resolve()
+  : buildAllAsync().then(() => console.log(`[start] build done in ${seconds(startedAt)} s`));
+
+async function startChainsAndApi() {
+  try {
+    devnet = await startDevnet({ fresh });
+  } catch (error) {
+    console.error(
+      `[start] the local chains did not start: ${error.message}. Serving the site on the production config.`,
+    );
+    return;
+  }
+  // The api indexes the chains' seeded history before the site says it is ready.
   const started = Date.now();
   try {
     api = await startApi();
-    console.log(
-      `[start] api ready on ${api.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+    console.log(`[start] api ready on ${api.url} in ${seconds(started)} s`);
   } catch (error) {
     console.error(
       `[start] the api did not start: ${error.message}. Charts and pool figures stay empty.`,
@@ -40,18 +57,22 @@ if (devnet) {
   }
 }
 
+const [built] = await Promise.allSettled([build, startChainsAndApi()]);
+if (built.status === 'rejected') {
+  console.error(`[start] ${built.reason.message}; nothing is served.`);
+  await stop(1);
+}
+
 const servers = [...(await serveAll()), await serveWidgetDemo()];
 console.log('\nJMSwap is running:');
 for (const { app, url } of servers)
   console.log(`  ${app.padEnd(14)} ${url}${app === 'shell' ? '/' : ''}`);
 if (api) console.log(`  ${'api'.padEnd(14)} ${api.url}/v1/info`);
-console.log(`\nReady in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
+console.log(`\nReady in ${seconds(startedAt)} s. Press Ctrl-C to stop.`);
 
-async function stop() {
+async function shutdown() {
   await Promise.all(servers.map((s) => s.close()));
-  if (api && api.child.exitCode === null) api.child.kill('SIGTERM');
-  if (devnet && devnet.exitCode === null) devnet.kill('SIGINT');
-  process.exit(0);
+  await stop(0);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
