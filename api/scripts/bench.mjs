@@ -4,10 +4,11 @@
 //     later blocks) through the live indexer's decode + store code, into PGlite and PostgreSQL;
 //  2. the candles endpoint over a year of 4-hour candles x 20 pairs, autocannon, 50 connections;
 //  3. indexer lag behind the head while swaps are being made.
-// Options: --events N (default 100000), --seconds S per load run (default 10), --only ingest
-// (just part 1).
+// Options: --events N (default 100000), --seconds S per load run (default 10),
+// --only ingest|candles|lag (just that part).
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/cjs/api';
@@ -16,13 +17,12 @@ import autocannon from 'autocannon';
 register();
 const require = createRequire(import.meta.url);
 const { startTestChains, swapBnbForUsdt } = require('../src/test/chain.ts');
-const { startPostgres } = require('../src/test/postgres-server.ts');
+const { freePort, startPostgres } = require('../src/test/postgres-server.ts');
 const { openPglite, openPostgres } = require('../src/db/db.ts');
 const { migrate } = require('../src/db/migrate.ts');
 const { EvmSource } = require('../src/chain/evmSource.ts');
 const { ingest, Indexer } = require('../src/indexer/indexer.ts');
 const { moveCursor } = require('../src/indexer/store.ts');
-const { buildApp } = require('../src/app.ts');
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(name);
@@ -30,7 +30,10 @@ const arg = (name, def) => {
 };
 const EVENTS = arg('--events', 100_000);
 const SECONDS = arg('--seconds', 10);
-const onlyIngest = process.argv.includes('--only') && process.argv.includes('ingest');
+const ONLY = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : null;
+const part = (name) => ONLY === null || ONLY === name;
 const BATCH = 5000; // swap events per transaction
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
@@ -109,87 +112,163 @@ try {
     );
   }
 
-  const liteDir = mkdtempSync(join(tmpdir(), 'jmswap-bench-pglite-'));
-  cleanups.push(() => rmSync(liteDir, { recursive: true, force: true }));
-  const lite = openPglite(liteDir);
-  await ingestBench('PGlite', lite);
-  await lite.close();
-  const pgDb = openPostgres(pg.url);
-  await ingestBench('PostgreSQL', pgDb);
-  await pgDb.close();
-  if (!onlyIngest) await otherFigures(source);
+  if (part('ingest')) {
+    const liteDir = mkdtempSync(join(tmpdir(), 'jmswap-bench-pglite-'));
+    cleanups.push(() => rmSync(liteDir, { recursive: true, force: true }));
+    const lite = openPglite(liteDir);
+    await ingestBench('PGlite', lite);
+    await lite.close();
+    const pgDb = openPostgres(pg.url);
+    await ingestBench('PostgreSQL', pgDb);
+    await pgDb.close();
+  }
+  if (part('candles')) await candlesFigures();
+  if (part('lag')) await lagFigures(source);
 } finally {
   for (const c of cleanups.reverse()) await c();
 }
 process.exit(0);
 
-/** The candles endpoint under load, then the indexer lag. */
-async function otherFigures(source) {
+/** The candles endpoint under load, from a separate api process. */
+async function candlesFigures() {
   // ------------------------------------------------ candles endpoint under load
-  async function loadBench(label, db) {
+  // 20 pairs: the BSC pools plus synthetic ones over the same tokens.
+  const symbols = [...chains.bsc.tokensBySymbol.keys()];
+  const pairs = [];
+  for (let i = 0; pairs.length < 20; i++) {
+    const a = symbols[i % symbols.length];
+    const b = symbols[(i + 1 + Math.floor(i / symbols.length)) % symbols.length];
+    const key = [a, b].sort().join();
+    if (a === b || pairs.some((p) => [p.symbolA, p.symbolB].sort().join() === key)) continue;
+    pairs.push({
+      address: '0x' + (0xbe00 + i).toString(16).padStart(40, '0'),
+      symbolA: a,
+      symbolB: b,
+    });
+  }
+  const workDir = mkdtempSync(join(tmpdir(), 'jmswap-bench-load-'));
+  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
+  const networksFile = join(workDir, 'networks.json');
+  const bscConfig = chains.devnet.config.networks.BSC;
+  writeFileSync(
+    networksFile,
+    JSON.stringify({ networks: { BSC: { ...bscConfig, pools: pairs } } }, null, 2),
+  );
+  const paths = pairs.map((p) => `/v1/history/bsc/candles/1y/${p.symbolA}/${p.symbolB}`);
+
+  /** A year of 4-hour candles for every pair (the API serves them; no indexer runs). */
+  async function fillCandles(db) {
     await migrate(db);
     await db.query('DELETE FROM candles');
     await db.query('DELETE FROM pairs');
-    // 20 pairs: the BSC pools plus synthetic ones over the same tokens.
-    const symbols = [...chains.bsc.tokensBySymbol.keys()];
-    const pools = new Map();
-    for (let i = 0; pools.size < 20; i++) {
-      const a = symbols[i % symbols.length];
-      const b = symbols[(i + 1 + Math.floor(i / symbols.length)) % symbols.length];
-      if (a === b) continue;
-      const address = '0x' + (0xbe00 + i).toString(16).padStart(40, '0');
-      pools.set(address, {
-        address,
-        symbolA: a,
-        symbolB: b,
-        tokenA: chains.bsc.tokensBySymbol.get(a),
-        tokenB: chains.bsc.tokensBySymbol.get(b),
-        hideFromCharts: false,
-      });
-    }
-    const pairs = [...pools.values()].filter(
-      (p, i, all) =>
-        all.findIndex(
-          (q) => [q.symbolA, q.symbolB].sort().join() === [p.symbolA, p.symbolB].sort().join(),
-        ) === i,
-    );
-    const network = { ...chains.bsc, pools: new Map(pairs.map((p) => [p.address, p])) };
     const now = Math.floor(Date.now() / 1000);
     const first = Math.floor((now - 365 * 86400) / 14400) * 14400;
     for (const p of pairs) {
       await db.query(
         `INSERT INTO candles (network, pair, bucket, o, h, l, c, volume_usd, trades)
-         SELECT 'BSC', $1, b, 1 + random(), 2 + random(), random(), 1 + random(), 100, 3
+         SELECT 'BSC', $1, b, 600 + random(), 601 + random(), 599 + random(), 600 + random(), 100, 3
          FROM generate_series($2::bigint, $3::bigint, 14400) b`,
         [p.address, first, now],
       );
     }
-    const app = await buildApp({ db, networks: [network] });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = app.server.address().port;
-    const paths = pairs.map((p) => `/v1/history/bsc/candles/1y/${p.symbolA}/${p.symbolB}`);
-    const sample = await fetch(`http://127.0.0.1:${port}${paths[0]}`).then((r) => r.json());
-    const result = await autocannon({
+  }
+
+  /** The api as `npm start` runs it (its own process, --no-indexer), on a free port. */
+  async function startApiProcess(env, args) {
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      [
+        join(import.meta.dirname, 'api.mjs'),
+        '--port',
+        String(port),
+        '--networks',
+        networksFile,
+        '--no-indexer',
+        ...args,
+      ],
+      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`api exited (${code})`)));
+      child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
+    });
+    return {
       url: `http://127.0.0.1:${port}`,
+      stop: () =>
+        new Promise((resolve) => {
+          child.removeAllListeners('exit');
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    };
+  }
+
+  const pct = (sorted, p) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+  const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+
+  /** autocannon, 50 connections, the 20 pairs' 1-year candles in turn; own p95 (autocannon has none). */
+  async function load(url, label, headers) {
+    const latencies = [];
+    const instance = autocannon({
+      url,
       connections: 50,
       duration: SECONDS,
+      headers,
       requests: paths.map((path) => ({ method: 'GET', path })),
     });
-    await app.close();
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+    const result = await instance;
+    latencies.sort((x, y) => x - y);
+    const f = (ms) => ms.toFixed(1);
     console.log(
-      `candles ${label.padEnd(10)} ${pairs.length} pairs x ${sample.length} candles (1y), 50 connections, ${SECONDS} s: ` +
-        `${fmt(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms, ` +
-        `errors ${result.errors + result.non2xx}`,
+      `candles ${label.padEnd(34)} ${fmt(result.requests.average).padStart(5)} req/s, p50 ${f(pct(latencies, 50))} ms, ` +
+        `p95 ${f(pct(latencies, 95))} ms, p99 ${f(pct(latencies, 99))} ms, ${fmt(result.throughput.average / 1024)} KB/s, ` +
+        `errors ${result.errors + result.timeouts + result.non2xx - (headers['if-none-match'] ? (result['3xx'] ?? 0) : 0)} (load ${load1()})`,
     );
   }
-  const pgLoad = openPostgres(pg.url);
-  await loadBench('PostgreSQL', pgLoad);
-  await pgLoad.close();
-  const liteLoad = openPglite();
-  await loadBench('PGlite', liteLoad);
-  await liteLoad.close();
 
-  // ------------------------------------------------ lag while swapping
+  async function loadBench(label, server) {
+    const sample = await fetch(server.url + paths[0]);
+    const candles = (await sample.json()).length;
+    const etag = sample.headers.get('etag');
+    console.log(
+      `candles ${label}: ${pairs.length} pairs x ${candles} candles (1y), 50 connections, ${SECONDS} s each, api in its own process`,
+    );
+    await load(server.url, `${label} browser (br/gzip)`, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    await load(server.url, `${label} no compression`, {});
+    await load(server.url, `${label} revalidation (If-None-Match)`, {
+      'accept-encoding': 'gzip, deflate, br',
+      'if-none-match': etag,
+    });
+  }
+
+  const pgLoad = openPostgres(pg.url);
+  await fillCandles(pgLoad);
+  await pgLoad.close();
+  const pgApi = await startApiProcess({ DATABASE_URL: pg.url }, []);
+  try {
+    await loadBench('PostgreSQL', pgApi);
+  } finally {
+    await pgApi.stop();
+  }
+  const liteDir = join(workDir, 'pglite');
+  const liteLoad = openPglite(liteDir);
+  await fillCandles(liteLoad);
+  await liteLoad.close();
+  const liteApi = await startApiProcess({ DATABASE_URL: '' }, ['--data', liteDir]);
+  try {
+    await loadBench('PGlite', liteApi);
+  } finally {
+    await liteApi.stop();
+  }
+}
+
+/** Indexer lag behind the head while swaps are being made. */
+async function lagFigures(source) {
   const lagDb = openPglite();
   await migrate(lagDb);
   const ix = new Indexer({ db: lagDb, network: chains.bsc, source, pollMs: 100 });

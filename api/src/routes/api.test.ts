@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -215,6 +215,16 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
       'if-none-match': String(r.headers.etag),
     });
     expect(again.statusCode).toBe(304);
+    // The same answer in every encoding a client may ask for.
+    const plain = await get('/v1/history/bsc/candles/1w/BNB/USDT');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.etag).toBe(r.headers.etag);
+    const br = await get('/v1/history/bsc/candles/1w/BNB/USDT', {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(r.rawPayload).toString()).toBe(plain.body);
     const t = await get(`/v1/history/bsc/trades/${bscToken('BNB')}/${bscToken('USDT')}`);
     expect(t.headers['cache-control']).toBe('public, max-age=60');
   });

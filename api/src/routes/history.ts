@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { MicroCache } from './microcache';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MicroCache, encodingFor } from './microcache';
 import { errorSchema } from '../plugins/errors';
 import { parseNetworkAddress, displayAddress } from '../chain/address';
 import { formatUnits, priceOf } from '../units';
@@ -89,18 +89,28 @@ export function fillCandles(
 
 export const historyRoutes: FastifyPluginAsync = async (app) => {
   const cache = new MicroCache(5000);
-  /** The cached serialised answer of a chart url, or a fresh one (schema-serialised). */
+  /**
+   * A chart answer from the cache (schema-serialised on a miss): 304 when the client holds it,
+   * else the ready-compressed body its Accept-Encoding takes best. These routes opt out of
+   * @fastify/compress, which would compress the same 200 KB again on every request.
+   */
   const cached = async (
-    url: string,
+    key: string,
+    req: FastifyRequest,
     reply: FastifyReply,
     load: () => Promise<unknown>,
-  ): Promise<string> => {
-    const hit = cache.get(url) ?? cache.set(url, reply.serialize(await load()) as string);
+  ): Promise<Buffer | FastifyReply> => {
+    const hit = await cache.get(key, async () => reply.serialize(await load()) as string);
     void reply
       .header('cache-control', cacheFor(600))
       .header('etag', hit.etag)
+      .header('vary', 'accept-encoding')
       .type('application/json; charset=utf-8');
-    return hit.body;
+    if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    if (!encoding) return hit.identity;
+    void reply.header('content-encoding', encoding);
+    return hit[encoding];
   };
 
   const loadCandles = async (params: {
@@ -139,17 +149,22 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { net: string; time: string; a: string; b: string } }>(
     '/v1/history/:net/candles/:time/:a/:b',
     {
+      compress: false,
       schema: {
         params: pairParams,
         response: { 200: { type: 'array', items: candleItem }, '4xx': errorSchema },
       },
     },
-    async (req, reply) => cached(req.url, reply, () => loadCandles(req.params)),
+    async (req, reply) => {
+      const { net, time, a, b } = req.params;
+      return cached(`candles/${net}/${time}/${a}/${b}`, req, reply, () => loadCandles(req.params));
+    },
   );
 
   app.get<{ Params: { net: string; time: string; a: string; b: string } }>(
     '/v1/history/:net/line/:time/:a/:b',
     {
+      compress: false,
       schema: {
         params: pairParams,
         response: {
@@ -164,10 +179,12 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (req, reply) =>
-      cached(req.url, reply, async () =>
+    async (req, reply) => {
+      const { net, time, a, b } = req.params;
+      return cached(`line/${net}/${time}/${a}/${b}`, req, reply, async () =>
         (await loadCandles(req.params)).map((c) => ({ value: c.c, dt: c.dt })),
-      ),
+      );
+    },
   );
 
   app.get<{
