@@ -116,9 +116,10 @@ describe("shared-chain's first load", () => {
     expect(violations(graph)).toEqual([]);
   });
 
-  it('still reads chains from the first load: the light EVM reader is in it', () => {
+  it('still reads chains from the first load: both light readers are in it', () => {
     expect(graph.files).toContain(join('services', 'platform.ts'));
     expect(graph.files).toContain(join('adapters', 'evm', 'reader.ts'));
+    expect(graph.files).toContain(join('adapters', 'tron', 'reader.ts'));
   });
 
   it('would notice: the wallet adapters, loaded on a wallet action, do reach them', () => {

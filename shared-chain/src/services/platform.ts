@@ -5,6 +5,7 @@
  */
 import type { NetworkConfig, Platform } from '../config/types';
 import { EvmReader } from '../adapters/evm/reader';
+import { TronReader } from '../adapters/tron/reader';
 import type { ChainReader, PlatformAdapter } from '../adapters/types';
 
 export const TRON_NOT_AVAILABLE = 'TRON support is not available in this build';
@@ -71,10 +72,8 @@ export async function adapterFor(platform: Platform): Promise<PlatformAdapter> {
   return tron;
 }
 
-async function createReader(network: NetworkConfig): Promise<ChainReader> {
-  if (network.platform === 'evm') return new EvmReader(network);
-  return (await adapterFor('tron')).createReader(network);
-}
+const createReader = (network: NetworkConfig): ChainReader =>
+  network.platform === 'evm' ? new EvmReader(network) : new TronReader(network);
 
 const readers = new Map<string, ChainReader>();
 
@@ -83,7 +82,7 @@ export async function readerFor(network: NetworkConfig): Promise<ChainReader> {
   const key = `${network.id}@${network.nodeUrl}@${network.exchange.SWAP_API}`;
   const cached = readers.get(key);
   if (cached) return cached;
-  const reader = await createReader(network);
+  const reader = createReader(network);
   readers.set(key, readers.get(key) ?? reader);
   return readers.get(key) as ChainReader;
 }
