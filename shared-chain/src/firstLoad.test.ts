@@ -116,10 +116,11 @@ describe("shared-chain's first load", () => {
     expect(violations(graph)).toEqual([]);
   });
 
-  it('still reads chains from the first load: both light readers are in it', () => {
+  it('loads the readers, the ABI codec and its hashes with the first chain read, not before', () => {
+    const reads = [/^adapters\/(evm|tron)\/reader\.ts$/, /^abi\//];
+    expect([...graph.files].filter((f) => reads.some((re) => re.test(f)))).toEqual([]);
+    expect([...graph.packages.keys()].filter((p) => /^@(noble|scure)\//.test(p))).toEqual([]);
     expect(graph.files).toContain(join('services', 'platform.ts'));
-    expect(graph.files).toContain(join('adapters', 'evm', 'reader.ts'));
-    expect(graph.files).toContain(join('adapters', 'tron', 'reader.ts'));
   });
 
   it('would notice: the wallet adapters, loaded on a wallet action, do reach them', () => {
@@ -128,5 +129,8 @@ describe("shared-chain's first load", () => {
     expect(evm.some((v) => v.includes('abis.generated.ts'))).toBe(true);
     const tron = violations(walk(join(SRC, 'adapters', 'tron', 'index.ts')));
     expect(tron.some((v) => v.startsWith('tronweb'))).toBe(true);
+    // ... and the light readers stay light (no chain library even when they load).
+    expect(violations(walk(join(SRC, 'adapters', 'evm', 'reader.ts')))).toEqual([]);
+    expect(violations(walk(join(SRC, 'adapters', 'tron', 'reader.ts')))).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
 /**
- * Which code serves a network. Reads go through the light readers, in the first load of every
- * page (JSON-RPC or the TRON node's HTTP API over fetch, with the small ABI codec); the wallet
- * adapters (connectors, writers and ethers or tronweb) load with the first wallet action.
+ * Which code serves a network, loaded when first needed so a page that reads no chain (/info,
+ * /listing) loads none of it: the light readers (JSON-RPC or the TRON node's HTTP API over fetch,
+ * with the small ABI codec) with the first read of their platform; the wallet adapters
+ * (connectors, writers and ethers or tronweb) with the first wallet action.
  */
 import type { NetworkConfig, Platform } from '../config/types';
-import { EvmReader } from '../adapters/evm/reader';
-import { TronReader } from '../adapters/tron/reader';
 import type { ChainReader, PlatformAdapter } from '../adapters/types';
 
 export const TRON_NOT_AVAILABLE = 'TRON support is not available in this build';
@@ -72,27 +71,52 @@ export async function adapterFor(platform: Platform): Promise<PlatformAdapter> {
   return tron;
 }
 
-const createReader = (network: NetworkConfig): ChainReader =>
-  network.platform === 'evm' ? new EvmReader(network) : new TronReader(network);
+async function createReader(network: NetworkConfig): Promise<ChainReader> {
+  if (network.platform === 'evm') {
+    const { EvmReader } = await import(
+      /* webpackChunkName: "shared-chain-evm-reader" */ '../adapters/evm/reader'
+    );
+    return new EvmReader(network);
+  }
+  const { TronReader } = await import(
+    /* webpackChunkName: "shared-chain-tron-reader" */ '../adapters/tron/reader'
+  );
+  return new TronReader(network);
+}
 
-const readers = new Map<string, ChainReader>();
+/** One reader per network (and node url), as a promise so concurrent first reads share it. */
+const readers = new Map<string, Promise<ChainReader>>();
+/** The readers built so far (resetReaders clears their caches). */
+const built = new Set<ChainReader>();
 
 /** One reader per network (and node url): its caches are shared by every remote. */
-export async function readerFor(network: NetworkConfig): Promise<ChainReader> {
+export function readerFor(network: NetworkConfig): Promise<ChainReader> {
   const key = `${network.id}@${network.nodeUrl}@${network.exchange.SWAP_API}`;
-  const cached = readers.get(key);
-  if (cached) return cached;
-  const reader = createReader(network);
-  readers.set(key, readers.get(key) ?? reader);
-  return readers.get(key) as ChainReader;
+  let reader = readers.get(key);
+  if (reader === undefined) {
+    reader = createReader(network).then(
+      (created) => {
+        built.add(created);
+        return created;
+      },
+      (error: unknown) => {
+        // A chunk that failed to load is asked for again by the next read.
+        readers.delete(key);
+        throw error;
+      },
+    );
+    readers.set(key, reader);
+  }
+  return reader;
 }
 
 /** Clears every reader's caches (network change, after a transaction). */
 export function resetReaders(): void {
-  for (const reader of readers.values()) reader.reset();
+  for (const reader of built) reader.reset();
 }
 
 /** Test hook: drop the readers. */
 export function forgetReaders(): void {
   readers.clear();
+  built.clear();
 }
