@@ -7,7 +7,7 @@
 // Options: --events N (default 100000), --seconds S per load run (default 10),
 // --only ingest|candles|lag (just that part).
 import { createRequire } from 'node:module';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,42 +208,108 @@ async function candlesFigures() {
     sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
   const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 
+  const f1 = (ms) => ms.toFixed(1);
+  const line = (tool, label, rps, p50, p95, p99, kbs, answers, notOk) =>
+    console.log(
+      `candles ${label.padEnd(28)} ${tool.padEnd(10)} ${fmt(rps).padStart(6)} req/s, p50 ${f1(p50)} ms, ` +
+        `p95 ${f1(p95)} ms, p99 ${f1(p99)} ms, ${fmt(kbs)} KB/s, ${fmt(answers)} answers, ` +
+        `${notOk} errors (load ${load1()})`,
+    );
+
   /** autocannon, 50 connections, the 20 pairs' 1-year candles in turn; own p95 (autocannon has none). */
-  async function load(url, label, headers) {
+  async function autocannonRun(url, label, headers) {
     const latencies = [];
     const instance = autocannon({
       url,
       connections: 50,
       duration: SECONDS,
-      headers,
-      requests: paths.map((path) => ({ method: 'GET', path })),
+      requests: paths.map((path, i) => ({ method: 'GET', path, headers: headers[i] })),
     });
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
-    const result = await instance;
+    const r = await instance;
     latencies.sort((x, y) => x - y);
-    const f = (ms) => ms.toFixed(1);
-    console.log(
-      `candles ${label.padEnd(34)} ${fmt(result.requests.average).padStart(5)} req/s, p50 ${f(pct(latencies, 50))} ms, ` +
-        `p95 ${f(pct(latencies, 95))} ms, p99 ${f(pct(latencies, 99))} ms, ${fmt(result.throughput.average / 1024)} KB/s, ` +
-        `errors ${result.errors + result.timeouts + result.non2xx - (headers['if-none-match'] ? (result['3xx'] ?? 0) : 0)} (load ${load1()})`,
+    const notOk = r.errors + r.timeouts + r['1xx'] + r['4xx'] + r['5xx'];
+    line(
+      'autocannon',
+      label,
+      r.requests.average,
+      pct(latencies, 50),
+      pct(latencies, 95),
+      pct(latencies, 99),
+      r.throughput.average / 1024,
+      r.requests.total,
+      notOk,
     );
   }
 
-  async function loadBench(label, server) {
-    const sample = await fetch(server.url + paths[0]);
-    const candles = (await sample.json()).length;
-    const etag = sample.headers.get('etag');
-    console.log(
-      `candles ${label}: ${pairs.length} pairs x ${candles} candles (1y), 50 connections, ${SECONDS} s each, api in its own process`,
+  /**
+   * wrk (C; Debian's `wrk`), when installed: autocannon decodes every body as UTF-8 text, which
+   * for a compressed (binary) body costs the load tool more than the api spends answering.
+   */
+  const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+  function wrkRun(url, label, headers) {
+    const script = join(workDir, 'wrk.lua');
+    writeFileSync(
+      script,
+      `local reqs = {}
+init = function(_)
+${paths.map((p, i) => `  reqs[${i + 1}] = wrk.format("GET", ${JSON.stringify(p)}, ${luaTable(headers[i])})`).join('\n')}
+end
+local i = 0
+request = function() i = i % #reqs + 1; return reqs[i] end
+done = function(s, lat, _)
+  local e = s.errors
+  io.write(string.format("WRK %d %d %d %f %f %f %d\\n", s.requests, s.duration, s.bytes,
+    lat:percentile(50), lat:percentile(95), lat:percentile(99),
+    e.connect + e.read + e.write + e.status + e.timeout))
+end
+`,
     );
-    await load(server.url, `${label} browser (br/gzip)`, {
-      'accept-encoding': 'gzip, deflate, br',
-    });
-    await load(server.url, `${label} no compression`, {});
-    await load(server.url, `${label} revalidation (If-None-Match)`, {
-      'accept-encoding': 'gzip, deflate, br',
-      'if-none-match': etag,
-    });
+    const out = spawnSync('wrk', ['-t1', '-c50', `-d${SECONDS}s`, '-s', script, url], {
+      encoding: 'utf8',
+    }).stdout;
+    const m = /WRK (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
+    if (!m) return console.log(`candles ${label}: wrk printed no figures: ${out}`);
+    const [n, us, bytes, p50, p95, p99, notOk] = m.slice(1).map(Number);
+    line(
+      'wrk',
+      label,
+      n / (us / 1e6),
+      p50 / 1000,
+      p95 / 1000,
+      p99 / 1000,
+      bytes / 1024 / (us / 1e6),
+      n,
+      notOk,
+    );
+  }
+  const luaTable = (h) =>
+    '{' +
+    Object.entries(h)
+      .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+      .join(', ') +
+    '}';
+
+  async function loadBench(label, server) {
+    const first = await fetch(server.url + paths[0]);
+    const candles = (await first.json()).length;
+    // Each pair's ETag, for the revalidating client.
+    const etags = await Promise.all(
+      paths.map(async (path) => (await fetch(server.url + path)).headers.get('etag')),
+    );
+    console.log(
+      `candles ${label}: ${pairs.length} pairs x ${candles} candles (1y) in turn, 50 connections, ${SECONDS} s per line, api in its own process${hasWrk ? '' : ' (no wrk installed: autocannon only)'}`,
+    );
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const clients = [
+      ['plain (no compression)', paths.map(() => ({}))],
+      ['browser (br)', paths.map(() => browser)],
+      ['revalidation (304)', etags.map((etag) => ({ ...browser, 'if-none-match': etag }))],
+    ];
+    for (const [client, headers] of clients) {
+      await autocannonRun(server.url, `${label} ${client}`, headers);
+      if (hasWrk) wrkRun(server.url, `${label} ${client}`, headers);
+    }
   }
 
   const pgLoad = openPostgres(pg.url);
