@@ -5,7 +5,7 @@
  * as a broken chart. Answers are cached in memory (candles and line 10 min, trades 1 min) so
  * refreshes and several charts of one pair cost one request.
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import type { NetworkId } from '../config/types';
 import {
   CANDLES_CACHE_MS,
@@ -24,59 +24,65 @@ export const CHART_BUCKET_MS = CHART_BUCKET_SECONDS * 1000;
 /** Above this a price or USD figure is a bug upstream, not a market (no pool here gets near). */
 export const MAX_API_NUMBER = 1e15;
 
-const price = z.number().check(z.nonnegative(), z.maximum(MAX_API_NUMBER));
+const price = v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_API_NUMBER));
 // Year 2000 .. 2200: a date outside is a unit mistake (seconds for milliseconds) or garbage.
-const ms = z.int().check(z.minimum(946_684_800_000), z.maximum(7_258_118_400_000));
+const ms = v.pipe(
+  v.number(),
+  v.safeInteger(),
+  v.minValue(946_684_800_000),
+  v.maxValue(7_258_118_400_000),
+);
 /** Exact decimal string in human units, as the API writes token amounts and trade prices. */
-const decimal = z.string().check(z.regex(/^\d{1,40}(\.\d{1,40})?$/));
-const hash = z.string().check(z.regex(/^(0x)?[0-9a-fA-F]{64}$/));
+const decimal = v.pipe(v.string(), v.regex(/^\d{1,40}(\.\d{1,40})?$/));
+const hash = v.pipe(v.string(), v.regex(/^(0x)?[0-9a-fA-F]{64}$/));
+const text = v.pipe(v.string(), v.minLength(1));
 
-export const candleSchema = z.object({ o: price, h: price, l: price, c: price, dt: ms });
-export const linePointSchema = z.object({ value: price, dt: ms });
-export const tradeSchema = z.object({
-  type: z.enum(['buy', 'sell']),
+export const candleSchema = v.object({ o: price, h: price, l: price, c: price, dt: ms });
+export const linePointSchema = v.object({ value: price, dt: ms });
+export const tradeSchema = v.object({
+  type: v.picklist(['buy', 'sell']),
   price: decimal,
   buyAmount: decimal,
   sellAmount: decimal,
   date: ms,
   hash,
-  trader: z.string().check(z.minLength(1)),
+  trader: text,
 });
-export const accountTradeSchema = z.object({
+export const accountTradeSchema = v.object({
   date: ms,
   hash,
-  pair: z.string().check(z.minLength(1)),
-  symbolIn: z.string().check(z.minLength(1)),
-  symbolOut: z.string().check(z.minLength(1)),
+  pair: text,
+  symbolIn: text,
+  symbolOut: text,
   amountIn: decimal,
   amountOut: decimal,
   price: decimal,
-  usd: z.nullable(z.number().check(z.nonnegative(), z.maximum(MAX_API_NUMBER))),
+  usd: v.nullable(price),
 });
 
-export type Candle = z.infer<typeof candleSchema>;
-export type LinePoint = z.infer<typeof linePointSchema>;
-export type Trade = z.infer<typeof tradeSchema>;
-export type AccountTrade = z.infer<typeof accountTradeSchema>;
+export type Candle = v.InferOutput<typeof candleSchema>;
+export type LinePoint = v.InferOutput<typeof linePointSchema>;
+export type Trade = v.InferOutput<typeof tradeSchema>;
+export type AccountTrade = v.InferOutput<typeof accountTradeSchema>;
 
 const byDate = <T extends { dt: number }>(rows: T[]) => [...rows].sort((x, y) => x.dt - y.dt);
 
 /** Parsers: the rows in time order, or undefined when the answer breaks the contract. */
 export const parseCandles = (raw: unknown): Candle[] | undefined => {
-  const parsed = z.array(candleSchema).safeParse(raw);
-  return parsed.success ? byDate(parsed.data) : undefined;
+  const parsed = v.safeParse(v.array(candleSchema), raw);
+  return parsed.success ? byDate(parsed.output) : undefined;
 };
 export const parseLine = (raw: unknown): LinePoint[] | undefined => {
-  const parsed = z.array(linePointSchema).safeParse(raw);
-  return parsed.success ? byDate(parsed.data) : undefined;
+  const parsed = v.safeParse(v.array(linePointSchema), raw);
+  return parsed.success ? byDate(parsed.output) : undefined;
 };
 export const parseTrades = (raw: unknown): Trade[] | undefined => {
-  const parsed = z.array(tradeSchema).safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  const parsed = v.safeParse(v.array(tradeSchema), raw);
+  return parsed.success ? parsed.output : undefined;
 };
 export const parseAccountTrades = (raw: unknown): AccountTrade[] | undefined => {
-  const parsed = z.array(accountTradeSchema).safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  const parsed = v.safeParse(v.array(accountTradeSchema), raw);
+  return parsed.success ? parsed.output : undefined;
 };
 
 export interface HistoryFetchOptions {

@@ -1,3 +1,3 @@
-/** Clients of the product API (zod-validated; bad data counts as unavailable). */
+/** Clients of the product API (valibot-validated; bad data counts as unavailable). */
 export * from './info';
 export * from './history';

@@ -3,52 +3,53 @@
  * product API serves them. Answers that do not fit the schema count as "unavailable", so a bad
  * or half-deployed API never puts wrong numbers on screen.
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { NETWORK_IDS, type NetworkId } from '../config/types';
 
-const usd = z.nullable(z.number());
+const finite = v.pipe(v.number(), v.finite());
+const usd = v.nullable(finite);
 
-export const infoPairSchema = z.object({
-  address: z.string(),
-  symbolA: z.string(),
-  symbolB: z.string(),
-  reserveA: z.string(),
-  reserveB: z.string(),
-  price: z.number(),
+export const infoPairSchema = v.object({
+  address: v.string(),
+  symbolA: v.string(),
+  symbolB: v.string(),
+  reserveA: v.string(),
+  reserveB: v.string(),
+  price: finite,
   volume24HUsd: usd,
   liquidityUsd: usd,
   fees24HUsd: usd,
   aprPercent: usd,
-  trades24H: z.int().check(z.nonnegative()),
+  trades24H: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
 });
 
-export const infoNetworkSchema = z.object({
-  pairs: z.array(infoPairSchema),
-  tokens: z.record(z.string(), z.object({ priceUsd: usd })),
-  jm: z.optional(
-    z.object({
-      burned: z.string(),
-      supply: z.string(),
-      circulatingSupply: z.string(),
+export const infoNetworkSchema = v.object({
+  pairs: v.array(infoPairSchema),
+  tokens: v.record(v.string(), v.object({ priceUsd: usd })),
+  jm: v.optional(
+    v.object({
+      burned: v.string(),
+      supply: v.string(),
+      circulatingSupply: v.string(),
       priceUsd: usd,
       marketcapUsd: usd,
     }),
   ),
 });
 
-export const infoSchema = z.object({
-  updatedAt: z.number(),
-  networks: z.partialRecord(z.enum(NETWORK_IDS), infoNetworkSchema),
+export const infoSchema = v.object({
+  updatedAt: finite,
+  networks: v.record(v.picklist(NETWORK_IDS), infoNetworkSchema),
 });
 
-export type ApiInfo = z.infer<typeof infoSchema>;
-export type ApiInfoNetwork = z.infer<typeof infoNetworkSchema>;
-export type ApiInfoPair = z.infer<typeof infoPairSchema>;
+export type ApiInfo = v.InferOutput<typeof infoSchema>;
+export type ApiInfoNetwork = v.InferOutput<typeof infoNetworkSchema>;
+export type ApiInfoPair = v.InferOutput<typeof infoPairSchema>;
 
 /** Parses an info answer; undefined when it does not fit the contract. */
 export function parseInfo(raw: unknown): ApiInfo | undefined {
-  const parsed = infoSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  const parsed = v.safeParse(infoSchema, raw);
+  return parsed.success ? parsed.output : undefined;
 }
 
 /**

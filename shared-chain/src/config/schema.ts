@@ -1,59 +1,61 @@
-import * as z from 'zod/mini';
-import { en } from 'zod/locales';
+import * as v from 'valibot';
 import { NETWORK_IDS, type NetworksFile } from './types';
 
-const token = z.object({
-  symbol: z.string().check(z.minLength(1)),
-  name: z.string(),
-  address: z.string(),
-  hex: z.optional(z.string()),
-  decimals: z.int().check(z.minimum(0), z.maximum(36)),
-  logoURI: z.string(),
-  tax: z.int().check(z.minimum(0), z.maximum(99)),
-  isBase: z.optional(z.boolean()),
-  canAddToken: z.optional(z.boolean()),
-  useNormalRouterForLiquidity: z.optional(z.boolean()),
-  approveResetRequired: z.optional(z.boolean()),
-  description: z.optional(z.string()),
-  www: z.optional(z.string()),
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  v.pipe(v.number(), v.safeInteger(), v.minValue(min), v.maxValue(max));
+
+const token = v.object({
+  symbol: v.pipe(v.string(), v.minLength(1)),
+  name: v.string(),
+  address: v.string(),
+  hex: v.optional(v.string()),
+  decimals: int(0, 36),
+  logoURI: v.string(),
+  tax: int(0, 99),
+  isBase: v.optional(v.boolean()),
+  canAddToken: v.optional(v.boolean()),
+  useNormalRouterForLiquidity: v.optional(v.boolean()),
+  approveResetRequired: v.optional(v.boolean()),
+  description: v.optional(v.string()),
+  www: v.optional(v.string()),
 });
 
-const pool = z.object({
-  symbolA: z.string(),
-  symbolB: z.string(),
-  address: z.string(),
-  invert: z.optional(z.boolean()),
-  hideFromCharts: z.optional(z.boolean()),
+const pool = v.object({
+  symbolA: v.string(),
+  symbolB: v.string(),
+  address: v.string(),
+  invert: v.optional(v.boolean()),
+  hideFromCharts: v.optional(v.boolean()),
 });
 
-const network = z.object({
-  id: z.enum(NETWORK_IDS),
-  name: z.string(),
-  platform: z.enum(['evm', 'tron']),
-  chainId: z.int().check(z.positive()),
-  nodeUrl: z.string(),
-  scan: z.string(),
-  api: z.object({ url: z.string(), ownerAddress: z.string() }),
-  exchange: z.object({
-    FACTORY_ADDRESS: z.string(),
-    ROUTER_ADDRESS: z.string(),
-    LIQUIDITY_ROUTER: z.string(),
-    SWAP_API: z.string(),
-    MAX_HOP_LENGTH: z.int().check(z.minimum(2)),
+const network = v.object({
+  id: v.picklist(NETWORK_IDS),
+  name: v.string(),
+  platform: v.picklist(['evm', 'tron']),
+  chainId: int(1),
+  nodeUrl: v.string(),
+  scan: v.string(),
+  api: v.object({ url: v.string(), ownerAddress: v.string() }),
+  exchange: v.object({
+    FACTORY_ADDRESS: v.string(),
+    ROUTER_ADDRESS: v.string(),
+    LIQUIDITY_ROUTER: v.string(),
+    SWAP_API: v.string(),
+    MAX_HOP_LENGTH: int(2),
   }),
-  baseToken: z.string(),
-  defaultTokens: z.tuple([z.string(), z.string()]),
-  gasPrice: z.optional(z.string().check(z.regex(/^\d+$/))),
-  feeRecipient: z.optional(z.string()),
-  burnAddress: z.optional(z.string()),
-  tokens: z.record(z.string(), token),
-  pools: z.array(pool),
+  baseToken: v.string(),
+  defaultTokens: v.tuple([v.string(), v.string()]),
+  gasPrice: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))),
+  feeRecipient: v.optional(v.string()),
+  burnAddress: v.optional(v.string()),
+  tokens: v.record(v.string(), token),
+  pools: v.array(pool),
 });
 
-const networksFile = z.object({
-  profile: z.enum(['local', 'production']),
-  version: z.string(),
-  networks: z.object(
+const networksFile = v.object({
+  profile: v.picklist(['local', 'production']),
+  version: v.string(),
+  networks: v.object(
     Object.fromEntries(NETWORK_IDS.map((id) => [id, network])) as Record<
       (typeof NETWORK_IDS)[number],
       typeof network
@@ -63,15 +65,13 @@ const networksFile = z.object({
 
 /** Validates a networks.json document; throws an Error naming the first bad field. */
 export function parseNetworksFile(input: unknown): NetworksFile {
-  // zod/mini has no messages of its own: English ones for this parse only (no global setting).
-  const result = networksFile.safeParse(input, { error: en().localeError });
+  const result = v.safeParse(networksFile, input);
   if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new Error(
-      `networks.json is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
-    );
+    const issue = result.issues[0];
+    const path = issue.path?.map((item) => String(item.key)).join('.');
+    throw new Error(`networks.json is invalid at ${path || '(root)'}: ${issue.message}`);
   }
-  const file = result.data as NetworksFile;
+  const file = result.output as NetworksFile;
   for (const net of Object.values(file.networks)) {
     for (const symbol of [...net.defaultTokens, net.baseToken]) {
       if (!net.tokens[symbol])
