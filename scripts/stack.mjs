@@ -15,16 +15,17 @@ export function buildAll() {
   execSync('npx lerna run build --concurrency 2 --loglevel warn', { cwd: root, stdio: 'inherit' });
 }
 
-/** buildAll without blocking: resolves when every package is built, rejects when one fails. */
-export function buildAllAsync() {
-  const child = spawn(
-    'npx',
-    ['lerna', 'run', 'build', '--concurrency', '2', '--loglevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+/**
+ * Builds what `npm start` serves (the shell, the widget SDK, every remote) without blocking;
+ * the task runner's cache restores every app whose sources did not change. The type-check-only
+ * builds they depend on (shared-chain, api: tsc --noEmit) are left to `npm test`: the bundler
+ * reads shared-chain's sources itself, and the api runs from its sources.
+ */
+export function buildApps() {
+  const projects = [...Object.values(mf.APPS).map((a) => `@jmswap/${a.dir}`), '@jmswap/widget-sdk'];
+  const args = ['nx', 'run-many', '-t', 'build', '-p', ...projects];
+  args.push('--exclude-task-dependencies', '--parallel', '2', '--output-style', 'static');
+  const child = spawn('npx', args, { cwd: root, stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) =>

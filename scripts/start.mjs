@@ -1,12 +1,12 @@
 // npm start: the whole site on the embedded local stack.
-// Builds every package (the task runner's cache restores what did not change) while the local
-// chains (devnet) and the api start, serves the shell on :8080 and each remote on its own port,
+// Builds the apps it serves (the task runner's cache restores those whose sources did not change)
+// while the local chains (devnet) and the api start, serves the shell on :8080 and each remote on its own port,
 // prints the urls and the time to ready, and stops everything on Ctrl-C.
 // `--no-build` skips the build; `--fresh` deploys and seeds the chains again even when the
 // chains saved by an earlier start match.
 import { compile } from '../devnet/scripts/compile.mjs';
 import {
-  buildAllAsync,
+  buildApps,
   serveAll,
   serveWidgetDemo,
   startApi,
@@ -34,7 +34,7 @@ compile({ quiet: true });
 // The build and the chains + api do not depend on each other: side by side.
 const build = skipBuild
   ? Promise.resolve()
-  : buildAllAsync().then(() => console.log(`[start] build done in ${seconds(startedAt)} s`));
+  : buildApps().then(() => console.log(`[start] build done in ${seconds(startedAt)} s`));
 
 async function startChainsAndApi() {
   try {
