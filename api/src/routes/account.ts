@@ -61,7 +61,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       }>(
         `SELECT pair, side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, usd
          FROM trades WHERE network = $1 AND trader = $2 AND ($3::bigint IS NULL OR time < $3)
-         ORDER BY time DESC, block_number DESC, log_index DESC LIMIT $4`,
+         ORDER BY trades.time DESC, block_number DESC, log_index DESC LIMIT $4`,
         [n.id, trader, before, limit],
       );
       void reply.header('cache-control', cacheFor(60));

@@ -134,10 +134,10 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       c: number;
     }>(
       `(SELECT bucket::text AS bucket, o, h, l, c FROM candles
-         WHERE network = $1 AND pair = $2 AND bucket < $3 ORDER BY bucket DESC LIMIT 1)
+         WHERE network = $1 AND pair = $2 AND bucket < $3 ORDER BY candles.bucket DESC LIMIT 1)
        UNION ALL
        (SELECT bucket::text, o, h, l, c FROM candles
-         WHERE network = $1 AND pair = $2 AND bucket >= $3 ORDER BY bucket)`,
+         WHERE network = $1 AND pair = $2 AND bucket >= $3 ORDER BY candles.bucket)`,
       [n.id, pool.address, since],
     );
     const parsed = rows
@@ -244,7 +244,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       }>(
         `SELECT side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, trader
          FROM trades WHERE network = $1 AND pair = $2 AND ($3::bigint IS NULL OR time < $3)
-         ORDER BY time DESC, block_number DESC, log_index DESC LIMIT $4`,
+         ORDER BY trades.time DESC, block_number DESC, log_index DESC LIMIT $4`,
         [n.id, pool.address, before, limit],
       );
       void reply.header('cache-control', cacheFor(60));

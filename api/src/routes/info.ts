@@ -24,9 +24,12 @@ export async function networkInfo(db: Queryable, n: IndexedNetwork, nowS: number
     trades: string;
     unpriced: string;
   }>(
-    `SELECT pair, sum(usd) AS usd, count(*)::text AS trades,
+    // Per pair through trades_pair_time: a range scan of the last day, not a scan of all trades.
+    `SELECT p.address AS pair, d.usd, d.trades, d.unpriced FROM pairs p
+     CROSS JOIN LATERAL (SELECT sum(usd) AS usd, count(*)::text AS trades,
        count(*) FILTER (WHERE usd IS NULL)::text AS unpriced
-     FROM trades WHERE network = $1 AND time > $2 GROUP BY pair`,
+       FROM trades WHERE network = p.network AND pair = p.address AND time > $2) d
+     WHERE p.network = $1`,
     [n.id, nowS - 86400],
   );
   const dayBy = new Map(day.map((r) => [r.pair, r]));
