@@ -114,6 +114,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
           stoppers.push(anvil.stop);
           log(`${id}: anvil on ${anvil.url} (chain id ${spec.chainId})`);
           if (hit) {
+            await mineAtWallClock(anvil.url);
             networks[id] = { ...hit.meta.config, nodeUrl: anvil.url };
             log(`${id}: restored the seeded chain saved ${ago(hit.meta.createdAt)}`);
             return;
@@ -174,6 +175,20 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   return { config, stop };
 }
 
+/**
+ * One empty block: a restored chain's head is then as recent as a fresh one's (anvil stamps new
+ * blocks with the wall clock).
+ */
+async function mineAtWallClock(url: string): Promise<void> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+  });
+  const body = (await res.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`evm_mine: ${body.error.message}`);
+}
+
 /** `npm run devnet`: start everything, print the urls, stay up until Ctrl-C. */
 export async function runDevnetCli(): Promise<void> {
   const started = Date.now();
@@ -192,8 +207,8 @@ export async function runDevnetCli(): Promise<void> {
   process.on('SIGHUP', () => void shutdown(0));
   try {
     devnet = await startDevnet({
-      // --fresh: deploy and seed again even when a saved chain matches.
-      stateCache: !process.argv.includes('--fresh'),
+      // --fresh: deploy and seed again even when a saved chain matches (and save the new one).
+      stateCache: { refresh: process.argv.includes('--fresh') },
       log: (line) => console.log(`${stamp()} ${line}`),
     });
   } catch (e) {

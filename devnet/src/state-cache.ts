@@ -52,6 +52,8 @@ export interface CacheHit {
 export interface StateCacheOptions {
   dir?: string;
   maxAgeMs?: number;
+  /** Ignore the saved entries (deploy and seed) but save the new ones. */
+  refresh?: boolean;
   log?: (line: string) => void;
 }
 
@@ -107,11 +109,13 @@ const json = (value: unknown) =>
 export class StateCache {
   readonly dir: string;
   readonly maxAgeMs: number;
+  private readonly refresh: boolean;
   private readonly log: (line: string) => void;
 
   constructor(opts: StateCacheOptions = {}) {
     this.dir = opts.dir ?? STATE_CACHE_DIR;
     this.maxAgeMs = opts.maxAgeMs ?? STATE_MAX_AGE_MS;
+    this.refresh = opts.refresh ?? false;
     this.log = opts.log ?? (() => {});
   }
 
@@ -131,7 +135,7 @@ export class StateCache {
   /** The saved state of `network` under `key`, unless missing, unreadable or too old. */
   find(network: string, key: string): CacheHit | undefined {
     const { state, meta } = this.files(network, key);
-    if (!existsSync(state) || !existsSync(meta)) return undefined;
+    if (this.refresh || !existsSync(state) || !existsSync(meta)) return undefined;
     try {
       const parsed = JSON.parse(readFileSync(meta, 'utf8')) as CachedMeta;
       const age = Date.now() - parsed.createdAt;
