@@ -6,6 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('./shared');
@@ -64,6 +65,13 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
         { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
         { test: /\.(svg|png|jpe?g|gif)$/, type: 'asset/resource' },
         { test: /\.m?js$/, resolve: { fullySpecified: false } },
+        // The federation packages ship CommonJS and ESM twins; the injected bundler runtime
+        // requires the CommonJS ones and the rest imports the ESM ones, which bundled both
+        // copies of runtime-core and sdk (~20 KiB gzip). One flavour: ESM.
+        {
+          test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+          resolve: { conditionNames: ['import', 'browser', 'module', 'default'] },
+        },
       ],
     },
     plugins: [
@@ -148,14 +156,36 @@ function createRemoteConfig({ appDir, name, exposes, mode = 'production', versio
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
-      experiments: browserOnly,
+      // The host lends its federation runtime (see standalone-runtime.js for the dev page).
+      experiments: { ...browserOnly, externalRuntime: true },
     }),
     new HtmlWebpackPlugin({
       title: `${name} ${appVersion} (standalone)`,
       templateContent: standaloneHtml(name),
     }),
   );
-  return config;
+  config.output.clean = { keep: STANDALONE_RUNTIME };
+  return [config, standaloneRuntimeConfig(config)];
+}
+
+const STANDALONE_RUNTIME = 'federation-runtime.js';
+
+/** The federation runtime for a remote's own dev page, beside its remoteEntry.js. */
+function standaloneRuntimeConfig(remote) {
+  return {
+    name: `${remote.output.uniqueName}-standalone-runtime`,
+    mode: remote.mode,
+    context: remote.context,
+    entry: require.resolve('./standalone-runtime.js'),
+    devtool: false,
+    output: { path: remote.output.path, filename: STANDALONE_RUNTIME, clean: false },
+    resolve: { extensions: ['.mjs', '.js'] },
+    module: { rules: [{ test: /\.m?js$/, resolve: { fullySpecified: false } }] },
+    optimization: remote.optimization,
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'error' },
+  };
 }
 
 /**
@@ -173,6 +203,22 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
     define: { __APP_NAME__: 'shell', __APP_VERSION__: pkg.version, __SHELL_VARIANT__: variant },
   });
   config.entry = isWidget ? './src/widget/index.ts' : './src/index.ts';
+  // The shell's styles go in a <link> in the head: the header paints with the html, before any
+  // script runs, and 4 KiB gzip less JavaScript. Remotes keep theirs inside their chunks (they
+  // ship independently, with no html of their own in the page).
+  if (mode === 'production') {
+    config.module.rules = config.module.rules.map((rule) =>
+      String(rule.test) === String(/\.css$/)
+        ? { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }
+        : rule,
+    );
+    config.plugins.push(
+      new MiniCssExtractPlugin({
+        filename: '[name].[contenthash:8].css',
+        chunkFilename: '[name].[contenthash:8].css',
+      }),
+    );
+  }
   // The shell's entry is referenced only by its index.html, so it can carry a content hash and
   // be cached for a year like every chunk (remotes' remoteEntry.js keeps its fixed name).
   if (mode === 'production')
@@ -188,7 +234,8 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
       shareStrategy: 'loaded-first',
       runtimePlugins: [path.join(appDir, 'src/runtime-plugins/offline-remote.ts')],
       dts: false,
-      experiments: browserOnly,
+      // Lends its federation runtime to every remote it loads (built with externalRuntime).
+      experiments: { ...browserOnly, provideExternalRuntime: true },
     }),
     new HtmlWebpackPlugin({
       template: path.join(appDir, 'src/index.html'),
@@ -209,7 +256,7 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
 }
 
 function standaloneHtml(name) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} standalone</title></head><body><div id="root"></div></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} standalone</title><script defer src="${STANDALONE_RUNTIME}"></script></head><body><div id="root"></div></body></html>`;
 }
 
 module.exports = { createRemoteConfig, createShellConfig };

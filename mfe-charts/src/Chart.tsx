@@ -26,6 +26,11 @@ export interface ChartProps {
   precision?: number;
   /** Hides the link to the charts page (on the charts page itself). */
   hideLink?: boolean;
+  /**
+   * Keeps "Loading Chart..." while the page's own figures load: they come first, and the chart
+   * library (the largest download of the page) after them.
+   */
+  held?: boolean;
 }
 
 /** The price chart of a pair, fed by the history API. */
@@ -73,13 +78,15 @@ export function ChartView({
   height = 320,
   precision = 8,
   hideLink,
+  held,
   loading,
   points,
   now = Date.now(),
 }: ChartViewProps) {
   const shown = withCurrentPoint(points, now);
   const decimals = chartPrecision(points, precision);
-  const state = loading && points.length === 0 ? 'loading' : points.length ? 'ready' : 'empty';
+  const state =
+    held || (loading && points.length === 0) ? 'loading' : points.length ? 'ready' : 'empty';
   const placeholder = <div className="jm-chart-placeholder" style={{ height }} />;
   return (
     <figure

@@ -80,6 +80,7 @@ function PairScreen({
         height={400}
         precision={10}
         hideLink
+        held={loading}
       />
       {loading ? (
         <p role="status">Loading...</p>

@@ -36,6 +36,18 @@ import './swapApiImpl';
 import './swap.css';
 
 /** TOKEN SWAP: the swap box of the index route and of the widget. */
+/**
+ * True from the first time `value` is defined. The chart and history areas (and the chart
+ * library behind them) wait for the swap box's first prices: the box is usable first.
+ */
+function useDueAfter(value: unknown): boolean {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    if (value !== undefined && !due) setDue(true);
+  }, [value, due]);
+  return due;
+}
+
 export function SwapPanel(props: RemoteScreenProps) {
   const state = useNetworkConfig(props.network);
   useEffect(() => {
@@ -79,6 +91,7 @@ function SwapBox({
     widget: widgetOptions,
     slippageBps,
   });
+  const chartsDue = useDueAfter(prices ?? (unreachable || undefined));
   const [approvalMode, setApprovalMode] = useApprovalMode();
   const { swap, completed, closeCompleted } = useSwapAction({
     network,
@@ -214,7 +227,9 @@ function SwapBox({
           toInFrom={prices?.toInFrom}
         />
       )}
-      <ChartSlot part="chart" network={network} from={from} to={to} widget={widget} />
+      {chartsDue && (
+        <ChartSlot part="chart" network={network} from={from} to={to} widget={widget} />
+      )}
       {state.quote && <InfoBlock quote={state.quote} tokens={network.tokens} />}
       {requoted && (
         <p role="alert" className="jm-impact-danger">
@@ -245,7 +260,9 @@ function SwapBox({
           SWAP
         </button>
       )}
-      <ChartSlot part="history" network={network} from={from} to={to} widget={widget} />
+      {chartsDue && (
+        <ChartSlot part="history" network={network} from={from} to={to} widget={widget} />
+      )}
       {completed && (
         <FundsOnTheWay
           swap={completed}

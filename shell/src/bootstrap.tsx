@@ -3,7 +3,6 @@ import { loadNetworks } from '@jmswap/shared-chain';
 import { App } from './App';
 import { registerRemotesFromConfig } from './remotes/federation';
 import { startAnalyticsSink } from './services/analytics';
-import './styles.css';
 
 async function start() {
   startAnalyticsSink();

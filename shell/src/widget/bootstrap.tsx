@@ -21,8 +21,6 @@ import { applyWidgetStyle } from './style';
 import { startHeightReports } from './height';
 import { widgetTokens } from './tokens';
 import { liquidityTabShown, WIDGET_REMOTES } from './remotes';
-import '../styles.css';
-import './widget.css';
 
 async function widgetConfig(): Promise<{ allowedHosts: string[] }> {
   const res = await fetch('/config/widget.json', { cache: 'no-cache' });

@@ -1,0 +1,112 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The first-load budget (issue 14): the JavaScript a first visit downloads before each route is
+ * usable, gzip level 9, measured on the built site. Bytes are deterministic, so a change that
+ * pulls a chain library (ethers, tronweb, WalletConnect, Highcharts) into a first load fails
+ * here with the files and what is inside them. No timing is asserted anywhere.
+ */
+const KiB = 1024;
+/** A route is usable once an element matching `selector` shows text matching `text`. */
+const ROUTES: { path: string; budget: number; selector: string; text: string }[] = [
+  { path: '/', budget: 200 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  { path: '/?n=BSC', budget: 180 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  { path: '/?n=ETH', budget: 180 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  { path: '/charts', budget: 200 * KiB, selector: '[aria-label="Pair figures"]', text: '\\d' },
+  { path: '/pools', budget: 200 * KiB, selector: '[data-testid="reserve-a"]', text: '\\d' },
+  { path: '/listing', budget: 120 * KiB, selector: 'button', text: '^SUBMIT$' },
+  { path: '/info', budget: 120 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 120 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+];
+
+declare global {
+  interface Window {
+    __usableAt?: number;
+  }
+}
+
+/** Runs in the page from its first byte: notes the moment the route becomes usable. */
+function watchUsable([selector, text]: [string, string]) {
+  const re = new RegExp(text);
+  const check = () => {
+    if (window.__usableAt !== undefined) return;
+    for (const el of document.querySelectorAll(selector))
+      if (re.test((el.textContent ?? '').trim())) {
+        window.__usableAt = performance.now();
+        observer.disconnect();
+        return;
+      }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** The packages inside a chunk, by unminified source size, from its source map. */
+async function packagesOf(url: string): Promise<string> {
+  const res = await fetch(`${url}.map`).catch(() => undefined);
+  if (!res?.ok) return '';
+  const map = (await res.json()) as { sources: string[]; sourcesContent?: string[] };
+  const sizes = new Map<string, number>();
+  map.sources.forEach((source, i) => {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+    const name =
+      (m ? m[1] : undefined) ??
+      (source.includes('shared-chain') ? '@jmswap/shared-chain' : 'app code');
+    sizes.set(name, (sizes.get(name) ?? 0) + (map.sourcesContent?.[i]?.length ?? 0));
+  });
+  return [...sizes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([name]) => name)
+    .join(', ');
+}
+
+for (const route of ROUTES) {
+  test(`${route.path} is usable after at most ${route.budget / KiB} KiB of JavaScript (gzip)`, async ({
+    page,
+  }) => {
+    const gzipOf = new Map<string, number>();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const body = await res.body().catch(() => Buffer.alloc(0));
+      gzipOf.set(res.url(), gzipSync(body, { level: 9 }).length);
+    });
+    await page.addInitScript(watchUsable, [route.selector, route.text] as [string, string]);
+    await page.goto(route.path);
+    await page.waitForFunction(() => window.__usableAt !== undefined, undefined, {
+      timeout: 30000,
+    });
+    if (route.selector.includes('price-from'))
+      await expect(page.locator('[data-remote="swap"] input').first()).toBeEditable();
+    // What was downloaded before that moment; what the page fetched after it (a chart, a
+    // wallet library) does not delay the first use.
+    const before = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.responseEnd <= (window.__usableAt ?? 0))
+        .map((e) => e.name),
+    );
+    await expect
+      .poll(() => before.every((url) => !url.endsWith('.js') || gzipOf.has(url)))
+      .toBe(true);
+    const loaded = before
+      .filter((url) => gzipOf.has(url))
+      .map((url) => ({ url, gzip: gzipOf.get(url) ?? 0 }))
+      .sort((a, b) => b.gzip - a.gzip);
+    const total = loaded.reduce((n, s) => n + s.gzip, 0);
+    if (total > route.budget) {
+      const files = await Promise.all(
+        loaded.slice(0, 6).map(async (s) => {
+          const name = new URL(s.url).pathname;
+          return `  ${(s.gzip / KiB).toFixed(1)} KiB ${name} (${await packagesOf(s.url)})`;
+        }),
+      );
+      throw new Error(
+        `${route.path} loads ${(total / KiB).toFixed(1)} KiB gzip of JavaScript before it is usable; ` +
+          `its budget is ${route.budget / KiB} KiB. Largest files:\n${files.join('\n')}\n` +
+          'Load chain libraries, wallets and charts with import() where they are needed.',
+      );
+    }
+    expect(loaded.length).toBeGreaterThan(0);
+  });
+}
