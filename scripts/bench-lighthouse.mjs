@@ -9,7 +9,10 @@ import { serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
 const require = createRequire(import.meta.url);
 const { CHROMIUM } = require('@jmswap/mf-config');
 
-const ROUTES = ['/', '/?n=BSC', '/charts', '/pools', '/listing', '/info', '/help'];
+const ALL_ROUTES = ['/', '/?n=BSC', '/charts', '/pools', '/listing', '/info', '/help'];
+// `-- /info /help` measures only those routes.
+const ROUTES = process.argv.slice(2).filter((r) => r.startsWith('/'));
+if (ROUTES.length === 0) ROUTES.push(...ALL_ROUTES);
 const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
 
 writeRuntimeConfig();
@@ -35,10 +38,14 @@ try {
     );
     const failing = Object.values(lhr.categories.accessibility.auditRefs)
       .map((ref) => a[ref.id])
-      .filter((audit) => audit.score === 0)
-      .map((audit) => audit.id);
-    if (failing.length)
-      console.log(`           accessibility audits failing: ${failing.join(', ')}`);
+      .filter((audit) => audit.score === 0);
+    for (const audit of failing) {
+      const nodes = (audit.details?.items ?? [])
+        .slice(0, 3)
+        .map((item) => item.node?.snippet ?? item.node?.selector ?? '')
+        .join('  ');
+      console.log(`           accessibility audit failing: ${audit.id} ${nodes}`);
+    }
   }
 } finally {
   await chrome.kill();

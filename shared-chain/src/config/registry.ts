@@ -17,7 +17,9 @@ export function loadNetworks(
   url = '/config/networks.json',
   fetchImpl: typeof fetch = fetch,
 ): Promise<NetworksFile> {
-  pending ??= fetchImpl(url, { cache: 'no-cache' })
+  // Default cache mode: the server marks /config/* no-cache (always revalidated), and this mode
+  // lets the request use the html's <link rel="preload"> that fetched it beside the scripts.
+  pending ??= fetchImpl(url)
     .then(async (res) => {
       if (!res.ok) throw new Error(`Could not load network configuration (HTTP ${res.status})`);
       return parseNetworksFile(await res.json());

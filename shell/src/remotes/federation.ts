@@ -14,7 +14,8 @@ let problems: RemoteProblem[] = [];
 let scope: readonly RemoteKey[] | undefined;
 
 async function fetchRemotesFile(url: string) {
-  const res = await fetch(url, { cache: 'no-cache' });
+  // Default cache mode: served no-cache (always revalidated), and it can use the html's preload.
+  const res = await fetch(url);
   if (!res.ok) throw new Error(`Could not load ${url} (HTTP ${res.status})`);
   const parsed = parseRemotesFile(await res.json());
   for (const problem of parsed.problems)
