@@ -89,3 +89,29 @@ it('reads a configured pool the listing missed (pushed out by spam) straight fro
     reserveB: 7n,
   });
 });
+
+it('trusts a listed pair at the configured pool address without asking the factory', async () => {
+  const asked: string[] = [];
+  const counting: PairLookups = {
+    ...lookups,
+    getPair: async (a, b) => {
+      asked.push([a, b].sort().join('|'));
+      return factory[[a, b].sort().join('|')];
+    },
+  };
+  const configured = {
+    ...network,
+    pools: [
+      { symbolA: 'BNB', symbolB: 'USDT', address: '0xp1' },
+      { symbolA: 'BNB', symbolB: 'JM', address: '0xp2' },
+    ],
+  } as unknown as NetworkConfig;
+  const pools = await new TrustedPairs(configured, counting).pools([
+    listed('0xp1', '0xaa01', '0xaa02'),
+    listed('0xfake', '0xaa03', '0xaa01', 1n, 10n ** 30n), // configured tokens, another address
+    listed('0xp2', '0xaa03', '0xaa01', 70n, 7n),
+  ]);
+  expect(pools.map((p) => p.pair)).toEqual(['0XP1', '0XP2']);
+  // Only the pair at an address the config does not give was checked with the factory.
+  expect(asked).toEqual(['0XAA01|0XAA03']);
+});

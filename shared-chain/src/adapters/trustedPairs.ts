@@ -3,7 +3,9 @@
  * "WTRX" and create a pair with it, and anyone can create enough pairs to fill the swap-info
  * pages. So a pool counts only when both its tokens are configured tokens (matched by address,
  * never by on-chain symbol) and its pair address is the one the factory's getPair reports for
- * them; symbols always come from the config. The configured pools missing from the pages read
+ * them, or the pair address the config itself gives for that pool (as trusted as the token
+ * addresses beside it; it spares a TRON page one node request per pool before its first
+ * prices); symbols always come from the config. The configured pools missing from the pages read
  * are read directly by pair address, so spam cannot push them out.
  */
 import type { NetworkConfig } from '../config/types';
@@ -70,17 +72,30 @@ export class TrustedPairs {
     return answer;
   }
 
+  /** Configured pool addresses by "symbolA|symbolB" (sorted); pools without one are left out. */
+  private configuredPairs(): Map<string, string> {
+    const index = new Map<string, string>();
+    for (const p of this.network.pools)
+      if (p.address)
+        index.set([p.symbolA, p.symbolB].sort().join('|'), this.lookups.canonical(p.address));
+    return index;
+  }
+
   /** The listed pairs that pass the check, plus every configured pool the listing missed. */
   async pools(listed: readonly ListedPair[]): Promise<TrustedPool[]> {
     const bySymbol = this.symbolsByAddress();
+    const configured = this.configuredPairs();
     const { canonical } = this.lookups;
     const checked = await Promise.all(
       listed.map(async (entry) => {
         const symbol0 = bySymbol.get(canonical(entry.token0));
         const symbol1 = bySymbol.get(canonical(entry.token1));
         if (symbol0 === undefined || symbol1 === undefined || symbol0 === symbol1) return null;
+        const pair = canonical(entry.pair);
+        if (configured.get([symbol0, symbol1].sort().join('|')) === pair)
+          return this.pool(entry, symbol0, symbol1);
         const real = await this.factoryPair(canonical(entry.token0), canonical(entry.token1));
-        return real === canonical(entry.pair) ? this.pool(entry, symbol0, symbol1) : null;
+        return real === pair ? this.pool(entry, symbol0, symbol1) : null;
       }),
     );
     const pools = checked.filter((p): p is TrustedPool => p !== null);
