@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { CHROMIUM } = require('@jmswap/mf-config');
@@ -17,6 +17,8 @@ const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
 
 writeRuntimeConfig();
 const devnet = await startDevnet();
+// The site as a visitor sees it: /pools and the charts draw the api's figures.
+const api = await startApi({ log: () => undefined });
 const servers = await serveAll();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM.executablePath,
@@ -36,6 +38,16 @@ try {
     console.log(
       `${route.padEnd(10)} ${score('performance').padStart(11)}   ${ms(a['largest-contentful-paint']).padEnd(10)} ${ms(a['total-blocking-time']).padEnd(9)} ${ms(a.interactive).padEnd(12)} ${score('accessibility').padStart(5)}`,
     );
+    // What the LCP was, and where its time went (load delay = waiting for the scripts that draw it).
+    const lcp = a['largest-contentful-paint-element']?.details?.items ?? [];
+    const element = lcp[0]?.items?.[0]?.node?.snippet;
+    const phases = (lcp[1]?.items ?? [])
+      .map((p) => `${p.phase} ${Math.round(p.timing)}`)
+      .join(', ');
+    if (element)
+      console.log(
+        `           LCP element ${element.slice(0, 90)}${phases ? `; ${phases} ms` : ''}`,
+      );
     const failing = Object.values(lhr.categories.accessibility.auditRefs)
       .map((ref) => a[ref.id])
       .filter((audit) => audit.score === 0);
@@ -50,5 +62,6 @@ try {
 } finally {
   await chrome.kill();
   await Promise.all(servers.map((s) => s.close()));
+  api.child.kill('SIGTERM');
   if (devnet) devnet.kill('SIGINT');
 }

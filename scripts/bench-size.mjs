@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { root, serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -98,6 +98,8 @@ async function measure(browser, path, usable, throttle) {
 
 writeRuntimeConfig();
 const devnet = await startDevnet();
+// The site as a visitor sees it: /pools and the charts draw the api's figures.
+const api = await startApi({ log: () => undefined });
 const servers = await serveAll();
 const browser = await chromium.launch(CHROMIUM);
 try {
@@ -121,5 +123,6 @@ try {
 } finally {
   await browser.close();
   await Promise.all(servers.map((s) => s.close()));
+  api.child.kill('SIGTERM');
   if (devnet) devnet.kill('SIGINT');
 }

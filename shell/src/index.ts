@@ -1,4 +1,7 @@
 // The styles come with the html (a <link> in the head), so the page paints before any script.
 import './styles.css';
+import { warmRoute } from './remotes/warm';
+
+warmRoute(window.location);
 // Async boundary: shared singletons are negotiated before any app code runs.
 import('./bootstrap');

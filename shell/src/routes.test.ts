@@ -1,4 +1,4 @@
-import { resolveRouteNetwork, resolveTab, routeEventName } from './routes';
+import { resolveRouteNetwork, resolveTab, routeAt, routeEventName } from './routes';
 
 describe('route parameters', () => {
   it('honours n per route and falls back to TRON', () => {
@@ -24,4 +24,11 @@ describe('route parameters', () => {
   it('names analytics events ROUTE_<route>', () => {
     expect(routeEventName('charts')).toBe('ROUTE_CHARTS');
   });
+});
+
+test('routeAt names the route of a path, with or without a trailing slash', () => {
+  expect(routeAt('/')).toBe('index');
+  expect(routeAt('/pools/')).toBe('pools');
+  expect(routeAt('/help')).toBe('help');
+  expect(routeAt('/nowhere')).toBeUndefined();
 });

@@ -43,3 +43,9 @@ export const resolveTab = (t: string | null): IndexTab =>
   t === 'addLiquidity' ? 'addLiquidity' : 'swap';
 
 export const routeEventName = (route: RouteName): string => `ROUTE_${route.toUpperCase()}`;
+
+/** The route a path shows, or undefined for a page that does not exist. */
+export const routeAt = (pathname: string): RouteName | undefined =>
+  (Object.keys(ROUTE_PATHS) as RouteName[]).find(
+    (route) => ROUTE_PATHS[route] === (pathname.replace(/\/+$/, '') || '/'),
+  );

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import {
   parseRemotesFile,
@@ -42,6 +42,32 @@ export async function registerRemotesFromConfig(
   problems = parsed.problems;
   registerRemotes(toFederationRemotes(registered));
   return registered;
+}
+
+let atBoot: Promise<RemotesFile> | undefined;
+
+/** The page's registration, started by the entry so the app's chunks and remotes.json load together. */
+export function registerRemotesAtBoot(): Promise<RemotesFile> {
+  atBoot ??= registerRemotesFromConfig();
+  return atBoot;
+}
+
+/**
+ * Fetches a screen's remote entry and chunks without running them, so they arrive while the
+ * shell's own chunks load instead of after the first render. Loading the screen later uses them.
+ */
+export async function warmScreen(remote: RemoteKey, expose: string): Promise<void> {
+  const entry = (await registerRemotesAtBoot())[remote];
+  if (!entry) return;
+  await preloadRemote([
+    {
+      nameOrAlias: entry.name,
+      exposes: [expose],
+      resourceCategory: 'sync',
+      share: false,
+      depsRemote: false,
+    },
+  ]);
 }
 
 /** Why a configured remote was skipped, for its fallback's details. */
