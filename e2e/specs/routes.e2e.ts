@@ -111,3 +111,40 @@ test('the header shows the menu, CONNECT WALLET opens the wallet chooser, and th
     page.getByRole('contentinfo').getByRole('link', { name: 'List your token' }),
   ).toBeVisible();
 });
+
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+
+  test('each route arrives drawn: its texts show, it fits a phone, and it takes no input', async ({
+    page,
+  }) => {
+    const firstFrames: [string, string][] = [
+      ['/', 'The first multi-chain swap with full support for taxed tokens'],
+      ['/?n=BSC&t=addLiquidity', 'Loading...'],
+      ['/charts', 'Loading...'],
+      ['/info', 'Roadmap'],
+      ['/help', 'HOW TO SWAP'],
+      ['/no-such-page', 'This page does not exist.'],
+    ];
+    for (const [path, text] of firstFrames) {
+      await page.goto(path);
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+      await expect(
+        page.locator('header').getByText('CONNECT WALLET', { exact: true }),
+      ).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      // A click before the app runs would be lost: the static copy cannot be focused or clicked.
+      await expect(page.locator('.jm-prerendered')).toHaveAttribute('inert', '');
+    }
+  });
+});
+
+test('the app replaces the first frame, and its buttons answer', async ({ page }) => {
+  await page.goto('/pools?n=BSC');
+  await expect(page.getByRole('tab', { name: 'BSC', selected: true })).toBeVisible();
+  await expect(page.locator('.jm-prerendered')).toHaveCount(0);
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
+});

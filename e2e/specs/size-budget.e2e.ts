@@ -35,7 +35,9 @@ function watchUsable([selector, text]: [string, string]) {
   const check = () => {
     if (window.__usableAt !== undefined) return;
     for (const el of document.querySelectorAll(selector))
-      if (re.test((el.textContent ?? '').trim())) {
+      // The build's prerendered first frame shows the texts before any script; usable means the
+      // app has rendered over it and answers input.
+      if (!el.closest('.jm-prerendered') && re.test((el.textContent ?? '').trim())) {
         window.__usableAt = performance.now();
         observer.disconnect();
         return;

@@ -124,10 +124,17 @@ function createAppHandler(
         sendFile(res, path.join(dist, 'widget/index.html'), 'no-cache'),
       );
     }
+    // The shell's routes are prerendered html files (/charts is charts.html); any other path
+    // gets the app with its "does not exist" page already drawn.
     return statics(req, res, () =>
-      isShell ? sendFile(res, path.join(dist, 'app/index.html'), 'no-cache') : notFound(res),
+      isShell ? sendFile(res, shellFallback(dist), 'no-cache') : notFound(res),
     );
   };
+}
+
+function shellFallback(dist) {
+  const notFoundPage = path.join(dist, 'app/404.html');
+  return fs.existsSync(notFoundPage) ? notFoundPage : path.join(dist, 'app/index.html');
 }
 
 function sdkVersion() {

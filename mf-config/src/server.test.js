@@ -120,3 +120,27 @@ it('answers 503 with what to do when the shell is not built, instead of hanging'
     await server.close();
   }
 });
+
+it('sends each shell route its prerendered page, and any other path the 404 page, never cached', async () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jmswap-prerendered-'));
+  fs.mkdirSync(path.join(dist, 'app'));
+  for (const page of ['index', 'charts', '404'])
+    fs.writeFileSync(path.join(dist, 'app', `${page}.html`), `<p>${page} page</p>`);
+  const server = await serveApp('shell', { port: 0, dist, configDir });
+  const url = `http://127.0.0.1:${server.server.address().port}`;
+  try {
+    for (const [pathname, page] of [
+      ['/', 'index'],
+      ['/?n=BSC', 'index'],
+      ['/charts?n=POLY', 'charts'],
+      ['/no-such-page', '404'],
+    ]) {
+      const res = await fetch(url + pathname);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(`<p>${page} page</p>`);
+    }
+  } finally {
+    await server.close();
+  }
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ChartWindow, NetworkConfig } from '@jmswap/shared-chain';
 import {
   chartPrecision,
@@ -68,6 +68,18 @@ export interface ChartViewProps extends Omit<ChartProps, 'network' | 'window'> {
   now?: number;
 }
 
+/**
+ * True from the render after `ready` turned true: the chart library is asked for only once the
+ * figures around the chart are on screen, so they never wait for it.
+ */
+function useAfterFirstPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (ready) setPainted(true);
+  }, [ready]);
+  return ready && painted;
+}
+
 /** The chart's states: "Loading Chart...", "No chart data available", or the chart. */
 export function ChartView({
   network,
@@ -88,6 +100,7 @@ export function ChartView({
   const state =
     held || (loading && points.length === 0) ? 'loading' : points.length ? 'ready' : 'empty';
   const placeholder = <div className="jm-chart-placeholder" style={{ height }} />;
+  const drawn = useAfterFirstPaint(state === 'ready');
   return (
     <figure
       className="jm-chart"
@@ -107,7 +120,8 @@ export function ChartView({
           No chart data available
         </div>
       )}
-      {state === 'ready' && (
+      {state === 'ready' && !drawn && placeholder}
+      {drawn && (
         <Suspense fallback={placeholder}>
           <HighchartsView
             kind={kind}

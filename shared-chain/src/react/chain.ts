@@ -27,10 +27,14 @@ import {
 import { useSubject } from './hooks';
 
 function useSetting<T>(source: Observable<T>, current: () => T): T {
-  return useSyncExternalStore((onChange) => {
-    const sub = source.subscribe(onChange);
-    return () => sub.unsubscribe();
-  }, current);
+  return useSyncExternalStore(
+    (onChange) => {
+      const sub = source.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    current,
+    current,
+  );
 }
 
 /** The slippage in force (the user's, or the widget host's) and the setter of the settings panel. */
@@ -50,6 +54,7 @@ export function usePendingTransaction(): PendingTransaction | undefined {
       const sub = pendingTransactions$.subscribe(onChange);
       return () => sub.unsubscribe();
     },
+    () => pendingTransactionOf(account),
     () => pendingTransactionOf(account),
   );
 }

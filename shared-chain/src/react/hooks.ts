@@ -12,6 +12,8 @@ export function useSubject<T>(subject: BehaviorSubject<T>): T {
       return () => sub.unsubscribe();
     },
     () => subject.getValue(),
+    // The build's prerendered html renders with the initial values.
+    () => subject.getValue(),
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   Component,
+  useContext,
   useEffect,
   useState,
   type ComponentType,
@@ -7,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { setLoading } from '@jmswap/shared-chain';
+import { FirstFrame } from '../firstFrame';
 import { loadScreen } from './federation';
 import type { RemoteKey } from './remotesFile';
 
@@ -102,6 +104,7 @@ export function RemoteArea<P extends object>({
   expose: string;
   props: P;
 }) {
+  const firstFrame = useContext(FirstFrame);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
   useEffect(() => {
@@ -128,7 +131,7 @@ export function RemoteArea<P extends object>({
   if (state.status === 'loading')
     return (
       <div className="jm-card jm-muted" aria-busy="true">
-        Loading {FEATURE_NAMES[remote]}...
+        {firstFrame ? 'Loading...' : `Loading ${FEATURE_NAMES[remote]}...`}
       </div>
     );
   if (state.status === 'failed')

@@ -1,0 +1,62 @@
+// After the webpack build: writes each route's first frame into its own html file (index.html,
+// charts.html, ... and 404.html), so a visitor sees the page at first paint instead of after
+// the scripts. The server sends /charts as charts.html. Nothing here is interactive: the static
+// copy takes no clicks (a click before the scripts would be lost) until React renders over it.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(appDir, 'dist/app');
+// Inside the package, so the bundle's imports resolve from node_modules.
+const bundle = join(appDir, 'node_modules/.cache', `prerender-${process.pid}.mjs`);
+
+// Only the shell's own code and shared-chain are bundled; libraries come from node_modules.
+await build({
+  entryPoints: [join(appDir, 'src/prerender.tsx')],
+  outfile: bundle,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  jsx: 'automatic',
+  logLevel: 'warning',
+  external: ['react', 'react-dom', 'wouter', 'rxjs', 'valibot', 'sonner', 'ethers', 'tronweb'],
+  // The chain adapters are loaded on first use; prerendering never uses them.
+  plugins: [
+    {
+      name: 'no-chain-adapters',
+      setup(b) {
+        b.onResolve({ filter: /adapters\/(evm|tron)(\/reader)?$/ }, (args) =>
+          args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+        );
+      },
+    },
+  ],
+});
+
+const ROUTES = {
+  index: '/',
+  charts: '/charts',
+  pools: '/pools',
+  listing: '/listing',
+  info: '/info',
+  help: '/help',
+  404: '/this-page-does-not-exist',
+};
+
+try {
+  const { prerenderRoute } = await import(pathToFileURL(bundle).href);
+  const template = readFileSync(join(dist, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  for (const [name, path] of Object.entries(ROUTES)) {
+    const frame = `<div class="jm-prerendered" inert>${prerenderRoute(path)}</div>`;
+    writeFileSync(
+      join(dist, `${name}.html`),
+      template.replace('<div id="root"></div>', `<div id="root">${frame}</div>`),
+    );
+  }
+  console.log(`prerendered ${Object.keys(ROUTES).length} routes into dist/app`);
+} finally {
+  rmSync(bundle, { force: true });
+}

@@ -1,0 +1,19 @@
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import { App } from './App';
+import { FirstFrame } from './firstFrame';
+
+/**
+ * The page a route shows before any script has run, rendered at build time: header, menus,
+ * the route's own texts, and a loading card where a remote screen goes. The client renders
+ * over it (createRoot), so it only has to look like the first frame, not match it node for node.
+ */
+export function prerenderRoute(path: string): string {
+  return renderToString(
+    <FirstFrame.Provider value>
+      <Router ssrPath={path} ssrSearch="">
+        <App />
+      </Router>
+    </FirstFrame.Provider>,
+  );
+}
