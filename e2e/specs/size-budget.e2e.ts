@@ -15,12 +15,12 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   { path: '/?n=ETH', budget: 180 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   { path: '/charts', budget: 200 * KiB, selector: '[aria-label="Pair figures"]', text: '\\d' },
   { path: '/pools', budget: 200 * KiB, selector: '[data-testid="reserve-a"]', text: '\\d' },
-  // The goal for these three is 120 KiB; today they need 130-140 (React 64, the
-  // federation runtime 27, shared-chain's always-loaded part 25): the budget holds what was
-  // reached, so nothing grows back while the rest is worked on.
-  { path: '/listing', budget: 145 * KiB, selector: 'button', text: '^SUBMIT$' },
-  { path: '/info', budget: 135 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
-  { path: '/help', budget: 135 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+  // The goal for /listing is 120 KiB too; it needs 130 today: /info's 120 plus the
+  // listing remote's entry (9 KiB of Module Federation's per-container runtime) and its screen.
+  // The budget holds what was reached, so nothing grows back.
+  { path: '/listing', budget: 135 * KiB, selector: 'button', text: '^SUBMIT$' },
+  { path: '/info', budget: 120 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 120 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
 
 declare global {

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { clearHistoryCache, parseNetworksFile } from '@jmswap/shared-chain';
+import { parseNetworksFile } from '@jmswap/shared-chain';
+import { clearHistoryCache } from '@jmswap/shared-chain/history';
 import { Chart, ChartView } from './Chart';
 import type { ChartPoint } from './chartRules';
 import type { HighchartsViewProps } from './HighchartsView';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ChartWindow, NetworkConfig } from '@jmswap/shared-chain';
+import type { NetworkConfig } from '@jmswap/shared-chain';
+import type { ChartWindow } from '@jmswap/shared-chain/history';
 import {
   chartPrecision,
   chartsPageHref,

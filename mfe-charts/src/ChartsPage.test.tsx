@@ -1,13 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import {
-  appEvents$,
-  clearHistoryCache,
-  parseNetworksFile,
-  setNetworks,
-  type AppEvent,
-} from '@jmswap/shared-chain';
+import { appEvents$, parseNetworksFile, setNetworks, type AppEvent } from '@jmswap/shared-chain';
+import { clearHistoryCache } from '@jmswap/shared-chain/history';
 import { ChartsPage } from './ChartsPage';
 
 jest.mock('./HighchartsView', () => ({ __esModule: true, default: () => <div>chart</div> }));

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import {
   CHART_PRICE_DISPLAY_DECIMALS,
-  fetchAllPages,
-  fetchTrades,
   setLoading,
   showToast,
   useNetworkConfig,
   type NetworkConfig,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
+import { fetchAllPages, fetchTrades } from '@jmswap/shared-chain/history';
 import { Chart } from './Chart';
 import { historyPair } from './chartRules';
 import { downloadCsv } from './csv';

@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { clearHistoryCache, parseNetworksFile, trackEvent } from '@jmswap/shared-chain';
+import { parseNetworksFile, trackEvent } from '@jmswap/shared-chain';
+import { clearHistoryCache } from '@jmswap/shared-chain/history';
 import { HistoryPanel } from './HistoryPanel';
 
 const { networks } = parseNetworksFile(production);

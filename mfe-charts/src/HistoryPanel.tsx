@@ -3,8 +3,8 @@ import {
   HISTORY_AMOUNT_DISPLAY_DECIMALS,
   HISTORY_PRICE_DISPLAY_DECIMALS,
   type NetworkConfig,
-  type Trade,
 } from '@jmswap/shared-chain';
+import { type Trade } from '@jmswap/shared-chain/history';
 import { historyPair } from './chartRules';
 import { fixedDecimal, tradeTime } from './format';
 import { useTrades } from './useTrades';

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import {
-  fetchAccountTrades,
-  fetchAllPages,
   requestWalletConnect,
   showToast,
   useWalletSession,
-  type AccountTrade,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
+import { fetchAccountTrades, fetchAllPages, type AccountTrade } from '@jmswap/shared-chain/history';
 import { downloadCsv } from './csv';
 import { myTradesCsv } from './exports';
 import { fixedDecimal, tradeTime, usd } from './format';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { ApiInfoNetwork } from '@jmswap/shared-chain';
+import type { ApiInfoNetwork } from '@jmswap/shared-chain/history';
 import { PairStats } from './PairStats';
 
 const info: ApiInfoNetwork = {

@@ -2,8 +2,8 @@ import {
   CHART_PRICE_DISPLAY_DECIMALS,
   CIRCULATING_SUPPLY_DISPLAY_DECIMALS,
   MARKET_CAP_MILLIONS_DISPLAY_DECIMALS,
-  type ApiInfoNetwork,
 } from '@jmswap/shared-chain';
+import { type ApiInfoNetwork } from '@jmswap/shared-chain/history';
 import { fixedDecimal, fixedNumber, usd, usdPrice } from './format';
 
 /** The info figures of the pair shown as a/b; info prices are symbolA per 1 symbolB of the pool. */

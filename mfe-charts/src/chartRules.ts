@@ -1,8 +1,5 @@
-import {
-  CHART_BUCKET_MS,
-  CHART_PRICE_SIGNIFICANT_DIGITS,
-  type NetworkConfig,
-} from '@jmswap/shared-chain';
+import { CHART_PRICE_SIGNIFICANT_DIGITS, type NetworkConfig } from '@jmswap/shared-chain';
+import { CHART_BUCKET_MS } from '@jmswap/shared-chain/history';
 
 export type ChartKind = 'candle' | 'line';
 

@@ -1,5 +1,6 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { parseNetworksFile, type AccountTrade, type Trade } from '@jmswap/shared-chain';
+import { parseNetworksFile } from '@jmswap/shared-chain';
+import { type AccountTrade, type Trade } from '@jmswap/shared-chain/history';
 import { csvCell, toCsv } from './csv';
 import { myTradesCsv, pairTradesCsv } from './exports';
 

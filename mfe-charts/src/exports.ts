@@ -1,4 +1,5 @@
-import type { AccountTrade, NetworkConfig, Trade } from '@jmswap/shared-chain';
+import type { NetworkConfig } from '@jmswap/shared-chain';
+import type { AccountTrade, Trade } from '@jmswap/shared-chain/history';
 import { poolOf } from './chartRules';
 import { isoDate, toCsv } from './csv';
 

@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  CHART_REFRESH_MS,
-  CHART_STALE_MS,
-  fetchCandles,
-  fetchLine,
-  type ChartWindow,
-  type NetworkConfig,
-} from '@jmswap/shared-chain';
+import { CHART_REFRESH_MS, CHART_STALE_MS, type NetworkConfig } from '@jmswap/shared-chain';
+import { fetchCandles, fetchLine, type ChartWindow } from '@jmswap/shared-chain/history';
 import type { ChartKind, ChartPoint } from './chartRules';
 import { useRefresh } from './useRefresh';
 

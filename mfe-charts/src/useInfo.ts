@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  fetchInfo,
-  infoFor,
-  setLoading,
-  type ApiInfoNetwork,
-  type NetworkConfig,
-} from '@jmswap/shared-chain';
+import { setLoading, type NetworkConfig } from '@jmswap/shared-chain';
+import { fetchInfo, infoFor, type ApiInfoNetwork } from '@jmswap/shared-chain/history';
 
 /** The network's `/v1/info` figures; the page's loading state lasts until they arrive (or fail). */
 export function useInfo(network: NetworkConfig | undefined) {

@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import { filter } from 'rxjs';
 import {
   appEvents$,
-  fetchTrades,
   HISTORY_REFRESH_MS,
   HISTORY_STALE_MS,
   type NetworkConfig,
-  type Trade,
 } from '@jmswap/shared-chain';
+import { fetchTrades, type Trade } from '@jmswap/shared-chain/history';
 import { useRefresh } from './useRefresh';
 
 export const TRADES_PAGE = 50;

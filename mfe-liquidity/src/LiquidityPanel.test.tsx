@@ -9,8 +9,8 @@ import {
   setSlippageBps,
   withPendingTransaction,
   type AppEvent,
-  type UserPosition,
 } from '@jmswap/shared-chain';
+import { type UserPosition } from '@jmswap/shared-chain/liquidity';
 import { LiquidityPanel } from './LiquidityPanel';
 import { provideLiquidityApi } from './liquidityApi';
 import { fakeLiquidityApi, type FakePool } from './testing/fakeLiquidityApi';

@@ -1,15 +1,14 @@
 import { useEffect, useMemo, useReducer } from 'react';
 import {
   NetworkNotConfigured,
-  planRemoval,
   setLoading,
   useNetworkConfig,
   useSlippageBps,
   useWalletSession,
   type NetworkConfig,
   type RemoteScreenProps,
-  type UserPosition,
 } from '@jmswap/shared-chain';
+import { planRemoval, type UserPosition } from '@jmswap/shared-chain/liquidity';
 import { addView } from './form/addView';
 import { initialForm, liquidityReducer } from './form/liquidityForm';
 import { usePositions } from './usePositions';

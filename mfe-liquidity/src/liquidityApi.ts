@@ -2,13 +2,13 @@
  * The panel's only door to chain I/O (shared-chain services). Components and hooks stay pure and
  * testable: tests provide a fake, ./liquidityApiImpl wires the real services.
  */
+import type { NetworkId } from '@jmswap/shared-chain';
 import type {
   AddLiquidityRequest,
   LiquidityPair,
-  NetworkId,
   RemoveLiquidityRequest,
   UserPosition,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/liquidity';
 
 export interface LiquidityApi {
   /** Every position of the connected wallet (all getUserLP pages); undefined when unreadable. */

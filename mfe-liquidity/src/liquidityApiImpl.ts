@@ -1,12 +1,11 @@
 /** The panel's services, on shared-chain. */
+import { getBalances, getTronResources } from '@jmswap/shared-chain';
 import {
   addLiquidity,
-  getBalances,
   getLiquidityPair,
-  getTronResources,
   liquidityPositions,
   removeLiquidity,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/liquidity';
 import { provideLiquidityApi } from './liquidityApi';
 
 provideLiquidityApi({

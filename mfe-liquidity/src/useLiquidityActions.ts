@@ -6,16 +6,18 @@ import {
   LIQUIDITY_REMOVED,
   isChainError,
   isUserRejection,
-  minimumReceived,
   setLoading,
   showToast,
   usePendingTransaction,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+import {
+  minimumReceived,
   validateLiquidityAdd,
   type LiquidityProgress,
   type LiquidityRemovalPlan,
-  type NetworkConfig,
   type UserPosition,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/liquidity';
 import type { AddView } from './form/addView';
 import { liquidityApi } from './liquidityApi';
 

@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  WALLET_BALANCES_REFRESH_MS,
-  type LiquidityPair,
-  type NetworkConfig,
-} from '@jmswap/shared-chain';
+import { WALLET_BALANCES_REFRESH_MS, type NetworkConfig } from '@jmswap/shared-chain';
+import { type LiquidityPair } from '@jmswap/shared-chain/liquidity';
 import { liquidityApi } from './liquidityApi';
 
 /**

@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  POOL_RELOAD_MS,
-  type NetworkConfig,
-  type UserPosition,
-  type WalletSession,
-} from '@jmswap/shared-chain';
+import { POOL_RELOAD_MS, type NetworkConfig, type WalletSession } from '@jmswap/shared-chain';
+import { type UserPosition } from '@jmswap/shared-chain/liquidity';
 import { liquidityApi } from './liquidityApi';
 
 export type PositionsStatus = 'idle' | 'loading' | 'ready' | 'error';

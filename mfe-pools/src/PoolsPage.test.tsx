@@ -5,10 +5,10 @@ import {
   appEvents$,
   parseNetworksFile,
   setNetworks,
-  type ApiInfo,
   type NetworksFile,
   type PoolState,
 } from '@jmswap/shared-chain';
+import { type ApiInfo } from '@jmswap/shared-chain/history';
 import { PoolsPage } from './PoolsPage';
 import { providePoolSources } from './sources';
 

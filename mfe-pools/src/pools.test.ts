@@ -1,5 +1,6 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { parseNetworksFile, type ApiInfoPair, type NetworkConfig } from '@jmswap/shared-chain';
+import { parseNetworksFile, type NetworkConfig } from '@jmswap/shared-chain';
+import { type ApiInfoPair } from '@jmswap/shared-chain/history';
 import { buildRows } from './pools';
 
 const TRON_PAIR = 'TUoBuMdpgaaSedSDcLWbW5dNBcPb4ZcJ17';

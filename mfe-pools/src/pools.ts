@@ -5,12 +5,11 @@
  */
 import {
   formatAmount,
-  type ApiInfoNetwork,
-  type ApiInfoPair,
   type NetworkConfig,
   type PoolConfig,
   type PoolState,
 } from '@jmswap/shared-chain';
+import { type ApiInfoNetwork, type ApiInfoPair } from '@jmswap/shared-chain/history';
 
 export interface PoolRow {
   pool: PoolConfig;

@@ -1,11 +1,6 @@
 /** Where the pools page gets its data; tests provide fakes instead of a chain and an API. */
-import {
-  fetchInfo,
-  getPairReserves,
-  type ApiInfo,
-  type NetworkId,
-  type PoolState,
-} from '@jmswap/shared-chain';
+import { getPairReserves, type NetworkId, type PoolState } from '@jmswap/shared-chain';
+import { fetchInfo, type ApiInfo } from '@jmswap/shared-chain/history';
 
 export interface PoolSources {
   /** Cached pair balances of the network (swap-info, 5 s cache); undefined when unreachable. */

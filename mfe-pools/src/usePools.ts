@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   isNetworkConfigured,
   setLoading,
-  type ApiInfoNetwork,
   type NetworkConfig,
   type PoolState,
 } from '@jmswap/shared-chain';
+import { type ApiInfoNetwork } from '@jmswap/shared-chain/history';
 import { poolSources } from './sources';
 
 export interface PoolsData {

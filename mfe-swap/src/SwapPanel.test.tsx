@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import {
   appEvents$,
-  estimateAmountNeeded,
   formatAmount,
   parseNetworksFile,
   session$,
@@ -12,6 +11,7 @@ import {
   setSlippageBps,
   type AppEvent,
 } from '@jmswap/shared-chain';
+import { estimateAmountNeeded } from '@jmswap/shared-chain/swap';
 import { SwapPanel } from './SwapPanel';
 import { provideSwapApi } from './swapApi';
 import { fakeSwapApi } from './testing/fakeSwapApi';
@@ -213,7 +213,8 @@ it('approves the maximum by default, or only the swap amount when the user asks'
 
 it('says when the network cannot be reached instead of failing silently', async () => {
   api.quote = async () => {
-    const { ChainError, NETWORK_UNREACHABLE } = await import('@jmswap/shared-chain');
+    const { ChainError } = await import('@jmswap/shared-chain');
+    const { NETWORK_UNREACHABLE } = await import('@jmswap/shared-chain/swap');
     throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
   };
   render(<SwapPanel network="TRON" query={{}} />);

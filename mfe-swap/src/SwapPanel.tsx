@@ -10,16 +10,15 @@ import {
   requestWalletConnect,
   setLoading,
   showToast,
-  suggestedSlippageBps,
   useApprovalMode,
   useNetworkConfig,
   usePendingTransaction,
   useSlippageBps,
   useWalletSession,
-  validateMax,
   type NetworkConfig,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
+import { suggestedSlippageBps, validateMax } from '@jmswap/shared-chain/swap';
 import { toFallback, type SwapFormState } from './form/swapForm';
 import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';

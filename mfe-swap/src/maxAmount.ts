@@ -1,9 +1,5 @@
-import {
-  feeReserveTrx,
-  SUN_PER_TRX,
-  type NetworkConfig,
-  type TokenConfig,
-} from '@jmswap/shared-chain';
+import { SUN_PER_TRX, type NetworkConfig, type TokenConfig } from '@jmswap/shared-chain';
+import { feeReserveTrx } from '@jmswap/shared-chain/swap';
 
 /** Gas units MAX keeps room for when the node cannot estimate the swap (a 3-token path needs less). */
 const FALLBACK_SWAP_GAS = 400_000n;

@@ -1,18 +1,20 @@
 /** The swap box's services, on shared-chain. */
 import {
   addTokenToWallet,
-  executeSwap,
-  getAmountNeeded,
   getBalances,
   getPairReserves,
-  getSwapEstimate,
   getNetworkConfig,
   getTronResources,
+  type NetworkId,
+} from '@jmswap/shared-chain';
+import {
+  executeSwap,
+  getAmountNeeded,
+  getSwapEstimate,
   pairPrices,
   swapGasReserve,
   type ChainSwapEstimate,
-  type NetworkId,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/swap';
 import { launchPadBuy, quoteFromEstimate } from './form/quote';
 import { provideSwapApi, type SwapApi } from './swapApi';
 

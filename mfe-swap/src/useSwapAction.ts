@@ -1,20 +1,18 @@
 import { useRef, useState } from 'react';
 import {
-  checkTronFees,
   formatAmount,
   isChainError,
   isUserRejection,
   parseAmount,
   PROCESSING_TRANSACTION,
-  QUOTE_EXPIRED,
   setLoading,
   showToast,
   swapFailedMessage,
   SwapError,
-  validateSwap,
   FEE_TOAST_MS,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
+import { checkTronFees, QUOTE_EXPIRED, validateSwap } from '@jmswap/shared-chain/swap';
 import {
   isWorseQuote,
   quoteKindFor,

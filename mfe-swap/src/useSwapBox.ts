@@ -3,12 +3,12 @@ import {
   formatAmount,
   parseAmount,
   isChainError,
-  NETWORK_UNREACHABLE,
   useSessionEpoch,
   useVisibleInterval,
   type NetworkConfig,
   type WalletSession,
 } from '@jmswap/shared-chain';
+import { NETWORK_UNREACHABLE } from '@jmswap/shared-chain/swap';
 import {
   initialSwapForm,
   quoteKindFor,

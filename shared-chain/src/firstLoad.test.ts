@@ -134,3 +134,36 @@ describe("shared-chain's first load", () => {
     expect(violations(walk(join(SRC, 'adapters', 'tron', 'reader.ts')))).toEqual([]);
   });
 });
+
+describe('feature entries (@jmswap/shared-chain/swap, /liquidity, /history, /wallet-help)', () => {
+  const FEATURES = ['swap.ts', 'liquidity.ts', 'history.ts', 'walletHelp.ts'];
+  // Modules with state or identity: a second copy inside a remote would be a second wallet
+  // session, a second reader cache, or errors that fail `instanceof` against the singleton's.
+  const SINGLETON_ONLY = [
+    /^bus\//,
+    /^config\/registry\.ts$/,
+    /^services\/(wallet|platform|settings|reads|tokens)\.ts$/,
+    /^adapters\/evm\/helpers\.ts$/,
+    /^adapters\/widget\//,
+    /^core\/errors\.ts$/,
+    /^react\//,
+  ];
+
+  it('are not in the first load of every page', () => {
+    const firstLoad = walk(join(SRC, 'index.ts'));
+    for (const feature of FEATURES) {
+      const own = [...walk(join(SRC, feature)).files].filter((f) => f !== feature);
+      expect(own.filter((f) => firstLoad.files.has(f) && !/^config\/types\.ts$/.test(f))).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('take everything with state or identity from the singleton, never a copy of their own', () => {
+    for (const feature of FEATURES) {
+      const graph = walk(join(SRC, feature));
+      expect([...graph.files].filter((f) => SINGLETON_ONLY.some((re) => re.test(f)))).toEqual([]);
+      expect(violations(graph)).toEqual([]);
+    }
+  });
+});

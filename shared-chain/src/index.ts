@@ -10,9 +10,9 @@ export { StandaloneHarness } from './react/StandaloneHarness';
 export { TokenLogo, NetworkNotConfigured, AmountField } from './react/components';
 export * from './wallets/options';
 export * from './core';
-// Product API clients (info, history).
-export * from './api';
-// Chain services (wallet session, reads, swaps, liquidity) and their React hooks.
+// Chain services (wallet session, reads, settings) and their React hooks. Features that only
+// some pages need are subpath entries bundled by the remotes that use them, with everything
+// stateful taken from this singleton: `@jmswap/shared-chain/swap`, `/liquidity`, `/history`.
 export * from './services';
 export * from './react/chain';
 export { mountStandalone } from './react/mountStandalone';

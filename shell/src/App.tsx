@@ -1,7 +1,7 @@
 import { Route, Switch } from 'wouter';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
-import { WalletChooser } from './layout/WalletChooser';
+import { WalletChooserOnDemand } from './layout/WalletChooserOnDemand';
 import { LoadingOverlay, Popup, Toasts } from './layout/Overlays';
 import { IndexPage } from './pages/IndexPage';
 import { RemotePage } from './pages/RemotePage';
@@ -43,7 +43,7 @@ export function App() {
         <LoadingOverlay />
       </main>
       <Footer />
-      <WalletChooser />
+      <WalletChooserOnDemand />
       <Popup />
       <Toasts />
     </>

@@ -3,12 +3,12 @@ import { getNetworkConfig, loadNetworks, network$, readerFor } from '@jmswap/sha
 import { App } from './App';
 import { registerRemotesAtBoot } from './remotes/federation';
 import { startAnalyticsSink } from './services/analytics';
-import { ROUTE_NETWORKS, resolveRouteNetwork, routeAt } from './routes';
+import { CHAIN_READING_ROUTES, resolveRouteNetwork, routeAt } from './routes';
 
 /** Loads the chain reader of the route's network now, so the first read does not wait for it. */
 function warmReader() {
   const route = routeAt(window.location.pathname);
-  if (!route || ROUTE_NETWORKS[route].length === 0) return;
+  if (!route || !CHAIN_READING_ROUTES.includes(route)) return;
   const n = new URLSearchParams(window.location.search).get('n');
   const network = getNetworkConfig(resolveRouteNetwork(route, n, network$.getValue()));
   if (network) readerFor(network).catch(() => undefined);

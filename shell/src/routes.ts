@@ -12,6 +12,9 @@ export const ROUTE_NETWORKS: Record<RouteName, readonly NetworkId[]> = {
   help: [],
 };
 
+/** Routes whose screen reads the chain as soon as it shows (the swap box, the pools' reserves). */
+export const CHAIN_READING_ROUTES: readonly RouteName[] = ['index', 'pools'];
+
 /** Routes that show a loading state on entry until their data arrives. */
 export const LOADING_ROUTES: readonly RouteName[] = ['index', 'charts', 'pools'];
 

@@ -1,12 +1,10 @@
 import {
   formatAmount,
-  liquidityTaxes,
-  maxSpendable,
   requestWalletConnect,
   type NetworkConfig,
-  type UserPosition,
   type WalletSession,
 } from '@jmswap/shared-chain';
+import { liquidityTaxes, maxSpendable, type UserPosition } from '@jmswap/shared-chain/liquidity';
 import type { AddView } from '../form/addView';
 import { secondTokens, type LiquidityAction, type LiquidityForm } from '../form/liquidityForm';
 import { AmountInput } from './AmountInput';

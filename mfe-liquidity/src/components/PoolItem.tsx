@@ -4,8 +4,8 @@ import {
   formatAmount,
   formatBps,
   type NetworkConfig,
-  type UserPosition,
 } from '@jmswap/shared-chain';
+import { type UserPosition } from '@jmswap/shared-chain/liquidity';
 
 interface Props {
   network: NetworkConfig;

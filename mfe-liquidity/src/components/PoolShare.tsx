@@ -3,9 +3,9 @@ import {
   formatAmount,
   formatBps,
   formatPrice,
-  type LiquidityAddPlan,
   type TokenConfig,
 } from '@jmswap/shared-chain';
+import type { LiquidityAddPlan } from '@jmswap/shared-chain/liquidity';
 
 interface Props {
   a: TokenConfig;

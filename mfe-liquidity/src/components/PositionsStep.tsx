@@ -1,9 +1,5 @@
-import {
-  requestWalletConnect,
-  type NetworkConfig,
-  type UserPosition,
-  type WalletSession,
-} from '@jmswap/shared-chain';
+import { requestWalletConnect, type NetworkConfig, type WalletSession } from '@jmswap/shared-chain';
+import { type UserPosition } from '@jmswap/shared-chain/liquidity';
 import type { PositionsStatus } from '../usePositions';
 import { PoolItem } from './PoolItem';
 

@@ -3,11 +3,13 @@ import {
   QUICK_REMOVAL_PERCENTAGES,
   TokenLogo,
   formatAmount,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+import {
   liquidityTaxes,
   type LiquidityRemovalPlan,
-  type NetworkConfig,
   type UserPosition,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/liquidity';
 import type { LiquidityAction } from '../form/liquidityForm';
 import { TaxNote } from './TaxNote';
 

@@ -1,15 +1,13 @@
+import { formatUnits, parseAmount, type NetworkConfig } from '@jmswap/shared-chain';
 import {
-  formatUnits,
   isFirstProvider,
   otherLiquidityAmount,
-  parseAmount,
   planAdd,
   priceAtoB,
   priceBtoA,
   type LiquidityAddPlan,
   type LiquidityPair,
-  type NetworkConfig,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/liquidity';
 import type { LiquidityForm } from './liquidityForm';
 
 export interface AddView {

@@ -1,4 +1,5 @@
-import type { NetworkConfig, UserPosition } from '@jmswap/shared-chain';
+import type { NetworkConfig } from '@jmswap/shared-chain';
+import type { UserPosition } from '@jmswap/shared-chain/liquidity';
 
 /** 1 LIQUIDITY (positions), 2 ADD LIQUIDITY, 3 REMOVE LIQUIDITY. */
 export type Step = 1 | 2 | 3;

@@ -3,7 +3,7 @@ import type {
   LiquidityPair,
   RemoveLiquidityRequest,
   UserPosition,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/liquidity';
 import type { LiquidityApi } from '../liquidityApi';
 
 export interface FakePool {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { parseSlippagePercent, slippageWarning, formatBps } from '@jmswap/shared-chain';
+import { formatBps } from '@jmswap/shared-chain';
+import { parseSlippagePercent, slippageWarning } from '@jmswap/shared-chain/swap';
 
 const PRESETS = [50, 100, 500];
 

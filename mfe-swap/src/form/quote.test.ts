@@ -1,5 +1,6 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { estimateAmountNeeded, parseNetworksFile } from '@jmswap/shared-chain';
+import { parseNetworksFile } from '@jmswap/shared-chain';
+import { estimateAmountNeeded } from '@jmswap/shared-chain/swap';
 import { launchPadBuy, quoteFromEstimate } from './quote';
 
 const { networks } = parseNetworksFile(production);

@@ -2,7 +2,7 @@ import {
   minimumReceived,
   type AmountNeededEstimate,
   type SwapEstimate,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/swap';
 import type { SwapQuote } from './swapForm';
 
 export type KindedEstimate =

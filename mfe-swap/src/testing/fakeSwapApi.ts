@@ -1,12 +1,14 @@
 import {
-  estimateAmountNeeded,
-  estimateSwap,
-  pairPrices,
   transactionSubmitted,
   withPendingTransaction,
   type NetworkConfig,
-  type PoolReserves,
 } from '@jmswap/shared-chain';
+import {
+  estimateAmountNeeded,
+  estimateSwap,
+  pairPrices,
+  type PoolReserves,
+} from '@jmswap/shared-chain/swap';
 import type { SwapApi } from '../swapApi';
 import type { SwapQuote } from '../form/swapForm';
 import { launchPadBuy, quoteFromEstimate } from '../form/quote';

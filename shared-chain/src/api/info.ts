@@ -4,7 +4,7 @@
  * or half-deployed API never puts wrong numbers on screen.
  */
 import * as v from 'valibot';
-import { NETWORK_IDS, type NetworkId } from '../config/types';
+import { NETWORK_IDS, type NetworkId } from '@jmswap/shared-chain';
 
 const finite = v.pipe(v.number(), v.finite());
 const usd = v.nullable(finite);

@@ -11,7 +11,12 @@
  * Digits beyond the token's decimals are truncated (spec rule); `truncated` tells the caller a
  * non-zero digit was dropped so it is never silent. `{ strict: true }` rejects them instead.
  */
-import { MAX_DISPLAY_DECIMALS, UINT256_MAX } from './constants';
+import {
+  MAX_DISPLAY_DECIMALS,
+  PRICE_DECIMALS,
+  PRICE_DISPLAY_DECIMALS,
+  UINT256_MAX,
+} from './constants';
 import { ChainError, INVALID_VALUE, TOO_MANY_DECIMAL_POINTS } from './errors';
 
 export type ParseFailureReason =
@@ -161,4 +166,9 @@ export function formatFixed(value: bigint, decimals: number, places: number): st
 /** Basis points as a percent string with 2 decimals: 1234n -> "12.34". */
 export function formatBps(bps: bigint): string {
   return formatFixed(bps, 2, 2);
+}
+
+/** A price scaled by 10^PRICE_DECIMALS, with the swap box's 8 decimals (truncated). */
+export function formatPrice(price: bigint, places: number = PRICE_DISPLAY_DECIMALS): string {
+  return formatFixed(price, PRICE_DECIMALS, places);
 }

@@ -19,8 +19,9 @@ import {
   FEE_RESERVE_TRX_DIRECT,
   FEE_RESERVE_TRX_MULTI_HOP,
   SUN_PER_TRX,
-} from './constants';
-import { freeEnergyOrTrxMessage, notEnoughEnergyOrTrxMessage } from './errors';
+  freeEnergyOrTrxMessage,
+  notEnoughEnergyOrTrxMessage,
+} from '@jmswap/shared-chain';
 
 export interface TronFeeCheckInput {
   /** Free energy (energy limit minus energy used). */

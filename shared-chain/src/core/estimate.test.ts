@@ -1,10 +1,10 @@
 import fc from 'fast-check';
+import { formatPrice } from './amounts';
 import { ChainError } from './errors';
 import {
   type EstimateToken,
   estimateAmountNeeded,
   estimateSwap,
-  formatPrice,
   midPrice,
   pairPrices,
   priceImpactBps,

@@ -11,18 +11,16 @@
  *   not impact: the fee is reported separately and the taxes are already in the amounts.
  * - Prices: bigint scaled by 10^PRICE_DECIMALS (18), mid price along the chosen path, in whole
  *   tokens (decimals applied), floored: priceFromInTo = how many `to` for one `from`.
- *   `formatPrice` shows the spec's 8 decimals.
+ *   `formatPrice` (core/amounts) shows the spec's 8 decimals.
  * - liquidityProviderFee: base units; exact in: in the receive token (output without the fee
  *   minus output with it); exact out: in the sell token (input with the fee minus without it).
  */
-import { formatFixed } from './amounts';
 import {
   BPS_DENOMINATOR,
   DEFAULT_SLIPPAGE_BPS,
   FEE_DENOMINATOR,
   PRICE_DECIMALS,
-  PRICE_DISPLAY_DECIMALS,
-} from './constants';
+} from '@jmswap/shared-chain';
 import type { Hop } from './pairMath';
 import {
   type PoolReserves,
@@ -97,11 +95,6 @@ export function midPrice(hops: readonly Hop[], decimalsIn: number, decimalsOut: 
     denominator *= hop.reserveIn;
   }
   return numerator / denominator;
-}
-
-/** A scaled price with the swap box's 8 decimals (truncated). */
-export function formatPrice(price: bigint, places: number = PRICE_DISPLAY_DECIMALS): string {
-  return formatFixed(price, PRICE_DECIMALS, places);
 }
 
 function reversed(hops: readonly Hop[]): Hop[] {

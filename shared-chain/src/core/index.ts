@@ -1,12 +1,8 @@
-/** The pure core of shared-chain: no I/O, bigint base units, no floats in money math. */
+/**
+ * The pure core every page needs: no I/O, bigint base units, no floats in money math. Quoting,
+ * routing and liquidity math come with `@jmswap/shared-chain/swap` and `/liquidity`.
+ */
 export * from './constants';
 export * from './errors';
 export * from './amounts';
 export * from './tax';
-export * from './pairMath';
-export * from './paths';
-export * from './slippage';
-export * from './estimate';
-export * from './liquidity';
-export * from './energy';
-export * from './validation';

@@ -11,16 +11,14 @@ import {
   MINIMUM_LIQUIDITY,
   PERCENT_DENOMINATOR,
   PRICE_DECIMALS,
-} from './constants';
-import { quote, sqrt } from './pairMath';
-import { netAfterTax } from './tax';
-import { checkTronFees } from './energy';
-import {
+  netAfterTax,
   INPUT_VALUES_FIRST,
   INSUFFICIENT_BALANCE,
   INSUFFICIENT_TOKEN_BALANCE,
   SELECT_TOKENS_FIRST,
-} from './errors';
+} from '@jmswap/shared-chain';
+import { quote, sqrt } from './pairMath';
+import { checkTronFees } from './energy';
 import type { ValidationResult } from './validation';
 
 /**

@@ -2,15 +2,15 @@
  * The swap validations of product.md section 5, in the spec's order, with the spec's texts,
  * and the allowance rule.
  */
-import { MAX_APPROVAL } from './constants';
 import {
+  MAX_APPROVAL,
   INPUT_VALUES_FIRST,
   INSUFFICIENT_BALANCE,
   INSUFFICIENT_TOKEN_BALANCE,
   SELECT_BOTH_TOKENS_FIRST,
   SELECT_TOKENS_FIRST,
   type SwapErrorCode,
-} from './errors';
+} from '@jmswap/shared-chain';
 import { type TronFeeCheckInput, checkTronFees } from './energy';
 
 export type ValidationResult = { ok: true } | { ok: false; code: SwapErrorCode; message: string };

@@ -5,13 +5,16 @@
  * amount). Platform writers never approve on their own.
  */
 import type { TxResult } from '../adapters/types';
-import { isUserRejection } from '../adapters/evm/helpers';
-import { MAX_APPROVAL } from '../core/constants';
-import { APPROVAL_UNSUCCESSFUL, SwapError } from '../core/errors';
+import {
+  isUserRejection,
+  MAX_APPROVAL,
+  APPROVAL_UNSUCCESSFUL,
+  SwapError,
+  readerFor,
+  getApprovalMode,
+  writer,
+} from '@jmswap/shared-chain';
 import { isAllowanceSufficient, needsApproval, type ApprovalMode } from '../core/validation';
-import { readerFor } from './platform';
-import { getApprovalMode } from './settings';
-import { writer } from './wallet';
 
 export interface ApprovalRequest {
   /** Token symbol, or a pair (liquidity token) address. */

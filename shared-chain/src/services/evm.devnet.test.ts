@@ -20,22 +20,17 @@ import {
   type TestProvider,
 } from './testing/eip1193';
 import {
-  addLiquidity,
   connectWallet,
-  createPair,
   disconnectWallet,
-  ensureApproval,
-  executeSwap,
-  getAmountNeeded,
   getPairReserves,
   getReader,
-  getSwapEstimate,
   getUserPositions,
-  removeLiquidity,
   resetReaders,
   setApprovalMode,
   switchNetwork,
 } from './index';
+import { ensureApproval, executeSwap, getAmountNeeded, getSwapEstimate } from '../swap';
+import { addLiquidity, createPair, removeLiquidity } from '../liquidity';
 
 jest.setTimeout(240_000);
 

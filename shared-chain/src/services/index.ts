@@ -1,4 +1,7 @@
-/** Platform-neutral chain services (no React): wallet session, reads, swaps, liquidity. */
+/**
+ * Platform-neutral chain services (no React): wallet session, reads, settings. The swap and
+ * liquidity send paths come with `@jmswap/shared-chain/swap` and `/liquidity`.
+ */
 export {
   configureChainServices,
   servicesContext,
@@ -23,9 +26,6 @@ export {
   type WalletConnectedDetail,
 } from './wallet';
 export * from './reads';
-export * from './swap';
-export { approvalSteps, type ApprovalRequest } from './approval';
-export * from './liquidity';
 export { adapterFor, readerFor, resetReaders, TRON_NOT_AVAILABLE } from './platform';
 export {
   isUserRejection,

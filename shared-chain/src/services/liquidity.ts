@@ -1,13 +1,29 @@
 /** Liquidity services: add (approvals first), remove (pair approval first), create a pair. */
-import { trackEvent } from '../bus/events';
-import { withPendingTransaction } from '../bus/pending';
+import {
+  trackEvent,
+  withPendingTransaction,
+  isUserRejection,
+  formatUnits,
+  DIRECT_HOP_LENGTH,
+  LP_DECIMALS,
+  SUN_PER_TRX,
+  ChainError,
+  ERROR_ADDING_LIQUIDITY,
+  ERROR_REMOVING_LIQUIDITY,
+  readerFor,
+  resetReaders,
+  getApprovalMode,
+  getSlippageBps,
+  networkById,
+  onNetworkReset,
+  refreshWalletData,
+  requireWallet,
+  servicesContext,
+  writer,
+} from '@jmswap/shared-chain';
 import type { NetworkConfig, NetworkId, TokenConfig } from '../config/types';
 import type { TxResult, UserPosition } from '../adapters/types';
-import { isUserRejection } from '../adapters/evm/helpers';
-import { formatUnits } from '../core/amounts';
-import { DIRECT_HOP_LENGTH, LP_DECIMALS, SUN_PER_TRX } from '../core/constants';
 import { feeReserveTrx } from '../core/energy';
-import { ChainError, ERROR_ADDING_LIQUIDITY, ERROR_REMOVING_LIQUIDITY } from '../core/errors';
 import { minimumReceived } from '../core/slippage';
 import type { ApprovalMode } from '../core/validation';
 import {
@@ -17,16 +33,6 @@ import {
   type LiquidityRemovalPlan,
   type PairState,
 } from '../core/liquidity';
-import { readerFor, resetReaders } from './platform';
-import { getApprovalMode, getSlippageBps } from './settings';
-import {
-  networkById,
-  onNetworkReset,
-  refreshWalletData,
-  requireWallet,
-  servicesContext,
-  writer,
-} from './wallet';
 import { ensureApproval } from './approval';
 import { liquidityRouterOf } from '../core/routers';
 

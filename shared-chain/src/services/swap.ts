@@ -2,14 +2,26 @@
  * Swap services: estimates over cached reserves (no node request with a warm cache), the
  * approval step and the swap itself with its analytics.
  */
-import { trackEvent } from '../bus/events';
-import { withPendingTransaction } from '../bus/pending';
-import { network$ } from '../bus/session';
+import {
+  trackEvent,
+  withPendingTransaction,
+  network$,
+  isUserRejection,
+  formatUnits,
+  ChainError,
+  SwapError,
+  swapFailedMessage,
+  readerFor,
+  resetReaders,
+  networkById,
+  refreshWalletData,
+  requireWallet,
+  servicesContext,
+  sessionEpoch,
+  writer,
+} from '@jmswap/shared-chain';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { TxResult } from '../adapters/types';
-import { isUserRejection } from '../adapters/evm/helpers';
-import { formatUnits } from '../core/amounts';
-import { ChainError, SwapError, swapFailedMessage } from '../core/errors';
 import {
   estimateAmountNeeded,
   estimateSwap,
@@ -21,15 +33,6 @@ import { ensureApproval } from './approval';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
 export { ensureApproval };
-import { readerFor, resetReaders } from './platform';
-import {
-  networkById,
-  refreshWalletData,
-  requireWallet,
-  servicesContext,
-  sessionEpoch,
-  writer,
-} from './wallet';
 
 export const NETWORK_UNREACHABLE = 'Network unreachable';
 /** A quote made before an account, chain or network change is never sent. */

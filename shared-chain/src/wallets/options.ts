@@ -34,6 +34,3 @@ export function walletOptions(
 /** True when CONNECT WALLET should skip the chooser (TRON goes straight to TronLink). */
 export const connectsDirectly = (network: NetworkConfig, profile: NetworkProfile): boolean =>
   walletOptions(network, profile).length === 1;
-
-// What the chooser says when a wallet is missing, locked or silent, and the phone deep links.
-export * from './detect';

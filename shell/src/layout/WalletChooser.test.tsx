@@ -58,3 +58,15 @@ it('on a phone with no wallet in the page, offers to open this page in MetaMask'
   );
   expect(screen.getByRole('button', { name: 'Mobile wallet (WalletConnect)' })).toBeVisible();
 });
+
+it('is loaded by the first CONNECT WALLET, and opens for that very request', async () => {
+  const { WalletChooserOnDemand } = await import('./WalletChooserOnDemand');
+  render(<WalletChooserOnDemand />);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  act(() => requestWalletConnect());
+  expect(await screen.findByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  act(() => requestWalletConnect());
+  expect(await screen.findByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
+});

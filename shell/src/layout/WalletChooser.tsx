@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
   appEvents$,
-  classifyConnectFailure,
   connectsDirectly,
   network$,
   networks$,
@@ -10,10 +9,13 @@ import {
   useNetworkConfig,
   useNetworks,
   walletOptions,
-  withWalletAnswer,
   type WalletKind,
-  type WalletProblem,
 } from '@jmswap/shared-chain';
+import {
+  classifyConnectFailure,
+  withWalletAnswer,
+  type WalletProblem,
+} from '@jmswap/shared-chain/wallet-help';
 import { connectWallet } from '../services/wallet';
 import { needsWalletApp, OpenInWalletApp, WalletProblemNote } from './WalletHelp';
 
@@ -37,7 +39,7 @@ async function connectOrExplain(kind: WalletKind, explain: (problem: WalletProbl
  * unless TronLink is not in the page on a phone (then it offers to open the page in the app).
  * A wallet that is missing, locked or silent reopens it with what to do.
  */
-export function WalletChooser() {
+export function WalletChooser({ requested = false }: { requested?: boolean }) {
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<WalletProblem>();
   const config = useNetworkConfig();
@@ -50,8 +52,7 @@ export function WalletChooser() {
   };
 
   useEffect(() => {
-    const sub = appEvents$.subscribe((event) => {
-      if (event.type !== 'connectWalletRequested') return;
+    const onRequest = () => {
       const state = networks$.getValue();
       const net = state.status === 'ready' ? state.file.networks[network$.getValue()] : undefined;
       const direct = net && state.status === 'ready' && connectsDirectly(net, state.file.profile);
@@ -64,15 +65,23 @@ export function WalletChooser() {
         setProblem(undefined);
         setOpen(true);
       }
-    });
+    };
+    const sub = appEvents$.subscribe(
+      (event) => event.type === 'connectWalletRequested' && onRequest(),
+    );
     // A network change closes the chooser; so does a wallet that connects after all.
     const netSub = network$.subscribe(close);
     const sessionSub = session$.subscribe((s) => s.connected && close());
+    // The request that loaded this code (WalletChooserOnDemand) is answered once it is mounted,
+    // after the subscriptions above have replayed the current network and session.
+    if (requested) onRequest();
     return () => {
       sub.unsubscribe();
       netSub.unsubscribe();
       sessionSub.unsubscribe();
     };
+    // Mount only: `requested` is the request that mounted it, later ones arrive on the bus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

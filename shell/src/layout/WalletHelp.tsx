@@ -1,11 +1,11 @@
+import type { Platform } from '@jmswap/shared-chain';
 import {
   isPhoneBrowser,
   isWalletInjected,
   metaMaskOpenUrl,
   tronLinkOpenUrl,
-  type Platform,
   type WalletProblem,
-} from '@jmswap/shared-chain';
+} from '@jmswap/shared-chain/wallet-help';
 
 /** What went wrong with the chosen wallet and what to do: install link, wallets found. */
 export function WalletProblemNote({ problem }: { problem: WalletProblem }) {

@@ -118,7 +118,7 @@ async function start() {
     return;
   }
   // Every wallet action of the widget is asked of this host page (JMSwapFunction messages).
-  configureWidgetRelay(window, parentOrigin);
+  await configureWidgetRelay(window, parentOrigin);
   configureChainServices({ widget: true, host: parentOrigin });
   appEvents$.subscribe((event) => {
     if (event.type === 'connectWalletRequested')

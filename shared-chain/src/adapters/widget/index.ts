@@ -1,25 +1,17 @@
 import type { NetworkConfig } from '../../config/types';
 import type { WalletConnection, WalletConnector } from '../types';
 import type { TronWebLike } from '../tron/tronweb-like';
-import { widgetEvmConnection, widgetTronConnection } from './connection';
-import { WidgetRelay, chainIdOf } from './relay';
+import type { WidgetRelay } from './relay';
 
-export {
-  WidgetRelay,
-  RELAY_REPLIES,
-  WIDGET_FUNCTION,
-  WIDGET_RESPONSE,
-  APPROVED_BY_HOST,
-  approvalResult,
-  chainIdOf,
-  executionResult,
-} from './relay';
-export { widgetEvmConnection, widgetTronConnection } from './connection';
+// The relay and the widget connections load with the widget (configureWidgetRelay), never on
+// the site's pages: the widget is the only page with a host to relay to.
+const relayModule = () => import(/* webpackChunkName: "shared-chain-widget" */ './relay');
 
 let relay: WidgetRelay | undefined;
 
 /** Called by the widget once its host page is known (the handshake's parent origin). */
-export function configureWidgetRelay(win: Window, hostOrigin: string): WidgetRelay {
+export async function configureWidgetRelay(win: Window, hostOrigin: string): Promise<WidgetRelay> {
+  const { WidgetRelay } = await relayModule();
   relay?.close();
   relay = new WidgetRelay(win, hostOrigin);
   return relay;
@@ -42,6 +34,10 @@ export const widgetConnector: WalletConnector = {
     if (!address)
       throw Object.assign(new Error('The host page did not connect a wallet'), { code: 4001 });
     const name = typeof reply?.name === 'string' && reply.name ? reply.name : 'Host wallet';
+    const [{ chainIdOf }, { widgetEvmConnection, widgetTronConnection }] = await Promise.all([
+      relayModule(),
+      import(/* webpackChunkName: "shared-chain-widget" */ './connection'),
+    ]);
     const chainId = chainIdOf(reply);
     if (chainId !== undefined && chainId !== network.chainId) {
       // The host's wallet is elsewhere: the writers' chain check asks it to switch (update).

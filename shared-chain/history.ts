@@ -1,0 +1,2 @@
+// `@jmswap/shared-chain/history`: see src/history.ts.
+export * from './src/history';

@@ -1,0 +1,2 @@
+// `@jmswap/shared-chain/liquidity`: see src/liquidity.ts.
+export * from './src/liquidity';

@@ -1,0 +1,6 @@
+/**
+ * `@jmswap/shared-chain/history`: the product API's clients (info, candles, lines, trades),
+ * valibot-validated, bundled by the remotes that show them (see `./swap.ts` for the rule on state).
+ */
+export * from './api/history';
+export * from './api/info';

@@ -1,0 +1,2 @@
+// `@jmswap/shared-chain/swap`: see src/swap.ts.
+export * from './src/swap';
