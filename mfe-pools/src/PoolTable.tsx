@@ -82,11 +82,17 @@ function PoolLine(props: {
 export function PoolTable(props: {
   network: NetworkConfig;
   rows: PoolRow[];
+  /** The rows wait for their order (the API's figures). */
+  waiting?: boolean;
   chain: PoolsData['chain'];
   api: PoolsData['api'];
 }) {
   return (
-    <table className="jm-pools" aria-label="Pools" aria-busy={props.chain === 'loading'}>
+    <table
+      className="jm-pools"
+      aria-label="Pools"
+      aria-busy={props.chain === 'loading' || props.waiting === true}
+    >
       <thead>
         <tr>
           <th scope="col">Pair</th>
@@ -103,6 +109,11 @@ export function PoolTable(props: {
         </tr>
       </thead>
       <tbody>
+        {props.waiting && (
+          <tr className="jm-pools-waiting">
+            <td colSpan={API_COLUMNS.length + 4}>Loading pools...</td>
+          </tr>
+        )}
         {props.rows.map((row) => (
           <PoolLine
             key={`${row.pool.address}-${pairName(row.pool)}`}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import {
@@ -9,7 +9,7 @@ import {
   type PoolState,
 } from '@jmswap/shared-chain';
 import { type ApiInfo } from '@jmswap/shared-chain/history';
-import { PoolsPage } from './PoolsPage';
+import { FIGURES_WAIT_MS, PoolsPage } from './PoolsPage';
 import { providePoolSources } from './sources';
 
 /** The production config with placeholder contracts, so BSC counts as configured. */
@@ -78,7 +78,7 @@ const names = () => screen.getAllByTestId('pool-item').map((r) => r.textContent)
 
 it('shows every configured pool with both reserves from the chain and the API figures', async () => {
   render(<PoolsPage network="BSC" query={{}} />);
-  expect(screen.getAllByTestId('pool-item')).toHaveLength(7);
+  expect(await screen.findAllByTestId('pool-item')).toHaveLength(7);
   await waitFor(() =>
     expect(within(row('BNB/BUSD')).getByTestId('reserve-a')).toHaveTextContent('200.5 BNB'),
   );
@@ -100,6 +100,7 @@ it('shows every configured pool with both reserves from the chain and the API fi
 
 it('links each pool to its chart and to add liquidity for the pair', async () => {
   render(<PoolsPage network="BSC" query={{}} />);
+  await screen.findAllByTestId('pool-item');
   const links = within(row('BNB/BUSD'));
   expect(links.getByRole('link', { name: 'Chart' })).toHaveAttribute(
     'href',
@@ -169,10 +170,36 @@ it('says when the chain cannot be read, stops loading, and retries on request', 
 it('says when the network is not configured and reads nothing from its chain', async () => {
   render(<PoolsPage network="POLY" query={{}} />);
   expect(screen.getByRole('status')).toHaveTextContent('network not configured');
-  expect(screen.getAllByRole('img', { name: 'MATIC' })[0]).toHaveAttribute(
+  expect((await screen.findAllByRole('img', { name: 'MATIC' }))[0]).toHaveAttribute(
     'src',
     '/assets/currency/matic.svg',
   );
   await waitFor(() => expect(fetchInfo).toHaveBeenCalled());
   expect(reserves).not.toHaveBeenCalled();
+});
+
+it('shows the rows once, in their order, when the API figures that order them arrive', async () => {
+  let answer: (value: ApiInfo) => void = () => undefined;
+  fetchInfo.mockReturnValue(new Promise<ApiInfo>((resolve) => (answer = resolve)));
+  render(<PoolsPage network="BSC" query={{}} />);
+  await waitFor(() => expect(reserves).toHaveBeenCalled());
+  expect(screen.getByText('Loading pools...')).toBeVisible();
+  expect(screen.queryAllByTestId('pool-item')).toHaveLength(0);
+  act(() => answer(info));
+  const rows = await screen.findAllByTestId('pool-row');
+  expect(rows[0]).toHaveAttribute('data-pair', 'BNB/USDT');
+  expect(screen.queryByText('Loading pools...')).toBeNull();
+});
+
+it('does not wait for an API that never answers longer than FIGURES_WAIT_MS', async () => {
+  jest.useFakeTimers();
+  try {
+    fetchInfo.mockReturnValue(new Promise<ApiInfo>(() => undefined));
+    render(<PoolsPage network="BSC" query={{}} />);
+    expect(screen.queryAllByTestId('pool-item')).toHaveLength(0);
+    act(() => jest.advanceTimersByTime(FIGURES_WAIT_MS));
+    expect(await screen.findAllByTestId('pool-item')).toHaveLength(7);
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   NetworkNotConfigured,
   useNetworkConfig,
@@ -56,9 +56,26 @@ function PoolsControls(props: {
   );
 }
 
+/** How long the table waits for the API's figures before it shows rows ordered without them. */
+export const FIGURES_WAIT_MS = 1500;
+
+/**
+ * Rows ordered by liquidity or volume wait for the API's figures (or FIGURES_WAIT_MS), so they
+ * appear once in their order instead of jumping under the reader's eyes when the figures land.
+ */
+function useOrderSettled(api: PoolsData['api'], sort: SortKey): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), FIGURES_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return sort === 'name' || api !== 'loading' || waited;
+}
+
 function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData }) {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortKey>('liquidity');
+  const settled = useOrderSettled(data.api, sort);
   const rows = useMemo(
     () => sortRows(filterRows(buildRows(network, data.states, data.info), filter), sort),
     [network, data.states, data.info, filter, sort],
@@ -73,7 +90,13 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
         </p>
       )}
       <PoolsControls filter={filter} sort={sort} onFilter={setFilter} onSort={setSort} />
-      <PoolTable network={network} rows={rows} chain={data.chain} api={data.api} />
+      <PoolTable
+        network={network}
+        rows={settled ? rows : []}
+        waiting={!settled}
+        chain={data.chain}
+        api={data.api}
+      />
       {rows.length === 0 && filter.trim() !== '' && (
         <p className="jm-muted">No pool matches “{filter}”.</p>
       )}
