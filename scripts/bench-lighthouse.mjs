@@ -1,6 +1,7 @@
 // npm run bench:lighthouse (after a build): Lighthouse's mobile defaults (slow 4G, 4x CPU) on each
 // route of the built site, served locally with the local chains up, in Debian's Chromium.
-// Prints performance, LCP, TBT, time to interactive and accessibility per route. Figures only.
+// Prints performance, LCP (and its element), TBT, CLS (and what moved), time to interactive and
+// accessibility per route. Figures only.
 import { createRequire } from 'node:module';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,7 +26,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', ...CHROMIUM.args],
 });
 try {
-  console.log('route      performance   LCP        TBT       interactive  accessibility');
+  console.log('route      performance   LCP        TBT       CLS     interactive  accessibility');
   for (const route of ROUTES) {
     const { lhr } = await lighthouse(`http://localhost:8080${route}`, {
       port: chrome.port,
@@ -36,7 +37,7 @@ try {
     const a = lhr.audits;
     const score = (c) => String(Math.round((lhr.categories[c].score ?? 0) * 100));
     console.log(
-      `${route.padEnd(10)} ${score('performance').padStart(11)}   ${ms(a['largest-contentful-paint']).padEnd(10)} ${ms(a['total-blocking-time']).padEnd(9)} ${ms(a.interactive).padEnd(12)} ${score('accessibility').padStart(5)}`,
+      `${route.padEnd(10)} ${score('performance').padStart(11)}   ${ms(a['largest-contentful-paint']).padEnd(10)} ${ms(a['total-blocking-time']).padEnd(9)} ${a['cumulative-layout-shift'].numericValue.toFixed(3).padEnd(7)} ${ms(a.interactive).padEnd(12)} ${score('accessibility').padStart(5)}`,
     );
     // What the LCP was, and where its time went (load delay = waiting for the scripts that draw it).
     const lcp = a['largest-contentful-paint-element']?.details?.items ?? [];
@@ -48,6 +49,12 @@ try {
       console.log(
         `           LCP element ${element.slice(0, 90)}${phases ? `; ${phases} ms` : ''}`,
       );
+    // What moved while the page loaded (a remote arriving, rows reordering), when it counts.
+    for (const shift of a['layout-shifts']?.details?.items ?? [])
+      if (shift.score >= 0.02)
+        console.log(
+          `           layout shift ${shift.score.toFixed(3)}: ${shift.node?.selector ?? ''}`,
+        );
     const failing = Object.values(lhr.categories.accessibility.auditRefs)
       .map((ref) => a[ref.id])
       .filter((audit) => audit.score === 0);
