@@ -137,6 +137,9 @@ test.describe('before any script has run', () => {
       );
       // A click before the app runs would be lost: the static copy cannot be focused or clicked.
       await expect(page.locator('.jm-prerendered')).toHaveAttribute('inert', '');
+      // ... and says why nothing answers when scripts stay off.
+      await expect(page.locator('.jm-noscript')).toContainText('JMSwap needs JavaScript');
+      await expect(page.locator('.jm-noscript')).toBeVisible();
     }
   });
 });
