@@ -9,6 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { watchUsable } from '../e2e/fixtures/usable.mjs';
 import { root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
@@ -65,22 +66,6 @@ const ROUTES = [
   ['/info', '/info', 'h1, h2, h3', '^Roadmap$'],
   ['/help', '/help', 'h1, h2, h3', '^HOW TO SWAP$'],
 ];
-
-/** Runs in the page from its first byte: notes the moment the route becomes usable. */
-function watchUsable([selector, text]) {
-  const re = new RegExp(text);
-  const check = () => {
-    if (window.__usableAt !== undefined) return;
-    for (const el of document.querySelectorAll(selector))
-      if (!el.closest('.jm-prerendered') && re.test((el.textContent ?? '').trim())) {
-        window.__usableAt = performance.now();
-        observer.disconnect();
-        return;
-      }
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, characterData: true });
-}
 
 /** Sizes of the packages inside one chunk, from the sources of its source map. */
 async function packagesOf(url, into) {

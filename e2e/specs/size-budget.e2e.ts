@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { watchUsable } from '../fixtures/usable.mjs';
 
 /**
  * The first-load budget (issue 14): the JavaScript a first visit downloads before each route is
@@ -22,30 +23,6 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   { path: '/info', budget: 120 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
   { path: '/help', budget: 120 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
-
-declare global {
-  interface Window {
-    __usableAt?: number;
-  }
-}
-
-/** Runs in the page from its first byte: notes the moment the route becomes usable. */
-function watchUsable([selector, text]: [string, string]) {
-  const re = new RegExp(text);
-  const check = () => {
-    if (window.__usableAt !== undefined) return;
-    for (const el of document.querySelectorAll(selector))
-      // The build's prerendered first frame shows the texts before any script; usable means the
-      // app has rendered over it and answers input.
-      if (!el.closest('.jm-prerendered') && re.test((el.textContent ?? '').trim())) {
-        window.__usableAt = performance.now();
-        observer.disconnect();
-        return;
-      }
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, characterData: true });
-}
 
 /** The packages inside a chunk, by unminified source size, from its source map. */
 async function packagesOf(url: string): Promise<string> {

@@ -35,18 +35,10 @@ await build({
   ],
 });
 
-const ROUTES = {
-  index: '/',
-  charts: '/charts',
-  pools: '/pools',
-  listing: '/listing',
-  info: '/info',
-  help: '/help',
-  404: '/this-page-does-not-exist',
-};
-
 try {
-  const { prerenderRoute } = await import(pathToFileURL(bundle).href);
+  const { prerenderRoute, ROUTE_PATHS } = await import(pathToFileURL(bundle).href);
+  // Each route's file is named after it (index.html, charts.html, ...); any other path gets 404.html.
+  const ROUTES = { ...ROUTE_PATHS, 404: '/this-page-does-not-exist' };
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
   for (const [name, path] of Object.entries(ROUTES)) {

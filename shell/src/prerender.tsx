@@ -3,6 +3,8 @@ import { Router } from 'wouter';
 import { App } from './App';
 import { FirstFrame } from './firstFrame';
 
+export { ROUTE_PATHS } from './routes';
+
 /**
  * The page a route shows before any script has run, rendered at build time: header, menus,
  * the route's own texts, and a loading card where a remote screen goes. The client renders
