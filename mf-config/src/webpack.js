@@ -10,6 +10,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('./shared');
+const { PreloadBootChunksPlugin } = require('./preload-boot');
 const { repoRoot } = require('./apps');
 
 const swcRule = {
@@ -232,7 +233,10 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
       remotes: {},
       shared: createSharedConfig(),
       shareStrategy: 'loaded-first',
-      runtimePlugins: [path.join(appDir, 'src/runtime-plugins/offline-remote.ts')],
+      runtimePlugins: [
+        path.join(appDir, 'src/runtime-plugins/offline-remote.ts'),
+        path.join(appDir, 'src/runtime-plugins/early-manifest.ts'),
+      ],
       dts: false,
       // Lends its federation runtime to every remote it loads (built with externalRuntime).
       experiments: { ...browserOnly, provideExternalRuntime: true },
@@ -244,6 +248,7 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
         bodyClass: isWidget ? 'widget' : 'app',
       },
     }),
+    new PreloadBootChunksPlugin({ chunkGroup: 'boot' }),
   );
   if (!isWidget) {
     config.plugins.push(

@@ -5,6 +5,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,20 +36,55 @@ await build({
   ],
 });
 
+// The head script, inline: it starts the route's remote while the shell's scripts download.
+const headStart = await build({
+  stdin: {
+    contents: "import { headStart } from './headStart'; headStart();",
+    resolveDir: join(appDir, 'src'),
+    loader: 'ts',
+  },
+  bundle: true,
+  write: false,
+  minify: true,
+  format: 'iife',
+  target: 'es2020',
+  logLevel: 'warning',
+});
+const HEAD_START = '<script id="jm-head-start"></script>';
+
+/**
+ * Writes a page with its .gz and .br twins: the server prefers those, so a twin the webpack build
+ * left for the bare template would hide the drawn page from every browser.
+ */
+function writeHtml(file, html) {
+  writeFileSync(file, html);
+  writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
+
 try {
   const { prerenderRoute, ROUTE_PATHS } = await import(pathToFileURL(bundle).href);
   // Each route's file is named after it (index.html, charts.html, ...); any other path gets 404.html.
   const ROUTES = { ...ROUTE_PATHS, 404: '/this-page-does-not-exist' };
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+  if (!template.includes(HEAD_START)) throw new Error(`index.html has no ${HEAD_START}`);
+  const headScript = `<script>${headStart.outputFiles[0].text.trim()}</script>`;
   for (const [name, path] of Object.entries(ROUTES)) {
     const frame = `<div class="jm-prerendered" inert>${prerenderRoute(path)}</div>`;
-    writeFileSync(
+    writeHtml(
       join(dist, `${name}.html`),
-      template.replace('<div id="root"></div>', `<div id="root">${frame}</div>`),
+      template
+        .replace(HEAD_START, () => headScript)
+        .replace('<div id="root"></div>', () => `<div id="root">${frame}</div>`),
     );
   }
-  console.log(`prerendered ${Object.keys(ROUTES).length} routes into dist/app`);
+  console.log(
+    `prerendered ${Object.keys(ROUTES).length} routes into dist/app (head script ${headScript.length} bytes)`,
+  );
 } finally {
   rmSync(bundle, { force: true });
 }

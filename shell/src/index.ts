@@ -4,4 +4,4 @@ import { warmRoute } from './remotes/warm';
 
 warmRoute(window.location);
 // Async boundary: shared singletons are negotiated before any app code runs.
-import('./bootstrap');
+import(/* webpackChunkName: "boot" */ './bootstrap');

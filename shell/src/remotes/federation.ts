@@ -7,15 +7,16 @@ import {
   type RemoteProblem,
   type RemotesFile,
 } from './remotesFile';
+import { REMOTES_URL, takeEarly } from './early';
 
-const REMOTES_URL = '/config/remotes.json';
 let registered: RemotesFile = {};
 let problems: RemoteProblem[] = [];
 let scope: readonly RemoteKey[] | undefined;
 
 async function fetchRemotesFile(url: string) {
-  // Default cache mode: served no-cache (always revalidated), and it can use the html's preload.
-  const res = await fetch(url);
+  // Default cache mode: served no-cache (always revalidated), and it can use the html's preload
+  // or the head script's fetch.
+  const res = await (takeEarly(url) ?? fetch(url));
   if (!res.ok) throw new Error(`Could not load ${url} (HTTP ${res.status})`);
   const parsed = parseRemotesFile(await res.json());
   for (const problem of parsed.problems)

@@ -2,4 +2,4 @@
 import '../styles.css';
 import './widget.css';
 // Async boundary for the widget build.
-import('./bootstrap');
+import(/* webpackChunkName: "boot" */ './bootstrap');

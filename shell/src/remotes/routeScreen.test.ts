@@ -1,4 +1,4 @@
-import { routeScreen } from './warm';
+import { routeScreen } from './routeScreen';
 
 // The head start must fetch the screen the route then shows, or it only costs bandwidth.
 test.each([

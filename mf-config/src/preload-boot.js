@@ -1,0 +1,77 @@
+// The shell's entry only starts its federation runtime and then imports the app (`boot`, the
+// async boundary that lets shared modules be negotiated). Without help, the browser learns of
+// the app's chunks, React among them, only after main.js has downloaded and run, and fetches
+// them one round trip later. This plugin names them in the html's head as preloads, so they
+// download beside main.js: the `boot` chunk group and, followed through, the chunks of the
+// shared modules it consumes as the shell provides them. A first visit uses exactly those: the
+// shell is the first container on the page, so with 'loaded-first' its own React and
+// shared-chain are the ones picked (the consumers' fallback copies are never fetched).
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const NAME = 'PreloadBootChunksPlugin';
+
+/** The js files a chunk group needs, with the shell-provided shared modules it consumes. */
+function bootFiles(compilation, group) {
+  const { chunkGraph } = compilation;
+  const providers = new Map();
+  for (const module of compilation.modules)
+    if (module.type === 'provide-module') providers.set(module._name, module);
+  const seen = new Set();
+  const files = [];
+  const visitBlocks = (module) => {
+    for (const block of module.blocks) {
+      const chunkGroup = chunkGraph.getBlockChunkGroup(block);
+      if (chunkGroup) visit(chunkGroup);
+    }
+  };
+  const visit = (chunkGroup) => {
+    for (const chunk of chunkGroup.chunks) {
+      if (seen.has(chunk)) continue;
+      seen.add(chunk);
+      for (const file of chunk.files) if (file.endsWith('.js')) files.push(file);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type !== 'consume-shared-module') continue;
+        const provider = providers.get(module.options.shareKey);
+        // Not provided by this build: the consumer's own fallback is what loads.
+        visitBlocks(provider ?? module);
+      }
+    }
+  };
+  visit(group);
+  return files;
+}
+
+class PreloadBootChunksPlugin {
+  /** @param {{ chunkGroup?: string }} [options] the webpackChunkName of the entry's import() */
+  constructor(options = {}) {
+    this.chunkGroup = options.chunkGroup ?? 'boot';
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap(NAME, (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
+        const group = compilation.namedChunkGroups.get(this.chunkGroup);
+        if (!group) {
+          compilation.errors.push(
+            new Error(`${NAME}: no chunk group "${this.chunkGroup}" (name the entry's import())`),
+          );
+          return data;
+        }
+        const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
+        // At the end of the body: found once the html has arrived, so they never share the
+        // line with the html itself or the stylesheet the first paint waits for.
+        for (const file of bootFiles(compilation, group))
+          data.bodyTags.push(
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              as: 'script',
+              href: `${publicPath}${file}`,
+            }),
+          );
+        return data;
+      });
+    });
+  }
+}
+
+module.exports = { PreloadBootChunksPlugin, bootFiles };

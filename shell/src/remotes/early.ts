@@ -1,0 +1,37 @@
+/** The operators' list of remotes, read at every boot (served no-cache). */
+export const REMOTES_URL = '/config/remotes.json';
+
+/** What the html's head script (headStart.ts) began before any bundle ran. */
+export interface EarlyFetches {
+  responses: Record<string, Promise<Response>>;
+  /** Settles once every fetch the head script will make has started (never rejects). */
+  started: Promise<unknown>;
+}
+
+declare global {
+  interface Window {
+    __jmswapEarly?: EarlyFetches;
+  }
+}
+
+/**
+ * The response the head script already started for `url`, handed out once: the first reader
+ * gets it instead of a second download, and a Retry later fetches afresh.
+ */
+export function takeEarly(url: string): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__jmswapEarly;
+  const response = early?.responses[url];
+  if (early && response) delete early.responses[url];
+  return response;
+}
+
+/**
+ * The same, for a url the head script learns only from another response (a remote's manifest,
+ * named in remotes.json): waits until it has started its fetches, so the two never race.
+ */
+export async function takeEarlyOnceStarted(url: string): Promise<Response | undefined> {
+  const early = typeof window === 'undefined' ? undefined : window.__jmswapEarly;
+  if (!early) return undefined;
+  await early.started;
+  return takeEarly(url);
+}
