@@ -12,8 +12,12 @@ export const ROUTE_NETWORKS: Record<RouteName, readonly NetworkId[]> = {
   help: [],
 };
 
-/** Routes whose screen reads the chain as soon as it shows (the swap box, the pools' reserves). */
-export const CHAIN_READING_ROUTES: readonly RouteName[] = ['index', 'pools'];
+/**
+ * Routes whose chain reads start before their screen arrives: the swap box. Not /pools: its
+ * title, controls and note are what a visitor sees first, and the early reads shared the line
+ * with its screen's files (Lighthouse LCP 2.7 s with them, 2.0-2.4 s without).
+ */
+export const CHAIN_READING_ROUTES: readonly RouteName[] = ['index'];
 
 /** Routes that show a loading state on entry until their data arrives. */
 export const LOADING_ROUTES: readonly RouteName[] = ['index', 'charts', 'pools'];
