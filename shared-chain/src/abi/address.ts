@@ -2,13 +2,15 @@ import { keccak_256 } from '@noble/hashes/sha3';
 import { utf8ToBytes } from '@noble/hashes/utils';
 
 /**
- * The EIP-55 checksummed form of an EVM address (as ethers' getAddress, without ICAP): accepts
- * 40 hex digits with or without 0x; a mixed-case address must carry a valid checksum.
+ * Checksummed forms by lower-case address: every pool read decodes the same few dozen pair and
+ * token addresses, each a keccak. Capped, so a long session cannot grow it without end.
  */
-export function getAddress(address: string): string {
-  if (!/^(0x)?[0-9a-fA-F]{40}$/.test(address)) throw new TypeError(`invalid address: ${address}`);
-  const body = address.slice(-40);
-  const lower = body.toLowerCase();
+const checksumCache = new Map<string, string>();
+const CHECKSUM_CACHE_MAX = 2_000;
+
+function checksummed(lower: string): string {
+  const cached = checksumCache.get(lower);
+  if (cached !== undefined) return cached;
   const hash = keccak_256(utf8ToBytes(lower));
   let out = '0x';
   for (let i = 0; i < 40; i += 1) {
@@ -16,6 +18,19 @@ export function getAddress(address: string): string {
     const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f;
     out += nibble >= 8 ? (lower[i] as string).toUpperCase() : lower[i];
   }
+  if (checksumCache.size >= CHECKSUM_CACHE_MAX) checksumCache.clear();
+  checksumCache.set(lower, out);
+  return out;
+}
+
+/**
+ * The EIP-55 checksummed form of an EVM address (as ethers' getAddress, without ICAP): accepts
+ * 40 hex digits with or without 0x; a mixed-case address must carry a valid checksum.
+ */
+export function getAddress(address: string): string {
+  if (!/^(0x)?[0-9a-fA-F]{40}$/.test(address)) throw new TypeError(`invalid address: ${address}`);
+  const body = address.slice(-40);
+  const out = checksummed(body.toLowerCase());
   const mixed = /[a-f]/.test(body) && /[A-F]/.test(body);
   if (mixed && out.slice(2) !== body) throw new TypeError(`bad address checksum: ${address}`);
   return out;

@@ -154,6 +154,10 @@ describe('ABI codec against ethers', () => {
     expect(() => ethersGetAddress(bad)).toThrow();
     expect(() => getAddress(bad)).toThrow('bad address checksum');
     expect(() => getAddress('0x1234')).toThrow('invalid address');
+    // Remembered forms stay right past the cache's size (a decode reuses them).
+    for (let i = 0; i < 2_100; i += 1) getAddress(i.toString(16).padStart(40, '0'));
+    expect(getAddress(good.toLowerCase())).toBe(good);
+    expect(() => getAddress(bad)).toThrow('bad address checksum');
   });
 
   it('refuses values that do not fit their type, where ethers does too', () => {
