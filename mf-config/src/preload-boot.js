@@ -1,8 +1,8 @@
 // The shell's entry only starts its federation runtime and then imports the app (`boot`, the
 // async boundary that lets shared modules be negotiated). Without help, the browser learns of
 // the app's chunks, React among them, only after main.js has downloaded and run, and fetches
-// them one round trip later. This plugin names them in the html's head as preloads, so they
-// download beside main.js: the `boot` chunk group and, followed through, the chunks of the
+// them one round trip later. This plugin names them in the html as preloads, so they download
+// beside main.js: the `boot` chunk group and, followed through, the chunks of the
 // shared modules it consumes as the shell provides them. A first visit uses exactly those: the
 // shell is the first container on the page, so with 'loaded-first' its own React and
 // shared-chain are the ones picked (the consumers' fallback copies are never fetched).
