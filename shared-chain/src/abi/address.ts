@@ -1,16 +1,12 @@
 import { keccak_256 } from '@noble/hashes/sha3';
 import { utf8ToBytes } from '@noble/hashes/utils';
+import { cappedMemo } from './memo';
 
 /**
- * Checksummed forms by lower-case address: every pool read decodes the same few dozen pair and
- * token addresses, each a keccak. Capped, so a long session cannot grow it without end.
+ * Checksummed form of a lower-case address, remembered: every pool read decodes the same few
+ * dozen pair and token addresses, each a keccak.
  */
-const checksumCache = new Map<string, string>();
-const CHECKSUM_CACHE_MAX = 2_000;
-
-function checksummed(lower: string): string {
-  const cached = checksumCache.get(lower);
-  if (cached !== undefined) return cached;
+const checksummed = cappedMemo(2_000, (lower) => {
   const hash = keccak_256(utf8ToBytes(lower));
   let out = '0x';
   for (let i = 0; i < 40; i += 1) {
@@ -18,10 +14,8 @@ function checksummed(lower: string): string {
     const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f;
     out += nibble >= 8 ? (lower[i] as string).toUpperCase() : lower[i];
   }
-  if (checksumCache.size >= CHECKSUM_CACHE_MAX) checksumCache.clear();
-  checksumCache.set(lower, out);
   return out;
-}
+});
 
 /**
  * The EIP-55 checksummed form of an EVM address (as ethers' getAddress, without ICAP): accepts

@@ -7,6 +7,7 @@
 import { base58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha256';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils';
+import { cappedMemo } from '../../abi/memo';
 
 const coder = base58check(sha256);
 
@@ -42,22 +43,14 @@ export function toEvmHex(address: string): string {
 }
 
 /**
- * Encoded addresses, by lower-case 20-byte hex. Every pool read converts the same few dozen pair
- * and token addresses, and base58check (two sha256 and a radix change) cost a phone about 50 ms
- * of main thread per read at 4x throttle. Capped, so a long session cannot grow it without end.
+ * base58 of a lower-case 20-byte hex, remembered: every pool read converts the same pair and
+ * token addresses, and base58check (two sha256 and a radix change) cost a phone about 50 ms of
+ * main thread per read at 4x throttle.
  */
-const base58Cache = new Map<string, string>();
-const BASE58_CACHE_MAX = 2_000;
+const base58Of = cappedMemo(2_000, (hex) => coder.encode(hexToBytes(`41${hex}`)));
 
 /** base58 form of a TRON address given as base58, 41-hex or 0x (anything else is returned as is). */
 export function toBase58(address: string): string {
   if (!/^(41|0x)[0-9a-fA-F]{40}$/.test(address)) return address;
-  const key = address.slice(2).toLowerCase();
-  let base58 = base58Cache.get(key);
-  if (base58 === undefined) {
-    base58 = coder.encode(hexToBytes(`41${key}`));
-    if (base58Cache.size >= BASE58_CACHE_MAX) base58Cache.clear();
-    base58Cache.set(key, base58);
-  }
-  return base58;
+  return base58Of(address.slice(2).toLowerCase());
 }
