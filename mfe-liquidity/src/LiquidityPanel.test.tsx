@@ -161,6 +161,22 @@ describe('step 2, ADD LIQUIDITY', () => {
     expect(first()).toHaveValue('1.99');
   });
 
+  it('MAX on BTTC keeps what the add costs in gas (the estimate), not 0.01 BTT', async () => {
+    setup(
+      {
+        pools: [{ ...TRX_JM, symbolA: 'BTT', symbolB: 'TRX' }],
+        balances: { BTT: 1000n * E18 },
+        gasReserve: 450n * E18,
+      },
+      'BTTC',
+    );
+    await connect();
+    await openAdd();
+    // BTTC's default pair is TRX (a token there) then BTT, the base coin.
+    await userEvent.click(screen.getAllByRole('button', { name: 'MAX' })[1]!);
+    await waitFor(() => expect(second()).toHaveValue('550'));
+  });
+
   it.each([
     ['abc', ''],
     ['-1', ''],

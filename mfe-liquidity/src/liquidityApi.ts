@@ -22,6 +22,16 @@ export interface LiquidityApi {
   ): Promise<Record<string, bigint> | undefined>;
   /** TRON energy of the wallet (fee rule, MAX reserve); undefined elsewhere. */
   energy(network: NetworkId, owner: string): Promise<bigint | undefined>;
+  /**
+   * EVM: the base coin an add of this pair costs in gas (createPair included for a first
+   * provider), margin included; undefined on TRON or when the node cannot estimate it.
+   */
+  gasReserve?(
+    network: NetworkId,
+    owner: string,
+    symbolA: string,
+    symbolB: string,
+  ): Promise<bigint | undefined>;
   add(request: AddLiquidityRequest): Promise<{ txid: string }>;
   remove(request: RemoveLiquidityRequest): Promise<{ txid: string }>;
 }

@@ -3,6 +3,7 @@ import { getBalances, getTronResources } from '@jmswap/shared-chain';
 import {
   addLiquidity,
   getLiquidityPair,
+  liquidityGasReserve,
   liquidityPositions,
   removeLiquidity,
 } from '@jmswap/shared-chain/liquidity';
@@ -13,6 +14,8 @@ provideLiquidityApi({
   pair: (network, a, b) => getLiquidityPair(a, b, network),
   balances: (network, owner, symbols) => getBalances(symbols, owner, network),
   energy: async (network, owner) => (await getTronResources(owner, network))?.energy,
+  gasReserve: (networkId, owner, symbolA, symbolB) =>
+    liquidityGasReserve({ networkId, owner, symbolA, symbolB }),
   add: addLiquidity,
   remove: removeLiquidity,
 });

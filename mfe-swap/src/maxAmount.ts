@@ -1,13 +1,11 @@
-import { SUN_PER_TRX, type NetworkConfig, type TokenConfig } from '@jmswap/shared-chain';
-import { feeReserveTrx } from '@jmswap/shared-chain/swap';
-
-/** Gas units MAX keeps room for when the node cannot estimate the swap (a 3-token path needs less). */
-const FALLBACK_SWAP_GAS = 400_000n;
+import type { NetworkConfig, TokenConfig } from '@jmswap/shared-chain';
+import { maxSpendable } from '@jmswap/shared-chain/swap';
 
 /**
  * MAX: the whole token balance; for the base coin, the balance minus what the fees need: on
- * TRON the energy rule's reserve; on EVM the swap's real gas cost (`gasReserve`: gas limit x gas
- * price with a margin), else 400 000 gas at the network's fixed price, else 1/100 of a coin.
+ * TRON the energy rule's reserve for the longest route; on EVM the swap's real gas cost
+ * (`gasReserve`: gas limit x gas price with a margin), else 400 000 gas at the network's fixed
+ * price, else 1/100 of a coin (shared-chain's `maxSpendable`, as the liquidity panel's MAX).
  */
 export function maxSellAmount(
   network: NetworkConfig,
@@ -16,15 +14,11 @@ export function maxSellAmount(
   energy?: bigint,
   gasReserve?: bigint,
 ): bigint {
-  if (!token.isBase) return balance;
-  const reserve =
-    network.platform === 'tron'
-      ? BigInt(feeReserveTrx(Number(energy ?? 0n), network.exchange.MAX_HOP_LENGTH)) * SUN_PER_TRX
-      : (gasReserve ??
-        (network.gasPrice
-          ? FALLBACK_SWAP_GAS * BigInt(network.gasPrice)
-          : 10n ** BigInt(Math.max(token.decimals - 2, 0))));
-  return balance > reserve ? balance - reserve : 0n;
+  return maxSpendable(network, token, balance, {
+    energy,
+    gasReserve,
+    pathLength: network.exchange.MAX_HOP_LENGTH,
+  });
 }
 
 /** Symbols that share a direct pool with `symbol` (the "Direct pair available" icon). */

@@ -7,5 +7,6 @@ export * from './core/slippage';
 export * from './core/energy';
 export * from './core/validation';
 export * from './core/liquidity';
+export * from './core/feeReserve';
 export * from './services/liquidity';
 export { approvalSteps, type ApprovalRequest } from './services/approval';

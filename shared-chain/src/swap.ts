@@ -10,5 +10,6 @@ export * from './core/slippage';
 export * from './core/estimate';
 export * from './core/energy';
 export * from './core/validation';
+export * from './core/feeReserve';
 export * from './services/swap';
 export { approvalSteps, type ApprovalRequest } from './services/approval';

@@ -6,6 +6,7 @@ import {
 } from '@jmswap/shared-chain';
 import { liquidityTaxes, maxSpendable, type UserPosition } from '@jmswap/shared-chain/liquidity';
 import type { AddView } from '../form/addView';
+import { liquidityApi } from '../liquidityApi';
 import { secondTokens, type LiquidityAction, type LiquidityForm } from '../form/liquidityForm';
 import { AmountInput } from './AmountInput';
 import { PoolItem } from './PoolItem';
@@ -34,10 +35,20 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
     session.connected && symbol
       ? formatAmount(balances[symbol] ?? 0n, network.tokens[symbol]?.decimals ?? 18, 6)
       : undefined;
-  const max = (field: 'A' | 'B', symbol?: string) => () => {
+  const max = (field: 'A' | 'B', symbol?: string) => async () => {
     const token = symbol ? network.tokens[symbol] : undefined;
     if (!token) return;
-    const amount = maxSpendable(network, token, balances[token.symbol] ?? 0n, p.energy);
+    const other = field === 'A' ? b : a;
+    // On EVM the base coin keeps what this add really costs in gas (a fixed 0.01 coin pays
+    // for about 10 gas on BTTC).
+    const gasReserve =
+      token.isBase && network.platform === 'evm' && session.address && other
+        ? await liquidityApi().gasReserve?.(network.id, session.address, token.symbol, other.symbol)
+        : undefined;
+    const amount = maxSpendable(network, token, balances[token.symbol] ?? 0n, {
+      energy: p.energy,
+      gasReserve,
+    });
     dispatch({ type: 'typed', field, text: formatAmount(amount, token.decimals) });
   };
   const taxApplies = a && b ? liquidityTaxes(network, a.symbol, b.symbol).normalRouter : false;

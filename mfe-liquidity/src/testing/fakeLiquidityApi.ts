@@ -20,6 +20,8 @@ export function fakeLiquidityApi(options: {
   balances: Record<string, bigint>;
   positions?: UserPosition[];
   energy?: bigint;
+  /** EVM: what gasReserve answers (absent: the method is not offered). */
+  gasReserve?: bigint;
   fail?: unknown;
 }) {
   const adds: AddLiquidityRequest[] = [];
@@ -53,6 +55,7 @@ export function fakeLiquidityApi(options: {
     async energy() {
       return options.energy;
     },
+    ...(options.gasReserve !== undefined ? { gasReserve: async () => options.gasReserve } : {}),
     async add(request) {
       adds.push(request);
       if (options.fail) throw options.fail;

@@ -63,6 +63,16 @@ export interface ChainReader {
     path: readonly string[],
     amountIn: bigint,
   ): Promise<bigint | undefined>;
+  /**
+   * EVM only: the most an add of liquidity to `symbolA`/`symbolB` costs in gas (limit x price),
+   * createPair included when `createsPair`, for MAX.
+   */
+  liquidityGasCost?(
+    owner: string,
+    symbolA: string,
+    symbolB: string,
+    createsPair: boolean,
+  ): Promise<bigint | undefined>;
   /** TRON only: energy and bandwidth available to `owner`. */
   resources?(owner: string): Promise<TronResources | undefined>;
   /** Router's Taxed quote for a path of symbols (used to cross-check the local estimate). */

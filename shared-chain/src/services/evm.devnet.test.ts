@@ -5,7 +5,7 @@
  * One devnet for the file, on ports away from `npm start`'s.
  */
 import { resetWalletServiceForTests } from '../testing';
-import { Contract, ContractFactory, JsonRpcProvider } from 'ethers';
+import { Contract, ContractFactory, JsonRpcProvider, toBeHex } from 'ethers';
 import { loadArtifact, startDevnet, type Devnet } from '@jmswap/devnet';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworkId, NetworksFile } from '../config/types';
@@ -30,7 +30,14 @@ import {
   switchNetwork,
 } from './index';
 import { ensureApproval, executeSwap, getAmountNeeded, getSwapEstimate } from '../swap';
-import { addLiquidity, createPair, removeLiquidity } from '../liquidity';
+import {
+  addLiquidity,
+  createPair,
+  getLiquidityPair,
+  liquidityGasReserve,
+  maxSpendable,
+  removeLiquidity,
+} from '../liquidity';
 
 jest.setTimeout(240_000);
 
@@ -460,6 +467,53 @@ for (const id of ['BTTC', 'ETH'] as const) {
     },
   );
 }
+
+(has('BTTC') ? test : test.skip)(
+  'BTTC (gas price 1e15): MAX of BTT in the liquidity panel leaves the add its gas, and the add goes through',
+  async () => {
+    const { n } = await connectInjected('BTTC');
+    const node = new JsonRpcProvider(n.nodeUrl, n.chainId, { staticNetwork: true });
+    const balance = 1000n * unit(n, 'BTT');
+    const pool = await getLiquidityPair('BTT', 'TRX', 'BTTC');
+    // What the pool takes for `amountBtt` of BTT (a little more TRX, so all the BTT is used).
+    const trxFor = (amountBtt: bigint) => (amountBtt * pool!.reserveB) / pool!.reserveA + 1n;
+    try {
+      await node.send('anvil_setBalance', [ACCOUNT, toBeHex(balance)]);
+      // The fixed reserve of 0.01 BTT pays for about 10 gas at 1e15: the node refuses the add.
+      const fixedReserveMax = balance - 10n ** 16n;
+      await expect(
+        addLiquidity({
+          symbolA: 'BTT',
+          symbolB: 'TRX',
+          amountA: fixedReserveMax,
+          amountB: trxFor(fixedReserveMax),
+        }),
+      ).rejects.toThrow();
+      const gasReserve = await liquidityGasReserve({
+        owner: ACCOUNT,
+        symbolA: 'BTT',
+        symbolB: 'TRX',
+        networkId: 'BTTC',
+      });
+      expect(gasReserve).toBeGreaterThan(10n ** 16n);
+      const amountA = maxSpendable(n, n.tokens.BTT!, balance, { gasReserve });
+      const lpBefore = (await getUserPositions(ACCOUNT, 'BTTC'))!.find(
+        (p) => p.pair === pool!.pair,
+      )?.userLiquidity;
+      await addLiquidity({ symbolA: 'BTT', symbolB: 'TRX', amountA, amountB: trxFor(amountA) });
+      const lpAfter = (await getUserPositions(ACCOUNT, 'BTTC'))!.find(
+        (p) => p.pair === pool!.pair,
+      )!.userLiquidity;
+      expect(lpAfter).toBeGreaterThan(lpBefore ?? 0n);
+      const left = await chainBalance(n, 'BTT');
+      expect(left).toBeGreaterThan(0n);
+      expect(left).toBeLessThan(gasReserve!);
+    } finally {
+      node.destroy();
+      await disconnectWallet();
+    }
+  },
+);
 
 (has('BSC') ? test : test.skip)(
   'a fake "USDT" pair and 30 spam pairs: no quote from them; a configured pool created after them still counts',

@@ -1,7 +1,7 @@
 import production from '../../config/networks.production.json';
 import { parseNetworksFile } from '../config/schema';
 import { quote } from '../core/pairMath';
-import { liquidityTaxes, maxSpendable, planAdd } from './liquidity';
+import { liquidityTaxes, planAdd } from './liquidity';
 
 const file = parseNetworksFile(production);
 const tron = file.networks.TRON;
@@ -32,19 +32,5 @@ describe('planAdd', () => {
       normalRouter: true,
     });
     expect(liquidityTaxes(tron, 'TRX', 'JM')).toEqual({ taxA: 0, taxB: 0, normalRouter: false });
-  });
-});
-
-describe('maxSpendable', () => {
-  it('keeps the TRON fee reserve without free energy, nothing with enough energy', () => {
-    const trx = tron.tokens.TRX!;
-    expect(maxSpendable(tron, trx, 100_000_000n, 0n)).toBe(53_000_000n);
-    expect(maxSpendable(tron, trx, 100_000_000n, 1_000_000n)).toBe(100_000_000n);
-    expect(maxSpendable(tron, trx, 10_000_000n, 0n)).toBe(0n);
-    expect(maxSpendable(tron, tron.tokens.JM!, 5n)).toBe(5n);
-  });
-  it('keeps 1/100 of a coin for gas on EVM', () => {
-    const bsc = file.networks.BSC;
-    expect(maxSpendable(bsc, bsc.tokens.BNB!, 10n ** 18n)).toBe(99n * 10n ** 16n);
   });
 });

@@ -4,9 +4,7 @@ import {
   withPendingTransaction,
   isUserRejection,
   formatUnits,
-  DIRECT_HOP_LENGTH,
   LP_DECIMALS,
-  SUN_PER_TRX,
   ChainError,
   ERROR_ADDING_LIQUIDITY,
   ERROR_REMOVING_LIQUIDITY,
@@ -21,9 +19,9 @@ import {
   servicesContext,
   writer,
 } from '@jmswap/shared-chain';
-import type { NetworkConfig, NetworkId, TokenConfig } from '../config/types';
+import type { NetworkConfig, NetworkId } from '../config/types';
 import type { TxResult, UserPosition } from '../adapters/types';
-import { feeReserveTrx } from '../core/energy';
+import { withGasMargin } from '../core/feeReserve';
 import { minimumReceived } from '../core/slippage';
 import type { ApprovalMode } from '../core/validation';
 import {
@@ -395,21 +393,26 @@ export async function createPair(symbolA: string, symbolB: string): Promise<TxRe
 }
 
 /**
- * MAX of an amount field (swap box and liquidity alike): the whole token balance; for the base
- * coin, the balance minus what the fees need (TRON: the energy rule's reserve for one direct
- * call, or `pathLength` tokens; elsewhere 1/100 of a coin for gas).
+ * What MAX keeps of the base coin on EVM for an add of `symbolA`/`symbolB`: the add's gas, plus
+ * createPair's when the user is the first provider, at the gas price, with the MAX margin.
+ * Undefined on TRON (the energy rule applies) and when the node cannot estimate.
  */
-export function maxSpendable(
-  network: NetworkConfig,
-  token: TokenConfig,
-  balance: bigint,
-  energy?: bigint,
-  pathLength: number = DIRECT_HOP_LENGTH,
-): bigint {
-  if (!token.isBase) return balance;
-  const reserve =
-    network.platform === 'tron'
-      ? BigInt(feeReserveTrx(Number(energy ?? 0n), pathLength)) * SUN_PER_TRX
-      : 10n ** BigInt(Math.max(token.decimals - 2, 0));
-  return balance > reserve ? balance - reserve : 0n;
+export async function liquidityGasReserve(request: {
+  owner: string;
+  symbolA: string;
+  symbolB: string;
+  networkId?: NetworkId;
+}): Promise<bigint | undefined> {
+  const network = await networkById(request.networkId);
+  const reader = await readerFor(network);
+  if (!reader.liquidityGasCost) return undefined;
+  const pair = await getLiquidityPair(request.symbolA, request.symbolB, network.id);
+  const createsPair = pair !== undefined && !pair.pair;
+  const cost = await reader.liquidityGasCost(
+    request.owner,
+    request.symbolA,
+    request.symbolB,
+    createsPair,
+  );
+  return cost === undefined ? undefined : withGasMargin(cost);
 }

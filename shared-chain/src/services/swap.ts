@@ -29,6 +29,7 @@ import {
   type SwapEstimate,
 } from '../core/estimate';
 import { validateSwap, type ApprovalMode } from '../core/validation';
+import { withGasMargin } from '../core/feeReserve';
 import { ensureApproval } from './approval';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
@@ -276,9 +277,6 @@ async function sendSwap(
   return result;
 }
 
-/** Room kept for gas price moves between MAX and the send (50%). */
-const GAS_RESERVE_MARGIN_PERCENT = 150n;
-
 /**
  * What MAX keeps of the base coin on EVM: the gas a swap along `path` can cost (the send's gas
  * limit x gas price) with a 50% margin. Undefined when the node cannot estimate it.
@@ -292,5 +290,5 @@ export async function swapGasReserve(request: {
   const network = await networkById(request.networkId);
   const reader = await readerFor(network);
   const cost = await reader.swapGasCost?.(request.owner, request.path, request.amountIn);
-  return cost === undefined ? undefined : (cost * GAS_RESERVE_MARGIN_PERCENT) / 100n;
+  return cost === undefined ? undefined : withGasMargin(cost);
 }

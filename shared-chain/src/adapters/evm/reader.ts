@@ -9,7 +9,9 @@ import {
   PAIR_BALANCE_PAGE_SIZE,
   USER_LIQUIDITY_PAGE_SIZE,
 } from '../../core/constants';
+import { FALLBACK_SEND_GAS } from '../../core/feeReserve';
 import { userShareBps } from '../../core/liquidity';
+import { liquidityRouterOf } from '../../core/routers';
 import type { PoolReserves } from '../../core/paths';
 import { TrustedPairs, type ListedPair } from '../trustedPairs';
 import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
@@ -316,15 +318,90 @@ export class EvmReader implements ChainReader {
             value: toQuantity(amountIn),
           },
         ]),
-        this.network.gasPrice
-          ? Promise.resolve(BigInt(this.network.gasPrice))
-          : this.rpc.send<string>('eth_gasPrice').then(BigInt),
+        this.gasPrice(),
       ]);
       return gasLimitFor(BigInt(gas)) * price;
     } catch (error) {
       console.warn(`[shared-chain] ${this.network.id}: swap gas estimate failed`, error);
       return undefined;
     }
+  }
+
+  /**
+   * The most an add of liquidity costs in gas (limit x price): the add as the writer will send
+   * it (estimated with a 1-unit amount; before the token's approval the node cannot estimate it,
+   * and FALLBACK_SEND_GAS stands in), plus createPair's when the pair does not exist yet.
+   */
+  async liquidityGasCost(
+    owner: string,
+    symbolA: string,
+    symbolB: string,
+    createsPair: boolean,
+  ): Promise<bigint | undefined> {
+    try {
+      const { network } = this;
+      const estimate = (tx: { to: string; data: string; value?: bigint }) =>
+        this.rpc
+          .send<string>('eth_estimateGas', [
+            { from: owner, to: tx.to, data: tx.data, value: toQuantity(tx.value ?? 0n) },
+          ])
+          .then((gas) => gasLimitFor(BigInt(gas)));
+      const create = createsPair
+        ? estimate({
+            to: network.exchange.FACTORY_ADDRESS,
+            data: encodeCall('createPair(address,address)', [
+              addressOf(network, symbolA),
+              addressOf(network, symbolB),
+            ]),
+          })
+        : Promise.resolve(0n);
+      const add = createsPair
+        ? Promise.resolve(gasLimitFor(FALLBACK_SEND_GAS))
+        : estimate(this.addLiquidityProbe(owner, symbolA, symbolB)).catch(() =>
+            gasLimitFor(FALLBACK_SEND_GAS),
+          );
+      const [createGas, addGas, price] = await Promise.all([create, add, this.gasPrice()]);
+      return (createGas + addGas) * price;
+    } catch (error) {
+      console.warn(`[shared-chain] ${this.network.id}: liquidity gas estimate failed`, error);
+      return undefined;
+    }
+  }
+
+  /** The add the writer sends, with 1 base unit of each amount and no minimums. */
+  private addLiquidityProbe(owner: string, symbolA: string, symbolB: string) {
+    const { network } = this;
+    const router = liquidityRouterOf(network, symbolA, symbolB).address;
+    const deadline = defaultDeadline(this.now());
+    const baseA = isBaseSymbol(network, symbolA);
+    if (baseA || isBaseSymbol(network, symbolB)) {
+      const token = addressOf(network, baseA ? symbolB : symbolA);
+      return {
+        to: router,
+        data: encodeCall('addLiquidityBase(address,uint256,uint256,uint256,address,uint256)', [
+          token,
+          1n,
+          0n,
+          0n,
+          owner,
+          deadline,
+        ]),
+        value: 1n,
+      };
+    }
+    return {
+      to: router,
+      data: encodeCall(
+        'addLiquidity(address,address,uint256,uint256,uint256,uint256,address,uint256)',
+        [addressOf(network, symbolA), addressOf(network, symbolB), 1n, 1n, 0n, 0n, owner, deadline],
+      ),
+    };
+  }
+
+  private gasPrice(): Promise<bigint> {
+    return this.network.gasPrice
+      ? Promise.resolve(BigInt(this.network.gasPrice))
+      : this.rpc.send<string>('eth_gasPrice').then(BigInt);
   }
 
   reset(): void {
