@@ -46,6 +46,12 @@ export const HIGH_SLIPPAGE_WARNING_BPS = 500;
 export const UINT256_MAX = 2n ** 256n - 1n;
 /** Maximum approval value: the uint256 maximum (about 1.16e77). */
 export const MAX_APPROVAL = UINT256_MAX;
+/**
+ * In maximum-approval mode an allowance from this value up counts as unlimited (2^255). Tokens
+ * that decrement even an unlimited allowance on every transferFrom would otherwise fall below
+ * the uint256 maximum after the first swap and ask for a new approval each time.
+ */
+export const UNLIMITED_ALLOWANCE_THRESHOLD = 2n ** 255n;
 
 // --- Tokens ----------------------------------------------------------------------------------
 

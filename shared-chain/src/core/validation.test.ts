@@ -65,8 +65,13 @@ describe('validateMax', () => {
 describe('allowance', () => {
   it('max mode: only the maximum approval value is sufficient (spec)', () => {
     expect(isAllowanceSufficient(MAX_APPROVAL, 10n)).toBe(true);
-    expect(isAllowanceSufficient(MAX_APPROVAL - 1n, 10n)).toBe(false);
-    expect(isAllowanceSufficient(MAX_APPROVAL - 1n, 10n, 'max')).toBe(false);
+    expect(isAllowanceSufficient(10n ** 30n, 10n)).toBe(false);
+    expect(isAllowanceSufficient(2n ** 255n - 1n, 10n, 'max')).toBe(false);
+  });
+  it('max mode: an unlimited allowance a token spends from still counts (from 2^255 up)', () => {
+    expect(isAllowanceSufficient(MAX_APPROVAL - 1n, 10n)).toBe(true);
+    expect(isAllowanceSufficient(MAX_APPROVAL - 10n ** 30n, 10n, 'max')).toBe(true);
+    expect(isAllowanceSufficient(2n ** 255n, 10n, 'max')).toBe(true);
   });
   it('exact mode: covers the amount', () => {
     expect(isAllowanceSufficient(10n, 10n, 'exact')).toBe(true);

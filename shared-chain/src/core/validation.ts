@@ -3,7 +3,6 @@
  * and the allowance rule.
  */
 import {
-  MAX_APPROVAL,
   INPUT_VALUES_FIRST,
   INSUFFICIENT_BALANCE,
   INSUFFICIENT_TOKEN_BALANCE,
@@ -11,6 +10,7 @@ import {
   SELECT_TOKENS_FIRST,
   type SwapErrorCode,
 } from '@jmswap/shared-chain';
+import { UNLIMITED_ALLOWANCE_THRESHOLD } from './constants';
 import { type TronFeeCheckInput, checkTronFees } from './energy';
 
 export type ValidationResult = { ok: true } | { ok: false; code: SwapErrorCode; message: string };
@@ -77,15 +77,18 @@ export function validateMax(
 export type ApprovalMode = 'max' | 'exact';
 
 /**
- * The spec's rule ('max', default): an allowance is sufficient only if it is at least the
- * maximum approval value. With the exact-approval setting ('exact'): if it covers `required`.
+ * The spec's rule ('max', default): an allowance is sufficient only if it is (about) the
+ * maximum approval value: from UNLIMITED_ALLOWANCE_THRESHOLD (2^255) up, so a token that
+ * spends from an unlimited allowance is not approved again on every swap. With the
+ * exact-approval setting ('exact'): if it covers `required`.
  */
 export function isAllowanceSufficient(
   remaining: bigint,
   required: bigint,
   mode: ApprovalMode = 'max',
 ): boolean {
-  return mode === 'max' ? remaining >= MAX_APPROVAL : remaining >= required;
+  if (remaining < required) return false;
+  return mode === 'max' ? remaining >= UNLIMITED_ALLOWANCE_THRESHOLD : true;
 }
 
 /** The base coin needs no approval. */

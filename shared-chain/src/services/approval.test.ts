@@ -10,6 +10,12 @@ it('maximum mode: approved only at the uint256 maximum (the spec), else one appr
   expect(steps(10n ** 30n, 'max')).toEqual([MAX_APPROVAL]);
 });
 
+it('maximum mode: an unlimited allowance that a token decremented is not approved again', () => {
+  expect(steps(MAX_APPROVAL - 100n, 'max')).toEqual([]);
+  expect(steps(2n ** 255n, 'max')).toEqual([]);
+  expect(steps(2n ** 255n - 1n, 'max')).toEqual([MAX_APPROVAL]);
+});
+
 it('exact mode: approved when the allowance covers the amount, else approve just the amount', () => {
   expect(steps(100n, 'exact')).toEqual([]);
   expect(steps(MAX_APPROVAL, 'exact')).toEqual([]);
