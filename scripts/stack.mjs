@@ -141,7 +141,10 @@ export async function serveWidgetDemo(port = 8088) {
   const server = http.createServer((_req, res) =>
     res.writeHead(200, { 'Content-Type': 'text/html' }).end(page),
   );
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
     app: 'widget demo',
     url: `http://localhost:${port}/`,

@@ -13,11 +13,23 @@ import {
   startDevnet,
   writeRuntimeConfig,
 } from './stack.mjs';
+import { takenPorts } from './ports.mjs';
 
 const startedAt = Date.now();
 const skipBuild = process.argv.includes('--no-build');
 const fresh = process.argv.includes('--fresh');
 const seconds = (from) => ((Date.now() - from) / 1000).toFixed(1);
+
+// Before anything starts or builds: every port the stack listens on must be free.
+const taken = await takenPorts();
+if (taken.length > 0) {
+  console.error(
+    `[start] cannot start: ${taken.length === 1 ? 'a port' : 'ports'} the stack needs ${taken.length === 1 ? 'is' : 'are'} taken.`,
+  );
+  for (const { message } of taken) console.error(message);
+  console.error('[start] nothing was started.');
+  process.exit(1);
+}
 writeRuntimeConfig();
 
 let devnet;
@@ -63,7 +75,14 @@ if (built.status === 'rejected') {
   await stop(1);
 }
 
-const servers = [...(await serveAll()), await serveWidgetDemo()];
+let servers;
+try {
+  servers = [...(await serveAll()), await serveWidgetDemo()];
+} catch (error) {
+  // Taken between the check and now (another program raced us): say which, stop the rest.
+  console.error(`[start] could not serve the apps: ${error.message}`);
+  await stop(1);
+}
 console.log('\nJMSwap is running:');
 for (const { app, url } of servers)
   console.log(`  ${app.padEnd(14)} ${url}${app === 'shell' ? '/' : ''}`);
