@@ -1,8 +1,29 @@
 import { mountWidget, type MountOptions } from './mount';
-import { ROUTER_METHODS } from './router-methods.generated';
-import { ACCOUNT, BSC, OTHER, ROUTER, USDT, word } from './fixtures.test-util';
+import type { SdkNetwork } from './policy';
+import {
+  ACCOUNT,
+  BSC,
+  BUSD,
+  calldata,
+  DEADLINE,
+  OTHER,
+  ROUTER,
+  taxes,
+  UNLISTED,
+  USDT,
+  WBNB,
+} from './fixtures.test-util';
 
 const ORIGIN = 'https://jmswap.example';
+const ETH: SdkNetwork = { ...BSC, id: 'ETH', name: 'Ethereum', chainId: 31001 };
+const SWAP = calldata('swapExactTokensForTokens', [
+  100n,
+  90n,
+  [USDT, WBNB, BUSD],
+  taxes(0, 0, 0),
+  ACCOUNT,
+  DEADLINE,
+]);
 
 function setup(options: Partial<MountOptions> = {}) {
   const requests: { method: string; params?: unknown[] }[] = [];
@@ -13,18 +34,23 @@ function setup(options: Partial<MountOptions> = {}) {
       if (args.method === 'eth_chainId') return '0x' + BSC.chainId.toString(16);
       if (args.method === 'eth_getBalance') return '0x10';
       if (args.method === 'eth_sendTransaction') return '0xhash';
+      if (args.method === 'wallet_switchEthereumChain') return null;
       if (args.method === 'eth_getTransactionReceipt') return null;
       throw new Error(`unexpected ${args.method}`);
     },
   };
   global.fetch = jest.fn(async () =>
-    Response.json({ networks: { BSC } }),
+    Response.json({ networks: { BSC, ETH } }),
   ) as unknown as typeof fetch;
   const element = document.createElement('div');
   document.body.appendChild(element);
   const onError = jest.fn();
   const onConnect = jest.fn();
-  const handle = mountWidget(element, { network: 'BSC', onError, onConnect, ...options }, ORIGIN);
+  const handle = mountWidget(
+    element,
+    { network: 'BSC', onError, onConnect, ...options },
+    options.origin ?? ORIGIN,
+  );
   const frameWindow = handle.iframe.contentWindow as Window;
   const posted = jest.spyOn(frameWindow, 'postMessage').mockImplementation(() => undefined);
   const send = (data: unknown, origin = ORIGIN, source: unknown = frameWindow) =>
@@ -129,9 +155,9 @@ describe('JMSwapWidget.mount', () => {
     const { send, replies, requests, onError } = setup();
     send(call('connect', { network: 'BSC' }, 1));
     await settle();
-    const swap = `${ROUTER_METHODS.swapExactTokensForTokens.selector}${word('1')}${word('1')}${word('c0')}${word('120')}${word(ACCOUNT)}${word('ff')}`;
-    send(call('execute', { to: USDT, data: swap, value: '0', network: 'BSC' }, 2));
-    send(call('execute', { to: ROUTER, data: swap.replace(word(ACCOUNT), word(OTHER)) }, 3));
+    send(call('execute', { to: USDT, data: SWAP, value: '0', network: 'BSC' }, 2));
+    const other = SWAP.replace(ACCOUNT.slice(2).toLowerCase(), OTHER.slice(2).toLowerCase());
+    send(call('execute', { to: ROUTER, data: other, network: 'BSC' }, 3));
     await settle();
     const answers = replies().slice(1);
     expect(
@@ -145,8 +171,7 @@ describe('JMSwapWidget.mount', () => {
     const { send, replies, requests } = setup();
     send(call('connect', { network: 'BSC' }, 1));
     await settle();
-    const swap = `${ROUTER_METHODS.swapExactTokensForTokens.selector}${word('1')}${word('1')}${word('c0')}${word('120')}${word(ACCOUNT)}${word('ff')}`;
-    send(call('execute', { to: ROUTER, data: swap, value: '0', network: 'BSC' }, 2));
+    send(call('execute', { to: ROUTER, data: SWAP, value: '0', network: 'BSC' }, 2));
     await settle();
     expect(replies()[1]?.message).toEqual({
       type: 'JMSwapResponse',
@@ -162,6 +187,110 @@ describe('JMSwapWidget.mount', () => {
         chainId: '0x' + BSC.chainId.toString(16),
       }),
     );
+  });
+
+  const errorCodes = (replies: { message: unknown }[]) =>
+    replies.map((r) => (r.message as { data?: { error?: { code: number } } }).data?.error?.code);
+  const methods = (requests: { method: string }[]) => requests.map((r) => r.method);
+
+  it('refuses a forged swap into an unlisted token with amountOutMin 0, without asking the wallet', async () => {
+    const { send, replies, requests, onError } = setup();
+    send(call('connect', { network: 'BSC' }, 1));
+    await settle();
+    const before = requests.length;
+    const forged = calldata('swapExactBaseForTokens', [
+      0n,
+      [WBNB, UNLISTED],
+      taxes(0, 0),
+      ACCOUNT,
+      DEADLINE,
+    ]);
+    send(call('execute', { to: ROUTER, data: forged, value: `${10n ** 21n}`, network: 'BSC' }, 2));
+    send(call('approve', { token: USDT, spender: ROUTER, amount: '1' }, 3)); // no network
+    await settle();
+    expect(errorCodes(replies().slice(1))).toEqual([4100, 4100]);
+    expect(requests.length).toBe(before);
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ function: 'execute', code: 4100 }),
+    );
+  });
+
+  it('keeps the wallet on the partner’s networks: only `network` by default', async () => {
+    const { send, replies, requests, onError } = setup();
+    send(call('connect', { network: 'ETH' }, 1));
+    send(call('update', { network: 'ETH' }, 2));
+    await settle();
+    expect(errorCodes(replies())).toEqual([4100, 4100]);
+    expect(requests).toEqual([]);
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ function: 'update', code: 4100 }),
+    );
+    // still on BSC: its calls go on
+    send(call('connect', { network: 'BSC' }, 3));
+    await settle();
+    expect(errorCodes(replies().slice(2))).toEqual([undefined]);
+  });
+
+  it('allows the networks the partner lists, and the one it moves the widget to', async () => {
+    const listed = setup({ networks: ['BSC', 'ETH'] });
+    listed.send(call('update', { network: 'ETH' }, 1));
+    await settle();
+    expect(errorCodes(listed.replies())).toEqual([undefined]);
+    expect(methods(listed.requests)).toContain('wallet_switchEthereumChain');
+    document.body.innerHTML = '';
+
+    const moved = setup();
+    moved.handle.update({ network: 'ETH' });
+    moved.send(call('update', { network: 'ETH' }, 1));
+    await settle();
+    expect(errorCodes(moved.replies().slice(1))).toEqual([undefined]);
+  });
+
+  it('does not send the host-only options to the widget', () => {
+    const { send, replies } = setup({ networks: ['BSC'], pin: {} });
+    send({ type: 'JMSwapLoading' });
+    expect(replies()[0]?.message).toEqual({ type: 'JMSetOptions', options: { network: 'BSC' } });
+  });
+
+  it('refuses every request when the widget’s config disagrees with the partner’s pin', async () => {
+    const pin = {
+      BSC: {
+        exchange: { ROUTER_ADDRESS: OTHER, LIQUIDITY_ROUTER: BSC.exchange.LIQUIDITY_ROUTER },
+        tokens: {},
+      },
+    };
+    const { send, replies, requests, onError } = setup({ pin });
+    send(call('connect', { network: 'BSC' }, 1));
+    await settle();
+    expect(errorCodes(replies())).toEqual([4100]);
+    expect(requests).toEqual([]);
+    expect(onError.mock.calls[0][0].message).toMatch(/ROUTER_ADDRESS is not the pinned one/);
+  });
+
+  it('allows only what an agreeing pin names', async () => {
+    const pin = {
+      BSC: {
+        exchange: BSC.exchange,
+        tokens: { BNB: { address: WBNB }, USDT: { address: USDT } }, // no BUSD
+        pools: [{ symbolA: 'BNB', symbolB: 'USDT' }],
+      },
+    };
+    const { send, replies, requests } = setup({ pin });
+    send(call('connect', { network: 'BSC' }, 1));
+    await settle();
+    const direct = calldata('swapExactTokensForTokens', [
+      100n,
+      90n,
+      [USDT, WBNB],
+      taxes(0, 0),
+      ACCOUNT,
+      DEADLINE,
+    ]);
+    send(call('execute', { to: ROUTER, data: SWAP, network: 'BSC' }, 2)); // through BUSD
+    send(call('execute', { to: ROUTER, data: direct, network: 'BSC' }, 3));
+    await settle();
+    expect(errorCodes(replies().slice(1))).toEqual([4100, undefined]);
+    expect(methods(requests).filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
   });
 
   it('resizes the iframe from the height messages', () => {

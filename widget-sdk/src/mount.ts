@@ -5,6 +5,7 @@
  */
 import { HostRelay, type ConnectEvent, type ErrorEvent, type SwapEvent } from './relay';
 import type { SdkNetwork } from './policy';
+import { BAKED_PINS, isLoopback, trustedNetwork, type Pins, type PinnedNetwork } from './trust';
 import {
   readWidgetMessage,
   REPLIES,
@@ -16,7 +17,9 @@ import { evmWallet } from './wallets/evm';
 import { tronWallet } from './wallets/tron';
 import type { HostWallet } from './wallets/types';
 
-export type { SwapEvent, ConnectEvent, ErrorEvent };
+export type { SwapEvent, ConnectEvent, ErrorEvent, Pins, PinnedNetwork };
+
+export type NetworkId = 'TRON' | 'BSC' | 'POLY' | 'BTTC' | 'ETH';
 
 /** Style options, passed to the widget as data; it validates each and drops what it rejects. */
 export interface WidgetStyle {
@@ -33,7 +36,18 @@ export interface WidgetStyle {
 }
 
 export interface MountOptions extends WidgetStyle {
-  network?: 'TRON' | 'BSC' | 'POLY' | 'BTTC' | 'ETH';
+  network?: NetworkId;
+  /**
+   * The networks the widget may use with your wallet (default: `network`, else TRON); `update`
+   * with another network adds it. Connect, switch and sends on any other are refused (4100).
+   */
+  networks?: NetworkId[];
+  /**
+   * Your own allow-list per network (routers, tokens, pools: a copy of the network's entry in
+   * networks.json fits). The widget origin's config must agree with it, else every request is
+   * refused; only what it names is allowed.
+   */
+  pin?: Pins;
   tokens?: string[];
   fromToken?: string;
   toToken?: string;
@@ -58,13 +72,23 @@ export interface WidgetHandle {
   destroy(): void;
 }
 
-const CALLBACKS = ['onSwap', 'onConnect', 'onError', 'onHeight', 'origin', 'evmWallet'] as const;
+/** Options for the SDK itself, never sent to the widget. */
+const HOST_ONLY = [
+  'onSwap',
+  'onConnect',
+  'onError',
+  'onHeight',
+  'origin',
+  'evmWallet',
+  'networks',
+  'pin',
+] as const;
 
 /** The options the widget receives: plain data only (no functions cross the frame). */
 export function widgetOptionsOf(options: MountOptions): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
-    if ((CALLBACKS as readonly string[]).includes(key) || typeof value === 'function') continue;
+    if ((HOST_ONLY as readonly string[]).includes(key) || typeof value === 'function') continue;
     data[key] = value;
   }
   return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
@@ -110,16 +134,47 @@ export function mountWidget(
   const relay = new HostRelay(walletFor, options);
   const post = (message: object) => iframe.contentWindow?.postMessage(message, origin);
 
+  // The networks the partner chose; the widget cannot move the wallet anywhere else.
+  const allowed = new Set<string>([...(options.networks ?? []), networkId]);
+  // JMSwap's baked allow-list is for its deployments, not for a local development stack.
+  const baked: Pins = isLoopback(origin) ? {} : BAKED_PINS;
+  const pinned = (id: string) => [baked[id], options.pin?.[id]];
+
+  async function policyNetwork(): Promise<SdkNetwork | string> {
+    if (!allowed.has(networkId)) return `${networkId} is not among the partner's networks`;
+    const all = await networks(origin as string).catch(() => ({}) as Record<string, SdkNetwork>);
+    const fetched = all[networkId];
+    if (!fetched) return `${networkId} is not configured`;
+    const trusted = trustedNetwork(fetched, pinned(networkId));
+    return trusted.ok ? trusted.network : trusted.reason;
+  }
+
+  function refused(fn: string, message: string) {
+    options.onError?.({ function: fn, message, code: 4100 });
+    return { error: { code: 4100, message } };
+  }
+
   async function onCall(message: Extract<WidgetMessage, { kind: 'call' }>) {
     const requested = message.params.network;
-    // The widget moves to another network only by asking with `update`.
-    if (message.fn === 'update' && typeof requested === 'string') networkId = requested;
-    const network = (await networks(origin as string))[networkId];
-    const data = network
-      ? await relay.answer(message.fn, message.params, network)
-      : { error: { code: 4100, message: `${networkId} is not configured` } };
+    let data: unknown;
+    let network: SdkNetwork | string | undefined;
+    if (typeof requested === 'string' && !allowed.has(requested)) {
+      data = refused(
+        message.fn,
+        `Refused ${message.fn}: ${requested} is not among the partner's networks`,
+      );
+    } else {
+      // The widget moves to another network only by asking with `update`.
+      if (message.fn === 'update' && typeof requested === 'string') networkId = requested;
+      network = await policyNetwork();
+      data =
+        typeof network === 'string'
+          ? refused(message.fn, `Refused ${message.fn}: ${network}`)
+          : await relay.answer(message.fn, message.params, network);
+    }
     post({ type: WIDGET_RESPONSE, function: REPLIES[message.fn], id: message.id, data });
-    if (network && message.fn === 'connect' && relay.address) followAccount(network);
+    if (typeof network === 'object' && message.fn === 'connect' && relay.address)
+      followAccount(network);
   }
 
   // An account change in the wallet reaches the widget as an unsolicited "updated".
@@ -152,7 +207,10 @@ export function mountWidget(
     update(changes) {
       const next = widgetOptionsOf(changes);
       current = { ...current, ...next };
-      if (typeof next.network === 'string') networkId = next.network;
+      if (typeof next.network === 'string') {
+        networkId = next.network;
+        allowed.add(next.network); // the partner's own choice
+      }
       post({ type: WIDGET_SET_OPTIONS, options: next });
     },
     destroy() {

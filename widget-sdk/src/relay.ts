@@ -89,10 +89,11 @@ export class HostRelay {
     const allow = (verdict: Verdict) => {
       if (!verdict.ok) throw new RefusedError(`Refused ${fn}: ${verdict.reason}`);
     };
+    // Every request names the widget's network; the policy below checks the rest.
+    allow(checkNetwork(network, params));
     switch (fn) {
       case 'connect':
       case 'update': {
-        allow(checkNetwork(network, params));
         const c = await wallet.connect(network);
         this.account = { address: c.address, name: c.name };
         const balance = await wallet.baseBalance(network, c.address).catch(() => '0');

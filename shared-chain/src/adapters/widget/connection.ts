@@ -66,7 +66,9 @@ export function widgetEvmConnection(
       if (data.startsWith(APPROVE_SELECTOR) && data.length === 10 + 128) {
         const spender = `0x${data.slice(34, 74)}`;
         const amount = BigInt(`0x${data.slice(74)}`);
-        return approvalResult(await relay.call('approve', { token: tx.to, spender, amount }));
+        return approvalResult(
+          await relay.call('approve', { token: tx.to, spender, amount, network: network.id }),
+        );
       }
       return executionResult(
         await relay.call('execute', {
@@ -109,6 +111,7 @@ export function widgetTronConnection(
                       token: contractAddress,
                       spender: args[0],
                       amount: args[1],
+                      network: network.id,
                     }),
                   );
                 }

@@ -141,7 +141,7 @@ describe('widget wallet connections', () => {
     const approval = wallet.sendTransaction({ to: '0xtoken', data });
     expect(posted[0]!.message).toMatchObject({
       function: 'approve',
-      params: { token: '0xtoken', spender: `0x${spender}`, amount: '5' },
+      params: { token: '0xtoken', spender: `0x${spender}`, amount: '5', network: 'BSC' },
     });
     reply({
       type: 'JMSwapResponse',
@@ -204,7 +204,7 @@ describe('widget wallet connections', () => {
     ).methods.approve!('TRouter', 9n).send();
     expect(posted[1]!.message).toMatchObject({
       function: 'approve',
-      params: { token: 'TJM', spender: 'TRouter', amount: '9' },
+      params: { token: 'TJM', spender: 'TRouter', amount: '9', network: 'TRON' },
     });
     reply({
       type: 'JMSwapResponse',
