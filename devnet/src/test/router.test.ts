@@ -679,6 +679,9 @@ describe('liquidity through ROUTER and LIQUIDITY_ROUTER', () => {
       const c = f.as(f[which], user);
       const spender = await c.getAddress();
       const chainId = (await f.provider.getNetwork()).chainId;
+      // One deadline for the whole test: the permit signs it, so a second call to deadline()
+      // after a second boundary would sign one value and send another.
+      const permitDeadline = deadline();
       const sign = async (pairSymbols: [string, string], value: bigint) => {
         const pair = f.pair(...pairSymbols);
         const nonce = (await pair.getFunction('nonces')(user.address)) as bigint;
@@ -699,7 +702,7 @@ describe('liquidity through ROUTER and LIQUIDITY_ROUTER', () => {
                 { name: 'deadline', type: 'uint256' },
               ],
             },
-            { owner: user.address, spender, value, nonce, deadline: deadline() },
+            { owner: user.address, spender, value, nonce, deadline: permitDeadline },
           ),
         );
         return [sig.v, sig.r, sig.s] as const;
@@ -747,7 +750,7 @@ describe('liquidity through ROUTER and LIQUIDITY_ROUTER', () => {
           0n,
           0n,
           other,
-          deadline(),
+          permitDeadline,
           false,
           ...s,
         ),
@@ -761,7 +764,7 @@ describe('liquidity through ROUTER and LIQUIDITY_ROUTER', () => {
           0n,
           0n,
           other,
-          deadline(),
+          permitDeadline,
           true,
           ...s,
         ),
@@ -774,7 +777,7 @@ describe('liquidity through ROUTER and LIQUIDITY_ROUTER', () => {
           0n,
           0n,
           other,
-          deadline(),
+          permitDeadline,
           false,
           ...s,
         ),
@@ -787,7 +790,7 @@ describe('liquidity through ROUTER and LIQUIDITY_ROUTER', () => {
           0n,
           0n,
           other,
-          deadline(),
+          permitDeadline,
           false,
           ...s,
         ),
@@ -803,7 +806,7 @@ describe('liquidity through ROUTER and LIQUIDITY_ROUTER', () => {
           0n,
           0n,
           other,
-          deadline(),
+          permitDeadline,
           false,
           ...s,
         ),
