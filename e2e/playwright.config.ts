@@ -6,7 +6,8 @@ const { CHROMIUM } = require('@jmswap/mf-config') as {
 };
 
 const serve = (app: string, port: number) => ({
-  command: `node ../mf-config/src/serve-cli.js --app ${app} --port ${port}`,
+  // --source-maps: the size report names the packages inside a chunk from its map.
+  command: `node ../mf-config/src/serve-cli.js --app ${app} --port ${port} --source-maps`,
   url: `http://localhost:${port}/config/remotes.json`,
   env: { JMSWAP_CONFIG_DIR: configDir },
   reuseExistingServer: false,

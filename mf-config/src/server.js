@@ -4,7 +4,8 @@
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
-const sirv = require('sirv');
+const { pipeline } = require('node:stream');
+const { staticFolder } = require('./static-folder');
 const { APPS, appDir, repoRoot, runConfigDir } = require('./apps');
 const { defaultRemotesFile } = require('./remotes-file');
 
@@ -66,6 +67,35 @@ function frameHeaders(res, { widgetPage, configDir }) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
+/** Features the site never uses: a script that gets in cannot ask for them either. */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * Headers every response carries. HSTS only when the page really came over https: on the
+ * socket itself, or by X-Forwarded-Proto when the operator says a proxy in front sets it
+ * (`trustProxy`); a plain-http answer with HSTS would be ignored by browsers anyway, and a
+ * forged X-Forwarded-Proto must not switch it on.
+ */
+function securityHeaders(req, res, { trustProxy }) {
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    .trim();
+  if (req.socket.encrypted || (trustProxy && forwarded === 'https'))
+    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
 function sendFile(res, file, cacheControl) {
   // Not built yet: say so instead of leaving the request open on a stream error.
   if (!fs.existsSync(file)) {
@@ -75,7 +105,7 @@ function sendFile(res, file, cacheControl) {
     return;
   }
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': cacheControl });
-  fs.createReadStream(file).pipe(res);
+  pipeline(fs.createReadStream(file), res, () => {});
 }
 
 /** Content-hashed files are immutable for a year; html, manifests and remoteEntry.js revalidate. */
@@ -84,22 +114,51 @@ function cacheControl(res, pathname) {
   res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-const staticOptions = {
-  dev: true, // re-read the folder on each request: new version folders appear without a restart
+/**
+ * sirv's `dev` mode looks each request up on disk, so a new version folder is served without a
+ * restart; dotfiles and source maps, which that mode would serve, are held back by staticFolder.
+ */
+const staticOptions = (sourceMaps) => ({
+  dev: true,
   gzip: true, // the .gz and .br files the build wrote beside each asset, with Vary: Accept-Encoding
   brotli: true,
   setHeaders: cacheControl,
-};
+  sourceMaps,
+});
 
+/**
+ * The request handler of one app. `sourceMaps` serves the builds' .map files (the local stack
+ * does; production does not unless the operator asks); `trustProxy` believes X-Forwarded-Proto.
+ */
 function createAppHandler(
   app,
-  { configDir = runConfigDir, dist = path.join(appDir(app), 'dist') } = {},
+  {
+    configDir = runConfigDir,
+    dist = path.join(appDir(app), 'dist'),
+    sourceMaps = false,
+    trustProxy = false,
+  } = {},
 ) {
+  const handle = appRoutes(app, { configDir, dist, sourceMaps });
+  return (req, res) => {
+    // One bad request costs its own response, never the server (and every user of it).
+    try {
+      securityHeaders(req, res, { trustProxy });
+      handle(req, res);
+    } catch (error) {
+      console.error(`[${app}] ${req.method} ${req.url} failed:`, error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('error');
+      else res.destroy();
+    }
+  };
+}
+
+function appRoutes(app, { configDir, dist, sourceMaps }) {
   const isShell = app === 'shell';
-  const assets = sirv(path.join(repoRoot, 'shared-chain/assets'), { dev: true });
-  const statics = sirv(isShell ? path.join(dist, 'app') : dist, staticOptions);
-  const widget = sirv(path.join(dist, 'widget'), staticOptions);
-  const sdk = sirv(path.join(repoRoot, 'widget-sdk/dist'), { dev: true });
+  const assets = staticFolder(path.join(repoRoot, 'shared-chain/assets'), { dev: true });
+  const statics = staticFolder(isShell ? path.join(dist, 'app') : dist, staticOptions(sourceMaps));
+  const widget = staticFolder(path.join(dist, 'widget'), staticOptions(sourceMaps));
+  const sdk = staticFolder(path.join(repoRoot, 'widget-sdk/dist'), { dev: true, sourceMaps });
   const sdkPrefix = `/widget/sdk/${sdkVersion()}/`;
 
   return (req, res) => {
@@ -150,8 +209,12 @@ function notFound(res) {
 }
 
 /** Starts the server; resolves with { url, close() }. */
-function serveApp(app, { port = APPS[app].port, host = '127.0.0.1', configDir, dist } = {}) {
-  const server = http.createServer(createAppHandler(app, { configDir, dist }));
+function serveApp(
+  app,
+  { port = APPS[app].port, host = '127.0.0.1', configDir, dist, sourceMaps, trustProxy } = {},
+) {
+  const handler = createAppHandler(app, { configDir, dist, sourceMaps, trustProxy });
+  const server = http.createServer(handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () =>

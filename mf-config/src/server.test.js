@@ -144,3 +144,108 @@ it('sends each shell route its prerendered page, and any other path the 404 page
     await server.close();
   }
 });
+
+describe('what a request cannot make the server do', () => {
+  const version = '0.0.0-rangetest';
+  const folder = path.join(__dirname, '../../mfe-pools/dist', version);
+  const body = '0123456789abcdefghij'; // 20 bytes
+  let server;
+  let port;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(folder, '.git'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'data.txt'), body);
+    fs.writeFileSync(path.join(folder, 'main.12345678.js'), body);
+    fs.writeFileSync(path.join(folder, 'main.12345678.js.map'), '{"version":3}');
+    fs.writeFileSync(path.join(folder, '.env'), 'SECRET=1');
+    fs.writeFileSync(path.join(folder, '.git/config'), '[core]');
+    server = await serveApp('mfe-pools', { port: 0, configDir });
+    port = server.server.address().port;
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  const get = (file, headers = {}) =>
+    fetch(`http://127.0.0.1:${port}/${version}/${file}`, { headers }).then(async (res) => ({
+      status: res.status,
+      headers: res.headers,
+      text: await res.text(),
+    }));
+
+  it('answers odd ranges correctly or with 416, and keeps serving afterwards', async () => {
+    const reversed = await get('data.txt', { Range: 'bytes=10-2' });
+    expect(reversed.status).toBe(416);
+    expect(reversed.headers.get('content-range')).toBe('bytes */20');
+
+    const first = await get('data.txt', { Range: 'bytes=0-0' });
+    expect(first.status).toBe(206);
+    expect(first.text).toBe('0');
+    expect(first.headers.get('content-range')).toBe('bytes 0-0/20');
+
+    const last3 = await get('data.txt', { Range: 'bytes=-3' });
+    expect(last3.status).toBe(206);
+    expect(last3.text).toBe('hij');
+    expect(last3.headers.get('content-range')).toBe('bytes 17-19/20');
+
+    const middle = await get('main.12345678.js', { Range: 'bytes=5-9' });
+    expect(middle.text).toBe('56789');
+    expect(middle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('data.txt', { Range: 'bytes=15-999' })).text).toBe('fghij');
+
+    expect((await get('data.txt', { Range: 'abc' })).status).toBe(416);
+    expect((await get('data.txt', { Range: 'bytes=999999-' })).status).toBe(416);
+    expect((await get('data.txt', { Range: 'bytes=-0' })).status).toBe(416);
+    expect((await get('data.txt', { Range: 'bytes=99999999999999999999-' })).status).toBe(416);
+    // Several ranges: the whole file, as RFC 9110 allows.
+    const several = await get('data.txt', { Range: 'bytes=0-1, 5-6' });
+    expect([several.status, several.text]).toEqual([200, body]);
+    // A range on a version the client does not hold: the whole current file.
+    const stale = await get('data.txt', {
+      Range: 'bytes=0-1',
+      'If-Range': 'Wed, 01 Jan 2020 00:00:00 GMT',
+    });
+    expect([stale.status, stale.text]).toEqual([200, body]);
+
+    const normal = await get('data.txt');
+    expect([normal.status, normal.text]).toEqual([200, body]);
+  });
+
+  it('serves no dotfiles and no source maps unless told to', async () => {
+    expect((await get('.env')).status).toBe(404);
+    expect((await get('.git/config')).status).toBe(404);
+    expect((await get('%2Eenv')).status).toBe(404);
+    expect((await get('main.12345678.js.map')).status).toBe(404);
+    const withMaps = await serveApp('mfe-pools', { port: 0, configDir, sourceMaps: true });
+    try {
+      const res = await fetch(
+        `http://127.0.0.1:${withMaps.server.address().port}/${version}/main.12345678.js.map`,
+      );
+      expect(res.status).toBe(200);
+      expect(
+        (await fetch(`http://127.0.0.1:${withMaps.server.address().port}/${version}/.env`)).status,
+      ).toBe(404);
+    } finally {
+      await withMaps.close();
+    }
+  });
+
+  it('sends Referrer-Policy and Permissions-Policy, and HSTS only over https', async () => {
+    const plain = await get('data.txt', { 'X-Forwarded-Proto': 'https' });
+    expect(plain.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(plain.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+    // A client cannot switch HSTS on by claiming https.
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const proxied = await serveApp('mfe-pools', { port: 0, configDir, trustProxy: true });
+    try {
+      const url = `http://127.0.0.1:${proxied.server.address().port}/${version}/data.txt`;
+      const viaHttps = await fetch(url, { headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(viaHttps.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+      const viaHttp = await fetch(url, { headers: { 'X-Forwarded-Proto': 'http' } });
+      expect(viaHttp.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
