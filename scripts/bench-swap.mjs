@@ -1,4 +1,5 @@
-// npm run bench:swap (after a build): the swap box's figures in Chromium on the local stack.
+// npm run bench:swap (after `npm start`'s build, or `JMSWAP_DEV_WALLET=1 npm run build`: it
+// connects the dev wallet): the swap box's figures in Chromium on the local stack.
 //  - time from opening http://localhost:8080/ to an interactive swap box (prices loaded);
 //  - time from typing an amount to the estimate shown;
 //  - requests sent to the chain nodes per keystroke (warm caches);

@@ -25,7 +25,9 @@ export function buildApps() {
   const projects = [...Object.values(mf.APPS).map((a) => `@jmswap/${a.dir}`), '@jmswap/widget-sdk'];
   const args = ['nx', 'run-many', '-t', 'build', '-p', ...projects];
   args.push('--exclude-task-dependencies', '--parallel', '2', '--output-style', 'static');
-  const child = spawn('npx', args, { cwd: root, stdio: 'inherit' });
+  // The local stack's users connect the dev wallet (anvil's public keys); deploy builds lack it.
+  const env = { ...process.env, JMSWAP_DEV_WALLET: '1' };
+  const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) =>
@@ -131,7 +133,11 @@ export function startApi({
 /** Serves the shell and every remote, each on its own port. */
 export async function serveAll() {
   return Promise.all(
-    Object.keys(mf.APPS).map(async (app) => ({ app, ...(await mf.serveApp(app)) })),
+    // The local stack serves source maps: its users are the developers.
+    Object.keys(mf.APPS).map(async (app) => ({
+      app,
+      ...(await mf.serveApp(app, { sourceMaps: true })),
+    })),
   );
 }
 

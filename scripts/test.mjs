@@ -7,7 +7,11 @@ const steps = [
   ['lint', 'npx eslint . && npx prettier --check .'],
   ['type-check', 'npx lerna run typecheck --concurrency 2 --loglevel warn'],
   ['unit tests', 'npx lerna run test --ignore @jmswap/e2e --concurrency 1 --loglevel warn'],
-  ['build', 'npx lerna run build --ignore @jmswap/e2e --concurrency 2 --loglevel warn'],
+  // The e2e suite connects the local dev wallet, which only a JMSWAP_DEV_WALLET=1 build carries.
+  [
+    'build',
+    'JMSWAP_DEV_WALLET=1 npx lerna run build --ignore @jmswap/e2e --concurrency 2 --loglevel warn',
+  ],
   ['e2e (Chromium)', 'npm test -w @jmswap/e2e'],
 ];
 

@@ -31,12 +31,21 @@ const swcRule = {
 // Every app runs in a browser only: the federation runtime leaves out its Node loading code.
 const browserOnly = { optimization: { target: 'web' } };
 
+/**
+ * The local profile's dev wallet (anvil's public keys, see shared-chain's dev-wallet-build.ts)
+ * is built in only on request: the local stack and the tests build with JMSWAP_DEV_WALLET=1,
+ * a deploy build (`npm run build`) leaves the keys and the connectors out. Dev servers have it.
+ */
+const withDevWallet = (mode) => mode !== 'production' || process.env.JMSWAP_DEV_WALLET === '1';
+
 function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
   return {
     mode,
     context: appDir,
     entry: './src/index.ts',
-    devtool: mode === 'production' ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps carry no sourceMappingURL comment: they are for operators (and the size
+    // reports), served only where the app server is told to (jmswap-serve --source-maps).
+    devtool: mode === 'production' ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: outputPath,
       publicPath,
@@ -77,7 +86,11 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
     },
     plugins: [
       new webpack.DefinePlugin(
-        Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
+        Object.fromEntries(
+          Object.entries({ ...define, __JMSWAP_DEV_WALLET__: withDevWallet(mode) }).map(
+            ([k, v]) => [k, JSON.stringify(v)],
+          ),
+        ),
       ),
       ...(mode === 'production' ? precompressed() : []),
     ],

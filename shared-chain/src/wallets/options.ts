@@ -1,3 +1,4 @@
+import { devWalletBuilt } from '../adapters/dev-wallet-build';
 import type { NetworkConfig, NetworkProfile } from '../config/types';
 
 export type WalletKind = 'tronlink' | 'injected' | 'walletconnect' | 'binance' | 'dev' | 'widget';
@@ -10,7 +11,7 @@ export interface WalletOption {
 /**
  * The wallet chooser's options (product.md section 2): TRON connects straight to TronLink;
  * elsewhere a browser wallet and a mobile wallet, plus the Binance wallet on BSC only.
- * The dev wallet (anvil dev keys) is offered only on the local profile.
+ * The dev wallet (anvil dev keys) is offered only on the local profile, by a build that has it.
  */
 export function walletOptions(
   network: NetworkConfig,
@@ -27,7 +28,8 @@ export function walletOptions(
           { kind: 'walletconnect', label: 'Mobile wallet (WalletConnect)' },
           ...(network.id === 'BSC' ? [{ kind: 'binance' as const, label: 'Binance Wallet' }] : []),
         ];
-  if (profile === 'local') options.push({ kind: 'dev', label: 'Local dev wallet' });
+  if (profile === 'local' && devWalletBuilt())
+    options.push({ kind: 'dev', label: 'Local dev wallet' });
   return options;
 }
 

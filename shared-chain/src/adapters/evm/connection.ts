@@ -138,8 +138,16 @@ export class Eip1193Connection implements EvmWalletConnection {
   }
 }
 
-/** Anvil's dev account #0 (the default mnemonic): the local profile's dev wallet. */
-export const DEV_WALLET_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+declare const __JMSWAP_DEV_WALLET__: boolean | undefined;
+
+/**
+ * Anvil's dev account #0 (the default mnemonic): the local profile's dev wallet. Empty in a
+ * deploy build (see ../dev-wallet-build.ts): the condition folds at build time.
+ */
+export const DEV_WALLET_KEY =
+  typeof __JMSWAP_DEV_WALLET__ === 'undefined' || __JMSWAP_DEV_WALLET__
+    ? '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+    : '';
 
 /** The local dev wallet: a key in the page, signing against the selected network's node. */
 export class DevWalletConnection implements EvmWalletConnection {

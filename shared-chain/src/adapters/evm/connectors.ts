@@ -2,6 +2,7 @@ import { networks$ } from '../../config/registry';
 import type { NetworkConfig } from '../../config/types';
 import { ChainError, USER_REJECTED } from '../../core/errors';
 import type { WalletKind } from '../../wallets/options';
+import { devWalletBuilt } from '../dev-wallet-build';
 import type { WalletConnector } from '../types';
 import { getWalletConnectProjectId, isUserRejection } from './helpers';
 import {
@@ -262,7 +263,8 @@ function devConnector(): WalletConnector {
 }
 
 export function evmConnectors(): WalletConnector[] {
-  return [injectedConnector(), walletConnectConnector(), binanceConnector(), devConnector()];
+  const connectors = [injectedConnector(), walletConnectConnector(), binanceConnector()];
+  return devWalletBuilt() ? [...connectors, devConnector()] : connectors;
 }
 
 export const evmConnectorKinds: WalletKind[] = ['injected', 'walletconnect', 'binance', 'dev'];

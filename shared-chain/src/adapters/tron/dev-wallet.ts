@@ -12,9 +12,13 @@ import { assertTronChain } from './tronlink';
 import type { TronWebLike } from './tronweb-like';
 import type { TronWalletConnection } from './writer';
 
-/** anvil's dev key #0 (public, test only). */
+declare const __JMSWAP_DEV_WALLET__: boolean | undefined;
+
+/** anvil's dev key #0 (public, test only); empty in a deploy build (see ../dev-wallet-build.ts). */
 export const TRON_DEV_PRIVATE_KEY =
-  'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+  typeof __JMSWAP_DEV_WALLET__ === 'undefined' || __JMSWAP_DEV_WALLET__
+    ? 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+    : '';
 export const TRON_DEV_WALLET_NAME = 'Local dev wallet';
 
 export interface TronDevConnectorOptions {

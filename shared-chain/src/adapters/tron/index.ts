@@ -5,6 +5,7 @@
 import type { PlatformAdapter, WalletConnection } from '../types';
 import type { NetworkConfig } from '../../config/types';
 import { createTronDevConnector } from './dev-wallet';
+import { devWalletBuilt } from '../dev-wallet-build';
 import { tronError, INSTALL_OR_UNLOCK_TRONLINK } from './errors';
 import { TronReader } from './reader';
 import { browserWindow, createTronLinkConnector } from './tronlink';
@@ -51,7 +52,10 @@ export const tronAdapter: PlatformAdapter = {
   createReader: (network: NetworkConfig) => new TronReader(network),
   createWriter: (network: NetworkConfig, wallet: WalletConnection) =>
     new TronWriter(network, asTronWallet(wallet)),
-  connectors: () => [createTronLinkConnector(), createTronDevConnector()],
+  connectors: () => [
+    createTronLinkConnector(),
+    ...(devWalletBuilt() ? [createTronDevConnector()] : []),
+  ],
 };
 
 export default tronAdapter;
