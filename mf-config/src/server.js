@@ -76,7 +76,6 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'browsing-topics=()',
 ].join(', ');
 
