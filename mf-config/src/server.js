@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { pipeline } = require('node:stream');
 const { staticFolder } = require('./static-folder');
+const { createObserver, serveMetrics, markNotFound } = require('./observe');
 const { APPS, appDir, repoRoot, runConfigDir } = require('./apps');
 const { defaultRemotesFile } = require('./remotes-file');
 
@@ -136,16 +137,20 @@ function createAppHandler(
     dist = path.join(appDir(app), 'dist'),
     sourceMaps = false,
     trustProxy = false,
+    observer = createObserver(app),
+    logger,
   } = {},
 ) {
   const handle = appRoutes(app, { configDir, dist, sourceMaps });
   return (req, res) => {
     // One bad request costs its own response, never the server (and every user of it).
     try {
+      observer.observe(req, res);
       securityHeaders(req, res, { trustProxy });
       handle(req, res);
     } catch (error) {
-      console.error(`[${app}] ${req.method} ${req.url} failed:`, error);
+      if (logger) logger.error({ err: error, method: req.method, url: req.url }, 'request threw');
+      else console.error(`[${app}] ${req.method} ${req.url} failed:`, error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('error');
       else res.destroy();
     }
@@ -185,7 +190,7 @@ function appRoutes(app, { configDir, dist, sourceMaps }) {
     // The shell's routes are prerendered html files (/charts is charts.html); any other path
     // gets the app with its "does not exist" page already drawn.
     return statics(req, res, () =>
-      isShell ? sendFile(res, shellFallback(dist), 'no-cache') : notFound(res),
+      isShell ? (markNotFound(res), sendFile(res, shellFallback(dist), 'no-cache')) : notFound(res),
     );
   };
 }
@@ -207,23 +212,51 @@ function notFound(res) {
   res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
 }
 
-/** Starts the server; resolves with { url, close() }. */
-function serveApp(
+/**
+ * Starts the server; resolves with { url, close(), server, metrics }. `logger` (pino) writes a
+ * JSON access line per request; `metricsPort` serves Prometheus metrics on 127.0.0.1 only.
+ */
+async function serveApp(
   app,
-  { port = APPS[app].port, host = '127.0.0.1', configDir, dist, sourceMaps, trustProxy } = {},
+  {
+    port = APPS[app].port,
+    host = '127.0.0.1',
+    configDir,
+    dist,
+    sourceMaps,
+    trustProxy,
+    logger,
+    metricsPort,
+  } = {},
 ) {
-  const handler = createAppHandler(app, { configDir, dist, sourceMaps, trustProxy });
-  const server = http.createServer(handler);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () =>
-      resolve({
-        url: `http://localhost:${port}`,
-        close: () => new Promise((r) => server.close(() => r())),
-        server,
-      }),
-    );
+  const observer = createObserver(app, { logger });
+  const handler = createAppHandler(app, {
+    configDir,
+    dist,
+    sourceMaps,
+    trustProxy,
+    observer,
+    logger,
   });
+  const server = http.createServer(handler);
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const metrics =
+    metricsPort === undefined
+      ? undefined
+      : await serveMetrics(observer.registry, metricsPort).catch((error) => {
+          server.close();
+          throw error;
+        });
+  const closeServer = (s) => new Promise((r) => (s ? s.close(() => r()) : r()));
+  return {
+    url: `http://localhost:${server.address().port}`,
+    close: () => Promise.all([closeServer(server), closeServer(metrics)]).then(() => undefined),
+    server,
+    metrics,
+  };
 }
 
 module.exports = { serveApp, createAppHandler };

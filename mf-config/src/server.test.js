@@ -249,3 +249,65 @@ describe('what a request cannot make the server do', () => {
     }
   });
 });
+
+describe('what an operator sees', () => {
+  const { Writable } = require('node:stream');
+  const pino = require('pino');
+
+  it('logs one JSON line per request and counts requests, bytes and 404s on a loopback metrics port', async () => {
+    const lines = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(
+          ...chunk
+            .toString()
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l)),
+        );
+        done();
+      },
+    });
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jmswap-observe-'));
+    fs.mkdirSync(path.join(dist, 'app'));
+    fs.writeFileSync(path.join(dist, 'app', 'index.html'), '<p>home</p>');
+    fs.writeFileSync(path.join(dist, 'app', '404.html'), '<p>404 page</p>');
+    const server = await serveApp('shell', {
+      port: 0,
+      dist,
+      configDir,
+      logger: pino({ base: { app: 'shell' } }, sink),
+      metricsPort: 0,
+    });
+    const url = `http://127.0.0.1:${server.server.address().port}`;
+    const metricsUrl = `http://127.0.0.1:${server.metrics.address().port}/metrics`;
+    const scrape = async () => (await fetch(metricsUrl)).text();
+    try {
+      expect(await scrape()).not.toMatch(/jmswap_static_requests_total\{status="200"/);
+      await (await fetch(`${url}/`)).text();
+      await (await fetch(`${url}/no-such-page?a=0xabc`)).text();
+      expect((await fetch(`${url}/config/nothing.json`)).status).toBe(404);
+      const text = await scrape();
+      expect(text).toMatch(/jmswap_static_requests_total\{status="200",app="shell"\} 2/);
+      expect(text).toMatch(/jmswap_static_requests_total\{status="404",app="shell"\} 1/);
+      expect(text).toMatch(/jmswap_static_not_found_total\{app="shell"\} 2/);
+      const sent = Number(/jmswap_static_response_bytes_total\{app="shell"\} (\d+)/.exec(text)[1]);
+      expect(sent).toBe('<p>home</p>'.length + '<p>404 page</p>'.length + 'not found'.length);
+      // The metrics are not on the public port: there /metrics is just a missing page.
+      expect(await (await fetch(`${url}/metrics`)).text()).toBe('<p>404 page</p>');
+
+      await new Promise((r) => setTimeout(r, 50));
+      const requests = lines.filter((l) => l.msg === 'request completed');
+      expect(requests.map((l) => [l.url, l.statusCode, l.level, l.app])).toEqual([
+        ['/', 200, 30, 'shell'],
+        ['/no-such-page', 200, 30, 'shell'],
+        ['/config/nothing.json', 404, 30, 'shell'],
+        ['/metrics', 200, 30, 'shell'],
+      ]);
+      expect(requests.every((l) => typeof l.reqId === 'string' && l.responseTime >= 0)).toBe(true);
+      expect(JSON.stringify(lines)).not.toMatch(/0xabc/);
+    } finally {
+      await server.close();
+    }
+  });
+});
