@@ -16,12 +16,29 @@ const { repoRoot } = require('./apps');
 
 const versionOf = (pkgJson) => require(pkgJson).version;
 
+/**
+ * JMSWAP_SHARED_VERSIONS='{"@jmswap/shared-chain":"3.2.0"}' builds an app as if it had been built
+ * against those versions (it declares and requires them): the version-skew tests build real
+ * remotes from another time this way, without touching the repo's package files.
+ */
+function builtAgainst() {
+  const raw = process.env.JMSWAP_SHARED_VERSIONS;
+  if (!raw) return {};
+  const parsed = JSON.parse(raw);
+  for (const [name, version] of Object.entries(parsed))
+    if (typeof version !== 'string' || !/^\d+\.\d+\.\d+/.test(version))
+      throw new Error(`JMSWAP_SHARED_VERSIONS: ${name} needs a semver version, not ${version}`);
+  return parsed;
+}
+
 function createSharedConfig() {
-  const react = versionOf('react/package.json');
-  const reactDom = versionOf('react-dom/package.json');
-  const highcharts = versionOf('highcharts/package.json');
-  const sharedChain = versionOf(path.join(repoRoot, 'shared-chain/package.json'));
-  const single = (version) => ({ singleton: true, requiredVersion: `^${version}` });
+  const override = builtAgainst();
+  const react = override.react ?? versionOf('react/package.json');
+  const reactDom = override['react-dom'] ?? versionOf('react-dom/package.json');
+  const highcharts = override.highcharts ?? versionOf('highcharts/package.json');
+  const sharedChain =
+    override['@jmswap/shared-chain'] ?? versionOf(path.join(repoRoot, 'shared-chain/package.json'));
+  const single = (version) => ({ singleton: true, version, requiredVersion: `^${version}` });
   const strict = (version) => ({ ...single(version), strictVersion: true });
   return {
     react: strict(react),

@@ -21,3 +21,27 @@ it('refuses a mismatched shared-chain or React instead of running against it', (
   // Highcharts works across minors: a mismatch only warns
   expect(shared.highcharts.strictVersion).toBeUndefined();
 });
+
+it('builds as if against other versions when told to (the version-skew tests), and only then', () => {
+  process.env.JMSWAP_SHARED_VERSIONS = '{"@jmswap/shared-chain":"3.9.0","react":"18.3.1"}';
+  try {
+    const shared = createSharedConfig();
+    expect(shared['@jmswap/shared-chain']).toMatchObject({
+      version: '3.9.0',
+      requiredVersion: '^3.9.0',
+      strictVersion: true,
+    });
+    expect(shared.react.requiredVersion).toBe('^18.3.1');
+    expect(shared['react/'].requiredVersion).toBe('^18.3.1');
+    expect(shared['react-dom'].requiredVersion).toBe(
+      `^${require('react-dom/package.json').version}`,
+    );
+    process.env.JMSWAP_SHARED_VERSIONS = '{"react":"latest"}';
+    expect(() => createSharedConfig()).toThrow(/react needs a semver version/);
+  } finally {
+    delete process.env.JMSWAP_SHARED_VERSIONS;
+  }
+  expect(createSharedConfig().react.requiredVersion).toBe(
+    `^${require('react/package.json').version}`,
+  );
+});

@@ -33,6 +33,21 @@ describe('RemoteArea', () => {
     expect(load).toHaveBeenLastCalledWith('swap', 'SwapPanel', true);
   });
 
+  it('a remote built for a newer site says so and offers a reload, not Retry', async () => {
+    load.mockRejectedValueOnce(
+      new Error(
+        '[ Federation Runtime ]: Version 3.1.0 from shell of shared singleton module @jmswap/shared-chain does not satisfy the requirement of mfe_pools which needs ^3.2.0)',
+      ),
+    );
+    render(<RemoteArea remote="pools" expose="PoolsPage" props={{}} />);
+    expect(await screen.findByText('Pools need a newer version of this site.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Pools need a newer version of this site. Reload the page; if it stays, the operators are told.',
+    );
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('confines a remote that throws while rendering to its own area', async () => {
     let crash = true;
     load.mockResolvedValue(() => {

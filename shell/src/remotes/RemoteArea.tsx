@@ -10,6 +10,7 @@ import {
 import { setLoading } from '@jmswap/shared-chain';
 import { FirstFrame } from '../firstFrame';
 import { loadScreen } from './federation';
+import { readVersionSkew } from './skew';
 import type { RemoteKey } from './remotesFile';
 
 const FEATURE_NAMES: Record<RemoteKey, string> = {
@@ -29,24 +30,48 @@ export const UNAVAILABLE: Record<RemoteKey, string> = {
   listing: 'Token listing is unavailable right now',
 };
 
+/** A remote built after the shell, against shared modules the page does not have yet. */
+export const NEEDS_NEWER_SITE: Record<RemoteKey, string> = {
+  swap: 'Swap needs a newer version of this site.',
+  liquidity: 'Liquidity needs a newer version of this site.',
+  charts: 'Charts need a newer version of this site.',
+  pools: 'Pools need a newer version of this site.',
+  listing: 'Token listing needs a newer version of this site.',
+};
+
 function RemoteFallback({
   remote,
   onRetry,
   detail,
+  needsNewerSite = false,
 }: {
   remote: RemoteKey;
   onRetry: () => void;
   detail?: string;
+  needsNewerSite?: boolean;
 }) {
   return (
     <div role="alert" className="jm-card jm-remote-error" data-remote-error={remote}>
-      <p>
-        <strong>{UNAVAILABLE[remote]}.</strong> The rest of JMSwap keeps working; try again in a
-        moment.
-      </p>
-      <button type="button" className="jm-button" onClick={onRetry}>
-        Retry
-      </button>
+      {needsNewerSite ? (
+        <p>
+          <strong>{NEEDS_NEWER_SITE[remote]}</strong> Reload the page; if it stays, the operators
+          are told.
+        </p>
+      ) : (
+        <p>
+          <strong>{UNAVAILABLE[remote]}.</strong> The rest of JMSwap keeps working; try again in a
+          moment.
+        </p>
+      )}
+      {needsNewerSite ? (
+        <button type="button" className="jm-button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      ) : (
+        <button type="button" className="jm-button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
       {detail && (
         <details className="jm-muted jm-remote-details">
           <summary>Details</summary>
@@ -89,7 +114,7 @@ class RenderBoundary extends Component<
 type LoadState<P> =
   | { status: 'loading' }
   | { status: 'ready'; Screen: ComponentType<P> }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; needsNewerSite: boolean };
 
 /**
  * One remote's area of the page. A remote that is down, slow or throws costs only this area:
@@ -116,9 +141,11 @@ export function RemoteArea<P extends object>({
         if (!live) return;
         console.error(`[jmswap] ${remote} failed to load`, error);
         setLoading(false);
+        const message = error instanceof Error ? error.message : String(error);
         setState({
           status: 'failed',
-          message: error instanceof Error ? error.message : String(error),
+          message,
+          needsNewerSite: !!readVersionSkew(message)?.needsNewerSite,
         });
       },
     );
@@ -135,7 +162,14 @@ export function RemoteArea<P extends object>({
       </div>
     );
   if (state.status === 'failed')
-    return <RemoteFallback remote={remote} onRetry={retry} detail={state.message} />;
+    return (
+      <RemoteFallback
+        remote={remote}
+        onRetry={retry}
+        detail={state.message}
+        needsNewerSite={state.needsNewerSite}
+      />
+    );
   const { Screen } = state;
   return (
     <RenderBoundary key={attempt} remote={remote} onRetry={retry}>

@@ -3,11 +3,13 @@ import type { ComponentType } from 'react';
 import {
   parseRemotesFile,
   toFederationRemotes,
+  type RemoteEntry,
   type RemoteKey,
   type RemoteProblem,
   type RemotesFile,
 } from './remotesFile';
 import { REMOTES_URL, takeEarly } from './early';
+import { readVersionSkew, skewReport, type VersionSkew } from './skew';
 
 let registered: RemotesFile = {};
 let problems: RemoteProblem[] = [];
@@ -87,7 +89,41 @@ async function refreshEntry(remote: RemoteKey) {
 
 export type ScreenModule<P> = { default: ComponentType<P> };
 
-/** Loads one exposed screen; with `retry` remotes.json is read and the remote registered again. */
+/** A remote that did not load: which version, and the version skew when that was the cause. */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteKey,
+    readonly version: string,
+    override readonly cause: unknown,
+    readonly skew: VersionSkew | undefined,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'RemoteLoadError';
+  }
+}
+
+async function loadExposed<P>(
+  remote: RemoteKey,
+  entry: RemoteEntry,
+  expose: string,
+): Promise<ComponentType<P>> {
+  try {
+    const mod = await loadRemote<ScreenModule<P>>(`${entry.name}/${expose}`);
+    if (!mod?.default) throw new Error(`${entry.name}/${expose} did not load`);
+    return mod.default;
+  } catch (error) {
+    const skew = readVersionSkew(error instanceof Error ? error.message : String(error));
+    if (skew) console.error(skewReport(remote, entry.version, skew));
+    throw new RemoteLoadError(remote, entry.version, error, skew);
+  }
+}
+
+/**
+ * Loads one exposed screen; with `retry` remotes.json is read and the remote registered again.
+ * When the listed version fails (manifest, chunk, version skew) and remotes.json names a
+ * `fallbackVersion`, that one is registered and loaded instead, with no error for the user;
+ * the failure is reported for operators.
+ */
 export async function loadScreen<P>(
   remote: RemoteKey,
   expose: string,
@@ -96,7 +132,18 @@ export async function loadScreen<P>(
   if (retry) await refreshEntry(remote);
   const entry = registered[remote];
   if (!entry) throw new Error(remoteProblem(remote) ?? `remotes.json lists no "${remote}" remote`);
-  const mod = await loadRemote<ScreenModule<P>>(`${entry.name}/${expose}`);
-  if (!mod?.default) throw new Error(`${entry.name}/${expose} did not load`);
-  return mod.default;
+  try {
+    return await loadExposed<P>(remote, entry, expose);
+  } catch (error) {
+    const fallback = (entry as RemoteEntry & { fallbackVersion?: string }).fallbackVersion;
+    if (!fallback || fallback === entry.version) throw error;
+    console.warn(
+      `[jmswap] ${remote} ${entry.version} failed to load; using its fallbackVersion ${fallback}`,
+    );
+    const previous: RemoteEntry = { name: entry.name, base: entry.base, version: fallback };
+    registered = { ...registered, [remote]: previous };
+    // force drops what the runtime kept of the failed version (its entry and modules).
+    registerRemotes(toFederationRemotes({ [remote]: previous }), { force: true });
+    return loadExposed<P>(remote, previous, expose);
+  }
 }
