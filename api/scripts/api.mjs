@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm start -w @jmswap/api`: the api on :8070 (PORT), the indexers included (--no-indexer:
-// the HTTP API alone). PGlite in .run/data/api unless DATABASE_URL is set. Stops on Ctrl-C.
+// the HTTP API alone). PGlite in .run/data/api unless DATABASE_URL is set; on PGlite the
+// operator routes listen on 127.0.0.1, port --admin-port / API_ADMIN_PORT (default: a free
+// port, written to api-admin.json). --trust-proxy / API_TRUST_PROXY: see api/README.md.
+// Stops on Ctrl-C.
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
 
@@ -14,6 +17,8 @@ const arg = (name) => {
 };
 const started = await startApi({
   port: Number(arg('--port') ?? process.env.PORT ?? 8070),
+  adminPort: arg('--admin-port') ?? (process.env.API_ADMIN_PORT || undefined),
+  trustProxy: arg('--trust-proxy') ?? process.env.API_TRUST_PROXY ?? '',
   networksFile: arg('--networks') ?? process.env.API_NETWORKS_FILE,
   dataDir: arg('--data') ?? process.env.API_DATA_DIR,
   databaseUrl: process.env.DATABASE_URL,

@@ -8,7 +8,7 @@ import cors from '@fastify/cors';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import type { Db } from './db/db';
-import type { IndexedNetwork } from './config';
+import type { IndexedNetwork, TrustProxy } from './config';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin } from './plugins/errors';
 import { indexerPlugin, type IndexerPluginOptions } from './plugins/indexer';
@@ -17,7 +17,7 @@ import { historyRoutes } from './routes/history';
 import { accountRoutes } from './routes/account';
 import { infoRoutes } from './routes/info';
 import { listingPlugin } from './listing/plugin';
-import { adminPlugin } from './listing/admin';
+import { adminPlugin, type AdminOptions } from './listing/admin';
 
 export interface AppOptions {
   db: Db;
@@ -27,8 +27,13 @@ export interface AppOptions {
   /** /ready fails when an indexer is more than this many blocks behind its chain (default 10). */
   readyMaxLag?: number;
   logger?: boolean;
-  /** Bearer token of the operator routes (/v1/admin/*, loopback only); none: no such routes. */
-  adminToken?: string;
+  /**
+   * Which proxies are believed about the client's address (X-Forwarded-For): `request.ip`, the
+   * key of the rate limit and the address stored with a listing request, is then the client the
+   * proxy saw. Default false: the socket's address, the header ignored. `true` = a proxy on
+   * this host (`loopback`); else the proxies' addresses, see `parseTrustProxy` (API_TRUST_PROXY).
+   */
+  trustProxy?: boolean | TrustProxy;
 }
 
 /**
@@ -44,12 +49,22 @@ export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallba
   accountRoutes,
   infoRoutes,
   listingPlugin,
+];
+
+/**
+ * The operator routes (/v1/admin/*) live on their own fastify instance, which startApi binds to
+ * 127.0.0.1 on its own port: never on the public listener, whatever proxy runs in front of it.
+ */
+export const ADMIN_PLUGINS: Array<FastifyPluginAsync<AdminOptions>> = [
+  errorsPlugin as FastifyPluginAsync<AdminOptions>,
   adminPlugin,
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // Off: request.ip is the socket's address. A proxy's header counts only when configured.
+    trustProxy: opts.trustProxy === true ? ['loopback'] : (opts.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A url the router cannot decode answers in the same error shape as everything else.
     frameworkErrors: (error, _req, reply) => {
@@ -61,5 +76,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(etag);
   for (const plugin of PLUGINS) await app.register(plugin as FastifyPluginAsync<AppOptions>, opts);
+  return app;
+}
+
+export async function buildAdminApp(opts: AdminOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({ logger: opts.logger ?? false });
+  for (const plugin of ADMIN_PLUGINS) await app.register(plugin, opts);
   return app;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { normalizeAddress } from './chain/address';
 
@@ -30,8 +31,31 @@ export interface NetworkConfig {
   pools: PoolConfig[];
 }
 export interface NetworksFile {
+  /** `local`: the devnet's chains (anvil, the TRON devnode); `production`: public chains. */
+  profile?: 'local' | 'production';
   networks: Record<NetworkId, NetworkConfig>;
 }
+
+/**
+ * Blocks the indexer leaves between its cursor and the chain's head on public chains, so a
+ * short reorganisation is over before its blocks are read (a deeper one is rolled back by the
+ * indexer's hash checks). About half a minute or less of delay each:
+ * - ETH: 2 blocks (24 s); post-merge reorgs are one block deep, two are already rare.
+ * - BSC: 5 blocks (about 4 s at 0.75 s blocks); fast finality finalises about 2 blocks back.
+ * - POLY, BTTC (Bor): 16 blocks (about 32 s at 2 s blocks); short Bor reorgs of a few blocks
+ *   are common, milestones finalise about this deep.
+ * - TRON: 0 on top of what the source already waits for: it reads the solidified head
+ *   (`/walletsolidity/getnowblock`, 19 blocks behind the newest, irreversible) and confirmed
+ *   events only.
+ * The `local` profile (anvil, the devnode: no reorganisations, e2e needs trades at once) uses 0.
+ */
+export const DEFAULT_CONFIRMATIONS: Readonly<Record<NetworkId, number>> = {
+  TRON: 0,
+  BSC: 5,
+  POLY: 16,
+  BTTC: 16,
+  ETH: 2,
+};
 
 export const REPO_ROOT = join(__dirname, '../..');
 export const DEFAULT_NETWORKS_FILE = join(REPO_ROOT, '.run/config/networks.json');
@@ -64,6 +88,8 @@ export interface IndexedNetwork {
   tokensBySymbol: Map<string, TokenConfig & { key: string }>;
   /** Pool key (lower-case 0x pair address) -> pool; order = the config's order. */
   pools: Map<string, Pool>;
+  /** Blocks left between the indexer and the head (0 on the local profile). */
+  confirmations: number;
 }
 
 /** Networks with a factory address; pools and tokens without an address are left out. */
@@ -106,7 +132,46 @@ export function indexedNetworks(file: NetworksFile): IndexedNetwork[] {
       tokens,
       tokensBySymbol,
       pools,
+      // A file that does not say it is local is treated as public chains.
+      confirmations: file.profile === 'local' ? 0 : DEFAULT_CONFIRMATIONS[id],
     });
   }
   return out;
+}
+
+/**
+ * Which proxies the API believes about the client's address (X-Forwarded-For), from
+ * `API_TRUST_PROXY` / `--trust-proxy`: `false` (the default: the socket's address is the client,
+ * the header is ignored), or the proxies' addresses: `true` = a proxy on this host (`loopback`:
+ * 127.0.0.0/8 and ::1), else a comma-separated list of addresses, CIDR ranges and the names
+ * `loopback`, `linklocal`, `uniquelocal`. The client is then the last address of the header that
+ * is not a listed proxy: a client's own X-Forwarded-For (the proxy appends to it) changes nothing,
+ * and a client that reaches the API without the proxy is its own socket address. Hop counts are
+ * refused: fastify ignores them (they cannot tell the proxy from a client).
+ */
+export type TrustProxy = false | string[];
+
+const OFF = ['', 'false', 'off', 'no', '0'];
+const ON = ['true', 'on', 'yes', '1'];
+const NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(text: string | undefined): TrustProxy {
+  const value = (text ?? '').trim().toLowerCase();
+  if (OFF.includes(value)) return false;
+  if (ON.includes(value)) return ['loopback'];
+  const entries = value.split(',').map((e) => e.trim());
+  if (entries.every(isProxyEntry)) return entries;
+  throw new Error(
+    `API_TRUST_PROXY / --trust-proxy: "${text}" is not false, true (a proxy on this host) or a ` +
+      'comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal, uniquelocal',
+  );
 }

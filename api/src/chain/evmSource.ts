@@ -15,11 +15,20 @@ interface EthLog {
 interface EthBlock {
   number: string;
   hash: string;
+  parentHash: string;
   timestamp: string;
   transactions: Array<{ hash: string; from: string }>;
 }
 
 const hex = (n: number) => '0x' + n.toString(16);
+const ref = (b: EthBlock): BlockRef => ({
+  number: Number(b.number),
+  hash: b.hash,
+  time: Number(b.timestamp),
+  parentHash: b.parentHash,
+});
+/** Headers per batch request (public nodes refuse larger batches). */
+const HEADER_BATCH = 100;
 
 /** An EVM chain through JSON-RPC: eth_getLogs by topic, blocks in one batch per range. */
 export class EvmSource implements ChainSource {
@@ -34,7 +43,18 @@ export class EvmSource implements ChainSource {
 
   async block(n: number): Promise<BlockRef | null> {
     const b = await this.rpc.call<EthBlock | null>('eth_getBlockByNumber', [hex(n), false]);
-    return b ? { number: Number(b.number), hash: b.hash, time: Number(b.timestamp) } : null;
+    return b ? ref(b) : null;
+  }
+
+  async headers(from: number, to: number): Promise<Array<BlockRef | null>> {
+    const out: Array<BlockRef | null> = [];
+    for (let start = from; start <= to; start += HEADER_BATCH) {
+      const end = Math.min(to, start + HEADER_BATCH - 1);
+      const calls: Array<[string, unknown[]]> = [];
+      for (let n = start; n <= end; n++) calls.push(['eth_getBlockByNumber', [hex(n), false]]);
+      for (const b of await this.rpc.batch<EthBlock | null>(calls)) out.push(b ? ref(b) : null);
+    }
+    return out;
   }
 
   async logs(from: number, to: number) {
@@ -62,11 +82,7 @@ export class EvmSource implements ChainSource {
     full.forEach((b, i) => {
       // A block that vanished between the two calls: a reorg under way; retry the range.
       if (!b) throw new Error(`block ${numbers[i]} not found`);
-      blocks.set(Number(b.number), {
-        number: Number(b.number),
-        hash: b.hash,
-        time: Number(b.timestamp),
-      });
+      blocks.set(Number(b.number), ref(b));
       for (const t of b.transactions) txFrom.set(t.hash, t.from.toLowerCase());
     });
     for (const l of logs) {

@@ -115,14 +115,26 @@ export class TronSource implements ChainSource {
   async block(n: number): Promise<BlockRef | null> {
     const b = await this.post<{
       blockID?: string;
-      block_header?: { raw_data?: { number?: number; timestamp?: number } };
+      block_header?: { raw_data?: { number?: number; timestamp?: number; parentHash?: string } };
     }>('/wallet/getblock', { id_or_num: String(n), detail: false });
     if (!b.blockID || b.block_header?.raw_data?.number !== n) return null;
     return {
       number: n,
       hash: b.blockID,
       time: Math.floor((b.block_header.raw_data.timestamp ?? 0) / 1000),
+      parentHash: b.block_header.raw_data.parentHash,
     };
+  }
+
+  /** One /wallet/getblock per height, 20 at a time (the node has no header-range call). */
+  async headers(from: number, to: number): Promise<Array<BlockRef | null>> {
+    const out: Array<BlockRef | null> = [];
+    for (let start = from; start <= to; start += 20) {
+      const heights: number[] = [];
+      for (let n = start; n <= Math.min(to, start + 19); n++) heights.push(n);
+      out.push(...(await Promise.all(heights.map((n) => this.block(n)))));
+    }
+    return out;
   }
 
   private async constant(contract: string, selector: string, parameter = ''): Promise<bigint> {

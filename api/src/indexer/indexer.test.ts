@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { buildApp } from '../app';
 import { EvmSource } from '../chain/evmSource';
 import { JsonRpc, RpcError } from '../chain/rpc';
 import { TOPICS } from '../chain/events';
@@ -183,6 +184,220 @@ describe.each(DB_KINDS)('reorganisation on anvil, %s', (kind) => {
       }
     } finally {
       await rpc(chains.rpcUrl, 'evm_revert', [snapshot]).catch(() => undefined);
+      await drop();
+    }
+  });
+});
+
+/**
+ * The chain reorganises while a step reads it: `reorg` runs once, inside the named call of the
+ * real source (before or after the real call), exactly where a node could switch forks.
+ */
+function reorgDuring(
+  when: 'before logs' | 'after logs',
+  reorg: () => Promise<void>,
+): { source: EvmSource; done: () => boolean } {
+  const real = new EvmSource(chains.rpcUrl);
+  let pending = true;
+  const once = async () => {
+    if (!pending) return;
+    pending = false;
+    await reorg();
+  };
+  const source = Object.assign(Object.create(real) as EvmSource, {
+    logs: async (from: number, to: number) => {
+      if (when === 'before logs') await once();
+      const read = await real.logs(from, to);
+      if (when === 'after logs') await once();
+      return read;
+    },
+  });
+  return { source, done: () => !pending };
+}
+
+describe.each(DB_KINDS)('a reorganisation in the middle of a step, %s', (kind) => {
+  const head = async () => Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'));
+  const tradeHashes = async (db: Db) =>
+    (
+      await db.query<{ tx_hash: string }>(`SELECT tx_hash FROM trades WHERE network = 'BSC'`)
+    ).rows.map((r) => r.tx_hash);
+  /** What a fresh indexer stores from the chain as it is now. */
+  const reference = async () => {
+    const fresh = await freshDb(kind);
+    try {
+      await indexer(fresh.db).syncToHead();
+      return await dumpNetwork(fresh.db, 'BSC');
+    } finally {
+      await fresh.drop();
+    }
+  };
+
+  it("between the logs and the range's last block: the old fork's trades are never stored", async () => {
+    const { db, drop } = await freshDb(kind);
+    const outer = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    try {
+      const ix = indexer(db);
+      await ix.syncToHead();
+      const fork = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+      // The old fork: a swap, then a block without events (the range's last block).
+      const orphan = await swapBnbForUsdt(chains, 10n ** 17n);
+      await rpc(chains.rpcUrl, 'evm_mine');
+      const oldHead = await head();
+      let replacement = '';
+      // The node switches forks right after answering the logs: same heights, other blocks.
+      const { source, done } = reorgDuring('after logs', async () => {
+        await rpc(chains.rpcUrl, 'evm_revert', [fork]);
+        replacement = await swapBnbForUsdt(chains, 3n * 10n ** 17n, 4);
+        await rpc(chains.rpcUrl, 'evm_mine');
+        expect(await head()).toBe(oldHead);
+      });
+      const r = await indexer(db, { source }).step();
+      expect(done()).toBe(true);
+      expect(r.kind).not.toBe('indexed');
+      expect(await tradeHashes(db)).not.toContain(orphan);
+
+      await indexer(db).syncToHead();
+      const now = await tradeHashes(db);
+      expect(now).not.toContain(orphan);
+      expect(now).toContain(replacement);
+      expect(await dumpNetwork(db, 'BSC')).toEqual(await reference());
+    } finally {
+      await rpc(chains.rpcUrl, 'evm_revert', [outer]).catch(() => undefined);
+      await drop();
+    }
+  });
+
+  it("between the logs and the range's last block: the new fork's trades are not skipped", async () => {
+    const { db, drop } = await freshDb(kind);
+    const outer = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    try {
+      const ix = indexer(db);
+      await ix.syncToHead();
+      const fork = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+      // The old fork: two blocks without events; the new one has a swap in the first.
+      await rpc(chains.rpcUrl, 'evm_mine');
+      await rpc(chains.rpcUrl, 'evm_mine');
+      let replacement = '';
+      const { source, done } = reorgDuring('after logs', async () => {
+        await rpc(chains.rpcUrl, 'evm_revert', [fork]);
+        replacement = await swapBnbForUsdt(chains, 3n * 10n ** 17n, 4);
+        await rpc(chains.rpcUrl, 'evm_mine');
+      });
+      const r = await indexer(db, { source }).step();
+      expect(done()).toBe(true);
+      expect(r.kind).toBe('refetch');
+      await indexer(db).syncToHead();
+      expect(await tradeHashes(db)).toContain(replacement);
+      expect(await dumpNetwork(db, 'BSC')).toEqual(await reference());
+    } finally {
+      await rpc(chains.rpcUrl, 'evm_revert', [outer]).catch(() => undefined);
+      await drop();
+    }
+  });
+
+  it('between the cursor check and the logs: new blocks are not stored on an old-fork cursor', async () => {
+    const { db, drop } = await freshDb(kind);
+    const outer = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    try {
+      const ix = indexer(db);
+      await ix.syncToHead();
+      const fork = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+      // The old fork's swap is indexed: the cursor is on its block.
+      const orphan = await swapBnbForUsdt(chains, 10n ** 17n);
+      await ix.syncToHead();
+      expect(await tradeHashes(db)).toContain(orphan);
+      await rpc(chains.rpcUrl, 'evm_mine');
+      let replacement = '';
+      // The step sees its cursor block on the chain, then the node switches forks under it.
+      const { source, done } = reorgDuring('before logs', async () => {
+        await rpc(chains.rpcUrl, 'evm_revert', [fork]);
+        replacement = await swapBnbForUsdt(chains, 3n * 10n ** 17n, 4);
+        await rpc(chains.rpcUrl, 'evm_mine');
+      });
+      const r = await indexer(db, { source }).step();
+      expect(done()).toBe(true);
+      expect(r.kind).toBe('rollback');
+      expect(await tradeHashes(db)).not.toContain(orphan);
+
+      await indexer(db).syncToHead();
+      const now = await tradeHashes(db);
+      expect(now).not.toContain(orphan);
+      expect(now).toContain(replacement);
+      expect(await dumpNetwork(db, 'BSC')).toEqual(await reference());
+    } finally {
+      await rpc(chains.rpcUrl, 'evm_revert', [outer]).catch(() => undefined);
+      await drop();
+    }
+  });
+});
+
+describe('headers that do not form one chain', () => {
+  it('store nothing: a block whose parent is not the block before it', async () => {
+    const { db, drop } = await freshDb('pglite');
+    const outer = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    try {
+      await indexer(db).syncToHead();
+      const before = await dumpNetwork(db, 'BSC');
+      const cursor = await readCursor(db, 'BSC');
+      await swapBnbForUsdt(chains, 10n ** 17n);
+      await rpc(chains.rpcUrl, 'evm_mine');
+      // A node (one of several behind a load balancer, say) answers a header of another fork.
+      const real = new EvmSource(chains.rpcUrl);
+      const forked = Object.assign(Object.create(real) as EvmSource, {
+        headers: async (from: number, to: number) => {
+          const h = await real.headers(from, to);
+          const last = h[h.length - 1]!;
+          h[h.length - 1] = { ...last, parentHash: '0x' + 'ab'.repeat(32) };
+          return h;
+        },
+      });
+      const r = await indexer(db, { source: forked }).step();
+      expect(r).toMatchObject({
+        kind: 'refetch',
+        reason: expect.stringMatching(/does not follow/),
+      });
+      expect(await readCursor(db, 'BSC')).toEqual(cursor);
+      expect(await dumpNetwork(db, 'BSC')).toEqual(before);
+      await indexer(db).syncToHead();
+      expect(await dumpNetwork(db, 'BSC')).not.toEqual(before);
+    } finally {
+      await rpc(chains.rpcUrl, 'evm_revert', [outer]).catch(() => undefined);
+      await drop();
+    }
+  });
+});
+
+describe('confirmations', () => {
+  it("the local profile (the devnet's networks.json) indexes up to the head", async () => {
+    expect(chains.bsc.confirmations).toBe(0);
+    const { db, drop } = await freshDb('pglite');
+    try {
+      await indexer(db).syncToHead();
+      expect((await readCursor(db, 'BSC'))?.blockNumber).toBe(
+        Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber')),
+      );
+    } finally {
+      await drop();
+    }
+  });
+
+  it("a network's confirmations keep the indexer that many blocks behind the head", async () => {
+    const { db, drop } = await freshDb('pglite');
+    try {
+      const network = { ...chains.bsc, confirmations: 3 };
+      await indexer(db, { network }).syncToHead();
+      const head = Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'));
+      expect((await readCursor(db, 'BSC'))?.blockNumber).toBe(head - 3);
+      // /ready counts the lag from head - confirmations: this indexer is not behind.
+      const app = await buildApp({ db, networks: [network], readyMaxLag: 0 });
+      try {
+        const ready = await app.inject('/ready');
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json().networks.BSC).toEqual({ head, indexed: head - 3, lag: 0 });
+      } finally {
+        await app.close();
+      }
+    } finally {
       await drop();
     }
   });

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db/db';
-import { NETWORK_IDS, type IndexedNetwork } from '../config';
+import { DEFAULT_CONFIRMATIONS, NETWORK_IDS, type IndexedNetwork, type NetworkId } from '../config';
 import { decodeLog, type DecodedEvent, type RawLog } from '../chain/events';
 import { isRangeError } from '../chain/rpc';
 import { emptyRows, handleEvent, type Rows } from './handlers';
@@ -21,8 +21,17 @@ export interface IndexerOptions {
   db: Db;
   network: IndexedNetwork;
   source: ChainSource;
-  /** Blocks behind the head left unindexed (default 0: local chains do not reorganise). */
+  /**
+   * Blocks behind the head left unindexed (default: the network's, `DEFAULT_CONFIRMATIONS` in
+   * config.ts; 0 on the local profile, whose chains do not reorganise).
+   */
   confirmations?: number;
+  /**
+   * How many of a range's last blocks are linked block by block (parent hashes, read after the
+   * logs) to the range's end and, when the range is no longer than this, to the cursor
+   * (default 256). Blocks deeper in a long catch-up range are that far below the head.
+   */
+  linkDepth?: number;
   /** Largest block range per eth_getLogs (default 5000); halves on a node's range error. */
   maxRange?: number;
   /** First block to index (default 0). */
@@ -38,7 +47,9 @@ export type StepResult =
   | { kind: 'idle'; head: number }
   | { kind: 'indexed'; from: number; to: number; trades: number; head: number }
   | { kind: 'rollback'; ancestor: number; removedTrades: number }
-  | { kind: 'shrunk'; range: number };
+  | { kind: 'shrunk'; range: number }
+  /** The chain changed while the range was read: nothing stored, the range is read again. */
+  | { kind: 'refetch'; from: number; to: number; reason: string };
 
 /** One advisory-lock key per network: exactly one indexer writes a network. */
 export const lockKey = (network: string) => 0x4a4d1000 + NETWORK_IDS.indexOf(network as never);
@@ -101,23 +112,39 @@ export class Indexer {
     return this.opts.log ?? (() => {});
   }
 
-  /** One step: reorg check, then the next range. */
+  /** Blocks left between the cursor and the head. */
+  get confirmations(): number {
+    return (
+      this.opts.confirmations ??
+      this.opts.network.confirmations ??
+      DEFAULT_CONFIRMATIONS[this.id as NetworkId] ??
+      0
+    );
+  }
+
+  /**
+   * One step: reorg check, then the next range. The range is stored only when what was read
+   * is one chain: the range's last block pinned before the logs and read again after them, the
+   * headers of its last `linkDepth` blocks linked by parent hash down to the cursor, every log
+   * in the block of that hash. A reorganisation in between stores nothing: the cursor block
+   * replaced -> rollback; else the range is read again on the next step.
+   */
   async step(): Promise<StepResult> {
     const { db, source, network } = this.opts;
     const cursor = await readCursor(db, this.id);
     const head = await source.head();
     this.lastHead = head;
-    if (cursor) {
-      const onChain = await source.block(cursor.blockNumber);
-      if (!onChain || onChain.hash !== cursor.blockHash) return this.rollback(cursor);
-    }
-    const safe = head - (this.opts.confirmations ?? 0);
+    if (cursor && !(await this.onChain(cursor))) return this.rollback(cursor);
+    const safe = head - this.confirmations;
     const from = cursor ? cursor.blockNumber + 1 : (this.opts.startBlock ?? 0);
     if (from > safe) {
       await this.maybeStats();
       return { kind: 'idle', head };
     }
     const to = Math.min(safe, from + this.range - 1);
+    // Pinned before the logs: a reorganisation under `to` while they are read changes its hash.
+    const pinned = await source.block(to);
+    if (!pinned) return this.refetch(cursor, from, to, `block ${to} is gone`);
     let read;
     try {
       read = await source.logs(from, to);
@@ -127,8 +154,9 @@ export class Indexer {
       this.log(`${this.id}: node refused ${from}-${to}; range now ${this.range}`);
       return { kind: 'shrunk', range: this.range };
     }
-    const toBlock = read.blocks.get(to) ?? (await source.block(to));
-    if (!toBlock) throw new Error(`${this.id}: block ${to} not found`);
+    const linked = await this.link(cursor, from, to, pinned, read);
+    if (typeof linked === 'string') return this.refetch(cursor, from, to, linked);
+    const toBlock = linked;
 
     const eventBlocks = new Map(read.blocks);
     eventBlocks.set(to, toBlock);
@@ -141,6 +169,63 @@ export class Indexer {
     this.range = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
     await this.maybeStats();
     return { kind: 'indexed', from, to, trades, head };
+  }
+
+  private async onChain(cursor: Cursor): Promise<boolean> {
+    const b = await this.opts.source.block(cursor.blockNumber);
+    return !!b && b.hash === cursor.blockHash;
+  }
+
+  /**
+   * Checks that a range's logs, its blocks and the cursor are one chain (see step). Returns the
+   * range's last block as read after the logs, or what does not fit.
+   */
+  private async link(
+    cursor: Cursor | null,
+    from: number,
+    to: number,
+    pinned: BlockRef,
+    read: { logs: RawLog[]; blocks: Map<number, BlockRef> },
+  ): Promise<BlockRef | string> {
+    for (const log of read.logs) {
+      const block = read.blocks.get(log.blockNumber);
+      if (block && block.hash !== log.blockHash)
+        return `block ${log.blockNumber} changed while its logs were read`;
+    }
+    // The lowest height whose hash the linked headers start from: the cursor block when the
+    // range is short enough (the usual case: following the head), else inside the range.
+    const anchor = Math.max(from - 1, to - (this.opts.linkDepth ?? 256));
+    const first = Math.max(anchor, 0);
+    const headers = await this.opts.source.headers(first, to);
+    const at = (n: number) => headers[n - first];
+    for (let n = first; n <= to; n++) {
+      const h = at(n);
+      if (!h || h.number !== n) return `block ${n} is gone`;
+      if (n > first && h.parentHash !== at(n - 1)!.hash)
+        return `block ${n} does not follow block ${n - 1}`;
+      const event = read.blocks.get(n);
+      if (event && event.hash !== h.hash) return `block ${n} changed after its logs were read`;
+    }
+    for (const log of read.logs)
+      if (log.blockNumber >= first && log.blockHash !== at(log.blockNumber)!.hash)
+        return `block ${log.blockNumber} changed after its logs were read`;
+    if (cursor && anchor === cursor.blockNumber && at(anchor)!.hash !== cursor.blockHash)
+      return `block ${anchor} (the cursor) was replaced`;
+    const last = at(to)!;
+    if (last.hash !== pinned.hash) return `block ${to} changed while the logs were read`;
+    return last;
+  }
+
+  /** A range read across a reorganisation: nothing stored; the cursor block gone -> rollback. */
+  private async refetch(
+    cursor: Cursor | null,
+    from: number,
+    to: number,
+    reason: string,
+  ): Promise<StepResult> {
+    this.log(`${this.id}: ${reason}; reading ${from}-${to} again`);
+    if (cursor && !(await this.onChain(cursor))) return this.rollback(cursor);
+    return { kind: 'refetch', from, to, reason };
   }
 
   /** The highest stored block still on the chain; everything above it is removed. */
@@ -246,7 +331,7 @@ export class Indexer {
         const r = await this.step();
         backoff = 250;
         if (r.kind === 'idle') await sleep(this.opts.pollMs ?? 500);
-        else if (r.kind === 'shrunk') await sleep(100);
+        else if (r.kind === 'shrunk' || r.kind === 'refetch') await sleep(100);
       } catch (e) {
         this.log(`${this.id}: ${(e as Error).message}; retrying in ${backoff} ms`);
         await sleep(backoff);

@@ -4,6 +4,8 @@ export interface BlockRef {
   number: number;
   hash: string;
   time: number;
+  /** The hash of the block before it (what links a range of blocks into one chain). */
+  parentHash?: string;
 }
 
 /** What an indexer reads from a chain; one implementation per platform. */
@@ -11,6 +13,12 @@ export interface ChainSource {
   head(): Promise<number>;
   /** The block at a height (null when the chain is not that high). */
   block(n: number): Promise<BlockRef | null>;
+  /**
+   * The blocks from..to (headers only, parentHash included), in order, read together after a
+   * range's logs: the indexer checks they form one chain with the logs and its cursor. A height
+   * the chain does not have (any more) is null.
+   */
+  headers(from: number, to: number): Promise<Array<BlockRef | null>>;
   /**
    * Every log of the five events in [from, to], ordered, plus the blocks they are in and the
    * sender of each transaction. Throws a range error when the node refuses the range.

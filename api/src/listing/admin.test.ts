@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import type { Db } from '../db/db';
-import { startApi } from '../main';
+import { startApi, type StartedApi } from '../main';
 import { freshDb } from '../test/databases';
+import { freePort } from '../test/postgres-server';
 import { adminFile, isLoopback, readAdminFile } from './admin';
-import { main } from './cli';
+import { apiAccess, main } from './cli';
 import { getListing } from './store';
 
 const form = {
@@ -25,7 +25,7 @@ const form = {
 describe('npm run listings while the API holds its PGlite directory', () => {
   let tmp: string;
   let dataDir: string;
-  let api: { app: FastifyInstance; db: Db; url: string } | undefined;
+  let api: StartedApi | undefined;
   let id: number;
   const env = () => ({ API_DATA_DIR: dataDir });
 
@@ -50,13 +50,51 @@ describe('npm run listings while the API holds its PGlite directory', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('leaves its url and a random token beside the data directory, for this account only', () => {
+  it("leaves its admin listener's url and a random token beside the data directory, for this account only", () => {
     const path = adminFile(dataDir);
     expect(path).toBe(join(tmp, 'api-admin.json'));
     expect(statSync(path).mode & 0o777).toBe(0o600);
     const access = readAdminFile(dataDir);
     expect(access?.token).toMatch(/^[0-9a-f]{64}$/);
     expect(access?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // Its own listener, not the public one, bound to the loopback address only.
+    expect(access?.url).toBe(api!.admin!.url);
+    expect(new URL(access!.url).port).not.toBe(new URL(api!.url).port);
+    expect(api!.admin!.app.server.address()).toMatchObject({ address: '127.0.0.1' });
+  });
+
+  it('the public listener answers 404 to the operator routes, even from loopback with the token', async () => {
+    const token = readAdminFile(dataDir)!.token;
+    const headers = { authorization: `Bearer ${token}` };
+    for (const path of ['/v1/admin/listings', `/v1/admin/listings/${id}`]) {
+      const res = await fetch(`${api!.url}${path}`, { headers });
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(await res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    }
+    const post = await fetch(`${api!.url}/v1/admin/listings/${id}/status`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'rejected' }),
+    });
+    expect(post.status).toBe(404);
+    expect(await getListing(api!.db, id)).toMatchObject({ status: 'new' });
+    // The admin listener serves the same request.
+    const admin = await fetch(`${api!.admin!.url}/v1/admin/listings/${id}`, { headers });
+    expect(admin.status).toBe(200);
+    expect(await admin.json()).toMatchObject({ id, status: 'new', contract: form.contract });
+    // And the admin listener serves nothing of the public api.
+    expect((await fetch(`${api!.admin!.url}/health`)).status).toBe(404);
+  });
+
+  it("the CLI's API client works against the admin listener and says so when pointed at the public one", async () => {
+    const { token } = readAdminFile(dataDir)!;
+    const rows = await apiAccess(api!.admin!.url, token).list({ limit: 10 });
+    expect(rows).toEqual([expect.objectContaining({ id, contract: form.contract })]);
+    expect(await apiAccess(api!.admin!.url, token).get(999999)).toBeUndefined();
+    await expect(apiAccess(api!.url, token).list({ limit: 10 })).rejects.toThrow(
+      /has no operator routes/,
+    );
+    await expect(apiAccess(api!.url, token).get(id)).rejects.toThrow(/has no operator routes/);
   });
 
   it('lists and shows the request through the API, as on the database itself', async () => {
@@ -84,7 +122,7 @@ describe('npm run listings while the API holds its PGlite directory', () => {
   });
 
   it('refuses a missing or wrong token', async () => {
-    const url = `${api!.url}/v1/admin/listings`;
+    const url = `${api!.admin!.url}/v1/admin/listings`;
     const none = await fetch(url);
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
@@ -111,10 +149,12 @@ describe('npm run listings while the API holds its PGlite directory', () => {
       expect(isLoopback(a)).toBe(false);
   });
 
-  it('removes the file on close; the CLI then opens the directory itself', async () => {
+  it('removes the file and stops the admin listener on close; the CLI then opens the directory itself', async () => {
+    const adminUrl = api!.admin!.url;
     await api!.app.close();
     api = undefined;
     expect(existsSync(adminFile(dataDir))).toBe(false);
+    await expect(fetch(`${adminUrl}/v1/admin/listings`)).rejects.toThrow();
     const show = await main(['show', String(id), '--json'], env());
     expect(show.code).toBe(0);
     expect(JSON.parse(show.out)).toMatchObject({ id, status: 'listed', note: 'pool seeded' });
@@ -128,6 +168,64 @@ describe('npm run listings while the API holds its PGlite directory', () => {
     expect(result.code).toBe(3);
     expect(result.out).toContain(`is in use and no API left ${join(tmp, 'api-admin.json')}`);
     expect(result.out).toContain('Restart the API');
+  });
+});
+
+describe('the admin listener', () => {
+  it('listens on the port it is given (API_ADMIN_PORT, --admin-port)', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'jmswap-admin-port-'));
+    const networksFile = join(tmp, 'networks.json');
+    writeFileSync(networksFile, JSON.stringify({ networks: {} }));
+    const adminPort = await freePort();
+    const dataDir = join(tmp, 'data');
+    const api = await startApi({
+      port: 0,
+      adminPort,
+      dataDir,
+      networksFile,
+      indexer: false,
+      log: () => undefined,
+    });
+    try {
+      expect(api.admin?.url).toBe(`http://127.0.0.1:${adminPort}`);
+      expect(readAdminFile(dataDir)?.url).toBe(`http://127.0.0.1:${adminPort}`);
+      expect((await main(['list'], { API_DATA_DIR: dataDir })).out).toBe('No listing requests.');
+    } finally {
+      await api.app.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('a taken admin port stops the start-up and leaves nothing running', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'jmswap-admin-taken-'));
+    const networksFile = join(tmp, 'networks.json');
+    writeFileSync(networksFile, JSON.stringify({ networks: {} }));
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const taken = (blocker.address() as { port: number }).port;
+    const port = await freePort();
+    const dataDir = join(tmp, 'data');
+    try {
+      const result = await startApi({
+        port,
+        adminPort: taken,
+        dataDir,
+        networksFile,
+        indexer: false,
+        log: () => undefined,
+      }).catch((e: unknown) => e);
+      // (Errors from node's net module are of another realm under jest: no instanceof.)
+      if (result && typeof result === 'object' && 'app' in result)
+        await (result as StartedApi).app.close();
+      expect(String(result)).toMatch(/EADDRINUSE/);
+      expect(existsSync(adminFile(dataDir))).toBe(false);
+      await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+      // The directory was let go: the CLI opens it itself.
+      expect((await main(['list'], { API_DATA_DIR: dataDir })).code).toBe(0);
+    } finally {
+      blocker.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
 

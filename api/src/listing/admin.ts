@@ -1,15 +1,17 @@
 /**
  * Operator routes for listing requests, for the CLI while the API holds an embedded PGlite
  * directory (one process only): the CLI cannot open the database itself, so it asks the API.
- * Registered only when the API was given an admin token; answers only loopback clients that send
- * `Authorization: Bearer <token>`. On PostgreSQL there is no token and no route: the CLI opens
- * the database directly.
+ * Served only when the API was given an admin token, and only on the API's admin listener: a
+ * fastify instance of their own (`buildAdminApp`) that startApi binds to 127.0.0.1 on its own
+ * port, never on the public listener (where a reverse proxy on the same host would make every
+ * client look local). Clients must send `Authorization: Bearer <token>`. On PostgreSQL there is
+ * no token and no admin listener: the CLI opens the database directly.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppOptions } from '../app';
+import type { Db } from '../db/db';
 import { errorBody } from '../plugins/errors';
 import {
   getListing,
@@ -98,12 +100,20 @@ const idParams = {
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
 } as const;
 
-export const adminPlugin: FastifyPluginAsync<AppOptions> = async (app, opts) => {
-  const token = opts.adminToken;
-  if (!token) return;
+export interface AdminOptions {
+  db: Db;
+  /** Bearer token of the operator routes; the routes answer nothing without it. */
+  adminToken: string;
+  logger?: boolean;
+}
+
+export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, opts) => {
+  const { db, adminToken: token } = opts;
+  if (!token) throw new Error('the admin routes need a token');
 
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    // The socket's own address: a proxy header cannot make a remote client look local.
+    // The listener is bound to 127.0.0.1; checked again on the socket's own address (no
+    // proxy header is read here) in case it is ever bound elsewhere.
     if (!isLoopback(req.socket.remoteAddress))
       return reply.code(403).send(errorBody(403, 'Operator routes answer this machine only'));
     const auth = req.headers.authorization ?? '';
@@ -133,14 +143,13 @@ export const adminPlugin: FastifyPluginAsync<AppOptions> = async (app, opts) => 
         response: { 200: { type: 'array', items: rowSchema } },
       },
     },
-    async (req) => listListings(app.db, req.query),
+    async (req) => listListings(db, req.query),
   );
 
   app.get<{ Params: { id: number } }>(
     '/v1/admin/listings/:id',
     { schema: { params: idParams, response: { 200: rowSchema } } },
-    async (req, reply) =>
-      (await getListing(app.db, req.params.id)) ?? notFound(reply, req.params.id),
+    async (req, reply) => (await getListing(db, req.params.id)) ?? notFound(reply, req.params.id),
   );
 
   app.post<{ Params: { id: number }; Body: { status: ListingStatus; note?: string } }>(
@@ -161,7 +170,7 @@ export const adminPlugin: FastifyPluginAsync<AppOptions> = async (app, opts) => 
       },
     },
     async (req, reply) =>
-      (await setListingStatus(app.db, req.params.id, req.body.status, req.body.note)) ??
+      (await setListingStatus(db, req.params.id, req.body.status, req.body.note)) ??
       notFound(reply, req.params.id),
   );
 };

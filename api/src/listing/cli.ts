@@ -5,8 +5,9 @@
  *   npm run listings -- set-status <id> <new|reviewed|listed|rejected> [--note "text"]
  * DATABASE_URL (or --database-url) selects a PostgreSQL server; otherwise the PGlite directory
  * (--data, or API_DATA_DIR, default .run/data/api). PGlite is single-process and a second opener
- * corrupts the directory: while an API holds it, the commands go through that API's loopback
- * admin routes (url and token in api-admin.json beside the directory, see admin.ts).
+ * corrupts the directory: while an API holds it, the commands go through that API's admin
+ * listener (127.0.0.1, its own port; url and token in api-admin.json beside the directory, see
+ * admin.ts).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -79,7 +80,7 @@ export const dbAccess = (db: Queryable): ListingAccess => ({
   setStatus: (id, status, note) => setListingStatus(db, id, status, note),
 });
 
-/** The same commands through /v1/admin/listings of the API that holds the database. */
+/** The same commands through /v1/admin/listings on the admin listener of the API that holds the database. */
 export function apiAccess(url: string, token: string): ListingAccess {
   async function call<T>(path: string, body?: unknown): Promise<T | undefined> {
     let res: Response;
@@ -98,8 +99,15 @@ export function apiAccess(url: string, token: string): ListingAccess {
           'If it crashed, start and stop it again, then retry.',
       );
     }
-    if (res.status === 404) return undefined;
     const answer = (await res.json().catch(() => ({}))) as T & { message?: string };
+    // The routes' own 404 names the listing; any other 404 is a listener without these routes
+    // (the public one, or an API from before the admin listener): never "nothing found".
+    if (res.status === 404 && /^No listing request /.test(answer.message ?? '')) return undefined;
+    if (res.status === 404)
+      throw new Error(
+        `the API at ${url} has no operator routes (is it the public listener?). ` +
+          "Restart the API: it writes its admin listener's url to api-admin.json.",
+      );
     if (!res.ok) throw new Error(`the API answered ${res.status}: ${answer.message ?? ''}`);
     return answer;
   }

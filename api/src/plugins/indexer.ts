@@ -3,10 +3,8 @@ import type { AppOptions } from '../app';
 import { Indexer, type IndexerOptions } from '../indexer/indexer';
 import { sourceFor } from '../indexer/sources';
 
-export type IndexerPluginOptions = Pick<
-  IndexerOptions,
-  'confirmations' | 'maxRange' | 'pollMs' | 'log'
->;
+/** Confirmations come from each network (config.ts), which /ready reads too. */
+export type IndexerPluginOptions = Pick<IndexerOptions, 'maxRange' | 'pollMs' | 'log'>;
 
 declare module 'fastify' {
   interface FastifyInstance {

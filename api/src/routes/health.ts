@@ -3,7 +3,10 @@ import { readCursor } from '../indexer/store';
 import { sourceFor } from '../indexer/sources';
 import type { AppOptions } from '../app';
 
-/** /health: the process answers. /ready: database reachable and every indexer near its head. */
+/**
+ * /health: the process answers. /ready: database reachable and every indexer near its head
+ * (within readyMaxLag blocks of head − the network's confirmations).
+ */
 export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) => {
   const maxLag = opts.readyMaxLag ?? 10;
   const heads = new Map(app.networks.map((n) => [n.id, sourceFor(n)]));
@@ -34,7 +37,11 @@ export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) =>
           .get(n.id)!
           .head()
           .catch(() => null);
-        const lag = head !== null && cursor ? Math.max(0, head - cursor.blockNumber) : null;
+        // Behind the head by the network's confirmations on purpose: lag counts from there.
+        const lag =
+          head !== null && cursor
+            ? Math.max(0, head - (n.confirmations ?? 0) - cursor.blockNumber)
+            : null;
         networks[n.id] = { head, indexed: cursor?.blockNumber ?? null, lag };
         if (lag === null || lag > maxLag) {
           ready = false;
