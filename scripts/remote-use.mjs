@@ -1,10 +1,17 @@
-// Points one feature at a released version: npm run remote:use -- swap 1.0.0
-// Only remotes.json changes (one "version" line); nothing is rebuilt. The shell picks it up
-// on the next page load because /config/remotes.json is served with no-cache. The entry is
-// checked with the same validator the shell uses, so what is written here also loads there.
+// Points one feature at a released version: npm run remote:use -- swap 1.0.1
+// Only remotes.json changes (one entry); nothing is rebuilt. The shell picks it up on the next
+// page load because /config/remotes.json is served with no-cache. Before writing, a preflight
+// checks the version over HTTP as the browser will load it (mf-config/src/preflight.js):
+// reachable with CORS, its manifest, the modules the site loads from it, its shared singletons
+// against the live shell, and every file against its release record. A failed preflight
+// changes nothing. The entry is checked with the validator the shell uses.
+//   --shell <url>       the live shell (default JMSWAP_SHELL_URL or http://localhost:8080)
+//   --fallback <v>      the fallbackVersion to keep (default: the version being replaced,
+//   --no-fallback       unless this is a rollback from it); --no-fallback drops it
+//   --canary <percent>  give <version> to that share of users only; --canary 0 ends a canary
+//   --force             skip the preflight (emergencies only; says so loudly)
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const {
@@ -16,49 +23,124 @@ const {
   remotesFilePath,
   parseRemotesFile,
   validateRemoteEntry,
+  versionProblem,
+  switchVersion,
+  preflight,
+  formatPreflight,
+  RECORD_FILE,
 } = require('@jmswap/mf-config');
 
-const [key, version] = process.argv.slice(2);
-const app = REMOTE_APPS.find((a) => APPS[a].remoteKey === key);
-if (!app || !version) {
+const keys = REMOTE_APPS.map((a) => APPS[a].remoteKey);
+const usage = () => {
   console.error(
-    `usage: npm run remote:use -- <${REMOTE_APPS.map((a) => APPS[a].remoteKey).join('|')}> <version>`,
+    `usage: npm run remote:use -- <${keys.join('|')}> <version> [--shell <url>] [--fallback <version> | --no-fallback] [--canary <percent>] [--force]`,
   );
   process.exit(2);
-}
-const file = readRemotesFile();
-// Other bad entries are reported, not fixed: the shell skips them the same way.
-for (const problem of parseRemotesFile(file).problems)
-  if (problem.key !== key) console.warn(`warning: ${problem.message} (the shell skips it)`);
+};
 
-const current = file.remotes[key];
-const checked = validateRemoteEntry(key, {
-  name: current?.name ?? APPS[app].federationName,
-  base: current?.base ?? `http://localhost:${APPS[app].port}`,
-  version,
+const args = process.argv.slice(2);
+const positional = [];
+const opts = { force: false };
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--force') opts.force = true;
+  else if (a === '--no-fallback') opts.fallback = false;
+  else if (a === '--shell' || a === '--fallback' || a === '--canary') {
+    if (args[i + 1] === undefined) usage();
+    opts[a.slice(2)] = args[++i];
+  } else if (a.startsWith('--')) usage();
+  else positional.push(a);
+}
+const [key, version] = positional;
+const app = REMOTE_APPS.find((a) => APPS[a].remoteKey === key);
+if (!app || !version || positional.length > 2) usage();
+
+const fail = (message) => {
+  console.error(message);
+  process.exit(1);
+};
+const shellUrl = (
+  opts.shell ??
+  process.env.JMSWAP_SHELL_URL ??
+  `http://localhost:${APPS.shell.port}`
+).replace(/\/+$/, '');
+if (!/^https?:\/\/[^/]/.test(shellUrl)) fail(`--shell ${shellUrl} is not an http(s) url`);
+let canary;
+if (opts.canary !== undefined) {
+  canary = Number(opts.canary);
+  if (!Number.isFinite(canary) || canary < 0 || canary >= 100)
+    fail(`--canary ${opts.canary}: a percent between 0 (ends the canary) and 100`);
+}
+if (typeof opts.fallback === 'string' && versionProblem(opts.fallback))
+  fail(`--fallback: ${versionProblem(opts.fallback)}; not switching`);
+
+const file = readRemotesFile();
+const shown = relative(process.cwd(), remotesFilePath());
+const configFile = shown && !shown.startsWith('..') ? shown : remotesFilePath();
+const parsed = parseRemotesFile(file);
+// Other bad entries are reported, not fixed: the shell skips them the same way.
+for (const problem of parsed.problems)
+  console.warn(`warning: ${problem.message}${problem.key === key ? '' : ' (the shell skips it)'}`);
+
+const current = parsed.remotes[key] ?? {
+  name: file.remotes?.[key]?.name ?? APPS[app].federationName,
+  base: file.remotes?.[key]?.base ?? `http://localhost:${APPS[app].port}`,
+};
+const { entry: wanted, notes } = switchVersion(current, version, {
+  fallback: opts.fallback,
+  canary,
 });
-if (!checked.ok) {
-  console.error(`${checked.message}; not switching`);
-  process.exit(1);
-}
+const checked = validateRemoteEntry(key, wanted);
+if (!checked.ok) fail(`${checked.message}; not switching`);
+if (checked.problems.length) fail(`${checked.problems.join('; ')}; not switching`);
 const entry = checked.entry;
-const isLocal = /^https?:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(entry.base);
-if (isLocal && !existsSync(join(appDir(app), 'dist', version, 'mf-manifest.json'))) {
+
+// What gets users: the version itself, a canary's version, or an explicit --fallback.
+const toCheck = canary === 0 ? [] : [version];
+if (typeof opts.fallback === 'string') toCheck.push(opts.fallback);
+
+if (opts.force) {
+  const bar = '!'.repeat(78);
   console.error(
-    `${key} ${version} is not released here: ${join(appDir(app), 'dist', version)} has no mf-manifest.json`,
+    [
+      bar,
+      `!!! --force: PREFLIGHT SKIPPED for ${key} ${toCheck.join(', ')}`,
+      `!!! Nothing checked that it is reachable, complete, unaltered, exposes what the site`,
+      `!!! loads, or runs with the live shell's shared modules. Users get it on their next page`,
+      `!!! load. Check the site now; \`npm run remote:use -- ${key} ${version}\` without --force`,
+      `!!! runs the checks against what is now live.`,
+      bar,
+    ].join('\n'),
   );
-  process.exit(1);
-}
-if (!isLocal) {
-  const res = await fetch(`${entry.base}/${version}/mf-manifest.json`, { method: 'HEAD' }).catch(
-    () => undefined,
-  );
-  if (!res?.ok) {
-    console.error(`${entry.base}/${version}/mf-manifest.json is not reachable; not switching`);
-    process.exit(1);
+} else {
+  let ok = true;
+  for (const v of toCheck) {
+    const result = await preflight({
+      remote: key,
+      version: v,
+      base: entry.base,
+      name: entry.name,
+      shellUrl,
+      localRecordFile: join(appDir(app), 'dist', v, RECORD_FILE),
+    });
+    console.log(formatPreflight(result, { remote: key, version: v, base: entry.base }));
+    ok &&= result.ok;
   }
+  if (!ok)
+    fail(
+      `\n${key}: not switched, ${configFile} unchanged. Fix what failed above and run this again` +
+        ` (--force skips the checks, for emergencies only).`,
+    );
 }
-const previous = current?.version;
-file.remotes[key] = entry;
+
+const previous = current.version;
+file.remotes = { ...file.remotes, [key]: entry };
 writeRemotesFile(file);
-console.log(`${key}: ${previous ?? '(none)'} -> ${version} in ${remotesFilePath()}`);
+const change =
+  canary !== undefined ? `${previous} for most users` : `${previous ?? '(none)'} -> ${version}`;
+console.log(
+  [
+    `\n${key}: ${change} in ${configFile}${opts.force ? ' (UNCHECKED: --force)' : ''}`,
+    ...notes.map((n) => `  ${n}`),
+  ].join('\n'),
+);

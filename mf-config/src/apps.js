@@ -31,6 +31,25 @@ const APPS = {
 
 const REMOTE_APPS = Object.keys(APPS).filter((a) => APPS[a].remoteKey);
 
+/**
+ * What the site loads from each remote at run time: remote key -> exposed module -> who loads
+ * it ("shell" = the site's routes, "widget" = the widget build of the shell, "mfe-*" = another
+ * remote). A release that lacks one of these breaks that place, so `remote:use` refuses it.
+ * apps.test.js finds every such load in shell/src and in each remote's src/, so this table
+ * cannot go stale.
+ * @type {Record<string, Record<string, string[]>>}
+ */
+const REQUIRED_EXPOSES = {
+  swap: { SwapPanel: ['shell', 'widget'] },
+  liquidity: { LiquidityPanel: ['shell', 'widget'] },
+  charts: { ChartsPage: ['shell'], MiniChart: ['mfe-swap'], HistoryPanel: ['mfe-swap'] },
+  pools: { PoolsPage: ['shell'] },
+  listing: { ListingPage: ['shell'] },
+};
+
+/** The remote app ("mfe-pools") of a remote key ("pools"), or undefined. */
+const remoteApp = (key) => REMOTE_APPS.find((a) => APPS[a].remoteKey === key);
+
 function appDir(app) {
   const entry = APPS[app];
   if (!entry) throw new Error(`Unknown app "${app}". Known: ${Object.keys(APPS).join(', ')}`);
@@ -44,4 +63,13 @@ function appVersion(app) {
 /** Runtime config served at /config/* (written by npm start, devnet and the e2e setup). */
 const runConfigDir = process.env.JMSWAP_CONFIG_DIR || path.join(repoRoot, '.run', 'config');
 
-module.exports = { APPS, REMOTE_APPS, repoRoot, appDir, appVersion, runConfigDir };
+module.exports = {
+  APPS,
+  REMOTE_APPS,
+  REQUIRED_EXPOSES,
+  remoteApp,
+  repoRoot,
+  appDir,
+  appVersion,
+  runConfigDir,
+};

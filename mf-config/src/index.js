@@ -3,6 +3,8 @@ module.exports = {
   ...require('./shared'),
   ...require('./webpack'),
   ...require('./remotes-file'),
+  ...require('./release'),
+  ...require('./preflight'),
   ...require('./server'),
   ...require('./chromium'),
 };

@@ -34,7 +34,79 @@ function writeRemotesFile(content, dir = runConfigDir) {
   fs.writeFileSync(remotesFilePath(dir), JSON.stringify(content, null, 2) + '\n');
 }
 
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** semver order of two version folders: -1, 0, 1, or undefined when one is not semver. */
+function compareVersions(a, b) {
+  const [x, y] = [SEMVER.exec(a), SEMVER.exec(b)];
+  if (!x || !y) return undefined;
+  for (let i = 1; i <= 3; i++)
+    if (Number(x[i]) !== Number(y[i])) return Number(x[i]) < Number(y[i]) ? -1 : 1;
+  if (!x[4] || !y[4]) return x[4] === y[4] ? 0 : x[4] ? -1 : 1; // 1.0.0-rc1 < 1.0.0
+  const [p, q] = [x[4].split('.'), y[4].split('.')];
+  for (let i = 0; i < Math.max(p.length, q.length); i++) {
+    if (p[i] === undefined || q[i] === undefined) return p[i] === undefined ? -1 : 1;
+    if (p[i] === q[i]) continue;
+    const [m, n] = [/^\d+$/.test(p[i]), /^\d+$/.test(q[i])];
+    if (m && n) return Number(p[i]) < Number(q[i]) ? -1 : 1;
+    if (m !== n) return m ? -1 : 1;
+    return p[i] < q[i] ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * The entry after pointing it at `version`, and what changed, in words. fallbackVersion (the
+ * last good version, for the shell to load when `version` fails):
+ * - moving forward (a higher version, or one that cannot be ordered), the version being
+ *   replaced becomes the fallback: it is what users ran until now;
+ * - rolling back (a lower version, or the fallback itself), the version rolled back from is
+ *   never made the fallback; the existing fallback stays unless it is the new version;
+ * - `fallback: '<v>'` sets it, `fallback: false` removes it.
+ * `canary: <percent>` instead gives `version` to that share of users and keeps the rest (and
+ * the fallback) as they are; a full switch ends any canary.
+ */
+function switchVersion(current, version, { fallback, canary } = {}) {
+  const entry = { ...current };
+  const notes = [];
+  const previous = current.version;
+  if (canary !== undefined) {
+    if (canary === 0) {
+      delete entry.canary;
+      notes.push(current.canary ? `canary ${current.canary.version} ended` : 'no canary to end');
+    } else {
+      entry.canary = { version, percent: canary };
+      notes.push(`canary: ${canary}% of users get ${version}, the others ${previous}`);
+    }
+    return { entry, notes };
+  }
+  entry.version = version;
+  if (current.canary) {
+    delete entry.canary;
+    notes.push(
+      current.canary.version === version
+        ? `canary ${version} promoted to every user`
+        : `canary ${current.canary.version} ended`,
+    );
+  }
+  let next = current.fallbackVersion;
+  if (fallback === false) next = undefined;
+  else if (typeof fallback === 'string') next = fallback;
+  else if (previous && previous !== version) {
+    const rollback = version === current.fallbackVersion || compareVersions(version, previous) < 0;
+    if (rollback) notes.push(`rolling back from ${previous}: it is not kept as the fallback`);
+    else next = previous;
+  }
+  if (next === version) next = undefined;
+  if (next) entry.fallbackVersion = next;
+  else delete entry.fallbackVersion;
+  notes.push(next ? `fallbackVersion ${next}` : 'no fallbackVersion');
+  return { entry, notes };
+}
+
 module.exports = {
+  compareVersions,
+  switchVersion,
   defaultRemotesFile,
   readRemotesFile,
   writeRemotesFile,

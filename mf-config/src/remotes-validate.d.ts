@@ -1,15 +1,28 @@
 export type RemoteKey = 'swap' | 'liquidity' | 'charts' | 'pools' | 'listing';
 
+/** A share of users that gets another version of a remote (0 < percent < 100). */
+export interface RemoteCanary {
+  version: string;
+  percent: number;
+}
+
 /** A remote as remotes.json lists it; the manifest lives at `${base}/${version}/mf-manifest.json`. */
 export interface RemoteEntry {
   name: string;
   base: string;
   version: string;
+  /**
+   * The last good version (`npm run remote:use` keeps the one it replaces), same rules as
+   * `version`: the shell may load it when `version` fails. Present only when valid.
+   */
+  fallbackVersion?: string;
+  /** Present only when valid; an invalid canary is dropped with a problem. */
+  canary?: RemoteCanary;
 }
 
 export type RemotesFile = Partial<Record<RemoteKey, RemoteEntry>>;
 
-/** A skipped entry of remotes.json and why. */
+/** A skipped entry of remotes.json (or a dropped fallbackVersion or canary of a kept one) and why. */
 export interface RemoteProblem {
   key: string;
   message: string;
@@ -17,15 +30,19 @@ export interface RemoteProblem {
 
 export declare const REMOTE_KEYS: readonly RemoteKey[];
 export declare function versionProblem(version: unknown): string | undefined;
+export declare function canaryProblem(canary: unknown, version: string): string | undefined;
 export declare function validateRemoteEntry(
   key: string,
   raw: unknown,
-): { ok: true; entry: RemoteEntry } | { ok: false; message: string };
+):
+  | { ok: true; entry: RemoteEntry; /** dropped optional parts */ problems: string[] }
+  | { ok: false; message: string };
 export declare function parseRemotesFile(input: unknown): {
   remotes: RemotesFile;
   problems: RemoteProblem[];
 };
-export declare function manifestUrl(entry: RemoteEntry): string;
+/** `${base}/${version}/mf-manifest.json`; `version` defaults to the entry's own. */
+export declare function manifestUrl(entry: RemoteEntry, version?: string): string;
 export declare function toFederationRemotes(
   file: RemotesFile,
   only?: readonly RemoteKey[],

@@ -16,7 +16,24 @@ function versionProblem(version) {
   return undefined;
 }
 
-/** One entry: `{ ok: true, entry }` or `{ ok: false, message }` (the message names the key). */
+/** A canary share: `{ version, percent }`, percent of users (0 < percent < 100) get `version`. */
+function canaryProblem(canary, version) {
+  if (!canary || typeof canary !== 'object' || Array.isArray(canary))
+    return 'canary must be an object with version and percent';
+  const badVersion = versionProblem(canary.version);
+  if (badVersion) return `canary ${badVersion}`;
+  if (canary.version === version) return `canary version ${canary.version} is the version itself`;
+  const { percent } = canary;
+  if (typeof percent !== 'number' || !Number.isFinite(percent) || percent <= 0 || percent >= 100)
+    return `canary percent ${JSON.stringify(percent)} must be a number between 0 and 100 (exclusive)`;
+  return undefined;
+}
+
+/**
+ * One entry: `{ ok: true, entry, problems }` or `{ ok: false, message }` (the message names the
+ * key). An invalid optional part (fallbackVersion, canary) is dropped and reported in
+ * `problems`; the entry itself still loads.
+ */
 function validateRemoteEntry(key, raw) {
   const fail = (why) => ({ ok: false, message: `remotes.json: "${key}" ${why}` });
   if (!REMOTE_KEYS.includes(key))
@@ -37,7 +54,22 @@ function validateRemoteEntry(key, raw) {
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     return fail('base must be an http(s) url');
-  return { ok: true, entry: { name, base: base.replace(/\/+$/, ''), version } };
+  const entry = { name, base: base.replace(/\/+$/, ''), version };
+  const problems = [];
+  const dropped = (why) => problems.push(`remotes.json: "${key}" ${why}`);
+  if (raw.fallbackVersion !== undefined) {
+    const badFallback = versionProblem(raw.fallbackVersion);
+    if (badFallback) dropped(`fallbackVersion ignored: ${badFallback.replace(/^version /, '')}`);
+    else if (raw.fallbackVersion === version)
+      dropped(`fallbackVersion ignored: it is the version itself (${version})`);
+    else entry.fallbackVersion = raw.fallbackVersion;
+  }
+  if (raw.canary !== undefined) {
+    const badCanary = canaryProblem(raw.canary, version);
+    if (badCanary) dropped(`canary ignored: ${badCanary}`);
+    else entry.canary = { version: raw.canary.version, percent: raw.canary.percent };
+  }
+  return { ok: true, entry, problems };
 }
 
 /**
@@ -51,13 +83,16 @@ function parseRemotesFile(input) {
   const out = { remotes: {}, problems: [] };
   for (const [key, raw] of Object.entries(remotes)) {
     const result = validateRemoteEntry(key, raw);
-    if (result.ok) out.remotes[key] = result.entry;
-    else out.problems.push({ key, message: result.message });
+    if (result.ok) {
+      out.remotes[key] = result.entry;
+      for (const message of result.problems) out.problems.push({ key, message });
+    } else out.problems.push({ key, message: result.message });
   }
   return out;
 }
 
-const manifestUrl = (entry) => `${entry.base}/${entry.version}/mf-manifest.json`;
+/** The manifest url of `version` (the entry's own by default; its fallbackVersion or canary's). */
+const manifestUrl = (entry, version = entry.version) => `${entry.base}/${version}/mf-manifest.json`;
 
 /** The federation runtime's remote list, in feature order; the widget asks only for swap. */
 function toFederationRemotes(file, only) {
@@ -70,6 +105,7 @@ function toFederationRemotes(file, only) {
 module.exports = {
   REMOTE_KEYS,
   versionProblem,
+  canaryProblem,
   validateRemoteEntry,
   parseRemotesFile,
   manifestUrl,
