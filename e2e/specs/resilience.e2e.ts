@@ -6,6 +6,7 @@ import {
   OLD_SWAP_VERSION,
   PORTS,
   repoRoot,
+  SHELL,
   writeRemotes,
 } from '../fixtures/stack';
 
@@ -131,10 +132,12 @@ test('rolling swap back to an older version changes only swap, with no rebuild',
     current,
   );
 
-  execFileSync('npm', ['run', '--silent', 'remote:use', '--', 'swap', OLD_SWAP_VERSION], {
-    cwd: repoRoot,
-    env: { ...process.env, JMSWAP_CONFIG_DIR: configDir },
-  });
+  // The preflight checks the release over HTTP against the e2e shell before switching.
+  execFileSync(
+    'npm',
+    ['run', '--silent', 'remote:use', '--', 'swap', OLD_SWAP_VERSION, '--shell', SHELL],
+    { cwd: repoRoot, env: { ...process.env, JMSWAP_CONFIG_DIR: configDir } },
+  );
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.reload();

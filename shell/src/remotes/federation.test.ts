@@ -54,3 +54,35 @@ it('a remotes.json that cannot be read at boot is recovered by Retry', async () 
   load.mockResolvedValue({ default: () => null });
   await expect(loadScreen('swap', 'SwapPanel', true)).resolves.toBeDefined();
 });
+
+it('a version that fails to load gives way to its fallbackVersion, registered in its place', async () => {
+  served = { remotes: { swap, pools: { ...pools, version: '1.1.0', fallbackVersion: '1.0.0' } } };
+  await registerRemotesFromConfig();
+  const Screen = () => null;
+  load.mockRejectedValueOnce(new Error('Failed to get manifest')).mockResolvedValueOnce({
+    default: Screen,
+  });
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  await expect(loadScreen('pools', 'PoolsPage')).resolves.toBe(Screen);
+  expect(register).toHaveBeenLastCalledWith(
+    [{ name: 'mfe_pools', entry: 'http://localhost:9084/1.0.0/mf-manifest.json' }],
+    { force: true },
+  );
+  expect(console.warn).toHaveBeenCalledWith(
+    '[jmswap] pools 1.1.0 failed to load; using its fallbackVersion 1.0.0',
+  );
+});
+
+it('without a fallbackVersion the failure reaches the area, naming the skew for operators', async () => {
+  served = { remotes: { swap, pools: { ...pools, version: '1.1.0' } } };
+  await registerRemotesFromConfig();
+  load.mockRejectedValueOnce(
+    new Error(
+      'Version 3.1.0 from shell of shared singleton module @jmswap/shared-chain does not satisfy the requirement of mfe_pools which needs ^3.2.0)',
+    ),
+  );
+  await expect(loadScreen('pools', 'PoolsPage')).rejects.toThrow(/does not satisfy/);
+  expect(console.error).toHaveBeenCalledWith(
+    '[jmswap] pools 1.1.0 needs @jmswap/shared-chain ^3.2.0; this site provides 3.1.0',
+  );
+});

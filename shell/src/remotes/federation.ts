@@ -21,8 +21,7 @@ async function fetchRemotesFile(url: string) {
   const res = await (takeEarly(url) ?? fetch(url));
   if (!res.ok) throw new Error(`Could not load ${url} (HTTP ${res.status})`);
   const parsed = parseRemotesFile(await res.json());
-  for (const problem of parsed.problems)
-    console.error(`[jmswap] skipped a bad remotes.json entry: ${problem.message}`);
+  for (const problem of parsed.problems) console.error(`[jmswap] ${problem.message}`);
   return parsed;
 }
 
@@ -135,7 +134,7 @@ export async function loadScreen<P>(
   try {
     return await loadExposed<P>(remote, entry, expose);
   } catch (error) {
-    const fallback = (entry as RemoteEntry & { fallbackVersion?: string }).fallbackVersion;
+    const fallback = entry.fallbackVersion;
     if (!fallback || fallback === entry.version) throw error;
     console.warn(
       `[jmswap] ${remote} ${entry.version} failed to load; using its fallbackVersion ${fallback}`,
