@@ -3,13 +3,15 @@
 // the HTTP API alone). PGlite in .run/data/api unless DATABASE_URL is set; on PGlite the
 // operator routes listen on 127.0.0.1, port --admin-port / API_ADMIN_PORT (default: a free
 // port, written to api-admin.json). --trust-proxy / API_TRUST_PROXY: see api/README.md.
+// Logs: JSON lines on stdout, --log-level / LOG_LEVEL (default info). Metrics: GET /metrics
+// on the admin listener (127.0.0.1, --admin-port / API_ADMIN_PORT).
 // Stops on Ctrl-C.
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
 
 register();
 const require = createRequire(import.meta.url);
-const { startApi } = require('../src/main.ts');
+const { startApi, guardProcess } = require('../src/main.ts');
 
 const arg = (name) => {
   const i = process.argv.indexOf(name);
@@ -23,10 +25,12 @@ const started = await startApi({
   dataDir: arg('--data') ?? process.env.API_DATA_DIR,
   databaseUrl: process.env.DATABASE_URL,
   indexer: !process.argv.includes('--no-indexer'),
+  logLevel: arg('--log-level') ?? process.env.LOG_LEVEL,
 }).catch((e) => {
   console.error('api failed:', e instanceof Error ? (e.stack ?? e.message) : e);
   process.exit(1);
 });
+guardProcess(started);
 let stopping = false;
 const stop = async () => {
   if (stopping) return;

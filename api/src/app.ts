@@ -1,4 +1,5 @@
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyPluginCallback,
@@ -7,11 +8,15 @@ import Fastify, {
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
-import type { Db } from './db/db';
+import { observeDb, type Db } from './db/db';
 import type { IndexedNetwork, TrustProxy } from './config';
+import type { Logger } from './log';
+import { Metrics } from './metrics';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin } from './plugins/errors';
 import { indexerPlugin, type IndexerPluginOptions } from './plugins/indexer';
+import { metricsRoutes } from './plugins/metrics';
+import { observabilityPlugin, requestId } from './plugins/observability';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
 import { accountRoutes } from './routes/account';
@@ -26,7 +31,13 @@ export interface AppOptions {
   indexer?: IndexerPluginOptions | false;
   /** /ready fails when an indexer is more than this many blocks behind its chain (default 10). */
   readyMaxLag?: number;
-  logger?: boolean;
+  /**
+   * The pino logger of the request lines and the indexers (log.ts createLogger); false or
+   * omitted: none.
+   */
+  logger?: Logger | false;
+  /** Where the figures go (the admin listener serves them); default a registry of its own. */
+  metrics?: Metrics;
   /**
    * Which proxies are believed about the client's address (X-Forwarded-For): `request.ip`, the
    * key of the rate limit and the address stored with a listing request, is then the client the
@@ -41,6 +52,7 @@ export interface AppOptions {
  * line here (its plugin gets app.db and app.networks).
  */
 export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallback<AppOptions>> = [
+  observabilityPlugin,
   errorsPlugin,
   dbPlugin,
   indexerPlugin,
@@ -51,18 +63,38 @@ export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallba
   listingPlugin,
 ];
 
+/** The admin listener's options: the listing routes only with a token (PGlite). */
+export type AdminAppOptions = Omit<AdminOptions, 'adminToken' | 'logger'> & {
+  adminToken?: string;
+  metrics: Metrics;
+  logger?: Logger | false;
+};
+
 /**
- * The operator routes (/v1/admin/*) live on their own fastify instance, which startApi binds to
- * 127.0.0.1 on its own port: never on the public listener, whatever proxy runs in front of it.
+ * The operator listener: its own fastify instance, which startApi binds to 127.0.0.1 on its own
+ * port, never on the public listener, whatever proxy runs in front of it. `GET /metrics`
+ * (Prometheus) always; the listing routes (/v1/admin/*) when the api has an admin token.
  */
-export const ADMIN_PLUGINS: Array<FastifyPluginAsync<AdminOptions>> = [
-  errorsPlugin as FastifyPluginAsync<AdminOptions>,
-  adminPlugin,
+export const ADMIN_PLUGINS: Array<FastifyPluginAsync<AdminAppOptions>> = [
+  observabilityPlugin as unknown as FastifyPluginAsync<AdminAppOptions>,
+  errorsPlugin as FastifyPluginAsync<AdminAppOptions>,
+  metricsRoutes,
+  adminPlugin as FastifyPluginAsync<AdminAppOptions>,
 ];
 
+const loggerOf = (logger: Logger | false | undefined) =>
+  logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false };
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const metrics = opts.metrics ?? new Metrics();
+  // Every failed database call counts (jmswap_api_db_errors_total), the indexers' too.
+  const db = observeDb(opts.db, (kind) => metrics.dbErrors.inc({ kind }));
+  metrics.countListingsIn(db);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...loggerOf(opts.logger),
+    // One line per request, written by the observability plugin (route pattern, no url).
+    disableRequestLogging: true,
+    genReqId: requestId,
     // Off: request.ip is the socket's address. A proxy's header counts only when configured.
     trustProxy: opts.trustProxy === true ? ['loopback'] : (opts.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -75,12 +107,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'POST', 'OPTIONS'] });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(etag);
-  for (const plugin of PLUGINS) await app.register(plugin as FastifyPluginAsync<AppOptions>, opts);
+  const pluginOpts: AppOptions = { ...opts, db, metrics };
+  for (const plugin of PLUGINS)
+    await app.register(plugin as FastifyPluginAsync<AppOptions>, pluginOpts);
   return app;
 }
 
-export async function buildAdminApp(opts: AdminOptions): Promise<FastifyInstance> {
-  const app: FastifyInstance = Fastify({ logger: opts.logger ?? false });
-  for (const plugin of ADMIN_PLUGINS) await app.register(plugin, opts);
+export async function buildAdminApp(opts: AdminAppOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    ...loggerOf(opts.logger),
+    disableRequestLogging: true,
+    genReqId: requestId,
+  });
+  // Operator requests are logged, not counted with the public ones.
+  const pluginOpts = { ...opts, countRequests: false };
+  for (const plugin of ADMIN_PLUGINS) await app.register(plugin, pluginOpts);
   return app;
 }

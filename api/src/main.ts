@@ -10,14 +10,17 @@ import {
 } from './config';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
+import { createLogger, parseLogLevel, type Logger } from './log';
+import { Metrics } from './metrics';
 import { newAdminToken, removeAdminFile, writeAdminFile, type AdminAccess } from './listing/admin';
 
 export interface StartOptions {
   port?: number;
   host?: string;
   /**
-   * Port of the admin listener (127.0.0.1 only; PGlite only, see listing/admin.ts). Default 0:
-   * a free port chosen at start-up, written to api-admin.json, where the CLI finds it.
+   * Port of the admin listener (127.0.0.1 only): `GET /metrics`, and on PGlite the operator
+   * routes (see listing/admin.ts). Default 0: a free port chosen at start-up, printed in the
+   * start-up line and, on PGlite, written to api-admin.json, where the CLI finds it.
    */
   adminPort?: number | string;
   /** Believe X-Forwarded-For from these proxies (default off); text as API_TRUST_PROXY. */
@@ -27,7 +30,14 @@ export interface StartOptions {
   dataDir?: string;
   /** Run the indexers in this process (default true). */
   indexer?: boolean;
+  /** Also called with the start-up line (tests); the logger writes it anyway. */
   log?: (line: string) => void;
+  /** The JSON lines' logger (default: stdout at `logLevel`). */
+  logger?: Logger;
+  /** LOG_LEVEL / --log-level: fatal, error, warn, info (default), debug, trace, silent. */
+  logLevel?: string;
+  /** Figures for /metrics (default: a registry of its own, with the process's figures). */
+  metrics?: Metrics;
 }
 
 export interface StartedApi {
@@ -35,8 +45,10 @@ export interface StartedApi {
   app: FastifyInstance;
   db: Db;
   url: string;
-  /** The operator routes' own listener (PGlite only), on 127.0.0.1. */
-  admin?: { app: FastifyInstance; url: string };
+  /** The operator listener on 127.0.0.1: /metrics, and on PGlite the listing routes. */
+  admin: { app: FastifyInstance; url: string };
+  logger: Logger;
+  metrics: Metrics;
 }
 
 const portOf = (app: FastifyInstance, fallback: number): number => {
@@ -46,7 +58,8 @@ const portOf = (app: FastifyInstance, fallback: number): number => {
 
 /** Opens the database, migrates it, and serves the api (with the indexers unless told not to). */
 export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
-  const log = opts.log ?? ((line: string) => console.log(line));
+  const logger = opts.logger ?? createLogger({ level: parseLogLevel(opts.logLevel) });
+  const metrics = opts.metrics ?? new Metrics({ process: true });
   const trustProxy =
     typeof opts.trustProxy === 'string' ? parseTrustProxy(opts.trustProxy) : opts.trustProxy;
   const adminPort = Number(opts.adminPort ?? 0);
@@ -69,36 +82,63 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
     })());
   try {
     const applied = await migrate(db);
-    if (applied.length) log(`api: migrations applied: ${applied.join(', ')}`);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const networks = indexedNetworks(readNetworksFile(opts.networksFile ?? DEFAULT_NETWORKS_FILE));
-    if (adminToken) {
-      admin = await buildAdminApp({ db, adminToken });
-      await admin.listen({ port: adminPort, host: '127.0.0.1' });
-    }
+    admin = await buildAdminApp({ db, adminToken, metrics, logger });
+    await admin.listen({ port: adminPort, host: '127.0.0.1' });
     app = await buildApp({
       db,
       networks,
-      indexer: opts.indexer === false ? false : { log, pollMs: 300 },
+      indexer: opts.indexer === false ? false : { pollMs: 300 },
       trustProxy,
+      logger,
+      metrics,
     });
     app.addHook('onClose', closeRest);
     await app.listen({ port: opts.port ?? 8070, host: opts.host ?? '127.0.0.1' });
     const url = `http://localhost:${portOf(app, opts.port ?? 8070)}`;
-    let adminUrl: string | undefined;
-    if (admin && adminToken) {
-      adminUrl = `http://127.0.0.1:${portOf(admin, adminPort)}`;
+    const adminUrl = `http://127.0.0.1:${portOf(admin, adminPort)}`;
+    if (adminToken) {
       access = { url: adminUrl, token: adminToken, dataDir };
       writeAdminFile(access);
     }
-    log(
+    const line =
       `api: listening on ${url} (${db.kind}; networks ${networks.map((n) => n.id).join(', ') || 'none'})` +
-        (adminUrl ? `; operator routes on ${adminUrl}` : ''),
+      `; metrics${adminToken ? ' and operator routes' : ''} on ${adminUrl}`;
+    logger.info(
+      {
+        url,
+        adminUrl,
+        db: db.kind,
+        networks: networks.map((n) => n.id),
+        indexer: opts.indexer !== false,
+      },
+      line,
     );
-    return { app, db, url, ...(admin && adminUrl ? { admin: { app: admin, url: adminUrl } } : {}) };
+    opts.log?.(line);
+    return { app, db, url, admin: { app: admin, url: adminUrl }, logger, metrics };
   } catch (e) {
     // Nothing half-started stays behind: the listeners closed, the PGlite directory let go.
     await app?.close().catch(() => undefined);
     await closeRest().catch(() => undefined);
     throw e;
   }
+}
+
+/**
+ * The process's last line of defence (scripts/api.mjs installs it): a promise rejection nothing
+ * handled is a bug, logged at error and counted (jmswap_api_unhandled_errors_total), and the api
+ * keeps serving; an uncaught exception leaves the process in an unknown state: logged at fatal,
+ * exit 1 (a supervisor restarts it; nothing is lost, see the indexer guarantees).
+ */
+export function guardProcess(api: Pick<StartedApi, 'logger' | 'metrics'>): void {
+  process.on('unhandledRejection', (reason) => {
+    api.metrics.unhandled.inc({ kind: 'rejection' });
+    api.logger.error({ err: reason }, 'unhandled promise rejection (a bug); the api keeps running');
+  });
+  process.on('uncaughtException', (err) => {
+    api.metrics.unhandled.inc({ kind: 'exception' });
+    api.logger.fatal({ err }, 'uncaught exception (a bug); the api stops');
+    process.exit(1);
+  });
 }

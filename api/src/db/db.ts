@@ -9,6 +9,16 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A session-level advisory lock, held on a connection of its own. */
+export interface Lock {
+  release(): Promise<void>;
+  /**
+   * True once the lock's connection is gone (server restarted, connection dropped): the server
+   * has let the lock go, another process may hold it now.
+   */
+  readonly lost: boolean;
+}
+
 export interface Db extends Queryable {
   kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -16,9 +26,83 @@ export interface Db extends Queryable {
    * Takes a session-level advisory lock on a connection of its own, held until release().
    * Resolves null when another session holds it.
    */
-  tryLock(key: number): Promise<{ release(): Promise<void> } | null>;
+  tryLock(key: number): Promise<Lock | null>;
   close(): Promise<void>;
 }
+
+/**
+ * The database cannot be reached right now (server stopped or restarting, connection refused or
+ * dropped, too many connections): not the query's fault, worth retrying. Routes answer it with
+ * 503 and Retry-After; the indexer retries with backoff.
+ */
+export class DbUnavailableError extends Error {
+  readonly statusCode = 503;
+  constructor(
+    /** A short cause for /ready and the logs, without the server's address. */
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`database unavailable: ${reason}`, options);
+    this.name = 'DbUnavailableError';
+  }
+}
+
+const UNAVAILABLE_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection lost',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  '57P01': 'server shutting down',
+  '57P02': 'server shutting down',
+  '57P03': 'server starting up',
+  '53300': 'too many connections',
+  '08000': 'connection lost',
+  '08001': 'connection refused',
+  '08003': 'connection lost',
+  '08004': 'connection refused',
+  '08006': 'connection lost',
+};
+const UNAVAILABLE_MESSAGES: Array<[RegExp, string]> = [
+  [/Connection terminated|connection terminated unexpectedly/i, 'connection lost'],
+  [/timeout exceeded when trying to connect|Connection timeout/i, 'connection timed out'],
+  [/Client has encountered a connection error|not queryable/i, 'connection lost'],
+  [/the database system is (starting up|shutting down)/i, 'server restarting'],
+];
+
+/** The short cause when `e` means "the database is unreachable", else null. */
+export function unavailableReason(e: unknown): string | null {
+  if (e instanceof DbUnavailableError) return e.reason;
+  if (!(e instanceof Error)) return null;
+  const parts: unknown[] = [e, (e as { cause?: unknown }).cause];
+  // AggregateError (a host with several addresses, each refused).
+  for (const inner of (e as { errors?: unknown[] }).errors ?? []) parts.push(inner);
+  for (const part of parts) {
+    const code = (part as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES[code]) return UNAVAILABLE_CODES[code];
+  }
+  for (const [pattern, reason] of UNAVAILABLE_MESSAGES) if (pattern.test(e.message)) return reason;
+  return null;
+}
+
+/** `e`, or a DbUnavailableError when it means the database cannot be reached. */
+export function asDbError(e: unknown): unknown {
+  const reason = unavailableReason(e);
+  return reason && !(e instanceof DbUnavailableError)
+    ? new DbUnavailableError(reason, { cause: e })
+    : e;
+}
+
+const translate = async <T>(p: Promise<T>): Promise<T> => {
+  try {
+    return await p;
+  } catch (e) {
+    throw asDbError(e);
+  }
+};
 
 export function openPglite(dataDir?: string): Db {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -48,23 +132,33 @@ export function openPglite(dataDir?: string): Db {
     async tryLock(key) {
       if (held.has(key)) return null;
       held.add(key);
-      return { release: async () => void held.delete(key) };
+      return { release: async () => void held.delete(key), lost: false };
     },
     close: () => serial(() => lite.close()),
   };
 }
 
 export function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A new connection gives up after 5 s (a server that does not answer): the caller gets a
+  // DbUnavailableError instead of waiting forever.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection the server dropped (restart, terminated backend) is replaced, not fatal.
   pool.on('error', () => undefined);
   // Bigints and numerics come back as strings (exact); the SQL casts what must be a number.
+  // Every failure that means "no database right now" comes out as a DbUnavailableError.
   return {
     kind: 'postgres',
-    query: (sql, params) => pool.query(sql, params) as never,
-    exec: async (sql) => void (await pool.query(sql)),
+    query: (sql, params) => translate(pool.query(sql, params)) as never,
+    exec: async (sql) => void (await translate(pool.query(sql))),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await translate(pool.connect());
+      let broken: unknown;
+      // The connection dying while checked out is an 'error' event on the client (the pool
+      // listens only while it is idle): without a listener it would end the process. The
+      // statement in flight fails with the same error, which the catch below turns into a
+      // DbUnavailableError.
+      const onError = (e: unknown) => (broken = e);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const out = await fn({
@@ -74,27 +168,42 @@ export function openPostgres(url: string): Db {
         await client.query('COMMIT');
         return out;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw e;
+        // A connection that failed is thrown away, not handed to the next caller.
+        if (unavailableReason(e)) broken = e;
+        else await client.query('ROLLBACK').catch((r: unknown) => (broken = r));
+        throw asDbError(e);
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(broken instanceof Error ? broken : broken ? true : undefined);
       }
     },
     async tryLock(key) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      const { rows } = await client.query<{ ok: boolean }>(
-        'SELECT pg_try_advisory_lock($1) AS ok',
-        [key],
-      );
-      if (!rows[0]?.ok) {
-        await client.end();
-        return null;
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      // A dropped connection frees the lock on the server: `lost` tells the holder, which stops
+      // writing and asks for the lock again (writes stay safe meanwhile through the cursor's
+      // compare-and-set). The listener is there before connect: an 'error' event without one
+      // would end the process.
+      let lost = false;
+      client.on('error', () => (lost = true));
+      client.on('end', () => (lost = true));
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1) AS ok',
+          [key],
+        );
+        if (!rows[0]?.ok) {
+          await client.end();
+          return null;
+        }
+      } catch (e) {
+        await client.end().catch(() => undefined);
+        throw asDbError(e);
       }
-      // A dropped connection frees the lock on the server; writes stay safe through the
-      // cursor's compare-and-set.
-      client.on('error', () => undefined);
       return {
+        get lost() {
+          return lost;
+        },
         release: async () => {
           await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
           await client.end().catch(() => undefined);
@@ -108,4 +217,34 @@ export function openPostgres(url: string): Db {
 /** DATABASE_URL set: that PostgreSQL server; otherwise PGlite in `dataDir`. */
 export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Db {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+/** A PostgreSQL error answered by the server (SQLSTATE code), as opposed to the caller's own. */
+const isServerError = (e: unknown): boolean =>
+  typeof (e as { code?: unknown })?.code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((e as { code: string }).code);
+
+/**
+ * The same database, telling `onError` about every failed call: 'unavailable' (no connection),
+ * 'query' (the server refused a statement). Errors of the caller's own code inside a
+ * transaction are not the database's and are not counted.
+ */
+export function observeDb(db: Db, onError: (kind: 'unavailable' | 'query') => void): Db {
+  const watch = async <T>(p: Promise<T>): Promise<T> => {
+    try {
+      return await p;
+    } catch (e) {
+      if (unavailableReason(e)) onError('unavailable');
+      else if (isServerError(e)) onError('query');
+      throw e;
+    }
+  };
+  return {
+    kind: db.kind,
+    query: (sql, params) => watch(db.query(sql, params)),
+    exec: (sql) => watch(db.exec(sql)),
+    transaction: (fn) => watch(db.transaction(fn)),
+    tryLock: (key) => watch(db.tryLock(key)),
+    close: () => db.close(),
+  };
 }

@@ -393,7 +393,12 @@ describe('confirmations', () => {
       try {
         const ready = await app.inject('/ready');
         expect(ready.statusCode).toBe(200);
-        expect(ready.json().networks.BSC).toEqual({ head, indexed: head - 3, lag: 0 });
+        expect(ready.json().networks.BSC).toEqual({
+          head,
+          indexed: head - 3,
+          lag: 0,
+          status: 'ok',
+        });
       } finally {
         await app.close();
       }

@@ -1,7 +1,9 @@
-import type { Db, Queryable } from '../db/db';
+import { unavailableReason, type Db, type Lock, type Queryable } from '../db/db';
+import { silentLogger, type LineLogger } from '../log';
+import type { Metrics } from '../metrics';
 import { DEFAULT_CONFIRMATIONS, NETWORK_IDS, type IndexedNetwork, type NetworkId } from '../config';
 import { decodeLog, type DecodedEvent, type RawLog } from '../chain/events';
-import { isRangeError } from '../chain/rpc';
+import { isRangeError, RpcError } from '../chain/rpc';
 import { emptyRows, handleEvent, type Rows } from './handlers';
 import type { BlockRef, ChainSource } from './source';
 import {
@@ -40,12 +42,20 @@ export interface IndexerOptions {
   pollMs?: number;
   /** Test seam: runs inside the write transaction after the events, before the cursor. */
   beforeCursor?: (to: number) => void | Promise<void>;
-  log?: (line: string) => void;
+  /**
+   * Where the indexer's lines go: each stored range at debug (network, from, to, blocks, events,
+   * trades, ms), every problem at warn (retried) or error (persisting, or needing an operator).
+   */
+  logger?: LineLogger;
+  /** Head, cursor, lag, ingest and error figures (the api's /metrics). */
+  metrics?: Metrics;
+  /** How often a process without the network's lock asks for it again, ms (default 2000). */
+  lockRetryMs?: number;
 }
 
 export type StepResult =
   | { kind: 'idle'; head: number }
-  | { kind: 'indexed'; from: number; to: number; trades: number; head: number }
+  | { kind: 'indexed'; from: number; to: number; trades: number; events: number; head: number }
   | { kind: 'rollback'; ancestor: number; removedTrades: number }
   | { kind: 'shrunk'; range: number }
   /** The chain changed while the range was read: nothing stored, the range is read again. */
@@ -88,7 +98,19 @@ export async function ingest(
   return rows;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** What failed in a step, for the error metric and the log line. */
+function causeOf(e: unknown): 'database' | 'node' | 'other' {
+  if (unavailableReason(e)) return 'database';
+  if (
+    e instanceof RpcError ||
+    (e instanceof Error && /fetch failed|timeout|aborted/i.test(e.message))
+  )
+    return 'node';
+  return 'other';
+}
+
+/** A step failing this many times in a row is logged at error level, not warn. */
+const PERSISTENT_FAILURES = 5;
 
 /**
  * Follows one network: reads events in bounded ranges, writes them and the cursor in one
@@ -100,16 +122,30 @@ export class Indexer {
   private stopped = false;
   private loop?: Promise<void>;
   private lastStats = 0;
+  /** Ends the current sleep of the loop (stop() calls it). */
+  private wake?: () => void;
+  private readonly logger: LineLogger;
   lastHead = 0;
   writer = false;
+  /** The last failure of a step, until a step succeeds (for /ready). */
+  lastError: { message: string; cause: string; since: number } | null = null;
 
   constructor(readonly opts: IndexerOptions) {
     this.id = opts.network.id;
     this.range = opts.maxRange ?? 5000;
+    this.logger = opts.logger ?? silentLogger;
   }
 
-  private get log() {
-    return this.opts.log ?? (() => {});
+  /** Head, cursor and lag gauges after a step. */
+  private gauges(head: number, cursor: number | null): void {
+    const m = this.opts.metrics;
+    if (!m) return;
+    const network = this.id;
+    m.indexerHead.set({ network }, head);
+    if (cursor !== null) {
+      m.indexerCursor.set({ network }, cursor);
+      m.indexerLag.set({ network }, Math.max(0, head - this.confirmations - cursor));
+    }
   }
 
   /** Blocks left between the cursor and the head. */
@@ -131,9 +167,11 @@ export class Indexer {
    */
   async step(): Promise<StepResult> {
     const { db, source, network } = this.opts;
+    const started = performance.now();
     const cursor = await readCursor(db, this.id);
     const head = await source.head();
     this.lastHead = head;
+    this.gauges(head, cursor?.blockNumber ?? null);
     if (cursor && !(await this.onChain(cursor))) return this.rollback(cursor);
     const safe = head - this.confirmations;
     const from = cursor ? cursor.blockNumber + 1 : (this.opts.startBlock ?? 0);
@@ -151,7 +189,10 @@ export class Indexer {
     } catch (e) {
       if (!isRangeError(e) || this.range === 1) throw e;
       this.range = Math.max(1, Math.floor(this.range / 2));
-      this.log(`${this.id}: node refused ${from}-${to}; range now ${this.range}`);
+      this.logger.warn(
+        { network: this.id, from, to, range: this.range, err: (e as Error).message },
+        'node refused the block range; reading smaller ranges',
+      );
       return { kind: 'shrunk', range: this.range };
     }
     const linked = await this.link(cursor, from, to, pinned, read);
@@ -160,15 +201,40 @@ export class Indexer {
 
     const eventBlocks = new Map(read.blocks);
     eventBlocks.set(to, toBlock);
-    const trades = await db.transaction(async (tx) => {
+    const rows = await db.transaction(async (tx) => {
       const rows = await ingest(tx, network, read.logs, eventBlocks, read.txFrom);
       await this.opts.beforeCursor?.(to);
       await moveCursor(tx, this.id, cursor, { blockNumber: to, blockHash: toBlock.hash });
-      return rows.trades.length;
+      return rows;
     });
     this.range = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
+    const ms = performance.now() - started;
+    const events = read.logs.length;
+    const m = this.opts.metrics;
+    if (m) {
+      const net = this.id;
+      m.indexerBatches.inc({ network: net });
+      m.indexerBatchDuration.observe({ network: net }, ms / 1000);
+      m.eventsStored.inc({ network: net, kind: 'trade' }, rows.trades.length);
+      m.eventsStored.inc({ network: net, kind: 'sync' }, rows.syncs.length);
+      m.eventsStored.inc({ network: net, kind: 'liquidity' }, rows.liquidity.length);
+      m.eventsStored.inc({ network: net, kind: 'pair' }, rows.pairs.length);
+    }
+    this.gauges(head, to);
+    this.logger.debug(
+      {
+        network: this.id,
+        from,
+        to,
+        blocks: to - from + 1,
+        events,
+        trades: rows.trades.length,
+        ms: Math.round(ms),
+      },
+      'range stored',
+    );
     await this.maybeStats();
-    return { kind: 'indexed', from, to, trades, head };
+    return { kind: 'indexed', from, to, trades: rows.trades.length, events, head };
   }
 
   private async onChain(cursor: Cursor): Promise<boolean> {
@@ -223,7 +289,11 @@ export class Indexer {
     to: number,
     reason: string,
   ): Promise<StepResult> {
-    this.log(`${this.id}: ${reason}; reading ${from}-${to} again`);
+    this.opts.metrics?.indexerErrors.inc({ network: this.id, kind: 'chain' });
+    this.logger.warn(
+      { network: this.id, from, to, reason },
+      'the chain changed while the range was read; nothing stored, reading it again',
+    );
     if (cursor && !(await this.onChain(cursor))) return this.rollback(cursor);
     return { kind: 'refetch', from, to, reason };
   }
@@ -274,7 +344,11 @@ export class Indexer {
       }
       return removed;
     });
-    this.log(`${this.id}: reorg below block ${cursor.blockNumber}; back to ${floor}`);
+    this.opts.metrics?.reorgs.inc({ network: this.id });
+    this.logger.warn(
+      { network: this.id, cursor: cursor.blockNumber, ancestor: floor, removedTrades },
+      'reorganisation: blocks above the common ancestor removed, indexing them again',
+    );
     return { kind: 'rollback', ancestor: floor, removedTrades };
   }
 
@@ -294,7 +368,10 @@ export class Indexer {
         [this.id, s.burned.toString(), s.totalSupply.toString()],
       );
     } catch (e) {
-      this.log(`${this.id}: JM figures unavailable: ${(e as Error).message}`);
+      this.logger.warn(
+        { network: this.id, err: (e as Error).message },
+        'JM burn figures unavailable (kept the previous ones)',
+      );
     }
   }
 
@@ -313,37 +390,82 @@ export class Indexer {
     this.loop = this.run();
   }
 
+  /** Sleeps `ms`, or less when stop() is called meanwhile. */
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private setWriter(writer: boolean): void {
+    this.writer = writer;
+    this.opts.metrics?.indexerWriter.set({ network: this.id }, writer ? 1 : 0);
+  }
+
   private async run(): Promise<void> {
     const { db } = this.opts;
-    let lock: { release(): Promise<void> } | null = null;
+    let lock: Lock | null = null;
     let backoff = 250;
+    let failures = 0;
+    this.setWriter(false);
     while (!this.stopped) {
       try {
+        if (lock?.lost) {
+          this.logger.warn(
+            { network: this.id },
+            "lost the network's lock (database connection dropped); asking for it again",
+          );
+          lock = null;
+          this.setWriter(false);
+        }
         if (!lock) {
           lock = await db.tryLock(lockKey(this.id));
-          this.writer = !!lock;
           if (!lock) {
-            await sleep(2000);
+            await this.sleep(this.opts.lockRetryMs ?? 2000);
             continue;
           }
-          this.log(`${this.id}: indexing`);
+          this.setWriter(true);
+          this.logger.info({ network: this.id }, 'indexing: this process writes the network');
         }
         const r = await this.step();
+        if (failures > 0)
+          this.logger.info(
+            { network: this.id, failures },
+            'indexer recovered; following the chain',
+          );
         backoff = 250;
-        if (r.kind === 'idle') await sleep(this.opts.pollMs ?? 500);
-        else if (r.kind === 'shrunk' || r.kind === 'refetch') await sleep(100);
+        failures = 0;
+        this.lastError = null;
+        if (r.kind === 'idle') await this.sleep(this.opts.pollMs ?? 500);
+        else if (r.kind === 'shrunk' || r.kind === 'refetch') await this.sleep(100);
       } catch (e) {
-        this.log(`${this.id}: ${(e as Error).message}; retrying in ${backoff} ms`);
-        await sleep(backoff);
+        if (this.stopped) break;
+        failures++;
+        const cause = causeOf(e);
+        const message = (e as Error).message;
+        this.lastError = { message, cause, since: this.lastError?.since ?? Date.now() };
+        this.opts.metrics?.indexerErrors.inc({ network: this.id, kind: cause });
+        const line = { network: this.id, cause, err: message, failures, retryMs: backoff };
+        if (failures >= PERSISTENT_FAILURES) this.logger.error(line, 'indexer step keeps failing');
+        else this.logger.warn(line, 'indexer step failed; retrying');
+        await this.sleep(backoff);
         backoff = Math.min(backoff * 2, 10_000);
       }
     }
     await lock?.release();
-    this.writer = false;
+    this.setWriter(false);
   }
 
+  /** Stops after the current step (a step's write is never cut short). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.wake?.();
     await this.loop;
   }
 }

@@ -34,7 +34,14 @@ describe('npm run listings while the API holds its PGlite directory', () => {
     dataDir = join(tmp, 'data');
     const networksFile = join(tmp, 'networks.json');
     writeFileSync(networksFile, JSON.stringify({ networks: {} }));
-    api = await startApi({ port: 0, dataDir, networksFile, indexer: false, log: () => undefined });
+    api = await startApi({
+      port: 0,
+      dataDir,
+      networksFile,
+      indexer: false,
+      log: () => undefined,
+      logLevel: 'silent',
+    });
     const body = new FormData();
     for (const [k, v] of Object.entries(form)) body.append(k, v);
     const res = await fetch(`${api.url}/v1/listing`, {
@@ -185,6 +192,7 @@ describe('the admin listener', () => {
       networksFile,
       indexer: false,
       log: () => undefined,
+      logLevel: 'silent',
     });
     try {
       expect(api.admin?.url).toBe(`http://127.0.0.1:${adminPort}`);
@@ -213,6 +221,7 @@ describe('the admin listener', () => {
         networksFile,
         indexer: false,
         log: () => undefined,
+        logLevel: 'silent',
       }).catch((e: unknown) => e);
       // (Errors from node's net module are of another realm under jest: no instanceof.)
       if (result && typeof result === 'object' && 'app' in result)

@@ -4,7 +4,7 @@ import { Indexer, type IndexerOptions } from '../indexer/indexer';
 import { sourceFor } from '../indexer/sources';
 
 /** Confirmations come from each network (config.ts), which /ready reads too. */
-export type IndexerPluginOptions = Pick<IndexerOptions, 'maxRange' | 'pollMs' | 'log'>;
+export type IndexerPluginOptions = Pick<IndexerOptions, 'maxRange' | 'pollMs' | 'lockRetryMs'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,10 +16,18 @@ declare module 'fastify' {
 export const indexerPlugin = fp<AppOptions>(
   async (app, opts) => {
     const settings = opts.indexer;
+    const logger = app.log.child({ component: 'indexer' });
     const indexers = settings
       ? app.networks.map(
           (network) =>
-            new Indexer({ db: opts.db, network, source: sourceFor(network), ...settings }),
+            new Indexer({
+              db: app.db,
+              network,
+              source: sourceFor(network),
+              logger,
+              metrics: app.metrics,
+              ...settings,
+            }),
         )
       : [];
     app.decorate('indexers', indexers);
@@ -30,5 +38,5 @@ export const indexerPlugin = fp<AppOptions>(
       await Promise.all(indexers.map((i) => i.stop()));
     });
   },
-  { name: 'indexer', dependencies: ['db'] },
+  { name: 'indexer', dependencies: ['db', 'observability'] },
 );

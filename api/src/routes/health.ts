@@ -1,15 +1,37 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { unavailableReason } from '../db/db';
 import { readCursor } from '../indexer/store';
 import { sourceFor } from '../indexer/sources';
 import type { AppOptions } from '../app';
 
+/** How long /ready waits for a node's head before it says the node does not answer. */
+export const READY_NODE_TIMEOUT_MS = 3000;
+
+export interface NetworkReadiness {
+  /** The chain's newest block (null: no node answered). */
+  head: number | null;
+  /** The cursor: every event up to this block is stored (null: nothing yet, or no database). */
+  indexed: number | null;
+  /** head − confirmations − indexed (null when either is unknown). */
+  lag: number | null;
+  /** ok, behind, node unreachable, not indexed yet, unknown (no database). */
+  status: string;
+  /** With the indexers in this process: whether this process writes the network. */
+  writer?: boolean;
+  /** With the indexers in this process: the last failed step, while it keeps failing. */
+  error?: string;
+}
+
 /**
- * /health: the process answers. /ready: database reachable and every indexer near its head
- * (within readyMaxLag blocks of head − the network's confirmations).
+ * /health: the process answers (nothing else is asked: a load balancer must not take every
+ * instance out because the database is away). /ready: the database answers and every network's
+ * indexer is within readyMaxLag blocks of its head − confirmations; else 503 with every reason.
  */
 export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) => {
   const maxLag = opts.readyMaxLag ?? 10;
-  const heads = new Map(app.networks.map((n) => [n.id, sourceFor(n)]));
+  const heads = new Map(
+    app.networks.map((n) => [n.id, sourceFor(n, { timeoutMs: READY_NODE_TIMEOUT_MS })]),
+  );
 
   app.get('/health', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -18,21 +40,18 @@ export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) =>
 
   app.get('/ready', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
-    const networks: Record<
-      string,
-      { head: number | null; indexed: number | null; lag: number | null }
-    > = {};
-    let ready = true;
-    let message = 'ready';
+    const reasons: string[] = [];
+    let database = 'ok';
     try {
       await app.db.query('SELECT 1');
-    } catch {
-      ready = false;
-      message = 'database unreachable';
+    } catch (e) {
+      database = `unreachable: ${unavailableReason(e) ?? (e as Error).message}`;
+      reasons.push(`database ${database}`);
     }
+    const networks: Record<string, NetworkReadiness> = {};
     await Promise.all(
       app.networks.map(async (n) => {
-        const cursor = ready ? await readCursor(app.db, n.id).catch(() => null) : null;
+        const cursor = database === 'ok' ? await readCursor(app.db, n.id).catch(() => null) : null;
         const head = await heads
           .get(n.id)!
           .head()
@@ -42,15 +61,29 @@ export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) =>
           head !== null && cursor
             ? Math.max(0, head - (n.confirmations ?? 0) - cursor.blockNumber)
             : null;
-        networks[n.id] = { head, indexed: cursor?.blockNumber ?? null, lag };
-        if (lag === null || lag > maxLag) {
-          ready = false;
-          if (message === 'ready')
-            message = `indexer of ${n.id} is not within ${maxLag} blocks of its chain`;
+        let status = 'ok';
+        if (database !== 'ok') status = 'unknown (no database)';
+        else if (head === null) status = 'node unreachable';
+        else if (!cursor) status = 'not indexed yet';
+        else if (lag !== null && lag > maxLag) status = 'behind';
+        const entry: NetworkReadiness = { head, indexed: cursor?.blockNumber ?? null, lag, status };
+        const indexer = app.indexers.find((i) => i.id === n.id);
+        if (indexer) {
+          entry.writer = indexer.writer;
+          if (indexer.lastError)
+            entry.error = `${indexer.lastError.cause}: ${indexer.lastError.message}`;
         }
+        networks[n.id] = entry;
+        if (status === 'node unreachable') reasons.push(`${n.id}: no node answers`);
+        else if (status === 'not indexed yet') reasons.push(`${n.id}: nothing indexed yet`);
+        else if (status === 'behind')
+          reasons.push(
+            `indexer of ${n.id} is not within ${maxLag} blocks of its chain (lag ${lag})`,
+          );
       }),
     );
+    const ready = reasons.length === 0;
     void reply.code(ready ? 200 : 503);
-    return { ready, message, networks };
+    return { ready, message: reasons[0] ?? 'ready', reasons, database, networks };
   });
 };

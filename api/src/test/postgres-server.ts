@@ -46,7 +46,12 @@ export async function freePort(): Promise<number> {
 export interface PostgresServer {
   url: string;
   dir: string;
+  /** Stops the server and removes its data. */
   stop(): void;
+  /** `pg_ctl stop -m fast`: the server goes away (connections cut), its data stays. */
+  halt(): void;
+  /** Starts the halted server again, same data, same port. */
+  resume(): void;
 }
 
 /**
@@ -70,25 +75,37 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+  start();
+  let running = true;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dir,
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+        if (running) run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
       } finally {
+        running = false;
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+    halt() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      running = false;
+    },
+    resume() {
+      start();
+      running = true;
     },
   };
 }
