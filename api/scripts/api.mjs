@@ -31,11 +31,27 @@ const started = await startApi({
   process.exit(1);
 });
 guardProcess(started);
+// SIGTERM/SIGINT: the listeners stop accepting connections, requests in flight are answered,
+// each indexer finishes its current range, the database closes; exit 0. Anything still running
+// after API_SHUTDOWN_TIMEOUT_MS (default 10 s) is cut: an error line, exit 1.
+const shutdownMs = Number(process.env.API_SHUTDOWN_TIMEOUT_MS || 10_000);
 let stopping = false;
-const stop = async () => {
+const stop = async (signal) => {
   if (stopping) return;
   stopping = true;
-  await started.app.close();
+  const t0 = Date.now();
+  started.logger.info({ signal, timeoutMs: shutdownMs }, 'api stopping');
+  setTimeout(() => {
+    started.logger.error({ signal, timeoutMs: shutdownMs }, 'api did not stop in time; exiting');
+    process.exit(1);
+  }, shutdownMs).unref();
+  try {
+    await started.app.close();
+  } catch (e) {
+    started.logger.error({ err: e }, 'api stopped with an error');
+    process.exit(1);
+  }
+  started.logger.info({ signal, ms: Date.now() - t0 }, 'api stopped');
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -76,6 +76,8 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
   // The admin listener and the file first (no operator call reaches a closed database), once.
   const closeRest = () =>
     (closing ??= (async () => {
+      // The indexers' last range is written before the database closes.
+      await app?.stopIndexers();
       await admin?.close();
       if (access) removeAdminFile(access);
       await db.close();
@@ -95,6 +97,19 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
       metrics,
     });
     app.addHook('onClose', closeRest);
+    // Closing: answers go out with `Connection: close`, and keep-alive connections that fall
+    // idle are closed as they do (node closes only those idle when close() starts), so the
+    // listener is gone once the requests in flight are answered.
+    let draining: NodeJS.Timeout | undefined;
+    const server = app.server;
+    app.addHook('preClose', async () => {
+      server.closeIdleConnections();
+      draining = setInterval(() => server.closeIdleConnections(), 50);
+    });
+    app.addHook('onSend', async (_req, reply) => {
+      if (draining) void reply.header('connection', 'close');
+    });
+    app.addHook('onClose', async () => clearInterval(draining));
     await app.listen({ port: opts.port ?? 8070, host: opts.host ?? '127.0.0.1' });
     const url = `http://localhost:${portOf(app, opts.port ?? 8070)}`;
     const adminUrl = `http://127.0.0.1:${portOf(admin, adminPort)}`;

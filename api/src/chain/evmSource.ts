@@ -37,6 +37,10 @@ export class EvmSource implements ChainSource {
     this.rpc = typeof url === 'string' ? new JsonRpc(url) : url;
   }
 
+  close(): void {
+    this.rpc.close();
+  }
+
   async head(): Promise<number> {
     return Number(await this.rpc.call<string>('eth_blockNumber'));
   }

@@ -19,7 +19,7 @@ export async function fetchRetry(url: string, init: RequestInit = {}): Promise<R
     try {
       return await fetch(url, init);
     } catch (e) {
-      const aborted = e instanceof Error && e.name === 'TimeoutError';
+      const aborted = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
       if (aborted || attempt >= 2) throw e;
       await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
     }
@@ -28,17 +28,23 @@ export async function fetchRetry(url: string, init: RequestInit = {}): Promise<R
 
 /** Minimal JSON-RPC over fetch; batch() sends many calls in one request. */
 export class JsonRpc {
+  private readonly closed = new AbortController();
   constructor(
     readonly url: string,
     private readonly timeoutMs = 15000,
   ) {}
+
+  /** Aborts every request in flight and every later one (the indexer stopping). */
+  close(): void {
+    this.closed.abort(new Error('node client closed'));
+  }
 
   private async post(body: unknown): Promise<unknown> {
     const res = await fetchRetry(this.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
+      signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.closed.signal]),
     });
     if (!res.ok) throw new RpcError(res.status, `HTTP ${res.status} from ${this.url}`);
     return res.json();

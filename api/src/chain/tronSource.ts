@@ -78,6 +78,7 @@ const BLOCK_BY_BLOCK = 8;
  */
 export class TronSource implements ChainSource {
   private readonly base: string;
+  private readonly closed = new AbortController();
   constructor(
     private readonly network: IndexedNetwork,
     private readonly timeoutMs = 15000,
@@ -85,8 +86,17 @@ export class TronSource implements ChainSource {
     this.base = network.nodeUrl.replace(/\/$/, '');
   }
 
+  /** Aborts every request in flight and every later one (the indexer stopping). */
+  close(): void {
+    this.closed.abort(new Error('node client closed'));
+  }
+
+  private signal(): AbortSignal {
+    return AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.closed.signal]);
+  }
+
   private async get<T>(url: string): Promise<T> {
-    const res = await fetchRetry(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    const res = await fetchRetry(url, { signal: this.signal() });
     if (!res.ok) throw new RpcError(res.status, `HTTP ${res.status} from ${url}`);
     return (await res.json()) as T;
   }
@@ -96,7 +106,7 @@ export class TronSource implements ChainSource {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.timeoutMs),
+      signal: this.signal(),
     });
     if (!res.ok) throw new RpcError(res.status, `HTTP ${res.status} from ${path}`);
     return (await res.json()) as T;

@@ -445,7 +445,13 @@ export class Indexer {
         if (r.kind === 'idle') await this.sleep(this.opts.pollMs ?? 500);
         else if (r.kind === 'shrunk' || r.kind === 'refetch') await this.sleep(100);
       } catch (e) {
-        if (this.stopped) break;
+        if (this.stopped) {
+          this.logger.warn(
+            { network: this.id, err: (e as Error).message },
+            'stopping: the range being read is left for the next start',
+          );
+          break;
+        }
         failures++;
         const cause = causeOf(e);
         const message = (e as Error).message;
@@ -462,10 +468,22 @@ export class Indexer {
     this.setWriter(false);
   }
 
-  /** Stops after the current step (a step's write is never cut short). */
-  async stop(): Promise<void> {
+  /**
+   * Stops after the current step. A step's write (events and cursor, one transaction) is never
+   * cut short; a step still reading the chain after `graceMs` has its reads aborted: it stores
+   * nothing, and the next start reads that range again.
+   */
+  async stop(graceMs = 5000): Promise<void> {
     this.stopped = true;
     this.wake?.();
+    if (!this.loop) return;
+    const timer = setTimeout(() => {
+      this.logger.warn({ network: this.id, graceMs }, 'stopping: chain reads aborted');
+      this.opts.source.close?.();
+    }, graceMs);
     await this.loop;
+    clearTimeout(timer);
+    this.loop = undefined;
+    this.logger.info({ network: this.id }, 'indexer stopped');
   }
 }

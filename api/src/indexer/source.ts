@@ -27,6 +27,8 @@ export interface ChainSource {
     from: number,
     to: number,
   ): Promise<{ logs: RawLog[]; blocks: Map<number, BlockRef>; txFrom: Map<string, string> }>;
+  /** Aborts the reads in flight and refuses later ones (the indexer stopping). */
+  close?(): void;
   /** JM burn figures: balance of the burn address and total supply, base units. */
   tokenStats?(token: string, burn: string): Promise<{ burned: bigint; totalSupply: bigint }>;
 }

@@ -9,6 +9,8 @@ export type IndexerPluginOptions = Pick<IndexerOptions, 'maxRange' | 'pollMs' | 
 declare module 'fastify' {
   interface FastifyInstance {
     indexers: Indexer[];
+    /** Stops every indexer (once; later calls wait for the same stop). */
+    stopIndexers(): Promise<unknown>;
   }
 }
 
@@ -34,8 +36,18 @@ export const indexerPlugin = fp<AppOptions>(
     app.addHook('onReady', async () => {
       for (const i of indexers) i.start();
     });
+    // Stopped while the listeners drain their requests (preClose), not after: each finishes its
+    // current range (reads cut after 5 s), so a stop is bounded by the slower of the two. The
+    // database closes only after both (main.ts calls stopIndexers before it closes it: onClose
+    // hooks of one instance run last-registered first).
+    let stopping: Promise<unknown> | undefined;
+    const stopAll = () => (stopping ??= Promise.all(indexers.map((i) => i.stop())));
+    app.decorate('stopIndexers', stopAll);
+    app.addHook('preClose', async () => {
+      void stopAll();
+    });
     app.addHook('onClose', async () => {
-      await Promise.all(indexers.map((i) => i.stop()));
+      await stopAll();
     });
   },
   { name: 'indexer', dependencies: ['db', 'observability'] },
