@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import {
   configDir,
@@ -179,11 +179,15 @@ test('a broken chunk of a remote shows its fallback, and Retry loads it once it 
 });
 
 test('the operator command refuses a version that was never released', async () => {
-  expect(() =>
-    execFileSync('npm', ['run', '--silent', 'remote:use', '--', 'swap', '7.7.7'], {
-      cwd: repoRoot,
-      env: { ...process.env, JMSWAP_CONFIG_DIR: configDir },
-      stdio: 'pipe',
-    }),
-  ).toThrow(/not released/);
+  const run = spawnSync(
+    'npm',
+    ['run', '--silent', 'remote:use', '--', 'swap', '7.7.7', '--shell', SHELL],
+    { cwd: repoRoot, env: { ...process.env, JMSWAP_CONFIG_DIR: configDir }, encoding: 'utf8' },
+  );
+  expect(run.status).not.toBe(0);
+  // The preflight's reachability check: the folder is not on the swap remote's host.
+  expect(run.stdout + run.stderr).toMatch(
+    /swap 7\.7\.7 is not released at http:\/\/localhost:9081/,
+  );
+  expect(run.stdout + run.stderr).toMatch(/not switched/);
 });

@@ -179,6 +179,10 @@ function createRemoteConfig({ appDir, name, exposes, mode = 'production', versio
     }),
   );
   config.output.clean = { keep: STANDALONE_RUNTIME };
+  // Each version its own chunk-loading global (webpackChunk<uniqueName>): when a version fails
+  // and the shell loads the fallbackVersion in the same page, the fallback's runtime must not
+  // take the failed version's chunks (same chunk ids, other module ids) as already loaded.
+  config.output.uniqueName = `${path.basename(appDir)}@${appVersion}`;
   return [config, standaloneRuntimeConfig(config)];
 }
 
