@@ -26,6 +26,7 @@ const started = await startApi({
   databaseUrl: process.env.DATABASE_URL,
   indexer: !process.argv.includes('--no-indexer'),
   logLevel: arg('--log-level') ?? process.env.LOG_LEVEL,
+  reorgWindow: arg('--reorg-window') ?? process.env.API_REORG_WINDOW,
 }).catch((e) => {
   console.error('api failed:', e instanceof Error ? (e.stack ?? e.message) : e);
   process.exit(1);

@@ -89,7 +89,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const metrics = opts.metrics ?? new Metrics();
   // Every failed database call counts (jmswap_api_db_errors_total), the indexers' too.
   const db = observeDb(opts.db, (kind) => metrics.dbErrors.inc({ kind }));
-  metrics.countListingsIn(db);
+  metrics.readStateFrom(
+    db,
+    opts.networks.map((n) => n.id),
+  );
   const app = Fastify({
     ...loggerOf(opts.logger),
     // One line per request, written by the observability plugin (route pattern, no url).

@@ -38,6 +38,8 @@ export interface StartOptions {
   logLevel?: string;
   /** Figures for /metrics (default: a registry of its own, with the process's figures). */
   metrics?: Metrics;
+  /** API_REORG_WINDOW / --reorg-window: the indexers' block-hash window (default 256). */
+  reorgWindow?: number | string;
 }
 
 export interface StartedApi {
@@ -65,6 +67,14 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
   const adminPort = Number(opts.adminPort ?? 0);
   if (!/^\d{1,5}$/.test(String(opts.adminPort ?? 0)) || adminPort > 65535)
     throw new Error(`API_ADMIN_PORT / --admin-port: "${opts.adminPort}" is not a port number`);
+  const reorgWindow =
+    opts.reorgWindow === undefined || opts.reorgWindow === ''
+      ? undefined
+      : Number(opts.reorgWindow);
+  if (reorgWindow !== undefined && !(Number.isSafeInteger(reorgWindow) && reorgWindow >= 1))
+    throw new Error(
+      `API_REORG_WINDOW / --reorg-window: "${opts.reorgWindow}" is not a block count`,
+    );
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const db = openDb({ databaseUrl: opts.databaseUrl, dataDir });
   // PGlite is this process's alone: the operator CLI reaches it through the admin listener.
@@ -91,7 +101,7 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
     app = await buildApp({
       db,
       networks,
-      indexer: opts.indexer === false ? false : { pollMs: 300 },
+      indexer: opts.indexer === false ? false : { pollMs: 300, reorgWindow },
       trustProxy,
       logger,
       metrics,

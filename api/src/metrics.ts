@@ -34,8 +34,9 @@ export class Metrics {
   readonly listings: Gauge<'status'>;
   readonly unhandled: Counter<'kind'>;
 
-  /** Where the listing counts are read at each scrape (set by the api once it has a database). */
-  private listingDb?: Queryable;
+  /** Where listing counts and halts are read at each scrape (set by the api with its database). */
+  private stateDb?: Queryable;
+  private networks: string[] = [];
 
   constructor(opts: MetricsOptions = {}) {
     const registers = [this.registry];
@@ -77,11 +78,28 @@ export class Metrics {
       labelNames: ['network'],
       registers,
     });
+    const stateDb = () => this.stateDb;
+    const networks = () => this.networks;
     this.indexerHalted = new Gauge({
       name: 'jmswap_api_indexer_halted',
       help: '1 when the network is stopped (a reorganisation deeper than the kept window): needs npm run reindex',
       labelNames: ['network'],
       registers,
+      // From the database at each scrape: every instance tells, not only the network's writer.
+      async collect() {
+        const db = stateDb();
+        if (!db) return;
+        try {
+          const { rows } = await db.query<{ network: string }>(
+            'SELECT network FROM indexer_control WHERE halted_reason IS NOT NULL',
+          );
+          const halted = new Set(rows.map((r) => r.network));
+          for (const network of new Set([...networks(), ...halted]))
+            this.set({ network }, halted.has(network) ? 1 : 0);
+        } catch {
+          // The database is away: the last values stay.
+        }
+      },
     });
     this.indexerBatches = new Counter({
       name: 'jmswap_api_indexer_batches_total',
@@ -132,14 +150,13 @@ export class Metrics {
       labelNames: ['kind'],
       registers,
     });
-    const listingDb = () => this.listingDb;
     this.listings = new Gauge({
       name: 'jmswap_api_listing_requests',
       help: 'Stored token listing requests, by status (read from the database at each scrape)',
       labelNames: ['status'],
       registers,
       async collect() {
-        const db = listingDb();
+        const db = stateDb();
         if (!db) return;
         try {
           const { rows } = await db.query<{ status: string; n: string }>(
@@ -161,9 +178,10 @@ export class Metrics {
     });
   }
 
-  /** Listing counts come from this database at each scrape. */
-  countListingsIn(db: Queryable): void {
-    this.listingDb = db;
+  /** Listing counts and halted networks come from this database at each scrape. */
+  readStateFrom(db: Queryable, networks: string[]): void {
+    this.stateDb = db;
+    this.networks = networks;
   }
 
   /** The Prometheus text exposition. */

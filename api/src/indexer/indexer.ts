@@ -4,6 +4,7 @@ import type { Metrics } from '../metrics';
 import { DEFAULT_CONFIRMATIONS, NETWORK_IDS, type IndexedNetwork, type NetworkId } from '../config';
 import { decodeLog, type DecodedEvent, type RawLog } from '../chain/events';
 import { isRangeError, RpcError } from '../chain/rpc';
+import { finishReindex, markHalted, readControl } from './control';
 import { emptyRows, handleEvent, type Rows } from './handlers';
 import type { BlockRef, ChainSource } from './source';
 import {
@@ -51,7 +52,17 @@ export interface IndexerOptions {
   metrics?: Metrics;
   /** How often a process without the network's lock asks for it again, ms (default 2000). */
   lockRetryMs?: number;
+  /**
+   * The block-hash window: the hashes of the last this-many blocks below the cursor are kept,
+   * and a reorganisation is repaired (rolled back and indexed again) when its common ancestor
+   * is among them. A deeper one stops the network (error line, /ready, metric) until an
+   * operator re-indexes it (npm run reindex). Default DEFAULT_REORG_WINDOW (256).
+   */
+  reorgWindow?: number;
 }
+
+/** Blocks of hashes kept below the cursor: the deepest reorganisation repaired by itself. */
+export const DEFAULT_REORG_WINDOW = 256;
 
 export type StepResult =
   | { kind: 'idle'; head: number }
@@ -59,7 +70,11 @@ export type StepResult =
   | { kind: 'rollback'; ancestor: number; removedTrades: number }
   | { kind: 'shrunk'; range: number }
   /** The chain changed while the range was read: nothing stored, the range is read again. */
-  | { kind: 'refetch'; from: number; to: number; reason: string };
+  | { kind: 'refetch'; from: number; to: number; reason: string }
+  /** Stopped: a reorganisation deeper than the window; nothing is written until a re-index. */
+  | { kind: 'halted'; reason: string }
+  /** An operator's re-index request carried out: everything from `from` on is read again. */
+  | { kind: 'reindexed'; from: number; removedTrades: number };
 
 /** One advisory-lock key per network: exactly one indexer writes a network. */
 export const lockKey = (network: string) => 0x4a4d1000 + NETWORK_IDS.indexOf(network as never);
@@ -109,6 +124,11 @@ function causeOf(e: unknown): 'database' | 'node' | 'other' {
   return 'other';
 }
 
+/** What the operator runs to resume a stopped network. */
+export const reindexHint = (network: string) =>
+  `Find the common ancestor (the last block both chains share) and run ` +
+  `npm run reindex -w @jmswap/api -- --network ${network} --from <that block + 1>`;
+
 /** A step failing this many times in a row is logged at error level, not warn. */
 const PERSISTENT_FAILURES = 5;
 
@@ -125,6 +145,8 @@ export class Indexer {
   /** Ends the current sleep of the loop (stop() calls it). */
   private wake?: () => void;
   private readonly logger: LineLogger;
+  /** The halt was logged at error by this process (once per halt, not at every step). */
+  private haltLogged = false;
   lastHead = 0;
   writer = false;
   /** The last failure of a step, until a step succeeds (for /ready). */
@@ -148,6 +170,10 @@ export class Indexer {
     }
   }
 
+  get reorgWindow(): number {
+    return Math.max(1, this.opts.reorgWindow ?? DEFAULT_REORG_WINDOW);
+  }
+
   /** Blocks left between the cursor and the head. */
   get confirmations(): number {
     return (
@@ -168,6 +194,19 @@ export class Indexer {
   async step(): Promise<StepResult> {
     const { db, source, network } = this.opts;
     const started = performance.now();
+    const control = await readControl(db, this.id);
+    if (control?.reindexFrom != null) return this.reindex(control.reindexFrom);
+    if (control?.halted) {
+      if (!this.haltLogged) {
+        this.haltLogged = true;
+        this.logger.error(
+          { network: this.id, reason: control.halted.reason, since: control.halted.at },
+          `${this.id} is stopped: ${control.halted.reason}. ${reindexHint(this.id)}`,
+        );
+      }
+      return { kind: 'halted', reason: control.halted.reason };
+    }
+    this.haltLogged = false;
     const cursor = await readCursor(db, this.id);
     const head = await source.head();
     this.lastHead = head;
@@ -197,14 +236,19 @@ export class Indexer {
     }
     const linked = await this.link(cursor, from, to, pinned, read);
     if (typeof linked === 'string') return this.refetch(cursor, from, to, linked);
-    const toBlock = linked;
+    const toBlock = linked.last;
 
     const eventBlocks = new Map(read.blocks);
     eventBlocks.set(to, toBlock);
+    // The hashes of the window's blocks: what a rollback looks for its common ancestor in.
+    const keepFrom = to - this.reorgWindow;
+    const window = linked.headers.filter((h) => h.number > keepFrom && !eventBlocks.has(h.number));
     const rows = await db.transaction(async (tx) => {
       const rows = await ingest(tx, network, read.logs, eventBlocks, read.txFrom);
+      if (window.length) await writeRows(tx, this.id, emptyRows(), window);
       await this.opts.beforeCursor?.(to);
       await moveCursor(tx, this.id, cursor, { blockNumber: to, blockHash: toBlock.hash });
+      await tx.query('DELETE FROM blocks WHERE network = $1 AND number <= $2', [this.id, keepFrom]);
       return rows;
     });
     this.range = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
@@ -252,7 +296,7 @@ export class Indexer {
     to: number,
     pinned: BlockRef,
     read: { logs: RawLog[]; blocks: Map<number, BlockRef> },
-  ): Promise<BlockRef | string> {
+  ): Promise<{ last: BlockRef; headers: BlockRef[] } | string> {
     for (const log of read.logs) {
       const block = read.blocks.get(log.blockNumber);
       if (block && block.hash !== log.blockHash)
@@ -279,7 +323,7 @@ export class Indexer {
       return `block ${anchor} (the cursor) was replaced`;
     const last = at(to)!;
     if (last.hash !== pinned.hash) return `block ${to} changed while the logs were read`;
-    return last;
+    return { last, headers: headers as BlockRef[] };
   }
 
   /** A range read across a reorganisation: nothing stored; the cursor block gone -> rollback. */
@@ -301,10 +345,13 @@ export class Indexer {
   /** The highest stored block still on the chain; everything above it is removed. */
   private async rollback(cursor: Cursor): Promise<StepResult> {
     const { db, source } = this.opts;
+    // Only the window's hashes are kept (and looked at): a common ancestor below it is not
+    // searched for, the network stops instead.
+    const windowFloor = cursor.blockNumber - this.reorgWindow;
     const { rows } = await db.query<{ n: string; h: string }>(
       `SELECT number::text AS n, hash AS h FROM blocks WHERE network = $1 AND number < $2
-       ORDER BY number DESC`,
-      [this.id, cursor.blockNumber],
+         AND number >= $3 ORDER BY number DESC`,
+      [this.id, cursor.blockNumber, windowFloor],
     );
     // Stored blocks, newest first: the ones still on the chain form a suffix of this list.
     // Probe 1, 2, 4, 8... back, then bisect between the last replaced and first kept probe.
@@ -328,6 +375,12 @@ export class Indexer {
       else lo = mid;
     }
     const kept = rows[hi];
+    if (!kept && windowFloor > (this.opts.startBlock ?? 0))
+      return this.halt(
+        cursor,
+        `reorganisation deeper than the kept block window: none of the hashes kept for blocks ` +
+          `${Math.max(windowFloor, 0)}-${cursor.blockNumber} (reorgWindow ${this.reorgWindow}) is on the chain any more`,
+      );
     const ancestor: Cursor | null = kept
       ? { blockNumber: Number(kept.n), blockHash: kept.h }
       : null;
@@ -350,6 +403,96 @@ export class Indexer {
       'reorganisation: blocks above the common ancestor removed, indexing them again',
     );
     return { kind: 'rollback', ancestor: floor, removedTrades };
+  }
+
+  /**
+   * Stops the network: the chain no longer contains what was stored, deeper than the window
+   * can tell. What is stored stays served; nothing more is written until an operator re-index.
+   */
+  private async halt(cursor: Cursor, reason: string): Promise<StepResult> {
+    await markHalted(this.opts.db, this.id, reason, cursor.blockNumber);
+    this.haltLogged = true;
+    this.opts.metrics?.indexerErrors.inc({ network: this.id, kind: 'chain' });
+    this.logger.error(
+      { network: this.id, cursor: cursor.blockNumber, reorgWindow: this.reorgWindow, reason },
+      `${this.id} indexing stopped: ${reason}. ${reindexHint(this.id)}`,
+    );
+    return { kind: 'halted', reason };
+  }
+
+  /**
+   * An operator's request: forget everything from block `from` on and index it again. Refused
+   * (the network stays as it is, the reason in last_outcome and the log) when a block hash kept
+   * below `from` is not on the chain either: `from` must be at or below the common ancestor.
+   */
+  private async reindex(from: number): Promise<StepResult> {
+    const { db, source } = this.opts;
+    const start = this.opts.startBlock ?? 0;
+    const floor = Math.max(from, start) - 1;
+    let anchor: BlockRef | null = null;
+    if (floor >= start) {
+      // The window below `from`: the block hashes kept, and the blocks of the trades kept.
+      const { rows } = await db.query<{ n: string; h: string }>(
+        `SELECT number AS num, number::text AS n, hash AS h FROM blocks
+           WHERE network = $1 AND number <= $2 AND number > $3
+         UNION SELECT block_number, block_number::text, block_hash FROM trades
+           WHERE network = $1 AND block_number <= $2 AND block_number > $3
+         ORDER BY 1`,
+        [this.id, floor, floor - this.reorgWindow],
+      );
+      const lowest = rows.length ? Number(rows[0]!.n) : floor;
+      const chain = await source.headers(lowest, floor);
+      for (const r of rows) {
+        const b = chain[Number(r.n) - lowest];
+        if (!b || b.hash !== r.h) {
+          const outcome =
+            `refused: block ${r.n}, below --from ${from}, is not on the chain either; ` +
+            `re-index from block ${r.n} or lower`;
+          await finishReindex(db, this.id, outcome, false);
+          this.logger.error(
+            { network: this.id, from, block: Number(r.n) },
+            `${this.id} re-index ${outcome}`,
+          );
+          return { kind: 'halted', reason: outcome };
+        }
+      }
+      anchor = chain[floor - lowest] ?? null;
+      if (!anchor) {
+        const outcome = `refused: the chain has no block ${floor} (is --from beyond its head?)`;
+        await finishReindex(db, this.id, outcome, false);
+        this.logger.error({ network: this.id, from }, `${this.id} re-index ${outcome}`);
+        return { kind: 'halted', reason: outcome };
+      }
+    }
+    const removedTrades = await db.transaction(async (tx) => {
+      const removed = await rollbackAbove(tx, this.id, floor);
+      if (anchor) {
+        await tx.query(
+          `INSERT INTO indexer_cursor (network, block_number, block_hash) VALUES ($1, $2, $3)
+           ON CONFLICT (network) DO UPDATE SET block_number = EXCLUDED.block_number,
+             block_hash = EXCLUDED.block_hash, updated_at = now()`,
+          [this.id, anchor.number, anchor.hash],
+        );
+        await tx.query(
+          `INSERT INTO blocks (network, number, hash, time) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (network, number) DO UPDATE SET hash = EXCLUDED.hash, time = EXCLUDED.time`,
+          [this.id, anchor.number, anchor.hash, anchor.time],
+        );
+      } else await tx.query('DELETE FROM indexer_cursor WHERE network = $1', [this.id]);
+      await finishReindex(
+        tx,
+        this.id,
+        `re-indexed from block ${Math.max(from, start)} (${removed} trades removed)`,
+        true,
+      );
+      return removed;
+    });
+    this.haltLogged = false;
+    this.logger.warn(
+      { network: this.id, from: Math.max(from, start), removedTrades },
+      `${this.id}: operator re-index: everything from block ${Math.max(from, start)} on is indexed again`,
+    );
+    return { kind: 'reindexed', from: Math.max(from, start), removedTrades };
   }
 
   /** JM's burned balance and supply, read at most every 10 s. */
@@ -443,6 +586,7 @@ export class Indexer {
         failures = 0;
         this.lastError = null;
         if (r.kind === 'idle') await this.sleep(this.opts.pollMs ?? 500);
+        else if (r.kind === 'halted') await this.sleep(this.opts.lockRetryMs ?? 2000);
         else if (r.kind === 'shrunk' || r.kind === 'refetch') await this.sleep(100);
       } catch (e) {
         if (this.stopped) {

@@ -8,6 +8,7 @@ import { freshDb } from '../test/databases';
 import { freePort } from '../test/postgres-server';
 import { adminFile, isLoopback, readAdminFile } from './admin';
 import { apiAccess, main } from './cli';
+import { main as reindexMain } from '../indexer/reindex-cli';
 import { getListing } from './store';
 
 const form = {
@@ -91,6 +92,25 @@ describe('npm run listings while the API holds its PGlite directory', () => {
     expect(await admin.json()).toMatchObject({ id, status: 'new', contract: form.contract });
     // And the admin listener serves nothing of the public api.
     expect((await fetch(`${api!.admin!.url}/health`)).status).toBe(404);
+  });
+
+  it('npm run reindex goes through the admin listener too (token required), and /metrics is there without one', async () => {
+    const out = await reindexMain(['--network', 'BSC', '--from', '7', '--wait', '0'], env());
+    expect(out).toEqual({
+      code: 0,
+      out: expect.stringMatching(/^BSC: re-index from block 7 requested\./),
+    });
+    expect((await reindexMain(['--status'], env())).out).toBe(
+      'BSC   cursor -; re-index from 7 requested',
+    );
+    const unauthorised = await fetch(`${api!.admin!.url}/v1/admin/indexer`);
+    expect(unauthorised.status).toBe(401);
+    const bad = await reindexMain(['--network', 'XYZ', '--from', '7'], env());
+    expect(bad.code).toBe(2);
+    const metrics = await fetch(`${api!.admin!.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('jmswap_api_http_requests_total');
+    expect((await fetch(`${api!.url}/metrics`)).status).toBe(404);
   });
 
   it("the CLI's API client works against the admin listener and says so when pointed at the public one", async () => {

@@ -12,6 +12,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
+import { indexerAdminRoutes } from '../indexer/admin';
 import { errorBody } from '../plugins/errors';
 import {
   getListing,
@@ -124,6 +125,9 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, opts) =
         .header('www-authenticate', 'Bearer')
         .send(errorBody(401, 'Send Authorization: Bearer <the token in api-admin.json>'));
   });
+
+  // The indexer's operator routes, behind the same token.
+  await app.register(indexerAdminRoutes, { db });
 
   const notFound = (reply: FastifyReply, id: number) =>
     reply.code(404).send(errorBody(404, `No listing request ${id}.`));

@@ -4,7 +4,10 @@ import { Indexer, type IndexerOptions } from '../indexer/indexer';
 import { sourceFor } from '../indexer/sources';
 
 /** Confirmations come from each network (config.ts), which /ready reads too. */
-export type IndexerPluginOptions = Pick<IndexerOptions, 'maxRange' | 'pollMs' | 'lockRetryMs'>;
+export type IndexerPluginOptions = Pick<
+  IndexerOptions,
+  'maxRange' | 'pollMs' | 'lockRetryMs' | 'reorgWindow'
+>;
 
 declare module 'fastify' {
   interface FastifyInstance {

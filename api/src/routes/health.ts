@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { unavailableReason } from '../db/db';
+import { readAllControl, type Control } from '../indexer/control';
+import { reindexHint } from '../indexer/indexer';
 import { readCursor } from '../indexer/store';
 import { sourceFor } from '../indexer/sources';
 import type { AppOptions } from '../app';
@@ -14,8 +16,10 @@ export interface NetworkReadiness {
   indexed: number | null;
   /** head − confirmations − indexed (null when either is unknown). */
   lag: number | null;
-  /** ok, behind, node unreachable, not indexed yet, unknown (no database). */
+  /** ok, halted, behind, node unreachable, not indexed yet, unknown (no database). */
   status: string;
+  /** Stopped by its indexer (a reorganisation deeper than the kept window) until a re-index. */
+  halted?: { reason: string; block: number | null; at: string };
   /** With the indexers in this process: whether this process writes the network. */
   writer?: boolean;
   /** With the indexers in this process: the last failed step, while it keeps failing. */
@@ -49,6 +53,9 @@ export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) =>
       reasons.push(`database ${database}`);
     }
     const networks: Record<string, NetworkReadiness> = {};
+    const control = new Map<string, Control>();
+    if (database === 'ok')
+      for (const c of await readAllControl(app.db).catch(() => [])) control.set(c.network, c);
     await Promise.all(
       app.networks.map(async (n) => {
         const cursor = database === 'ok' ? await readCursor(app.db, n.id).catch(() => null) : null;
@@ -61,12 +68,15 @@ export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) =>
           head !== null && cursor
             ? Math.max(0, head - (n.confirmations ?? 0) - cursor.blockNumber)
             : null;
+        const halted = control.get(n.id)?.halted ?? undefined;
         let status = 'ok';
         if (database !== 'ok') status = 'unknown (no database)';
+        else if (halted) status = 'halted';
         else if (head === null) status = 'node unreachable';
         else if (!cursor) status = 'not indexed yet';
         else if (lag !== null && lag > maxLag) status = 'behind';
         const entry: NetworkReadiness = { head, indexed: cursor?.blockNumber ?? null, lag, status };
+        if (halted) entry.halted = halted;
         const indexer = app.indexers.find((i) => i.id === n.id);
         if (indexer) {
           entry.writer = indexer.writer;
@@ -74,7 +84,9 @@ export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) =>
             entry.error = `${indexer.lastError.cause}: ${indexer.lastError.message}`;
         }
         networks[n.id] = entry;
-        if (status === 'node unreachable') reasons.push(`${n.id}: no node answers`);
+        if (halted)
+          reasons.push(`${n.id} indexing stopped: ${halted.reason}. ${reindexHint(n.id)}`);
+        else if (status === 'node unreachable') reasons.push(`${n.id}: no node answers`);
         else if (status === 'not indexed yet') reasons.push(`${n.id}: nothing indexed yet`);
         else if (status === 'behind')
           reasons.push(
