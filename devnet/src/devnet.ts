@@ -115,7 +115,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
           log(`${id}: anvil on ${anvil.url} (chain id ${spec.chainId})`);
           if (hit) {
             await mineAtWallClock(anvil.url);
-            networks[id] = { ...hit.meta.config, nodeUrl: anvil.url };
+            networks[id] = { ...hit.meta.config, nodeUrl: anvil.url, nodeUrls: [anvil.url] };
             log(`${id}: restored the seeded chain saved ${ago(hit.meta.createdAt)}`);
             return;
           }

@@ -222,6 +222,30 @@ it('says when the network cannot be reached instead of failing silently', async 
   expect(await screen.findByText(/Network unreachable/)).toBeInTheDocument();
 });
 
+it('shows the banner only while every node fails, and clears it by itself when one answers', async () => {
+  let report: (status: 'ok' | 'unreachable') => void = () => undefined;
+  let unsubscribed = false;
+  api.nodeStatus = (network, onChange) => {
+    expect(network).toBe('TRON');
+    report = onChange;
+    onChange('ok');
+    return () => (unsubscribed = true);
+  };
+  const view = render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  const quotes = api.quotes;
+  expect(screen.queryByText(/Network unreachable/)).not.toBeInTheDocument();
+  act(() => report('unreachable'));
+  expect(screen.getByText(/Network unreachable/)).toBeInTheDocument();
+  // A node answers again: the banner goes, and the box quotes again at once.
+  act(() => report('ok'));
+  expect(screen.queryByText(/Network unreachable/)).not.toBeInTheDocument();
+  await waitFor(() => expect(api.quotes).toBeGreaterThan(quotes));
+  view.unmount();
+  expect(unsubscribed).toBe(true);
+});
+
 it("a link's slippageBps never sets the slippage: the user's own value stays", async () => {
   render(<SwapPanel network="TRON" query={{}} />);
   await userEvent.click(screen.getByRole('button', { name: /^Slippage/ }));

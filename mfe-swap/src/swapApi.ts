@@ -50,7 +50,14 @@ export interface SwapApi {
   ): Promise<bigint | undefined>;
   /** Offer the received token to TronLink (canAddToken). */
   watchAsset?(network: NetworkConfig, symbol: string): Promise<void>;
+  /**
+   * The health of the network's nodes, now and on each change: "unreachable" while every node
+   * fails, "ok" once one answers. Returns the unsubscribe.
+   */
+  nodeStatus?(network: NetworkId, onChange: (status: NodeStatus) => void): () => void;
 }
+
+export type NodeStatus = 'ok' | 'unreachable';
 
 let api: SwapApi | undefined;
 

@@ -4,6 +4,7 @@ import {
   getBalances,
   getPairReserves,
   getNetworkConfig,
+  getReader,
   getTronResources,
   type NetworkId,
 } from '@jmswap/shared-chain';
@@ -52,6 +53,23 @@ export const chainSwapApi: SwapApi = {
     swapGasReserve({ networkId: network, owner, path, amountIn }),
   async watchAsset(network, symbol) {
     await addTokenToWallet(symbol, network.id);
+  },
+  // The reader's status$ is its network's node pool: every node failing, or one answering.
+  nodeStatus(network, onChange) {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    getReader(network).then(
+      (reader) => {
+        if (stopped) return;
+        const sub = reader.status$.subscribe(onChange);
+        stop = () => sub.unsubscribe();
+      },
+      () => undefined, // no reader: the quotes say so
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
   },
 };
 

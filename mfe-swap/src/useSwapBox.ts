@@ -16,7 +16,7 @@ import {
   type QuoteKind,
   type SwapFormState,
 } from './form/swapForm';
-import { swapApi } from './swapApi';
+import { swapApi, type NodeStatus } from './swapApi';
 
 /** Auto refresh while visible (product.md section 4). */
 export const REFRESH_MS = 15_000;
@@ -50,9 +50,22 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   useVisibleInterval(() => setRefresh((r) => r + 1), refreshMsFor(widget?.launchPad));
   useVisibleInterval(() => setBalanceTick((r) => r + 1), BALANCE_REFRESH_MS);
 
-  const [unreachable, setUnreachable] = useState(false);
+  const [quoteUnreachable, setUnreachable] = useState(false);
   const kind = quoteKindFor(state.lastEdited, widget?.launchPad);
   useQuote(state, kind, network, slippageBps, refresh, dispatch, setUnreachable);
+
+  // The network's nodes: the banner shows while every node fails and goes when one answers;
+  // then the box reads again at once (prices, the estimate) instead of at the next refresh.
+  const [nodes, setNodes] = useState<NodeStatus>();
+  const lastNodes = useRef<NodeStatus | undefined>(undefined);
+  useEffect(() => swapApi().nodeStatus?.(network.id, setNodes), [network.id]);
+  useEffect(() => {
+    if (lastNodes.current === 'unreachable' && nodes === 'ok') setRefresh((r) => r + 1);
+    lastNodes.current = nodes;
+  }, [nodes]);
+  // Until the node health is known (or where there is none), a quote that could not read the
+  // chain says it.
+  const unreachable = nodes === undefined ? quoteUnreachable : nodes === 'unreachable';
 
   // A new slippage voids the shown bound at once (nothing is sent with the old one).
   const lastSlippage = useRef(slippageBps);

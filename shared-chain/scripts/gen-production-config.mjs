@@ -60,13 +60,17 @@ const tronPools = [
   ['JM', 'USDT'],
 ];
 
+// Public nodes, at least two per network (reads fail over between them: core/nodePool.ts).
+// nodeUrl (the first) stays for readers of the file that know one node only (the api, the SDK).
+const nodes = (...urls) => ({ nodeUrl: urls[0], nodeUrls: urls });
+
 const networks = {
   TRON: {
     id: 'TRON',
     name: 'TRON',
     platform: 'tron',
     chainId: 728126428,
-    nodeUrl: 'https://api.trongrid.io',
+    ...nodes('https://api.trongrid.io', 'https://tron-rpc.publicnode.com'),
     scan: 'https://tronscan.org/#/transaction/',
     api: { url: '', ownerAddress: '' },
     exchange,
@@ -80,7 +84,7 @@ const networks = {
     name: 'BNB Smart Chain',
     platform: 'evm',
     chainId: 56,
-    nodeUrl: 'https://bsc-dataseed.binance.org',
+    ...nodes('https://bsc-dataseed.bnbchain.org', 'https://bsc-rpc.publicnode.com'),
     scan: 'https://bscscan.com/tx/',
     api: { url: '', ownerAddress: '' },
     exchange,
@@ -111,7 +115,7 @@ const networks = {
     name: 'Polygon',
     platform: 'evm',
     chainId: 137,
-    nodeUrl: 'https://polygon-rpc.com',
+    ...nodes('https://polygon-rpc.com', 'https://polygon-bor-rpc.publicnode.com'),
     scan: 'https://polygonscan.com/tx/',
     api: { url: '', ownerAddress: '' },
     exchange,
@@ -133,7 +137,7 @@ const networks = {
     name: 'BitTorrent Chain',
     platform: 'evm',
     chainId: 199,
-    nodeUrl: 'https://rpc.bt.io',
+    ...nodes('https://rpc.bt.io', 'https://rpc.bittorrentchain.io', 'https://bittorrent.drpc.org'),
     scan: 'https://bttcscan.com/tx/',
     api: { url: '', ownerAddress: '' },
     exchange,
@@ -148,13 +152,17 @@ const networks = {
     name: 'Ethereum',
     platform: 'evm',
     chainId: 1,
-    nodeUrl: 'https://ethereum-rpc.publicnode.com',
+    ...nodes('https://ethereum-rpc.publicnode.com', 'https://eth.llamarpc.com'),
     scan: 'https://etherscan.io/tx/',
     api: { url: '', ownerAddress: '' },
     exchange,
     baseToken: 'ETH',
     defaultTokens: ['ETH', 'USDT'],
-    tokens: byMap([t('ETH', 'Ether', 18, { isBase: true }), t('USDT', 'Tether USD', 6)]),
+    tokens: byMap([
+      t('ETH', 'Ether', 18, { isBase: true }),
+      // Ethereum's USDT refuses to change a non-zero allowance: approve 0 first.
+      t('USDT', 'Tether USD', 6, { approveResetRequired: true }),
+    ]),
     pools: pools([['ETH', 'USDT']]),
   },
 };

@@ -349,7 +349,9 @@ async function deployWith(
   }
 
   // ---------------------------------------------------------------- config
+  // The local profile has one node per network; the production entry's list is not it.
   network.nodeUrl = opts.rpcUrl;
+  network.nodeUrls = [opts.rpcUrl];
   network.chainId = chainId;
   network.exchange = {
     FACTORY_ADDRESS: factoryAddress,

@@ -136,6 +136,7 @@ export function toTronConfig(deployed: NetworkConfig, nodeUrl: string): NetworkC
   config.platform = 'tron';
   config.chainId = TRON_CHAIN_ID;
   config.nodeUrl = nodeUrl;
+  config.nodeUrls = [nodeUrl];
   const ex = config.exchange;
   ex.FACTORY_ADDRESS = b58(ex.FACTORY_ADDRESS);
   ex.ROUTER_ADDRESS = b58(ex.ROUTER_ADDRESS);

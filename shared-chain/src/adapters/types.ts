@@ -7,10 +7,15 @@
 import type { BehaviorSubject } from 'rxjs';
 import type { NetworkConfig, Platform } from '../config/types';
 import type { PoolReserves } from '../core/paths';
+import type { NodeStatus } from '../core/nodePool';
 import type { WalletKind } from '../wallets/options';
 
-/** "ok" once a read succeeded, "unreachable" after a read failed (the UI shows it; nothing crashes). */
-export type ReadStatus = 'ok' | 'unreachable';
+/**
+ * The health of a network's nodes: "unreachable" when the last request to every node failed (or
+ * no node is configured), "ok" once one answers again. A revert is an answer. The UI shows it;
+ * nothing crashes.
+ */
+export type ReadStatus = NodeStatus;
 
 /** One liquidity position of a user (product.md section 3: User pool). */
 export interface UserPosition {
@@ -42,8 +47,9 @@ export interface TronResources {
 
 /**
  * Reads anyone can make, without a wallet. Every method logs and swallows its errors and then
- * yields undefined (the spec: chain read errors are logged only), setting status$ to
- * "unreachable" so the UI can say so.
+ * yields undefined (the spec: chain read errors are logged only). Reads move to the network's
+ * next node when one fails (core/nodePool.ts); status$ says "unreachable" when every node failed,
+ * so the UI can say so.
  */
 export interface ChainReader {
   readonly network: NetworkConfig;

@@ -1,5 +1,5 @@
 import production from '../../config/networks.production.json';
-import { parseNetworksFile } from './schema';
+import { nodeUrlProblem, nodeUrlsFor, parseNetworksFile } from './schema';
 import { isNetworkConfigured, NETWORK_IDS } from './types';
 
 const clone = () => JSON.parse(JSON.stringify(production));
@@ -60,5 +60,95 @@ describe('networks.json', () => {
     const file = clone();
     mutate(file);
     expect(() => parseNetworksFile(file)).toThrow(message);
+  });
+
+  it('the production file lists at least two public https nodes per network', () => {
+    const file = parseNetworksFile(production);
+    for (const net of Object.values(file.networks)) {
+      expect(net.nodeUrls?.length).toBeGreaterThanOrEqual(2);
+      for (const url of net.nodeUrls ?? []) expect(new URL(url).protocol).toBe('https:');
+      const urls = net.nodeUrls ?? [];
+      expect(new Set(urls.map((u) => new URL(u).host)).size).toBe(urls.length);
+      // nodeUrl, read by the api and the widget SDK, is the first of them.
+      expect(net.nodeUrl).toBe(net.nodeUrls?.[0]);
+      expect((production.networks as Record<string, { nodeUrl: string }>)[net.id]?.nodeUrl).toBe(
+        net.nodeUrl,
+      );
+    }
+  });
+
+  describe('node lists', () => {
+    let warnings: string[];
+    beforeEach(() => {
+      warnings = [];
+      jest.spyOn(console, 'warn').mockImplementation((m: string) => void warnings.push(m));
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    it('takes nodeUrls in order; a single nodeUrl is a list of one', () => {
+      const file = clone();
+      file.networks.BSC.nodeUrls = ['https://a.example', 'http://127.0.0.1:8545/rpc'];
+      delete file.networks.ETH.nodeUrls;
+      file.networks.ETH.nodeUrl = 'https://eth.example';
+      const parsed = parseNetworksFile(file);
+      expect(parsed.networks.BSC.nodeUrls).toEqual([
+        'https://a.example',
+        'http://127.0.0.1:8545/rpc',
+      ]);
+      expect(parsed.networks.BSC.nodeUrl).toBe('https://a.example');
+      expect(parsed.networks.ETH.nodeUrls).toEqual(['https://eth.example']);
+      expect(warnings).toEqual([]);
+    });
+
+    it('leaves a bad entry out with a warning naming it, and keeps the good ones', () => {
+      const file = clone();
+      file.networks.BSC.nodeUrls = [
+        'ftp://files.example',
+        'https://good.example',
+        42,
+        'https://user:secret@keyed.example',
+        'https://good.example',
+        'not a url',
+        'https://second.example',
+      ];
+      const parsed = parseNetworksFile(file);
+      expect(parsed.networks.BSC.nodeUrls).toEqual([
+        'https://good.example',
+        'https://second.example',
+      ]);
+      expect(warnings).toEqual([
+        'networks.json: BSC node "ftp://files.example" is not an http(s) url; left out',
+        'networks.json: BSC node 42 is not a url; left out',
+        'networks.json: BSC node "https://user:secret@keyed.example" carries credentials; left out',
+        'networks.json: BSC node "https://good.example" is listed twice; left out',
+        'networks.json: BSC node "not a url" is not a url; left out',
+      ]);
+    });
+
+    it('a network with no valid node has no node configured (nodeUrl empty), the rest still loads', () => {
+      const file = clone();
+      file.networks.POLY.nodeUrls = ['javascript:alert(1)'];
+      file.networks.BTTC.nodeUrls = 'https://not-a-list.example';
+      delete file.networks.ETH.nodeUrls;
+      delete file.networks.ETH.nodeUrl;
+      const parsed = parseNetworksFile(file);
+      expect(parsed.networks.POLY).toMatchObject({ nodeUrl: '', nodeUrls: [] });
+      expect(parsed.networks.ETH).toMatchObject({ nodeUrl: '', nodeUrls: [] });
+      // nodeUrls not being a list: the single nodeUrl still counts.
+      expect(parsed.networks.BTTC.nodeUrls).toEqual(['https://rpc.bt.io']);
+      expect(parsed.networks.TRON.nodeUrls).toHaveLength(2);
+      expect(warnings).toContain(
+        'networks.json: POLY node "javascript:alert(1)" is not an http(s) url; left out',
+      );
+      expect(warnings).toContain('networks.json: BTTC nodeUrls is not a list; left out');
+    });
+
+    it('an empty nodeUrl alone says "no node" without a warning', () => {
+      expect(nodeUrlsFor('ETH', { nodeUrl: '' })).toEqual([]);
+      expect(nodeUrlsFor('ETH', { nodeUrls: [] })).toEqual([]);
+      expect(warnings).toEqual([]);
+      expect(nodeUrlProblem('  ')).toBe('is not a url');
+      expect(nodeUrlProblem('https://ok.example/path?key=1')).toBeUndefined();
+    });
   });
 });

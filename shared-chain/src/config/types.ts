@@ -60,8 +60,18 @@ export interface NetworkConfig {
   platform: Platform;
   /** EVM chain id; on TRON the chain's block.chainid. */
   chainId: number;
-  /** EVM JSON-RPC url, or the TRON full-node url (tronweb fullHost). */
+  /**
+   * The first node: EVM JSON-RPC url, or the TRON full-node url (tronweb fullHost); '' when no
+   * node is configured. After parsing it is nodeUrls[0]. Wallet-side code that needs one url
+   * (tronweb fullHost, a wallet's rpcUrls) uses it; reads go through every node of nodeUrls.
+   */
   nodeUrl: string;
+  /**
+   * Every node of the network, in order of preference; reads move to the next one when a node
+   * fails (see core/nodePool.ts). Parsing always sets it (from `nodeUrl` when the file lists
+   * only that one); hand-written configs may leave it out.
+   */
+  nodeUrls?: string[];
   /** Explorer prefix; the transaction id is appended. */
   scan: string;
   api: { url: string; ownerAddress: string };

@@ -5,6 +5,7 @@
  * (connectors, writers and ethers or tronweb) with the first wallet action.
  */
 import type { NetworkConfig, Platform } from '../config/types';
+import { nodeUrlsOf } from '../config/nodeUrls';
 import type { ChainReader, PlatformAdapter } from '../adapters/types';
 
 export const TRON_NOT_AVAILABLE = 'TRON support is not available in this build';
@@ -84,14 +85,14 @@ async function createReader(network: NetworkConfig): Promise<ChainReader> {
   return new TronReader(network);
 }
 
-/** One reader per network (and node url), as a promise so concurrent first reads share it. */
+/** One reader per network (and node list), as a promise so concurrent first reads share it. */
 const readers = new Map<string, Promise<ChainReader>>();
 /** The readers built so far (resetReaders clears their caches). */
 const built = new Set<ChainReader>();
 
-/** One reader per network (and node url): its caches are shared by every remote. */
+/** One reader per network (and node list): its caches are shared by every remote. */
 export function readerFor(network: NetworkConfig): Promise<ChainReader> {
-  const key = `${network.id}@${network.nodeUrl}@${network.exchange.SWAP_API}`;
+  const key = `${network.id}@${nodeUrlsOf(network).join(' ')}@${network.exchange.SWAP_API}`;
   let reader = readers.get(key);
   if (reader === undefined) {
     reader = createReader(network).then(

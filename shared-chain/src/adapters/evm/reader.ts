@@ -1,4 +1,4 @@
-import { BehaviorSubject } from 'rxjs';
+import type { BehaviorSubject } from 'rxjs';
 import { decodeResult, encodeCall, getAddress, type AbiValue } from '../../abi';
 import type { NetworkConfig } from '../../config/types';
 import {
@@ -16,6 +16,7 @@ import type { PoolReserves } from '../../core/paths';
 import { TrustedPairs, type ListedPair } from '../trustedPairs';
 import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
+import { nodesFor } from '../nodes';
 import { rpcFor, toQuantity, type JsonRpcClient } from './rpc';
 
 /** A pool's reserves plus its pair (liquidity token) address. */
@@ -55,7 +56,8 @@ const USER_LP_PAGE = [
  */
 export class EvmReader implements ChainReader {
   readonly network: NetworkConfig;
-  readonly status$ = new BehaviorSubject<ReadStatus>('ok');
+  /** The network's node health, shared with every reader and provider of its nodes (nodes.ts). */
+  readonly status$: BehaviorSubject<ReadStatus>;
   readonly rpc: JsonRpcClient;
   private reservesCache: Cached<PairReserves[] | undefined> | undefined;
   private readonly balanceCache = new Map<string, Cached<bigint | undefined>>();
@@ -67,7 +69,8 @@ export class EvmReader implements ChainReader {
     private readonly now: () => number = Date.now,
   ) {
     this.network = network;
-    this.rpc = rpcFor(network.nodeUrl);
+    this.status$ = nodesFor(network).status$;
+    this.rpc = rpcFor(network);
     this.trusted = new TrustedPairs(network, {
       canonical: (address) => getAddress(address),
       getPair: async (a, b) => {
@@ -108,15 +111,15 @@ export class EvmReader implements ChainReader {
     return decodeResult(returns, raw);
   }
 
-  /** Runs a read: logs and yields undefined on failure, and keeps status$ current. */
+  /**
+   * Runs a read: logs and yields undefined on failure. status$ is the node pool's: a revert is
+   * an answer and leaves it "ok"; it says "unreachable" only when every node failed.
+   */
   private async read<T>(what: string, run: () => Promise<T>): Promise<T | undefined> {
     try {
-      const value = await run();
-      if (this.status$.getValue() !== 'ok') this.status$.next('ok');
-      return value;
+      return await run();
     } catch (error) {
       logReadError(this.network, what, error);
-      if (this.status$.getValue() !== 'unreachable') this.status$.next('unreachable');
       return undefined;
     }
   }

@@ -72,3 +72,175 @@ it('splits more than 100 calls into several requests', async () => {
   expect(answers[149]).toBe('eth_call:[149]');
   expect(node.bodies.map((b) => (b as unknown[]).length)).toEqual([100, 50]);
 });
+
+describe('failover between nodes', () => {
+  const FIRST = 'http://first.node.test';
+  const SECOND = 'http://second.node.test';
+  type Answer = (body: Body | Body[]) => unknown;
+  const instant = async () => undefined;
+
+  /** A fetch double: per url, a function of the body that returns a Response-like or throws. */
+  function nodes(behaviour: Record<string, Answer>) {
+    const asked: { url: string; methods: string[] }[] = [];
+    const fetchImpl = (async (url: string, init: { body: string; signal?: AbortSignal }) => {
+      const body = JSON.parse(init.body) as Body | Body[];
+      asked.push({ url, methods: (Array.isArray(body) ? body : [body]).map((b) => b.method) });
+      const answer = (behaviour[url] as Answer)(body);
+      if (answer === 'hang')
+        return new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
+      return answer;
+    }) as unknown as typeof fetch;
+    return { asked, fetchImpl };
+  }
+  const respond = (status: number, json: unknown) => ({
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: '',
+    json: async () => {
+      if (json instanceof Error) throw json;
+      return json;
+    },
+  });
+  const ok = (body: Body | Body[]) =>
+    respond(
+      200,
+      Array.isArray(body)
+        ? body.map((b) => ({ jsonrpc: '2.0', id: b.id, result: `ok:${b.method}` }))
+        : { jsonrpc: '2.0', id: body.id, result: `ok:${body.method}` },
+    );
+  const client = (first: Answer, options = {}) => {
+    const fake = nodes({ [FIRST]: first, [SECOND]: ok });
+    return {
+      ...fake,
+      client: new JsonRpcClient([FIRST, SECOND], fake.fetchImpl, { sleep: instant, ...options }),
+    };
+  };
+  const quiet = () => jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+  it.each<[string, Answer]>([
+    ['HTTP 429', () => respond(429, { jsonrpc: '2.0', id: 1, error: { code: -32005 } })],
+    ['HTTP 402 (a quota)', () => respond(402, {})],
+    ['HTTP 500', () => respond(500, new Error('not json'))],
+    ['HTTP 503', () => respond(503, {})],
+    [
+      'a network error',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+    ['an answer that is not JSON', () => respond(200, new SyntaxError('Unexpected token <'))],
+    ['JSON that is not JSON-RPC', () => respond(200, { status: 'ok' })],
+    [
+      'a JSON-RPC answer to another id',
+      () => respond(200, { jsonrpc: '2.0', id: 999, result: '0x1' }),
+    ],
+    [
+      'an answer with both result and error',
+      (b) => respond(200, { id: (b as Body).id, result: 1, error: {} }),
+    ],
+    [
+      'a rate-limit error in a JSON-RPC answer',
+      (b) =>
+        respond(200, {
+          jsonrpc: '2.0',
+          id: (b as Body).id,
+          error: { code: -32005, message: 'limit' },
+        }),
+    ],
+    ['a 404 page', () => respond(404, new SyntaxError('Unexpected token <'))],
+  ])('a node that fails with %s: the read goes to the next node', async (_label, first) => {
+    const spy = quiet();
+    const { client: c, asked } = client(first);
+    await expect(c.send('eth_blockNumber')).resolves.toBe('ok:eth_blockNumber');
+    expect(asked.map((a) => a.url)).toEqual([FIRST, SECOND]);
+    expect(c.pool.isQuarantined(FIRST)).toBe(true);
+    expect(c.pool.status()).toBe('ok');
+    // Quarantined: the next read goes straight to the second node.
+    await c.send('eth_chainId');
+    expect(asked.map((a) => a.url)).toEqual([FIRST, SECOND, SECOND]);
+    expect(spy).not.toHaveBeenCalled(); // (a client of its own pool logs nothing)
+    spy.mockRestore();
+  });
+
+  it('a node that hangs: the read fails over after the timeout', async () => {
+    const { client: c, asked } = client(() => 'hang', { timeoutMs: 30 });
+    await expect(c.send('eth_call', [{}])).resolves.toBe('ok:eth_call');
+    expect(asked.map((a) => a.url)).toEqual([FIRST, SECOND]);
+    expect(c.pool.snapshot()[0]?.lastError).toBe('no answer within 0.03 s');
+  });
+
+  it('a revert (JSON-RPC error with revert data) is the answer: no other node is asked', async () => {
+    const revert = (b: Body | Body[]) =>
+      respond(200, {
+        jsonrpc: '2.0',
+        id: (b as Body).id,
+        error: { code: 3, message: 'execution reverted', data: '0x08c379a0' },
+      });
+    const { client: c, asked } = client(revert);
+    const error = await c.send('eth_estimateGas', [{}]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RpcError);
+    expect(error).toMatchObject({ code: 3, data: '0x08c379a0' });
+    expect(asked.map((a) => a.url)).toEqual([FIRST]);
+    expect(c.pool.status()).toBe('ok');
+    expect(c.pool.isQuarantined(FIRST)).toBe(false);
+  });
+
+  it('a 400 with a JSON-RPC answer to every call is an answer too', async () => {
+    const { client: c, asked } = client((b) =>
+      respond(400, { jsonrpc: '2.0', id: (b as Body).id, error: { code: -32602, message: 'bad' } }),
+    );
+    await expect(c.send('eth_call', ['x'])).rejects.toMatchObject({ code: -32602 });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('in a batch, only the calls the node left unanswered go to the next node', async () => {
+    const partial = (b: Body | Body[]) =>
+      respond(
+        200,
+        (b as Body[])
+          .filter((x) => x.method !== 'eth_getBalance')
+          .map((x) => ({ jsonrpc: '2.0', id: x.id, result: `first:${x.method}` })),
+      );
+    const { client: c, asked } = client(partial);
+    const answers = await Promise.all([
+      c.send('eth_chainId'),
+      c.send('eth_getBalance', ['0x1', 'latest']),
+    ]);
+    expect(answers).toEqual(['first:eth_chainId', 'ok:eth_getBalance']);
+    expect(asked).toEqual([
+      { url: FIRST, methods: ['eth_chainId', 'eth_getBalance'] },
+      { url: SECOND, methods: ['eth_getBalance'] },
+    ]);
+  });
+
+  it('a transaction is sent once: a failed eth_sendRawTransaction is never repeated on another node', async () => {
+    const { client: c, asked } = client(() => respond(502, {}));
+    await expect(c.send('eth_sendRawTransaction', ['0xf86c'])).rejects.toThrow('HTTP 502');
+    expect(asked).toEqual([{ url: FIRST, methods: ['eth_sendRawTransaction'] }]);
+    // The next send goes to the healthy node (once).
+    await expect(c.send('eth_sendRawTransaction', ['0xf86d'])).resolves.toBe(
+      'ok:eth_sendRawTransaction',
+    );
+    expect(asked.map((a) => a.url)).toEqual([FIRST, SECOND]);
+  });
+
+  it('every node down: the calls fail with the last failure and the pool says unreachable', async () => {
+    const fake = nodes({ [FIRST]: () => respond(500, {}), [SECOND]: () => respond(429, {}) });
+    const c = new JsonRpcClient([FIRST, SECOND], fake.fetchImpl, { sleep: instant });
+    await expect(c.send('eth_blockNumber')).rejects.toThrow('HTTP 429');
+    expect(c.pool.status()).toBe('unreachable');
+    // One node answers again: the next read clears it by itself.
+    const again = new JsonRpcClient(c.pool, nodes({ [FIRST]: ok, [SECOND]: ok }).fetchImpl, {
+      sleep: instant,
+    });
+    await expect(again.send('eth_blockNumber')).resolves.toBe('ok:eth_blockNumber');
+    expect(c.pool.status()).toBe('ok');
+  });
+
+  it('no node configured: every call fails and says so', async () => {
+    const c = new JsonRpcClient([], nodes({}).fetchImpl);
+    await expect(c.send('eth_blockNumber')).rejects.toThrow('no node configured');
+  });
+});

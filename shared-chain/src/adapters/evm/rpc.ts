@@ -2,22 +2,47 @@
  * A JSON-RPC client over fetch for the EVM reads (no ethers in the first load). Calls made within
  * a few milliseconds go out as one batch (one HTTP request), as ethers' JsonRpcProvider batched
  * them before; every HTTP request is counted per node url (requestCount).
+ *
+ * Every request goes through the network's NodePool (core/nodePool.ts): a node that answers
+ * 429/402/5xx, times out, cannot be reached or answers something that is not a JSON-RPC answer
+ * to these calls is quarantined and the calls go to the next node. A JSON-RPC error (a revert
+ * with its data, a bad parameter) is the node's answer and is never asked of another node.
+ * A batch that sends a transaction (eth_sendRawTransaction, eth_sendTransaction) is sent to one
+ * node once: it is never repeated elsewhere, whatever happens to it.
  */
+import type { NetworkConfig } from '../../config/types';
+import {
+  isNodeHttpFailure,
+  NodeFailure,
+  NodePool,
+  READ_TIMEOUT_MS,
+  withFailover,
+  withTimeout,
+} from '../../core/nodePool';
+import { nodesFor } from '../nodes';
 import { countRequest } from './helpers';
 
 /** How long a call waits for others to share its HTTP request, and the most calls per request. */
 const BATCH_STALL_MS = 5;
 const BATCH_MAX = 100;
+/** A send waits longer for its answer than a read (it is never repeated on another node). */
+const SEND_TIMEOUT_MS = 30_000;
 
-interface Pending {
+/** Methods that send a transaction: one node, one request, never failed over. */
+export const SEND_METHODS: ReadonlySet<string> = new Set([
+  'eth_sendRawTransaction',
+  'eth_sendTransaction',
+]);
+
+export interface RpcRequest {
+  jsonrpc: '2.0';
   id: number;
   method: string;
   params: unknown[];
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
 }
 
-interface RpcAnswer {
+export interface RpcAnswer {
+  jsonrpc?: string;
   id?: unknown;
   result?: unknown;
   error?: { code?: unknown; message?: unknown; data?: unknown };
@@ -35,23 +60,165 @@ export class RpcError extends Error {
   }
 }
 
+export interface TransportOptions {
+  fetchImpl?: typeof fetch;
+  /** Per node and request (default 10 s; 30 s for a send). */
+  timeoutMs?: number;
+  /** The backoff's wait (tests pass an instant one). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON-RPC 2.0 response object: an id and exactly one of result and error (an object). */
+function isEnvelope(value: unknown): value is RpcAnswer {
+  if (!isObject(value)) return false;
+  const hasResult = 'result' in value;
+  const hasError = 'error' in value && value.error !== undefined && value.error !== null;
+  if (hasResult === hasError) return false;
+  return !hasError || isObject(value.error);
+}
+
+/** A JSON-RPC error that says "too many requests" (EIP-1474 -32005, or the words). */
+export function isRateLimited(answer: RpcAnswer): boolean {
+  const { code, message } = answer.error ?? {};
+  if (code === -32005 || code === 429) return true;
+  return typeof message === 'string' && /rate.?limit|too many requests/i.test(message);
+}
+
+/** One HTTP request to one node: its answers by call id, or a NodeFailure saying why not. */
+async function exchange(
+  url: string,
+  requests: readonly RpcRequest[],
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<Map<number, RpcAnswer>> {
+  countRequest(url);
+  return withTimeout(url, timeoutMs, async (signal) => {
+    let res: Response;
+    try {
+      res = await fetchImpl(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // A lone call goes out unwrapped, as ethers sent it.
+        body: JSON.stringify(requests.length === 1 ? requests[0] : requests),
+        signal,
+      });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      throw new NodeFailure(`node unreachable: ${text}`, url);
+    }
+    const httpError = `node answered HTTP ${res.status} ${res.statusText ?? ''}`.trim();
+    if (isNodeHttpFailure(res.status)) throw new NodeFailure(httpError, url);
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      throw new NodeFailure(res.ok ? 'node answered something that is not JSON' : httpError, url);
+    }
+    const list = Array.isArray(body) ? body : [body];
+    const answers = new Map<number, RpcAnswer>();
+    const ids = new Set(requests.map((r) => r.id));
+    for (const item of list) {
+      if (!isEnvelope(item))
+        throw new NodeFailure('node answered something that is not JSON-RPC', url);
+      // A node that answers a lone call without its id (null) still answered that call.
+      const id =
+        requests.length === 1 && (item.id === undefined || item.id === null)
+          ? requests[0]?.id
+          : item.id;
+      if (typeof id !== 'number' || !ids.has(id))
+        throw new NodeFailure(`node answered an id it was not asked (${String(item.id)})`, url);
+      answers.set(id, item);
+    }
+    // Another 4xx with JSON-RPC answers to every call is the node's answer; else the node failed.
+    if (!res.ok && answers.size < requests.length) throw new NodeFailure(httpError, url);
+    return answers;
+  });
+}
+
+/** What became of one request: the node's answer, or why no node answered it. */
+export type RpcOutcome = { answer: RpcAnswer; failure?: undefined } | { failure: unknown };
+
+/**
+ * Sends `requests` through the pool: calls a node did not answer (or answered "rate limited")
+ * go to the next node; a batch with a send goes to one node once. One outcome per request, in
+ * order.
+ */
+export async function sendThroughPool(
+  pool: NodePool,
+  requests: readonly RpcRequest[],
+  options: TransportOptions = {},
+): Promise<RpcOutcome[]> {
+  const fetchImpl = options.fetchImpl ?? ((...args) => fetch(...args));
+  const sends = requests.some((r) => SEND_METHODS.has(r.method));
+  const timeoutMs = options.timeoutMs ?? (sends ? SEND_TIMEOUT_MS : READ_TIMEOUT_MS);
+  const answered = new Map<number, RpcAnswer>();
+  let remaining = requests;
+  let failure: unknown;
+  try {
+    await withFailover(
+      pool,
+      async (url) => {
+        const answers = await exchange(url, remaining, fetchImpl, timeoutMs);
+        const again: RpcRequest[] = [];
+        let limited: RpcAnswer | undefined;
+        for (const request of remaining) {
+          const answer = answers.get(request.id);
+          if (answer !== undefined && !isRateLimited(answer)) answered.set(request.id, answer);
+          else {
+            again.push(request);
+            limited ??= answer;
+          }
+        }
+        remaining = again;
+        const first = again[0];
+        if (first !== undefined) {
+          const why = limited
+            ? `rate limited (${String(limited.error?.message)})`
+            : `no answer to ${first.method}`;
+          throw new NodeFailure(`node ${why}`, url);
+        }
+      },
+      { retry: !sends, sleep: options.sleep },
+    );
+  } catch (error) {
+    failure = error;
+  }
+  return requests.map((r) => {
+    const answer = answered.get(r.id);
+    return answer !== undefined ? { answer } : { failure };
+  });
+}
+
+interface Pending {
+  request: RpcRequest;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
 export class JsonRpcClient {
+  readonly pool: NodePool;
   private queue: Pending[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private nextId = 1;
 
+  /** `nodes`: a NodePool (shared health), or one url / a list of urls (a pool of its own). */
   constructor(
-    readonly url: string,
+    nodes: NodePool | string | readonly string[],
     private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
-  ) {}
+    private readonly options: Omit<TransportOptions, 'fetchImpl'> = {},
+  ) {
+    this.pool =
+      nodes instanceof NodePool ? nodes : new NodePool(typeof nodes === 'string' ? [nodes] : nodes);
+  }
 
   /** Sends one call; it shares an HTTP request with the calls made in the next few ms. */
   send<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({
-        id: this.nextId++,
-        method,
-        params,
+        request: { jsonrpc: '2.0', id: this.nextId++, method, params },
         resolve: resolve as (value: unknown) => void,
         reject,
       });
@@ -69,53 +236,44 @@ export class JsonRpcClient {
   }
 
   private async post(batch: Pending[]): Promise<void> {
-    const payload = batch.map(({ id, method, params }) => ({ jsonrpc: '2.0', id, method, params }));
-    countRequest(this.url);
-    let answers: RpcAnswer[];
-    try {
-      const res = await this.fetchImpl(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        // A lone call goes out unwrapped, as ethers sent it.
-        body: JSON.stringify(payload.length === 1 ? payload[0] : payload),
-      });
-      if (!res.ok) throw new Error(`node answered HTTP ${res.status} ${res.statusText}`.trim());
-      const body = (await res.json()) as RpcAnswer | RpcAnswer[];
-      answers = Array.isArray(body) ? body : [body];
-    } catch (error) {
-      for (const call of batch) call.reject(error);
-      return;
-    }
-    const byId = new Map(answers.map((a) => [a.id, a]));
-    for (const call of batch) {
-      // A node that answers a lone call without its id still answered that call.
-      const answer = byId.get(call.id) ?? (batch.length === 1 ? answers[0] : undefined);
-      if (answer === undefined) call.reject(new Error(`no answer to ${call.method}`));
-      else if (answer.error) {
+    const outcomes = await sendThroughPool(
+      this.pool,
+      batch.map((p) => p.request),
+      { ...this.options, fetchImpl: this.fetchImpl },
+    );
+    batch.forEach((call, i) => {
+      const outcome = outcomes[i] as RpcOutcome;
+      if (!('answer' in outcome)) {
+        call.reject(outcome.failure);
+        return;
+      }
+      const { answer } = outcome;
+      if (answer.error) {
         const { code, message, data } = answer.error;
         call.reject(
           new RpcError(
-            typeof message === 'string' ? message : `${call.method} failed`,
+            typeof message === 'string' ? message : `${call.request.method} failed`,
             typeof code === 'number' ? code : undefined,
             data,
           ),
         );
       } else call.resolve(answer.result);
-    }
+    });
   }
 }
 
 /** bigint as a JSON-RPC quantity ("0x0", no leading zeros). */
 export const toQuantity = (value: bigint | number): string => `0x${value.toString(16)}`;
 
-/** One client per node url, shared by every reader of it. */
-const clients = new Map<string, JsonRpcClient>();
+/** One client per network node pool, shared by every reader of it. */
+const clients = new WeakMap<NodePool, JsonRpcClient>();
 
-export function rpcFor(url: string): JsonRpcClient {
-  let client = clients.get(url);
+export function rpcFor(network: Pick<NetworkConfig, 'id' | 'nodeUrl' | 'nodeUrls'>): JsonRpcClient {
+  const { pool } = nodesFor(network);
+  let client = clients.get(pool);
   if (client === undefined) {
-    client = new JsonRpcClient(url);
-    clients.set(url, client);
+    client = new JsonRpcClient(pool);
+    clients.set(pool, client);
   }
   return client;
 }

@@ -2,8 +2,21 @@
  * The TRON node's HTTP API for reads, over fetch: the requests tronweb makes for the same reads
  * (POST JSON, 41-hex addresses, no `visible`), and its checks of the answers, so a failure reads
  * the same as it did through tronweb. No tronweb here: this is in every TRON page's first load.
+ *
+ * Every request goes through the network's NodePool (core/nodePool.ts): a node that answers an
+ * HTTP error, times out, cannot be reached, says it is rate limited or answers something that is
+ * not the node API's JSON is quarantined and the request goes to the next node. java-tron's
+ * answers (an `Error`, a contract result that failed, a revert) are answers: they fail the read
+ * on that node and are never asked of another. Nothing here broadcasts.
  */
 import { decodeResult, encodeArgs, type AbiValue } from '../../abi';
+import {
+  NodeFailure,
+  NodePool,
+  READ_TIMEOUT_MS,
+  withFailover,
+  withTimeout,
+} from '../../core/nodePool';
 import { toTronHex } from './address';
 
 /** The part of fetch used here (tests pass a double). */
@@ -24,8 +37,14 @@ export function view(signature: string, outputs: readonly string[]): ViewFunctio
   return { signature, inputs: list === '' ? [] : list.split(','), outputs };
 }
 
-/** As tronweb's HTTP provider: a node that does not answer within 30 s has failed. */
-const TIMEOUT_MS = 30_000;
+/**
+ * TronGrid's words for "too many requests" in an otherwise normal answer ("The key exceeds the
+ * frequency limit(15) ...", "request rate exceeded the allowed_rps(...)").
+ */
+const RATE_LIMITED = /rate.?limit|too many requests|frequency limit|allowed_rps/i;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function hexToUtf8(hex: string): string {
   const bytes = new Uint8Array(
@@ -34,30 +53,87 @@ function hexToUtf8(hex: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-export class TronNode {
-  private readonly url: string;
-  private readonly fetchImpl: FetchLike;
+export interface TronNodeOptions {
+  /** Per node and request (default 10 s). */
+  timeoutMs?: number;
+  /** The backoff's wait (tests pass an instant one). */
+  sleep?: (ms: number) => Promise<void>;
+}
 
-  constructor(url: string, fetchImpl?: FetchLike) {
-    this.url = url.replace(/\/+$/, '');
+export class TronNode {
+  readonly pool: NodePool;
+  private readonly fetchImpl: FetchLike;
+  private readonly options: TronNodeOptions;
+
+  /** `nodes`: the network's NodePool (shared health), or one url / a list (a pool of its own). */
+  constructor(
+    nodes: NodePool | string | readonly string[],
+    fetchImpl?: FetchLike,
+    options: TronNodeOptions = {},
+  ) {
+    const list =
+      nodes instanceof NodePool ? undefined : typeof nodes === 'string' ? [nodes] : nodes;
+    this.pool = list === undefined ? (nodes as NodePool) : new NodePool(list);
     this.fetchImpl = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+    this.options = options;
   }
 
-  /** POST `/wallet/<name>`; java-tron's `{Error}` answers throw. */
-  async post<T>(name: string, body: Record<string, unknown>): Promise<T> {
-    const response = await this.fetchImpl(`${this.url}/wallet/${name}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      signal:
-        typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(TIMEOUT_MS) : undefined,
-    });
-    if (!response.ok) throw new Error(`TRON node answered ${response.status} to ${name}`);
-    const json = (await response.json()) as T & { Error?: unknown };
-    if (json !== null && typeof json === 'object' && json.Error !== undefined) {
-      throw new Error(String(json.Error));
+  /**
+   * POST `/wallet/<name>` to a healthy node; java-tron's `{Error}` answers throw. `malformed`
+   * says why an answer that parsed is still not one of this call (then the next node is asked).
+   */
+  async post<T>(
+    name: string,
+    body: Record<string, unknown>,
+    malformed?: (answer: Record<string, unknown>) => string | undefined,
+  ): Promise<T> {
+    return withFailover(
+      this.pool,
+      (url) =>
+        withTimeout(url, this.options.timeoutMs ?? READ_TIMEOUT_MS, (signal) =>
+          this.postTo(url, name, body, signal, malformed),
+        ),
+      { sleep: this.options.sleep },
+    );
+  }
+
+  private async postTo<T>(
+    node: string,
+    name: string,
+    body: Record<string, unknown>,
+    signal: AbortSignal,
+    malformed?: (answer: Record<string, unknown>) => string | undefined,
+  ): Promise<T> {
+    let response: Awaited<ReturnType<FetchLike>>;
+    try {
+      response = await this.fetchImpl(`${node.replace(/\/+$/, '')}/wallet/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      throw new NodeFailure(`TRON node unreachable: ${text}`, node);
     }
-    return json;
+    // java-tron answers every well-formed request with 200, its errors included.
+    if (!response.ok)
+      throw new NodeFailure(`TRON node answered ${response.status} to ${name}`, node);
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new NodeFailure(`TRON node answered ${name} with something that is not JSON`, node);
+    }
+    if (!isObject(json)) throw new NodeFailure(`TRON node answered ${name} with no object`, node);
+    if (json.Error !== undefined) {
+      const text = String(json.Error);
+      if (RATE_LIMITED.test(text)) throw new NodeFailure(`TRON node rate limited: ${text}`, node);
+      throw new Error(text);
+    }
+    const problem = malformed?.(json);
+    if (problem !== undefined) throw new NodeFailure(`TRON node answered ${name} ${problem}`, node);
+    return json as T;
   }
 
   /**
@@ -79,6 +155,11 @@ export class TronNode {
         parameter: encodeArgs(fn.inputs, args).slice(2),
         call_value: 0,
       },
+      // java-tron always says how the call went: a `result`, the call's output, or both.
+      (json) =>
+        isObject(json.result) || Array.isArray(json.constant_result)
+          ? undefined
+          : 'without a result',
     );
     if (answer.result?.message) throw new Error(hexToUtf8(answer.result.message));
     const output = answer.constant_result?.[0];

@@ -4,10 +4,11 @@
  * tronweb makes for the same reads) with the small ABI codec, so a TRON page shows prices before
  * tronweb is loaded (it loads with the first wallet action). The sender (`owner_address`) of
  * constant calls is picked at random from a few read-only addresses. Every read logs and swallows
- * its errors, yields undefined and sets status$ to "unreachable"; a successful read sets it back
- * to "ok".
+ * its errors and yields undefined. Requests move to the network's next node when one fails
+ * (node.ts); status$ is the node pool's: "unreachable" when every node failed, "ok" once one
+ * answers (a revert is an answer).
  */
-import { BehaviorSubject } from 'rxjs';
+import type { BehaviorSubject } from 'rxjs';
 import type { AbiValue } from '../../abi';
 import type {
   ChainReader,
@@ -30,7 +31,8 @@ import type { PoolReserves } from '../../core/paths';
 import { TrustedPairs, type ListedPair } from '../trustedPairs';
 import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
 import { addressOf, isBaseSymbol, taxesBytes32, toBigInt } from './contracts';
-import { TronNode, view, type FetchLike, type ViewFunction } from './node';
+import { nodesFor } from '../nodes';
+import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
 
 /**
  * The view functions read, as the shipped ABIs declare them (abis.generated.ts is too big for the
@@ -81,6 +83,8 @@ export interface TronReaderOptions {
   /** Read-only sender addresses to rotate; defaults to the network's owner address and the zero address. */
   readAddresses?: readonly string[];
   now?: () => number;
+  /** Per node timeout and backoff wait (tests). */
+  node?: TronNodeOptions;
 }
 
 /** A pool's reserves plus its pair (liquidity token) address, base58 (as the EVM reader gives `pair`). */
@@ -107,7 +111,8 @@ const asAddresses = (value: AbiValue | undefined): string[] =>
   asList(value).map((a) => toBase58(a as string));
 
 export class TronReader implements ChainReader {
-  readonly status$ = new BehaviorSubject<ReadStatus>('ok');
+  /** The network's node health, shared with every reader of its nodes (nodes.ts). */
+  readonly status$: BehaviorSubject<ReadStatus>;
   private readonly node: TronNode;
   private readonly readAddresses: readonly string[];
   private readonly now: () => number;
@@ -124,7 +129,9 @@ export class TronReader implements ChainReader {
   ) {
     this.now = options.now ?? Date.now;
     this.readAddresses = options.readAddresses ?? readOnlyAddresses(network);
-    this.node = new TronNode(network.nodeUrl, options.fetch);
+    const nodes = nodesFor(network);
+    this.status$ = nodes.status$;
+    this.node = new TronNode(nodes.pool, options.fetch, options.node);
     this.rotateSender();
     this.trusted = new TrustedPairs(network, {
       canonical: toBase58,
@@ -165,12 +172,9 @@ export class TronReader implements ChainReader {
 
   private async read<T>(what: string, run: () => Promise<T>): Promise<T | undefined> {
     try {
-      const value = await run();
-      if (this.status$.value !== 'ok') this.status$.next('ok');
-      return value;
+      return await run();
     } catch (error) {
-      console.error(`TRON read failed (${what}) on ${this.network.nodeUrl}:`, error);
-      if (this.status$.value !== 'unreachable') this.status$.next('unreachable');
+      console.error(`TRON read failed (${what}) on ${this.network.id}:`, error);
       return undefined;
     }
   }

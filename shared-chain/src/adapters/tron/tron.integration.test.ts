@@ -165,7 +165,8 @@ describe('connect and read', () => {
   });
 
   test('an unreachable node: reads yield undefined and status$ says unreachable', async () => {
-    const dead = new TronReader({ ...network, nodeUrl: 'http://127.0.0.1:1' });
+    const nowhere = 'http://127.0.0.1:1';
+    const dead = new TronReader({ ...network, nodeUrl: nowhere, nodeUrls: [nowhere] });
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       expect(await dead.pairReserves()).toBeUndefined();

@@ -25,6 +25,7 @@ import {
   userRejectedError,
 } from './errors';
 import { tronAdapter } from './index';
+import { forgetNodePools } from '../nodes';
 import { TronReader, readOnlyAddresses, TRON_ZERO_ADDRESS } from './reader';
 import { TronLinkConnector, watchAsset, type TronLinkWindow } from './tronlink';
 import type { TronWebLike } from './tronweb-like';
@@ -380,6 +381,8 @@ function fakeNode(
 
 describe('reader (node double)', () => {
   const network = testNetwork();
+  // Each test starts with nodes nobody has asked yet (the pools are per page, shared by readers).
+  beforeEach(() => forgetNodePools());
 
   test('read-only senders: the owner address when valid, else the zero address', () => {
     expect(readOnlyAddresses(network)).toEqual([TRON_ZERO_ADDRESS]);
@@ -459,18 +462,24 @@ describe('reader (node double)', () => {
   });
 
   test('the base coin needs no approval; a failing read is undefined and unreachable', async () => {
+    let down = true;
     const { fetch } = fakeNode({
       calls: () => {
-        throw new Error('boom');
+        if (down) throw new Error('boom');
+        return 7n;
       },
     });
     const reader = new TronReader(network, { fetch });
     expect(await reader.allowance('TRX', ME, network.exchange.ROUTER_ADDRESS)).toBe(MAX_APPROVAL);
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await reader.allowance('JM', ME, network.exchange.ROUTER_ADDRESS)).toBeUndefined();
     expect(reader.status$.value).toBe('unreachable');
     spy.mockRestore();
-    expect(await reader.allowance('TRX', ME, network.exchange.ROUTER_ADDRESS)).toBe(MAX_APPROVAL);
+    warn.mockRestore();
+    // The node answers again: the next read clears it by itself.
+    down = false;
+    expect(await reader.allowance('JM', ME, network.exchange.ROUTER_ADDRESS)).toBe(7n);
     expect(reader.status$.value).toBe('ok');
   });
 
@@ -487,16 +496,23 @@ describe('reader (node double)', () => {
       'REVERT opcode executed',
     ],
     ['a revert', { result: { result: true }, constant_result: [''] }, 'reverted'],
-  ])('a constant call answered with %s fails the read', async (_label, answer, message) => {
-    const fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => answer }));
-    const errors: unknown[] = [];
-    const spy = jest.spyOn(console, 'error').mockImplementation((...args) => errors.push(args[1]));
-    const reader = new TronReader(network, { fetch });
-    expect(await reader.allowance('JM', ME, network.exchange.ROUTER_ADDRESS)).toBeUndefined();
-    spy.mockRestore();
-    expect(String(errors[0])).toContain(message);
-    expect(reader.status$.value).toBe('unreachable');
-  });
+  ])(
+    'a constant call answered with %s fails the read (an answer: no failover)',
+    async (_label, answer, message) => {
+      const fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => answer }));
+      const errors: unknown[] = [];
+      const spy = jest
+        .spyOn(console, 'error')
+        .mockImplementation((...args) => errors.push(args[1]));
+      const reader = new TronReader(network, { fetch });
+      expect(await reader.allowance('JM', ME, network.exchange.ROUTER_ADDRESS)).toBeUndefined();
+      spy.mockRestore();
+      expect(String(errors[0])).toContain(message);
+      // The node answered: it is healthy, and no other node is asked.
+      expect(reader.status$.value).toBe('ok');
+      expect(fetch).toHaveBeenCalledTimes(1);
+    },
+  );
 });
 
 describe('writer (TronWeb double)', () => {

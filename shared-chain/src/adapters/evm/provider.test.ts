@@ -1,0 +1,102 @@
+/**
+ * The ethers provider of the writers and the dev wallet sends through the network's node pool:
+ * its reads (gas estimates, receipts) move to the next node when one fails, a transaction is
+ * sent once and never repeated on another node. Two real HTTP servers stand for the nodes.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fakeEvmNetwork } from '../../services/testing/networks';
+import { forgetNodePools, nodesFor } from '../nodes';
+import { destroyProviders, providerFor } from './provider';
+
+type Call = { id: number; method: string; params: unknown[] };
+
+interface FakeNode {
+  url: string;
+  methods: string[];
+  /** What the node does: answer, fail with an HTTP status, or answer a revert. */
+  mode: 'ok' | 500 | 429 | 'revert';
+  close(): Promise<void>;
+}
+
+async function fakeNode(): Promise<FakeNode> {
+  const node = { methods: [] as string[], mode: 'ok' as FakeNode['mode'] };
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      const body = JSON.parse(text) as Call | Call[];
+      const calls = Array.isArray(body) ? body : [body];
+      node.methods.push(...calls.map((c) => c.method));
+      if (typeof node.mode === 'number') {
+        res.writeHead(node.mode).end('busy');
+        return;
+      }
+      const answer = (c: Call) =>
+        node.mode === 'revert' && c.method === 'eth_estimateGas'
+          ? {
+              jsonrpc: '2.0',
+              id: c.id,
+              error: { code: 3, message: 'execution reverted', data: '0x' },
+            }
+          : { jsonrpc: '2.0', id: c.id, result: c.method === 'eth_estimateGas' ? '0x5208' : '0x1' };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(Array.isArray(body) ? calls.map(answer) : answer(calls[0] as Call)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(node, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+let first: FakeNode;
+let second: FakeNode;
+beforeEach(async () => {
+  forgetNodePools();
+  [first, second] = await Promise.all([fakeNode(), fakeNode()]);
+});
+afterEach(async () => {
+  destroyProviders();
+  await Promise.all([first.close(), second.close()]);
+});
+
+const network = () =>
+  fakeEvmNetwork({ nodeUrl: first.url, nodeUrls: [first.url, second.url], chainId: 31337 });
+const tx = { to: `0x${'22'.repeat(20)}`, data: '0x' };
+
+it('reads (gas estimates) move to the second node when the first answers 500, then 429', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  first.mode = 500;
+  const provider = providerFor(network());
+  expect(await provider.estimateGas(tx)).toBe(21000n);
+  expect(first.methods).toEqual(['eth_estimateGas']);
+  expect(second.methods).toEqual(['eth_estimateGas']);
+  expect(provider.pool.isQuarantined(first.url)).toBe(true);
+  // The same pool as the readers': they skip the first node now too.
+  expect(nodesFor(network()).pool).toBe(provider.pool);
+  warn.mockRestore();
+});
+
+it('a revert is the answer: the estimate fails without asking the second node', async () => {
+  first.mode = 'revert';
+  const provider = providerFor(network());
+  await expect(provider.estimateGas(tx)).rejects.toMatchObject({ code: 'CALL_EXCEPTION' });
+  expect(second.methods).toEqual([]);
+  expect(provider.pool.status()).toBe('ok');
+});
+
+it('a transaction is never sent twice: a failed eth_sendRawTransaction is not repeated', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  first.mode = 429;
+  const provider = providerFor(network());
+  await expect(provider.send('eth_sendRawTransaction', ['0xf86c'])).rejects.toThrow('HTTP 429');
+  expect(first.methods).toEqual(['eth_sendRawTransaction']);
+  expect(second.methods).toEqual([]);
+  // The next one goes to the node that is not in quarantine, once.
+  await expect(provider.send('eth_sendRawTransaction', ['0xf86d'])).resolves.toBe('0x1');
+  expect(second.methods).toEqual(['eth_sendRawTransaction']);
+  warn.mockRestore();
+});

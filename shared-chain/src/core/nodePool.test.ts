@@ -1,0 +1,264 @@
+import {
+  backoffMs,
+  isNodeHttpFailure,
+  MAX_QUARANTINE_MS,
+  NodeFailure,
+  NodePool,
+  NoNodeError,
+  QUARANTINE_MS,
+  quarantineFor,
+  withFailover,
+  withTimeout,
+  type NodeStatus,
+} from './nodePool';
+
+const A = 'https://a.node';
+const B = 'https://b.node';
+const C = 'https://c.node';
+
+function clock(start = 1_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+const instant = async () => undefined;
+
+describe('NodePool', () => {
+  it('asks the nodes in config order, passing over a node in quarantine', () => {
+    const time = clock();
+    const pool = new NodePool([A, B, C], { now: time.now });
+    expect(pool.pick()).toBe(A);
+    pool.markFailed(A);
+    expect(pool.isQuarantined(A)).toBe(true);
+    expect(pool.pick()).toBe(B);
+    expect(pool.pick(new Set([B]))).toBe(C);
+    // The quarantine ends: the first node is preferred again.
+    time.advance(QUARANTINE_MS);
+    expect(pool.pick()).toBe(A);
+  });
+
+  it('quarantines 30 s, doubled on each failure in a row, capped at 5 min', () => {
+    expect([1, 2, 3, 4, 5, 6, 40].map((n) => quarantineFor(n))).toEqual([
+      30_000,
+      60_000,
+      120_000,
+      240_000,
+      MAX_QUARANTINE_MS,
+      MAX_QUARANTINE_MS,
+      MAX_QUARANTINE_MS,
+    ]);
+    const time = clock();
+    const seen: number[] = [];
+    const pool = new NodePool([A], { now: time.now, onFailure: (_, ms) => seen.push(ms) });
+    for (let i = 0; i < 3; i += 1) {
+      time.advance(1);
+      pool.markFailed(A, { error: 'HTTP 429' });
+    }
+    expect(seen).toEqual([30_000, 60_000, 120_000]);
+    expect(pool.snapshot()[0]).toMatchObject({ failures: 3, lastError: 'HTTP 429' });
+    // An answer ends it all.
+    pool.markHealthy(A);
+    expect(pool.snapshot()[0]).toMatchObject({ failures: 0, quarantinedUntil: 0 });
+    time.advance(1);
+    pool.markFailed(A);
+    expect(seen.at(-1)).toBe(30_000);
+  });
+
+  it('counts one outage once: requests already in flight do not double the quarantine', () => {
+    const time = clock();
+    const seen: number[] = [];
+    const pool = new NodePool([A], { now: time.now, onFailure: (_, ms) => seen.push(ms) });
+    const started = time.now();
+    time.advance(100);
+    pool.markFailed(A, { startedAt: started });
+    time.advance(100);
+    // Three more requests sent before the failure was known fail too.
+    for (let i = 0; i < 3; i += 1) pool.markFailed(A, { startedAt: started, error: 'late' });
+    expect(seen).toEqual([30_000]);
+    expect(pool.snapshot()[0]).toMatchObject({ failures: 1, lastError: 'late' });
+  });
+
+  it('probes the node whose quarantine ends first when every node is in quarantine', () => {
+    const time = clock();
+    const pool = new NodePool([A, B], { now: time.now });
+    pool.markFailed(A);
+    time.advance(1);
+    pool.markFailed(B);
+    expect(pool.pick()).toBeUndefined();
+    expect(pool.probe()).toBe(A);
+    expect(pool.probe(new Set([A]))).toBe(B);
+    expect(pool.probe(new Set([A, B]))).toBeUndefined();
+    // A failed probe sends that node to the back.
+    time.advance(1);
+    pool.markFailed(A);
+    expect(pool.probe()).toBe(B);
+  });
+
+  it('is unreachable only when every node failed its last request, and says so on each change', () => {
+    const time = clock();
+    const pool = new NodePool([A, B], { now: time.now });
+    const changes: NodeStatus[] = [];
+    const stop = pool.subscribe((s) => changes.push(s));
+    expect(pool.status()).toBe('ok');
+    pool.markFailed(A);
+    expect(pool.status()).toBe('ok');
+    pool.markFailed(B);
+    expect(pool.status()).toBe('unreachable');
+    time.advance(1);
+    pool.markFailed(B);
+    pool.markHealthy(B);
+    expect(pool.status()).toBe('ok');
+    stop();
+    pool.markFailed(B);
+    expect(changes).toEqual(['unreachable', 'ok']);
+  });
+
+  it('has no node when none is configured, and ignores urls it does not know', () => {
+    const pool = new NodePool([]);
+    expect(pool.status()).toBe('unreachable');
+    expect(pool.pick()).toBeUndefined();
+    expect(pool.probe()).toBeUndefined();
+    pool.markFailed(A);
+    pool.markHealthy(A);
+    expect(pool.isQuarantined(A)).toBe(false);
+    expect(new NodePool([A, A, B]).urls).toEqual([A, B]);
+  });
+});
+
+describe('withFailover', () => {
+  it('moves on after a NodeFailure, with a growing backoff, and returns the first answer', async () => {
+    const time = clock();
+    const pool = new NodePool([A, B, C], { now: time.now });
+    const waits: number[] = [];
+    const asked: string[] = [];
+    const value = await withFailover(
+      pool,
+      async (url) => {
+        asked.push(url);
+        if (url !== C) throw new NodeFailure('HTTP 503', url);
+        return 'answer';
+      },
+      { sleep: async (ms) => void waits.push(ms) },
+    );
+    expect(value).toBe('answer');
+    expect(asked).toEqual([A, B, C]);
+    expect(waits).toEqual([backoffMs(1), backoffMs(2)]);
+    expect(pool.isQuarantined(A) && pool.isQuarantined(B)).toBe(true);
+    expect(pool.snapshot()[0]?.lastError).toBe('HTTP 503');
+    // The next request goes straight to the node that answered.
+    asked.length = 0;
+    await withFailover(pool, async (url) => void asked.push(url), { sleep: instant });
+    expect(asked).toEqual([C]);
+  });
+
+  it('passes any other error on at once: the node answered (a revert is not a reason to switch)', async () => {
+    const pool = new NodePool([A, B]);
+    const asked: string[] = [];
+    const revert = new Error('execution reverted');
+    await expect(
+      withFailover(pool, async (url) => {
+        asked.push(url);
+        throw revert;
+      }),
+    ).rejects.toBe(revert);
+    expect(asked).toEqual([A]);
+    expect(pool.status()).toBe('ok');
+    expect(pool.isQuarantined(A)).toBe(false);
+  });
+
+  it('throws the last failure when no node answers, after one probe of a node in quarantine', async () => {
+    const time = clock();
+    const pool = new NodePool([A, B], { now: time.now });
+    const asked: string[] = [];
+    const failing = async (url: string): Promise<never> => {
+      asked.push(url);
+      throw new NodeFailure(`down ${url}`, url);
+    };
+    await expect(withFailover(pool, failing, { sleep: instant })).rejects.toThrow(`down ${B}`);
+    expect(asked).toEqual([A, B]);
+    expect(pool.status()).toBe('unreachable');
+    // Both in quarantine: one probe per request (the node out of quarantine first), not all.
+    asked.length = 0;
+    time.advance(1000);
+    await expect(withFailover(pool, failing, { sleep: instant })).rejects.toThrow(`down ${A}`);
+    expect(asked).toEqual([A]);
+    // A node that answers a probe ends the outage by itself.
+    const value = await withFailover(pool, async (url) => url, { sleep: instant });
+    expect(value).toBe(B);
+    expect(pool.status()).toBe('ok');
+  });
+
+  it('tries a node in quarantine as the last resort when the healthy ones fail', async () => {
+    const time = clock();
+    const pool = new NodePool([A, B], { now: time.now });
+    pool.markFailed(A);
+    time.advance(10);
+    const asked: string[] = [];
+    const value = await withFailover(
+      pool,
+      async (url) => {
+        asked.push(url);
+        if (url === B) throw new NodeFailure('HTTP 500', url);
+        return url;
+      },
+      { sleep: instant },
+    );
+    expect(asked).toEqual([B, A]);
+    expect(value).toBe(A);
+  });
+
+  it('never repeats a send (retry: false): one node, one request', async () => {
+    const pool = new NodePool([A, B]);
+    const asked: string[] = [];
+    await expect(
+      withFailover(
+        pool,
+        async (url) => {
+          asked.push(url);
+          throw new NodeFailure('connection reset', url);
+        },
+        { retry: false },
+      ),
+    ).rejects.toThrow('connection reset');
+    expect(asked).toEqual([A]);
+    // ... but the node that failed it is passed over next time.
+    expect(pool.pick()).toBe(B);
+  });
+
+  it('says "no node configured" for an empty pool', async () => {
+    await expect(withFailover(new NodePool([]), async () => 1)).rejects.toBeInstanceOf(NoNodeError);
+  });
+
+  it('waits for real when given no sleep', async () => {
+    const pool = new NodePool([A, B]);
+    const started = Date.now();
+    await withFailover(pool, async (url) => {
+      if (url === A) throw new NodeFailure('HTTP 429', url);
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(backoffMs(1) - 5);
+  });
+});
+
+describe('helpers', () => {
+  it('backs off 0, 100, 200, 400 ms ... at most 1 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(backoffMs)).toEqual([0, 100, 200, 400, 800, 1000, 1000]);
+  });
+
+  it('takes 429, 402, 408, 425 and 5xx as node failures, other statuses as the request', () => {
+    expect([429, 402, 408, 425, 500, 502, 503, 504].every(isNodeHttpFailure)).toBe(true);
+    expect([200, 400, 401, 403, 404, 413].some(isNodeHttpFailure)).toBe(false);
+  });
+
+  it('withTimeout fails a request that hangs with a NodeFailure and aborts it', async () => {
+    let aborted = false;
+    const hang = (signal: AbortSignal) =>
+      new Promise<never>(() => {
+        signal.addEventListener('abort', () => (aborted = true));
+      });
+    const failure = await withTimeout(A, 20, hang).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(NodeFailure);
+    expect(failure).toMatchObject({ url: A, message: 'no answer within 0.02 s' });
+    expect(aborted).toBe(true);
+    await expect(withTimeout(A, 1000, async () => 'fast')).resolves.toBe('fast');
+  });
+});
