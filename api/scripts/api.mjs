@@ -27,6 +27,8 @@ const started = await startApi({
   indexer: !process.argv.includes('--no-indexer'),
   logLevel: arg('--log-level') ?? process.env.LOG_LEVEL,
   reorgWindow: arg('--reorg-window') ?? process.env.API_REORG_WINDOW,
+  nodeTimeoutMs: process.env.API_NODE_TIMEOUT_MS,
+  nodeQuarantineMs: process.env.API_NODE_QUARANTINE_MS,
 }).catch((e) => {
   console.error('api failed:', e instanceof Error ? (e.stack ?? e.message) : e);
   process.exit(1);

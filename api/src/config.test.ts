@@ -1,4 +1,10 @@
-import { DEFAULT_CONFIRMATIONS, indexedNetworks, NETWORK_IDS, type NetworksFile } from './config';
+import {
+  DEFAULT_CONFIRMATIONS,
+  indexedNetworks,
+  NETWORK_IDS,
+  nodeUrlsOf,
+  type NetworksFile,
+} from './config';
 
 /** A networks.json with every network configured (addresses only matter for being present). */
 function file(profile?: 'local' | 'production'): NetworksFile {
@@ -34,5 +40,41 @@ describe('confirmations per network', () => {
 
   it('the local profile (anvil, the TRON devnode) indexes up to the head', () => {
     expect(Object.values(confirmations(file('local')))).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
+describe('nodeUrls (several nodes per network)', () => {
+  it('takes nodeUrls in order when present, else nodeUrl alone', () => {
+    expect(nodeUrlsOf({ nodeUrl: 'https://a.test' })).toEqual(['https://a.test']);
+    expect(
+      nodeUrlsOf({ nodeUrl: 'https://a.test', nodeUrls: ['https://b.test', 'https://a.test'] }),
+    ).toEqual(['https://b.test', 'https://a.test']);
+    expect(nodeUrlsOf({ nodeUrls: ['https://b.test'] })).toEqual(['https://b.test']);
+  });
+  it('leaves out what is not an http(s) url, repeats and urls with credentials', () => {
+    expect(
+      nodeUrlsOf({
+        nodeUrls: ['https://b.test', 'ftp://x', 'https://u:p@c.test', 42, 'https://b.test', ''],
+      }),
+    ).toEqual(['https://b.test']);
+    // Nothing usable in the list: the single url, if any.
+    expect(nodeUrlsOf({ nodeUrl: 'https://a.test', nodeUrls: ['nope'] })).toEqual([
+      'https://a.test',
+    ]);
+    expect(nodeUrlsOf({ nodeUrls: 'https://a.test' })).toEqual([]);
+  });
+  it('a network without a usable node is not indexed', () => {
+    const f = file();
+    (f.networks.BSC as unknown as Record<string, unknown>).nodeUrl = '';
+    (f.networks.ETH as unknown as Record<string, unknown>).nodeUrls = [
+      'https://e1.test',
+      'https://e2.test',
+    ];
+    const nets = indexedNetworks(f);
+    expect(nets.map((n) => n.id)).not.toContain('BSC');
+    expect(nets.find((n) => n.id === 'ETH')).toMatchObject({
+      nodeUrl: 'https://e1.test',
+      nodeUrls: ['https://e1.test', 'https://e2.test'],
+    });
   });
 });

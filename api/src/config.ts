@@ -23,6 +23,8 @@ export interface NetworkConfig {
   id: NetworkId;
   platform: 'evm' | 'tron';
   nodeUrl: string;
+  /** Every node, in order of preference (the indexer fails over along it); else nodeUrl alone. */
+  nodeUrls?: unknown;
   api: { url: string; ownerAddress: string };
   exchange: { FACTORY_ADDRESS: string };
   baseToken: string;
@@ -79,7 +81,10 @@ export interface Pool {
 export interface IndexedNetwork {
   id: NetworkId;
   platform: 'evm' | 'tron';
+  /** The first node (nodeUrls[0]). */
   nodeUrl: string;
+  /** Every usable node, in the file's order (the indexer moves along it when one fails). */
+  nodeUrls: string[];
   factory: string;
   burnAddress?: string;
   baseToken: string;
@@ -92,12 +97,37 @@ export interface IndexedNetwork {
   confirmations: number;
 }
 
+/** An http(s) url without user:password (fetch refuses those). */
+function usableUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.trim() === '') return false;
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A network's nodes: `nodeUrls` when the file lists them (unusable or repeated entries left
+ * out), else the one `nodeUrl`. Either field may be missing; none usable: no node.
+ */
+export function nodeUrlsOf(n: { nodeUrl?: unknown; nodeUrls?: unknown }): string[] {
+  const listed = Array.isArray(n.nodeUrls) ? n.nodeUrls : [];
+  const urls = [...new Set(listed.filter(usableUrl))];
+  if (urls.length) return urls;
+  return usableUrl(n.nodeUrl) ? [n.nodeUrl] : [];
+}
+
 /** Networks with a factory address; pools and tokens without an address are left out. */
 export function indexedNetworks(file: NetworksFile): IndexedNetwork[] {
   const out: IndexedNetwork[] = [];
   for (const id of NETWORK_IDS) {
     const n = file.networks[id];
-    if (!n || !n.exchange.FACTORY_ADDRESS || !n.nodeUrl) continue;
+    const nodeUrls = n ? nodeUrlsOf(n) : [];
+    if (!n || !n.exchange.FACTORY_ADDRESS || !nodeUrls.length) continue;
     const tokens = new Map<string, TokenConfig & { key: string }>();
     const tokensBySymbol = new Map<string, TokenConfig & { key: string }>();
     for (const t of Object.values(n.tokens)) {
@@ -125,7 +155,8 @@ export function indexedNetworks(file: NetworksFile): IndexedNetwork[] {
     out.push({
       id,
       platform: n.platform,
-      nodeUrl: n.nodeUrl,
+      nodeUrl: nodeUrls[0]!,
+      nodeUrls,
       factory: normalizeAddress(n.exchange.FACTORY_ADDRESS) ?? '',
       burnAddress: n.burnAddress ? (normalizeAddress(n.burnAddress) ?? undefined) : undefined,
       baseToken: n.baseToken,

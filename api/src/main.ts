@@ -40,6 +40,19 @@ export interface StartOptions {
   metrics?: Metrics;
   /** API_REORG_WINDOW / --reorg-window: the indexers' block-hash window (default 256). */
   reorgWindow?: number | string;
+  /** API_NODE_TIMEOUT_MS: one node request's limit before the next node (default 10 000). */
+  nodeTimeoutMs?: number | string;
+  /** API_NODE_QUARANTINE_MS: a failing node's first quarantine (default 2 000, doubling). */
+  nodeQuarantineMs?: number | string;
+}
+
+/** A positive whole number from a setting (undefined when not set). */
+function count(name: string, value: number | string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new Error(`${name}: "${value}" is not a positive whole number`);
+  return n;
 }
 
 export interface StartedApi {
@@ -67,14 +80,9 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
   const adminPort = Number(opts.adminPort ?? 0);
   if (!/^\d{1,5}$/.test(String(opts.adminPort ?? 0)) || adminPort > 65535)
     throw new Error(`API_ADMIN_PORT / --admin-port: "${opts.adminPort}" is not a port number`);
-  const reorgWindow =
-    opts.reorgWindow === undefined || opts.reorgWindow === ''
-      ? undefined
-      : Number(opts.reorgWindow);
-  if (reorgWindow !== undefined && !(Number.isSafeInteger(reorgWindow) && reorgWindow >= 1))
-    throw new Error(
-      `API_REORG_WINDOW / --reorg-window: "${opts.reorgWindow}" is not a block count`,
-    );
+  const reorgWindow = count('API_REORG_WINDOW / --reorg-window', opts.reorgWindow);
+  const nodeTimeoutMs = count('API_NODE_TIMEOUT_MS', opts.nodeTimeoutMs);
+  const nodeQuarantineMs = count('API_NODE_QUARANTINE_MS', opts.nodeQuarantineMs);
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const db = openDb({ databaseUrl: opts.databaseUrl, dataDir });
   // PGlite is this process's alone: the operator CLI reaches it through the admin listener.
@@ -101,7 +109,10 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
     app = await buildApp({
       db,
       networks,
-      indexer: opts.indexer === false ? false : { pollMs: 300, reorgWindow },
+      indexer:
+        opts.indexer === false
+          ? false
+          : { pollMs: 300, reorgWindow, nodeTimeoutMs, nodeQuarantineMs },
       trustProxy,
       logger,
       metrics,

@@ -21,8 +21,9 @@ beforeAll(async () => {
   chains = await startTestChains({ swaps: 6 });
   proxy = await startRpcProxy(chains.rpcUrl);
   networksFile = writeNetworksFile(chains, (config) => {
-    const networks = config.networks as Record<string, { nodeUrl: string }>;
+    const networks = config.networks as Record<string, { nodeUrl: string; nodeUrls?: string[] }>;
     networks.BSC!.nodeUrl = proxy.url;
+    networks.BSC!.nodeUrls = [proxy.url];
   });
 }, 180_000);
 afterAll(async () => {
@@ -80,30 +81,41 @@ it('SIGTERM: no new connections, the request in flight is answered, the range be
   try {
     const api = await start(url);
     proxy.calls.length = 0;
-    // From now on the node answers slowly: the indexer's next range and /ready take 1.5 s.
+    // From now on the node answers slowly: the indexer's next range and /ready take 2.5 s.
     proxy.answer = (c) =>
       c.methods.includes('eth_getLogs') || c.methods.includes('eth_blockNumber')
-        ? { delayMs: 1500 }
+        ? { delayMs: 2500 }
         : 'pass';
     await swapBnbForUsdt(chains, 10n ** 16n);
     const swapBlock = await head();
     await logsOver(swapBlock);
 
+    let inFlightDone = false;
     const inFlight = fetch(`${api.url}/ready`).then(
       async (r) => ({ status: r.status, body: await r.json() }),
       (e: Error) => ({ status: 0, body: e.message }),
     );
+    void inFlight.finally(() => (inFlightDone = true));
     await new Promise((r) => setTimeout(r, 100));
     const sentAt = Date.now();
     api.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    // The listener is closed: a new connection is refused.
-    const late = await fetch(`${api.url}/health`).then(
-      (r) => `answered ${r.status}`,
-      (e: Error) => String((e.cause as { code?: string } | undefined)?.code ?? e.message),
+    // The listener closes: a new connection is refused, while the request in flight still runs.
+    let late = '';
+    await waitFor(
+      'new connections refused',
+      async () => {
+        late = await fetch(`${api.url}/health`).then(
+          (r) => `answered ${r.status}`,
+          (e: Error) => String((e.cause as { code?: string } | undefined)?.code ?? e.message),
+        );
+        return late !== 'answered 200' && late !== 'answered 503';
+      },
+      3000,
+      50,
     );
     expect(late).toBe('ECONNREFUSED');
-    // The request that was in flight got its whole answer.
+    expect(inFlightDone).toBe(false);
+    // The request that was in flight gets its whole answer.
     const answered = await inFlight;
     expect([200, 503]).toContain(answered.status);
     expect(answered.body).toHaveProperty('ready');
@@ -119,7 +131,7 @@ it('SIGTERM: no new connections, the request in flight is answered, the range be
     expect(lines.some((l) => l.msg === 'indexer stopped' && l.network === 'BSC')).toBe(true);
     expect(lines.some((l) => /^stopping: /.test(l.msg))).toBe(false);
     expect(lines.at(-1)).toMatchObject({ msg: 'api stopped', signal: 'SIGTERM' });
-    console.log(`SIGTERM with a 1.5 s range in flight: exit 0 after ${tookMs} ms`);
+    console.log(`SIGTERM with a 2.5 s range in flight: exit 0 after ${tookMs} ms`);
   } finally {
     proxy.answer = () => 'pass';
     await drop();

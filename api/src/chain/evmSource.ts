@@ -1,5 +1,6 @@
 import type { ChainSource, BlockRef } from '../indexer/source';
 import { ALL_TOPICS, type RawLog } from './events';
+import { NodeFault } from './nodePool';
 import { JsonRpc } from './rpc';
 
 interface EthLog {
@@ -30,6 +31,36 @@ const ref = (b: EthBlock): BlockRef => ({
 /** Headers per batch request (public nodes refuse larger batches). */
 const HEADER_BATCH = 100;
 
+// What a node must answer; anything else is a malformed answer (the next node is asked).
+const isHex = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9a-fA-F]*$/.test(v);
+const isBlock = (b: unknown): boolean => {
+  if (b === null) return true;
+  const x = b as Partial<EthBlock> | undefined;
+  return (
+    typeof x === 'object' &&
+    isHex(x.number) &&
+    isHex(x.hash) &&
+    isHex(x.parentHash) &&
+    isHex(x.timestamp)
+  );
+};
+const isFullBlock = (b: unknown): boolean =>
+  b === null || (isBlock(b) && Array.isArray((b as EthBlock).transactions));
+const isLog = (l: unknown): boolean => {
+  const x = l as Partial<EthLog> | undefined;
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof x.address === 'string' &&
+    Array.isArray(x.topics) &&
+    isHex(x.data) &&
+    isHex(x.blockNumber) &&
+    isHex(x.blockHash) &&
+    isHex(x.transactionHash) &&
+    isHex(x.logIndex)
+  );
+};
+
 /** An EVM chain through JSON-RPC: eth_getLogs by topic, blocks in one batch per range. */
 export class EvmSource implements ChainSource {
   readonly rpc: JsonRpc;
@@ -41,12 +72,27 @@ export class EvmSource implements ChainSource {
     this.rpc.close();
   }
 
+  /** One node for every read of the indexer's step (see nodePool.ts). */
+  beginStep(): void {
+    this.rpc.pool.pin();
+  }
+
+  endStep(): void {
+    this.rpc.pool.unpin();
+  }
+
   async head(): Promise<number> {
-    return Number(await this.rpc.call<string>('eth_blockNumber'));
+    return Number(await this.rpc.call<string>('eth_blockNumber', [], isHex));
   }
 
   async block(n: number): Promise<BlockRef | null> {
-    const b = await this.rpc.call<EthBlock | null>('eth_getBlockByNumber', [hex(n), false]);
+    const b = await this.rpc.call<EthBlock | null>(
+      'eth_getBlockByNumber',
+      [hex(n), false],
+      isBlock,
+    );
+    if (b && Number(b.number) !== n)
+      throw new NodeFault('malformed', `asked for block ${n}, got ${Number(b.number)}`);
     return b ? ref(b) : null;
   }
 
@@ -56,15 +102,23 @@ export class EvmSource implements ChainSource {
       const end = Math.min(to, start + HEADER_BATCH - 1);
       const calls: Array<[string, unknown[]]> = [];
       for (let n = start; n <= end; n++) calls.push(['eth_getBlockByNumber', [hex(n), false]]);
-      for (const b of await this.rpc.batch<EthBlock | null>(calls)) out.push(b ? ref(b) : null);
+      for (const b of await this.rpc.batch<EthBlock | null>(calls, isBlock))
+        out.push(b ? ref(b) : null);
     }
     return out;
   }
 
   async logs(from: number, to: number) {
-    const raw = await this.rpc.call<EthLog[]>('eth_getLogs', [
-      { fromBlock: hex(from), toBlock: hex(to), topics: [ALL_TOPICS] },
-    ]);
+    const raw = await this.rpc.call<EthLog[]>(
+      'eth_getLogs',
+      [{ fromBlock: hex(from), toBlock: hex(to), topics: [ALL_TOPICS] }],
+      (r) => Array.isArray(r) && r.every(isLog),
+    );
+    for (const l of raw) {
+      const n = Number(l.blockNumber);
+      if (n < from || n > to)
+        throw new NodeFault('malformed', `a log of block ${n} answered for blocks ${from}-${to}`);
+    }
     const logs: RawLog[] = raw
       .filter((l) => !l.removed)
       .map((l) => ({
@@ -80,6 +134,7 @@ export class EvmSource implements ChainSource {
     const numbers = [...new Set(logs.map((l) => l.blockNumber))];
     const full = await this.rpc.batch<EthBlock | null>(
       numbers.map((n) => ['eth_getBlockByNumber', [hex(n), true]]),
+      isFullBlock,
     );
     const blocks = new Map<number, BlockRef>();
     const txFrom = new Map<string, string>();

@@ -2,6 +2,7 @@ import type { IndexedNetwork } from '../config';
 import type { BlockRef, ChainSource } from '../indexer/source';
 import { hexToTron, tronToHex } from './address';
 import type { DecodedEvent, RawLog } from './events';
+import { httpFault, NodeFault, NodePool } from './nodePool';
 import { fetchRetry, RpcError } from './rpc';
 
 /** One item of the TronGrid-style event API (`/v1/contracts/{address}/events`). */
@@ -77,39 +78,60 @@ const BLOCK_BY_BLOCK = 8;
  * 200 a page, fingerprint paging, bounded by the blocks' timestamps.
  */
 export class TronSource implements ChainSource {
-  private readonly base: string;
-  private readonly closed = new AbortController();
+  readonly pool: NodePool;
   constructor(
     private readonly network: IndexedNetwork,
-    private readonly timeoutMs = 15000,
+    timeoutOrPool: number | NodePool = 15000,
   ) {
-    this.base = network.nodeUrl.replace(/\/$/, '');
+    this.pool =
+      typeof timeoutOrPool === 'number'
+        ? new NodePool({
+            network: network.id,
+            urls: network.nodeUrls ?? [network.nodeUrl],
+            timeoutMs: timeoutOrPool,
+          })
+        : timeoutOrPool;
   }
 
   /** Aborts every request in flight and every later one (the indexer stopping). */
   close(): void {
-    this.closed.abort(new Error('node client closed'));
+    this.pool.close();
   }
 
-  private signal(): AbortSignal {
-    return AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.closed.signal]);
+  /** One node for every read of the indexer's step (see nodePool.ts). */
+  beginStep(): void {
+    this.pool.pin();
   }
 
-  private async get<T>(url: string): Promise<T> {
-    const res = await fetchRetry(url, { signal: this.signal() });
-    if (!res.ok) throw new RpcError(res.status, `HTTP ${res.status} from ${url}`);
-    return (await res.json()) as T;
+  endStep(): void {
+    this.pool.unpin();
   }
 
-  private async post<T>(path: string, body: unknown): Promise<T> {
-    const res = await fetchRetry(this.base + path, {
+  /** A request to the current node (`path` after its url); the next node when it fails. */
+  private send<T>(path: string, init: RequestInit = {}): Promise<T> {
+    return this.pool.request(async (url, signal) => {
+      const res = await fetchRetry(url.replace(/\/$/, '') + path, { ...init, signal });
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => undefined);
+        throw httpFault(res.status);
+      }
+      const body = (await res.json()) as unknown;
+      if (!body || typeof body !== 'object')
+        throw new NodeFault('malformed', `${path.split('?')[0]} answered no object`);
+      return body as T;
+    });
+  }
+
+  private get<T>(path: string): Promise<T> {
+    return this.send<T>(path);
+  }
+
+  private post<T>(path: string, body: unknown): Promise<T> {
+    return this.send<T>(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: this.signal(),
     });
-    if (!res.ok) throw new RpcError(res.status, `HTTP ${res.status} from ${path}`);
-    return (await res.json()) as T;
   }
 
   async head(): Promise<number> {
@@ -199,7 +221,7 @@ export class TronSource implements ChainSource {
         error?: string;
         data?: TronGridEvent[];
         meta?: { fingerprint?: string };
-      }>(`${this.base}${path}?${q}`);
+      }>(`${path}?${q}`);
       if (!r.success) throw new RpcError(-1, `event API: ${r.error ?? 'failed'}`);
       out.push(...(r.data ?? []));
       fingerprint = r.meta?.fingerprint;

@@ -76,7 +76,9 @@ const UNAVAILABLE_MESSAGES: Array<[RegExp, string]> = [
 /** The short cause when `e` means "the database is unreachable", else null. */
 export function unavailableReason(e: unknown): string | null {
   if (e instanceof DbUnavailableError) return e.reason;
-  if (!(e instanceof Error)) return null;
+  // By shape, not instanceof: socket errors come from node's own realm (not jest's, say).
+  if (!e || typeof e !== 'object') return null;
+  const message = String((e as { message?: unknown }).message ?? '');
   const parts: unknown[] = [e, (e as { cause?: unknown }).cause];
   // AggregateError (a host with several addresses, each refused).
   for (const inner of (e as { errors?: unknown[] }).errors ?? []) parts.push(inner);
@@ -84,7 +86,7 @@ export function unavailableReason(e: unknown): string | null {
     const code = (part as { code?: unknown } | undefined)?.code;
     if (typeof code === 'string' && UNAVAILABLE_CODES[code]) return UNAVAILABLE_CODES[code];
   }
-  for (const [pattern, reason] of UNAVAILABLE_MESSAGES) if (pattern.test(e.message)) return reason;
+  for (const [pattern, reason] of UNAVAILABLE_MESSAGES) if (pattern.test(message)) return reason;
   return null;
 }
 

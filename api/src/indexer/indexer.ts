@@ -3,6 +3,7 @@ import { silentLogger, type LineLogger } from '../log';
 import type { Metrics } from '../metrics';
 import { DEFAULT_CONFIRMATIONS, NETWORK_IDS, type IndexedNetwork, type NetworkId } from '../config';
 import { decodeLog, type DecodedEvent, type RawLog } from '../chain/events';
+import { NodeFault } from '../chain/nodePool';
 import { isRangeError, RpcError } from '../chain/rpc';
 import { finishReindex, markHalted, readControl } from './control';
 import { emptyRows, handleEvent, type Rows } from './handlers';
@@ -118,7 +119,7 @@ function causeOf(e: unknown): 'database' | 'node' | 'other' {
   if (unavailableReason(e)) return 'database';
   if (
     e instanceof RpcError ||
-    (e instanceof Error && /fetch failed|timeout|aborted/i.test(e.message))
+    /fetch failed|timeout|aborted/i.test(String((e as { message?: unknown } | null)?.message))
   )
     return 'node';
   return 'other';
@@ -192,6 +193,16 @@ export class Indexer {
    * replaced -> rollback; else the range is read again on the next step.
    */
   async step(): Promise<StepResult> {
+    // Every read of the step from one node: a node failing ends the step (see nodePool.ts).
+    this.opts.source.beginStep?.();
+    try {
+      return await this.readAndStore();
+    } finally {
+      this.opts.source.endStep?.();
+    }
+  }
+
+  private async readAndStore(): Promise<StepResult> {
     const { db, source, network } = this.opts;
     const started = performance.now();
     const control = await readControl(db, this.id);
@@ -601,6 +612,17 @@ export class Indexer {
         const message = (e as Error).message;
         this.lastError = { message, cause, since: this.lastError?.since ?? Date.now() };
         this.opts.metrics?.indexerErrors.inc({ network: this.id, kind: cause });
+        if (e instanceof NodeFault) {
+          // The pool logged the failover and chose the next node: go on when one is free.
+          const retryMs = Math.max(50, Math.min(e.retryInMs, 10_000));
+          const line = { network: this.id, cause, err: message, failures, retryMs };
+          if (e.retryInMs === 0) this.logger.debug(line, 'step ended by a failing node; next node');
+          else if (failures >= PERSISTENT_FAILURES)
+            this.logger.error(line, 'no node of the network answers');
+          else this.logger.warn(line, 'no node of the network answers now; waiting');
+          await this.sleep(retryMs);
+          continue;
+        }
         const line = { network: this.id, cause, err: message, failures, retryMs: backoff };
         if (failures >= PERSISTENT_FAILURES) this.logger.error(line, 'indexer step keeps failing');
         else this.logger.warn(line, 'indexer step failed; retrying');

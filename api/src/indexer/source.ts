@@ -27,6 +27,9 @@ export interface ChainSource {
     from: number,
     to: number,
   ): Promise<{ logs: RawLog[]; blocks: Map<number, BlockRef>; txFrom: Map<string, string> }>;
+  /** One node answers every read until endStep() (the indexer's step; see chain/nodePool.ts). */
+  beginStep?(): void;
+  endStep?(): void;
   /** Aborts the reads in flight and refuses later ones (the indexer stopping). */
   close?(): void;
   /** JM burn figures: balance of the burn address and total supply, base units. */

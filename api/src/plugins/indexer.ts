@@ -7,7 +7,12 @@ import { sourceFor } from '../indexer/sources';
 export type IndexerPluginOptions = Pick<
   IndexerOptions,
   'maxRange' | 'pollMs' | 'lockRetryMs' | 'reorgWindow'
->;
+> & {
+  /** Per node request, ms (API_NODE_TIMEOUT_MS; default 10 000). */
+  nodeTimeoutMs?: number;
+  /** A failing node's first quarantine, ms (API_NODE_QUARANTINE_MS; default 2 000). */
+  nodeQuarantineMs?: number;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,17 +28,23 @@ export const indexerPlugin = fp<AppOptions>(
     const settings = opts.indexer;
     const logger = app.log.child({ component: 'indexer' });
     const indexers = settings
-      ? app.networks.map(
-          (network) =>
-            new Indexer({
-              db: app.db,
-              network,
-              source: sourceFor(network),
-              logger,
-              metrics: app.metrics,
-              ...settings,
-            }),
-        )
+      ? app.networks.map((network) => {
+          const { nodeTimeoutMs, nodeQuarantineMs, ...rest } = settings;
+          const source = sourceFor(network, {
+            timeoutMs: nodeTimeoutMs,
+            quarantineMs: nodeQuarantineMs,
+            logger: app.log.child({ component: 'nodes' }),
+            metrics: app.metrics,
+          });
+          return new Indexer({
+            db: app.db,
+            network,
+            source,
+            logger,
+            metrics: app.metrics,
+            ...rest,
+          });
+        })
       : [];
     app.decorate('indexers', indexers);
     app.addHook('onReady', async () => {
