@@ -1,5 +1,7 @@
 import {
   Component,
+  lazy,
+  Suspense,
   useContext,
   useEffect,
   useState,
@@ -10,7 +12,7 @@ import {
 import { setLoading } from '@jmswap/shared-chain';
 import { FirstFrame } from '../firstFrame';
 import { loadScreen } from './federation';
-import { readVersionSkew } from './skew';
+import type { FallbackProps } from './RemoteFallback';
 import type { RemoteKey } from './remotesFile';
 
 const FEATURE_NAMES: Record<RemoteKey, string> = {
@@ -21,64 +23,29 @@ const FEATURE_NAMES: Record<RemoteKey, string> = {
   listing: 'Token listing',
 };
 
-/** What the user reads when a feature cannot load; the raw error stays in the details. */
-export const UNAVAILABLE: Record<RemoteKey, string> = {
-  swap: 'Swap is unavailable right now',
-  liquidity: 'Liquidity is unavailable right now',
-  charts: 'Charts are unavailable right now',
-  pools: 'Pools are unavailable right now',
-  listing: 'Token listing is unavailable right now',
-};
-
-/** A remote built after the shell, against shared modules the page does not have yet. */
-export const NEEDS_NEWER_SITE: Record<RemoteKey, string> = {
-  swap: 'Swap needs a newer version of this site.',
-  liquidity: 'Liquidity needs a newer version of this site.',
-  charts: 'Charts need a newer version of this site.',
-  pools: 'Pools need a newer version of this site.',
-  listing: 'Token listing needs a newer version of this site.',
-};
-
-function RemoteFallback({
-  remote,
-  onRetry,
-  detail,
-  needsNewerSite = false,
-}: {
-  remote: RemoteKey;
-  onRetry: () => void;
-  detail?: string;
-  needsNewerSite?: boolean;
-}) {
-  return (
-    <div role="alert" className="jm-card jm-remote-error" data-remote-error={remote}>
-      {needsNewerSite ? (
-        <p>
-          <strong>{NEEDS_NEWER_SITE[remote]}</strong> Reload the page; if it stays, the operators
-          are told.
-        </p>
-      ) : (
-        <p>
-          <strong>{UNAVAILABLE[remote]}.</strong> The rest of JMSwap keeps working; try again in a
-          moment.
-        </p>
-      )}
-      {needsNewerSite ? (
-        <button type="button" className="jm-button" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      ) : (
+/**
+ * The message a failed area shows: its own chunk, fetched only when a remote fails, so pages
+ * without a failure (most of them) do not download it. If even that chunk cannot load (the
+ * site itself is offline), a line of text with Retry stands in.
+ */
+const RemoteFallback = lazy(() =>
+  import(/* webpackChunkName: "remote-fallback" */ './RemoteFallback').catch(() => ({
+    default: ({ remote, onRetry }: FallbackProps) => (
+      <div role="alert" className="jm-card jm-remote-error" data-remote-error={remote}>
+        <p>This part of JMSwap could not load.</p>
         <button type="button" className="jm-button" onClick={onRetry}>
           Retry
         </button>
-      )}
-      {detail && (
-        <details className="jm-muted jm-remote-details">
-          <summary>Details</summary>
-          <code>{detail}</code>
-        </details>
-      )}
-    </div>
+      </div>
+    ),
+  })),
+);
+
+function Fallback(props: FallbackProps) {
+  return (
+    <Suspense fallback={null}>
+      <RemoteFallback {...props} />
+    </Suspense>
   );
 }
 
@@ -101,7 +68,7 @@ class RenderBoundary extends Component<
   override render() {
     if (this.state.error)
       return (
-        <RemoteFallback
+        <Fallback
           remote={this.props.remote}
           onRetry={this.props.onRetry}
           detail={this.state.error.message}
@@ -114,7 +81,7 @@ class RenderBoundary extends Component<
 type LoadState<P> =
   | { status: 'loading' }
   | { status: 'ready'; Screen: ComponentType<P> }
-  | { status: 'failed'; message: string; needsNewerSite: boolean };
+  | { status: 'failed'; message: string };
 
 /**
  * One remote's area of the page. A remote that is down, slow or throws costs only this area:
@@ -141,11 +108,9 @@ export function RemoteArea<P extends object>({
         if (!live) return;
         console.error(`[jmswap] ${remote} failed to load`, error);
         setLoading(false);
-        const message = error instanceof Error ? error.message : String(error);
         setState({
           status: 'failed',
-          message,
-          needsNewerSite: !!readVersionSkew(message)?.needsNewerSite,
+          message: error instanceof Error ? error.message : String(error),
         });
       },
     );
@@ -162,14 +127,7 @@ export function RemoteArea<P extends object>({
       </div>
     );
   if (state.status === 'failed')
-    return (
-      <RemoteFallback
-        remote={remote}
-        onRetry={retry}
-        detail={state.message}
-        needsNewerSite={state.needsNewerSite}
-      />
-    );
+    return <Fallback remote={remote} onRetry={retry} detail={state.message} />;
   const { Screen } = state;
   return (
     <RenderBoundary key={attempt} remote={remote} onRetry={retry}>
