@@ -7,11 +7,12 @@
  * major runs; a newer minor, another major, or another React major shows that remote's own
  * fallback and tells the operators which module and which versions.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { defaultRemotes, repoRoot, writeRemotes } from '../fixtures/stack';
 
@@ -69,15 +70,6 @@ function useVersion(key: 'charts' | 'pools', version: string) {
   writeRemotes(remotes);
 }
 
-async function connectMetaMask(page: Page) {
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
-}
-
 test(`a remote built against an older minor (${OLDER_MINOR}) runs, on the page's one wallet session`, async ({
   page,
 }) => {
@@ -96,7 +88,7 @@ test(`a remote built against an older minor (${OLDER_MINOR}) runs, on the page's
     'Connect a wallet to see your trades.',
   );
   // One connection, in the shell's header: the old charts build reads that same session.
-  await connectMetaMask(page);
+  await connectFromHeader(page, 'MetaMask');
   await expect(page.locator('[data-remote="charts"]')).not.toContainText(
     'Connect a wallet to see your trades.',
   );
