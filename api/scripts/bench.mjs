@@ -3,9 +3,10 @@
 //  1. ingest: >= 100 000 swap events (real logs of a local chain, replayed with new hashes and
 //     later blocks) through the live indexer's decode + store code, into PGlite and PostgreSQL;
 //  2. the candles endpoint over a year of 4-hour candles x 20 pairs, autocannon, 50 connections;
-//  3. indexer lag behind the head while swaps are being made.
+//  3. indexer lag behind the head while swaps are being made;
+//  4. answer times of bad input: the fuzz test's requests (every route), in process.
 // Options: --events N (default 100000), --seconds S per load run (default 10),
-// --only ingest|candles|lag (just that part).
+// --only ingest|candles|lag|fuzz (just that part).
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,11 @@ const BATCH = 5000; // swap events per transaction
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 /** The machine's 1-minute load average, printed beside every figure. */
 const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+
+if (ONLY === 'fuzz') {
+  await fuzzFigures();
+  process.exit(0);
+}
 
 console.log('bench: starting local BSC and TRON chains with history...');
 const chains = await startTestChains({ swaps: 60, tron: true });
@@ -153,6 +159,7 @@ try {
   }
   if (part('candles')) await candlesFigures();
   if (part('lag')) await lagFigures(source);
+  if (part('fuzz')) await fuzzFigures();
 } finally {
   for (const c of cleanups.reverse()) await c();
 }
@@ -409,4 +416,71 @@ async function lagFigures(source) {
   console.log(
     `lag       TRON       10 new blocks: indexed in median ${fmt(steps[5])} ms, max ${fmt(steps[9])} ms after the block (event API, block by block; add the poll interval)`,
   );
+}
+
+/**
+ * Answer times of bad and odd input (the fuzz test's generator, every public and operator
+ * route), through fastify's inject in this process: routing, validation, the handler and the
+ * error body, without the network. Logging and metrics on, as in production (the log lines go
+ * to /dev/null here).
+ */
+async function fuzzFigures() {
+  const fc = (await import('fast-check')).default;
+  const { openSync } = await import('node:fs');
+  const pino = (await import('pino')).default;
+  const { buildApp, buildAdminApp } = require('../src/app.ts');
+  const { Metrics } = require('../src/metrics.ts');
+  const { createLogger } = require('../src/log.ts');
+  const { fuzzNetworks, fuzzRequest } = require('../src/test/fuzz-inputs.ts');
+  const db = openPglite();
+  await migrate(db);
+  const metrics = new Metrics({ process: true });
+  const logger = createLogger({
+    destination: pino.destination({ fd: openSync('/dev/null', 'w'), sync: false }),
+  });
+  const token = 'f'.repeat(64);
+  const app = await buildApp({
+    db,
+    networks: fuzzNetworks(),
+    metrics,
+    logger,
+    listing: {
+      readToken: async () => ({ kind: 'missing' }),
+      rateLimit: { max: 1e9, timeWindow: 60000 },
+    },
+  });
+  const admin = await buildAdminApp({ db, metrics, adminToken: token, logger });
+  const N = arg('--requests', 5000);
+  const samples = fc.sample(fuzzRequest, { numRuns: N, seed: 24_040 });
+  const byRoute = new Map();
+  const t0 = performance.now();
+  for (const s of samples) {
+    const r = await s;
+    const t = performance.now();
+    const res = await (r.admin ? admin : app).inject({
+      method: r.method,
+      url: r.url,
+      headers: { ...r.headers, ...(r.admin ? { authorization: `Bearer ${token}` } : {}) },
+      ...(r.payload === undefined ? {} : { payload: r.payload }),
+    });
+    const ms = performance.now() - t;
+    const e = byRoute.get(r.route) ?? { times: [], fiveXX: 0 };
+    e.times.push(ms);
+    if (res.statusCode >= 500 && r.route !== '/ready') e.fiveXX++;
+    byRoute.set(r.route, e);
+  }
+  const all = [...byRoute.values()].flatMap((e) => e.times).sort((a, b) => a - b);
+  const pctl = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+  console.log(
+    `fuzz      ${N} bad/odd requests over ${byRoute.size} routes in ${((performance.now() - t0) / 1000).toFixed(1)} s (in process, PGlite, logs + metrics on): p50 ${pctl(all, 50).toFixed(2)} ms, p95 ${pctl(all, 95).toFixed(2)} ms, p99 ${pctl(all, 99).toFixed(2)} ms, max ${all.at(-1).toFixed(1)} ms (load ${load1()})`,
+  );
+  for (const [route, e] of [...byRoute].sort()) {
+    const xs = e.times.sort((a, b) => a - b);
+    console.log(
+      `fuzz        ${route.padEnd(46)} ${String(xs.length).padStart(5)} req, p50 ${pctl(xs, 50).toFixed(2)} ms, p95 ${pctl(xs, 95).toFixed(2)} ms, max ${xs.at(-1).toFixed(1)} ms, 5xx ${e.fiveXX}`,
+    );
+  }
+  await app.close();
+  await admin.close();
+  await db.close();
 }

@@ -1,4 +1,5 @@
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -21,7 +22,7 @@ import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
 import { accountRoutes } from './routes/account';
 import { infoRoutes } from './routes/info';
-import { listingPlugin } from './listing/plugin';
+import { listingPlugin, type ListingOptions } from './listing/plugin';
 import { adminPlugin, type AdminOptions } from './listing/admin';
 
 export interface AppOptions {
@@ -38,6 +39,8 @@ export interface AppOptions {
   logger?: Logger | false;
   /** Where the figures go (the admin listener serves them); default a registry of its own. */
   metrics?: Metrics;
+  /** The listing route's settings (rate limit; test seam for its chain reads). */
+  listing?: ListingOptions;
   /**
    * Which proxies are believed about the client's address (X-Forwarded-For): `request.ip`, the
    * key of the rate limit and the address stored with a listing request, is then the client the
@@ -96,11 +99,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOf(opts.logger),
     // One line per request, written by the observability plugin (route pattern, no url).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     // Off: request.ip is the socket's address. A proxy's header counts only when configured.
     trustProxy: opts.trustProxy === true ? ['loopback'] : (opts.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A parameter the route does not know is refused (400), not dropped in silence: a client
+    // asking for `skip` or `from` learns that it is not there.
+    ajv: { customOptions: { removeAdditional: false } },
     // A url the router cannot decode answers in the same error shape as everything else.
     frameworkErrors: (error, _req, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
@@ -119,7 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 export async function buildAdminApp(opts: AdminAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     ...loggerOf(opts.logger),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
   });
   // Operator requests are logged, not counted with the public ones.

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex } from '@noble/hashes/utils';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest();
@@ -59,8 +61,26 @@ export function displayAddress(platform: 'evm' | 'tron', key: string): string {
   return platform === 'tron' ? hexToTron(key) : key;
 }
 
-/** A user-supplied address in the network's own format -> stored form, or null. */
+/** EIP-55: the checksummed spelling of a 0x address. */
+export function toChecksumAddress(address: string): string {
+  const lower = address.slice(2).toLowerCase();
+  const hash = bytesToHex(keccak_256(new TextEncoder().encode(lower)));
+  let out = '0x';
+  for (let i = 0; i < 40; i += 1)
+    out += parseInt(hash[i] as string, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i];
+  return out;
+}
+
+/**
+ * A user-supplied address in the network's own format -> stored form, or null. On EVM all lower
+ * or all upper case is taken as it is; mixed case must be the EIP-55 checksum (a mistyped
+ * address is refused, not looked up).
+ */
 export function parseNetworkAddress(platform: 'evm' | 'tron', text: string): string | null {
   if (platform === 'tron') return tronToHex(text);
-  return /^0x[0-9a-fA-F]{40}$/.test(text) ? text.toLowerCase() : null;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(text)) return null;
+  const body = text.slice(2);
+  const mixed = /[a-f]/.test(body) && /[A-F]/.test(body);
+  if (mixed && toChecksumAddress(text) !== text) return null;
+  return text.toLowerCase();
 }

@@ -5,18 +5,22 @@ export { RpcError } from './errors';
 
 let nextId = 1;
 
+/** A kept-alive connection the node closed just as it was reused (worth one more try). */
+const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 /**
- * fetch, retried twice on a network failure (a node closing an idle keep-alive connection just
- * as it is reused answers ECONNRESET). Every request the api makes is a read: safe to repeat.
+ * fetch, retried twice when a connection broke under it (a node closing an idle keep-alive
+ * connection just as it is reused answers ECONNRESET). A refused connection or a timeout is
+ * not retried here: the node pool moves to the next node. Every request the api makes is a
+ * read: safe to repeat.
  */
 export async function fetchRetry(url: string, init: RequestInit = {}): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await fetch(url, init);
     } catch (e) {
-      const name = (e as { name?: string } | null)?.name;
-      const aborted = name === 'TimeoutError' || name === 'AbortError';
-      if (aborted || attempt >= 2 || init.signal?.aborted) throw e;
+      const code = (e as { cause?: { code?: string } } | null)?.cause?.code;
+      if (!code || !STALE_CONNECTION.has(code) || attempt >= 2 || init.signal?.aborted) throw e;
       await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
     }
   }

@@ -3,9 +3,7 @@
  * form; the answer is either the normalised request or the list of `{field, message}` errors in
  * form order (the form shows the first one).
  */
-import { keccak_256 } from '@noble/hashes/sha3';
 import { sha256 } from '@noble/hashes/sha256';
-import { bytesToHex } from '@noble/hashes/utils';
 import { createBase58check } from '@scure/base';
 
 export const LISTING_FIELDS = [
@@ -85,15 +83,9 @@ export function isTronAddress(text: string): boolean {
   }
 }
 
-/** EIP-55: the checksummed spelling of a 0x address. */
-export function toChecksumAddress(address: string): string {
-  const lower = address.slice(2).toLowerCase();
-  const hash = bytesToHex(keccak_256(new TextEncoder().encode(lower)));
-  let out = '0x';
-  for (let i = 0; i < 40; i += 1)
-    out += parseInt(hash[i] as string, 16) >= 8 ? lower[i]!.toUpperCase() : lower[i];
-  return out;
-}
+import { toChecksumAddress } from '../chain/address';
+
+export { toChecksumAddress };
 
 type Rule = (value: string, form: Partial<Record<ListingField, string>>) => string | undefined;
 

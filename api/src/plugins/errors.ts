@@ -22,6 +22,18 @@ export class HttpError extends Error {
 /** Every failure, unknown route and validation error answers in the stable error shape. */
 export const errorsPlugin = fp(
   async (app) => {
+    // The schemas' number coercion turns "Infinity" and "1e309" into Infinity, which passes an
+    // integer check: no route gets a non-finite number.
+    app.addHook('preHandler', async (req) => {
+      for (const [where, values] of [
+        ['params', req.params],
+        ['querystring', req.query],
+      ] as const) {
+        for (const [key, value] of Object.entries((values ?? {}) as Record<string, unknown>))
+          if (typeof value === 'number' && !Number.isFinite(value))
+            throw new HttpError(400, `${where}/${key} must be a finite number`);
+      }
+    });
     app.setNotFoundHandler((req, reply) => {
       void reply.code(404).send(errorBody(404, `Route ${req.method}:${req.url} not found`));
     });

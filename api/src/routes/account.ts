@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (!trader)
         throw new HttpError(
           400,
-          `The address must be ${n.platform === 'tron' ? 'TRON base58 (T...)' : '0x + 40 hex digits'} on ${n.id}`,
+          `The address must be ${n.platform === 'tron' ? 'TRON base58 (T...)' : '0x + 40 hex digits (EIP-55 checksum when mixed case)'} on ${n.id}`,
         );
       const { limit, before } = paging(req.query);
       const { rows } = await app.db.query<{

@@ -9,6 +9,9 @@ export const netParam = {
 export const symbolParam = { type: 'string', pattern: '^[A-Za-z0-9]{1,20}$' } as const;
 /** Either format here; the route checks the network's own format. */
 export const addressParam = { type: 'string', minLength: 34, maxLength: 42 } as const;
+/** A route without query parameters: any parameter is refused (400) rather than ignored. */
+export const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+
 export const pagingQuery = {
   type: 'object',
   additionalProperties: false,

@@ -9,6 +9,7 @@ import {
   cacheFor,
   netParam,
   networkOf,
+  noQuery,
   pagingQuery,
   paging,
   poolOfSymbols,
@@ -152,6 +153,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       compress: false,
       schema: {
         params: pairParams,
+        querystring: noQuery,
         response: { 200: { type: 'array', items: candleItem }, '4xx': errorSchema },
       },
     },
@@ -167,6 +169,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       compress: false,
       schema: {
         params: pairParams,
+        querystring: noQuery,
         response: {
           200: {
             type: 'array',
@@ -227,7 +230,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       if (!a || !b)
         throw new HttpError(
           400,
-          `Token addresses must be ${n.platform === 'tron' ? 'TRON base58 (T...)' : '0x + 40 hex digits'} on ${n.id}`,
+          `Token addresses must be ${n.platform === 'tron' ? 'TRON base58 (T...)' : '0x + 40 hex digits (EIP-55 checksum when mixed case)'} on ${n.id}`,
         );
       const ta = n.tokens.get(a);
       const tb = n.tokens.get(b);

@@ -5,7 +5,7 @@ import { displayAddress } from '../chain/address';
 import { loadPairs, loadReserves } from '../indexer/store';
 import { UsdPricer } from '../indexer/usd';
 import { formatUnits, toFloat } from '../units';
-import { cacheFor } from './common';
+import { cacheFor, noQuery } from './common';
 
 /** The liquidity providers' share of every trade (0.25% of the 0.30% fee). */
 export const LP_FEE = 0.0025;
@@ -120,6 +120,7 @@ export const infoRoutes: FastifyPluginAsync = async (app) => {
     '/v1/info',
     {
       schema: {
+        querystring: noQuery,
         response: {
           200: {
             type: 'object',
