@@ -6,10 +6,22 @@
 //  3. indexer lag behind the head while swaps are being made;
 //  4. answer times of bad input: the fuzz test's requests (every route), in process.
 // Options: --events N (default 100000), --seconds S per load run (default 10),
-// --only ingest|candles|lag|fuzz (just that part).
+// --only ingest|candles|lag|fuzz (just that part), --api-log-level L (the api process's
+// LOG_LEVEL for the candles part; default info, as in production: a JSON line per request).
+// --only overhead [--base DIR] [--rounds N]: what logs and metrics cost: the candles load (wrk)
+// on PostgreSQL against the api with LOG_LEVEL=info, with LOG_LEVEL=silent and, given --base
+// (a checkout of an older commit whose node_modules resolve), that version's api, in turns.
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/cjs/api';
@@ -35,6 +47,9 @@ const ONLY = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]
   : null;
 const part = (name) => ONLY === null || ONLY === name;
+const API_LOG_LEVEL = process.argv.includes('--api-log-level')
+  ? process.argv[process.argv.indexOf('--api-log-level') + 1]
+  : 'info';
 const BATCH = 5000; // swap events per transaction
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 /** The machine's 1-minute load average, printed beside every figure. */
@@ -44,6 +59,8 @@ if (ONLY === 'fuzz') {
   await fuzzFigures();
   process.exit(0);
 }
+if (ONLY === 'overhead' || ONLY === 'overhead-inproc') await overheadInProcess();
+if (ONLY === 'overhead-inproc') process.exit(0);
 
 console.log('bench: starting local BSC and TRON chains with history...');
 const chains = await startTestChains({ swaps: 60, tron: true });
@@ -157,7 +174,7 @@ try {
     await ingestBench('PostgreSQL', pgDb);
     await pgDb.close();
   }
-  if (part('candles')) await candlesFigures();
+  if (part('candles') || ONLY === 'overhead') await candlesFigures();
   if (part('lag')) await lagFigures(source);
   if (part('fuzz')) await fuzzFigures();
 } finally {
@@ -210,31 +227,43 @@ async function candlesFigures() {
   }
 
   /** The api as `npm start` runs it (its own process, --no-indexer), on a free port. */
-  async function startApiProcess(env, args) {
+  async function startApiProcess(env, args, script = join(import.meta.dirname, 'api.mjs')) {
     const port = await freePort();
+    // Its log lines go to a file, as a production api's go to a log collector (not into this
+    // process, whose CPU would then count against the api on the same cores).
+    const logFile = join(workDir, `api-${port}.log`);
+    const out = openSync(logFile, 'w');
     const child = spawn(
       process.execPath,
-      [
-        join(import.meta.dirname, 'api.mjs'),
-        '--port',
-        String(port),
-        '--networks',
-        networksFile,
-        '--no-indexer',
-        ...args,
-      ],
-      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+      [script, '--port', String(port), '--networks', networksFile, '--no-indexer', ...args],
+      {
+        env: { ...process.env, LOG_LEVEL: API_LOG_LEVEL, ...env },
+        stdio: ['ignore', out, 'inherit'],
+      },
     );
-    await new Promise((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`api exited (${code})`)));
-      child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
-    });
+    closeSync(out);
+    // Ready when it answers (with LOG_LEVEL=silent there is no start-up line to wait for).
+    let exited = null;
+    child.once('exit', (code) => (exited = code));
+    for (const end = Date.now() + 60_000; ;) {
+      if (exited !== null) throw new Error(`api exited (${exited})`);
+      if (Date.now() > end) throw new Error('api did not answer within 60 s');
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     return {
       url: `http://127.0.0.1:${port}`,
       stop: () =>
         new Promise((resolve) => {
           child.removeAllListeners('exit');
-          child.once('exit', resolve);
+          child.once('exit', () => {
+            rmSync(logFile, { force: true });
+            resolve();
+          });
           child.kill('SIGTERM');
         }),
     };
@@ -306,6 +335,7 @@ end
     const m = /WRK (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
     if (!m) return console.log(`candles ${label}: wrk printed no figures: ${out}`);
     const [n, us, bytes, p50, p95, p99, notOk] = m.slice(1).map(Number);
+    if (quietWrk) return { rps: n / (us / 1e6), p50: p50 / 1000, p95: p95 / 1000, p99: p99 / 1000 };
     line(
       'wrk',
       label,
@@ -318,6 +348,65 @@ end
       notOk,
     );
   }
+  let quietWrk = false;
+
+  /** The same load on each variant in turn, `--rounds` times: medians per variant. */
+  async function overhead() {
+    if (!hasWrk) return console.log('overhead: needs wrk (apt-get install wrk)');
+    const rounds = arg('--rounds', 3);
+    const baseDir = process.argv.includes('--base')
+      ? process.argv[process.argv.indexOf('--base') + 1]
+      : null;
+    const variants = [
+      ['logs info + metrics', { LOG_LEVEL: 'info' }, undefined],
+      ['logs silent + metrics', { LOG_LEVEL: 'silent' }, undefined],
+      ...(baseDir
+        ? [['before #24 (no logs, no metrics)', {}, join(baseDir, 'api/scripts/api.mjs')]]
+        : []),
+    ];
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const etags = {};
+    const clients = [
+      ['browser (br)', () => paths.map(() => browser)],
+      [
+        'revalidation (304)',
+        (v) => etags[v].map((etag) => ({ ...browser, 'if-none-match': etag })),
+      ],
+      ['plain (230 KB)', () => paths.map(() => ({}))],
+    ];
+    const results = new Map();
+    quietWrk = true;
+    for (let round = 0; round < rounds; round++) {
+      for (const [label, env, script] of variants) {
+        const api = await startApiProcess({ DATABASE_URL: pg.url, ...env }, [], script);
+        try {
+          etags[label] = await Promise.all(
+            paths.map(async (path) => (await fetch(api.url + path)).headers.get('etag')),
+          );
+          for (const [client, headers] of clients) {
+            const r = wrkRun(api.url, client, headers(label));
+            const key = `${label}|${client}`;
+            results.set(key, [...(results.get(key) ?? []), { ...r, load: load1() }]);
+          }
+        } finally {
+          await api.stop();
+        }
+      }
+    }
+    quietWrk = false;
+    const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(
+      `overhead: candles 1y on PostgreSQL, wrk 50 connections, ${SECONDS} s per run, ${rounds} rounds in turns; medians`,
+    );
+    for (const [client] of clients)
+      for (const [label] of variants) {
+        const rs = results.get(`${label}|${client}`);
+        console.log(
+          `overhead ${client.padEnd(19)} ${label.padEnd(34)} ${fmt(med(rs.map((r) => r.rps))).padStart(6)} req/s, p50 ${med(rs.map((r) => r.p50)).toFixed(1)} ms, p95 ${med(rs.map((r) => r.p95)).toFixed(1)} ms, p99 ${med(rs.map((r) => r.p99)).toFixed(1)} ms (load ${rs.map((r) => r.load).join('/')})`,
+        );
+      }
+  }
+
   const luaTable = (h) =>
     '{' +
     Object.entries(h)
@@ -333,7 +422,7 @@ end
       paths.map(async (path) => (await fetch(server.url + path)).headers.get('etag')),
     );
     console.log(
-      `candles ${label}: ${pairs.length} pairs x ${candles} candles (1y) in turn, 50 connections, ${SECONDS} s per line, api in its own process${hasWrk ? '' : ' (no wrk installed: autocannon only)'}`,
+      `candles ${label}: ${pairs.length} pairs x ${candles} candles (1y) in turn, 50 connections, ${SECONDS} s per line, api in its own process (LOG_LEVEL=${API_LOG_LEVEL}: ${API_LOG_LEVEL === 'info' ? 'a JSON line per request' : 'no request lines'}; metrics on)${hasWrk ? '' : ' (no wrk installed: autocannon only)'}`,
     );
     const browser = { 'accept-encoding': 'gzip, deflate, br' };
     const clients = [
@@ -350,6 +439,7 @@ end
   const pgLoad = openPostgres(pg.url);
   await fillCandles(pgLoad);
   await pgLoad.close();
+  if (ONLY === 'overhead') return overhead();
   const pgApi = await startApiProcess({ DATABASE_URL: pg.url }, []);
   try {
     await loadBench('PostgreSQL', pgApi);
@@ -372,7 +462,18 @@ end
 async function lagFigures(source) {
   const lagDb = openPglite();
   await migrate(lagDb);
-  const ix = new Indexer({ db: lagDb, network: chains.bsc, source, pollMs: 100 });
+  // As the api runs it: metrics on, logs at info (the range lines are debug).
+  const { Metrics } = require('../src/metrics.ts');
+  const { createLogger } = require('../src/log.ts');
+  const quiet = (await import('pino')).default.destination({ dest: '/dev/null', sync: false });
+  const ix = new Indexer({
+    db: lagDb,
+    network: chains.bsc,
+    source,
+    pollMs: 100,
+    metrics: new Metrics(),
+    logger: createLogger({ destination: quiet }),
+  });
   await ix.syncToHead();
   ix.start();
   const lags = [];
@@ -482,5 +583,51 @@ async function fuzzFigures() {
   }
   await app.close();
   await admin.close();
+  await db.close();
+}
+
+/**
+ * The CPU a request costs with and without its log line and metrics, in process (fastify's
+ * inject, no network, no load tool): the same cached chart answer 20 000 times per variant, in
+ * turns, 3 rounds; the medians. Independent of the machine's load, unlike the wrk figures.
+ */
+async function overheadInProcess() {
+  const pino = (await import('pino')).default;
+  const { buildApp } = require('../src/app.ts');
+  const { Metrics } = require('../src/metrics.ts');
+  const { createLogger } = require('../src/log.ts');
+  const { fuzzNetworks } = require('../src/test/fuzz-inputs.ts');
+  const db = openPglite();
+  await migrate(db);
+  const toNull = () => {
+    const dest = pino.destination({ dest: '/dev/null', sync: false, minLength: 4096 });
+    return createLogger({ destination: dest });
+  };
+  const variants = [
+    ['logs info + metrics', () => ({ logger: toNull(), metrics: new Metrics() })],
+    [
+      'logs silent + metrics',
+      () => ({ logger: createLogger({ level: 'silent' }), metrics: new Metrics() }),
+    ],
+    ['no logger + metrics', () => ({ logger: false, metrics: new Metrics() })],
+  ];
+  const N = 20_000;
+  const cpu = new Map();
+  for (let round = 0; round < 3; round++)
+    for (const [label, make] of variants) {
+      const app = await buildApp({ db, networks: fuzzNetworks(), ...make() });
+      const url = '/v1/history/bsc/candles/1w/BNB/USDT';
+      for (let i = 0; i < 500; i++) await app.inject(url); // warm-up
+      const c0 = process.cpuUsage();
+      for (let i = 0; i < N; i++) await app.inject(url);
+      const c = process.cpuUsage(c0);
+      cpu.set(label, [...(cpu.get(label) ?? []), (c.user + c.system) / N]);
+      await app.close();
+    }
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [label] of variants)
+    console.log(
+      `overhead in process: ${label.padEnd(24)} ${med(cpu.get(label)).toFixed(1)} µs CPU per request (a cached chart answer, fastify inject, median of 3 x ${N})`,
+    );
   await db.close();
 }

@@ -50,7 +50,10 @@ export function parseLogLevel(text: string | undefined): LevelWithSilent {
 
 export interface LoggerOptions {
   level?: LevelWithSilent;
-  /** Where the lines go (default stdout, written asynchronously, flushed on exit). */
+  /**
+   * Where the lines go. Default stdout, written asynchronously in chunks of 4 KB (one write per
+   * ~20 request lines under load instead of one each), flushed every 250 ms and on exit.
+   */
   destination?: pino.DestinationStream;
 }
 
@@ -62,8 +65,21 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: { err: pino.stdSerializers.err },
     },
-    opts.destination ?? pino.destination({ dest: 1, sync: false }),
+    opts.destination ?? bufferedStdout(),
   );
+}
+
+/** stdout through sonic-boom: 4 KB chunks, flushed at least every 250 ms (and at exit). */
+function bufferedStdout(): pino.DestinationStream {
+  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    try {
+      dest.flush();
+    } catch {
+      // a flush already under way
+    }
+  }, 250).unref();
+  return dest;
 }
 
 /** A logger that writes nothing (tests, library use). */

@@ -259,3 +259,55 @@ describe.each(DB_KINDS)('POST /v1/listing on %s', (kind) => {
     expect((await post(valid, '10.9.9.9')).status).toBe(200);
   });
 });
+
+describe('the listing chain check with several nodes (nodeUrls)', () => {
+  it('asks the next node when one does not answer', async () => {
+    const { db, drop } = await freshDb('pglite');
+    const nets = [
+      {
+        id: 'BSC',
+        platform: 'evm',
+        nodeUrl: 'http://a.test',
+        nodeUrls: ['http://a.test', 'http://b.test'],
+      },
+    ] as unknown as IndexedNetwork[];
+    const asked: string[] = [];
+    const app = Fastify();
+    try {
+      await app.register(errorsPlugin);
+      await app.register(dbPlugin, { db, networks: nets });
+      await app.register(listingPlugin, {
+        db,
+        networks: nets,
+        listing: {
+          readToken: async (endpoint) => {
+            asked.push(endpoint.nodeUrl);
+            return endpoint.nodeUrl === 'http://a.test'
+              ? { kind: 'unreachable', reason: 'ECONNREFUSED' }
+              : { kind: 'token', facts: { name: 'Moon Token', symbol: 'MOON', decimals: 18 } };
+          },
+        },
+      });
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        ...valid,
+        network: 'BSC',
+        type: 'BEP-20',
+        contract: BSC_TOKEN,
+      }))
+        form.append(k, v);
+      const body = new Response(form);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/v1/listing',
+        headers: { 'content-type': body.headers.get('content-type')! },
+        payload: Buffer.from(await body.arrayBuffer()),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(asked).toEqual(['http://a.test', 'http://b.test']);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});

@@ -85,8 +85,12 @@ export const listingPlugin: FastifyPluginAsync<AppOptions & { listing?: ListingO
 ) => {
   const read: (endpoint: ChainEndpoint, contract: string) => Promise<ChainAnswer> =
     opts.listing?.readToken ?? ((endpoint, contract) => readToken(endpoint, contract));
-  const chains = new Map<string, ChainEndpoint>(
-    app.networks.map((n) => [n.id, { platform: n.platform, nodeUrl: n.nodeUrl }]),
+  // Every node of the network, in order: the next one when a node does not answer.
+  const chains = new Map<string, ChainEndpoint[]>(
+    app.networks.map((n) => [
+      n.id,
+      (n.nodeUrls ?? [n.nodeUrl]).map((nodeUrl) => ({ platform: n.platform, nodeUrl })),
+    ]),
   );
   await app.register(rateLimit, {
     global: false,
@@ -150,10 +154,14 @@ export const listingPlugin: FastifyPluginAsync<AppOptions & { listing?: ListingO
         ]);
       if (await findListing(app.db, listing.network, listing.contract)) return duplicate();
 
-      const endpoint = chains.get(listing.network);
+      const endpoints = chains.get(listing.network);
       let answer: ChainAnswer | undefined;
-      if (endpoint) {
-        answer = await read(endpoint, listing.contract);
+      if (endpoints?.length) {
+        for (const endpoint of endpoints) {
+          answer = await read(endpoint, listing.contract);
+          if (answer.kind !== 'unreachable') break;
+        }
+        answer = answer!;
         const problem = chainError(listing.network, listing.name, answer);
         if (problem) {
           if (answer.kind === 'unreachable')
