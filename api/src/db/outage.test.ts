@@ -149,6 +149,15 @@ it('answers 503 + Retry-After while PostgreSQL is down, keeps /health, says why 
   const stored = await storedSwaps();
   expect(stored).toEqual({ count: onChain.count, distinct: onChain.count, sums: onChain.sums });
   expect(((await (await get(tradesPath)).json()) as unknown[]).length).toBe(before.length + 2);
+  // Log lines are written in batches (flushed every 250 ms): wait for the ones read below.
+  const logged = (msg: string, since: number) =>
+    api!.lines().some((l) => l.msg === msg && l.time >= since);
+  await waitFor(
+    'the log lines of the recovery',
+    async () =>
+      logged('range stored', stoppedAt) &&
+      logged('indexing: this process writes the network', resumedAt),
+  );
   // The indexer went on from its cursor: the first range after the outage starts right after it.
   const after = api
     .lines()
