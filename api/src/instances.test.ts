@@ -2,7 +2,12 @@
 // network's advisory lock lets exactly one of them write it; kill -9 the writer and the other
 // takes over within seconds, and every trade is stored once.
 import { TOPICS } from './chain/events';
-import { spawnApi, writeNetworksFile, type ApiProcess } from './test/api-process';
+import {
+  removeNetworksFiles,
+  spawnApi,
+  writeNetworksFile,
+  type ApiProcess,
+} from './test/api-process';
 import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from './test/chain';
 import { freshDb } from './test/databases';
 import { sample, waitFor } from './test/observe';
@@ -14,6 +19,7 @@ beforeAll(async () => {
   chains = await startTestChains({ swaps: 6 });
 }, 180_000);
 afterAll(async () => {
+  removeNetworksFiles();
   for (const p of procs) p.child.kill('SIGKILL');
   await chains?.stop();
 });

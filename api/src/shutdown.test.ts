@@ -2,7 +2,12 @@
 // runs (scripts/api.mjs), its node behind a proxy that slows the chain down on demand.
 import { TOPICS } from './chain/events';
 import type { Db } from './db/db';
-import { spawnApi, writeNetworksFile, type ApiProcess } from './test/api-process';
+import {
+  removeNetworksFiles,
+  spawnApi,
+  writeNetworksFile,
+  type ApiProcess,
+} from './test/api-process';
 import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from './test/chain';
 import { freshDb } from './test/databases';
 import { dumpNetwork } from './test/dump';
@@ -27,6 +32,7 @@ beforeAll(async () => {
   });
 }, 180_000);
 afterAll(async () => {
+  removeNetworksFiles();
   for (const p of procs) p.child.kill('SIGKILL');
   await proxy?.close();
   await chains?.stop();

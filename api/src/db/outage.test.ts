@@ -2,7 +2,12 @@
 // and comes back on the same port. The api is the process `npm start` runs.
 import pg from 'pg';
 import { TOPICS } from '../chain/events';
-import { spawnApi, writeNetworksFile, type ApiProcess } from '../test/api-process';
+import {
+  removeNetworksFiles,
+  spawnApi,
+  writeNetworksFile,
+  type ApiProcess,
+} from '../test/api-process';
 import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from '../test/chain';
 import { LEVEL, sample, waitFor } from '../test/observe';
 import { startPostgres, type PostgresServer } from '../test/postgres-server';
@@ -15,6 +20,7 @@ beforeAll(async () => {
   [chains, server] = await Promise.all([startTestChains({ swaps: 6 }), startPostgres()]);
 }, 180_000);
 afterAll(async () => {
+  removeNetworksFiles();
   api?.child.kill('SIGKILL');
   await chains?.stop();
   server?.stop();

@@ -1,6 +1,6 @@
 // Test infrastructure: the api as `npm start` runs it (scripts/api.mjs), in a child process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestChains } from './chain';
@@ -9,6 +9,13 @@ import { parseLogLines, type LogLine } from './observe';
 
 export const API_SCRIPT = join(__dirname, '../../scripts/api.mjs');
 
+const tempDirs: string[] = [];
+
+/** Removes every file writeNetworksFile wrote (a test file's afterAll). */
+export function removeNetworksFiles(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 /** The devnet's networks.json (profile local) in a temporary file, with `change` applied. */
 export function writeNetworksFile(
   chains: TestChains,
@@ -16,7 +23,9 @@ export function writeNetworksFile(
 ): string {
   const config = structuredClone(chains.devnet.config) as unknown as Record<string, unknown>;
   change(config);
-  const path = join(mkdtempSync(join(tmpdir(), 'jmswap-api-net-')), 'networks.json');
+  const dir = mkdtempSync(join(tmpdir(), 'jmswap-api-net-'));
+  tempDirs.push(dir);
+  const path = join(dir, 'networks.json');
   writeFileSync(path, JSON.stringify(config, null, 2));
   return path;
 }
