@@ -25,6 +25,8 @@ const {
   validateRemoteEntry,
   versionProblem,
   switchVersion,
+  keptPins,
+  sri,
   preflight,
   formatPreflight,
   RECORD_FILE,
@@ -92,6 +94,10 @@ const { entry: wanted, notes } = switchVersion(current, version, {
 });
 const checked = validateRemoteEntry(key, wanted);
 if (!checked.ok) fail(`${checked.message}; not switching`);
+if (!parsed.allowedOrigins.includes(new URL(checked.entry.base).origin))
+  fail(
+    `remotes.json: "${key}" its base ${new URL(checked.entry.base).origin} is not in allowedOrigins (${parsed.allowedOrigins.join(', ') || 'none listed'}); add the origin there if this host is yours. Not switching.`,
+  );
 if (checked.problems.length) fail(`${checked.problems.join('; ')}; not switching`);
 const entry = checked.entry;
 
@@ -112,8 +118,18 @@ if (opts.force) {
       bar,
     ].join('\n'),
   );
+  // The shell still runs only pinned code: pin the release.json the host serves, unchecked.
+  const pins = {};
+  for (const v of toCheck) {
+    const url = `${entry.base}/${v}/${RECORD_FILE}`;
+    const res = await fetch(url).catch((error) => ({ ok: false, status: error.message }));
+    if (res.ok) pins[v] = sri(Buffer.from(await res.arrayBuffer()));
+    else console.error(`!!! ${url} answered ${res.status}: browsers will refuse ${key} ${v}`);
+  }
+  entry.integrity = keptPins(entry, pins);
 } else {
   let ok = true;
+  const pins = {};
   for (const v of toCheck) {
     const result = await preflight({
       remote: key,
@@ -125,7 +141,9 @@ if (opts.force) {
     });
     console.log(formatPreflight(result, { remote: key, version: v, base: entry.base }));
     ok &&= result.ok;
+    if (result.pin) pins[v] = result.pin;
   }
+  entry.integrity = keptPins(entry, pins);
   if (!ok)
     fail(
       `\n${key}: not switched, ${configFile} unchanged. Fix what failed above and run this again` +

@@ -4,6 +4,7 @@ module.exports = {
   ...require('./webpack'),
   ...require('./remotes-file'),
   ...require('./release'),
+  ...require('./local-pins'),
   ...require('./preflight'),
   ...require('./server'),
   ...require('./chromium'),

@@ -69,7 +69,8 @@ const short = (hash) => (hash ? `${hash.slice(0, 19)}...` : 'none');
 
 /**
  * Runs the checks. Resolves with `{ ok, checks: [{ id, status: 'ok'|'fail'|'skip', detail,
- * fix? }], warnings: string[], record?, manifest? }`; never writes anything.
+ * fix? }], warnings: string[], record?, manifest?, pin? }`; never writes anything. `pin` is
+ * the SHA-384 of the release.json served, for remotes.json's `integrity`.
  * `localRecordFile` is this machine's release.json of the version (optional); `fetch` replaces
  * the global fetch (tests).
  */
@@ -197,7 +198,9 @@ async function preflight({
     );
 
   // record
+  let pin;
   const record = await findRecord({
+    setPin: (value) => (pin = value),
     remote,
     version,
     name,
@@ -240,10 +243,17 @@ async function preflight({
       fail,
       release,
     });
-  return done({ record, manifest });
+  if (record && !pin)
+    fail(
+      'record',
+      `${folderUrl}/${RECORD_FILE} is not served: the shell reads it to check every file it runs`,
+      `deploy release.json with the version folder (${app}/dist/${version}/${RECORD_FILE})`,
+    );
+  return done({ record, manifest, pin });
 }
 
 async function findRecord({
+  setPin,
   remote,
   version,
   name,
@@ -258,6 +268,8 @@ async function findRecord({
   const servedUrl = `${folderUrl}/${RECORD_FILE}`;
   const served = await get(servedUrl, opts);
   const servedRecord = served.ok ? parseJson(served.bytes).value : undefined;
+  // The shell checks the record it fetches against this pin before it runs any of the code.
+  if (servedRecord) setPin(sri(served.bytes));
   let record;
   let from;
   if (localRecordFile && fs.existsSync(localRecordFile)) {

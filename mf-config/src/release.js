@@ -25,6 +25,22 @@ class ReleaseError extends Error {}
 /** Subresource Integrity form of a SHA-384: "sha384-<base64>". */
 const sri = (bytes) => `sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`;
 
+/** Every script and stylesheet in a build folder (relative paths, sorted). */
+function codeFiles(folder, prefix = '') {
+  return fs
+    .readdirSync(path.join(folder, prefix), { withFileTypes: true })
+    .flatMap((d) => {
+      const rel = prefix ? `${prefix}/${d.name}` : d.name;
+      if (d.name.startsWith('.')) return [];
+      if (d.isDirectory()) return codeFiles(folder, rel);
+      return /\.(m?js|css)$/.test(d.name) ? [rel] : [];
+    })
+    .sort();
+}
+
+/** The pin remotes.json keeps of a version: the SHA-384 of its release.json as served. */
+const recordPin = (folder) => sri(fs.readFileSync(path.join(folder, RECORD_FILE)));
+
 /** A file name a manifest may name: relative, inside the folder. */
 function safeRelative(name) {
   if (typeof name !== 'string' || name.length === 0 || name.startsWith('/')) return false;
@@ -136,11 +152,20 @@ function createReleaseRecord(folder, { remote, version, source, shareConfig }) {
     throw new ReleaseError(
       `the build is incomplete: ${MANIFEST_FILE} names ${missing.join(', ')}, not in ${folder}`,
     );
+  // Code the manifest does not name (a lazy chunk of a shared module, the standalone page's
+  // scripts) is recorded too: the shell refuses to run any script of the folder without a hash.
+  for (const file of codeFiles(folder))
+    integrity[file] ??= sri(fs.readFileSync(path.join(folder, file)));
+  const entryFile = manifestFiles(manifest)[0];
+  const entryCode = entryFile ? fs.readFileSync(path.join(folder, entryFile), 'utf8') : '';
   return {
     remote,
     app,
     name,
     version,
+    // Built with remote-integrity.js: its chunks carry the record's hashes. The shell refuses a
+    // version without it, whose chunks would load unchecked.
+    chunkIntegrity: entryCode.includes('__jmswapIntegrity'),
     packageVersion: manifest.metaData?.buildInfo?.buildVersion ?? null,
     releasedAt: new Date().toISOString(),
     source: source ?? sourceOf(app),
@@ -310,6 +335,7 @@ module.exports = {
   sri,
   safeRelative,
   manifestFiles,
+  recordPin,
   shareConfigFor,
   sharedRequirements,
   createReleaseRecord,

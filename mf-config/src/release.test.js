@@ -85,7 +85,11 @@ describe('npm run remote:release', () => {
     expect(named).toEqual(expect.arrayContaining(manifest.exposes[0].assets.js.async));
     for (const s of manifest.shared)
       expect(named).toEqual(expect.arrayContaining(s.assets.js.sync));
-    expect(Object.keys(record.integrity).sort()).toEqual(['mf-manifest.json', ...named].sort());
+    // Every other script of the folder too (the standalone page's): none runs unrecorded.
+    const scripts = fs.readdirSync(folder).filter((f) => f.endsWith('.js'));
+    expect(Object.keys(record.integrity).sort()).toEqual(
+      [...new Set(['mf-manifest.json', ...named, ...scripts])].sort(),
+    );
     for (const [file, hash] of Object.entries(record.integrity)) {
       expect(hash).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
       expect(hash).toBe(sha384(path.join(folder, file)));
@@ -416,6 +420,7 @@ describe('preflight', () => {
     const script = path.join(repoRoot, 'scripts/remote-use.mjs');
     const remotesFile = () => path.join(configDir, 'remotes.json');
     const initial = () => ({
+      allowedOrigins: ['http://localhost:8081', base],
       remotes: {
         swap: { name: 'mfe_swap', base: 'http://localhost:8081', version: '1.0.0' },
         pools: { name: 'mfe_pools', base, version: '0.0.0-before' },
@@ -439,13 +444,30 @@ describe('preflight', () => {
       expect(output).toContain('preflight passed');
       expect(code).toBe(0);
       const written = JSON.parse(fs.readFileSync(remotesFile(), 'utf8'));
+      // The version is pinned: its release.json as served, which the shell checks first.
+      const served = await fetch(`${base}/${VERSION}/release.json`);
+      const pin = `sha384-${crypto
+        .createHash('sha384')
+        .update(Buffer.from(await served.arrayBuffer()))
+        .digest('base64')}`;
       expect(written.remotes.pools).toEqual({
         name: 'mfe_pools',
         base,
         version: VERSION,
         fallbackVersion: '0.0.0-before',
+        integrity: { [VERSION]: pin },
       });
       expect(written.remotes.swap).toEqual(initial().remotes.swap);
+    });
+
+    it('refuses a base the deployment does not allow, and changes nothing', async () => {
+      const file = initial();
+      file.allowedOrigins = ['http://localhost:8081'];
+      fs.writeFileSync(remotesFile(), JSON.stringify(file));
+      const { code, output } = await use('pools', VERSION);
+      expect(code).toBe(1);
+      expect(output).toContain(`its base ${new URL(base).origin} is not in allowedOrigins`);
+      expect(JSON.parse(fs.readFileSync(remotesFile(), 'utf8'))).toEqual(file);
     });
 
     it('changes nothing when the preflight fails, and says what failed', async () => {

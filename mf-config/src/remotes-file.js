@@ -16,7 +16,9 @@ function defaultRemotesFile(host = 'http://localhost') {
       version: appVersion(app),
     };
   }
-  return { remotes };
+  // The hosts remote code may come from; a base elsewhere is refused by the shell.
+  const allowedOrigins = Object.values(remotes).map((r) => r.base);
+  return { allowedOrigins, remotes };
 }
 
 function remotesFilePath(dir = runConfigDir) {
@@ -104,7 +106,19 @@ function switchVersion(current, version, { fallback, canary } = {}) {
   return { entry, notes };
 }
 
+/**
+ * The entry's integrity pins after a switch: those of the versions it still names (version,
+ * fallbackVersion, canary), the fresh ones (`{ version: pin }`, from the preflight) winning.
+ */
+function keptPins(entry, fresh = {}) {
+  const inUse = [entry.version, entry.fallbackVersion, entry.canary?.version].filter(Boolean);
+  return Object.fromEntries(
+    inUse.map((v) => [v, fresh[v] ?? entry.integrity?.[v]]).filter(([, pin]) => pin),
+  );
+}
+
 module.exports = {
+  keptPins,
   compareVersions,
   switchVersion,
   defaultRemotesFile,

@@ -18,6 +18,11 @@ export interface RemoteEntry {
   fallbackVersion?: string;
   /** Present only when valid; an invalid canary is dropped with a problem. */
   canary?: RemoteCanary;
+  /**
+   * Per version, the SHA-384 ("sha384-<base64>") of its release.json: the shell runs no code of
+   * a version that has no pin here, or whose record or files do not match (`remote:use` writes it).
+   */
+  integrity: Record<string, string>;
 }
 
 export type RemotesFile = Partial<Record<RemoteKey, RemoteEntry>>;
@@ -26,6 +31,8 @@ export type RemotesFile = Partial<Record<RemoteKey, RemoteEntry>>;
 export interface RemoteProblem {
   key: string;
   message: string;
+  /** The entry was valid but its base is not on allowedOrigins. */
+  refused?: true;
 }
 
 export declare const REMOTE_KEYS: readonly RemoteKey[];
@@ -40,10 +47,17 @@ export declare function validateRemoteEntry(
 export declare function parseRemotesFile(input: unknown): {
   remotes: RemotesFile;
   problems: RemoteProblem[];
+  /** The valid origins of `"allowedOrigins"`; an entry whose base is elsewhere is refused. */
+  allowedOrigins: string[];
 };
+/** The canary's version for browsers whose bucket (0-99) is below its percent, else `version`. */
+export declare function chosenVersion(entry: RemoteEntry, bucket: number): string;
+/** The chosen version, then the listed one, then fallbackVersion, without repeats. */
+export declare function versionsToTry(entry: RemoteEntry, bucket: number): string[];
 /** `${base}/${version}/mf-manifest.json`; `version` defaults to the entry's own. */
 export declare function manifestUrl(entry: RemoteEntry, version?: string): string;
 export declare function toFederationRemotes(
   file: RemotesFile,
   only?: readonly RemoteKey[],
+  versions?: Partial<Record<RemoteKey, string>>,
 ): { name: string; entry: string }[];

@@ -8,6 +8,8 @@ const REMOTE_KEYS = ['swap', 'liquidity', 'charts', 'pools', 'listing'];
 // A released version folder: "1.2.0", "0.9.0-e2e". Never "latest" or a range.
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+-]*$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// A SHA-384 in Subresource Integrity form: the pin of a version's release record (release.json).
+const PIN = /^sha384-[A-Za-z0-9+/]{64}$/;
 
 /** Checks a version folder name; returns the problem, or undefined when it is released-shaped. */
 function versionProblem(version) {
@@ -27,6 +29,26 @@ function canaryProblem(canary, version) {
   if (typeof percent !== 'number' || !Number.isFinite(percent) || percent <= 0 || percent >= 100)
     return `canary percent ${JSON.stringify(percent)} must be a number between 0 and 100 (exclusive)`;
   return undefined;
+}
+
+/**
+ * The `integrity` pins of an entry: `{ "<version>": "sha384-<base64>" }`, the SHA-384 of each
+ * version's release.json (`npm run remote:use` writes them). Bad pins are dropped and reported.
+ */
+function readPins(raw, dropped) {
+  if (raw === undefined) return {};
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    dropped('integrity ignored: it must map versions to "sha384-..." pins');
+    return {};
+  }
+  const pins = {};
+  for (const [version, pin] of Object.entries(raw)) {
+    if (versionProblem(version)) dropped(`integrity pin for ${JSON.stringify(version)} ignored`);
+    else if (typeof pin !== 'string' || !PIN.test(pin))
+      dropped(`integrity pin for ${version} ignored: not a sha384-<base64> hash`);
+    else pins[version] = pin;
+  }
+  return pins;
 }
 
 /**
@@ -69,36 +91,93 @@ function validateRemoteEntry(key, raw) {
     if (badCanary) dropped(`canary ignored: ${badCanary}`);
     else entry.canary = { version: raw.canary.version, percent: raw.canary.percent };
   }
+  entry.integrity = readPins(raw.integrity, dropped);
   return { ok: true, entry, problems };
 }
 
 /**
- * The whole file: the valid entries and one problem per bad entry. Throws only when there is
- * no "remotes" object at all (then nothing can be loaded and the caller says so).
+ * The origins remotes may be loaded from (`"allowedOrigins"` at the top of remotes.json): the
+ * valid ones, and a problem for each that is not a bare http(s) origin.
+ */
+function readAllowedOrigins(raw) {
+  if (!Array.isArray(raw)) return { origins: [], problems: [] };
+  const origins = [];
+  const problems = [];
+  for (const value of raw) {
+    let url;
+    try {
+      url = typeof value === 'string' ? new URL(value) : undefined;
+    } catch {
+      url = undefined;
+    }
+    const web = url && (url.protocol === 'http:' || url.protocol === 'https:');
+    if (web && value.replace(/\/+$/, '') === url.origin) origins.push(url.origin);
+    else
+      problems.push({
+        key: 'allowedOrigins',
+        message: `remotes.json: allowedOrigins entry ${JSON.stringify(value)} is not an http(s) origin; ignored`,
+      });
+  }
+  return { origins, problems };
+}
+
+/**
+ * The whole file: the valid entries, the allowed origins, and one problem per bad entry. An
+ * entry whose base is not on allowedOrigins is refused (`refused: true`): no remote code is
+ * loaded from a host the deployment did not list. Throws only when there is no "remotes"
+ * object at all (then nothing can be loaded and the caller says so).
  */
 function parseRemotesFile(input) {
   const remotes = input && typeof input === 'object' ? input.remotes : undefined;
   if (!remotes || typeof remotes !== 'object' || Array.isArray(remotes))
     throw new Error('remotes.json has no "remotes" object');
-  const out = { remotes: {}, problems: [] };
+  const allowed = readAllowedOrigins(input.allowedOrigins);
+  const out = { remotes: {}, problems: [...allowed.problems], allowedOrigins: allowed.origins };
   for (const [key, raw] of Object.entries(remotes)) {
     const result = validateRemoteEntry(key, raw);
-    if (result.ok) {
-      out.remotes[key] = result.entry;
-      for (const message of result.problems) out.problems.push({ key, message });
-    } else out.problems.push({ key, message: result.message });
+    if (!result.ok) {
+      out.problems.push({ key, message: result.message });
+      continue;
+    }
+    const origin = new URL(result.entry.base).origin;
+    if (!allowed.origins.includes(origin)) {
+      const list = allowed.origins.length ? allowed.origins.join(', ') : 'none listed';
+      out.problems.push({
+        key,
+        refused: true,
+        message: `remotes.json: "${key}" refused: its base ${origin} is not in allowedOrigins (${list})`,
+      });
+      continue;
+    }
+    out.remotes[key] = result.entry;
+    for (const message of result.problems) out.problems.push({ key, message });
   }
   return out;
 }
 
+/**
+ * The version a browser runs: the canary's for the share of browsers whose sticky bucket
+ * (0-99, kept per browser) is below its percent, else the listed one.
+ */
+const chosenVersion = (entry, bucket) =>
+  entry.canary && bucket < entry.canary.percent ? entry.canary.version : entry.version;
+
+/** The versions to try in order: the chosen one, then the listed one, then the fallback. */
+const versionsToTry = (entry, bucket) => [
+  ...new Set([chosenVersion(entry, bucket), entry.version, entry.fallbackVersion].filter(Boolean)),
+];
+
 /** The manifest url of `version` (the entry's own by default; its fallbackVersion or canary's). */
 const manifestUrl = (entry, version = entry.version) => `${entry.base}/${version}/mf-manifest.json`;
 
-/** The federation runtime's remote list, in feature order; the widget asks only for swap. */
-function toFederationRemotes(file, only) {
+/**
+ * The federation runtime's remote list, in feature order; the widget asks only for swap.
+ * `versions` picks the version per remote (the chosen one, or a fallback); the listed by default.
+ */
+function toFederationRemotes(file, only, versions = {}) {
   return REMOTE_KEYS.filter((k) => file[k] && (!only || only.includes(k))).map((k) => ({
     name: file[k].name,
-    entry: manifestUrl(file[k]),
+    entry: manifestUrl(file[k], versions[k]),
   }));
 }
 
@@ -110,4 +189,6 @@ module.exports = {
   parseRemotesFile,
   manifestUrl,
   toFederationRemotes,
+  chosenVersion,
+  versionsToTry,
 };

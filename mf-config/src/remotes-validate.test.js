@@ -3,7 +3,14 @@ const {
   toFederationRemotes,
   manifestUrl,
   validateRemoteEntry,
+  chosenVersion,
+  versionsToTry,
 } = require('./remotes-validate');
+
+const ORIGINS = ['http://localhost:8081', 'https://cdn.example', 'http://x'];
+/** A remotes.json whose remotes all sit on allowed origins. */
+const fileOf = (remotes) => ({ allowedOrigins: ORIGINS, remotes });
+const PIN = `sha384-${'A'.repeat(64)}`;
 
 const good = {
   swap: { name: 'mfe_swap', base: 'http://localhost:8081/', version: '1.0.0' },
@@ -12,7 +19,7 @@ const good = {
 
 describe('remotes.json validator', () => {
   it('turns each remote into its versioned manifest url', () => {
-    const { remotes, problems } = parseRemotesFile({ remotes: good });
+    const { remotes, problems } = parseRemotesFile(fileOf(good));
     expect(problems).toEqual([]);
     expect(manifestUrl(remotes.swap)).toBe('http://localhost:8081/1.0.0/mf-manifest.json');
     expect(toFederationRemotes(remotes)).toEqual([
@@ -23,9 +30,9 @@ describe('remotes.json validator', () => {
   });
 
   it('skips a bad entry and keeps the others', () => {
-    const { remotes, problems } = parseRemotesFile({
-      remotes: { ...good, charts: { name: 'mfe_charts', base: 'http://x', version: 'latest' } },
-    });
+    const { remotes, problems } = parseRemotesFile(
+      fileOf({ ...good, charts: { name: 'mfe_charts', base: 'http://x', version: 'latest' } }),
+    );
     expect(Object.keys(remotes).sort()).toEqual(['pools', 'swap']);
     expect(problems).toEqual([
       { key: 'charts', message: expect.stringMatching(/"charts".*not a released version/) },
@@ -64,7 +71,12 @@ describe('fallbackVersion and canary', () => {
     });
     expect(result).toEqual({
       ok: true,
-      entry: { ...entry, fallbackVersion: '1.0.0', canary: { version: '1.1.0-rc1', percent: 10 } },
+      entry: {
+        ...entry,
+        fallbackVersion: '1.0.0',
+        canary: { version: '1.1.0-rc1', percent: 10 },
+        integrity: {},
+      },
       problems: [],
     });
     expect(manifestUrl(result.entry, result.entry.fallbackVersion)).toBe(
@@ -83,24 +95,92 @@ describe('fallbackVersion and canary', () => {
     [{ canary: { version: '1.1.0', percent: 0 } }, /canary ignored: canary percent 0 must be/],
     [{ canary: { version: '1.1.0', percent: 100 } }, /canary percent 100 must be/],
     [{ canary: { version: '1.1.0', percent: '10' } }, /canary percent "10" must be/],
+    [{ integrity: 'sha384-x' }, /integrity ignored: it must map versions/],
+    [{ integrity: { latest: PIN } }, /integrity pin for "latest" ignored/],
+    [{ integrity: { '1.0.1': 'sha256-abc' } }, /integrity pin for 1.0.1 ignored: not a sha384/],
   ])('drops only the bad part of %j, with a problem', (extra, message) => {
     const result = validateRemoteEntry('pools', { ...entry, ...extra });
     expect(result.ok).toBe(true);
-    expect(result.entry).toEqual(entry);
+    expect(result.entry).toEqual({ ...entry, integrity: {} });
     expect(result.problems).toEqual([expect.stringMatching(message)]);
-    const parsed = parseRemotesFile({ remotes: { pools: { ...entry, ...extra } } });
-    expect(parsed.remotes.pools).toEqual(entry);
+    const parsed = parseRemotesFile(fileOf({ pools: { ...entry, ...extra } }));
+    expect(parsed.remotes.pools).toEqual({ ...entry, integrity: {} });
     expect(parsed.problems).toEqual([{ key: 'pools', message: expect.stringMatching(message) }]);
   });
 
   it('gives the federation runtime the same remotes as before', () => {
-    const { remotes } = parseRemotesFile({
-      remotes: {
+    const { remotes } = parseRemotesFile(
+      fileOf({
         pools: { ...entry, fallbackVersion: '1.0.0', canary: { version: '2.0.0', percent: 5 } },
-      },
-    });
+      }),
+    );
     expect(toFederationRemotes(remotes)).toEqual([
       { name: 'mfe_pools', entry: 'http://x/1.0.1/mf-manifest.json' },
+    ]);
+  });
+});
+
+describe('allowedOrigins', () => {
+  const pools = { name: 'mfe_pools', base: 'http://localhost:9089/pools', version: '1.0.0' };
+
+  it('refuses a remote whose base is not on the list, and keeps the others', () => {
+    const parsed = parseRemotesFile({
+      allowedOrigins: ['http://localhost:8081'],
+      remotes: { swap: good.swap, pools },
+    });
+    expect(Object.keys(parsed.remotes)).toEqual(['swap']);
+    expect(parsed.problems).toEqual([
+      {
+        key: 'pools',
+        refused: true,
+        message:
+          'remotes.json: "pools" refused: its base http://localhost:9089 is not in allowedOrigins (http://localhost:8081)',
+      },
+    ]);
+  });
+
+  it('refuses every remote when the file lists no origins', () => {
+    const parsed = parseRemotesFile({ remotes: good });
+    expect(parsed.remotes).toEqual({});
+    expect(parsed.problems.map((p) => p.message)).toEqual([
+      expect.stringMatching(/"swap" refused: .*\(none listed\)/),
+      expect.stringMatching(/"pools" refused: .*\(none listed\)/),
+    ]);
+  });
+
+  it.each([['http://x/path'], ['ftp://x'], ['*'], [8081]])(
+    'ignores the entry %j that is not an origin',
+    (origin) => {
+      const parsed = parseRemotesFile({ allowedOrigins: [origin], remotes: {} });
+      expect(parsed.allowedOrigins).toEqual([]);
+      expect(parsed.problems[0].message).toMatch(/is not an http\(s\) origin/);
+    },
+  );
+});
+
+describe('integrity pins and canary choice', () => {
+  const entry = {
+    name: 'mfe_pools',
+    base: 'http://x',
+    version: '1.0.1',
+    fallbackVersion: '1.0.0',
+    canary: { version: '1.1.0', percent: 10 },
+  };
+
+  it('keeps the pins of each version', () => {
+    const result = validateRemoteEntry('pools', { ...entry, integrity: { '1.0.1': PIN } });
+    expect(result.entry.integrity).toEqual({ '1.0.1': PIN });
+  });
+
+  it('gives the canary to buckets below its percent only', () => {
+    const { entry: parsed } = validateRemoteEntry('pools', entry);
+    expect(chosenVersion(parsed, 0)).toBe('1.1.0');
+    expect(chosenVersion(parsed, 9)).toBe('1.1.0');
+    expect(chosenVersion(parsed, 10)).toBe('1.0.1');
+    expect(versionsToTry(parsed, 3)).toEqual(['1.1.0', '1.0.1', '1.0.0']);
+    expect(versionsToTry(parsed, 50)).toEqual(['1.0.1', '1.0.0']);
+    expect(toFederationRemotes({ pools: parsed }, undefined, { pools: '1.0.0' })).toEqual([
+      { name: 'mfe_pools', entry: 'http://x/1.0.0/mf-manifest.json' },
     ]);
   });
 });

@@ -11,6 +11,7 @@ const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('./shared');
 const { PreloadBootChunksPlugin } = require('./preload-boot');
+const { RemoteIntegrityPlugin } = require('./remote-integrity');
 const { repoRoot } = require('./apps');
 
 const swcRule = {
@@ -177,6 +178,7 @@ function createRemoteConfig({ appDir, name, exposes, mode = 'production', versio
       title: `${name} ${appVersion} (standalone)`,
       templateContent: standaloneHtml(name),
     }),
+    new RemoteIntegrityPlugin(),
   );
   config.output.clean = { keep: STANDALONE_RUNTIME };
   // Each version its own chunk-loading global (webpackChunk<uniqueName>): when a version fails
@@ -251,8 +253,8 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
       shared: createSharedConfig(),
       shareStrategy: 'loaded-first',
       runtimePlugins: [
-        path.join(appDir, 'src/runtime-plugins/offline-remote.ts'),
-        path.join(appDir, 'src/runtime-plugins/early-manifest.ts'),
+        path.join(appDir, 'src/runtime-plugins/remote-failover.ts'),
+        path.join(appDir, 'src/runtime-plugins/integrity.ts'),
       ],
       dts: false,
       // Lends its federation runtime to every remote it loads (built with externalRuntime).

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { headStart, screenFiles } from './headStart';
 import { takeEarly, takeEarlyOnceStarted } from './remotes/early';
 
@@ -11,33 +12,48 @@ const MANIFEST = {
     { name: 'Other', assets: { js: { sync: ['other.3.js'] } } },
   ],
 };
-const REMOTES = {
-  remotes: { listing: { name: 'mfe_listing', base: 'http://cdn.test/listing', version: '1.2.0' } },
-};
-const MANIFEST_URL = 'http://cdn.test/listing/1.2.0/mf-manifest.json';
+const FOLDER = 'http://cdn.test/listing/1.2.0/';
+const MANIFEST_URL = `${FOLDER}mf-manifest.json`;
+const RECORD_URL = `${FOLDER}release.json`;
+const hash = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+const RECORD = JSON.stringify({
+  chunkIntegrity: true,
+  integrity: {
+    'mf-manifest.json': hash(JSON.stringify(MANIFEST)),
+    'remoteEntry.js': hash('entry'),
+    'expose.1.js': hash('expose'),
+    'listing.2.css': hash('css'),
+  },
+});
+const entry = (pin = hash(RECORD)) => ({
+  name: 'mfe_listing',
+  base: 'http://cdn.test/listing',
+  version: '1.2.0',
+  integrity: { '1.2.0': pin },
+});
+const remotesFile = (pin?: string) => ({
+  allowedOrigins: ['http://cdn.test'],
+  remotes: { listing: entry(pin) },
+});
+const REMOTES = remotesFile();
 
 function serve(files: Record<string, unknown>) {
   const fetched: string[] = [];
   global.fetch = jest.fn(async (url: string) => {
     fetched.push(url);
-    return url in files
-      ? ({
-          ok: true,
-          clone: () => ({ json: async () => files[url] }),
-          json: async () => files[url],
-        } as unknown as Response)
-      : ({
-          ok: false,
-          status: 404,
-          clone: () => ({ json: async () => Promise.reject(new Error('404')) }),
-        } as unknown as Response);
+    if (!(url in files)) return new Response('not found', { status: 404 });
+    const body = files[url];
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body));
   }) as unknown as typeof fetch;
   return fetched;
 }
 
+const SITE = { '/config/remotes.json': REMOTES, [MANIFEST_URL]: MANIFEST, [RECORD_URL]: RECORD };
+
 const preloads = () =>
   [...document.head.querySelectorAll('link[rel="preload"]')].map(
-    (l) => `${l.getAttribute('as')} ${l.getAttribute('href')}`,
+    (l) =>
+      `${l.getAttribute('as')} ${l.getAttribute('href')} ${l.getAttribute('crossorigin')} ${l.getAttribute('integrity')?.slice(0, 12)}`,
   );
 
 beforeEach(() => {
@@ -55,18 +71,21 @@ test("a remote screen's entry and first files are named from its manifest, besid
   });
 });
 
-test('on /listing it fetches remotes.json and the manifest once, preloads the screen, and hands both over once', async () => {
+test('on /listing it fetches remotes.json, the manifest and the record once, preloads the screen with its hashes, and hands them over once', async () => {
   window.history.pushState({}, '', '/listing');
-  const fetched = serve({ '/config/remotes.json': REMOTES, [MANIFEST_URL]: MANIFEST });
+  const fetched = serve(SITE);
   await headStart();
-  expect(fetched).toEqual(['/config/remotes.json', MANIFEST_URL]);
+  expect(fetched).toEqual(['/config/remotes.json', RECORD_URL, MANIFEST_URL]);
+  const at = (file: string, text: string) =>
+    `${FOLDER}${file} anonymous ${hash(text).slice(0, 12)}`;
   expect(preloads()).toEqual([
-    'script http://cdn.test/listing/1.2.0/remoteEntry.js',
-    'script http://cdn.test/listing/1.2.0/expose.1.js',
-    'style http://cdn.test/listing/1.2.0/listing.2.css',
+    `script ${at('remoteEntry.js', 'entry')}`,
+    `script ${at('expose.1.js', 'expose')}`,
+    `style ${at('listing.2.css', 'css')}`,
   ]);
   // The app and the federation runtime take these responses instead of downloading again...
   expect(await (await takeEarlyOnceStarted(MANIFEST_URL))?.json()).toEqual(MANIFEST);
+  expect(await (await takeEarlyOnceStarted(RECORD_URL))?.text()).toBe(RECORD);
   expect(takeEarly('/config/remotes.json')).toBeDefined();
   // ... once: a Retry fetches afresh.
   expect(takeEarly(MANIFEST_URL)).toBeUndefined();
@@ -74,13 +93,20 @@ test('on /listing it fetches remotes.json and the manifest once, preloads the sc
 
 test("the runtime asking for the manifest before the head script knows its url still gets the head script's fetch", async () => {
   window.history.pushState({}, '', '/listing');
-  const fetched = serve({ '/config/remotes.json': REMOTES, [MANIFEST_URL]: MANIFEST });
+  const fetched = serve(SITE);
   const done = headStart();
   // Asked at once, while remotes.json is still on its way (a cached main.js runs that early).
   const early = takeEarlyOnceStarted(MANIFEST_URL);
   expect(await (await early)?.json()).toEqual(MANIFEST);
   await done;
-  expect(fetched).toEqual(['/config/remotes.json', MANIFEST_URL]);
+  expect(fetched).toEqual(['/config/remotes.json', RECORD_URL, MANIFEST_URL]);
+});
+
+test('a record that does not match its pin in remotes.json preloads nothing', async () => {
+  window.history.pushState({}, '', '/listing');
+  serve({ ...SITE, '/config/remotes.json': remotesFile(hash('another record')) });
+  await headStart();
+  expect(preloads()).toEqual([]);
 });
 
 test('a page without a remote screen fetches nothing early', async () => {
@@ -96,6 +122,7 @@ test('a bad remotes.json entry or a missing manifest preloads nothing and throws
   window.history.pushState({}, '', '/listing');
   serve({
     '/config/remotes.json': {
+      allowedOrigins: ['http://cdn.test'],
       remotes: { listing: { name: 'x', base: 'ftp://bad', version: '1' } },
     },
   });

@@ -1,12 +1,15 @@
 // Inline in each page's <head> (scripts/prerender.mjs writes it there), so it runs while the
-// shell's scripts are still downloading: it fetches remotes.json and the route's remote
-// manifest, then preloads that remote's entry and its screen's first chunks. Without it they
+// shell's scripts are still downloading: it fetches remotes.json, then the route's remote
+// manifest and release record, then preloads that remote's entry and its screen's first chunks
+// with the integrity the record gives them (checked against remotes.json's pin). Without it they
 // start only after the shell's main script has arrived and booted the federation runtime.
-// The runtime then takes the same responses (takeEarly, runtime-plugins/early-manifest) and finds
+// The runtime then takes the same responses (takeEarly, runtime-plugins/integrity) and finds
 // the preload links in place, so nothing downloads twice. Any failure here is silent: the real
-// load reports it, with Retry, where the screen goes.
-import { manifestUrl, parseRemotesFile } from '@jmswap/mf-config/remotes';
+// load checks everything again and reports it, with Retry, where the screen goes.
+import { chosenVersion, parseRemotesFile } from '@jmswap/mf-config/remotes';
+import { canaryBucket } from './remotes/canary';
 import { REMOTES_URL, type EarlyFetches } from './remotes/early';
+import { folderUrl, sha384 } from './remotes/integrity';
 import { routeScreen } from './remotes/routeScreen';
 
 /** The part of a remote's mf-manifest.json that names its files. */
@@ -38,12 +41,27 @@ export function screenFiles(
   };
 }
 
-function preload(href: string, as: 'script' | 'style') {
+function preload(href: string, as: 'script' | 'style', integrity: string | undefined) {
+  if (!integrity) return; // not in the record: the real load refuses it anyway
   const link = document.createElement('link');
   link.setAttribute('rel', 'preload');
   link.setAttribute('as', as);
   link.setAttribute('href', href);
+  // The same request the runtime makes (CORS, with the record's hash), so it is used.
+  link.setAttribute('crossorigin', 'anonymous');
+  link.setAttribute('integrity', integrity);
   document.head.appendChild(link);
+}
+
+/** The record's hashes by absolute url, when the record matches remotes.json's pin. */
+async function recordHashes(response: Promise<Response>, folder: string, pin?: string) {
+  const bytes = await (await response).arrayBuffer();
+  if (!pin || (await sha384(bytes)) !== pin) return undefined;
+  const { integrity } = JSON.parse(new TextDecoder().decode(bytes)) as {
+    integrity: Record<string, string>;
+  };
+  return (url: string) =>
+    url.startsWith(folder) ? integrity[url.slice(folder.length)] : undefined;
 }
 
 /** Starts the route's screen downloading; resolves when the preloads are placed (or skipped). */
@@ -52,24 +70,35 @@ export function headStart(): Promise<void> {
   if (!screen) return Promise.resolve();
   const early: EarlyFetches = { responses: {}, started: Promise.resolve() };
   window.__jmswapEarly = early;
-  const start = (url: string) => (early.responses[url] = fetch(url));
+  // The shell takes the response; this script reads a clone made on arrival, before the
+  // shell can have read the body.
+  const start = (url: string) => (early.responses[url] = fetch(url)).then((res) => res.clone());
   const manifest = start(REMOTES_URL)
-    .then((res) => res.clone().json())
+    .then((res) => res.json())
     .then((json: unknown) => {
       const entry = parseRemotesFile(json).remotes[screen[0]];
       if (!entry) return undefined;
-      const url = manifestUrl(entry);
-      return { url, response: start(url) };
+      const version = chosenVersion(entry, canaryBucket());
+      const folder = new URL(folderUrl(entry.base, version), location.href).href;
+      const url = `${folder}mf-manifest.json`;
+      const record = start(`${folder}release.json`);
+      return {
+        url,
+        response: start(url),
+        hashes: recordHashes(record, folder, entry.integrity[version]),
+      };
     })
     .catch(() => undefined);
   early.started = manifest;
   return manifest
     .then(async (started) => {
       if (!started) return;
-      const json = (await (await started.response).clone().json()) as RemoteManifest;
+      const hashOf = await started.hashes;
+      if (!hashOf) return;
+      const json = (await (await started.response).json()) as RemoteManifest;
       const { scripts, styles } = screenFiles(json, started.url, screen[1]);
-      scripts.forEach((href) => preload(href, 'script'));
-      styles.forEach((href) => preload(href, 'style'));
+      scripts.forEach((href) => preload(href, 'script', hashOf(href)));
+      styles.forEach((href) => preload(href, 'style', hashOf(href)));
     })
     .catch(() => undefined);
 }

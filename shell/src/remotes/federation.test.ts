@@ -10,6 +10,7 @@ const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 const swap = { name: 'mfe_swap', base: 'http://localhost:9081', version: '1.0.0' };
 const pools = { name: 'mfe_pools', base: 'http://localhost:9084', version: '1.0.0' };
+const allowedOrigins = ['http://localhost:9081', 'http://localhost:9084'];
 let served: unknown;
 
 beforeEach(() => {
@@ -20,7 +21,7 @@ beforeEach(() => {
 });
 
 it('a bad line in remotes.json costs only that remote, and says why', async () => {
-  served = { remotes: { swap, pools: { ...pools, version: 'latest' } } };
+  served = { allowedOrigins, remotes: { swap, pools: { ...pools, version: 'latest' } } };
   const file = await registerRemotesFromConfig();
   expect(Object.keys(file)).toEqual(['swap']);
   expect(register).toHaveBeenCalledWith([
@@ -32,9 +33,9 @@ it('a bad line in remotes.json costs only that remote, and says why', async () =
 });
 
 it('Retry reads remotes.json again and registers the fixed remote', async () => {
-  served = { remotes: { swap, pools: { ...pools, base: 'ftp://nowhere' } } };
+  served = { allowedOrigins, remotes: { swap, pools: { ...pools, base: 'ftp://nowhere' } } };
   await registerRemotesFromConfig();
-  served = { remotes: { swap, pools } };
+  served = { allowedOrigins, remotes: { swap, pools } };
   const Screen = () => null;
   load.mockResolvedValue({ default: Screen });
   await expect(loadScreen('pools', 'PoolsPage', true)).resolves.toBe(Screen);
@@ -49,32 +50,24 @@ it('Retry reads remotes.json again and registers the fixed remote', async () => 
 it('a remotes.json that cannot be read at boot is recovered by Retry', async () => {
   global.fetch = jest.fn(async () => new Response('down', { status: 503 })) as typeof fetch;
   await expect(registerRemotesFromConfig()).rejects.toThrow(/HTTP 503/);
-  served = { remotes: { swap } };
+  served = { allowedOrigins, remotes: { swap } };
   global.fetch = jest.fn(async () => new Response(JSON.stringify(served))) as typeof fetch;
   load.mockResolvedValue({ default: () => null });
   await expect(loadScreen('swap', 'SwapPanel', true)).resolves.toBeDefined();
 });
 
-it('a version that fails to load gives way to its fallbackVersion, registered in its place', async () => {
-  served = { remotes: { swap, pools: { ...pools, version: '1.1.0', fallbackVersion: '1.0.0' } } };
-  await registerRemotesFromConfig();
-  const Screen = () => null;
-  load.mockRejectedValueOnce(new Error('Failed to get manifest')).mockResolvedValueOnce({
-    default: Screen,
-  });
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  await expect(loadScreen('pools', 'PoolsPage')).resolves.toBe(Screen);
-  expect(register).toHaveBeenLastCalledWith(
-    [{ name: 'mfe_pools', entry: 'http://localhost:9084/1.0.0/mf-manifest.json' }],
-    { force: true },
+it('a base that is not on allowedOrigins is refused and named', async () => {
+  served = { allowedOrigins: ['http://localhost:9081'], remotes: { swap, pools } };
+  const file = await registerRemotesFromConfig();
+  expect(Object.keys(file)).toEqual(['swap']);
+  expect(console.error).toHaveBeenCalledWith(
+    '[jmswap] remotes.json: "pools" refused: its base http://localhost:9084 is not in allowedOrigins (http://localhost:9081)',
   );
-  expect(console.warn).toHaveBeenCalledWith(
-    '[jmswap] pools 1.1.0 failed to load; using its fallbackVersion 1.0.0',
-  );
+  await expect(loadScreen('pools', 'PoolsPage')).rejects.toThrow(/not in allowedOrigins/);
 });
 
 it('without a fallbackVersion the failure reaches the area, naming the skew for operators', async () => {
-  served = { remotes: { swap, pools: { ...pools, version: '1.1.0' } } };
+  served = { allowedOrigins, remotes: { swap, pools: { ...pools, version: '1.1.0' } } };
   await registerRemotesFromConfig();
   load.mockRejectedValueOnce(
     new Error(

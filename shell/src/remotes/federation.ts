@@ -3,13 +3,14 @@ import type { ComponentType } from 'react';
 import {
   parseRemotesFile,
   toFederationRemotes,
-  type RemoteEntry,
   type RemoteKey,
   type RemoteProblem,
   type RemotesFile,
 } from './remotesFile';
 import { REMOTES_URL, takeEarly } from './early';
 import { readVersionSkew, skewReport, type VersionSkew } from './skew';
+import { chooseVersions, currentVersion } from './versions';
+import { reportToOperators } from './report';
 
 let registered: RemotesFile = {};
 let problems: RemoteProblem[] = [];
@@ -21,7 +22,11 @@ async function fetchRemotesFile(url: string) {
   const res = await (takeEarly(url) ?? fetch(url));
   if (!res.ok) throw new Error(`Could not load ${url} (HTTP ${res.status})`);
   const parsed = parseRemotesFile(await res.json());
-  for (const problem of parsed.problems) console.error(`[jmswap] ${problem.message}`);
+  for (const problem of parsed.problems) {
+    console.error(`[jmswap] ${problem.message}`);
+    if (problem.refused)
+      reportToOperators({ kind: 'refused-base', remote: problem.key, cause: problem.message });
+  }
   return parsed;
 }
 
@@ -42,7 +47,7 @@ export async function registerRemotesFromConfig(
   const parsed = await fetchRemotesFile(url);
   registered = keep(parsed.remotes);
   problems = parsed.problems;
-  registerRemotes(toFederationRemotes(registered));
+  registerRemotes(toFederationRemotes(registered, undefined, chooseVersions(registered)));
   return registered;
 }
 
@@ -82,8 +87,10 @@ async function refreshEntry(remote: RemoteKey) {
   registered = keep(parsed.remotes);
   problems = parsed.problems;
   const entry = registered[remote];
+  if (!entry) return;
+  const versions = chooseVersions({ [remote]: entry });
   // force drops the runtime's cached (failed) entry so a remote that came back loads.
-  if (entry) registerRemotes(toFederationRemotes({ [remote]: entry }), { force: true });
+  registerRemotes(toFederationRemotes({ [remote]: entry }, undefined, versions), { force: true });
 }
 
 export type ScreenModule<P> = { default: ComponentType<P> };
@@ -101,27 +108,11 @@ export class RemoteLoadError extends Error {
   }
 }
 
-async function loadExposed<P>(
-  remote: RemoteKey,
-  entry: RemoteEntry,
-  expose: string,
-): Promise<ComponentType<P>> {
-  try {
-    const mod = await loadRemote<ScreenModule<P>>(`${entry.name}/${expose}`);
-    if (!mod?.default) throw new Error(`${entry.name}/${expose} did not load`);
-    return mod.default;
-  } catch (error) {
-    const skew = readVersionSkew(error instanceof Error ? error.message : String(error));
-    if (skew) console.error(skewReport(remote, entry.version, skew));
-    throw new RemoteLoadError(remote, entry.version, error, skew);
-  }
-}
-
 /**
  * Loads one exposed screen; with `retry` remotes.json is read and the remote registered again.
- * When the listed version fails (manifest, chunk, version skew) and remotes.json names a
- * `fallbackVersion`, that one is registered and loaded instead, with no error for the user;
- * the failure is reported for operators.
+ * A version that fails gives way to the next (the listed one after a canary, then
+ * fallbackVersion) inside the federation runtime (runtime-plugins/remote-failover.ts), with no
+ * error for the user; what reaches here is the failure of the last one.
  */
 export async function loadScreen<P>(
   remote: RemoteKey,
@@ -132,17 +123,13 @@ export async function loadScreen<P>(
   const entry = registered[remote];
   if (!entry) throw new Error(remoteProblem(remote) ?? `remotes.json lists no "${remote}" remote`);
   try {
-    return await loadExposed<P>(remote, entry, expose);
+    const mod = await loadRemote<ScreenModule<P>>(`${entry.name}/${expose}`);
+    if (!mod?.default) throw new Error(`${entry.name}/${expose} did not load`);
+    return mod.default;
   } catch (error) {
-    const fallback = entry.fallbackVersion;
-    if (!fallback || fallback === entry.version) throw error;
-    console.warn(
-      `[jmswap] ${remote} ${entry.version} failed to load; using its fallbackVersion ${fallback}`,
-    );
-    const previous: RemoteEntry = { name: entry.name, base: entry.base, version: fallback };
-    registered = { ...registered, [remote]: previous };
-    // force drops what the runtime kept of the failed version (its entry and modules).
-    registerRemotes(toFederationRemotes({ [remote]: previous }), { force: true });
-    return loadExposed<P>(remote, previous, expose);
+    const version = currentVersion(remote) ?? entry.version;
+    const skew = readVersionSkew(error instanceof Error ? error.message : String(error));
+    if (skew) console.error(skewReport(remote, version, skew));
+    throw new RemoteLoadError(remote, version, error, skew);
   }
 }

@@ -4,6 +4,8 @@ export {
   manifestUrl,
   parseRemotesFile,
   toFederationRemotes,
+  chosenVersion,
+  versionsToTry,
   type RemoteEntry,
   type RemoteKey,
   type RemoteProblem,
