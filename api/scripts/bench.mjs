@@ -549,6 +549,7 @@ async function fuzzFigures() {
       readToken: async () => ({ kind: 'missing' }),
       rateLimit: { max: 1e9, timeWindow: 60000 },
     },
+    clientReports: { rateLimit: { max: 1e9, timeWindow: 60000 } },
   });
   const admin = await buildAdminApp({ db, metrics, adminToken: token, logger });
   const N = arg('--requests', 5000);

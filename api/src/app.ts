@@ -23,6 +23,7 @@ import { historyRoutes } from './routes/history';
 import { accountRoutes } from './routes/account';
 import { infoRoutes } from './routes/info';
 import { listingPlugin, type ListingOptions } from './listing/plugin';
+import { clientReportPlugin, type ClientReportOptions } from './routes/clientReport';
 import { adminPlugin, type AdminOptions } from './listing/admin';
 
 export interface AppOptions {
@@ -41,6 +42,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** The listing route's settings (rate limit; test seam for its chain reads). */
   listing?: ListingOptions;
+  /** The client-report route's settings (rate limit). */
+  clientReports?: ClientReportOptions;
   /**
    * Which proxies are believed about the client's address (X-Forwarded-For): `request.ip`, the
    * key of the rate limit and the address stored with a listing request, is then the client the
@@ -64,6 +67,7 @@ export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallba
   accountRoutes,
   infoRoutes,
   listingPlugin,
+  clientReportPlugin,
 ];
 
 /** The admin listener's options: the listing routes only with a token (PGlite). */

@@ -32,6 +32,7 @@ export class Metrics {
   readonly nodeQuarantined: Gauge<'network' | 'node'>;
   readonly dbErrors: Counter<'kind'>;
   readonly listings: Gauge<'status'>;
+  readonly clientReports: Counter<'kind' | 'remote'>;
   readonly unhandled: Counter<'kind'>;
 
   /** Where listing counts and halts are read at each scrape (set by the api with its database). */
@@ -169,6 +170,12 @@ export class Metrics {
           // The database is away: the last counts stay; jmswap_api_db_errors_total says why.
         }
       },
+    });
+    this.clientReports = new Counter({
+      name: 'jmswap_api_client_reports_total',
+      help: "Reports stored from users' browsers (POST /v1/client-report), by kind and remote ('' when none)",
+      labelNames: ['kind', 'remote'],
+      registers,
     });
     this.unhandled = new Counter({
       name: 'jmswap_api_unhandled_errors_total',

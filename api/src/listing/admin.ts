@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { indexerAdminRoutes } from '../indexer/admin';
+import { clientReportAdminRoutes } from '../reports/admin';
 import { errorBody } from '../plugins/errors';
 import {
   getListing,
@@ -128,6 +129,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, opts) =
 
   // The indexer's operator routes, behind the same token.
   await app.register(indexerAdminRoutes, { db });
+  // The client reports' (npm run reports), behind the same token.
+  await app.register(clientReportAdminRoutes, { db });
 
   const notFound = (reply: FastifyReply, id: number) =>
     reply.code(404).send(errorBody(404, `No listing request ${id}.`));

@@ -29,6 +29,7 @@ beforeAll(async () => {
       readToken: async () => ({ kind: 'missing' }),
       rateLimit: { max: 1e9, timeWindow: 60_000 },
     },
+    clientReports: { rateLimit: { max: 1e9, timeWindow: 60_000 } },
   });
   admin = await buildAdminApp({ db, metrics, adminToken: TOKEN });
 });
@@ -82,7 +83,7 @@ it('every route answers bad input with a 4xx and a message, never a 5xx (propert
     { numRuns: 2500, seed: 24_040 },
   );
   // Every route was reached, and the input was mostly refused (4xx), some of it valid.
-  expect(routes.size).toBe(13);
+  expect(routes.size).toBe(15);
   expect(statuses.get(400)).toBeGreaterThan(500);
   expect([...statuses.keys()].filter((s) => s >= 500 && s !== 503)).toEqual([]);
   console.log(`fuzz: ${JSON.stringify(Object.fromEntries(statuses))} over ${routes.size} routes`);

@@ -217,6 +217,98 @@ const adminBody = fc.oneof(
   fc.constant('not json'),
 );
 
+/** POST /v1/client-report: the shell's, the CSP report-uri and the Reporting API shapes, odd. */
+const reportValue = fc.oneof(
+  text,
+  long,
+  numberish,
+  fc.constantFrom(
+    'integrity',
+    'csp',
+    'remote-load',
+    'swap',
+    '1.4.2',
+    '/pools?x=1#y',
+    'script-src-elem',
+    "script-src 'self'",
+    'inline',
+    'http://x.test/a.js?b=1',
+    'data:text/plain,x',
+    '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+    tronValid,
+  ),
+  fc.integer(),
+  fc.constantFrom(null, true, [], {}, [1], { a: 1 }),
+);
+const reportObject = fc.dictionary(
+  fc.constantFrom(
+    'kind',
+    'remote',
+    'version',
+    'cause',
+    'page',
+    'release',
+    'type',
+    'url',
+    'body',
+    'document-uri',
+    'blocked-uri',
+    'effective-directive',
+    'violated-directive',
+    'line-number',
+    'documentURL',
+    'blockedURL',
+    'effectiveDirective',
+    'lineNumber',
+    'disposition',
+    'extra',
+  ),
+  reportValue,
+  { maxKeys: 8 },
+);
+const clientReport = fc
+  .tuple(
+    fc.constantFrom(
+      'application/json',
+      'text/plain;charset=UTF-8',
+      'application/csp-report',
+      'application/reports+json',
+      'application/json; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'text/html',
+    ),
+    fc.oneof(
+      reportObject.map(json),
+      reportObject.map((o) => json({ 'csp-report': o })),
+      fc
+        .array(
+          fc.record(
+            { type: fc.oneof(fc.constant('csp-violation'), text), body: reportObject },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 5 },
+        )
+        .map(json),
+      fc.constantFrom(
+        '',
+        'not json',
+        '{"kind":',
+        'null',
+        '[]',
+        '"text"',
+        '{"__proto__":{"kind":"csp"},"kind":"csp","cause":"x"}',
+        json({ kind: 'csp', cause: 'x'.repeat(20_000) }),
+      ),
+    ),
+  )
+  .map(([type, payload]) => ({
+    route: '/v1/client-report',
+    method: 'POST' as const,
+    url: '/v1/client-report',
+    headers: { 'content-type': type },
+    payload,
+  }));
+
 /** One request of any route, with any of the above in any place. */
 export const fuzzRequest: fc.Arbitrary<FuzzRequest | Promise<FuzzRequest>> = fc.oneof(
   fc
@@ -260,6 +352,20 @@ export const fuzzRequest: fc.Arbitrary<FuzzRequest | Promise<FuzzRequest>> = fc.
     payload: typeof body === 'string' ? body : json(body),
     admin: true,
   })),
+  clientReport,
+  fc
+    .tuple(
+      fc.oneof(numberish, fc.constantFrom('86400', '3600')),
+      fc.oneof(fc.constantFrom('csp', 'integrity', 'nope'), text),
+      fc.oneof(fc.constantFrom('swap', 'pools', 'wallet'), text),
+    )
+    .map(([since, kind, remote]) => ({
+      ...get(
+        '/v1/admin/client-reports',
+        `/v1/admin/client-reports?since=${encodeURIComponent(since)}&kind=${encodeURIComponent(kind)}&remote=${encodeURIComponent(remote)}`,
+      ),
+      admin: true,
+    })),
   adminBody.map((body) => ({
     route: '/v1/admin/indexer/reindex',
     method: 'POST' as const,
