@@ -26,6 +26,7 @@ test('a remote whose server is down costs only its area, and Retry recovers it',
 }) => {
   const remotes = defaultRemotes();
   remotes.remotes.pools!.base = `http://localhost:${LOOSE_POOLS_PORT}`;
+  remotes.allowedOrigins!.push(`http://localhost:${LOOSE_POOLS_PORT}`);
   writeRemotes(remotes);
 
   await page.goto('/');

@@ -102,13 +102,6 @@ test("the runtime asking for the manifest before the head script knows its url s
   expect(fetched).toEqual(['/config/remotes.json', RECORD_URL, MANIFEST_URL]);
 });
 
-test('a record that does not match its pin in remotes.json preloads nothing', async () => {
-  window.history.pushState({}, '', '/listing');
-  serve({ ...SITE, '/config/remotes.json': remotesFile(hash('another record')) });
-  await headStart();
-  expect(preloads()).toEqual([]);
-});
-
 test('a page without a remote screen fetches nothing early', async () => {
   window.history.pushState({}, '', '/info');
   const fetched = serve({});

@@ -1,7 +1,7 @@
 // Inline in each page's <head> (scripts/prerender.mjs writes it there), so it runs while the
 // shell's scripts are still downloading: it fetches remotes.json, then the route's remote
 // manifest and release record, then preloads that remote's entry and its screen's first chunks
-// with the integrity the record gives them (checked against remotes.json's pin). Without it they
+// with the integrity the record gives them (the shell checks the record). Without it they
 // start only after the shell's main script has arrived and booted the federation runtime.
 // The runtime then takes the same responses (takeEarly, runtime-plugins/integrity) and finds
 // the preload links in place, so nothing downloads twice. Any failure here is silent: the real
@@ -9,7 +9,7 @@
 import { chosenVersion, parseRemotesFile } from '@jmswap/mf-config/remotes';
 import { canaryBucket } from './remotes/canary';
 import { REMOTES_URL, type EarlyFetches } from './remotes/early';
-import { folderUrl, sha384 } from './remotes/integrity';
+import { folderUrl } from './remotes/integrity';
 import { routeScreen } from './remotes/routeScreen';
 
 /** The part of a remote's mf-manifest.json that names its files. */
@@ -53,13 +53,13 @@ function preload(href: string, as: 'script' | 'style', integrity: string | undef
   document.head.appendChild(link);
 }
 
-/** The record's hashes by absolute url, when the record matches remotes.json's pin. */
-async function recordHashes(response: Promise<Response>, folder: string, pin?: string) {
-  const bytes = await (await response).arrayBuffer();
-  if (!pin || (await sha384(bytes)) !== pin) return undefined;
-  const { integrity } = JSON.parse(new TextDecoder().decode(bytes)) as {
-    integrity: Record<string, string>;
-  };
+/**
+ * The record's hashes by absolute url. Not checked against remotes.json's pin here: the shell
+ * checks it before any of the code runs, and a preload whose hash is not the checked one is
+ * simply not used (the browser fetches again, and refuses what does not match).
+ */
+async function recordHashes(response: Promise<Response>, folder: string) {
+  const { integrity } = (await (await response).json()) as { integrity: Record<string, string> };
   return (url: string) =>
     url.startsWith(folder) ? integrity[url.slice(folder.length)] : undefined;
 }
@@ -85,7 +85,7 @@ export function headStart(): Promise<void> {
       return {
         url,
         response: start(url),
-        hashes: recordHashes(record, folder, entry.integrity[version]),
+        hashes: recordHashes(record, folder),
       };
     })
     .catch(() => undefined);

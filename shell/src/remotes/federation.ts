@@ -8,9 +8,8 @@ import {
   type RemotesFile,
 } from './remotesFile';
 import { REMOTES_URL, takeEarly } from './early';
-import { readVersionSkew, skewReport, type VersionSkew } from './skew';
+import type { VersionSkew } from './skew';
 import { chooseVersions, currentVersion } from './versions';
-import { reportToOperators } from './report';
 
 let registered: RemotesFile = {};
 let problems: RemoteProblem[] = [];
@@ -25,7 +24,10 @@ async function fetchRemotesFile(url: string) {
   for (const problem of parsed.problems) {
     console.error(`[jmswap] ${problem.message}`);
     if (problem.refused)
-      reportToOperators({ kind: 'refused-base', remote: problem.key, cause: problem.message });
+      void import(/* webpackChunkName: "remote-failover" */ './report').then(
+        ({ reportToOperators }) =>
+          reportToOperators({ kind: 'refused-base', remote: problem.key, cause: problem.message }),
+      );
   }
   return parsed;
 }
@@ -128,6 +130,9 @@ export async function loadScreen<P>(
     return mod.default;
   } catch (error) {
     const version = currentVersion(remote) ?? entry.version;
+    const { readVersionSkew, skewReport } = await import(
+      /* webpackChunkName: "remote-failover" */ './skew'
+    );
     const skew = readVersionSkew(error instanceof Error ? error.message : String(error));
     if (skew) console.error(skewReport(remote, version, skew));
     throw new RemoteLoadError(remote, version, error, skew);

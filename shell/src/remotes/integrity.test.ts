@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  expectVersion,
-  integrityFailure,
-  integrityOf,
-  IntegrityError,
-  UNLISTED,
-  verifiedFetch,
-} from './integrity';
+import { integrityFailure } from './failover';
+import { expectVersion, integrityOf, IntegrityError, UNLISTED, verifiedFetch } from './integrity';
 
 const hash = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 const BASE = 'http://cdn.test/pools';

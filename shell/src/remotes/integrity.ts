@@ -23,7 +23,7 @@ export class IntegrityError extends Error {
   override name = 'IntegrityError';
 }
 
-interface Folder {
+export interface Folder {
   remote: RemoteKey;
   version: string;
   /** `${base}/${version}/` */
@@ -35,7 +35,7 @@ interface Folder {
 }
 
 const folders = new Map<string, Folder>();
-const table = (): Record<string, string> => (window.__jmswapIntegrity ??= {});
+export const table = (): Record<string, string> => (window.__jmswapIntegrity ??= {});
 
 export const folderUrl = (base: string, version: string): string => `${base}/${version}/`;
 
@@ -55,9 +55,13 @@ export function expectVersion(
   folders.set(url, { remote, version, url, pin });
 }
 
-const absolute = (url: string) => new URL(url, document.baseURI).href;
+export const absolute = (url: string) => new URL(url, document.baseURI).href;
 
-function folderOf(url: string): Folder | undefined {
+/** A declared version folder (its checks and why it was refused, if it was). */
+export const folderOf = (base: string, version: string): Folder | undefined =>
+  folders.get(folderUrl(base, version));
+
+function folderAt(url: string): Folder | undefined {
   const at = absolute(url);
   for (const folder of folders.values()) if (at.startsWith(folder.url)) return folder;
   return undefined;
@@ -124,7 +128,7 @@ const checkedRecord = (folder: Folder) => (folder.record ??= loadRecord(folder))
  * release record, or an IntegrityError. Undefined for urls of no declared version.
  */
 export async function verifiedFetch(url: string): Promise<Response | undefined> {
-  const folder = folderOf(url);
+  const folder = folderAt(url);
   if (!folder) return undefined;
   await checkedRecord(folder);
   const res = await (takeEarlyOnceStarted(url).then(
@@ -146,43 +150,6 @@ export async function verifiedFetch(url: string): Promise<Response | undefined> 
  * the record does not list it. Undefined for urls of no declared version.
  */
 export function integrityOf(url: string): string | undefined {
-  if (!folderOf(url)) return undefined;
+  if (!folderAt(url)) return undefined;
   return table()[absolute(url)] ?? UNLISTED;
-}
-
-const URLS = /https?:\/\/[^\s"'()<>]+/g;
-
-function messages(error: unknown): string {
-  const parts: string[] = [];
-  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++)
-    parts.push(e instanceof Error ? e.message : String(e));
-  return parts.join('\n');
-}
-
-/**
- * Whether a load failure of `version` was an integrity failure, and what: a refusal recorded
- * here, or a file named in the error whose bytes as served do not match its record (a script
- * the browser refused for its integrity only says "failed to load").
- */
-export async function integrityFailure(
-  base: string,
-  version: string,
-  error: unknown,
-): Promise<string | undefined> {
-  const folder = folders.get(folderUrl(base, version));
-  if (!folder) return undefined;
-  if (folder.failure) return folder.failure;
-  const named = [...new Set(messages(error).match(URLS) ?? [])]
-    .filter((u) => absolute(u).startsWith(folder.url))
-    .slice(0, 3);
-  for (const url of named) {
-    const expected = table()[absolute(url)];
-    const res = await fetch(url, { cache: 'no-store' }).catch(() => undefined);
-    if (!res?.ok) continue;
-    if (!expected || (await sha384(await res.arrayBuffer())) !== expected) {
-      folder.failure = `${url.slice(folder.url.length)} of ${folder.remote} ${version} does not match its release record`;
-      return folder.failure;
-    }
-  }
-  return undefined;
 }

@@ -29,7 +29,7 @@ export function reportToOperators(report: ClientReport): void {
   const body = JSON.stringify({
     ...report,
     cause: report.cause.slice(0, 500),
-    page: location.pathname,
+    page: location.pathname.slice(0, 200),
     release: __APP_VERSION__,
   });
   if (sent.has(body)) return;

@@ -1,5 +1,6 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { chooseVersions, currentVersion, failOver } from './versions';
+import { chooseVersions, currentVersion } from './versions';
+import { failOver } from './failover';
 import { parseRemotesFile } from './remotesFile';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn() }));

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { currentVersion, failOver, remoteOfName, versionOfManifest } from '../remotes/versions';
+import { currentVersion, remoteOfName, versionOfManifest } from '../remotes/versions';
 
 /**
  * When a remote's version fails to load (server down, manifest 404, integrity, version skew),
@@ -17,7 +17,11 @@ export default function remoteFailoverPlugin(): ModuleFederationRuntimePlugin {
       if (!key) return undefined;
       const entry = (args.remote as { entry?: string } | undefined)?.entry;
       const failed = versionOfManifest(key, entry) ?? currentVersion(key);
-      if (!failed || !(await failOver(key, failed, args.error))) return undefined;
+      if (!failed) return undefined;
+      const { failOver } = await import(
+        /* webpackChunkName: "remote-failover" */ '../remotes/failover'
+      );
+      if (!(await failOver(key, failed, args.error))) return undefined;
       return args.origin.loadRemote(args.id);
     },
   };

@@ -1,0 +1,197 @@
+/**
+ * Remote code verified, on real builds: a copy of the pools remote's released folder, with one
+ * file changed after its release record was made, is served by the pools server. The shell
+ * must not run the changed code, must fall back to the version that is intact, and must tell
+ * the operators ("integrity"). A remote on a host the deployment does not list is refused.
+ */
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defaultRemotes, EVIL_PORT, repoRoot, writeRemotes } from '../fixtures/stack';
+
+const POOLS = path.join(repoRoot, 'mfe-pools/dist');
+const TAMPERED = '1.0.0-e2e-tampered';
+
+test.afterEach(() => writeRemotes());
+const CANARY = '1.0.0-e2e-canary';
+test.afterAll(() => {
+  for (const v of [TAMPERED, CANARY]) rmSync(path.join(POOLS, v), { recursive: true, force: true });
+});
+
+/**
+ * A copy of the current pools release as `version`, its record the released one (marked as
+ * released, so the e2e stack does not record it again).
+ */
+function copyRelease(version: string): string {
+  const current = defaultRemotes().remotes.pools!.version;
+  const to = path.join(POOLS, version);
+  writeRemotes(); // records the current build, as the stack does
+  rmSync(to, { recursive: true, force: true });
+  cpSync(path.join(POOLS, current), to, { recursive: true });
+  const record = JSON.parse(readFileSync(path.join(to, 'release.json'), 'utf8')) as {
+    version: string;
+    source: unknown;
+  };
+  record.version = version;
+  record.source = { commit: 'e2e', dirty: false };
+  writeFileSync(path.join(to, 'release.json'), JSON.stringify(record, null, 2));
+  return to;
+}
+
+/**
+ * A copy whose `file` (found by `pick` in its manifest) says something the release did not:
+ * were it run, it would set window.__tampered.
+ */
+function tamperedRelease(pick: (manifest: PoolsManifest) => string): string {
+  const to = copyRelease(TAMPERED);
+  const manifest = JSON.parse(readFileSync(path.join(to, 'mf-manifest.json'), 'utf8'));
+  const file = pick(manifest as PoolsManifest);
+  appendFileSync(path.join(to, file), '\n;window.__tampered = true;');
+  // The server would send the untouched compressed twins: only the changed file is served.
+  for (const twin of ['.gz', '.br']) rmSync(path.join(to, file + twin), { force: true });
+  return file;
+}
+
+interface PoolsManifest {
+  exposes: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+}
+
+function useTampered(current: string) {
+  const remotes = defaultRemotes();
+  remotes.remotes.pools = {
+    ...remotes.remotes.pools!,
+    version: TAMPERED,
+    fallbackVersion: current,
+  } as (typeof remotes.remotes)['pools'];
+  writeRemotes(remotes);
+}
+
+/** The reports the page sent the api, as sent, with the api's answer (`status`). */
+function watchReports(page: Page): Record<string, unknown>[] {
+  const reports: Record<string, unknown>[] = [];
+  page.on('requestfinished', async (req: Request) => {
+    if (!req.url().endsWith('/v1/client-report') || req.method() !== 'POST') return;
+    const status = (await req.response())?.status();
+    reports.push({ ...(JSON.parse(req.postData() ?? '{}') as object), status });
+  });
+  return reports;
+}
+
+const sha384 = (file: string) =>
+  `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+
+for (const [what, pick] of [
+  ['remoteEntry.js', () => 'remoteEntry.js'],
+  ['a chunk of the pools screen', (m: PoolsManifest) => m.exposes[0]!.assets.js.sync.at(-1)!],
+] as const) {
+  test(`one byte changed in ${what}: that code does not run, the intact version loads, and operators are told "integrity"`, async ({
+    page,
+  }) => {
+    const current = defaultRemotes().remotes.pools!.version;
+    const file = tamperedRelease(pick);
+    // The record still holds the released hash; the file no longer has it.
+    const record = JSON.parse(readFileSync(path.join(POOLS, TAMPERED, 'release.json'), 'utf8'));
+    expect(record.integrity[file]).not.toBe(sha384(path.join(POOLS, TAMPERED, file)));
+    useTampered(current);
+    const reports = watchReports(page);
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(m.text()));
+
+    await page.goto('/pools');
+    await expect(page.getByTestId('pool-item').first()).toBeVisible();
+    await expect(page.locator('[data-remote-error="pools"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBe(
+      undefined,
+    );
+    expect(consoleLines).toContainEqual(
+      `[jmswap] pools ${TAMPERED} failed to load; using its fallbackVersion ${current}`,
+    );
+    await expect
+      .poll(() => reports.find((r) => r.kind === 'integrity'))
+      .toEqual({
+        kind: 'integrity',
+        remote: 'pools',
+        version: TAMPERED,
+        cause: `${file} of pools ${TAMPERED} does not match its release record`,
+        page: '/pools',
+        release: expect.any(String),
+        status: 204, // stored by the api
+      });
+  });
+}
+
+test('a remote on a host the deployment does not list is refused, with the reason, and the rest works', async ({
+  page,
+}) => {
+  const remotes = defaultRemotes();
+  remotes.remotes.pools = { ...remotes.remotes.pools!, base: `http://localhost:${EVIL_PORT}` };
+  writeRemotes(remotes);
+  const reports = watchReports(page);
+  const consoleLines: string[] = [];
+  page.on('console', (m) => consoleLines.push(m.text()));
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(`http://localhost:${EVIL_PORT}`)) foreign.push(r.url());
+  });
+
+  await page.goto('/pools');
+  await expect(page.locator('[data-remote-error="pools"]')).toContainText(
+    'Pools are unavailable right now',
+  );
+  const reason = `remotes.json: "pools" refused: its base http://localhost:${EVIL_PORT} is not in allowedOrigins`;
+  expect(consoleLines.some((l) => l.includes(reason))).toBe(true);
+  expect(foreign).toEqual([]);
+  await expect
+    .poll(() => reports.find((r) => r.kind === 'refused-base'))
+    .toMatchObject({ kind: 'refused-base', remote: 'pools', status: 204 });
+  // The header and the other routes keep working.
+  await page
+    .getByRole('navigation', { name: 'Sub-menu' })
+    .getByRole('link', { name: 'Swap' })
+    .click();
+  await expect(page.locator('[data-remote="swap"]')).toBeVisible();
+});
+
+test('a version remotes.json does not pin is not run', async ({ page }) => {
+  const remotes = defaultRemotes();
+  writeRemotes(remotes, { pin: false });
+  expect(existsSync(path.join(POOLS, remotes.remotes.pools!.version))).toBe(true);
+  const reports = watchReports(page);
+  await page.goto('/pools');
+  await expect(page.locator('[data-remote-error="pools"]')).toBeVisible();
+  await expect
+    .poll(() => reports.find((r) => r.kind === 'integrity'))
+    .toMatchObject({
+      remote: 'pools',
+      cause: expect.stringContaining('remotes.json pins no release record for pools'),
+      status: 204,
+    });
+});
+
+for (const [bucket, runs] of [
+  ['3', CANARY],
+  ['97', 'the listed version'],
+] as const) {
+  test(`a 10% canary: a browser in bucket ${bucket} runs ${runs}, and keeps it`, async ({
+    page,
+  }) => {
+    const current = defaultRemotes().remotes.pools!.version;
+    copyRelease(CANARY);
+    const remotes = defaultRemotes();
+    remotes.remotes.pools = {
+      ...remotes.remotes.pools!,
+      canary: { version: CANARY, percent: 10 },
+    } as (typeof remotes.remotes)['pools'];
+    writeRemotes(remotes);
+    await page.addInitScript((b) => localStorage.setItem('jmswap.canaryBucket', b), bucket);
+    const entries: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/remoteEntry.js') && r.url().includes(':9084/')) entries.push(r.url());
+    });
+    await page.goto('/pools');
+    await expect(page.getByTestId('pool-item').first()).toBeVisible();
+    const expected = bucket === '3' ? CANARY : current;
+    expect(entries).toEqual([`http://localhost:9084/${expected}/remoteEntry.js`]);
+  });
+}
