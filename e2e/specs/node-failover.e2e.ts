@@ -13,6 +13,7 @@ import { connectFromHeader } from '../fixtures/connect';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { devAccount, evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { networksFile } from '../fixtures/stack';
+import { setResources, tronAddress, tronBalance, TRON_NODE, withTronLink } from '../fixtures/tron';
 
 type Mode = 'pass' | 429 | 500 | 'hang';
 
@@ -42,9 +43,15 @@ async function startProxy(target: string): Promise<NodeProxy> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const calls = [JSON.parse(body.toString('utf8'))].flat() as { method: string }[];
+      // JSON-RPC calls by method; a TRON node's HTTP API by path (/wallet/broadcasttransaction).
+      let calls: { method?: string }[] = [];
+      try {
+        calls = [JSON.parse(body.toString('utf8'))].flat() as { method?: string }[];
+      } catch {
+        // a GET, or not JSON
+      }
       const mode = proxy.mode;
-      proxy.seen.push({ mode, methods: calls.map((c) => c.method) });
+      proxy.seen.push({ mode, methods: calls.map((c) => c.method ?? req.url ?? '') });
       if (mode === 'hang') return; // never answers (until the server closes)
       if (mode === 429) {
         res.writeHead(429, { ...CORS, 'Content-Type': 'application/json', 'Retry-After': '30' });
@@ -62,8 +69,8 @@ async function startProxy(target: string): Promise<NodeProxy> {
         return;
       }
       const upstream = request(
-        target,
-        { method: 'POST', headers: { 'Content-Type': 'application/json' } },
+        new URL(req.url ?? '/', target),
+        { method: req.method, headers: { 'Content-Type': 'application/json' } },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, { ...CORS, 'Content-Type': 'application/json' });
           answer.pipe(res);
@@ -92,22 +99,29 @@ const banner = (page: Page) =>
 const SENDS = ['eth_sendRawTransaction', 'eth_sendTransaction'];
 
 let proxy: NodeProxy;
+let tronProxy: NodeProxy;
 let originalConfig: string;
 const bsc = () => localNetworks().BSC!;
 
 test.beforeAll(async () => {
   originalConfig = readFileSync(networksFile(), 'utf8');
   proxy = await startProxy(bsc().nodeUrl);
+  tronProxy = await startProxy(TRON_NODE);
   const config = JSON.parse(originalConfig);
   // The proxy first, the real node second. nodeUrl stays the real node: the test's own
   // fixtures, the injected wallet and the api read that one.
   config.networks.BSC.nodeUrls = [proxy.url, config.networks.BSC.nodeUrl];
+  // TRON's nodeUrl too is the failing proxy: what binds to one node (tronweb's fullHost in the
+  // dev wallet and the widget) must not take it blindly.
+  config.networks.TRON.nodeUrls = [tronProxy.url, config.networks.TRON.nodeUrl];
+  config.networks.TRON.nodeUrl = tronProxy.url;
   writeFileSync(networksFile(), JSON.stringify(config, null, 2) + '\n');
 });
 
 test.afterAll(async () => {
   writeFileSync(networksFile(), originalConfig);
   await proxy?.close();
+  await tronProxy?.close();
 });
 
 async function quote(page: Page, amount: string, timeout = 10_000): Promise<bigint> {
@@ -201,4 +215,69 @@ test('BSC: with every node failing the banner shows, and it clears by itself whe
     timeout: 15_000,
   });
   await page.screenshot({ path: test.info().outputPath('node-back.png'), fullPage: true });
+});
+
+const tronBroadcasts = (from = 0) =>
+  tronProxy.seen
+    .slice(from)
+    .flatMap((s) => s.methods)
+    .filter((m) => m.includes('broadcast'));
+
+async function connectTron(page: Page, wallet: 'TronLink' | 'Local dev wallet') {
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: wallet })
+    .click();
+  await expect(page.getByTestId('wallet-session')).toBeVisible();
+}
+
+async function tronSwapThroughSecondNode(page: Page, amount: string): Promise<bigint> {
+  await sellField(page).fill(amount);
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /^\d+$/, { timeout: 30_000 });
+  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  expect(tronProxy.seen.filter((s) => s.mode === 500).length).toBeGreaterThan(0);
+  await expect(banner(page)).toBeHidden();
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+    timeout: 30_000,
+  });
+  return amountOut;
+}
+
+test('TRON: the first node answers 500; the box quotes on the second and a TronLink swap goes through', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  tronProxy.mode = 500;
+  const owner = tronAddress(6);
+  await setResources(owner, 50_000_000);
+  await withTronLink(page, 6);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/?n=TRON');
+  await connectTron(page, 'TronLink');
+  const before = await tronBalance('JM', owner);
+  const amountOut = await tronSwapThroughSecondNode(page, '100');
+  expect((await tronBalance('JM', owner)) - before).toBe(amountOut);
+  expect(tronBroadcasts()).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("TRON: the dev wallet's tronweb is bound to the node the reads found answering, not the failing first one", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  tronProxy.mode = 500;
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/?n=TRON');
+  // The box's reads meet the failing node first, then the dev wallet connects.
+  await sellField(page).fill('1');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /^\d+$/, { timeout: 30_000 });
+  const seenBefore = tronProxy.seen.length;
+  await connectTron(page, 'Local dev wallet');
+  await tronSwapThroughSecondNode(page, '10');
+  expect(tronBroadcasts(seenBefore)).toEqual([]);
+  expect(errors).toEqual([]);
 });

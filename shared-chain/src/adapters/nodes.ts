@@ -42,6 +42,14 @@ export function nodesFor(network: NodesOf): NetworkNodes {
   return nodes;
 }
 
+/**
+ * The node a client bound to one url should use now (tronweb's fullHost, a wallet's rpcMap):
+ * the first the pool has not seen fail lately, else the first listed.
+ */
+export function liveNodeUrl(network: NodesOf): string {
+  return nodesFor(network).pool.pick() ?? network.nodeUrl;
+}
+
 /** Test hook: forget every pool (and what it knew of its nodes). */
 export function forgetNodePools(): void {
   registry.clear();

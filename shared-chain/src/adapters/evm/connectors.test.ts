@@ -12,7 +12,9 @@ import {
   resetEip6963,
   setWalletConnectProjectId,
   WALLETCONNECT_NOT_CONFIGURED,
+  walletConnectOptions,
 } from './connectors';
+import { forgetNodePools, nodesFor } from '../nodes';
 import { EvmReader } from './reader';
 import { destroyProviders } from './provider';
 import { fakeEvmNetwork } from '../../services/testing/networks';
@@ -222,6 +224,21 @@ describe('WalletConnect (the relay is not reachable here: wiring only)', () => {
     });
     await c.disconnect();
     expect(wcProvider.disconnect).toHaveBeenCalled();
+  });
+});
+
+describe('WalletConnect with several nodes', () => {
+  test("gives the wallet the node this page's reads found answering", async () => {
+    forgetNodePools();
+    const twoNodes = {
+      ...network,
+      nodeUrl: 'http://127.0.0.1:18598',
+      nodeUrls: ['http://127.0.0.1:18598', 'http://127.0.0.1:18599'],
+    };
+    expect(walletConnectOptions(twoNodes, 'p').rpcMap).toEqual({ 56: 'http://127.0.0.1:18598' });
+    nodesFor(twoNodes).pool.markFailed('http://127.0.0.1:18598', { error: 'HTTP 502' });
+    expect(walletConnectOptions(twoNodes, 'p').rpcMap).toEqual({ 56: 'http://127.0.0.1:18599' });
+    forgetNodePools();
   });
 });
 

@@ -11,6 +11,7 @@ import {
   switchEip1193Chain,
   type Eip1193Provider,
 } from './connection';
+import { liveNodeUrl } from '../nodes';
 
 // ------------------------------------------------------------------------------ EIP-6963
 
@@ -200,7 +201,8 @@ export function walletConnectOptions(network: NetworkConfig, projectId: string) 
   return {
     projectId,
     chains: [network.chainId] as [number],
-    rpcMap: { [network.chainId]: network.nodeUrl },
+    // The wallet's own reads go to one node: the one this page's reads found answering.
+    rpcMap: { [network.chainId]: liveNodeUrl(network) },
     showQrModal: true,
     metadata: {
       name: 'JMSwap',

@@ -11,6 +11,7 @@ import { tronError } from './errors';
 import { assertTronChain } from './tronlink';
 import type { TronWebLike } from './tronweb-like';
 import type { TronWalletConnection } from './writer';
+import { liveNodeUrl } from '../nodes';
 
 declare const __JMSWAP_DEV_WALLET__: boolean | undefined;
 
@@ -90,7 +91,8 @@ export class TronDevConnector implements WalletConnector {
     if (network.nodeUrl === '') {
       throw tronError('WALLET_NOT_CONNECTED', `${network.name} has no node configured`);
     }
-    const tronWeb = new TronWeb({ fullHost: network.nodeUrl, privateKey: this.privateKey });
+    // Bound to one node for its life: the one the page's reads found answering.
+    const tronWeb = new TronWeb({ fullHost: liveNodeUrl(network), privateKey: this.privateKey });
     return new TronDevConnection(tronWeb as unknown as TronWebLike, network.chainId);
   }
 }

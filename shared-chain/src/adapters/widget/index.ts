@@ -45,8 +45,12 @@ export const widgetConnector: WalletConnector = {
     }
     if (network.platform === 'evm')
       return widgetEvmConnection(network, relay, address, name, chainId);
-    const { TronWeb } = await import('tronweb');
-    const reader = new TronWeb({ fullHost: network.nodeUrl }) as unknown as TronWebLike;
+    const [{ TronWeb }, { liveNodeUrl }] = await Promise.all([
+      import('tronweb'),
+      import('../nodes'),
+    ]);
+    // Bound to one node for its life: the one the page's reads found answering.
+    const reader = new TronWeb({ fullHost: liveNodeUrl(network) }) as unknown as TronWebLike;
     return widgetTronConnection(network, relay, address, name, reader, chainId);
   },
 };
