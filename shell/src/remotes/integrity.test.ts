@@ -88,3 +88,17 @@ it('a build from before chunk integrity is refused: its chunks would load unchec
     /predates chunk integrity/,
   );
 });
+
+it('a host that does not answer is a load failure, not integrity, and is asked again next time', async () => {
+  const { v, folder, pin } = release(FILES);
+  expectVersion('pools', BASE, v, pin);
+  const answer = global.fetch;
+  global.fetch = jest.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  }) as unknown as typeof fetch;
+  await expect(verifiedFetch(`${folder}mf-manifest.json`)).rejects.toThrow('Failed to fetch');
+  await expect(integrityFailure(BASE, v, new Error('x'))).resolves.toBeUndefined();
+  global.fetch = answer;
+  const res = await verifiedFetch(`${folder}mf-manifest.json`);
+  expect(await res?.json()).toEqual({ name: 'mfe_pools' });
+});

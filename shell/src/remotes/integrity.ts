@@ -107,8 +107,10 @@ async function loadRecord(folder: Folder): Promise<void> {
     refuse(folder, `remotes.json pins no release record for ${name} (npm run remote:use pins it)`);
   const url = `${folder.url}release.json`;
   const early = await takeEarlyOnceStarted(url);
-  const res = await (early ? Promise.resolve(early) : fetch(url)).catch(() => undefined);
-  if (!res?.ok) refuse(folder, `the release record of ${name} could not be read (${url})`);
+  // No answer at all is the host being down (a load failure, tried again on Retry); an answer
+  // without the record is a folder deployed without it.
+  const res = await (early ? Promise.resolve(early) : fetch(url));
+  if (!res.ok) refuse(folder, `the release record of ${name} could not be read (${url})`);
   const bytes = await res.arrayBuffer();
   if ((await sha384(bytes)) !== folder.pin)
     refuse(folder, `the release record of ${name} does not match its pin in remotes.json`);
@@ -121,7 +123,11 @@ async function loadRecord(folder: Folder): Promise<void> {
   for (const [file, hash] of Object.entries(files)) table()[absolute(folder.url + file)] = hash;
 }
 
-const checkedRecord = (folder: Folder) => (folder.record ??= loadRecord(folder));
+const checkedRecord = (folder: Folder) =>
+  (folder.record ??= loadRecord(folder).catch((error: unknown) => {
+    if (!folder.failure) folder.record = undefined;
+    throw error;
+  }));
 
 /**
  * The runtime's fetch of a remote version's file (its manifest): the bytes once they match the
