@@ -189,6 +189,49 @@ async function mineAtWallClock(url: string): Promise<void> {
   if (body.error) throw new Error(`evm_mine: ${body.error.message}`);
 }
 
+/**
+ * The command line's options (`npm start` uses none; `npm run start:prod` runs the chains away
+ * from npm start's ports): `--ports BSC=7546,POLY=7547,BTTC=7548,ETH=7549,TRON=7090,TRON_ANVIL=7545`
+ * (any subset), `--config FILE` (where networks.json goes), `--api-url URL` (every network's
+ * api.url), `--fresh`.
+ */
+export function parseDevnetArgs(argv: readonly string[]): DevnetOptions & { fresh: boolean } {
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    if (i < 0) return undefined;
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
+    return v;
+  };
+  const opts: DevnetOptions & { fresh: boolean } = { fresh: argv.includes('--fresh') };
+  const ports = value('--ports');
+  if (ports !== undefined) {
+    const evm: Partial<Record<EvmNetworkId, number>> = {};
+    const tron: { node?: number; anvil?: number } = {};
+    for (const pair of ports.split(',')) {
+      const [name, text] = pair.split('=');
+      const port = Number(text);
+      if (!Number.isInteger(port) || port <= 0 || port > 65535)
+        throw new Error(`--ports: "${pair}" is not NAME=PORT`);
+      if (name === 'TRON') tron.node = port;
+      else if (name === 'TRON_ANVIL') tron.anvil = port;
+      else if ((EVM_NETWORK_IDS as readonly string[]).includes(name ?? ''))
+        evm[name as EvmNetworkId] = port;
+      else
+        throw new Error(
+          `--ports: unknown chain "${name}" (${[...EVM_NETWORK_IDS, 'TRON', 'TRON_ANVIL'].join(', ')})`,
+        );
+    }
+    opts.ports = evm;
+    opts.tronPorts = tron;
+  }
+  const config = value('--config');
+  if (config !== undefined) opts.configPath = config;
+  const apiUrl = value('--api-url');
+  if (apiUrl !== undefined) opts.apiUrl = apiUrl;
+  return opts;
+}
+
 /** `npm run devnet`: start everything, print the urls, stay up until Ctrl-C. */
 export async function runDevnetCli(): Promise<void> {
   const started = Date.now();
@@ -205,10 +248,19 @@ export async function runDevnetCli(): Promise<void> {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   process.on('SIGHUP', () => void shutdown(0));
+  let options: ReturnType<typeof parseDevnetArgs>;
+  try {
+    options = parseDevnetArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`devnet: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  }
+  const { fresh, ...devnetOptions } = options;
   try {
     devnet = await startDevnet({
+      ...devnetOptions,
       // --fresh: deploy and seed again even when a saved chain matches (and save the new one).
-      stateCache: { refresh: process.argv.includes('--fresh') },
+      stateCache: { refresh: fresh },
       log: (line) => console.log(`${stamp()} ${line}`),
     });
   } catch (e) {
@@ -224,6 +276,6 @@ export async function runDevnetCli(): Promise<void> {
       `  ${id.padEnd(5)} ${configured ? `${n.nodeUrl.padEnd(24)} chainId ${n.chainId}` : 'network not configured'}`,
     );
   }
-  console.log(`  config ${LOCAL_CONFIG_PATH}`);
+  console.log(`  config ${devnetOptions.configPath || LOCAL_CONFIG_PATH}`);
   console.log(`devnet ready in ${((Date.now() - started) / 1000).toFixed(1)} s (Ctrl-C to stop)`);
 }

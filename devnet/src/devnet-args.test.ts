@@ -1,0 +1,32 @@
+import { parseDevnetArgs } from './devnet';
+
+describe('the devnet command line', () => {
+  it('takes no option: the default ports, config path and api url', () => {
+    expect(parseDevnetArgs([])).toEqual({ fresh: false });
+    expect(parseDevnetArgs(['--fresh'])).toEqual({ fresh: true });
+  });
+
+  it('moves the chains, the networks file and the api url (npm run start:prod)', () => {
+    const opts = parseDevnetArgs([
+      '--ports',
+      'BSC=7546,POLY=7547,BTTC=7548,ETH=7549,TRON=7090,TRON_ANVIL=7545',
+      '--config',
+      '/tmp/x/networks.json',
+      '--api-url',
+      'http://localhost:7070',
+    ]);
+    expect(opts).toEqual({
+      fresh: false,
+      ports: { BSC: 7546, POLY: 7547, BTTC: 7548, ETH: 7549 },
+      tronPorts: { node: 7090, anvil: 7545 },
+      configPath: '/tmp/x/networks.json',
+      apiUrl: 'http://localhost:7070',
+    });
+  });
+
+  it('refuses what it does not understand', () => {
+    expect(() => parseDevnetArgs(['--ports', 'SOL=1'])).toThrow(/unknown chain "SOL"/);
+    expect(() => parseDevnetArgs(['--ports', 'BSC=http'])).toThrow(/not NAME=PORT/);
+    expect(() => parseDevnetArgs(['--config'])).toThrow(/needs a value/);
+  });
+});
