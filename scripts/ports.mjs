@@ -23,6 +23,35 @@ export function stackPorts() {
   ];
 }
 
+/**
+ * The ports `npm run start:prod` listens on: away from npm start's (8070-8090, 8545-8549) and
+ * the e2e suite's (9070-9090, 9545-9549), so the three run side by side. Each app 1000 below
+ * its npm start port, its metrics listener 100 above that.
+ */
+export const PROD_PORTS = {
+  apps: Object.fromEntries(Object.entries(mf.APPS).map(([app, { port }]) => [app, port - 1000])),
+  metrics: Object.fromEntries(Object.entries(mf.APPS).map(([app, { port }]) => [app, port - 900])),
+  api: [7070, 7071],
+  apiAdmin: [7170, 7171],
+  postgres: 7432,
+  devnet: { TRON: 7090, TRON_ANVIL: 7545, BSC: 7546, POLY: 7547, BTTC: 7548, ETH: 7549 },
+};
+
+/** Every port `npm run start:prod` listens on, with what wants it. */
+export function prodStackPorts() {
+  return [
+    ...Object.entries(PROD_PORTS.apps).map(([app, port]) => ({ port, app })),
+    ...Object.entries(PROD_PORTS.metrics).map(([app, port]) => ({ port, app: `${app} metrics` })),
+    ...PROD_PORTS.api.map((port, i) => ({ port, app: `api ${i + 1}` })),
+    ...PROD_PORTS.apiAdmin.map((port, i) => ({ port, app: `api ${i + 1} admin` })),
+    { port: PROD_PORTS.postgres, app: 'PostgreSQL' },
+    ...Object.entries(PROD_PORTS.devnet).map(([chain, port]) => ({
+      port,
+      app: chain === 'TRON' ? 'TRON devnode' : `${chain.replace('_ANVIL', '')} anvil`,
+    })),
+  ];
+}
+
 /** Resolves true when nothing listens on 127.0.0.1:port (we can bind it and let go). */
 export function portIsFree(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
@@ -100,7 +129,7 @@ export function takenPortMessage({ port, app }, holder) {
       holder.command.length > 120 ? `${holder.command.slice(0, 117)}...` : holder.command;
     lines.push(`  held by process ${holder.pid}: ${command || '(command unknown)'}`);
     lines.push(
-      /start\.mjs|serve-cli|devnet|anvil|api\.mjs/.test(holder.command)
+      /start(-prod)?\.mjs|serve-cli|devnet|anvil|api\.mjs|\.run\/prod\/pg/.test(holder.command)
         ? `  another JMSwap stack seems to be running: stop it (Ctrl-C in its terminal, or kill ${holder.pid})`
         : `  stop that program (kill ${holder.pid}) or free the port`,
     );

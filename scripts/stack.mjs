@@ -17,17 +17,20 @@ export function buildAll() {
 
 /**
  * Builds what `npm start` serves (the shell, the widget SDK, every remote) without blocking;
+ * `output`: where the build's output goes (a file descriptor; default the terminal);
  * the task runner's cache restores every app whose sources did not change. The type-check-only
  * builds they depend on (shared-chain, api: tsc --noEmit) are left to `npm test`: the bundler
  * reads shared-chain's sources itself, and the api runs from its sources.
  */
-export function buildApps() {
+export function buildApps({ devWallet = true, output = 'inherit' } = {}) {
   const projects = [...Object.values(mf.APPS).map((a) => `@jmswap/${a.dir}`), '@jmswap/widget-sdk'];
   const args = ['nx', 'run-many', '-t', 'build', '-p', ...projects];
   args.push('--exclude-task-dependencies', '--parallel', '2', '--output-style', 'static');
-  // The local stack's users connect the dev wallet (anvil's public keys); deploy builds lack it.
+  // The local stack's users connect the dev wallet (anvil's public keys); deploy builds
+  // (`devWallet: false`, npm run start:prod) lack it. nx caches each variant apart.
   const env = { ...process.env, JMSWAP_DEV_WALLET: '1' };
-  const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env });
+  if (!devWallet) delete env.JMSWAP_DEV_WALLET;
+  const child = spawn('npx', args, { cwd: root, stdio: ['ignore', output, output], env });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) =>
@@ -36,43 +39,66 @@ export function buildApps() {
   });
 }
 
-/** Writes the runtime config the servers serve at /config/ (remotes.json, widget.json). */
-export function writeRuntimeConfig({ keepRemotes = true } = {}) {
-  mkdirSync(mf.runConfigDir, { recursive: true });
-  if (!keepRemotes || !existsSync(mf.remotesFilePath()))
-    mf.writeRemotesFile(mf.defaultRemotesFile());
-  const widget = join(mf.runConfigDir, 'widget.json');
-  if (!existsSync(widget)) {
-    writeFileSync(
-      widget,
-      JSON.stringify(
-        { allowedHosts: ['http://localhost:8088', 'http://127.0.0.1:8088'] },
-        null,
-        2,
-      ) + '\n',
-    );
+/**
+ * Writes the runtime config the servers serve at /config/ (remotes.json, widget.json) into
+ * `dir`, each file only when absent (remotes.json always with `keepRemotes: false`). Returns the
+ * files it wrote.
+ */
+export function writeRuntimeConfig({
+  keepRemotes = true,
+  dir = mf.runConfigDir,
+  remotes = mf.defaultRemotesFile(),
+  widget = { allowedHosts: ['http://localhost:8088', 'http://127.0.0.1:8088'] },
+} = {}) {
+  mkdirSync(dir, { recursive: true });
+  const written = [];
+  if (!keepRemotes || !existsSync(mf.remotesFilePath(dir))) {
+    mf.writeRemotesFile(remotes, dir);
+    written.push(mf.remotesFilePath(dir));
   }
+  const widgetFile = join(dir, 'widget.json');
+  if (!existsSync(widgetFile)) {
+    writeFileSync(widgetFile, JSON.stringify(widget, null, 2) + '\n');
+    written.push(widgetFile);
+  }
+  return written;
 }
+
+/** `chunk` (whole lines) with `prefix` in front of each line. */
+const prefixLines = (prefix, chunk) => chunk.replace(/^(?=.)/gm, prefix);
 
 /**
  * Starts the devnet (local chains, contracts, seed) and resolves once it wrote networks.json.
  * The chains seeded by an earlier start are restored when nothing that decides them changed;
- * `fresh` deploys and seeds them again anyway.
+ * `fresh` deploys and seeds them again anyway. `args`: the devnet's other options (`--ports`,
+ * `--config`, `--api-url`); `log` gets its output, `stderr` where its errors go (a file
+ * descriptor; default the terminal); `detached`: in its own process group (with its chains);
+ * `onSpawn(child)` as soon as it runs (to stop it should the start be interrupted).
  */
-export function startDevnet({ timeoutMs = 300000, fresh = false } = {}) {
+export function startDevnet({
+  timeoutMs = 300000,
+  fresh = false,
+  args = [],
+  log = (chunk) => process.stdout.write(prefixLines('[devnet] ', chunk)),
+  stderr = 'inherit',
+  detached = false,
+  onSpawn = () => undefined,
+} = {}) {
   const script = join(root, 'devnet/scripts/devnet.mjs');
   if (!existsSync(script)) return Promise.resolve(undefined);
-  const child = spawn(process.execPath, [script, ...(fresh ? ['--fresh'] : [])], {
+  const child = spawn(process.execPath, [script, ...(fresh ? ['--fresh'] : []), ...args], {
     cwd: join(root, 'devnet'),
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', stderr],
+    detached,
   });
+  onSpawn(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error('devnet did not become ready in time')),
       timeoutMs,
     );
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(`[devnet] ${chunk}`);
+      log(String(chunk));
       if (String(chunk).includes('devnet ready')) {
         clearTimeout(timer);
         resolve(child);
@@ -88,22 +114,37 @@ export function startDevnet({ timeoutMs = 300000, fresh = false } = {}) {
 /**
  * Starts the api (indexers + HTTP) on `port` for the networks file the devnet wrote, and
  * resolves once /ready says every network is indexed up to its head (the seeded history
- * included). `dataDir`: its PGlite directory (DATABASE_URL, when set, wins).
+ * included). `dataDir`: its PGlite directory (DATABASE_URL in `env`, when set, wins). `env`:
+ * added to this process's (LOG_LEVEL, DATABASE_URL, ...); `args`: more of scripts/api.mjs's
+ * flags (`--admin-port`). Its output goes to `log`, or, with `output` (a file descriptor),
+ * stdout and stderr straight to that file. `detached`: in its own process group; `onSpawn(child)`
+ * as soon as it runs.
  */
 export function startApi({
   port = 8070,
   networksFile = join(root, '.run/config/networks.json'),
   dataDir = join(root, '.run/data/api'),
   timeoutMs = 300000,
-  log = (line) => process.stdout.write(`[api] ${line}`),
+  log = (chunk) => process.stdout.write(prefixLines('[api] ', chunk)),
+  env = {},
+  args = [],
+  output,
+  detached = false,
+  onSpawn = () => undefined,
 } = {}) {
   const script = join(root, 'api/scripts/api.mjs');
   const child = spawn(
     process.execPath,
-    [script, '--port', String(port), '--networks', networksFile, '--data', dataDir],
-    { cwd: join(root, 'api'), stdio: ['ignore', 'pipe', 'inherit'] },
+    [script, '--port', String(port), '--networks', networksFile, '--data', dataDir, ...args],
+    {
+      cwd: join(root, 'api'),
+      stdio: ['ignore', output ?? 'pipe', output ?? 'inherit'],
+      env: { ...process.env, ...env },
+      detached,
+    },
   );
-  child.stdout.on('data', (chunk) => log(String(chunk)));
+  onSpawn(child);
+  child.stdout?.on('data', (chunk) => log(String(chunk)));
   const url = `http://localhost:${port}`;
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + timeoutMs;

@@ -60,7 +60,8 @@ async function startChainsAndApi() {
   // The api indexes the chains' seeded history before the site says it is ready.
   const started = Date.now();
   try {
-    api = await startApi();
+    // Problems only: a JSON line per request would bury the terminal (LOG_LEVEL=info shows them).
+    api = await startApi({ env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
     console.log(`[start] api ready on ${api.url} in ${seconds(started)} s`);
   } catch (error) {
     console.error(

@@ -1,5 +1,6 @@
 // npm test: lint, type-check, every package's unit tests, a production build, then the
 // Playwright e2e suite in Debian Chromium against the built site. Stops at the first failure.
+// `node scripts/test.mjs start:prod` runs the opt-in end-to-end test of npm run start:prod.
 import { execSync } from 'node:child_process';
 import { root } from './stack.mjs';
 
@@ -13,11 +14,13 @@ const steps = [
     'JMSWAP_DEV_WALLET=1 npx lerna run build --ignore @jmswap/e2e --concurrency 2 --loglevel warn',
   ],
   ['e2e (Chromium)', 'npm test -w @jmswap/e2e'],
+  // Opt-in (named only): its own deploy builds take minutes when a source changed.
+  ['start:prod', 'node --test scripts/start-prod.test.mjs', { optIn: true }],
 ];
 
 const only = process.argv.slice(2);
-for (const [name, cmd] of steps) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+for (const [name, cmd, { optIn = false } = {}] of steps) {
+  if (only.length ? !only.some((o) => name.startsWith(o)) : optIn) continue;
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   try {

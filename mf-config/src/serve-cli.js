@@ -3,6 +3,7 @@
 //   --source-maps  serve the builds' .map files (off: production keeps its sources to itself)
 //   --trust-proxy  believe X-Forwarded-Proto from the proxy in front (sends HSTS behind https)
 //   --metrics-port N  Prometheus metrics at http://127.0.0.1:N/metrics (never on the public port)
+//   --dist DIR  serve DIR (a deployed copy of the app's dist/ folder) instead of <app>/dist
 // Access lines go to stdout as JSON (pino); LOG_LEVEL=warn keeps only problems.
 const pino = require('pino');
 const { serveApp } = require('./server');
@@ -24,7 +25,7 @@ const sourceMaps = args.includes('--source-maps');
 const trustProxy = args.includes('--trust-proxy');
 const metricsPort = opt('metrics-port') ? Number(opt('metrics-port')) : undefined;
 const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { app } });
-serveApp(app, { port, sourceMaps, trustProxy, logger, metricsPort }).then(
+serveApp(app, { port, sourceMaps, trustProxy, logger, metricsPort, dist: opt('dist') }).then(
   ({ url }) => logger.info({ url, metricsPort }, `${app} serving on ${url}`),
   (error) => {
     logger.fatal({ err: error }, `${app} could not start: ${error.message}`);

@@ -52,7 +52,7 @@ export const observabilityPlugin = fp<{ metrics?: Metrics; countRequests?: boole
         statusCode: status,
         responseTime: Math.round(ms * 100) / 100,
       };
-      if (status === 503) req.log.warn(line, 'request completed');
+      if (status === 503) req.log[PROBES.has(route) ? 'debug' : 'warn'](line, 'request completed');
       else if (status >= 500) req.log.error(line, 'request failed');
       else if (PROBES.has(route)) req.log.debug(line, 'request completed');
       else req.log.info(line, 'request completed');
