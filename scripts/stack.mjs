@@ -64,6 +64,17 @@ export function writeRuntimeConfig({
   return written;
 }
 
+/**
+ * Pins, in remotes.json, the release record of every version folder built here (the build
+ * changes them), so the shell runs the remotes' code only as built. A file from before
+ * allow-lists gets the local remotes' origins.
+ */
+export function pinRemotes(dir = mf.runConfigDir) {
+  const file = mf.readRemotesFile(dir);
+  file.allowedOrigins ??= mf.defaultRemotesFile().allowedOrigins;
+  mf.writeRemotesFile(mf.pinLocalBuilds(file), dir);
+}
+
 /** `chunk` (whole lines) with `prefix` in front of each line. */
 const prefixLines = (prefix, chunk) => chunk.replace(/^(?=.)/gm, prefix);
 

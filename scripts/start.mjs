@@ -12,6 +12,7 @@ import {
   startApi,
   startDevnet,
   writeRuntimeConfig,
+  pinRemotes,
 } from './stack.mjs';
 import { takenPorts } from './ports.mjs';
 
@@ -75,6 +76,7 @@ if (built.status === 'rejected') {
   console.error(`[start] ${built.reason.message}; nothing is served.`);
   await stop(1);
 }
+pinRemotes();
 
 let servers;
 try {
