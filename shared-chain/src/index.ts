@@ -14,5 +14,6 @@ export * from './core';
 // some pages need are subpath entries bundled by the remotes that use them, with everything
 // stateful taken from this singleton: `@jmswap/shared-chain/swap`, `/liquidity`, `/history`.
 export * from './services';
+export { loadRecentTransactions, type RecentTransactionsModule } from './recent/load';
 export * from './react/chain';
 export { mountStandalone } from './react/mountStandalone';

@@ -27,6 +27,7 @@ import { isUserRejection } from '../adapters/evm/helpers';
 import type { WalletKind } from '../wallets/options';
 import { adapterFor, readerFor, resetReaders } from './platform';
 import { widgetConnector } from '../adapters/widget';
+import { loadRecentTransactions } from '../recent/load';
 
 // ------------------------------------------------------------------------------ context
 
@@ -131,8 +132,12 @@ export function requireWallet(): Readonly<ActiveWallet> {
 /** A writer for the connected wallet on its network. */
 export async function writer(): Promise<{ writer: ChainWriter; wallet: Readonly<ActiveWallet> }> {
   const wallet = requireWallet();
-  const adapter = await adapterFor(wallet.network.platform);
-  return { writer: adapter.createWriter(wallet.network, wallet.connection), wallet };
+  const [adapter, recent] = await Promise.all([
+    adapterFor(wallet.network.platform),
+    loadRecentTransactions().catch(() => undefined), // a list that did not load records nothing
+  ]);
+  const w = adapter.createWriter(wallet.network, wallet.connection);
+  return { writer: recent ? recent.recordingWriter(w, wallet) : w, wallet };
 }
 
 const isPageVisible = (): boolean =>

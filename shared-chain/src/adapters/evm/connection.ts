@@ -24,6 +24,8 @@ export interface EvmTxRequest {
   gasPrice?: bigint;
   /** The chain the app checked the wallet is on: a wallet that moved since then refuses. */
   chainId?: number;
+  /** Only a replacement (speed up, cancel) names its nonce; sends leave it to the wallet. */
+  nonce?: number;
 }
 
 /** What the EVM writer needs from a wallet beyond the platform-neutral connection. */
@@ -123,6 +125,7 @@ export class Eip1193Connection implements EvmWalletConnection {
     if (tx.gasLimit !== undefined) request.gas = toQuantity(tx.gasLimit);
     if (tx.gasPrice !== undefined) request.gasPrice = toQuantity(tx.gasPrice);
     if (tx.chainId !== undefined) request.chainId = toQuantity(tx.chainId);
+    if (tx.nonce !== undefined) request.nonce = toQuantity(tx.nonce);
     try {
       return String(
         await this.provider.request({ method: 'eth_sendTransaction', params: [request] }),
@@ -189,6 +192,7 @@ export class DevWalletConnection implements EvmWalletConnection {
       value: tx.value,
       gasLimit: tx.gasLimit,
       chainId: tx.chainId,
+      nonce: tx.nonce,
       ...(tx.gasPrice !== undefined ? { gasPrice: tx.gasPrice, type: 0 } : {}),
     });
     return response.hash;

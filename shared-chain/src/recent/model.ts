@@ -1,0 +1,233 @@
+/**
+ * Recent transactions, the pure part (no I/O): the stored shape and its validation, the list
+ * rules (newest first, at most 20 per account and network), the status transitions, when an EVM
+ * send counts as stuck, and the gas price of a speed-up or a cancel.
+ */
+import * as v from 'valibot';
+import type { NetworkId } from '../config/types';
+
+/** How many transactions are kept per account and network. */
+export const RECENT_LIMIT = 20;
+
+/**
+ * How long an EVM transaction may stay pending before "Speed up" and "Cancel" are offered, per
+ * network (about ten of its usual block times, longer where blocks are slow or fees spike).
+ */
+export const STUCK_AFTER_MS: Readonly<Record<NetworkId, number>> = {
+  BSC: 60_000,
+  POLY: 90_000,
+  BTTC: 60_000,
+  ETH: 180_000,
+  TRON: Number.POSITIVE_INFINITY, // TRON transactions expire instead (see TRON_EXPIRATION_MS)
+};
+
+/** tronweb's default expiration of a built transaction (60 s after its reference block). */
+export const TRON_EXPIRATION_MS = 60_000;
+/** Extra time given to a TRON transaction past its expiration before it counts as expired. */
+export const TRON_EXPIRY_MARGIN_MS = 15_000;
+/** An EVM transaction the node no longer knows, whose nonce is still unused, after this long. */
+export const EVM_DROPPED_AFTER_MS = 30 * 60_000;
+
+/** A node's minimum raise for a replacement (geth, anvil, bsc: 10%). */
+export const REPLACEMENT_BUMP_PERCENT = 10n;
+
+export const RECENT_KINDS = [
+  'Swap',
+  'Approve',
+  'Add liquidity',
+  'Remove liquidity',
+  'Revoke',
+  'Cancel',
+] as const;
+export type RecentKind = (typeof RECENT_KINDS)[number];
+
+export const RECENT_STATUSES = [
+  'pending',
+  'confirmed',
+  'failed',
+  'dropped',
+  'expired',
+  'replaced',
+] as const;
+export type RecentStatus = (typeof RECENT_STATUSES)[number];
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+
+export const RecentTransactionSchema = v.object({
+  hash: v.pipe(v.string(), v.regex(/^(0x)?[0-9a-fA-F]{64}$/)),
+  kind: v.picklist(RECENT_KINDS),
+  /** What moved, as shown ("10 BNB → at least 95.2 JM"). */
+  summary: text(200),
+  /** When it was sent (ms since the epoch). */
+  time: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  status: v.picklist(RECENT_STATUSES),
+  /** EVM: the sender's nonce, once read back from the node. */
+  nonce: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** TRON: the transaction's expiration (ms), once read back from the node. */
+  expiresAt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** The transaction that took this one's nonce (a speed-up or a cancel). */
+  replacedBy: v.optional(text(66)),
+  /** The transaction this one replaces (same nonce). */
+  replaces: v.optional(text(66)),
+});
+
+export type RecentTransaction = v.InferOutput<typeof RecentTransactionSchema>;
+
+const StoredSchema = v.object({
+  version: v.literal(1),
+  items: v.pipe(v.array(RecentTransactionSchema), v.maxLength(RECENT_LIMIT * 2)),
+});
+
+/** The localStorage key of an account's list on a network (EVM addresses case-folded). */
+export function storageKey(network: NetworkId, account: string): string {
+  const id = /^0x/i.test(account) ? account.toLowerCase() : account;
+  return `jmswap:recent-transactions:${network}:${id}`;
+}
+
+/**
+ * Reads a stored list; anything that is not valid JSON of the expected shape (a corrupt, old or
+ * hand-edited value) yields an empty list and `corrupt: true`, never an exception.
+ */
+export function parseStored(raw: string | null): { items: RecentTransaction[]; corrupt: boolean } {
+  if (raw === null) return { items: [], corrupt: false };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { items: [], corrupt: true };
+  }
+  const parsed = v.safeParse(StoredSchema, json);
+  if (!parsed.success) return { items: [], corrupt: true };
+  return { items: sortAndCap(parsed.output.items), corrupt: false };
+}
+
+export const serialize = (items: readonly RecentTransaction[]): string =>
+  JSON.stringify({ version: 1, items: sortAndCap(items) });
+
+const sortAndCap = (items: readonly RecentTransaction[]): RecentTransaction[] =>
+  [...items].sort((a, b) => b.time - a.time).slice(0, RECENT_LIMIT);
+
+const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Adds (or replaces, by hash) one transaction: newest first, at most RECENT_LIMIT. */
+export function addTransaction(
+  items: readonly RecentTransaction[],
+  tx: RecentTransaction,
+): RecentTransaction[] {
+  return sortAndCap([tx, ...items.filter((t) => !sameHash(t.hash, tx.hash))]);
+}
+
+/** Applies a change to one transaction by hash. */
+export function updateTransaction(
+  items: readonly RecentTransaction[],
+  hash: string,
+  change: Partial<RecentTransaction>,
+): RecentTransaction[] {
+  return items.map((t) => (sameHash(t.hash, hash) ? { ...t, ...change } : t));
+}
+
+export const isFinal = (status: RecentStatus): boolean => status !== 'pending';
+
+/** What one look at the chain said about a pending transaction. */
+export type Observation =
+  /** Mined: receipt status (EVM) or result (TRON). */
+  | { type: 'mined'; success: boolean }
+  /** The node knows it and it is not mined yet. */
+  | { type: 'waiting'; nonce?: number; expiresAt?: number }
+  /**
+   * The node does not know it (anymore). EVM: `nonceUsed` tells whether the account's nonce has
+   * moved past it (another transaction with that nonce was mined).
+   */
+  | { type: 'unknown'; nonceUsed?: boolean }
+  /** The node could not be asked: nothing changes. */
+  | { type: 'unreachable' };
+
+/**
+ * The status transitions. Only a pending transaction changes; mined is final (confirmed or
+ * failed); a TRON transaction unknown to the node past its expiration (plus a margin) is
+ * expired; an EVM transaction whose nonce was used by a transaction of this list is replaced
+ * (`replacedBy`), by any other one dropped; an unknown EVM transaction with an unused nonce is
+ * dropped only after EVM_DROPPED_AFTER_MS.
+ */
+export function nextStatus(
+  tx: RecentTransaction,
+  seen: Observation,
+  context: { platform: 'evm' | 'tron'; now: number; minedSibling?: string },
+): Partial<RecentTransaction> | undefined {
+  if (tx.status !== 'pending') return undefined;
+  switch (seen.type) {
+    case 'unreachable':
+      return undefined;
+    case 'mined':
+      return { status: seen.success ? 'confirmed' : 'failed' };
+    case 'waiting': {
+      const change: Partial<RecentTransaction> = {};
+      if (seen.nonce !== undefined && tx.nonce === undefined) change.nonce = seen.nonce;
+      if (seen.expiresAt !== undefined && tx.expiresAt === undefined)
+        change.expiresAt = seen.expiresAt;
+      if (context.minedSibling && context.platform === 'evm')
+        return { ...change, status: 'replaced', replacedBy: context.minedSibling };
+      return Object.keys(change).length > 0 ? change : undefined;
+    }
+    case 'unknown': {
+      if (context.platform === 'tron') {
+        const expiresAt = tx.expiresAt ?? tx.time + TRON_EXPIRATION_MS;
+        return context.now > expiresAt + TRON_EXPIRY_MARGIN_MS ? { status: 'expired' } : undefined;
+      }
+      if (context.minedSibling) return { status: 'replaced', replacedBy: context.minedSibling };
+      if (seen.nonceUsed) return { status: 'dropped' };
+      return context.now - tx.time > EVM_DROPPED_AFTER_MS ? { status: 'dropped' } : undefined;
+    }
+  }
+}
+
+/** Does the list offer "Speed up" and "Cancel" for this transaction now? */
+export function isStuck(tx: RecentTransaction, network: NetworkId, now: number): boolean {
+  if (tx.status !== 'pending' || tx.nonce === undefined) return false;
+  return now - tx.time > STUCK_AFTER_MS[network];
+}
+
+/** The fee fields of a pending EVM transaction, as eth_getTransactionByHash gives them. */
+export interface FeeFields {
+  gasPrice?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+}
+
+const ceilPercent = (value: bigint, percent: bigint): bigint =>
+  (value * (100n + percent) + 99n) / 100n;
+
+/**
+ * The (legacy) gas price of a replacement: at least the original's highest fee raised by the
+ * node's replacement minimum (+10%, rounded up, plus 1 wei so that "at least" holds on every
+ * node's rounding), and at least the node's current gas price.
+ */
+export function replacementGasPrice(original: FeeFields, currentGasPrice: bigint): bigint {
+  const paid = [
+    original.gasPrice,
+    original.maxFeePerGas,
+    original.maxPriorityFeePerGas,
+  ].reduce<bigint>((max, fee) => (fee !== undefined && fee > max ? fee : max), 0n);
+  const bumped = paid === 0n ? 0n : ceilPercent(paid, REPLACEMENT_BUMP_PERCENT) + 1n;
+  return bumped > currentGasPrice ? bumped : currentGasPrice;
+}
+
+/** The gas limit of a cancel: a plain transfer of 0 to the sender's own address. */
+export const CANCEL_GAS_LIMIT = 21_000n;
+
+/** Texts of the list. */
+export const RECENT_TEXTS = {
+  title: 'Recent transactions',
+  empty: 'No transactions yet',
+  speedUp: 'Speed up',
+  cancel: 'Cancel',
+  expired: 'Expired: nothing was sent',
+  status: {
+    pending: 'Pending',
+    confirmed: 'Confirmed',
+    failed: 'Failed',
+    dropped: 'Dropped',
+    expired: 'Expired: nothing was sent',
+    replaced: 'Replaced',
+  } satisfies Record<RecentStatus, string>,
+} as const;

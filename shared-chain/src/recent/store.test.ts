@@ -1,0 +1,183 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
+import type { NetworkConfig } from '../config/types';
+import type { ChainWriter, TxResult } from '../adapters/types';
+import {
+  pendingTransactionOf,
+  transactionSubmitted,
+  walletAsked,
+  withPendingTransaction,
+} from '../bus/pending';
+import { fakeEvmNetwork } from '../services/testing/networks';
+import { MAX_APPROVAL } from '../core/constants';
+import { serialize, storageKey, type RecentTransaction } from './model';
+import { listOf, pollNow, recordingWriter, resetRecentForTests, resumeAccount } from './store';
+
+const network: NetworkConfig = fakeEvmNetwork({
+  id: 'BSC',
+  name: 'BNB Smart Chain',
+  chainId: 56,
+  nodeUrl: 'http://node.test',
+  scan: 'https://scan.test/tx/',
+});
+const ACCOUNT = '0x00000000000000000000000000000000000000A1';
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+
+/** The node: receipts by hash (absent: pending), known transactions, the account's nonce. */
+const chain = {
+  receipts: new Map<string, string>(),
+  known: new Map<string, number>(),
+  nonce: 0,
+};
+
+beforeEach(() => {
+  resetRecentForTests();
+  localStorage.clear();
+  chain.receipts.clear();
+  chain.known.clear();
+  chain.nonce = 0;
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  globalThis.fetch = jest.fn(async (_url: unknown, init?: { body?: unknown }) => {
+    const body = JSON.parse(String(init?.body)) as
+      | { id: number; method: string; params: string[] }
+      | { id: number; method: string; params: string[] }[];
+    const one = (r: { id: number; method: string; params: string[] }) => {
+      const [p] = r.params;
+      let result: unknown = null;
+      if (r.method === 'eth_getTransactionReceipt')
+        result = chain.receipts.has(p as string)
+          ? { status: chain.receipts.get(p as string) }
+          : null;
+      if (r.method === 'eth_getTransactionByHash')
+        result = chain.known.has(p as string)
+          ? {
+              nonce: `0x${(chain.known.get(p as string) as number).toString(16)}`,
+              blockNumber: null,
+            }
+          : null;
+      if (r.method === 'eth_getTransactionCount') result = `0x${chain.nonce.toString(16)}`;
+      return { jsonrpc: '2.0', id: r.id, result };
+    };
+    const answer = Array.isArray(body) ? body.map(one) : one(body);
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }) as unknown as typeof fetch;
+});
+
+afterEach(() => resetRecentForTests());
+
+/** A writer that reports to the pending bus as the real ones do. */
+function fakeWriter(hashes: string[]): ChainWriter {
+  const send = async (): Promise<TxResult> => {
+    walletAsked();
+    const txid = hashes.shift() as string;
+    transactionSubmitted(txid);
+    return { txid };
+  };
+  return {
+    approve: send,
+    swap: send,
+    addLiquidity: send,
+    removeLiquidity: send,
+    createPair: send,
+  };
+}
+
+const wallet = { network, connection: { address: ACCOUNT } };
+
+test('every send of an action is recorded as pending with its kind and amounts, then followed on chain', async () => {
+  const w = recordingWriter(fakeWriter([hash(1), hash(2)]), wallet);
+  await withPendingTransaction(ACCOUNT, async () => {
+    await w.approve('USDT', '0xrouter', MAX_APPROVAL);
+    await w.swap({
+      kind: 'exactIn',
+      path: ['BNB', 'USDT'],
+      amount: 10n ** 18n,
+      bound: 25n * 10n ** 17n,
+      recipient: ACCOUNT,
+    });
+  });
+  const items = listOf(network, ACCOUNT);
+  expect(items.map((t) => [t.kind, t.status])).toEqual([
+    ['Swap', 'pending'],
+    ['Approve', 'pending'],
+  ]);
+  expect(items.find((t) => t.kind === 'Swap')?.summary).toMatch(/^1 BNB → min 2\.5 USDT$/);
+  expect(items.find((t) => t.kind === 'Approve')?.summary).toMatch(/^Unlimited USDT$/);
+  // kept in storage
+  expect(localStorage.getItem(storageKey('BSC', ACCOUNT))).toContain(hash(2));
+
+  chain.receipts.set(hash(1), '0x1');
+  chain.receipts.set(hash(2), '0x0');
+  await pollNow();
+  expect(listOf(network, ACCOUNT).map((t) => t.status)).toEqual(['failed', 'confirmed']);
+});
+
+test('a revoke (approve 0) is recorded as Revoke', async () => {
+  const w = recordingWriter(fakeWriter([hash(3)]), wallet);
+  await withPendingTransaction(ACCOUNT, () => w.approve('USDT', '0xrouter', 0n));
+  expect(listOf(network, ACCOUNT)[0]).toMatchObject({
+    kind: 'Revoke',
+    summary: 'USDT: allowance 0',
+  });
+});
+
+test('corrupt storage is discarded without a crash', () => {
+  localStorage.setItem(storageKey('BSC', ACCOUNT), '{"version":1,"items":[{"hash":1}]}');
+  expect(listOf(network, ACCOUNT)).toEqual([]);
+  expect(localStorage.getItem(storageKey('BSC', ACCOUNT))).toBeNull();
+});
+
+test('after a reload a pending transaction holds the account’s one pending send until the chain settles it', async () => {
+  const pending: RecentTransaction = {
+    hash: hash(7),
+    kind: 'Swap',
+    summary: '1 BNB → min 2 JM',
+    time: Date.now(),
+    status: 'pending',
+  };
+  localStorage.setItem(storageKey('BSC', ACCOUNT), serialize([pending]));
+  chain.known.set(hash(7), 0);
+  resumeAccount(network, ACCOUNT);
+  expect(pendingTransactionOf(ACCOUNT)).toEqual({ status: 'chain', txid: hash(7) });
+  await expect(withPendingTransaction(ACCOUNT, async () => 'twice')).rejects.toThrow();
+  await pollNow();
+  expect(listOf(network, ACCOUNT)[0]).toMatchObject({ status: 'pending', nonce: 0 });
+  expect(pendingTransactionOf(ACCOUNT)).toBeDefined();
+
+  chain.receipts.set(hash(7), '0x1');
+  await pollNow();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(listOf(network, ACCOUNT)[0]?.status).toBe('confirmed');
+  expect(pendingTransactionOf(ACCOUNT)).toBeUndefined();
+});
+
+test('a replacement mined with the nonce: the original shows as replaced by it', async () => {
+  const original: RecentTransaction = {
+    hash: hash(8),
+    kind: 'Swap',
+    summary: 's',
+    time: Date.now() - 1000,
+    status: 'pending',
+    nonce: 4,
+  };
+  const replacement: RecentTransaction = {
+    ...original,
+    hash: hash(9),
+    time: Date.now(),
+    replaces: hash(8),
+  };
+  localStorage.setItem(storageKey('BSC', ACCOUNT), serialize([original, replacement]));
+  chain.receipts.set(hash(9), '0x1');
+  chain.nonce = 5;
+  resumeAccount(network, ACCOUNT);
+  await pollNow();
+  await new Promise((r) => setTimeout(r, 0));
+  const [first, second] = listOf(network, ACCOUNT);
+  expect(first).toMatchObject({ hash: hash(9), status: 'confirmed' });
+  expect(second).toMatchObject({ hash: hash(8), status: 'replaced', replacedBy: hash(9) });
+  expect(pendingTransactionOf(ACCOUNT)).toBeUndefined();
+});

@@ -1,0 +1,451 @@
+/**
+ * Recent transactions, the stateful part: the lists per account and network (localStorage,
+ * validated on load), the recording of every send (one wrapper around the writer), the chain
+ * checks that keep pending ones live (also after a reload, holding the account's one pending
+ * send meanwhile), and "Speed up" / "Cancel" of a stuck EVM transaction.
+ *
+ * Loaded on demand (loadRecentTransactions in ./load.ts): the first load of a page carries none
+ * of it.
+ */
+import { BehaviorSubject, type Subscription } from 'rxjs';
+import type { NetworkConfig, NetworkId } from '../config/types';
+import type { ChainWriter, TxResult, WalletConnection } from '../adapters/types';
+import { session$ } from '../bus/session';
+import {
+  pendingTransactionOf,
+  pendingTransactions$,
+  transactionSubmitted,
+  withPendingTransaction,
+} from '../bus/pending';
+import { ChainError } from '../core/errors';
+import { activeWallet } from '../services/wallet';
+import { rpcFor } from '../adapters/evm/rpc';
+import { nodesFor } from '../adapters/nodes';
+import { TronNode } from '../adapters/tron/node';
+import { wrongNetworkMessage } from '../adapters/evm/helpers';
+import {
+  addTransaction,
+  CANCEL_GAS_LIMIT,
+  isFinal,
+  nextStatus,
+  parseStored,
+  replacementGasPrice,
+  serialize,
+  storageKey,
+  updateTransaction,
+  type Observation,
+  type RecentTransaction,
+} from './model';
+import {
+  describeAdd,
+  describeApprove,
+  describeRemove,
+  describeSwap,
+  type Described,
+} from './describe';
+
+/** How often pending transactions are looked up on the chain. */
+export const RECENT_POLL_MS = 3_000;
+
+interface ListRef {
+  network: NetworkConfig;
+  account: string;
+}
+
+const lists$ = new BehaviorSubject<ReadonlyMap<string, RecentTransaction[]>>(new Map());
+const refs = new Map<string, ListRef>();
+/** Hashes recorded by this page (their send path holds the pending state itself). */
+const recordedHere = new Set<string>();
+/** Hashes whose pending state this page took back after a reload. */
+const resumed = new Set<string>();
+const settledWaiters = new Map<string, () => void>();
+
+const storage = (): Storage | undefined => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The list of an account on a network (read from storage once, corrupt storage discarded). */
+export function listOf(network: NetworkConfig, account: string): RecentTransaction[] {
+  const key = storageKey(network.id, account);
+  const known = lists$.getValue().get(key);
+  if (known) return known;
+  refs.set(key, { network, account });
+  let raw: string | null = null;
+  try {
+    raw = storage()?.getItem(key) ?? null;
+  } catch {
+    raw = null;
+  }
+  const { items, corrupt } = parseStored(raw);
+  if (corrupt) {
+    console.warn(`[shared-chain] recent transactions in ${key} were not readable; discarded`);
+    try {
+      storage()?.removeItem(key);
+    } catch {
+      // storage refused: the list simply starts empty
+    }
+  }
+  const next = new Map(lists$.getValue());
+  next.set(key, items);
+  lists$.next(next);
+  return items;
+}
+
+function save(key: string, items: RecentTransaction[]): void {
+  const next = new Map(lists$.getValue());
+  next.set(key, items);
+  lists$.next(next);
+  try {
+    storage()?.setItem(key, serialize(items));
+  } catch (error) {
+    console.warn('[shared-chain] recent transactions not saved', error);
+  }
+  if (items.some((t) => t.status === 'pending')) schedulePoll();
+  for (const t of items) {
+    if (isFinal(t.status)) settledWaiters.get(t.hash.toLowerCase())?.();
+  }
+}
+
+function change(ref: ListRef, edit: (items: RecentTransaction[]) => RecentTransaction[]): void {
+  const key = storageKey(ref.network.id, ref.account);
+  save(key, edit(listOf(ref.network, ref.account)));
+}
+
+/** Records a transaction just handed to the chain (pending). */
+export function recordTransaction(
+  network: NetworkConfig,
+  account: string,
+  hash: string,
+  described: Described,
+  extra: Partial<RecentTransaction> = {},
+  now: number = Date.now(),
+): void {
+  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(hash)) return; // the widget host's "approved" has no id
+  recordedHere.add(hash.toLowerCase());
+  change({ network, account }, (items) =>
+    addTransaction(items, { hash, ...described, time: now, status: 'pending', ...extra }),
+  );
+}
+
+/** Every list, keyed by storageKey (the hook picks the connected account's). */
+export const recentLists$ = lists$.asObservable();
+
+// ------------------------------------------------------------------------------ recording
+
+interface RecordingWallet {
+  network: NetworkConfig;
+  connection: Pick<WalletConnection, 'address'>;
+}
+
+/**
+ * The writer, with every send recorded: the hash the send path reports to the pending bus
+ * (transactionSubmitted) is recorded at once as pending, with the kind and amounts of the call.
+ */
+export function recordingWriter(writer: ChainWriter, wallet: RecordingWallet): ChainWriter {
+  const { network } = wallet;
+  const account = wallet.connection.address;
+  const run = async (described: Described, send: () => Promise<TxResult>): Promise<TxResult> => {
+    const seen = new Set<string>();
+    const note = (txid: string | undefined) => {
+      if (!txid || seen.has(txid)) return;
+      seen.add(txid);
+      recordTransaction(network, account, txid, described);
+    };
+    const before = pendingTransactionOf(account);
+    const sub: Subscription = pendingTransactions$.subscribe(() => {
+      const now = pendingTransactionOf(account);
+      if (now?.status === 'chain' && !(before?.status === 'chain' && before.txid === now.txid))
+        note(now.txid);
+    });
+    try {
+      const result = await send();
+      note(result.txid);
+      return result;
+    } finally {
+      sub.unsubscribe();
+      if (seen.size > 0) void pollNow();
+    }
+  };
+  return {
+    approve: (token, spender, amount) =>
+      run(describeApprove(network, token, amount), () => writer.approve(token, spender, amount)),
+    swap: (order) => run(describeSwap(network, order), () => writer.swap(order)),
+    addLiquidity: (order) => run(describeAdd(network, order), () => writer.addLiquidity(order)),
+    removeLiquidity: (order) =>
+      run(describeRemove(network, order), () => writer.removeLiquidity(order)),
+    createPair: (a, b) => writer.createPair(a, b),
+  };
+}
+
+// ------------------------------------------------------------------------------ chain checks
+
+interface EvmTx {
+  nonce: string;
+  to: string | null;
+  input: string;
+  value: string;
+  gas: string;
+  gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
+  blockNumber: string | null;
+}
+
+async function observeEvm(
+  network: NetworkConfig,
+  account: string,
+  tx: RecentTransaction,
+): Promise<Observation> {
+  const rpc = rpcFor(network);
+  try {
+    const [receipt, found] = await Promise.all([
+      rpc.send<{ status: string } | null>('eth_getTransactionReceipt', [tx.hash]),
+      rpc.send<EvmTx | null>('eth_getTransactionByHash', [tx.hash]),
+    ]);
+    if (receipt) return { type: 'mined', success: BigInt(receipt.status) === 1n };
+    if (found) return { type: 'waiting', nonce: Number(BigInt(found.nonce)) };
+    if (tx.nonce === undefined) return { type: 'unknown' };
+    const count = await rpc.send<string>('eth_getTransactionCount', [account, 'latest']);
+    return { type: 'unknown', nonceUsed: BigInt(count) > BigInt(tx.nonce) };
+  } catch {
+    return { type: 'unreachable' };
+  }
+}
+
+interface TronInfo {
+  id?: string;
+  blockNumber?: number;
+  result?: string;
+  receipt?: { result?: string };
+}
+
+async function observeTron(network: NetworkConfig, tx: RecentTransaction): Promise<Observation> {
+  const node = new TronNode(nodesFor(network).pool);
+  try {
+    const info = await node.post<TronInfo>('gettransactioninfobyid', { value: tx.hash });
+    if (info.id !== undefined || info.blockNumber !== undefined) {
+      const result = info.receipt?.result;
+      return {
+        type: 'mined',
+        success: info.result !== 'FAILED' && (result === undefined || result === 'SUCCESS'),
+      };
+    }
+    const found = await node.post<{ raw_data?: { expiration?: number } }>('gettransactionbyid', {
+      value: tx.hash,
+    });
+    if (found.raw_data) return { type: 'waiting', expiresAt: found.raw_data.expiration };
+    return { type: 'unknown' };
+  } catch {
+    return { type: 'unreachable' };
+  }
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let polling: Promise<void> | undefined;
+let queued: Promise<void> | undefined;
+
+function schedulePoll(): void {
+  if (timer !== undefined) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    void pollNow();
+  }, RECENT_POLL_MS);
+}
+
+/** Looks up every pending transaction of every list known to this page, once. */
+export function pollNow(now: () => number = Date.now): Promise<void> {
+  if (polling) {
+    // one in flight may have asked before the caller's news: one more right after it
+    queued ??= polling.then(() => {
+      queued = undefined;
+      return pollNow(now);
+    });
+    return queued;
+  }
+  polling = pollAll(now).finally(() => {
+    polling = undefined;
+  });
+  return polling;
+}
+
+async function pollAll(now: () => number): Promise<void> {
+  for (const [key, ref] of refs) {
+    const items = lists$.getValue().get(key) ?? [];
+    const pending = items.filter((t) => t.status === 'pending');
+    if (pending.length === 0) continue;
+    const platform = ref.network.platform;
+    const seen = await Promise.all(
+      pending.map((t) =>
+        platform === 'evm' ? observeEvm(ref.network, ref.account, t) : observeTron(ref.network, t),
+      ),
+    );
+    const current = lists$.getValue().get(key) ?? [];
+    // A transaction of this list mined with a nonce replaces the others of that nonce.
+    const minedByNonce = new Map<number, string>();
+    for (const t of current) {
+      if ((t.status === 'confirmed' || t.status === 'failed') && t.nonce !== undefined)
+        minedByNonce.set(t.nonce, t.hash);
+    }
+    pending.forEach((t, i) => {
+      const o = seen[i] as Observation;
+      const nonce = t.nonce ?? (o.type === 'waiting' ? o.nonce : undefined);
+      if (o.type === 'mined' && nonce !== undefined) minedByNonce.set(nonce, t.hash);
+    });
+    let next = current;
+    pending.forEach((t, i) => {
+      const o = seen[i] as Observation;
+      const nonce = t.nonce ?? (o.type === 'waiting' ? o.nonce : undefined);
+      const sibling = nonce === undefined ? undefined : minedByNonce.get(nonce);
+      const edit = nextStatus(t, o, {
+        platform,
+        now: now(),
+        minedSibling: sibling !== undefined && sibling !== t.hash ? sibling : undefined,
+      });
+      if (edit) next = updateTransaction(next, t.hash, edit);
+    });
+    if (next !== current) save(key, next);
+  }
+  if ([...lists$.getValue().values()].some((l) => l.some((t) => t.status === 'pending')))
+    schedulePoll();
+}
+
+// ------------------------------------------------------------------------------ after a reload
+
+/** Resolves once the transaction is no longer pending in its list. */
+function untilSettled(hash: string): Promise<void> {
+  return new Promise((resolve) => settledWaiters.set(hash.toLowerCase(), resolve));
+}
+
+/**
+ * Called when a wallet is connected: reads the account's list on the network; a transaction
+ * still pending from before this page (a reload) takes the account's one pending send again
+ * (the send buttons stay blocked, "Confirming on chain") until the chain settles it.
+ */
+export function resumeAccount(network: NetworkConfig, account: string): void {
+  const items = listOf(network, account);
+  const open = items.filter(
+    (t) =>
+      t.status === 'pending' &&
+      !recordedHere.has(t.hash.toLowerCase()) &&
+      !resumed.has(t.hash.toLowerCase()),
+  );
+  if (open.length === 0) return;
+  void pollNow();
+  const newest = open[0] as RecentTransaction;
+  if (pendingTransactionOf(account)) return;
+  for (const t of open) resumed.add(t.hash.toLowerCase());
+  void withPendingTransaction(account, async () => {
+    transactionSubmitted(newest.hash);
+    await Promise.all(open.map((t) => untilSettled(t.hash)));
+  }).catch(() => undefined);
+}
+
+let started: Subscription | undefined;
+
+/** Follows the wallet session: each connected account's list is read and resumed. */
+export function startRecentTransactions(): void {
+  started ??= session$.subscribe((session) => {
+    const wallet = activeWallet();
+    if (!session.connected || !wallet) return;
+    resumeAccount(wallet.network, wallet.connection.address);
+  });
+}
+
+// ------------------------------------------------------------------------------ stuck on EVM
+
+interface NonceWallet {
+  address: string;
+  chainId(): Promise<number>;
+  sendTransaction(tx: {
+    to: string;
+    data: string;
+    value?: bigint;
+    gasLimit?: bigint;
+    gasPrice?: bigint;
+    chainId?: number;
+    nonce?: number;
+  }): Promise<string>;
+}
+
+const canSendWithNonce = (c: WalletConnection): c is WalletConnection & NonceWallet =>
+  typeof (c as Partial<NonceWallet>).sendTransaction === 'function' && c.platform === 'evm';
+
+/**
+ * Sends the replacement of a stuck EVM transaction with the same nonce: "speedUp" resends it
+ * with a higher gas price; "cancel" sends 0 to the sender's own address. Resolves with the new
+ * hash (recorded as pending, `replaces` the original).
+ */
+export async function replaceTransaction(hash: string, how: 'speedUp' | 'cancel'): Promise<string> {
+  const wallet = activeWallet();
+  if (!wallet) throw new ChainError('WALLET_NOT_CONNECTED');
+  const { network, connection } = wallet;
+  if (!canSendWithNonce(connection)) throw new ChainError('WALLET_NOT_CONNECTED');
+  const items = listOf(network, connection.address);
+  const original = items.find((t) => t.hash.toLowerCase() === hash.toLowerCase());
+  if (!original || original.status !== 'pending') throw new ChainError('TRANSACTION_FAILED');
+  const rpc = rpcFor(network);
+  const [tx, gasPrice] = await Promise.all([
+    rpc.send<EvmTx | null>('eth_getTransactionByHash', [hash]),
+    rpc.send<string>('eth_gasPrice'),
+  ]);
+  if (!tx || tx.blockNumber) throw new ChainError('TRANSACTION_FAILED', 'Already mined');
+  const price = replacementGasPrice(
+    {
+      gasPrice: tx.gasPrice !== undefined ? BigInt(tx.gasPrice) : undefined,
+      maxFeePerGas: tx.maxFeePerGas !== undefined ? BigInt(tx.maxFeePerGas) : undefined,
+      maxPriorityFeePerGas:
+        tx.maxPriorityFeePerGas !== undefined ? BigInt(tx.maxPriorityFeePerGas) : undefined,
+    },
+    BigInt(gasPrice),
+  );
+  if ((await connection.chainId()) !== network.chainId)
+    throw new ChainError('WRONG_NETWORK', wrongNetworkMessage(network));
+  const nonce = Number(BigInt(tx.nonce));
+  const request =
+    how === 'speedUp'
+      ? {
+          to: tx.to ?? '',
+          data: tx.input,
+          value: BigInt(tx.value),
+          gasLimit: BigInt(tx.gas),
+        }
+      : { to: connection.address, data: '0x', value: 0n, gasLimit: CANCEL_GAS_LIMIT };
+  const sent = await connection.sendTransaction({
+    ...request,
+    gasPrice: price,
+    nonce,
+    chainId: network.chainId,
+  });
+  const described: Described =
+    how === 'speedUp'
+      ? { kind: original.kind, summary: original.summary }
+      : { kind: 'Cancel', summary: `${original.kind}: ${original.summary}`.slice(0, 200) };
+  recordTransaction(network, connection.address, sent, described, {
+    nonce,
+    replaces: original.hash,
+  });
+  change({ network, account: connection.address }, (list) =>
+    updateTransaction(list, original.hash, { nonce }),
+  );
+  void pollNow();
+  return sent;
+}
+
+/** Tests: forget every list and timer of this page. */
+export function resetRecentForTests(): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  refs.clear();
+  recordedHere.clear();
+  resumed.clear();
+  settledWaiters.clear();
+  started?.unsubscribe();
+  started = undefined;
+  lists$.next(new Map());
+}
+
+export type { NetworkId };

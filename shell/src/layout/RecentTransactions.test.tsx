@@ -1,0 +1,102 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { NetworkConfig, RecentTransactionsModule } from '@jmswap/shared-chain';
+import { RecentTransactionsPanel } from './RecentTransactions';
+
+type Item = ReturnType<RecentTransactionsModule['useRecentTransactions']>['items'][number];
+
+const network = {
+  id: 'BSC',
+  platform: 'evm',
+  scan: 'https://bscscan.com/tx/',
+} as unknown as NetworkConfig;
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+const NOW = 1_000_000;
+
+/** The texts and the stuck rule as shared-chain's recent module has them (tested there). */
+const RECENT_TEXTS = {
+  title: 'Recent transactions',
+  empty: 'No transactions yet',
+  speedUp: 'Speed up',
+  cancel: 'Cancel',
+  status: {
+    pending: 'Pending',
+    confirmed: 'Confirmed',
+    failed: 'Failed',
+    dropped: 'Dropped',
+    expired: 'Expired: nothing was sent',
+    replaced: 'Replaced',
+  },
+};
+const isStuck = (t: Item, id: string, now: number) =>
+  id !== 'TRON' && t.status === 'pending' && t.nonce !== undefined && now - t.time > 60_000;
+
+function fakeRecent(items: Item[], net: NetworkConfig = network) {
+  const replaceTransaction = jest.fn(async () => hash(99));
+  const recent = {
+    useRecentTransactions: () => ({ items, network: net, account: '0xa', now: NOW }),
+    replaceTransaction,
+    isStuck,
+    RECENT_TEXTS,
+  } as unknown as RecentTransactionsModule;
+  return { recent, replaceTransaction };
+}
+
+const item = (n: number, extra: Partial<Item> = {}): Item => ({
+  hash: hash(n),
+  kind: 'Swap',
+  summary: '1 BNB → min 2 JM',
+  time: NOW - 1_000,
+  status: 'pending',
+  ...extra,
+});
+
+test('each transaction shows its kind, status, amounts and explorer link', () => {
+  const { recent } = fakeRecent([
+    item(1),
+    item(2, { kind: 'Approve', summary: 'Unlimited JM', status: 'confirmed' }),
+    item(3, { status: 'replaced', replacedBy: hash(4) }),
+  ]);
+  render(<RecentTransactionsPanel recent={recent} />);
+  expect(screen.getByRole('heading', { name: 'Recent transactions' })).toBeInTheDocument();
+  const rows = screen.getAllByTestId('recent-transaction');
+  expect(rows[0]).toHaveTextContent('Swap');
+  expect(rows[0]).toHaveTextContent('Pending');
+  expect(rows[0]).toHaveTextContent('1 BNB → min 2 JM');
+  expect(rows[1]).toHaveTextContent('Confirmed');
+  expect(rows[1]).toHaveTextContent('Unlimited JM');
+  expect(rows[2]).toHaveTextContent('Replaced');
+  expect(screen.getAllByRole('link', { name: 'View on explorer' })[0]).toHaveAttribute(
+    'href',
+    `https://bscscan.com/tx/${hash(1)}`,
+  );
+  expect(screen.queryByRole('button', { name: 'Speed up' })).toBeNull();
+});
+
+test('a stuck EVM transaction offers Speed up and Cancel', async () => {
+  const { recent, replaceTransaction } = fakeRecent([item(1, { nonce: 3, time: NOW - 61_000 })]);
+  render(<RecentTransactionsPanel recent={recent} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Speed up' }));
+  expect(replaceTransaction).toHaveBeenCalledWith(hash(1), 'speedUp');
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(replaceTransaction).toHaveBeenCalledWith(hash(1), 'cancel');
+});
+
+test('an expired TRON transaction says nothing was sent; none is ever sped up', () => {
+  const tron = { ...network, id: 'TRON', platform: 'tron' } as unknown as NetworkConfig;
+  const { recent } = fakeRecent(
+    [item(1, { status: 'expired', hash: 'ab'.repeat(32) }), item(2, { nonce: 1, time: 0 })],
+    tron,
+  );
+  render(<RecentTransactionsPanel recent={recent} />);
+  expect(screen.getAllByTestId('recent-transaction')[0]).toHaveTextContent(
+    'Expired: nothing was sent',
+  );
+  expect(screen.queryByRole('button', { name: 'Speed up' })).toBeNull();
+});
+
+test('no transactions yet', () => {
+  const { recent } = fakeRecent([]);
+  render(<RecentTransactionsPanel recent={recent} />);
+  expect(screen.getByText('No transactions yet')).toBeInTheDocument();
+});

@@ -1,0 +1,116 @@
+/**
+ * The wallet menu's "Recent transactions" (a chunk of its own: it loads with the first opening
+ * of the menu, together with shared-chain's list). Each line: kind, status, time, amounts and
+ * the explorer link; a stuck EVM transaction offers "Speed up" and "Cancel".
+ */
+import { useState } from 'react';
+import type { RecentTransactionsModule } from '@jmswap/shared-chain';
+
+type Recent = RecentTransactionsModule;
+type Item = ReturnType<Recent['useRecentTransactions']>['items'][number];
+
+const CSS = `
+.jm-recent{flex-basis:100%;max-width:420px;margin:8px 0 0 auto;padding:12px;border:1px solid #2f365c;border-radius:12px;background:#151a30;box-sizing:border-box}
+.jm-recent h2{font-size:15px;margin:0 0 8px}
+.jm-recent ol{list-style:none;margin:0;padding:0;max-height:60vh;overflow-y:auto}
+.jm-recent li{padding:8px 0;border-top:1px solid #232946;font-size:13px;overflow-wrap:anywhere}
+.jm-recent .jm-recent-top{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 8px}
+.jm-recent .jm-recent-status[data-status=confirmed]{color:#7ee2a8}
+.jm-recent .jm-recent-status[data-status=failed],.jm-recent .jm-recent-status[data-status=dropped],.jm-recent .jm-recent-status[data-status=expired]{color:#ff8f8f}
+.jm-recent .jm-recent-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:6px}
+.jm-recent button{min-height:44px;padding:0 12px;font:inherit;border-radius:10px;border:1px solid #2f365c;background:#232946;color:inherit;cursor:pointer}
+.jm-recent a{color:inherit}
+@media (max-width:759px){.jm-recent{max-width:none;margin:8px 0 0}}
+`;
+
+const time = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+function Line({
+  recent,
+  item,
+  stuck,
+  scan,
+}: {
+  recent: Recent;
+  item: Item;
+  stuck: boolean;
+  scan: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const replace = (how: 'speedUp' | 'cancel') => {
+    setBusy(true);
+    setProblem(undefined);
+    recent.replaceTransaction(item.hash, how).then(
+      () => setBusy(false),
+      (error: unknown) => {
+        setBusy(false);
+        setProblem(error instanceof Error ? error.message : String(error));
+      },
+    );
+  };
+  const texts = recent.RECENT_TEXTS;
+  return (
+    <li data-testid="recent-transaction" data-hash={item.hash} data-status={item.status}>
+      <div className="jm-recent-top">
+        <strong>{item.kind}</strong>
+        <span className="jm-recent-status" data-status={item.status}>
+          {texts.status[item.status]}
+        </span>
+      </div>
+      <div>{item.summary}</div>
+      <div className="jm-recent-top">
+        <span>{time(item.time)}</span>
+        <a href={`${scan}${item.hash}`} target="_blank" rel="noreferrer">
+          View on explorer
+        </a>
+      </div>
+      {item.status === 'replaced' && item.replacedBy && (
+        <div>Replaced by {item.replacedBy.slice(0, 10)}…</div>
+      )}
+      {stuck && (
+        <div className="jm-recent-actions">
+          <button type="button" disabled={busy} onClick={() => replace('speedUp')}>
+            {texts.speedUp}
+          </button>
+          <button type="button" disabled={busy} onClick={() => replace('cancel')}>
+            {texts.cancel}
+          </button>
+        </div>
+      )}
+      {problem && <div role="alert">{problem}</div>}
+    </li>
+  );
+}
+
+export function RecentTransactionsPanel({ recent }: { recent: Recent }) {
+  const { items, network, now } = recent.useRecentTransactions();
+  const texts = recent.RECENT_TEXTS;
+  return (
+    <section className="jm-recent" aria-label={texts.title} data-testid="recent-transactions">
+      <style>{CSS}</style>
+      <h2>{texts.title}</h2>
+      {items.length === 0 || !network ? (
+        <p>{texts.empty}</p>
+      ) : (
+        <ol>
+          {items.map((item) => (
+            <Line
+              key={item.hash}
+              recent={recent}
+              item={item}
+              scan={network.scan}
+              stuck={network.platform === 'evm' && recent.isStuck(item, network.id, now)}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
