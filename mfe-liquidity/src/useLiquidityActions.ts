@@ -32,6 +32,11 @@ interface Args {
 
 /** The failure toast: the spec's text, plus why when the user can act on it. */
 export function failureText(base: string, error: unknown): string {
+  // Stopped by its simulation (nothing sent): the sentence, and the raw reason when unknown.
+  if (isChainError(error) && error.code === 'SIMULATION_FAILED') {
+    const details = (error as { details?: string }).details;
+    return details ? `${error.message} ${details}` : error.message;
+  }
   if (isUserRejection(error))
     return `${base}: you rejected the request in your wallet. Nothing was sent.`;
   if (

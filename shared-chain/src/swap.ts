@@ -11,5 +11,6 @@ export * from './core/estimate';
 export * from './core/energy';
 export * from './core/validation';
 export * from './core/feeReserve';
+export * from './core/tronFee';
 export * from './services/swap';
 export { approvalSteps, type ApprovalRequest } from './services/approval';

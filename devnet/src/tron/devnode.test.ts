@@ -422,3 +422,49 @@ describe('energy and bandwidth', () => {
     expect(await t.trx.getBalance(me)).toBe(before - i2.fee!);
   });
 });
+
+describe('simulation before a send (issue #23)', () => {
+  test('triggerconstantcontract: energy_used of the call is what its broadcast is charged, and +20% of it as fee limit is enough', async () => {
+    const t = tw(KEYS[4]!);
+    const me = addrOf(KEYS[4]!);
+    const c = await at(t, tokenB58);
+    const sim = await t.transactionBuilder.triggerConstantContract(
+      tokenB58,
+      'work(uint256)',
+      {},
+      [{ type: 'uint256', value: 3 }],
+      me,
+    );
+    expect(sim.result.result).toBe(true);
+    expect(sim.constant_result?.[0]).not.toBe('');
+    const energy = BigInt(sim.energy_used ?? 0);
+    expect(energy).toBeGreaterThan(0n);
+    const feeLimit = Number(((energy * 120n) / 100n) * 100n);
+    const txid = (await c.methods.work!(3).send({ feeLimit })) as string;
+    const info = await t.trx.getTransactionInfo(txid);
+    expect(info.receipt.result).toBe('SUCCESS');
+    const used = BigInt(info.receipt.energy_usage_total ?? 0);
+    // charged exactly what the simulation said (the gas it needs, no EVM refunds: TVM has none)
+    expect(used).toBe(energy);
+  });
+
+  test('a reverting call: result.message is hex "REVERT opcode executed", the reason is Error(string) in constant_result, ret FAILED', async () => {
+    const raw = await post('/wallet/triggerconstantcontract', {
+      owner_address: TronWeb.address.toHex(addrOf(KEYS[4]!)),
+      contract_address: TronWeb.address.toHex(tokenB58),
+      function_selector: 'transfer(address,uint256)',
+      parameter: '00'.repeat(31) + '01' + (10n ** 30n).toString(16).padStart(64, '0'),
+    });
+    const result = raw.result as { result?: boolean; message?: string };
+    expect(hexToUtf8(result.message)).toBe('REVERT opcode executed');
+    const out = (raw.constant_result as string[])[0]!;
+    expect(out).toMatch(/^08c379a0/);
+    const len = parseInt(out.slice(8 + 64, 8 + 128), 16);
+    expect(len).toBeGreaterThan(0);
+    expect(Buffer.from(out.slice(8 + 128, 8 + 128 + len * 2), 'hex').toString('utf8')).toMatch(
+      /\S/,
+    );
+    const tx = raw.transaction as { ret: { ret?: string }[] };
+    expect(tx.ret[0]!.ret).toBe('FAILED');
+  });
+});

@@ -557,6 +557,15 @@ export class TronDevnode {
     return this.buildTx(contract, undefined, visible) as unknown as Promise<Json>;
   }
 
+  /** eth_estimateGas of a call at the latest block; undefined when it cannot be estimated. */
+  private async gasNeeded(call: Json): Promise<bigint | undefined> {
+    try {
+      return big(await this.rpc.call<string>('eth_estimateGas', [call, 'latest']));
+    } catch {
+      return undefined;
+    }
+  }
+
   private async constantCall(p: Json, estimate: boolean): Promise<Json> {
     if (!p.contract_address)
       throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'contract_address is required');
@@ -1090,6 +1099,15 @@ export class TronDevnode {
     const intrinsic = intrinsicGas(data);
     if (energyLimit + intrinsic > this.blockGasLimit) energyLimit = this.blockGasLimit - intrinsic;
     const gas = energyLimit + intrinsic;
+    // The energy a call is charged is what triggerconstantcontract reports for it (energy_used:
+    // the gas it needs, before the EVM's refunds, minus intrinsic gas): the TVM refunds nothing,
+    // and a fee limit set from the simulation must cover the charge.
+    const needed = await this.gasNeeded({
+      from: owner,
+      to,
+      data: '0x' + data,
+      ...(callValue > 0n ? { value: hexQ(callValue) } : {}),
+    });
 
     if (bw.netFee > 0n)
       await this.rpc.call('anvil_setBalance', [owner, hexQ(ownerSt.balance - bw.netFee)]);
@@ -1123,7 +1141,10 @@ export class TronDevnode {
     const gasUsed = big(r.gasUsed);
     let contractRet = 'SUCCESS';
     let resMessage: string | undefined;
-    let energyUsed = gasUsed > intrinsic ? gasUsed - intrinsic : 0n;
+    const charged =
+      r.status === '0x1' && needed !== undefined && needed > gasUsed ? needed : gasUsed;
+    let energyUsed = charged > intrinsic ? charged - intrinsic : 0n;
+    if (energyUsed > energyLimit) energyUsed = energyLimit;
     if (r.status !== '0x1') {
       const err = (trace.error ?? '').toLowerCase();
       if (err.includes('out of gas') || err.includes('outofgas') || (!err && gasUsed >= gas)) {

@@ -80,6 +80,8 @@ export type ChainErrorCode =
   | 'WRONG_NETWORK'
   /** A transaction of this account is still waiting for the wallet or the chain. */
   | 'TRANSACTION_PENDING'
+  /** The send's simulation reverted: nothing went to the wallet (core/simulation.ts words it). */
+  | 'SIMULATION_FAILED'
   /** EIP-1193 code 4001 (as a string): the user rejected the request in the wallet. */
   | '4001';
 
@@ -97,6 +99,7 @@ const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
   METHOD_NEEDS_IMPLEMENTATION: METHOD_NEEDS_IMPLEMENTATION,
   WRONG_NETWORK: WRONG_NETWORK,
   TRANSACTION_PENDING: TRANSACTION_PENDING,
+  SIMULATION_FAILED: TRANSACTION_FAILED,
   '4001': USER_REJECTED,
 };
 

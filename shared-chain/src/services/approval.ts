@@ -6,6 +6,7 @@
  */
 import type { TxResult } from '../adapters/types';
 import {
+  ChainError,
   isUserRejection,
   MAX_APPROVAL,
   APPROVAL_UNSUCCESSFUL,
@@ -70,7 +71,12 @@ export async function ensureApproval(request: ApprovalRequest): Promise<TxResult
   try {
     for (const value of steps) last = await w.approve(request.token, request.spender, value);
   } catch (error) {
-    if (isUserRejection(error)) throw error;
+    // A rejection, or a simulation that reverted (nothing sent: the UI says why).
+    if (
+      isUserRejection(error) ||
+      (error instanceof ChainError && error.code === 'SIMULATION_FAILED')
+    )
+      throw error;
     console.error('[shared-chain] approval failed', error);
     throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
   }

@@ -156,12 +156,14 @@ export function planRemoval(
   return planLiquidityRemoval({ ...pair, userLiquidity, percent, taxA, taxB });
 }
 
-/** A wallet/network failure that must reach the UI as is (rejection, wrong network). */
+/** A failure that must reach the UI as is (rejection, wrong network, a simulation that reverted). */
 function passThrough(error: unknown): boolean {
   return (
     isUserRejection(error) ||
     (error instanceof ChainError &&
-      (error.code === 'WRONG_NETWORK' || error.code === 'TRANSACTION_PENDING'))
+      (error.code === 'WRONG_NETWORK' ||
+        error.code === 'TRANSACTION_PENDING' ||
+        error.code === 'SIMULATION_FAILED'))
   );
 }
 

@@ -19,9 +19,10 @@ import {
   servicesContext,
   sessionEpoch,
   writer,
+  adapterFor,
 } from '@jmswap/shared-chain';
 import type { NetworkConfig, NetworkId } from '../config/types';
-import type { TxResult } from '../adapters/types';
+import type { ChainWriter, SwapOrder, TxResult } from '../adapters/types';
 import {
   estimateAmountNeeded,
   estimateSwap,
@@ -256,7 +257,11 @@ async function sendSwap(
     });
   } catch (error) {
     if (isUserRejection(error)) throw error;
-    if (error instanceof ChainError && error.code === 'WRONG_NETWORK') throw error;
+    if (
+      error instanceof ChainError &&
+      (error.code === 'WRONG_NETWORK' || error.code === 'SIMULATION_FAILED')
+    )
+      throw error;
     console.error('[shared-chain] swap failed', error);
     throw swapFailure(error);
   } finally {
@@ -291,4 +296,41 @@ export async function swapGasReserve(request: {
   const reader = await readerFor(network);
   const cost = await reader.swapGasCost?.(request.owner, request.path, request.amountIn);
   return cost === undefined ? undefined : withGasMargin(cost);
+}
+
+/** A TRON swap's network fee before sending (issue #23): what it burns, and the free energy. */
+export interface SwapFeePreview {
+  feeSun: bigint;
+  freeEnergy: bigint;
+}
+
+interface FeePreviewer {
+  previewSwapFee?(order: SwapOrder): Promise<SwapFeePreview>;
+}
+
+/**
+ * TRON only: simulates the swap the estimate would send, from the connected account, and says
+ * what it will burn given the account's free energy and bandwidth and the chain's prices.
+ * Undefined on EVM, without a wallet, or when the simulation cannot run or reverts (a swap
+ * that still needs its approval reverts until the approval is in).
+ */
+export async function previewSwapFee(
+  estimate: ChainSwapEstimate,
+): Promise<SwapFeePreview | undefined> {
+  try {
+    const wallet = requireWallet();
+    if (wallet.network.platform !== 'tron' || estimate.networkId !== wallet.network.id)
+      return undefined;
+    const adapter = await adapterFor('tron');
+    const w = adapter.createWriter(wallet.network, wallet.connection) as ChainWriter & FeePreviewer;
+    return await w.previewSwapFee?.({
+      kind: estimate.kind,
+      path: estimate.path,
+      amount: estimate.kind === 'exactIn' ? estimate.amountIn : estimate.amountOut,
+      bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
+      recipient: wallet.connection.address,
+    });
+  } catch {
+    return undefined;
+  }
 }

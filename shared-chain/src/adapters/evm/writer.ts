@@ -4,6 +4,15 @@ import { defaultDeadline } from '../../core/constants';
 import { liquidityRouterOf } from '../../core/routers';
 import { ChainError } from '../../core/errors';
 import { transactionSubmitted, walletAsked } from '../../bus/pending';
+import { showToast } from '../../bus/events';
+import {
+  rawRevert,
+  sentMatchesBuilt,
+  SimulationError,
+  WALLET_CHANGED_TX,
+  type SendAction,
+  type SentTx,
+} from '../../core/simulation';
 import { APPROVED_BY_HOST } from '../widget/relay';
 import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
 import type {
@@ -18,6 +27,8 @@ import {
   addressOf,
   gasLimitFor,
   isBaseSymbol,
+  isRevert,
+  revertDataOf,
   taxesFor,
   toChainError,
   tokenOf,
@@ -80,17 +91,33 @@ export class EvmWriter implements ChainWriter {
     return this.network.gasPrice ? BigInt(this.network.gasPrice) : undefined;
   }
 
-  /** Estimates gas on the network's node (20% + 10k margin), sends via the wallet, waits for the receipt. */
-  private async send(tx: EvmTxRequest): Promise<TxResult> {
+  /**
+   * The exact transaction, simulated from the user's address against the latest block
+   * (eth_call, then eth_estimateGas): a revert throws a SimulationError and nothing reaches the
+   * wallet. Resolves with the gas estimate.
+   */
+  async simulate(tx: EvmTxRequest, action: SendAction): Promise<bigint> {
+    const call = { from: this.wallet.address, to: tx.to, data: tx.data, value: tx.value ?? 0n };
+    try {
+      await this.provider.call({ ...call, blockTag: 'latest' });
+      return await this.provider.estimateGas(call);
+    } catch (error) {
+      if (isRevert(error)) {
+        const e = error as { reason?: unknown };
+        const reason =
+          rawRevert(revertDataOf(error)) ?? (typeof e.reason === 'string' ? e.reason : undefined);
+        throw new SimulationError(action, reason);
+      }
+      throw toChainError(error);
+    }
+  }
+
+  /** Simulates, sends via the wallet (estimate + 20% + 10k gas), checks what was sent, waits for the receipt. */
+  private async send(tx: EvmTxRequest, action: SendAction): Promise<TxResult> {
     await this.ensureChain();
+    const estimate = await this.simulate(tx, action);
     let hash: string;
     try {
-      const estimate = await this.provider.estimateGas({
-        from: this.wallet.address,
-        to: tx.to,
-        data: tx.data,
-        value: tx.value ?? 0n,
-      });
       const gasPrice = this.gasPrice();
       walletAsked();
       hash = await this.wallet.sendTransaction({
@@ -104,8 +131,41 @@ export class EvmWriter implements ChainWriter {
     }
     if (hash === APPROVED_BY_HOST) return { txid: hash }; // the widget host approved: no id to wait on
     transactionSubmitted(hash);
-    await this.waitForReceipt(hash);
+    const checked = this.checkSent(hash, tx);
+    try {
+      await this.waitForReceipt(hash);
+    } finally {
+      await checked;
+    }
     return { txid: hash };
+  }
+
+  /**
+   * Reads the sent transaction back by hash: a `to`, `data` or `value` other than built means the
+   * wallet changed it (checklist item 22): a warning, logged. Resolves with whether it matched.
+   */
+  async checkSent(hash: string, built: EvmTxRequest): Promise<boolean | undefined> {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      let sent: SentTx | null = null;
+      try {
+        sent = (await this.provider.send('eth_getTransactionByHash', [hash])) as SentTx | null;
+      } catch {
+        sent = null;
+      }
+      if (sent) {
+        const same = sentMatchesBuilt(built, sent);
+        if (!same) {
+          console.error(`[shared-chain] ${this.network.id}: the wallet changed ${hash}`, {
+            built,
+            sent,
+          });
+          showToast('error', WALLET_CHANGED_TX);
+        }
+        return same;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return undefined;
   }
 
   async waitForReceipt(hash: string): Promise<Receipt> {
@@ -128,10 +188,13 @@ export class EvmWriter implements ChainWriter {
   }
 
   async approve(symbolOrAddress: string, spender: string, amount: bigint): Promise<TxResult> {
-    return this.send({
-      to: addressOf(this.network, symbolOrAddress),
-      data: tokenInterface.encodeFunctionData('approve', [spender, amount]),
-    });
+    return this.send(
+      {
+        to: addressOf(this.network, symbolOrAddress),
+        data: tokenInterface.encodeFunctionData('approve', [spender, amount]),
+      },
+      'approve',
+    );
   }
 
   async swap(order: SwapOrder): Promise<TxResult> {
@@ -163,7 +226,7 @@ export class EvmWriter implements ChainWriter {
       const fn = baseOut ? 'swapTokensForExactBase' : 'swapTokensForExactTokens';
       data = routerInterface.encodeFunctionData(fn, [order.amount, order.bound, ...tail]);
     }
-    return this.send({ to: this.network.exchange.ROUTER_ADDRESS, data, value });
+    return this.send({ to: this.network.exchange.ROUTER_ADDRESS, data, value }, 'swap');
   }
 
   /** Which router a liquidity order goes through (LIQUIDITY_ROUTER unless a token needs the normal one). */
@@ -189,32 +252,38 @@ export class EvmWriter implements ChainWriter {
         ? [order.amountB, order.amountA]
         : [order.amountA, order.amountB];
       const [minToken, minBase] = baseA ? [order.minB, order.minA] : [order.minA, order.minB];
-      return this.send({
+      return this.send(
+        {
+          to: router,
+          data: iface.encodeFunctionData('addLiquidityBase', [
+            addressOf(network, token),
+            amountToken,
+            minToken,
+            minBase,
+            order.recipient,
+            deadline,
+          ]),
+          value: amountBase,
+        },
+        'add',
+      );
+    }
+    return this.send(
+      {
         to: router,
-        data: iface.encodeFunctionData('addLiquidityBase', [
-          addressOf(network, token),
-          amountToken,
-          minToken,
-          minBase,
+        data: iface.encodeFunctionData('addLiquidity', [
+          addressOf(network, order.symbolA),
+          addressOf(network, order.symbolB),
+          order.amountA,
+          order.amountB,
+          order.minA,
+          order.minB,
           order.recipient,
           deadline,
         ]),
-        value: amountBase,
-      });
-    }
-    return this.send({
-      to: router,
-      data: iface.encodeFunctionData('addLiquidity', [
-        addressOf(network, order.symbolA),
-        addressOf(network, order.symbolB),
-        order.amountA,
-        order.amountB,
-        order.minA,
-        order.minB,
-        order.recipient,
-        deadline,
-      ]),
-    });
+      },
+      'add',
+    );
   }
 
   async removeLiquidity(order: RemoveLiquidityOrder): Promise<TxResult> {
@@ -225,42 +294,51 @@ export class EvmWriter implements ChainWriter {
       const fn = normal
         ? 'removeLiquidityBaseSupportingFeeOnTransferTokens'
         : 'removeLiquidityBase';
-      return this.send({
+      return this.send(
+        {
+          to: router,
+          data: iface.encodeFunctionData(fn, [
+            addressOf(network, token),
+            order.lpTokens,
+            minToken,
+            minBase,
+            order.recipient,
+            deadline,
+          ]),
+        },
+        'remove',
+      );
+    }
+    const fn = normal ? 'removeLiquiditySupportingFeeOnTransferTokens' : 'removeLiquidity';
+    return this.send(
+      {
         to: router,
         data: iface.encodeFunctionData(fn, [
-          addressOf(network, token),
+          addressOf(network, order.symbolA),
+          addressOf(network, order.symbolB),
           order.lpTokens,
-          minToken,
-          minBase,
+          order.minA,
+          order.minB,
           order.recipient,
           deadline,
         ]),
-      });
-    }
-    const fn = normal ? 'removeLiquiditySupportingFeeOnTransferTokens' : 'removeLiquidity';
-    return this.send({
-      to: router,
-      data: iface.encodeFunctionData(fn, [
-        addressOf(network, order.symbolA),
-        addressOf(network, order.symbolB),
-        order.lpTokens,
-        order.minA,
-        order.minB,
-        order.recipient,
-        deadline,
-      ]),
-    });
+      },
+      'remove',
+    );
   }
 
   async createPair(symbolA: string, symbolB: string): Promise<TxResult> {
     tokenOf(this.network, symbolA);
     tokenOf(this.network, symbolB);
-    return this.send({
-      to: this.network.exchange.FACTORY_ADDRESS,
-      data: factoryInterface.encodeFunctionData('createPair', [
-        addressOf(this.network, symbolA),
-        addressOf(this.network, symbolB),
-      ]),
-    });
+    return this.send(
+      {
+        to: this.network.exchange.FACTORY_ADDRESS,
+        data: factoryInterface.encodeFunctionData('createPair', [
+          addressOf(this.network, symbolA),
+          addressOf(this.network, symbolB),
+        ]),
+      },
+      'createPair',
+    );
   }
 }

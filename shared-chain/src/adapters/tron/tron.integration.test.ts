@@ -472,7 +472,7 @@ describe('liquidity', () => {
     );
   });
 
-  test('createPair (fee limit 1000 TRX) and the first provider sets the price', async () => {
+  test('createPair (fee limit from its simulation, at most 1000 TRX) and the first provider sets the price', async () => {
     const { writer } = await devWriter(KEY);
     expect(await writer.pairAddress('KLV', 'KTY')).toBeUndefined();
     const created = await writer.createPair('KLV', 'KTY');
@@ -480,7 +480,9 @@ describe('liquidity', () => {
     const tx = (await tw.trx.getTransaction(created.txid)) as unknown as {
       raw_data: { fee_limit: number };
     };
-    expect(tx.raw_data.fee_limit).toBe(1_000_000_000);
+    // energy_used + 20% at 100 sun: enough (it went through), and under the spec's 1000 TRX.
+    expect(tx.raw_data.fee_limit).toBeLessThan(1_000_000_000);
+    expect(BigInt(tx.raw_data.fee_limit)).toBeGreaterThanOrEqual(created.energyUsed * 100n);
     const pair = await writer.pairAddress('KLV', 'KTY');
     expect(pair).toMatch(/^T/);
     await approveAll(writer, L(), 'KLV', 'KTY');
@@ -659,10 +661,10 @@ describe('failures', () => {
     }
   });
 
-  test('a revert (minimum received not met) -> "Transaction failed" with REVERT and the reason', async () => {
+  test('a swap whose simulation reverts (minimum received not met): nothing is signed, the sentence and the reason', async () => {
     const KEY = KEYS[1]!;
     const me = addressOfKey(KEY);
-    const { writer } = await devWriter(KEY);
+    const { wallet, writer } = await devWriter(KEY);
     const est = estimateSwap({
       tokens: network.tokens,
       pools: await pools(),
@@ -670,6 +672,10 @@ describe('failures', () => {
       to: 'USDT',
       amountIn: 1_000_000n,
     })!;
+    const tronWeb = wallet.getTronWeb() as unknown as {
+      trx: { sign: (...a: unknown[]) => unknown };
+    };
+    const sign = jest.spyOn(tronWeb.trx, 'sign');
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       await expect(
@@ -681,13 +687,99 @@ describe('failures', () => {
           recipient: me,
         }),
       ).rejects.toMatchObject({
-        message: TRANSACTION_FAILED,
-        detail: 'REVERT',
-        reason: expect.stringMatching(/INSUFFICIENT_OUTPUT_AMOUNT/),
+        code: 'SIMULATION_FAILED',
+        message:
+          'This swap would fail: the price moved beyond your slippage. Try again or raise slippage.',
+        reason: 'JMSwap: INSUFFICIENT_OUTPUT_AMOUNT',
       });
+      expect(sign).not.toHaveBeenCalled();
     } finally {
       spy.mockRestore();
+      sign.mockRestore();
     }
+  });
+});
+
+describe('fees from simulation (issue #23)', () => {
+  const KEY = KEYS[3]!;
+  const me = addressOfKey(KEY);
+
+  async function feeLimitOf(txid: string): Promise<number> {
+    const response = await fetch(`${network.nodeUrl}/wallet/gettransactionbyid`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ value: txid }),
+    });
+    const tx = (await response.json()) as { raw_data: { fee_limit: number } };
+    return tx.raw_data.fee_limit;
+  }
+
+  /** |shown - burned| within the fee limit's margin (20%) of what was burned (the devnode: equal). */
+  const withinMargin = (shown: bigint, burned: bigint) =>
+    (shown > burned ? shown - burned : burned - shown) * 100n <= burned * 20n;
+
+  test('a swap: the fee limit is energy_used + 20% (not 100 TRX), and the fee shown equals what is burned', async () => {
+    await setResources(me, { energyLimit: 0, netLimit: 0, freeNetUsed: 0 });
+    const { writer } = await devWriter(KEY);
+    const est = estimateSwap({
+      tokens: network.tokens,
+      pools: await pools(),
+      from: 'TRX',
+      to: 'JM',
+      amountIn: 2_000_000n,
+    })!;
+    const order = {
+      kind: 'exactIn' as const,
+      path: est.path,
+      amount: est.amountIn,
+      bound: est.minimumReceived,
+      recipient: me,
+    };
+    const preview = await writer.previewSwapFee(order);
+    expect(preview.freeEnergy).toBe(0n);
+    expect(preview.feeSun).toBeGreaterThan(0n);
+    const result = await writer.swap(order);
+    expect(withinMargin(preview.feeSun, result.fee)).toBe(true);
+    const limit = BigInt(await feeLimitOf(result.txid));
+    expect(limit).toBeLessThan(100_000_000n);
+    expect(limit).toBeGreaterThanOrEqual(result.energyUsed * 100n);
+    expect(limit).toBeLessThanOrEqual(((preview.energyUsed * 120n + 99n) / 100n) * 100n);
+  });
+
+  test('an approve: the fee shown equals what is burned', async () => {
+    await setResources(me, { energyLimit: 0, netLimit: 0, freeNetUsed: 0 });
+    const { writer } = await devWriter(KEY);
+    const { previewTronFee } = await import('./simulate');
+    const call = {
+      abi: TOKEN_ABI,
+      address: network.tokens.USDT!.address,
+      name: 'approve',
+      args: [network.exchange.ROUTER_ADDRESS, '12345'],
+    };
+    const preview = await previewTronFee(network, me, call, 'approve');
+    const result = await writer.approve('USDT', network.exchange.ROUTER_ADDRESS, 12_345n);
+    expect(result.fee).toBeGreaterThan(0n);
+    expect(withinMargin(preview.feeSun, result.fee)).toBe(true);
+  });
+
+  test('an account with frozen energy sees a lower fee (0 when it covers the swap)', async () => {
+    const { writer } = await devWriter(KEY);
+    const order = {
+      kind: 'exactIn' as const,
+      path: ['TRX', 'USDT'],
+      amount: 1_000_000n,
+      bound: 0n,
+      recipient: me,
+    };
+    await setResources(me, { energyLimit: 0, netLimit: 0, freeNetUsed: 0 });
+    const none = await writer.previewSwapFee(order);
+    await setResources(me, { energyLimit: 1_000_000, energyUsed: 0, netLimit: 10_000, netUsed: 0 });
+    const frozen = await writer.previewSwapFee(order);
+    expect(frozen.freeEnergy).toBe(1_000_000n);
+    expect(frozen.feeSun).toBeLessThan(none.feeSun);
+    expect(frozen.feeSun).toBe(0n);
+    const result = await writer.swap(order);
+    expect(result.fee).toBe(0n);
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * TRON sends, signed by the connected wallet's TronWeb (TronLink's `window.tronWeb` or the dev
- * wallet's): approvals, the six router swaps, liquidity add/remove and createPair, with the spec's
- * fee limits (100 TRX by default, 200 TRX for liquidity, 1000 TRX to create a pair).
+ * wallet's): approvals, the six router swaps, liquidity add/remove and createPair. The fee limit
+ * of each comes from its simulation (simulate.ts: energy_used + 20% at the chain's energy price),
+ * capped by the spec's fee limits (100 TRX by default, 200 TRX for liquidity, 1000 TRX to create
+ * a pair); a simulation that reverts stops the send before the wallet signs (SimulationError).
  *
- * Each send: (chain check) -> tronweb `send()` (triggersmartcontract, the wallet signs, broadcast)
+ * Each send: (chain check) -> simulation -> tronweb `send()` (triggersmartcontract, the wallet signs, broadcast)
  * -> poll gettransactioninfobyid until the transaction is in a block -> resolve on receipt
  * SUCCESS, else reject with ChainError "Transaction failed" carrying java-tron's result in
  * `detail`. A declined signature rejects with code 4001 before anything is broadcast.
@@ -41,6 +43,18 @@ import {
 } from './contracts';
 import { decodeRevertReason, toSendError, transactionFailed } from './errors';
 import type { TronTxInfo, TronWebLike } from './tronweb-like';
+import type { SendAction } from '../../core/simulation';
+import { SimulationError } from '../../core/simulation';
+import { feeLimitFromEnergy } from '../../core/tronFee';
+import { nodesFor } from '../nodes';
+import { TronNode } from './node';
+import {
+  previewTronFee,
+  simulateTronCall,
+  tronPrices,
+  type TronCall,
+  type TronFeePreview,
+} from './simulate';
 
 /** A WalletConnection that can hand out its signing TronWeb (TronLink's or the dev wallet's). */
 export interface TronWalletConnection extends WalletConnection {
@@ -69,8 +83,11 @@ export interface TronWriterOptions {
 }
 
 interface SendOptions {
+  /** The spec's fee limit of this kind of send: the most the simulated fee limit may be. */
   feeLimit: bigint;
   callValue?: bigint;
+  /** What the send does (the words of a simulation that reverts). */
+  action: SendAction;
 }
 
 const ZERO_HEX_ADDRESS = /^(41|0x)?0{40}$/i;
@@ -104,6 +121,7 @@ export class TronWriter implements ChainWriter {
     const token = addressOf(this.network, symbolOrAddress);
     return this.send(TOKEN_ABI, token, 'approve', [this.spenderAddress(spender), uint(amount)], {
       feeLimit: TRON_FEE_LIMIT_DEFAULT_SUN,
+      action: 'approve',
     });
   }
 
@@ -114,6 +132,24 @@ export class TronWriter implements ChainWriter {
   }
 
   swap(order: SwapOrder): Promise<TronTxResult> {
+    const call = this.swapCall(order);
+    return this.send(ROUTER_ABI, call.address, call.name, call.args, {
+      feeLimit: TRON_FEE_LIMIT_DEFAULT_SUN,
+      callValue: call.callValue,
+      action: 'swap',
+    });
+  }
+
+  /**
+   * What a swap would burn for this account now (its simulation, the account's free energy and
+   * bandwidth, the chain's prices); rejects with a SimulationError when it would revert.
+   */
+  previewSwapFee(order: SwapOrder): Promise<TronFeePreview> {
+    return previewTronFee(this.network, this.wallet.address, this.swapCall(order), 'swap');
+  }
+
+  /** The router call of a swap order (one of the six swaps by exact-in/out and base in/out). */
+  swapCall(order: SwapOrder): TronCall {
     const { path } = order;
     if (path.length < 2) throw new ChainError('NO_PATH');
     const baseIn = isBaseSymbol(this.network, path[0] as string);
@@ -146,10 +182,13 @@ export class TronWriter implements ChainWriter {
       name = baseOut ? 'swapTokensForExactBase' : 'swapTokensForExactTokens';
       args = [amount, bound, addresses, taxes, to, deadline];
     }
-    return this.send(ROUTER_ABI, this.network.exchange.ROUTER_ADDRESS, name, args, {
-      feeLimit: TRON_FEE_LIMIT_DEFAULT_SUN,
+    return {
+      abi: ROUTER_ABI,
+      address: this.network.exchange.ROUTER_ADDRESS,
+      name,
+      args,
       callValue,
-    });
+    };
   }
 
   /** ROUTER when a token of the pair pays tax on liquidity (useNormalRouterForLiquidity), else LIQUIDITY_ROUTER. */
@@ -166,7 +205,7 @@ export class TronWriter implements ChainWriter {
     if (baseA && baseB) throw new ChainError('NO_PATH');
     // Approvals come first, from services/approval (the user's mode), never from here.
     const deadline = uint(order.deadline ?? defaultDeadline());
-    const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN };
+    const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN, action: 'add' as const };
     if (baseA || baseB) {
       const [token, amountToken, minToken, amountBase, minBase] = baseA
         ? [symbolB, order.amountB, order.minB, order.amountA, order.minA]
@@ -230,7 +269,7 @@ export class TronWriter implements ChainWriter {
     }
     if (!pair) throw new ChainError('NO_PATH');
     const deadline = uint(order.deadline ?? defaultDeadline());
-    const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN };
+    const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN, action: 'remove' as const };
     const baseA = isBaseSymbol(this.network, symbolA);
     const baseB = isBaseSymbol(this.network, symbolB);
     if (baseA || baseB) {
@@ -279,11 +318,35 @@ export class TronWriter implements ChainWriter {
       this.network.exchange.FACTORY_ADDRESS,
       'createPair',
       [addressOf(this.network, symbolA), addressOf(this.network, symbolB)],
-      { feeLimit: TRON_FEE_LIMIT_CREATE_PAIR_SUN },
+      { feeLimit: TRON_FEE_LIMIT_CREATE_PAIR_SUN, action: 'createPair' },
     );
   }
 
-  /** Sign and broadcast one contract call, then wait for its result. */
+  /**
+   * The fee limit of a call: its simulation (from the user's address, latest block; a revert
+   * throws a SimulationError and nothing is signed) gives energy_used; +20% at the chain's
+   * energy price, capped by the spec's fee limit (`options.feeLimit`). When the node cannot
+   * simulate at all (unreachable), the spec's fee limit.
+   */
+  async feeLimitFor(call: TronCall, options: SendOptions): Promise<bigint> {
+    const node = new TronNode(nodesFor(this.network).pool);
+    try {
+      const [sim, prices] = await Promise.all([
+        simulateTronCall(this.network, this.wallet.address, call, options.action, node),
+        tronPrices(node),
+      ]);
+      return feeLimitFromEnergy(sim.energyUsed, prices.energyPrice, options.feeLimit);
+    } catch (error) {
+      if (error instanceof SimulationError) {
+        console.error(`TRON ${call.name} not sent: its simulation reverted:`, error.reason ?? '');
+        throw error;
+      }
+      console.warn(`TRON ${call.name}: no simulation, the spec's fee limit is used`, error);
+      return options.feeLimit;
+    }
+  }
+
+  /** Simulate (fee limit), sign and broadcast one contract call, then wait for its result. */
   async send(
     abi: readonly unknown[],
     address: string,
@@ -293,11 +356,15 @@ export class TronWriter implements ChainWriter {
   ): Promise<TronTxResult> {
     if (this.wallet.assertChain) await this.wallet.assertChain(this.network);
     const tronWeb = this.tronWeb;
+    const feeLimit = await this.feeLimitFor(
+      { abi, address, name, args, callValue: options.callValue },
+      options,
+    );
     let txid: string;
     try {
       walletAsked();
       const sent = await method(contractAt(tronWeb, abi, address), name, ...args).send({
-        feeLimit: sunToNumber(options.feeLimit),
+        feeLimit: sunToNumber(feeLimit),
         callValue: sunToNumber(options.callValue ?? 0n),
       });
       txid = String(sent);

@@ -1,0 +1,176 @@
+import { ChainError } from './errors';
+import {
+  decodeErrorString,
+  rawRevert,
+  revertCode,
+  SimulationError,
+  sentMatchesBuilt,
+  simulationFailureText,
+} from './simulation';
+
+/** Error(string) revert data for `text`, as a node returns it. */
+function errorData(text: string): string {
+  const hex = Buffer.from(text, 'utf8').toString('hex');
+  const len = (hex.length / 2).toString(16).padStart(64, '0');
+  const offset = (32).toString(16).padStart(64, '0');
+  return `0x08c379a0${offset}${len}${hex.padEnd(Math.ceil(hex.length / 64) * 64, '0')}`;
+}
+
+const SLIPPAGE = 'the price moved beyond your slippage. Try again or raise slippage.';
+
+describe('simulationFailureText: one sentence per revert reason', () => {
+  const cases: [string, 'swap' | 'approve' | 'add' | 'remove', string][] = [
+    ['JMSwap: INSUFFICIENT_OUTPUT_AMOUNT', 'swap', `This swap would fail: ${SLIPPAGE}`],
+    ['JMSwap: EXCESSIVE_INPUT_AMOUNT', 'swap', `This swap would fail: ${SLIPPAGE}`],
+    ['JMSwap: INSUFFICIENT_A_AMOUNT', 'add', `Adding this liquidity would fail: ${SLIPPAGE}`],
+    ['JMSwap: INSUFFICIENT_B_AMOUNT', 'remove', `Removing this liquidity would fail: ${SLIPPAGE}`],
+    ['JMSwap: EXPIRED', 'swap', 'This swap would fail: its deadline has passed. Try again.'],
+    [
+      'JMSwap: K',
+      'swap',
+      'This swap would fail: the pool changed while it was prepared. Try again.',
+    ],
+    ['JMSwap: LOCKED', 'swap', 'This swap would fail: the pool is busy. Try again.'],
+    [
+      'JMSwap: INSUFFICIENT_LIQUIDITY',
+      'swap',
+      'This swap would fail: the pool does not have enough liquidity.',
+    ],
+    ['JMSwap: INSUFFICIENT_INPUT_AMOUNT', 'swap', 'This swap would fail: the amount is too small.'],
+    [
+      'JMSwap: INSUFFICIENT_AMOUNT',
+      'add',
+      'Adding this liquidity would fail: the amount is too small.',
+    ],
+    [
+      'JMSwap: INSUFFICIENT_LIQUIDITY_MINTED',
+      'add',
+      'Adding this liquidity would fail: the amount is too small for pool tokens.',
+    ],
+    [
+      'JMSwap: INSUFFICIENT_LIQUIDITY_BURNED',
+      'remove',
+      'Removing this liquidity would fail: the amount is too small to withdraw.',
+    ],
+    ['JMSwap: TRANSFER_FAILED', 'swap', 'This swap would fail: a token refused the transfer.'],
+    [
+      'JMSwap: TRANSFER_FROM_FAILED',
+      'swap',
+      'This swap would fail: a token refused the transfer. Check your balance and approval.',
+    ],
+    [
+      'JMSwap: BASE_TRANSFER_FAILED',
+      'remove',
+      'Removing this liquidity would fail: sending the coin back failed.',
+    ],
+    ['TaxedToken: INSUFFICIENT_BALANCE', 'swap', 'This swap would fail: your balance is too low.'],
+    [
+      'WBASE: INSUFFICIENT_ALLOWANCE',
+      'swap',
+      'This swap would fail: the approval is too low. Approve again.',
+    ],
+    ['JMSwap: INVALID_PATH', 'swap', 'This swap would fail: this route is not valid.'],
+    [
+      'JMSwap: PAIR_NOT_FOUND',
+      'remove',
+      'Removing this liquidity would fail: this pair has no pool.',
+    ],
+    ['JMSwap: PAIR_EXISTS', 'add', 'Adding this liquidity would fail: this pool already exists.'],
+    ['JMSwap: IDENTICAL_ADDRESSES', 'swap', 'This swap would fail: both tokens are the same.'],
+    [
+      'JMSwap: INVALID_TAXES',
+      'swap',
+      "This swap would fail: the token taxes do not match the route's.",
+    ],
+    ['JMSwap: OVERFLOW', 'add', 'Adding this liquidity would fail: the amount is too large.'],
+  ];
+  it.each(cases)('%s (%s)', (reason, action, sentence) => {
+    expect(simulationFailureText(action, reason)).toEqual({ message: sentence });
+  });
+
+  it('an unknown reason: a generic sentence and the raw reason in a details line', () => {
+    expect(simulationFailureText('approve', 'Pausable: paused')).toEqual({
+      message: 'This approval would fail, so nothing was sent.',
+      details: 'Details: Pausable: paused',
+    });
+  });
+
+  it('no reason at all', () => {
+    expect(simulationFailureText('swap', undefined)).toEqual({
+      message: 'This swap would fail, so nothing was sent.',
+      details: 'Details: no reason given',
+    });
+    expect(simulationFailureText('createPair', '').details).toBe('Details: no reason given');
+  });
+
+  it('a reason without a prefix maps too', () => {
+    expect(revertCode('EXPIRED')).toBe('EXPIRED');
+    expect(revertCode('JMSwap: K')).toBe('K');
+  });
+});
+
+describe('SimulationError', () => {
+  it('is a ChainError with code SIMULATION_FAILED, the sentence, reason and details', () => {
+    const known = new SimulationError('swap', 'JMSwap: INSUFFICIENT_OUTPUT_AMOUNT');
+    expect(known).toBeInstanceOf(ChainError);
+    expect(known.code).toBe('SIMULATION_FAILED');
+    expect(known.message).toBe(`This swap would fail: ${SLIPPAGE}`);
+    expect(known.reason).toBe('JMSwap: INSUFFICIENT_OUTPUT_AMOUNT');
+    expect(known.details).toBeUndefined();
+    const unknown = new SimulationError('swap', undefined);
+    expect(unknown.details).toBe('Details: no reason given');
+    expect(unknown.reason).toBeUndefined();
+  });
+});
+
+describe('revert data', () => {
+  it('decodes Error(string)', () => {
+    expect(decodeErrorString(errorData('JMSwap: EXPIRED'))).toBe('JMSwap: EXPIRED');
+    expect(decodeErrorString(errorData('JMSwap: K').slice(2))).toBe('JMSwap: K');
+  });
+  it('returns undefined for other data', () => {
+    expect(decodeErrorString(undefined)).toBeUndefined();
+    expect(decodeErrorString('0x')).toBeUndefined();
+    expect(decodeErrorString('0x4e487b71' + '0'.repeat(64))).toBeUndefined();
+    expect(
+      decodeErrorString('0x08c379a0' + '0'.repeat(63) + '2' + '0'.repeat(62) + 'ff'),
+    ).toBeUndefined();
+  });
+  it('rawRevert: the decoded text, else the start of the hex, else undefined', () => {
+    expect(rawRevert(errorData('JMSwap: K'))).toBe('JMSwap: K');
+    expect(rawRevert('4e487b71' + '0'.repeat(62) + '11')).toBe(
+      '0x4e487b71' + '0'.repeat(62) + '11',
+    );
+    expect(rawRevert('')).toBeUndefined();
+    expect(rawRevert(undefined)).toBeUndefined();
+  });
+});
+
+describe('sentMatchesBuilt (checklist item 22)', () => {
+  const built = {
+    to: '0xAbC0000000000000000000000000000000000001',
+    data: '0x38ED1739aa',
+    value: 5n,
+  };
+  it('the same transaction, whatever the case of the hex', () => {
+    expect(
+      sentMatchesBuilt(built, {
+        to: '0xabc0000000000000000000000000000000000001',
+        input: '0x38ed1739AA',
+        value: '0x5',
+      }),
+    ).toBe(true);
+    expect(
+      sentMatchesBuilt({ to: built.to, data: '0x' }, { to: built.to, data: '0x', value: 0n }),
+    ).toBe(true);
+  });
+  it('another recipient, other data or another value is a change', () => {
+    expect(
+      sentMatchesBuilt(built, { to: '0x' + '1'.repeat(40), input: built.data, value: 5n }),
+    ).toBe(false);
+    expect(sentMatchesBuilt(built, { to: built.to, input: '0x38ed1739ab', value: 5n })).toBe(false);
+    expect(sentMatchesBuilt(built, { to: built.to, input: built.data, value: '0x6' })).toBe(false);
+    expect(sentMatchesBuilt(built, { to: null, input: built.data, value: 5n })).toBe(false);
+    expect(sentMatchesBuilt({ to: built.to, data: '0x' }, { to: built.to })).toBe(true);
+  });
+});

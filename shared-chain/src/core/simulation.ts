@@ -1,0 +1,141 @@
+/**
+ * Simulation before a send (issue #23, checklist item 23): what the user reads when the exact
+ * transaction, simulated from their address against the latest block (`eth_call` on EVM,
+ * `triggerconstantcontract` on TRON), reverts. Nothing is sent then. Pure; loaded only with
+ * the send path (the writers), never with the first load.
+ */
+import { ChainError } from './errors';
+
+/** What a send does, for the sentence's subject. */
+export type SendAction = 'swap' | 'approve' | 'add' | 'remove' | 'createPair';
+
+const SUBJECT: Record<SendAction, string> = {
+  swap: 'This swap',
+  approve: 'This approval',
+  add: 'Adding this liquidity',
+  remove: 'Removing this liquidity',
+  createPair: 'Creating this pool',
+};
+
+const SLIPPAGE = 'the price moved beyond your slippage. Try again or raise slippage.';
+
+/** Why, by the router's, the pair's and the tokens' require messages (without their prefix). */
+const WHY: Record<string, string> = {
+  INSUFFICIENT_OUTPUT_AMOUNT: SLIPPAGE,
+  EXCESSIVE_INPUT_AMOUNT: SLIPPAGE,
+  INSUFFICIENT_A_AMOUNT: SLIPPAGE,
+  INSUFFICIENT_B_AMOUNT: SLIPPAGE,
+  EXPIRED: 'its deadline has passed. Try again.',
+  K: 'the pool changed while it was prepared. Try again.',
+  LOCKED: 'the pool is busy. Try again.',
+  INSUFFICIENT_LIQUIDITY: 'the pool does not have enough liquidity.',
+  INSUFFICIENT_INPUT_AMOUNT: 'the amount is too small.',
+  INSUFFICIENT_AMOUNT: 'the amount is too small.',
+  INSUFFICIENT_LIQUIDITY_MINTED: 'the amount is too small for pool tokens.',
+  INSUFFICIENT_LIQUIDITY_BURNED: 'the amount is too small to withdraw.',
+  TRANSFER_FAILED: 'a token refused the transfer.',
+  TRANSFER_FROM_FAILED: 'a token refused the transfer. Check your balance and approval.',
+  BASE_TRANSFER_FAILED: 'sending the coin back failed.',
+  INSUFFICIENT_BALANCE: 'your balance is too low.',
+  INSUFFICIENT_ALLOWANCE: 'the approval is too low. Approve again.',
+  INVALID_PATH: 'this route is not valid.',
+  PAIR_NOT_FOUND: 'this pair has no pool.',
+  PAIR_EXISTS: 'this pool already exists.',
+  IDENTICAL_ADDRESSES: 'both tokens are the same.',
+  INVALID_TAXES: "the token taxes do not match the route's.",
+  OVERFLOW: 'the amount is too large.',
+};
+
+/** The require message without its contract prefix: "JMSwap: EXPIRED" -> "EXPIRED". */
+export function revertCode(reason: string): string {
+  return reason.replace(/^[A-Za-z0-9_]+:\s*/, '').trim();
+}
+
+export interface SimulationText {
+  /** The sentence the user reads. */
+  message: string;
+  /** For unknown reasons: "Details: {raw reason}". */
+  details?: string;
+}
+
+/** The user's sentence for a simulation that reverted with `reason` (undefined: no reason given). */
+export function simulationFailureText(
+  action: SendAction,
+  reason: string | undefined,
+): SimulationText {
+  const why = reason === undefined ? undefined : WHY[revertCode(reason)];
+  if (why !== undefined) return { message: `${SUBJECT[action]} would fail: ${why}` };
+  return {
+    message: `${SUBJECT[action]} would fail, so nothing was sent.`,
+    details: `Details: ${reason === undefined || reason === '' ? 'no reason given' : reason}`,
+  };
+}
+
+/** A send stopped by its simulation: code SIMULATION_FAILED, nothing went to the wallet. */
+export class SimulationError extends ChainError {
+  readonly reason?: string;
+  readonly details?: string;
+  readonly action: SendAction;
+
+  constructor(action: SendAction, reason: string | undefined) {
+    const text = simulationFailureText(action, reason);
+    super('SIMULATION_FAILED', text.message);
+    this.name = 'SimulationError';
+    this.action = action;
+    if (reason !== undefined) this.reason = reason;
+    if (text.details !== undefined) this.details = text.details;
+  }
+}
+
+/** Decode an Error(string) revert payload (hex, with or without 0x); undefined if it is not one. */
+export function decodeErrorString(hex: string | undefined): string | undefined {
+  if (!hex) return undefined;
+  const data = hex.replace(/^0x/, '');
+  if (!data.startsWith('08c379a0') || data.length < 8 + 128) return undefined;
+  const body = data.slice(8);
+  const length = parseInt(body.slice(64, 128), 16);
+  const text = body.slice(128, 128 + length * 2);
+  if (text.length !== length * 2 || !/^([0-9a-f]{2})*$/i.test(text)) return undefined;
+  const bytes = new Uint8Array(text.length / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);
+  return new TextDecoder().decode(bytes);
+}
+
+/** The raw reason to show for revert data that is no Error(string) (a custom error, a panic). */
+export function rawRevert(hex: string | undefined): string | undefined {
+  const decoded = decodeErrorString(hex);
+  if (decoded !== undefined) return decoded;
+  const data = (hex ?? '').replace(/^0x/, '');
+  return data === '' ? undefined : `0x${data.slice(0, 74)}`;
+}
+
+/** Shown when the transaction read back by hash is not the one built (checklist item 22). */
+export const WALLET_CHANGED_TX =
+  'Warning: your wallet changed this transaction before sending it. Check it in your wallet.';
+
+export interface BuiltTx {
+  to: string;
+  data: string;
+  value?: bigint;
+}
+
+/** What the node returned for the hash (eth_getTransactionByHash: `input`, hex `value`). */
+export interface SentTx {
+  to?: string | null;
+  input?: string;
+  data?: string;
+  value?: string | bigint;
+}
+
+/** Did the wallet send what was built? `to`, `data` and `value` compared, case-insensitively. */
+export function sentMatchesBuilt(built: BuiltTx, sent: SentTx): boolean {
+  const hex = (h: string | undefined): string =>
+    (h === undefined || h === '' ? '0x' : h).toLowerCase();
+  const data = hex(sent.input ?? sent.data);
+  const value = sent.value === undefined ? 0n : BigInt(sent.value);
+  return (
+    (sent.to ?? '').toLowerCase() === built.to.toLowerCase() &&
+    data === hex(built.data) &&
+    value === (built.value ?? 0n)
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Simulation before a send and the read-back after it (issue #23, checklist items 22 and 23),
+ * on a real anvil with the DEX deployed: a swap whose reserves another account moved between
+ * quote and send, or whose deadline passed, reaches no wallet and says why; a wallet that
+ * changes the transaction is caught by reading it back by hash.
+ */
+import { Contract, JsonRpcProvider, Wallet } from 'ethers';
+import { startDevnet, type Devnet } from '@jmswap/devnet';
+import { resetWalletServiceForTests } from '../testing';
+import { setNetworks } from '../config/registry';
+import type { NetworkConfig, NetworksFile } from '../config/types';
+import { ROUTER_ABI } from '../adapters/abis.generated';
+import { destroyProviders } from '../adapters/evm/provider';
+import { appEvents$, type AppEvent } from '../bus/events';
+import { SimulationError, WALLET_CHANGED_TX } from '../core/simulation';
+import { createTestProvider, installWindow, removeWindow } from './testing/eip1193';
+import { connectWallet, disconnectWallet, resetReaders, switchNetwork } from './index';
+import { executeSwap, getSwapEstimate } from '../swap';
+
+jest.setTimeout(240_000);
+
+const PORTS = { BSC: 18656, POLY: 18657, BTTC: 18658, ETH: 18659 };
+/** Anvil dev account #4: the user. */
+const ACCOUNT = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+/** Anvil dev account #5: another trader who moves the price. */
+const OTHER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
+
+let devnet: Devnet;
+let n: NetworkConfig;
+
+beforeAll(async () => {
+  devnet = await startDevnet({
+    networks: ['BSC'],
+    ports: PORTS,
+    history: false,
+    configPath: false,
+  });
+  const file: NetworksFile = { ...devnet.config, profile: 'local' };
+  setNetworks(file);
+  n = file.networks.BSC;
+});
+
+afterAll(async () => {
+  await resetWalletServiceForTests();
+  await new Promise((r) => setTimeout(r, 200));
+  destroyProviders();
+  removeWindow();
+  await devnet?.stop();
+});
+
+afterEach(async () => {
+  await disconnectWallet();
+});
+
+async function connect(tamper?: (tx: Record<string, string>) => void) {
+  await switchNetwork('BSC');
+  const provider = createTestProvider(n.nodeUrl, { account: ACCOUNT });
+  const request = provider.request.bind(provider);
+  provider.request = async ({ method, params }) => {
+    if (method === 'eth_sendTransaction' && tamper) tamper((params as [Record<string, string>])[0]);
+    return request({ method, params });
+  };
+  installWindow({ ethereum: provider });
+  await connectWallet('injected');
+  return provider;
+}
+
+const token = () => n.defaultTokens.find((s) => s !== n.baseToken)!;
+const sends = (p: ReturnType<typeof createTestProvider>) =>
+  p.calls.filter((c) => c.method === 'eth_sendTransaction');
+
+/** Another account buys `token` with `amount` of the base coin straight through the router. */
+async function moveThePrice(amount: bigint): Promise<void> {
+  const rpc = new JsonRpcProvider(n.nodeUrl, n.chainId, { staticNetwork: true });
+  try {
+    const other = new Wallet(OTHER_KEY, rpc);
+    const router = new Contract(n.exchange.ROUTER_ADDRESS, ROUTER_ABI, other);
+    const path = [n.tokens[n.baseToken]!.address, n.tokens[token()]!.address];
+    const taxes = ['0x' + '0'.repeat(64), '0x' + '0'.repeat(64)];
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
+    const tx = await router.getFunction('swapExactBaseForTokens')(
+      0n,
+      path,
+      taxes,
+      other.address,
+      deadline,
+      { value: amount },
+    );
+    await tx.wait();
+  } finally {
+    rpc.destroy();
+  }
+}
+
+test('reserves moved by another account between quote and send: nothing reaches the wallet, the slippage sentence', async () => {
+  const provider = await connect();
+  const estimate = (await getSwapEstimate({
+    from: n.baseToken,
+    to: token(),
+    amountIn: 10n ** 16n,
+    slippageBps: 50,
+  }))!;
+  await moveThePrice(10n ** 21n);
+  resetReaders();
+  const error = await executeSwap({ estimate }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(SimulationError);
+  expect((error as SimulationError).code).toBe('SIMULATION_FAILED');
+  expect((error as SimulationError).reason).toBe('JMSwap: INSUFFICIENT_OUTPUT_AMOUNT');
+  expect((error as Error).message).toBe(
+    'This swap would fail: the price moved beyond your slippage. Try again or raise slippage.',
+  );
+  expect(sends(provider)).toHaveLength(0);
+});
+
+test('a deadline in the past: nothing reaches the wallet, the deadline sentence', async () => {
+  const provider = await connect();
+  const estimate = (await getSwapEstimate({
+    from: n.baseToken,
+    to: token(),
+    amountIn: 10n ** 15n,
+  }))!;
+  const error = await executeSwap({ estimate, deadline: 1n }).catch((e: unknown) => e);
+  expect((error as Error).message).toBe(
+    'This swap would fail: its deadline has passed. Try again.',
+  );
+  expect(sends(provider)).toHaveLength(0);
+});
+
+test('a wallet that sends another value than built: the swap goes, with the warning that the wallet changed it', async () => {
+  const toasts: AppEvent[] = [];
+  const sub = appEvents$.subscribe((e) => e.type === 'toast' && toasts.push(e));
+  try {
+    await connect((tx) => {
+      tx.value = `0x${(BigInt(tx.value ?? '0x0') + 1n).toString(16)}`;
+    });
+    const estimate = (await getSwapEstimate({
+      from: n.baseToken,
+      to: token(),
+      amountIn: 10n ** 15n,
+    }))!;
+    await executeSwap({ estimate });
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ kind: 'error', text: WALLET_CHANGED_TX }),
+    );
+  } finally {
+    sub.unsubscribe();
+  }
+});
+
+test('an untouched send shows no such warning', async () => {
+  const toasts: AppEvent[] = [];
+  const sub = appEvents$.subscribe((e) => e.type === 'toast' && toasts.push(e));
+  try {
+    const provider = await connect();
+    const estimate = (await getSwapEstimate({
+      from: n.baseToken,
+      to: token(),
+      amountIn: 10n ** 15n,
+    }))!;
+    await executeSwap({ estimate });
+    expect(sends(provider)).toHaveLength(1);
+    expect(toasts.filter((t) => t.type === 'toast' && t.text === WALLET_CHANGED_TX)).toEqual([]);
+  } finally {
+    sub.unsubscribe();
+  }
+});
