@@ -7,5 +7,6 @@ module.exports = {
   ...require('./local-pins'),
   ...require('./preflight'),
   ...require('./server'),
+  ...require('./csp'),
   ...require('./chromium'),
 };

@@ -9,6 +9,7 @@ const { staticFolder } = require('./static-folder');
 const { createObserver, serveMetrics, markNotFound } = require('./observe');
 const { APPS, appDir, repoRoot, runConfigDir } = require('./apps');
 const { defaultRemotesFile } = require('./remotes-file');
+const { createCspSource, htmlPage } = require('./csp-source');
 
 const PRODUCTION_NETWORKS = path.join(repoRoot, 'shared-chain/config/networks.production.json');
 const DEFAULT_WIDGET_CONFIG = { allowedHosts: ['http://localhost:8088', 'http://127.0.0.1:8088'] };
@@ -58,7 +59,8 @@ function widgetHosts(configDir) {
 
 /**
  * Against clickjacking: only the widget page may be framed, and only by widget.json's hosts;
- * every other page refuses to be framed.
+ * every other page refuses to be framed. Returns those hosts (the html's full CSP, set when
+ * its head is written, names the same frame-ancestors).
  */
 function frameHeaders(res, { widgetPage, configDir }) {
   const hosts = widgetPage ? widgetHosts(configDir) : [];
@@ -66,6 +68,24 @@ function frameHeaders(res, { widgetPage, configDir }) {
   res.setHeader('Content-Security-Policy', `frame-ancestors ${ancestors}`);
   if (!widgetPage) res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  return hosts;
+}
+
+/**
+ * Calls `fn` just before the response's head is written, when it is html: whichever way the
+ * page is sent (sirv, a fallback page, a range), it gets the full policy.
+ */
+function beforeHtmlHead(res, fn) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    res.writeHead = writeHead;
+    let type = res.getHeader('content-type');
+    const headers = rest.find((h) => h && typeof h === 'object' && !Array.isArray(h));
+    for (const [name, value] of Object.entries(headers ?? {}))
+      if (name.toLowerCase() === 'content-type') type = value;
+    if (/^text\/html\b/i.test(String(type ?? ''))) fn();
+    return writeHead.call(this, status, ...rest);
+  };
 }
 
 /** Features the site never uses: a script that gets in cannot ask for them either. */
@@ -89,11 +109,16 @@ const PERMISSIONS_POLICY = [
 function securityHeaders(req, res, { trustProxy }) {
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  if (overHttps(req, trustProxy))
+    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+/** Whether the browser got this over https (see securityHeaders). */
+function overHttps(req, trustProxy) {
   const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
     .split(',')[0]
     .trim();
-  if (req.socket.encrypted || (trustProxy && forwarded === 'https'))
-    res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  return Boolean(req.socket.encrypted) || (trustProxy && forwarded === 'https');
 }
 
 function sendFile(res, file, cacheControl) {
@@ -129,6 +154,8 @@ const staticOptions = (sourceMaps) => ({
 /**
  * The request handler of one app. `sourceMaps` serves the builds' .map files (the local stack
  * does; production does not unless the operator asks); `trustProxy` believes X-Forwarded-Proto.
+ * `csp: false` leaves html pages with frame-ancestors only (debugging); `walletConnect` allows
+ * WalletConnect's hosts on every page (see csp.js).
  */
 function createAppHandler(
   app,
@@ -137,11 +164,21 @@ function createAppHandler(
     dist = path.join(appDir(app), 'dist'),
     sourceMaps = false,
     trustProxy = false,
+    csp = true,
+    walletConnect = false,
     observer = createObserver(app),
     logger,
   } = {},
 ) {
-  const handle = appRoutes(app, { configDir, dist, sourceMaps });
+  const cspSource = csp
+    ? createCspSource({
+        configDir,
+        productionNetworks: PRODUCTION_NETWORKS,
+        walletConnect,
+        warn: (message) => (logger ? logger.warn(message) : console.warn(`[${app}] ${message}`)),
+      })
+    : undefined;
+  const handle = appRoutes(app, { configDir, dist, sourceMaps, cspSource, trustProxy });
   return (req, res) => {
     // One bad request costs its own response, never the server (and every user of it).
     try {
@@ -157,10 +194,11 @@ function createAppHandler(
   };
 }
 
-function appRoutes(app, { configDir, dist, sourceMaps }) {
+function appRoutes(app, { configDir, dist, sourceMaps, cspSource, trustProxy }) {
   const isShell = app === 'shell';
   const assets = staticFolder(path.join(repoRoot, 'shared-chain/assets'), { dev: true });
-  const statics = staticFolder(isShell ? path.join(dist, 'app') : dist, staticOptions(sourceMaps));
+  const staticsRoot = isShell ? path.join(dist, 'app') : dist;
+  const statics = staticFolder(staticsRoot, staticOptions(sourceMaps));
   const widget = staticFolder(path.join(dist, 'widget'), staticOptions(sourceMaps));
   const sdk = staticFolder(path.join(repoRoot, 'widget-sdk/dist'), { dev: true, sourceMaps });
   const sdkPrefix = `/widget/sdk/${sdkVersion()}/`;
@@ -170,7 +208,15 @@ function appRoutes(app, { configDir, dist, sourceMaps }) {
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     const { pathname } = new URL(req.url, 'http://x');
     const widgetPage = isShell && (pathname === '/widget' || pathname.startsWith('/widget/'));
-    frameHeaders(res, { widgetPage, configDir });
+    const frameAncestors = frameHeaders(res, { widgetPage, configDir });
+    // The html file this request is answered with, whose inline scripts the CSP allows.
+    let page;
+    if (cspSource)
+      beforeHtmlHead(res, () => {
+        const https = overHttps(req, trustProxy);
+        const headers = cspSource.headers({ page, frameAncestors, widget: widgetPage, https });
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      });
     if (pathname.startsWith('/config/')) return serveConfig(req, res, configDir);
     if (isShell && pathname.startsWith(sdkPrefix)) {
       // The partners' host SDK (widget-sdk/dist), at a versioned url.
@@ -183,15 +229,21 @@ function appRoutes(app, { configDir, dist, sourceMaps }) {
     }
     if (widgetPage) {
       req.url = req.url.replace(/^\/widget/, '') || '/';
-      return widget(req, res, () =>
-        sendFile(res, path.join(dist, 'widget/index.html'), 'no-cache'),
-      );
+      page = htmlPage(path.join(dist, 'widget'), new URL(req.url, 'http://x').pathname);
+      return widget(req, res, () => {
+        page = path.join(dist, 'widget/index.html');
+        sendFile(res, page, 'no-cache');
+      });
     }
     // The shell's routes are prerendered html files (/charts is charts.html); any other path
     // gets the app with its "does not exist" page already drawn.
-    return statics(req, res, () =>
-      isShell ? (markNotFound(res), sendFile(res, shellFallback(dist), 'no-cache')) : notFound(res),
-    );
+    page = htmlPage(staticsRoot, pathname);
+    return statics(req, res, () => {
+      if (!isShell) return notFound(res);
+      markNotFound(res);
+      page = shellFallback(dist);
+      sendFile(res, page, 'no-cache');
+    });
   };
 }
 
@@ -225,6 +277,8 @@ async function serveApp(
     dist,
     sourceMaps,
     trustProxy,
+    csp,
+    walletConnect,
     logger,
     metricsPort,
   } = {},
@@ -235,6 +289,8 @@ async function serveApp(
     dist,
     sourceMaps,
     trustProxy,
+    csp,
+    walletConnect,
     observer,
     logger,
   });

@@ -1,0 +1,332 @@
+const { createHash } = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const {
+  buildCsp,
+  parseCsp,
+  inlineScripts,
+  reportUriFor,
+  reportingEndpoints,
+  reportingApiFor,
+  WALLETCONNECT,
+} = require('./csp');
+const { createCspSource, htmlPage } = require('./csp-source');
+
+const remotesFile = {
+  allowedOrigins: ['https://swap.cdn.example', 'https://charts.cdn.example/', 'ftp://x.example'],
+  remotes: {
+    swap: { name: 'mfe_swap', base: 'https://swap.cdn.example/', version: '1.2.0' },
+    charts: { name: 'mfe_charts', base: 'https://charts.cdn.example', version: '1.0.0' },
+    pools: { name: 'mfe_pools', base: 'https://pools.cdn.example:8443/team', version: '2.0.0' },
+    // Not loaded by the shell (no version): adds nothing.
+    listing: { name: 'mfe_listing', base: 'https://listing.cdn.example' },
+  },
+};
+
+const network = (id, platform, extra) => ({
+  id,
+  platform,
+  nodeUrl: '',
+  api: { url: '', ownerAddress: '' },
+  tokens: {},
+  ...extra,
+});
+const networks = {
+  profile: 'production',
+  version: 'test',
+  networks: {
+    TRON: network('TRON', 'tron', {
+      nodeUrl: 'https://api.trongrid.io',
+      nodeUrls: ['https://api.trongrid.io/', 'https://tron-rpc.publicnode.com', 'wss://tron.ws'],
+      api: { url: 'https://api.jmswap.example/', ownerAddress: '' },
+      tokens: {
+        JM: { logoURI: '/assets/currency/jm.svg' },
+        X: { logoURI: 'https://logos.example/x.svg' },
+        Y: { logoURI: 'javascript:alert(1)' },
+      },
+    }),
+    BSC: network('BSC', 'evm', {
+      nodeUrl: 'https://bsc-dataseed.bnbchain.org',
+      nodeUrls: ['https://bsc-dataseed.bnbchain.org', 'wss://bsc-ws.example/ws', 'not a url'],
+      api: { url: 'https://bsc-api.jmswap.example', ownerAddress: '' },
+    }),
+    POLY: network('POLY', 'evm', {
+      nodeUrl: 'https://polygon-rpc.com/key/abc',
+      // A value that would add a directive if it were pasted in as it is.
+      nodeUrls: ['https://evil.example;script-src *', 'https://a,b.example'],
+    }),
+  },
+};
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('buildCsp: the policy from remotes.json and networks.json', () => {
+  const csp = buildCsp({
+    remotesFile,
+    networks,
+    inlineScriptHashes: [sha256('headStart()'), "'sha256-not base64!'"],
+    reportUri: reportUriFor(networks),
+  });
+  const d = parseCsp(csp);
+
+  it('lets scripts come only from here, the remotes and the page’s own inline scripts', () => {
+    expect(d['script-src']).toEqual([
+      "'self'",
+      'https://swap.cdn.example',
+      'https://charts.cdn.example',
+      'https://pools.cdn.example:8443',
+      sha256('headStart()'),
+    ]);
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(d['script-src']).not.toContain("'unsafe-inline'");
+    expect(d['object-src']).toEqual(["'none'"]);
+    expect(d['base-uri']).toEqual(["'self'"]);
+    expect(d['form-action']).toEqual(["'self'"]);
+    expect(d['default-src']).toEqual(["'self'"]);
+  });
+
+  it('takes the remote origins from allowedOrigins as well as from each base', () => {
+    const only = parseCsp(
+      buildCsp({
+        remotesFile: { allowedOrigins: ['http://localhost:8081'], remotes: {} },
+        networks,
+      }),
+    );
+    expect(only['script-src']).toEqual(["'self'", 'http://localhost:8081']);
+    // A file without the allow-list (older deployments): the bases alone.
+    const bases = parseCsp(buildCsp({ remotesFile: { remotes: remotesFile.remotes }, networks }));
+    expect(bases['script-src']).toContain('https://pools.cdn.example:8443');
+    // No remotes.json content at all: only the site itself.
+    expect(parseCsp(buildCsp({}))['script-src']).toEqual(["'self'"]);
+  });
+
+  it('lets pages talk to every node, every api and the remotes, and nothing else', () => {
+    expect(d['connect-src']).toEqual([
+      "'self'",
+      'https://api.trongrid.io',
+      'https://tron-rpc.publicnode.com',
+      'https://bsc-dataseed.bnbchain.org',
+      'wss://bsc-ws.example', // an EVM node over WebSocket; TRON's wss entry is left out
+      'https://polygon-rpc.com',
+      'https://api.jmswap.example',
+      'https://bsc-api.jmswap.example',
+      'https://swap.cdn.example',
+      'https://charts.cdn.example',
+      'https://pools.cdn.example:8443',
+    ]);
+    expect(csp).not.toMatch(/evil|a,b|tron\.ws/);
+    expect(csp.split(';').map((p) => p.trim().split(' ')[0])).toEqual(Object.keys(d));
+  });
+
+  it('allows styles inline (style-loader, sonner) but scripts never; images from here and the logos’ hosts', () => {
+    expect(d['style-src']).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'https://logos.example']);
+    expect(d['font-src']).toEqual(["'self'"]);
+    expect(d['worker-src']).toEqual(["'none'"]);
+    expect(d['frame-src']).toEqual(["'none'"]);
+    // The widget shows the partner's https background image.
+    const widget = parseCsp(buildCsp({ networks, widget: true }));
+    expect(widget['img-src']).toContain('https:');
+  });
+
+  it('reports to the default network’s api, by report-uri and report-to', () => {
+    expect(reportUriFor(networks)).toBe('https://api.jmswap.example/v1/client-report');
+    expect(d['report-uri']).toEqual(['https://api.jmswap.example/v1/client-report']);
+    expect(d['report-to']).toEqual(['jmswap']);
+    expect(reportingEndpoints(reportUriFor(networks))).toBe(
+      'jmswap="https://api.jmswap.example/v1/client-report"',
+    );
+    // Without the Reporting API (an http page): report-uri alone.
+    const plain = parseCsp(
+      buildCsp({ networks, reportUri: reportUriFor(networks), reportTo: false }),
+    );
+    expect(plain['report-uri']).toEqual(['https://api.jmswap.example/v1/client-report']);
+    expect(plain['report-to']).toBeUndefined();
+    // No TRON: the first network's api. No api url (the production file as shipped): no report.
+    const { TRON: _tron, ...others } = networks.networks;
+    expect(reportUriFor({ networks: others })).toBe(
+      'https://bsc-api.jmswap.example/v1/client-report',
+    );
+    const silent = {
+      networks: { TRON: network('TRON', 'tron'), BSC: networks.networks.BSC },
+    };
+    expect(reportUriFor(silent)).toBeUndefined();
+    expect(parseCsp(buildCsp({ networks: silent }))['report-uri']).toBeUndefined();
+    expect(parseCsp(buildCsp({ networks: silent }))['report-to']).toBeUndefined();
+    expect(reportingEndpoints(undefined)).toBeUndefined();
+  });
+
+  it('names the Reporting API endpoint only on https pages (Chromium ignores it on http)', () => {
+    expect(reportingApiFor('https://api.example/v1/client-report', true)).toBe(true);
+    expect(reportingApiFor('http://localhost:9070/v1/client-report', true)).toBe(true);
+    expect(reportingApiFor('http://127.0.0.1:9070/v1/client-report', true)).toBe(true);
+    expect(reportingApiFor('http://api.example/v1/client-report', true)).toBe(false);
+    expect(reportingApiFor('https://api.example/v1/client-report', false)).toBe(false);
+    expect(reportingApiFor(undefined, true)).toBe(false);
+  });
+
+  it('keeps frame-ancestors as the framing rules had it', () => {
+    expect(d['frame-ancestors']).toEqual(["'none'"]);
+    const framed = parseCsp(
+      buildCsp({ frameAncestors: ['https://partner.example', 'javascript:alert(1)'] }),
+    );
+    expect(framed['frame-ancestors']).toEqual(['https://partner.example']);
+  });
+
+  it('allows WalletConnect’s hosts only where WalletConnect is in use', () => {
+    const hosts = [...WALLETCONNECT.connect, ...WALLETCONNECT.frame, ...WALLETCONNECT.font];
+    for (const host of hosts) expect(csp).not.toContain(host);
+    expect(csp).not.toMatch(/walletconnect|web3modal|reown|blob:/);
+    const wc = parseCsp(buildCsp({ remotesFile, networks, walletConnect: true }));
+    expect(wc['connect-src']).toEqual(expect.arrayContaining(WALLETCONNECT.connect));
+    expect(wc['connect-src']).toContain('wss://relay.walletconnect.org');
+    expect(wc['frame-src']).toEqual(WALLETCONNECT.frame);
+    expect(wc['img-src']).toEqual(expect.arrayContaining(['https://api.web3modal.org', 'blob:']));
+    expect(wc['font-src']).toEqual(["'self'", 'https://fonts.reown.com']);
+    expect(wc['script-src']).toEqual(parseCsp(csp)['script-src'].slice(0, 4));
+  });
+});
+
+describe('inlineScripts: the hashes of a page’s inline scripts', () => {
+  it('hashes each <script> without src, as the browser does', () => {
+    const head = '(()=>{var a="</div>";fetch("/config/remotes.json")})();';
+    const html = `<!doctype html><html><head><script>${head}</script>
+      <script defer="defer" src="/main.js"></script><script type="module">a()</script>
+      <SCRIPT nonce="x">b()</SCRIPT ></head><body><script src=/x.js></script></body></html>`;
+    expect(inlineScripts(html)).toEqual({
+      hashes: [sha256(head), sha256('a()'), sha256('b()')],
+      walletConnect: false,
+    });
+  });
+
+  it('hashes the text after the parser’s newline normalisation', () => {
+    expect(inlineScripts('<script>a();\r\nb();\rc()</script>').hashes).toEqual([
+      sha256('a();\nb();\nc()'),
+    ]);
+    expect(inlineScripts('<script></script>').hashes).toEqual([sha256('')]);
+  });
+
+  it('sees a page that hands shared-chain the WalletConnect project id', () => {
+    const page = '<script>window.JMSWAP_WALLETCONNECT_PROJECT_ID = "0123abcd";</script>';
+    expect(inlineScripts(page).walletConnect).toBe(true);
+    expect(
+      inlineScripts('<script>JMSWAP_WALLETCONNECT_PROJECT_ID = ""</script>').walletConnect,
+    ).toBe(false);
+  });
+});
+
+describe('createCspSource: follows the config folder and the pages', () => {
+  let dir;
+  let dist;
+  const production = path.join(__dirname, '../../shared-chain/config/networks.production.json');
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jmswap-csp-'));
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'jmswap-csp-dist-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  const write = (file, content) => {
+    fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+    // Another mtime, as a later write has (the cache keys on size and mtime).
+    const later = new Date(Date.now() + Math.floor(Math.random() * 1e6));
+    fs.utimesSync(file, later, later);
+  };
+
+  it('without a config folder: the defaults jmswap-serve serves at /config/', () => {
+    const source = createCspSource({ configDir: dir, productionNetworks: production });
+    const d = parseCsp(source.headers()['Content-Security-Policy']);
+    expect(d['script-src']).toEqual(expect.arrayContaining(['http://localhost:8081']));
+    expect(d['connect-src']).toEqual(expect.arrayContaining(['https://api.trongrid.io']));
+    // The production file names no api url yet: nowhere to report to.
+    expect(d['report-uri']).toBeUndefined();
+    expect(source.headers()['Reporting-Endpoints']).toBeUndefined();
+  });
+
+  it('picks up remotes.json, networks.json and a rebuilt page without a restart', () => {
+    const warn = jest.fn();
+    const source = createCspSource({ configDir: dir, productionNetworks: production, warn });
+    const page = path.join(dist, 'index.html');
+    write(page, '<script>one()</script>');
+    write(path.join(dir, 'remotes.json'), remotesFile);
+    write(path.join(dir, 'networks.json'), networks);
+    let headers = source.headers({ page, https: true });
+    let d = parseCsp(headers['Content-Security-Policy']);
+    expect(d['script-src']).toContain('https://swap.cdn.example');
+    expect(d['script-src']).toContain(sha256('one()'));
+    expect(d['report-to']).toEqual(['jmswap']);
+    expect(headers['Reporting-Endpoints']).toBe(
+      'jmswap="https://api.jmswap.example/v1/client-report"',
+    );
+    // The same page over http: report-uri alone, no Reporting-Endpoints.
+    headers = source.headers({ page });
+    expect(parseCsp(headers['Content-Security-Policy'])['report-to']).toBeUndefined();
+    expect(headers['Reporting-Endpoints']).toBeUndefined();
+
+    // npm run remote:use points swap at another host; a new networks file; a new build.
+    write(path.join(dir, 'remotes.json'), {
+      remotes: { swap: { name: 'mfe_swap', base: 'https://swap2.cdn.example', version: '1.3.0' } },
+    });
+    const next = structuredClone(networks);
+    next.networks.TRON.api.url = 'https://reports.jmswap.example';
+    next.networks.BSC.nodeUrls = ['https://bsc-2.example'];
+    write(path.join(dir, 'networks.json'), next);
+    write(page, '<script>two()</script>');
+    headers = source.headers({ page });
+    d = parseCsp(headers['Content-Security-Policy']);
+    expect(d['script-src']).toEqual(["'self'", 'https://swap2.cdn.example', sha256('two()')]);
+    expect(d['connect-src']).toContain('https://bsc-2.example');
+    expect(d['connect-src']).not.toContain('wss://bsc-ws.example');
+    expect(d['report-uri']).toEqual(['https://reports.jmswap.example/v1/client-report']);
+
+    // A file caught half-written: the last good copy stays, with a warning.
+    write(path.join(dir, 'remotes.json'), '{"remotes": {"swap": ');
+    d = parseCsp(source.headers({ page })['Content-Security-Policy']);
+    expect(d['script-src']).toContain('https://swap2.cdn.example');
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/remotes\.json not read/));
+  });
+
+  it('allows the inline scripts of the compressed twins the server may send instead', () => {
+    const source = createCspSource({ configDir: dir, productionNetworks: production });
+    const page = path.join(dist, 'charts.html');
+    write(page, '<script>fresh()</script>');
+    fs.writeFileSync(`${page}.br`, zlib.brotliCompressSync('<script>fresh()</script>'));
+    fs.writeFileSync(`${page}.gz`, zlib.gzipSync('<script>stale()</script>'));
+    const d = parseCsp(source.headers({ page })['Content-Security-Policy']);
+    expect(d['script-src']).toEqual(expect.arrayContaining([sha256('fresh()'), sha256('stale()')]));
+  });
+
+  it('gives WalletConnect’s hosts to the page that sets a project id, or to all when told', () => {
+    const plain = path.join(dist, 'index.html');
+    const wc = path.join(dist, 'wc.html');
+    write(plain, '<script>x()</script>');
+    write(wc, '<script>window.JMSWAP_WALLETCONNECT_PROJECT_ID="abc123"</script>');
+    const source = createCspSource({ configDir: dir, productionNetworks: production });
+    const has = (headers) => headers['Content-Security-Policy'].includes('relay.walletconnect');
+    expect(has(source.headers({ page: plain }))).toBe(false);
+    expect(has(source.headers({ page: wc }))).toBe(true);
+    const forced = createCspSource({
+      configDir: dir,
+      productionNetworks: production,
+      walletConnect: true,
+    });
+    expect(has(forced.headers({ page: plain }))).toBe(true);
+  });
+
+  it('finds the html file sirv answers a path with', () => {
+    fs.mkdirSync(path.join(dist, '1.0.0'));
+    for (const f of ['index.html', 'charts.html', '1.0.0/index.html', 'main.js'])
+      write(path.join(dist, f), '');
+    expect(htmlPage(dist, '/')).toBe(path.join(dist, 'index.html'));
+    expect(htmlPage(dist, '/charts')).toBe(path.join(dist, 'charts.html'));
+    expect(htmlPage(dist, '/charts/')).toBe(path.join(dist, 'charts.html'));
+    expect(htmlPage(dist, '/1.0.0/')).toBe(path.join(dist, '1.0.0/index.html'));
+    expect(htmlPage(dist, '/1.0.0')).toBe(path.join(dist, '1.0.0/index.html'));
+    expect(htmlPage(dist, '/main.js')).toBeUndefined();
+    expect(htmlPage(dist, '/pools')).toBeUndefined();
+    expect(htmlPage(dist, '/../../etc/passwd')).toBeUndefined();
+  });
+});
