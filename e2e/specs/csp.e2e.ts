@@ -1,0 +1,252 @@
+/**
+ * The Content-Security-Policy every page gets (issue 22), in the browser. The shell's own
+ * inline head script runs: the server put its hash in the policy. An injected inline script, a
+ * script from a host the deployment does not list (:9089) and a string evaluated as code do
+ * not run, and the browser reports each refusal to the api's /v1/client-report, where the
+ * operators' `npm run reports` finds it. The site itself, every route, the remotes' standalone
+ * pages, the widget and both wallets' code, runs without a single violation.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { evmRpcUrls, devAccount, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { withTronLink } from '../fixtures/tron';
+import { API, EVIL_PORT, HOST_PORT, PORTS, repoRoot, SHELL } from '../fixtures/stack';
+
+const { parseCsp } = require('@jmswap/mf-config') as {
+  parseCsp: (header: string | undefined) => Record<string, string[]>;
+};
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  disposition: string;
+  page: string;
+}
+
+/** Every violation the page meets, in every frame, from its first byte. */
+async function recordViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: Violation[] };
+    w.__csp = [];
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) =>
+        w.__csp.push({
+          directive: e.effectiveDirective,
+          blocked: e.blockedURI,
+          disposition: e.disposition,
+          page: location.href,
+        }),
+      true,
+    );
+  });
+}
+
+const violations = async (page: Page): Promise<Violation[]> =>
+  (
+    await Promise.all(
+      page
+        .frames()
+        .map((f) =>
+          f
+            .evaluate(() => (window as unknown as { __csp?: Violation[] }).__csp ?? [])
+            .catch(() => []),
+        ),
+    )
+  ).flat();
+
+const origins = (ports: Record<string, number>) =>
+  Object.values(ports).map((p) => `http://localhost:${p}`);
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const originOf = (url: string) => new URL(url).origin;
+
+/** Tries an inline script, a script from :9089 and a string timer; returns which ran. */
+function inject(page: Page) {
+  return page.evaluate(async (evil) => {
+    const w = window as unknown as Record<string, unknown>;
+    const inline = document.createElement('script');
+    inline.textContent = 'window.__cspInline = 1;';
+    document.head.appendChild(inline);
+    const foreign = document.createElement('script');
+    foreign.src = evil;
+    const loaded = new Promise((resolve) => {
+      foreign.onload = () => resolve('loaded');
+      foreign.onerror = () => resolve('refused');
+    });
+    document.head.appendChild(foreign);
+    // A string timer is eval: compiled in the page, under its policy.
+    (setTimeout as unknown as (code: string, ms: number) => void)('window.__cspEval = 1;', 0);
+    await loaded;
+    await new Promise((r) => setTimeout(r, 300));
+    return { inline: w.__cspInline, foreign: w.__cspForeign, eval: w.__cspEval };
+  }, `http://localhost:${EVIL_PORT}/evil.js`);
+}
+
+/** The operators' view: `npm run reports -- list --kind csp` on the e2e api's data. */
+function cspReports(): { cause: string; lastSeen: string; count: number }[] {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const out = execFileSync(
+    'npm',
+    [
+      ...['run', '-s', 'reports', '--', 'list', '--kind', 'csp', '--since', '1h', '--json'],
+      ...['--data', path.join(repoRoot, '.run/e2e-api-data')],
+    ],
+    { cwd: repoRoot, encoding: 'utf8', env },
+  );
+  return (JSON.parse(out) as { groups: ReturnType<typeof cspReports> }).groups;
+}
+
+test('the shell’s pages get the policy derived from remotes.json and networks.json', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/');
+  const header = res.headers()['content-security-policy'];
+  console.log(`Content-Security-Policy of ${SHELL}/: ${header}`);
+  const csp = parseCsp(header);
+  const html = await res.text();
+  const head = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] as string;
+  expect(head).toContain('__jmswapEarly');
+
+  expect(csp['script-src']).toEqual(["'self'", ...origins(PORTS), sha256(head)]);
+  expect(header).not.toContain("'unsafe-eval'");
+  const nodes = Object.values(localNetworks()).flatMap((n) => [
+    n.nodeUrl,
+    ...((n as unknown as { nodeUrls?: string[] }).nodeUrls ?? []),
+  ]);
+  expect(new Set(csp['connect-src'])).toEqual(
+    new Set(["'self'", ...nodes.map(originOf), originOf(API), ...origins(PORTS)]),
+  );
+  expect(csp['object-src']).toEqual(["'none'"]);
+  expect(csp['base-uri']).toEqual(["'self'"]);
+  expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  expect(csp['report-uri']).toEqual([`${API}/v1/client-report`]);
+
+  // The head script ran (it started the swap remote's downloads) and nothing was refused.
+  await recordViolations(page);
+  await page.goto('/');
+  await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+  expect(
+    await page.evaluate(() => typeof (window as { __jmswapEarly?: unknown }).__jmswapEarly),
+  ).toBe('object');
+  await expect(
+    page.locator(`link[rel="preload"][as="script"][href^="http://localhost:${PORTS.swap}/"]`),
+  ).not.toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+});
+
+test('an injected inline script, a script from an unlisted host and eval do not run, and are reported', async ({
+  page,
+}) => {
+  const start = Date.now();
+  // Without the policy (a page on :9089) the same injection runs all three: the test can see it.
+  await page.goto(`http://localhost:${EVIL_PORT}/evil.html`);
+  expect(await inject(page)).toEqual({ inline: 1, foreign: 1, eval: 1 });
+
+  await recordViolations(page);
+  await page.goto('/');
+  await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+  expect(await violations(page)).toEqual([]);
+  expect(await inject(page)).toEqual({ inline: undefined, foreign: undefined, eval: undefined });
+  await expect
+    .poll(async () => (await violations(page)).map((v) => [v.directive, v.blocked]))
+    .toEqual(
+      expect.arrayContaining([
+        ['script-src-elem', 'inline'],
+        ['script-src-elem', `http://localhost:${EVIL_PORT}/evil.js`],
+        ['script-src', 'eval'],
+      ]),
+    );
+  expect((await violations(page)).every((v) => v.disposition === 'enforce')).toBe(true);
+
+  // The browser sent them to the default network's api; the operators' CLI lists them.
+  const since = Math.floor(start / 1000) * 1000; // lastSeen is in whole seconds
+  const recent = (cause: RegExp) =>
+    cspReports().some((g) => cause.test(g.cause) && Date.parse(g.lastSeen) >= since);
+  await expect.poll(() => recent(/^script-src-elem blocked inline/), { timeout: 20000 }).toBe(true);
+  await expect
+    .poll(() => recent(new RegExp(`^script-src-elem blocked .*:${EVIL_PORT}`)))
+    .toBe(true);
+  await expect.poll(() => recent(/^script-src blocked eval/)).toBe(true);
+});
+
+test('the site runs under its policy without a violation: routes, wallets, widget, standalone pages', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await recordViolations(page);
+  const bsc = localNetworks().BSC!;
+  await injectEvmWallet(page, {
+    account: devAccount(0),
+    chainId: bsc.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await withTronLink(page, 1);
+  const checked: string[] = [];
+  const clean = async () => {
+    checked.push(page.url());
+    expect(await violations(page), page.url()).toEqual([]);
+  };
+
+  await page.goto('/?n=BSC');
+  const swap = page.locator('[data-remote="swap"]');
+  await expect(swap).toContainText('TOKEN SWAP');
+  // ethers and the EVM wallets load with the first wallet action; the quote brings the chart.
+  await connectFromHeader(page, 'MetaMask');
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('1');
+  await expect(swap).toHaveAttribute('data-quote-out', /\d+/);
+  await clean();
+
+  // tronweb loads with the first TRON wallet action.
+  await page.goto('/?n=TRON');
+  await connectFromHeader(page, 'TronLink');
+  await clean();
+
+  await page.goto('/?t=addLiquidity');
+  await expect(page.locator('[data-remote="liquidity"]')).toContainText('LIQUIDITY');
+  await clean();
+  await page.goto('/charts');
+  await expect(page.locator('[data-remote="charts"]')).toContainText('TRX/JM');
+  await expect(page.locator('figure[data-chart="candle"]')).toHaveAttribute('data-state', 'ready');
+  await expect(page.locator('figure[data-chart="candle"] .highcharts-container')).toBeVisible();
+  await clean();
+  await page.goto('/pools');
+  await expect(page.getByTestId('pool-item').first()).toBeVisible();
+  await clean();
+  await page.goto('/listing');
+  await expect(page.locator('[data-remote="listing"]')).toContainText('TOKEN LISTING');
+  await clean();
+  await page.goto('/help');
+  await expect(page.getByRole('heading', { name: 'HOW TO SWAP' })).toBeVisible();
+  await page.goto('/info');
+  await expect(page.getByRole('heading', { name: 'Roadmap' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page.getByText('This page does not exist.')).toBeVisible();
+  await clean();
+
+  // The widget inside the allowed partner's page (its own policy, framed by :9088 only).
+  await page.goto(`http://localhost:${HOST_PORT}/host.html`);
+  const received = () =>
+    page.evaluate(() => (window as unknown as { received: { type: string }[] }).received.length);
+  await expect.poll(received).toBeGreaterThan(0); // the widget's JMSwapLoading
+  await page.evaluate(() =>
+    (window as unknown as { sendOptions: (o: object) => void }).sendOptions({ network: 'BSC' }),
+  );
+  const widget = page.frameLocator('iframe#widget');
+  await expect(widget.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+  await clean();
+
+  // Each remote's standalone page, on its own host.
+  for (const port of Object.values(PORTS)) {
+    await page.goto(`http://localhost:${port}/1.0.0/`);
+    await expect(page.getByText(/^Standalone /)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await clean();
+  }
+  expect(checked).toHaveLength(8 + Object.keys(PORTS).length);
+});
