@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import {
   appEvents$,
+  ChainError,
   formatAmount,
   parseNetworksFile,
   session$,
@@ -165,6 +166,27 @@ it('a failed swap says Swap failed and keeps the form', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
   await waitFor(() => expect(toasts()).toContain('Swap failed'));
   expect(sell()).toHaveValue('10');
+});
+
+it('a swap its simulation stopped shows the sentence in the box, with the raw reason when unknown', async () => {
+  connect();
+  api.fail = Object.assign(
+    new ChainError('SIMULATION_FAILED', 'This swap would fail, so nothing was sent.'),
+    { details: 'Details: Pausable: paused' },
+  );
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  const failure = await screen.findByTestId('simulation-failure');
+  expect(failure).toHaveTextContent(
+    'This swap would fail, so nothing was sent.Details: Pausable: paused',
+  );
+  expect(toasts()).toContain('This swap would fail, so nothing was sent.');
+  expect(api.swaps).toEqual([]);
+  // A new quote clears it.
+  await userEvent.type(sell(), '1');
+  await waitFor(() => expect(screen.queryByTestId('simulation-failure')).toBeNull());
 });
 
 it('asks for a confirmation above 15% price impact', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import {
   AmountField,
   DEFAULT_SLIPPAGE_BPS,
@@ -33,6 +33,9 @@ import { maxSellAmount, directPairsOf } from './maxAmount';
 import { swapApi } from './swapApi';
 import './swapApiImpl';
 import './swap.css';
+
+// TRON only, once a wallet is connected and a quote shown: its own chunk, not the first load.
+const NetworkFee = lazy(() => import('./components/NetworkFee'));
 
 /** TOKEN SWAP: the swap box of the index route and of the widget. */
 /**
@@ -92,7 +95,7 @@ function SwapBox({
   });
   const chartsDue = useDueAfter(prices ?? (unreachable || undefined));
   const [approvalMode, setApprovalMode] = useApprovalMode();
-  const { swap, completed, closeCompleted } = useSwapAction({
+  const { swap, completed, closeCompleted, failure, clearFailure } = useSwapAction({
     network,
     state,
     dispatch,
@@ -146,7 +149,8 @@ function SwapBox({
   useEffect(() => {
     setConfirming(false);
     setRequoted(false);
-  }, [state.version]);
+    clearFailure(); // a new quote clears the old outcome
+  }, [state.version, clearFailure]);
   const updating = isQuoting(state, network);
 
   async function onSwapClick() {
@@ -234,6 +238,17 @@ function SwapBox({
         <p role="alert" className="jm-impact-danger">
           The price moved: the new quote gives you less. Check it, then press SWAP again.
         </p>
+      )}
+      {failure && (
+        <p role="alert" className="jm-impact-danger" data-testid="simulation-failure">
+          {failure.message}
+          {failure.details && <small className="jm-details">{failure.details}</small>}
+        </p>
+      )}
+      {network.platform === 'tron' && session.connected && state.quote && (
+        <Suspense fallback={null}>
+          <NetworkFee network={network.id} quote={state.quote} />
+        </Suspense>
       )}
       {confirming && state.quote && (
         <p role="alert" className="jm-impact-danger">

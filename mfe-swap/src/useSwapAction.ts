@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   formatAmount,
   isChainError,
@@ -45,6 +45,9 @@ interface Args {
 export function useSwapAction(args: Args) {
   const { network, state, balances, energy, approval, onDone } = args;
   const [completed, setCompleted] = useState<CompletedSwap>();
+  // A send its simulation stopped: the sentence and, for unknown reasons, the raw one.
+  const [failure, setFailure] = useState<{ message: string; details?: string }>();
+  const clearFailure = useCallback(() => setFailure(undefined), []);
   // A second press before React re-renders SWAP as disabled (shared-chain also refuses it).
   const busy = useRef(false);
 
@@ -125,6 +128,7 @@ export function useSwapAction(args: Args) {
     if (impactLevel(quote.priceImpactBps) === 'danger' && !impactConfirmed) return 'confirm';
     if (busy.current) return;
     busy.current = true;
+    setFailure(undefined);
     setLoading(true, PROCESSING_TRANSACTION);
     try {
       const current = await freshQuote(quote);
@@ -134,6 +138,8 @@ export function useSwapAction(args: Args) {
       setCompleted({ txid, from, to, amountIn: sent.amountIn, amountOut: sent.amountOut });
       setTimeout(onDone, POST_SWAP_REFRESH_MS);
     } catch (error) {
+      if (isChainError(error) && error.code === 'SIMULATION_FAILED')
+        setFailure({ message: error.message, details: (error as { details?: string }).details });
       showToast('error', swapErrorText(error));
     } finally {
       busy.current = false;
@@ -141,7 +147,13 @@ export function useSwapAction(args: Args) {
     }
   }
 
-  return { swap, completed, closeCompleted: () => setCompleted(undefined) };
+  return {
+    swap,
+    completed,
+    closeCompleted: () => setCompleted(undefined),
+    failure,
+    clearFailure,
+  };
 }
 
 /** What the user reads when a swap does not go through. */
@@ -149,7 +161,8 @@ export function swapErrorText(error: unknown): string {
   if (error instanceof SwapError) return error.message;
   if (isUserRejection(error)) return 'You rejected the request in your wallet. Nothing was sent.';
   if (isChainError(error)) {
-    if (['WRONG_NETWORK', 'TRANSACTION_PENDING'].includes(error.code)) return error.message;
+    if (['WRONG_NETWORK', 'TRANSACTION_PENDING', 'SIMULATION_FAILED'].includes(error.code))
+      return error.message;
     if (error.message === QUOTE_EXPIRED) return error.message;
     return swapFailedMessage((error as { detail?: string }).detail);
   }
