@@ -1,11 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import {
-  loadRecentTransactions,
-  requestWalletConnect,
-  useNetworkConfig,
-  useWalletSession,
-} from '@jmswap/shared-chain';
+import { requestWalletConnect, useNetworkConfig, useWalletSession } from '@jmswap/shared-chain';
 import { NetworkTabs } from './NetworkTabs';
 import { formatHeaderBalance } from '../services/format';
 
@@ -29,47 +24,16 @@ const SUB_MENU: { label: string; to: string }[] = [
 
 export const MESSAGING_URL = 'https://t.me/JustMoneyIO';
 
-export const RECENT_TITLE = 'Recent transactions';
-
-/** The list and shared-chain's recent transactions load with the first opening. */
-const RecentPanel = lazy(() =>
-  Promise.all([
-    loadRecentTransactions(),
-    import(/* webpackChunkName: "recent-transactions-view" */ './RecentTransactions'),
-  ]).then(([recent, view]) => ({
-    default: function RecentPanel() {
-      return <view.RecentTransactionsPanel recent={recent} />;
-    },
+/** "Recent transactions" and what else a connected wallet's menu has load with the connection. */
+const WalletMenu = lazy(() =>
+  import(/* webpackChunkName: "wallet-menu" */ './WalletMenu').then((m) => ({
+    default: m.WalletMenu,
   })),
 );
 
-function RecentToggle({ open, onToggle, className }: RecentToggleProps) {
-  return (
-    <button
-      type="button"
-      className={className}
-      aria-expanded={open}
-      aria-controls="jm-recent"
-      onClick={onToggle}
-    >
-      {RECENT_TITLE}
-    </button>
-  );
-}
-
-interface RecentToggleProps {
-  open: boolean;
-  onToggle: () => void;
-  className: string;
-}
-
-function WalletButton({ recent }: { recent: Omit<RecentToggleProps, 'className'> }) {
+function WalletButton() {
   const session = useWalletSession();
   const config = useNetworkConfig();
-  // A connected account's pending transactions (from before a reload) are checked again.
-  useEffect(() => {
-    if (session.connected) loadRecentTransactions().catch(() => undefined);
-  }, [session.connected]);
   if (!session.connected) {
     return (
       <button type="button" className="jm-button jm-connect" onClick={requestWalletConnect}>
@@ -89,8 +53,16 @@ function WalletButton({ recent }: { recent: Omit<RecentToggleProps, 'className'>
           {config.network.baseToken}
         </span>
       )}
-      <RecentToggle {...recent} className="jm-recent-toggle" />
     </div>
+  );
+}
+
+function ConnectedWalletMenu() {
+  if (!useWalletSession().connected) return null;
+  return (
+    <Suspense fallback={null}>
+      <WalletMenu />
+    </Suspense>
   );
 }
 
@@ -120,12 +92,6 @@ function useMenuDisclosure() {
 export function Header() {
   const menu = useMenuDisclosure();
   const [path] = useLocation();
-  const session = useWalletSession();
-  const [recentOpen, setRecentOpen] = useState(false);
-  const recent = {
-    open: recentOpen && session.connected,
-    onToggle: () => setRecentOpen((o) => !o),
-  };
   return (
     <header className="jm-header" data-menu-open={menu.open}>
       <div className="jm-header-top">
@@ -162,16 +128,9 @@ export function Header() {
               </span>
             ),
           )}
-          {session.connected && <RecentToggle {...recent} className="jm-recent-menu" />}
         </nav>
-        <WalletButton recent={recent} />
-        {recent.open && (
-          <div id="jm-recent" className="jm-recent-slot">
-            <Suspense fallback={null}>
-              <RecentPanel />
-            </Suspense>
-          </div>
-        )}
+        <WalletButton />
+        <ConnectedWalletMenu />
       </div>
       <nav id="jm-submenu" aria-label="Sub-menu" className="jm-submenu">
         {SUB_MENU.map((item) => (
