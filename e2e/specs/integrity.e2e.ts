@@ -11,24 +11,27 @@ import path from 'node:path';
 import { defaultRemotes, EVIL_PORT, repoRoot, writeRemotes } from '../fixtures/stack';
 
 const POOLS = path.join(repoRoot, 'mfe-pools/dist');
+const dist = (remote: 'pools' | 'charts') => path.join(repoRoot, `mfe-${remote}/dist`);
 const TAMPERED = '1.0.0-e2e-tampered';
 
 test.afterEach(() => writeRemotes());
 const CANARY = '1.0.0-e2e-canary';
 test.afterAll(() => {
-  for (const v of [TAMPERED, CANARY]) rmSync(path.join(POOLS, v), { recursive: true, force: true });
+  for (const remote of ['pools', 'charts'] as const)
+    for (const v of [TAMPERED, CANARY])
+      rmSync(path.join(dist(remote), v), { recursive: true, force: true });
 });
 
 /**
- * A copy of the current pools release as `version`, its record the released one (marked as
- * released, so the e2e stack does not record it again).
+ * A copy of the current release of `remote` as `version`, its record the released one (marked
+ * as released, so the e2e stack does not record it again).
  */
-function copyRelease(version: string): string {
-  const current = defaultRemotes().remotes.pools!.version;
-  const to = path.join(POOLS, version);
+function copyRelease(version: string, remote: 'pools' | 'charts' = 'pools'): string {
+  const current = defaultRemotes().remotes[remote]!.version;
+  const to = path.join(dist(remote), version);
   writeRemotes(); // records the current build, as the stack does
   rmSync(to, { recursive: true, force: true });
-  cpSync(path.join(POOLS, current), to, { recursive: true });
+  cpSync(path.join(dist(remote), current), to, { recursive: true });
   const record = JSON.parse(readFileSync(path.join(to, 'release.json'), 'utf8')) as {
     version: string;
     source: unknown;
@@ -43,8 +46,11 @@ function copyRelease(version: string): string {
  * A copy whose `file` (found by `pick` in its manifest) says something the release did not:
  * were it run, it would set window.__tampered.
  */
-function tamperedRelease(pick: (manifest: PoolsManifest) => string): string {
-  const to = copyRelease(TAMPERED);
+function tamperedRelease(
+  pick: (manifest: PoolsManifest) => string,
+  remote: 'pools' | 'charts' = 'pools',
+): string {
+  const to = copyRelease(TAMPERED, remote);
   const manifest = JSON.parse(readFileSync(path.join(to, 'mf-manifest.json'), 'utf8'));
   const file = pick(manifest as PoolsManifest);
   appendFileSync(path.join(to, file), '\n;window.__tampered = true;');
@@ -120,6 +126,36 @@ for (const [what, pick] of [
       });
   });
 }
+
+test("a tampered charts release: the swap box's mini chart and Trading History, loaded by the swap remote from charts, come from the intact version", async ({
+  page,
+}) => {
+  const current = defaultRemotes().remotes.charts!.version;
+  tamperedRelease(() => 'remoteEntry.js', 'charts');
+  const remotes = defaultRemotes();
+  remotes.remotes.charts = {
+    ...remotes.remotes.charts!,
+    version: TAMPERED,
+    fallbackVersion: current,
+  } as (typeof remotes.remotes)['charts'];
+  writeRemotes(remotes);
+  const reports = watchReports(page);
+  await page.goto('/?n=TRON');
+  const swapBox = page.locator('[data-remote="swap"]');
+  // Both modules the swap remote loads from charts: the mini chart and the history panel.
+  await expect(swapBox.locator('[data-slot="chart"] figure[data-chart="line"]')).toBeVisible();
+  await swapBox
+    .locator('[data-slot="history"]')
+    .getByRole('button', { name: 'Toggle swap history' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Trading History' })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBe(
+    undefined,
+  );
+  await expect
+    .poll(() => reports.find((r) => r.kind === 'integrity'))
+    .toMatchObject({ remote: 'charts', version: TAMPERED, status: 204 });
+});
 
 test('a remote on a host the deployment does not list is refused, with the reason, and the rest works', async ({
   page,

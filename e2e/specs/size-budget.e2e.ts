@@ -20,14 +20,15 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // listing remote's entry (9 KiB of Module Federation's per-container runtime) and its screen.
   // The budget holds what was reached, so nothing grows back.
   { path: '/listing', budget: 135 * KiB, selector: 'button', text: '^SUBMIT$' },
-  // 123, not 120: every page validates its config before it draws anything, and that grew by
+  // 124, not 120: every page validates its config before it draws anything, and that grew by
   // 0.6 KiB with networks.json's node lists (failover) and remotes.json's fallbackVersion and
   // canary (the error card of a failed remote moved to its own chunk to pay for part of it);
   // then by 1.7 KiB with remote integrity (pins, allowedOrigins, the record and manifest checks,
-  // the canary choice), which every page registers at boot. What runs only when a remote fails
-  // (failover, reports, skew) is its own chunk.
-  { path: '/info', budget: 123 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
-  { path: '/help', budget: 123 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+  // the canary choice), which every page registers at boot, and by 0.7 KiB in shared-chain's
+  // first chunk with issue 23 (simulation errors, the recent-transactions hook into sends).
+  // What runs only when a remote fails (failover, reports, skew) is its own chunk.
+  { path: '/info', budget: 124 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 124 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
 
 /** The packages inside a chunk, by unminified source size, from its source map. */
