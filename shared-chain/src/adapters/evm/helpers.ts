@@ -150,31 +150,3 @@ export function getWalletConnectProjectId(): string | undefined {
   const env = typeof process !== 'undefined' ? process.env?.WALLETCONNECT_PROJECT_ID : undefined;
   return env ? env : undefined;
 }
-
-/** A simulation's revert (CALL_EXCEPTION, JSON-RPC 3 / "execution reverted"), not a node failure. */
-export function isRevert(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current !== null && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const e = current as Omit<ErrorLike, 'data'> & { data?: unknown };
-    if (e.code === 'CALL_EXCEPTION' || e.code === 3) return true;
-    if (typeof e.message === 'string' && /execution reverted|revert/i.test(e.message)) return true;
-    current = e.info?.error ?? e.error;
-  }
-  return false;
-}
-
-/** The revert data (0x hex) of a failed eth_call, looking through ethers' wrappers. */
-export function revertDataOf(error: unknown): string | undefined {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current !== null && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const e = current as Omit<ErrorLike, 'data'> & { data?: unknown };
-    if (typeof e.data === 'string' && /^0x[0-9a-f]*$/i.test(e.data) && e.data.length > 2)
-      return e.data;
-    current = e.info?.error ?? e.error;
-  }
-  return undefined;
-}

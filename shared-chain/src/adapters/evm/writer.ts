@@ -27,14 +27,13 @@ import {
   addressOf,
   gasLimitFor,
   isBaseSymbol,
-  isRevert,
-  revertDataOf,
   taxesFor,
   toChainError,
   tokenOf,
   wrongNetworkMessage,
 } from './helpers';
 import { providerFor, type CountingProvider } from './provider';
+import { isRevert, revertDataOf } from './revert';
 import { isEvmConnection, type EvmTxRequest, type EvmWalletConnection } from './connection';
 
 const routerInterface = new Interface(ROUTER_ABI);
