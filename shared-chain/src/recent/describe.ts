@@ -3,8 +3,7 @@
  */
 import type { NetworkConfig } from '../config/types';
 import type { AddLiquidityOrder, RemoveLiquidityOrder, SwapOrder } from '../adapters/types';
-import { formatAmount } from '../core/amounts';
-import { MAX_APPROVAL } from '../core/constants';
+import { formatAmount, MAX_APPROVAL } from '@jmswap/shared-chain';
 import type { RecentKind } from './model';
 
 export interface Described {

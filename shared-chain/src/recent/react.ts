@@ -4,8 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { NetworkConfig } from '../config/types';
-import { useWalletSession } from '../react/hooks';
-import { activeWallet } from '../services/wallet';
+import { activeWallet, useWalletSession } from '@jmswap/shared-chain';
 import { storageKey, type RecentTransaction } from './model';
 import { listOf, recentLists$, startRecentTransactions } from './store';
 

@@ -10,19 +10,21 @@
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { ChainWriter, TxResult, WalletConnection } from '../adapters/types';
-import { session$ } from '../bus/session';
+// Everything with state comes from the singleton by its package name (as the subpath entries
+// do): the first-load chunk keeps its modules concatenated.
 import {
+  activeWallet,
+  ChainError,
   pendingTransactionOf,
   pendingTransactions$,
+  session$,
   transactionSubmitted,
   withPendingTransaction,
-} from '../bus/pending';
-import { ChainError } from '../core/errors';
-import { activeWallet } from '../services/wallet';
+  wrongNetworkMessage,
+} from '@jmswap/shared-chain';
 import { rpcFor } from '../adapters/evm/rpc';
 import { nodesFor } from '../adapters/nodes';
 import { TronNode } from '../adapters/tron/node';
-import { wrongNetworkMessage } from '../adapters/evm/helpers';
 import {
   addTransaction,
   CANCEL_GAS_LIMIT,
