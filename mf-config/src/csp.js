@@ -2,7 +2,7 @@
 // own config (remotes.json, networks.json, widget.json) and from the page's html: nothing here
 // is written per environment. Pure: the server (csp-source.js) reads the files and the pages.
 const { createHash } = require('node:crypto');
-const { validateRemoteEntry } = require('./remotes-validate');
+const { parseRemotesFile } = require('./remotes-validate');
 
 /**
  * The hosts WalletConnect's EthereumProvider (2.x, with its QR modal, Reown AppKit) contacts,
@@ -47,22 +47,18 @@ function originOf(url, schemes = ['http:', 'https:']) {
 }
 
 /**
- * Where the shell loads remote code from: the origin of every usable entry's `base` (an entry
- * the shell would not load, as remotes-validate.js decides, adds nothing) and every origin of
- * the top-level `allowedOrigins` allow-list, when the file has one.
+ * Where the shell loads remote code from: the origins of remotes.json's `allowedOrigins`. The
+ * shell refuses any remote whose base is elsewhere (remotes-validate.js), and every remote when
+ * the list is missing, so a base off the list adds nothing here either.
  */
 function remoteOrigins(remotesFile) {
-  const origins = [];
-  const remotes = remotesFile && typeof remotesFile === 'object' ? remotesFile.remotes : undefined;
-  if (remotes && typeof remotes === 'object' && !Array.isArray(remotes)) {
-    for (const [key, raw] of Object.entries(remotes)) {
-      const result = validateRemoteEntry(key, raw);
-      if (result.ok) origins.push(originOf(result.entry.base));
-    }
+  let parsed;
+  try {
+    parsed = parseRemotesFile(remotesFile);
+  } catch {
+    return []; // no "remotes" object: the shell loads no remote
   }
-  const allowed = remotesFile?.allowedOrigins;
-  if (Array.isArray(allowed)) origins.push(...allowed.map((o) => originOf(o)));
-  return origins.filter(Boolean);
+  return parsed.allowedOrigins.map((o) => originOf(o)).filter(Boolean);
 }
 
 /** networks.json's networks, as a list (an absent or broken file: none). */

@@ -186,8 +186,8 @@ describe('the Content-Security-Policy on html responses', () => {
       const after = parseCsp(res.headers.get('content-security-policy'));
       expect(after['script-src']).toEqual([
         "'self'",
-        'https://cdn.example',
         'http://localhost:9081',
+        'https://cdn.example',
         sha256('headStart("/")'),
       ]);
       expect(after['report-uri']).toEqual(['https://api.example/v1/client-report']);
