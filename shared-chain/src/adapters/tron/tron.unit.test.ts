@@ -705,7 +705,12 @@ describe('adapter', () => {
       const relayed = { ...walletOn(tronWeb), getTronWeb: undefined } as unknown as Parameters<
         typeof tronAdapter.createWriter
       >[1];
+      // No node here to simulate on (the simulation has tests of its own): the spec's fee limit.
+      const feeLimit = jest
+        .spyOn(TronWriter.prototype, 'feeLimitFor')
+        .mockImplementation(async (_call, options) => options.feeLimit);
       await tronAdapter.createWriter(network, relayed).approve('JM', addr(1), 5n);
+      feeLimit.mockRestore();
       expect(sent[0]?.args).toEqual([addr(1), '5']);
     } finally {
       (globalThis as { window?: unknown }).window = previous;

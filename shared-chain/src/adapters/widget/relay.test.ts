@@ -254,7 +254,12 @@ describe('widget wallet connections', () => {
     const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask', 56);
     const network = { ...evm, tokens: {}, exchange: {} } as unknown as NetworkConfig;
     const writer = new EvmWriter(network, wallet);
-    const node = { estimateGas: jest.fn(async () => 50_000n), send: jest.fn() };
+    // The node simulates the approval (eth_call, then the estimate) before the host is asked.
+    const node = {
+      call: jest.fn(async () => '0x'),
+      estimateGas: jest.fn(async () => 50_000n),
+      send: jest.fn(),
+    };
     (writer as unknown as { provider: typeof node }).provider = node;
     const approval = writer.approve(`0x${'2'.repeat(40)}`, `0x${'1'.repeat(40)}`, 5n);
     for (let i = 0; i < 5 && posted.length === 0; i += 1) await flush();
@@ -265,6 +270,7 @@ describe('widget wallet connections', () => {
       data: true,
     });
     await expect(approval).resolves.toEqual({ txid: APPROVED_BY_HOST });
+    expect(node.call).toHaveBeenCalledTimes(1);
     expect(node.send).not.toHaveBeenCalled(); // eth_getTransactionReceipt never asked
   });
 });
