@@ -162,7 +162,7 @@ test('a style option with a script payload changes nothing', async ({ page }) =>
 
   await openPartner(page, {
     network: 'BSC',
-    textColor: '</style><script>parent.postMessage("pwned","*");window.pwned=1</script>',
+    textColor: `</style><script>parent.postMessage("pwned","http://localhost:${HOST_PORT}");window.pwned=1</script>`,
     backgroundImage: 'url(javascript:window.pwned=1)',
     shadow: 'expression(window.pwned=1)',
     buttonStyle: {

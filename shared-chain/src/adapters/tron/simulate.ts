@@ -18,6 +18,7 @@ import { tronBurnSun } from '../../core/tronFee';
 import { nodesFor } from '../nodes';
 import { toEvmHex, toTronHex } from './address';
 import { TronNode } from './node';
+import { sunToNumber } from './contracts';
 
 /** One contract call as the writer sends it (tronweb's argument forms). */
 export interface TronCall {
@@ -123,7 +124,7 @@ export async function simulateTronCall(
     owner_address: toTronHex(owner),
     function_selector: selector,
     parameter,
-    call_value: Number(call.callValue ?? 0n),
+    call_value: sunToNumber(call.callValue ?? 0n),
   });
   const revert = revertOf(answer);
   if (revert) throw new SimulationError(action, revert.reason);
