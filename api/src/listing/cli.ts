@@ -9,13 +9,9 @@
  * listener (127.0.0.1, its own port; url and token in api-admin.json beside the directory, see
  * admin.ts).
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '../config';
-import { openDb, type Queryable } from '../db/db';
-import { migrate } from '../db/migrate';
-import { adminFile, readAdminFile } from './admin';
+import { runCliMain, withCliDatabase, type CliResult } from '../cliDatabase';
+import type { Queryable } from '../db/db';
 import {
   getListing,
   LISTING_STATUSES,
@@ -62,10 +58,7 @@ function details(row: ListingRow): string {
     .join('\n');
 }
 
-export interface CliResult {
-  code: number;
-  out: string;
-}
+export type { CliResult };
 
 /** What the commands need: the store itself, or a running API's admin routes. */
 export interface ListingAccess {
@@ -181,44 +174,10 @@ export async function main(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<CliResult> {
-  const pick = (flag: string) => {
-    const i = argv.indexOf(flag);
-    return i === -1 ? undefined : argv[i + 1];
-  };
-  const databaseUrl = pick('--database-url') ?? env.DATABASE_URL;
-  // npm runs workspace scripts in api/; a relative --data means the operator's own directory.
-  const dataDir = resolve(
-    env.INIT_CWD ?? process.cwd(),
-    pick('--data') ?? env.API_DATA_DIR ?? DEFAULT_DATA_DIR,
-  );
-  try {
-    // PGlite keeps postmaster.pid while a process has the directory open (removed on close).
-    if (!databaseUrl && existsSync(join(dataDir, 'postmaster.pid'))) {
-      const api = readAdminFile(dataDir);
-      if (api) return await runListingsCli(argv, apiAccess(api.url, api.token));
-      return {
-        code: 3,
-        out:
-          `listings: the PGlite database in ${dataDir} is in use and no API left ${adminFile(dataDir)}\n` +
-          '(an API from before the operator routes, or one that did not stop cleanly).\n' +
-          'Restart the API (it then serves this CLI), or stop it, or run both on PostgreSQL with DATABASE_URL.',
-      };
-    }
-    const db = openDb({ databaseUrl, dataDir });
-    try {
-      await migrate(db);
-      return await runListingsCli(argv, db);
-    } finally {
-      await db.close();
-    }
-  } catch (error) {
-    return { code: 1, out: `listings: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
-
-if (require.main === module) {
-  void main(process.argv.slice(2)).then(({ code, out }) => {
-    (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
-    process.exit(code);
+  return withCliDatabase('listings', argv, env, {
+    direct: (db) => runListingsCli(argv, db),
+    viaApi: (url, token) => runListingsCli(argv, apiAccess(url, token)),
   });
 }
+
+if (require.main === module) runCliMain(main);

@@ -7,13 +7,9 @@
  * .run/data/api), through the running API's admin listener while one holds it (as
  * `npm run listings` does).
  */
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '../config';
-import { openDb, type Queryable } from '../db/db';
-import { migrate } from '../db/migrate';
-import { adminFile, readAdminFile } from '../listing/admin';
+import { runCliMain, withCliDatabase, type CliResult } from '../cliDatabase';
+import type { Queryable } from '../db/db';
 import { MAX_SINCE_SECONDS } from './admin';
 import { REPORT_KINDS, REPORT_REMOTES, type ReportKind, type ReportRemote } from './report';
 import { reportGroups, type GroupQuery, type ReportGroup } from './store';
@@ -56,10 +52,7 @@ function table(groups: ReportGroup[]): string {
   return [fmt(head), ...lines.map(fmt)].join('\n');
 }
 
-export interface CliResult {
-  code: number;
-  out: string;
-}
+export type { CliResult };
 
 /** What the command needs: the store itself, or a running API's admin route. */
 export interface ReportAccess {
@@ -183,50 +176,16 @@ export async function main(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<CliResult> {
-  const pick = (flag: string) => {
-    const i = argv.indexOf(flag);
-    return i === -1 ? undefined : argv[i + 1];
-  };
   // Bad arguments (and help) are answered before any database is opened.
   let valid = false;
   const checked = await runReportsCli(argv, {
     groups: async () => ((valid = true), { groups: [], more: false }),
   });
   if (!valid) return checked;
-  const databaseUrl = pick('--database-url') ?? env.DATABASE_URL;
-  // npm runs workspace scripts in api/; a relative --data means the operator's own directory.
-  const dataDir = resolve(
-    env.INIT_CWD ?? process.cwd(),
-    pick('--data') ?? env.API_DATA_DIR ?? DEFAULT_DATA_DIR,
-  );
-  try {
-    // PGlite keeps postmaster.pid while a process has the directory open (removed on close).
-    if (!databaseUrl && existsSync(join(dataDir, 'postmaster.pid'))) {
-      const api = readAdminFile(dataDir);
-      if (api) return await runReportsCli(argv, apiReportAccess(api.url, api.token));
-      return {
-        code: 3,
-        out:
-          `reports: the PGlite database in ${dataDir} is in use and no API left ${adminFile(dataDir)}\n` +
-          '(an API from before the operator routes, or one that did not stop cleanly).\n' +
-          'Restart the API (it then serves this CLI), or stop it, or run both on PostgreSQL with DATABASE_URL.',
-      };
-    }
-    const db = openDb({ databaseUrl, dataDir });
-    try {
-      await migrate(db);
-      return await runReportsCli(argv, db);
-    } finally {
-      await db.close();
-    }
-  } catch (error) {
-    return { code: 1, out: `reports: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
-
-if (require.main === module) {
-  void main(process.argv.slice(2)).then(({ code, out }) => {
-    (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);
-    process.exit(code);
+  return withCliDatabase('reports', argv, env, {
+    direct: (db) => runReportsCli(argv, db),
+    viaApi: (url, token) => runReportsCli(argv, apiReportAccess(url, token)),
   });
 }
+
+if (require.main === module) runCliMain(main);
