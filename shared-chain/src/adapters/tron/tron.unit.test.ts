@@ -54,7 +54,9 @@ function testNetwork(): NetworkConfig {
     LIQUIDITY_ROUTER: addr(0xf3),
     SWAP_API: addr(0xf4),
   };
+  // Nothing listens on port 1: a read that reaches for a node fails at once, never the internet.
   network.nodeUrl = 'http://127.0.0.1:1';
+  delete network.nodeUrls;
   return network;
 }
 
@@ -517,6 +519,16 @@ describe('reader (node double)', () => {
 
 describe('writer (TronWeb double)', () => {
   const network = testNetwork();
+  // No node behind this double: the simulation that sets the fee limit has its own tests against
+  // the devnode (tron.integration). Without this, each send would wait on the production node's
+  // URL until the read timeout where the network hangs instead of refusing.
+  let feeLimit: jest.SpyInstance;
+  beforeEach(() => {
+    feeLimit = jest
+      .spyOn(TronWriter.prototype, 'feeLimitFor')
+      .mockImplementation(async (_call, options) => options.feeLimit);
+  });
+  afterEach(() => feeLimit.mockRestore());
   const a = (symbol: string) => network.tokens[symbol]!.address;
   const tax = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
