@@ -29,7 +29,7 @@ import { forgetNodePools } from '../nodes';
 import { TronReader, readOnlyAddresses, TRON_ZERO_ADDRESS } from './reader';
 import { TronLinkConnector, watchAsset, type TronLinkWindow } from './tronlink';
 import type { TronWebLike } from './tronweb-like';
-import { TronWriter, type TronWalletConnection } from './writer';
+import { SIMULATION_WAIT_MS, TronWriter, type TronWalletConnection } from './writer';
 
 const MAINNET_GENESIS = '00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc';
 const NILE_GENESIS = '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd8690dc';
@@ -698,6 +698,43 @@ describe('writer (TronWeb double)', () => {
       expect(rejected.tronWeb.trx.getUnconfirmedTransactionInfo).not.toHaveBeenCalled();
     } finally {
       spy.mockRestore();
+    }
+  });
+});
+
+describe('simulation wait (issue #23)', () => {
+  test('a node that never answers holds the send at most SIMULATION_WAIT_MS (4 s), then the spec fee limit', async () => {
+    const network = testNetwork();
+    const { tronWeb } = fakeTronWeb();
+    const writer = new TronWriter(network, walletOn(tronWeb), { pollIntervalMs: 1 });
+    const fetch = jest.fn(() => new Promise<never>(() => undefined));
+    const previous = globalThis.fetch;
+    globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.useFakeTimers();
+    try {
+      let limit: bigint | undefined;
+      const call = writer.swapCall({
+        kind: 'exactIn',
+        path: ['JM', 'USDT'],
+        amount: 1000n,
+        bound: 900n,
+        recipient: ME,
+        deadline: 99n,
+      });
+      void writer
+        .feeLimitFor(call, { feeLimit: 100_000_000n, action: 'swap' })
+        .then((l) => (limit = l));
+      await jest.advanceTimersByTimeAsync(SIMULATION_WAIT_MS - 1);
+      expect(fetch).toHaveBeenCalled();
+      expect(limit).toBeUndefined();
+      await jest.advanceTimersByTimeAsync(1);
+      expect(limit).toBe(100_000_000n);
+    } finally {
+      jest.useRealTimers();
+      warn.mockRestore();
+      globalThis.fetch = previous;
+      forgetNodePools();
     }
   });
 });

@@ -80,6 +80,36 @@ export interface TronWriterOptions {
   pollIntervalMs?: number;
   /** Give up waiting for the transaction info after this long (default 120 s). */
   confirmTimeoutMs?: number;
+  /** The longest a send waits on its simulation before it uses the spec's fee limit (default 4 s). */
+  simulationWaitMs?: number;
+}
+
+/**
+ * The longest a send waits on its simulation (and the chain's prices). A node that does not
+ * answer would otherwise hold the send for the read timeout (10 s) times the network's nodes;
+ * after this the spec's fee limit is used, as when the node cannot simulate at all.
+ */
+export const SIMULATION_WAIT_MS = 4_000;
+
+/** The simulation did not answer within SIMULATION_WAIT_MS. */
+class SimulationTimeout extends Error {
+  constructor(ms: number) {
+    super(`no simulation within ${ms} ms`);
+    this.name = 'SimulationTimeout';
+  }
+}
+
+/** `work`, or a SimulationTimeout after `ms` (the work itself is left to finish or fail alone). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SimulationTimeout(ms)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 interface SendOptions {
@@ -98,6 +128,7 @@ export { defaultDeadline };
 export class TronWriter implements ChainWriter {
   private readonly pollIntervalMs: number;
   private readonly confirmTimeoutMs: number;
+  private readonly simulationWaitMs: number;
 
   constructor(
     readonly network: NetworkConfig,
@@ -106,6 +137,7 @@ export class TronWriter implements ChainWriter {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 120_000;
+    this.simulationWaitMs = options.simulationWaitMs ?? SIMULATION_WAIT_MS;
   }
 
   private get tronWeb(): TronWebLike {
@@ -326,15 +358,18 @@ export class TronWriter implements ChainWriter {
    * The fee limit of a call: its simulation (from the user's address, latest block; a revert
    * throws a SimulationError and nothing is signed) gives energy_used; +20% at the chain's
    * energy price, capped by the spec's fee limit (`options.feeLimit`). When the node cannot
-   * simulate at all (unreachable), the spec's fee limit.
+   * simulate at all (unreachable) or not within SIMULATION_WAIT_MS, the spec's fee limit.
    */
   async feeLimitFor(call: TronCall, options: SendOptions): Promise<bigint> {
     const node = new TronNode(nodesFor(this.network).pool);
     try {
-      const [sim, prices] = await Promise.all([
-        simulateTronCall(this.network, this.wallet.address, call, options.action, node),
-        tronPrices(node),
-      ]);
+      const [sim, prices] = await within(
+        Promise.all([
+          simulateTronCall(this.network, this.wallet.address, call, options.action, node),
+          tronPrices(node),
+        ]),
+        this.simulationWaitMs,
+      );
       return feeLimitFromEnergy(sim.energyUsed, prices.energyPrice, options.feeLimit);
     } catch (error) {
       if (error instanceof SimulationError) {
