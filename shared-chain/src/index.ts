@@ -15,5 +15,6 @@ export * from './core';
 // stateful taken from this singleton: `@jmswap/shared-chain/swap`, `/liquidity`, `/history`.
 export * from './services';
 export { loadRecentTransactions, type RecentTransactionsModule } from './recent/load';
+export { loadAllowances, type AllowancesModule } from './services/allowancesLoad';
 export * from './react/chain';
 export { mountStandalone } from './react/mountStandalone';

@@ -13,6 +13,7 @@ import {
   SwapError,
   readerFor,
   getApprovalMode,
+  loadAllowances,
   writer,
 } from '@jmswap/shared-chain';
 import { isAllowanceSufficient, needsApproval, type ApprovalMode } from '../core/validation';
@@ -29,8 +30,8 @@ export interface ApprovalRequest {
 
 /**
  * The approve amounts to send, in order (empty: the allowance already suffices). A token that
- * refuses to change a non-zero allowance (USDT on Ethereum, `approveResetRequired`) is set to 0
- * first; every other token is re-approved in one transaction.
+ * refuses to change a non-zero allowance (USDT-style, found by simulation: services/allowances
+ * approveNeedsReset) is set to 0 first; every other token is re-approved in one transaction.
  */
 export function approvalSteps(input: {
   allowance: bigint;
@@ -61,12 +62,26 @@ export async function ensureApproval(request: ApprovalRequest): Promise<TxResult
     request.spender,
   );
   if (allowance === undefined) throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
-  const steps = approvalSteps({
-    allowance,
-    amount: request.amount,
-    mode: request.mode ?? getApprovalMode(),
-    resetRequired: token?.approveResetRequired === true,
-  });
+  const input = { allowance, amount: request.amount, mode: request.mode ?? getApprovalMode() };
+  let steps = approvalSteps({ ...input, resetRequired: false });
+  const target = steps[0];
+  if (target !== undefined && allowance > 0n) {
+    // Only a change from non-zero asks the token how it takes it (two simulated approvals).
+    // A check that cannot load falls back on the config's approveResetRequired flag.
+    const resetRequired = await loadAllowances().then(
+      (mod) =>
+        mod.approveNeedsReset(
+          network,
+          request.token,
+          wallet.connection.address,
+          request.spender,
+          allowance,
+          target,
+        ),
+      () => token?.approveResetRequired === true,
+    );
+    steps = approvalSteps({ ...input, resetRequired });
+  }
   let last: TxResult | null = null;
   try {
     for (const value of steps) last = await w.approve(request.token, request.spender, value);

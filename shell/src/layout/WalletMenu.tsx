@@ -1,12 +1,13 @@
 /**
  * The connected wallet's menu entries (a chunk loaded with the first connection): "Recent
- * transactions" beside the wallet on wide screens and in the folded menu on phones, and the
- * list itself, which loads with its first opening. Connecting also loads shared-chain's recent
- * transactions, so a send still pending from before a reload is checked again (and blocks the
- * send buttons until it settles).
+ * transactions" and "Approvals" beside the wallet on wide screens and in the folded menu on
+ * phones, each opening its panel, which loads with its first opening. Connecting also loads
+ * shared-chain's recent transactions, so a send still pending from before a reload is checked
+ * again (and blocks the send buttons until it settles).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { loadRecentTransactions } from '@jmswap/shared-chain';
+import { loadAllowances, loadRecentTransactions } from '@jmswap/shared-chain';
+import { APPROVALS_TITLE } from './approvalsTitle';
 
 export const RECENT_TITLE = 'Recent transactions';
 
@@ -21,30 +22,51 @@ const RecentPanel = lazy(() =>
   })),
 );
 
+const ApprovalsPanel = lazy(() =>
+  Promise.all([
+    loadAllowances(),
+    import(/* webpackChunkName: "approvals-view" */ './Approvals'),
+  ]).then(([allowances, view]) => ({
+    default: function ApprovalsPanel() {
+      return <view.ApprovalsPanel allowances={allowances} />;
+    },
+  })),
+);
+
+type Panel = 'recent' | 'approvals';
+
+const PANELS: Record<Panel, { id: string; title: string }> = {
+  recent: { id: 'jm-recent', title: RECENT_TITLE },
+  approvals: { id: 'jm-approvals', title: APPROVALS_TITLE },
+};
+
 export function WalletMenu() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<Panel>();
   useEffect(() => {
     loadRecentTransactions().catch(() => undefined);
   }, []);
-  const toggle = (className: string) => (
+  // One entry in the wallet area (wide screens) and one in the folded menu (phones).
+  const toggle = (panel: Panel, className: string) => (
     <button
       type="button"
       className={className}
-      aria-expanded={open}
-      aria-controls="jm-recent"
-      onClick={() => setOpen((o) => !o)}
+      aria-expanded={open === panel}
+      aria-controls={PANELS[panel].id}
+      onClick={() => setOpen((o) => (o === panel ? undefined : panel))}
     >
-      {RECENT_TITLE}
+      {PANELS[panel].title}
     </button>
   );
   return (
     <>
-      {toggle('jm-recent-toggle')}
-      {toggle('jm-recent-menu')}
+      {toggle('recent', 'jm-recent-toggle')}
+      {toggle('recent', 'jm-recent-menu')}
+      {toggle('approvals', 'jm-recent-toggle')}
+      {toggle('approvals', 'jm-recent-menu')}
       {open && (
-        <div id="jm-recent" className="jm-recent-slot">
+        <div id={PANELS[open].id} className="jm-recent-slot">
           <Suspense fallback={null}>
-            <RecentPanel />
+            {open === 'recent' ? <RecentPanel /> : <ApprovalsPanel />}
           </Suspense>
         </div>
       )}

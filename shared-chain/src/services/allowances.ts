@@ -1,0 +1,191 @@
+/**
+ * Allowances (issue #23): what the connected account allowed the exchange's routers to spend,
+ * read from the chain, and "Revoke" (approve(spender, 0) through the one send path: simulated
+ * before the wallet opens, recorded in Recent transactions as "Revoke", one pending send per
+ * account). Also the USDT-style check of the approval path: does this token need approve(0)
+ * before a new non-zero allowance? Judged by simulating both approvals from the owner.
+ *
+ * Loaded on demand (loadAllowances in ./allowancesLoad.ts): no page's first load carries it.
+ */
+import type { NetworkConfig } from '../config/types';
+import type { TxResult } from '../adapters/types';
+// State and identity from the singleton by its package name (see recent/store.ts).
+import { withPendingTransaction, writer } from '@jmswap/shared-chain';
+import {
+  allowanceTargets,
+  allowancesUnreadableText,
+  allowanceText,
+  approveResetNeeded,
+  routerSpenders,
+  sameAddress,
+  type AllowanceTarget,
+  type Spender,
+} from '../core/allowances';
+import { needsApproval } from '../core/validation';
+import { fetchApprovalHints, type ApprovalHint } from '../api/approvals';
+import { allowanceChain, type AllowanceChain } from './allowancesChain';
+
+export { useAllowances, type AllowancesView } from './allowancesHook';
+export * from '../core/allowances';
+
+/** One non-zero allowance, as the view lists it. */
+export interface AllowanceRow {
+  /** Token contract address. */
+  token: string;
+  /** The configured symbol, the token's own, or a shortened address. */
+  symbol: string;
+  decimals: number;
+  spender: Spender;
+  amount: bigint;
+  /** "Unlimited" or the amount in token units. */
+  text: string;
+}
+
+export interface AllowanceList {
+  rows: AllowanceRow[];
+  /** Allowances no node answered for (the view says the list may be incomplete). */
+  unread: number;
+}
+
+/** Reads at most this many allowances at once on TRON (EVM calls of one moment share a request). */
+export const ALLOWANCE_READ_CONCURRENCY = 6;
+
+/** `work` over `items`, at most `limit` at a time, results in order. */
+export async function mapWithLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next;
+      next += 1;
+      out[i] = await work(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}
+
+const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+export interface ListOptions {
+  chain?: AllowanceChain;
+  hints?: () => Promise<readonly ApprovalHint[]>;
+}
+
+/**
+ * The non-zero allowances of `owner` to the routers: every configured token (the base coin needs
+ * none), plus tokens the API saw approved. Rejects (with the words of allowancesUnreadableText)
+ * when not one allowance could be read: the node is down, and the view says what to do.
+ */
+export async function listAllowances(
+  network: NetworkConfig,
+  owner: string,
+  options: ListOptions = {},
+): Promise<AllowanceList> {
+  const chain = options.chain ?? allowanceChain(network);
+  const spenders = routerSpenders(network.exchange);
+  const configured = Object.values(network.tokens).filter(
+    (t) => needsApproval(t) && t.address !== '',
+  );
+  const hints = await (
+    options.hints ?? (() => fetchApprovalHints(network.api.url, network.id, owner))
+  )();
+  const targets = allowanceTargets(
+    configured.map((t) => t.address),
+    hints.filter((h) => !configured.some((t) => sameAddress(t.address, h.token))),
+    spenders,
+  );
+  const limit = network.platform === 'evm' ? targets.length || 1 : ALLOWANCE_READ_CONCURRENCY;
+  const amounts = await mapWithLimit(targets, limit, (t: AllowanceTarget) =>
+    chain.allowance(t.token, owner, t.spender.address).then(
+      (amount) => amount,
+      () => undefined,
+    ),
+  );
+  const unread = amounts.filter((a) => a === undefined).length;
+  if (targets.length > 0 && unread === targets.length)
+    throw new Error(allowancesUnreadableText(network.name));
+  const rows: AllowanceRow[] = [];
+  const infos = new Map<string, Promise<{ symbol: string; decimals: number } | undefined>>();
+  await Promise.all(
+    targets.map(async (target, i) => {
+      const amount = amounts[i];
+      if (amount === undefined || amount === 0n) return;
+      const known = configured.find((t) => sameAddress(t.address, target.token));
+      let info: { symbol: string; decimals: number } | undefined = known;
+      if (!info) {
+        let pending = infos.get(target.token);
+        if (!pending) {
+          pending = chain.tokenInfo(target.token).catch(() => undefined);
+          infos.set(target.token, pending);
+        }
+        info = await pending;
+      }
+      if (!info) return; // not a token we can show in units
+      rows.push({
+        token: target.token,
+        symbol: info.symbol || shortAddress(target.token),
+        decimals: info.decimals,
+        spender: target.spender,
+        amount,
+        text: allowanceText(amount, info.decimals),
+      });
+    }),
+  );
+  // Configured tokens in config order, then the API's; each token's routers together.
+  const order = (row: AllowanceRow) =>
+    targets.findIndex((t) => t.token === row.token && t.spender === row.spender);
+  rows.sort((a, b) => order(a) - order(b));
+  return { rows, unread };
+}
+
+/** What a revoke will cost now (base-coin units), when the chain can tell. */
+export async function revokeFee(
+  network: NetworkConfig,
+  owner: string,
+  row: Pick<AllowanceRow, 'token' | 'spender'>,
+  chain: AllowanceChain = allowanceChain(network),
+): Promise<bigint | undefined> {
+  return chain.revokeFee(row.token, owner, row.spender.address);
+}
+
+/**
+ * Sends approve(spender, 0) from the connected wallet as the account's one pending send: the
+ * writer simulates it first (a revert sends nothing) and Recent transactions records a "Revoke".
+ * Resolves once it is confirmed.
+ */
+export async function revokeAllowance(
+  row: Pick<AllowanceRow, 'token' | 'spender'>,
+): Promise<TxResult> {
+  const { writer: w, wallet } = await writer();
+  return withPendingTransaction(wallet.connection.address, () =>
+    w.approve(row.token, row.spender.address, 0n),
+  );
+}
+
+/**
+ * Whether `token` (symbol or address) must be set to 0 before `owner` approves `next` to
+ * `spender` (USDT-style), given the current allowance: by simulation, not by a list.
+ */
+export async function approveNeedsReset(
+  network: NetworkConfig,
+  token: string,
+  owner: string,
+  spender: string,
+  current: bigint,
+  next: bigint,
+  chain: AllowanceChain = allowanceChain(network),
+): Promise<boolean> {
+  const configured = network.tokens[token];
+  const address = configured?.address || token;
+  const flagged = configured?.approveResetRequired === true;
+  if (current === 0n) return false;
+  const newAccepted = await chain.approveAccepted(address, owner, spender, next);
+  const zeroAccepted =
+    newAccepted === false ? await chain.approveAccepted(address, owner, spender, 0n) : true;
+  return approveResetNeeded({ current, newAccepted, zeroAccepted, flagged });
+}

@@ -1,0 +1,76 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AllowancesModule, NetworkConfig } from '@jmswap/shared-chain';
+import { ApprovalsPanel } from './Approvals';
+
+type View = ReturnType<AllowancesModule['useAllowances']>;
+type Row = NonNullable<View['list']>['rows'][number];
+
+const network = {
+  id: 'BSC',
+  name: 'BNB Smart Chain',
+  platform: 'evm',
+  baseToken: 'BNB',
+  tokens: { BNB: { decimals: 18 } },
+} as unknown as NetworkConfig;
+const row: Row = {
+  token: '0x' + '1'.repeat(40),
+  symbol: 'USDT',
+  decimals: 18,
+  spender: { address: '0x' + '2'.repeat(40), name: 'Swap router' },
+  amount: 2n ** 256n - 1n,
+  text: 'Unlimited',
+};
+
+function fakeAllowances(view: Partial<View>) {
+  const reload = jest.fn();
+  const revokeAllowance = jest.fn(async () => ({ txid: '0x' + 'a'.repeat(64) }));
+  const allowances = {
+    useAllowances: (): View => ({
+      status: 'ready',
+      list: { rows: [], unread: 0 },
+      error: undefined,
+      network,
+      account: '0xabc',
+      reload,
+      ...view,
+    }),
+    revokeFee: async () => 46_000n * 10n ** 9n,
+    revokeAllowance,
+  } as unknown as AllowancesModule;
+  return { allowances, reload, revokeAllowance };
+}
+
+test('lists an allowance with its amount and spender; Revoke previews, then sends', async () => {
+  const { allowances, revokeAllowance, reload } = fakeAllowances({
+    list: { rows: [row], unread: 0 },
+  });
+  render(<ApprovalsPanel allowances={allowances} />);
+  expect(screen.getByText('USDT')).toBeInTheDocument();
+  expect(screen.getByText('Unlimited')).toBeInTheDocument();
+  expect(screen.getByText('Swap router')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Revoke' }));
+  const preview = screen.getByTestId('revoke-preview');
+  expect(preview).toHaveTextContent('New allowance0');
+  expect(await screen.findByText('0.000046 BNB')).toBeInTheDocument();
+  expect(revokeAllowance).not.toHaveBeenCalled();
+  await userEvent.click(screen.getByRole('button', { name: 'Confirm revoke' }));
+  expect(revokeAllowance).toHaveBeenCalledWith(row);
+  expect(reload).toHaveBeenCalled();
+});
+
+test('empty, loading and node-down states say so (and how to try again)', async () => {
+  const empty = fakeAllowances({});
+  const { unmount } = render(<ApprovalsPanel allowances={empty.allowances} />);
+  expect(screen.getByText(/No approvals/)).toBeInTheDocument();
+  unmount();
+  const loading = fakeAllowances({ status: 'loading', list: undefined });
+  const second = render(<ApprovalsPanel allowances={loading.allowances} />);
+  expect(screen.getByRole('status')).toHaveTextContent('Reading allowances');
+  second.unmount();
+  const down = fakeAllowances({ status: 'error', list: undefined, error: 'no node answers' });
+  render(<ApprovalsPanel allowances={down.allowances} />);
+  expect(screen.getByRole('alert')).toHaveTextContent('no node answers');
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(down.reload).toHaveBeenCalled();
+});

@@ -1,0 +1,172 @@
+/**
+ * The wallet menu's "Approvals" (a chunk of its own, loaded with its first opening together with
+ * shared-chain's allowances): every token the exchange's routers may spend from the connected
+ * account on this network, read from the chain, each with "Revoke" (a preview, then
+ * approve(spender, 0) through the usual send path).
+ */
+import { useEffect, useState } from 'react';
+import {
+  formatAmount,
+  isUserRejection,
+  usePendingTransaction,
+  type AllowancesModule,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
+import { APPROVALS_TITLE } from './approvalsTitle';
+
+type Allowances = AllowancesModule;
+type Row = Awaited<ReturnType<Allowances['listAllowances']>>['rows'][number];
+
+const CSS = `
+.jm-approvals{flex-basis:100%;max-width:420px;margin:8px 0 0 auto;padding:12px;border:1px solid var(--line,#2f365c);border-radius:12px;background:var(--panel,#151a30);box-sizing:border-box;font-size:13px}
+.jm-approvals h2{font-size:15px;margin:0 0 4px}
+.jm-approvals p{margin:4px 0}
+.jm-approvals ol{list-style:none;margin:8px 0 0;padding:0;max-height:60vh;overflow-y:auto}
+.jm-approvals li{padding:8px 0;border-top:1px solid var(--control,#232946);overflow-wrap:anywhere}
+.jm-approvals .jm-approvals-top{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:4px 8px}
+.jm-approvals dl{display:grid;grid-template-columns:auto 1fr;gap:2px 8px;margin:6px 0}
+.jm-approvals dd{margin:0}
+.jm-approvals .jm-approvals-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:6px}
+.jm-approvals button{min-height:44px;padding:0 12px;font:inherit;border-radius:10px;border:1px solid var(--line,#2f365c);background:var(--control,#232946);color:inherit;cursor:pointer}
+.jm-approvals button:disabled{opacity:.6;cursor:default}
+@media (max-width:759px){.jm-approvals{max-width:none;margin:8px 0 0}}
+`;
+
+function feeText(network: NetworkConfig, fee: bigint | undefined | null): string {
+  if (fee === null) return '…';
+  if (fee === undefined) return 'not known';
+  const decimals = network.tokens[network.baseToken]?.decimals ?? 18;
+  return `${formatAmount(fee, decimals, 6)} ${network.baseToken}`;
+}
+
+function Preview({
+  allowances,
+  row,
+  network,
+  account,
+  onDone,
+  onBack,
+}: {
+  allowances: Allowances;
+  row: Row;
+  network: NetworkConfig;
+  account: string;
+  onDone(): void;
+  onBack(): void;
+}) {
+  const [fee, setFee] = useState<bigint | undefined | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const pending = usePendingTransaction();
+  useEffect(() => {
+    let live = true;
+    allowances.revokeFee(network, account, row).then((f) => live && setFee(f));
+    return () => {
+      live = false;
+    };
+  }, [allowances, network, account, row]);
+  const revoke = () => {
+    setBusy(true);
+    setProblem(undefined);
+    allowances.revokeAllowance(row).then(onDone, (error: unknown) => {
+      setBusy(false);
+      if (!isUserRejection(error))
+        setProblem(error instanceof Error ? error.message : String(error));
+    });
+  };
+  return (
+    <div data-testid="revoke-preview">
+      <dl>
+        <dt>Token</dt>
+        <dd>{row.symbol}</dd>
+        <dt>Spender</dt>
+        <dd>{row.spender.name}</dd>
+        <dt>New allowance</dt>
+        <dd>0</dd>
+        <dt>Estimated network fee</dt>
+        <dd>{feeText(network, fee)}</dd>
+      </dl>
+      <div className="jm-approvals-actions">
+        <button type="button" disabled={busy || pending !== undefined} onClick={revoke}>
+          {busy ? 'Revoking…' : 'Confirm revoke'}
+        </button>
+        <button type="button" disabled={busy} onClick={onBack}>
+          Back
+        </button>
+      </div>
+      {problem && <p role="alert">{problem}</p>}
+    </div>
+  );
+}
+
+export function ApprovalsPanel({ allowances }: { allowances: Allowances }) {
+  const view = allowances.useAllowances();
+  const [chosen, setChosen] = useState<string>();
+  const pending = usePendingTransaction();
+  const { network, account, list } = view;
+  const keyOf = (row: Row) => `${row.token}:${row.spender.address}`;
+  return (
+    <section className="jm-approvals" aria-label={APPROVALS_TITLE} data-testid="approvals">
+      <style>{CSS}</style>
+      <h2>{APPROVALS_TITLE}</h2>
+      <p>What the exchange&apos;s routers may spend from your wallet.</p>
+      {view.status === 'loading' && <p role="status">Reading allowances…</p>}
+      {view.status === 'error' && (
+        <div role="alert">
+          <p>{view.error}</p>
+          <button type="button" onClick={view.reload}>
+            Try again
+          </button>
+        </div>
+      )}
+      {view.status === 'ready' && list && list.rows.length === 0 && (
+        <p>No approvals: the routers cannot spend any of your tokens.</p>
+      )}
+      {list && list.unread > 0 && (
+        <p role="alert">Some allowances could not be read; the list may be incomplete.</p>
+      )}
+      {list && list.rows.length > 0 && network && account && (
+        <ol>
+          {list.rows.map((row) => (
+            <li
+              key={keyOf(row)}
+              data-testid="approval"
+              data-token={row.token}
+              data-spender={row.spender.address}
+            >
+              <div className="jm-approvals-top">
+                <strong>{row.symbol}</strong>
+                <span>{row.text}</span>
+              </div>
+              <div className="jm-approvals-top">
+                <span>{row.spender.name}</span>
+                {chosen !== keyOf(row) && (
+                  <button
+                    type="button"
+                    disabled={pending !== undefined}
+                    onClick={() => setChosen(keyOf(row))}
+                  >
+                    Revoke
+                  </button>
+                )}
+              </div>
+              {chosen === keyOf(row) && (
+                <Preview
+                  allowances={allowances}
+                  row={row}
+                  network={network}
+                  account={account}
+                  onBack={() => setChosen(undefined)}
+                  onDone={() => {
+                    setChosen(undefined);
+                    view.reload();
+                  }}
+                />
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
