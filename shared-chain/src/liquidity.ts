@@ -10,3 +10,10 @@ export * from './core/liquidity';
 export * from './core/feeReserve';
 export * from './services/liquidity';
 export { approvalSteps, type ApprovalRequest } from './services/approval';
+export {
+  previewAdd,
+  previewRemove,
+  type AddPreviewRequest,
+  type RemovePreviewRequest,
+  type SendPreviewText,
+} from './services/preview';

@@ -14,3 +14,6 @@ export * from './core/feeReserve';
 export * from './core/tronFee';
 export * from './services/swap';
 export { approvalSteps, type ApprovalRequest } from './services/approval';
+export * from './core/taxDetection';
+export { detectTaxes } from './services/taxDetection';
+export { previewSwap, type SendPreviewText } from './services/preview';

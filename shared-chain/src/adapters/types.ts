@@ -8,6 +8,7 @@ import type { BehaviorSubject } from 'rxjs';
 import type { NetworkConfig, Platform } from '../config/types';
 import type { PoolReserves } from '../core/paths';
 import type { NodeStatus } from '../core/nodePool';
+import type { TransferReading } from '../core/tax';
 import type { WalletKind } from '../wallets/options';
 
 /**
@@ -87,6 +88,14 @@ export interface ChainReader {
     amount: bigint,
     path: readonly string[],
   ): Promise<bigint[] | undefined>;
+  /**
+   * A simulated base-coin buy of `amountIn` along `path` (base coin first): what the last pair
+   * sent towards the recipient and what arrived, to detect the last token's tax (issue #26).
+   */
+  probeTransferTax?(
+    path: readonly string[],
+    amountIn: bigint,
+  ): Promise<TransferReading | undefined>;
   /** Forget every cached value (network change, after a transaction). */
   reset(): void;
 }
@@ -106,6 +115,8 @@ export interface SwapOrder {
   recipient: string;
   /** Unix seconds; defaults to now + 300 s. */
   deadline?: bigint;
+  /** Tax percent per path token the estimate used (detected on chain); default the config's. */
+  taxes?: readonly number[];
 }
 
 export interface AddLiquidityOrder {
@@ -130,6 +141,23 @@ export interface RemoveLiquidityOrder {
   deadline?: bigint;
 }
 
+/** A send to preview (issue #23): the same order the send path builds. */
+export type PreviewOrder =
+  | { action: 'swap'; order: SwapOrder }
+  | { action: 'add'; order: AddLiquidityOrder }
+  | { action: 'remove'; order: RemoveLiquidityOrder };
+
+/** What the chain would do with that exact transaction now, from the user's address. */
+export interface SendPreview {
+  /** The router function and its return values, flattened (a swap's amounts[], an add's A, B, LP). */
+  fn: string;
+  outputs: bigint[];
+  /** What it would cost in the base coin's base units: EVM gas estimate x gas price; TRON sun burned. */
+  fee: bigint;
+  /** TRON: the account's free energy. */
+  freeEnergy?: bigint;
+}
+
 /**
  * Sends, signed by the connected wallet. Each resolves when the transaction is mined/confirmed
  * and rejects with a ChainError ("Transaction failed", a revert reason, or code 4001 when the
@@ -144,6 +172,8 @@ export interface ChainWriter {
   addLiquidity(order: AddLiquidityOrder): Promise<TxResult>;
   removeLiquidity(order: RemoveLiquidityOrder): Promise<TxResult>;
   createPair(symbolA: string, symbolB: string): Promise<TxResult>;
+  /** Simulates a send without sending; rejects with a SimulationError when it would revert. */
+  preview?(request: PreviewOrder): Promise<SendPreview>;
 }
 
 /** A connected wallet as the adapters see it. */

@@ -310,6 +310,33 @@ export async function liquidityPositions(): Promise<UserPosition[] | undefined> 
   return cached;
 }
 
+/**
+ * The position a removal burns from and the minimums it sends: the position's share of each
+ * reserve for `lpTokens`, minus the slippage (unless the request gives them). Throws when the
+ * account has no such position.
+ */
+export function removalBounds(
+  positions: readonly UserPosition[] | undefined,
+  request: Pick<RemoveLiquidityRequest, 'symbolA' | 'symbolB' | 'lpTokens' | 'minA' | 'minB'>,
+  slippage: number,
+): { position: UserPosition; minA: bigint; minB: bigint } {
+  const position = positions?.find(
+    (p) =>
+      (p.symbolA === request.symbolA && p.symbolB === request.symbolB) ||
+      (p.symbolA === request.symbolB && p.symbolB === request.symbolA),
+  );
+  if (!position || position.userLiquidity === 0n)
+    throw new Error(`No ${request.symbolA}/${request.symbolB} position`);
+  const straight = position.symbolA === request.symbolA;
+  const valueA = straight ? position.valueA : position.valueB;
+  const valueB = straight ? position.valueB : position.valueA;
+  const minA =
+    request.minA ?? minimumReceived((valueA * request.lpTokens) / position.userLiquidity, slippage);
+  const minB =
+    request.minB ?? minimumReceived((valueB * request.lpTokens) / position.userLiquidity, slippage);
+  return { position, minA, minB };
+}
+
 /** Pair approval first, then the removal. Rejects "Wallet not connected" without a wallet. */
 export async function removeLiquidity(request: RemoveLiquidityRequest): Promise<TxResult> {
   const wallet = requireWallet();
@@ -327,23 +354,7 @@ async function sendRemove(
   const progress = request.onProgress ?? (() => undefined);
   try {
     positionsCache.clear();
-    const positions = await liquidityPositions();
-    const position = positions?.find(
-      (p) =>
-        (p.symbolA === request.symbolA && p.symbolB === request.symbolB) ||
-        (p.symbolA === request.symbolB && p.symbolB === request.symbolA),
-    );
-    if (!position || position.userLiquidity === 0n)
-      throw new Error(`No ${request.symbolA}/${request.symbolB} position`);
-    const straight = position.symbolA === request.symbolA;
-    const valueA = straight ? position.valueA : position.valueB;
-    const valueB = straight ? position.valueB : position.valueA;
-    const minA =
-      request.minA ??
-      minimumReceived((valueA * request.lpTokens) / position.userLiquidity, slippage);
-    const minB =
-      request.minB ??
-      minimumReceived((valueB * request.lpTokens) / position.userLiquidity, slippage);
+    const { position, minA, minB } = removalBounds(await liquidityPositions(), request, slippage);
     progress({ step: 'approve', token: `${request.symbolA}/${request.symbolB}` });
     await ensureApproval({ token: position.pair, spender, amount: request.lpTokens, mode });
     progress({ step: 'remove' });

@@ -15,7 +15,8 @@ import { appEvents$, type AppEvent } from '../bus/events';
 import { SimulationError, WALLET_CHANGED_TX } from '../core/simulation';
 import { createTestProvider, installWindow, removeWindow } from './testing/eip1193';
 import { connectWallet, disconnectWallet, resetReaders, switchNetwork } from './index';
-import { executeSwap, getSwapEstimate } from '../swap';
+import { executeSwap, getSwapEstimate, previewSwap } from '../swap';
+import { addLiquidity, getLiquidityPair, previewAdd } from '../liquidity';
 
 jest.setTimeout(240_000);
 
@@ -163,4 +164,91 @@ test('an untouched send shows no such warning', async () => {
   } finally {
     sub.unsubscribe();
   }
+});
+
+// ------------------------------------------------------------ the confirm step's simulated result
+
+const balanceOf = async (address: string, holder: string): Promise<bigint> => {
+  const rpc = new JsonRpcProvider(n.nodeUrl, n.chainId, { staticNetwork: true });
+  try {
+    const erc20 = new Contract(
+      address,
+      ['function balanceOf(address) view returns (uint256)'],
+      rpc,
+    );
+    return (await erc20.getFunction('balanceOf')(holder)) as bigint;
+  } finally {
+    rpc.destroy();
+  }
+};
+
+test('preview: the simulated amount out is what the swap then gives, with the fee in BNB', async () => {
+  await connect();
+  const estimate = (await getSwapEstimate({
+    from: n.baseToken,
+    to: token(),
+    amountIn: 10n ** 15n,
+    slippageBps: 50,
+  }))!;
+  const preview = (await previewSwap(estimate, 50))!;
+  expect(preview.warning).toBeUndefined();
+  expect(preview.result).toMatch(
+    /^Simulated: 0\.001 \w+ leaves your wallet, .* arrives \(at least/,
+  );
+  expect(preview.fee).toMatch(/^Estimated network fee: \d+\.\d+ \w+$/);
+  const simulated = preview.simulated as { amountIn: bigint; amountOut: bigint };
+  expect(simulated.amountIn).toBe(10n ** 15n);
+  const before = await balanceOf(n.tokens[token()]!.address, ACCOUNT);
+  await executeSwap({ estimate });
+  const after = await balanceOf(n.tokens[token()]!.address, ACCOUNT);
+  expect(after - before).toBe(simulated.amountOut);
+});
+
+test('preview: reserves moved beyond the slippage after the quote: the shortfall and what to do, no result', async () => {
+  await connect();
+  const estimate = (await getSwapEstimate({
+    from: n.baseToken,
+    to: token(),
+    amountIn: 10n ** 16n,
+    slippageBps: 50,
+  }))!;
+  await moveThePrice(10n ** 21n);
+  resetReaders();
+  const preview = (await previewSwap(estimate, 50))!;
+  expect(preview.result).toBeUndefined();
+  expect(preview.warning).toMatch(
+    /^The pool now gives .*, \d+\.\d% less than quoted: more than your 0\.5% slippage, so this swap would fail\. Wait for a new quote, swap less or raise slippage\.$/,
+  );
+  const simulated = preview.simulated as { amountOut: bigint };
+  expect(simulated.amountOut).toBeLessThan(estimate.minimumReceived);
+});
+
+test('preview of an add: the LP tokens simulated are the LP tokens minted', async () => {
+  await connect();
+  const other = token();
+  const amountA = 10n ** 15n;
+  // The first add approves the token (max); the preview needs it in place.
+  const matching = async () => {
+    const pair = (await getLiquidityPair(n.baseToken, other))!;
+    return (amountA * pair.reserveB) / pair.reserveA + 1n;
+  };
+  await addLiquidity({ symbolA: n.baseToken, symbolB: other, amountA, amountB: await matching() });
+  resetReaders();
+  const again = { amountB: await matching() };
+  const preview = (await previewAdd({
+    networkId: 'BSC',
+    symbolA: n.baseToken,
+    symbolB: other,
+    amountA,
+    amountB: again.amountB,
+  }))!;
+  expect(preview.result).toMatch(
+    /^Simulated: 0\.001 \w+ and .* leave your wallet, .* LP tokens arrive\.$/,
+  );
+  expect(preview.fee).toMatch(/^Estimated network fee: /);
+  const simulated = preview.simulated as { lpTokens: bigint };
+  const lp = (await getLiquidityPair(n.baseToken, other))!.pair!;
+  const before = await balanceOf(lp, ACCOUNT);
+  await addLiquidity({ symbolA: n.baseToken, symbolB: other, amountA, amountB: again.amountB });
+  expect((await balanceOf(lp, ACCOUNT)) - before).toBe(simulated.lpTokens);
 });

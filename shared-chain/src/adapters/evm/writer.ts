@@ -18,7 +18,9 @@ import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abi
 import type {
   AddLiquidityOrder,
   ChainWriter,
+  PreviewOrder,
   RemoveLiquidityOrder,
+  SendPreview,
   SwapOrder,
   TxResult,
   WalletConnection,
@@ -47,6 +49,17 @@ interface Receipt {
   status: string;
   gasUsed: string;
 }
+
+/** A router call as built for a send: the transaction and the function it calls. */
+interface BuiltCall {
+  tx: EvmTxRequest;
+  fn: string;
+  iface: Interface;
+}
+
+/** Return values (an ethers Result, nested for amounts[]) as one list of bigint. */
+const flatten = (value: unknown): bigint[] =>
+  Array.isArray(value) ? value.flatMap(flatten) : [BigInt(value as bigint)];
 
 /** Sends through the connected wallet, only while it is on the network's chain. */
 export class EvmWriter implements ChainWriter {
@@ -96,10 +109,18 @@ export class EvmWriter implements ChainWriter {
    * wallet. Resolves with the gas estimate.
    */
   async simulate(tx: EvmTxRequest, action: SendAction): Promise<bigint> {
+    return (await this.simulateCall(tx, action)).gas;
+  }
+
+  /** eth_call then eth_estimateGas of `tx` from the user: its return data and gas. */
+  private async simulateCall(
+    tx: EvmTxRequest,
+    action: SendAction,
+  ): Promise<{ result: string; gas: bigint }> {
     const call = { from: this.wallet.address, to: tx.to, data: tx.data, value: tx.value ?? 0n };
     try {
-      await this.provider.call({ ...call, blockTag: 'latest' });
-      return await this.provider.estimateGas(call);
+      const result = await this.provider.call({ ...call, blockTag: 'latest' });
+      return { result, gas: await this.provider.estimateGas(call) };
     } catch (error) {
       if (isRevert(error)) {
         const e = error as { reason?: unknown };
@@ -109,6 +130,28 @@ export class EvmWriter implements ChainWriter {
       }
       throw toChainError(error);
     }
+  }
+
+  /**
+   * What the exact transaction of a swap, add or removal would do now (issue #23): the router's
+   * return values and the gas estimate x gas price. Nothing is sent, the wallet is not asked.
+   */
+  async preview(request: PreviewOrder): Promise<SendPreview> {
+    const built =
+      request.action === 'swap'
+        ? this.swapTx(request.order)
+        : request.action === 'add'
+          ? this.addTx(request.order)
+          : this.removeTx(request.order);
+    const [{ result, gas }, price] = await Promise.all([
+      this.simulateCall(built.tx, request.action),
+      this.gasPrice() ?? this.provider.send('eth_gasPrice', []).then((p: string) => BigInt(p)),
+    ]);
+    return {
+      fn: built.fn,
+      outputs: flatten([...built.iface.decodeFunctionResult(built.fn, result)]),
+      fee: gas * price,
+    };
   }
 
   /** Simulates, sends via the wallet (estimate + 20% + 10k gas), checks what was sent, waits for the receipt. */
@@ -197,35 +240,48 @@ export class EvmWriter implements ChainWriter {
   }
 
   async swap(order: SwapOrder): Promise<TxResult> {
+    return this.send(this.swapTx(order).tx, 'swap');
+  }
+
+  /** The router call of a swap order (one of the six swaps by exact-in/out and base in/out). */
+  swapTx(order: SwapOrder): BuiltCall {
     const { path } = order;
     if (path.length < 2) throw new ChainError('NO_PATH');
     const from = path[0] as string;
     const to = path[path.length - 1] as string;
     const addresses = path.map((s) => addressOf(this.network, s));
-    const taxes = taxesFor(this.network, path);
+    const taxes = taxesFor(this.network, path, order.taxes);
     const deadline = order.deadline ?? defaultDeadline();
     const baseIn = isBaseSymbol(this.network, from);
     const baseOut = isBaseSymbol(this.network, to);
     const tail = [addresses, taxes, order.recipient, deadline];
-    let data: string;
+    let fn: string;
+    let args: unknown[];
     let value: bigint | undefined;
     if (order.kind === 'exactIn') {
       if (baseIn) {
-        data = routerInterface.encodeFunctionData('swapExactBaseForTokens', [order.bound, ...tail]);
+        fn = 'swapExactBaseForTokens';
+        args = [order.bound, ...tail];
         value = order.amount;
       } else {
-        const fn = baseOut ? 'swapExactTokensForBase' : 'swapExactTokensForTokens';
-        data = routerInterface.encodeFunctionData(fn, [order.amount, order.bound, ...tail]);
+        fn = baseOut ? 'swapExactTokensForBase' : 'swapExactTokensForTokens';
+        args = [order.amount, order.bound, ...tail];
       }
     } else if (baseIn) {
       // Pays at most `bound`; the router refunds the rest.
-      data = routerInterface.encodeFunctionData('swapBaseForExactTokens', [order.amount, ...tail]);
+      fn = 'swapBaseForExactTokens';
+      args = [order.amount, ...tail];
       value = order.bound;
     } else {
-      const fn = baseOut ? 'swapTokensForExactBase' : 'swapTokensForExactTokens';
-      data = routerInterface.encodeFunctionData(fn, [order.amount, order.bound, ...tail]);
+      fn = baseOut ? 'swapTokensForExactBase' : 'swapTokensForExactTokens';
+      args = [order.amount, order.bound, ...tail];
     }
-    return this.send({ to: this.network.exchange.ROUTER_ADDRESS, data, value }, 'swap');
+    const data = routerInterface.encodeFunctionData(fn, args);
+    return {
+      tx: { to: this.network.exchange.ROUTER_ADDRESS, data, value },
+      fn,
+      iface: routerInterface,
+    };
   }
 
   /** Which router a liquidity order goes through (LIQUIDITY_ROUTER unless a token needs the normal one). */
@@ -244,6 +300,11 @@ export class EvmWriter implements ChainWriter {
   }
 
   async addLiquidity(order: AddLiquidityOrder): Promise<TxResult> {
+    return this.send(this.addTx(order).tx, 'add');
+  }
+
+  /** The router call of an add: addLiquidityBase with the base coin as value, else addLiquidity. */
+  addTx(order: AddLiquidityOrder): BuiltCall {
     const { network, router, iface, deadline, baseA, baseB } = this.liquidityCall(order);
     if (baseA || baseB) {
       const token = baseA ? order.symbolB : order.symbolA;
@@ -251,41 +312,37 @@ export class EvmWriter implements ChainWriter {
         ? [order.amountB, order.amountA]
         : [order.amountA, order.amountB];
       const [minToken, minBase] = baseA ? [order.minB, order.minA] : [order.minA, order.minB];
-      return this.send(
-        {
-          to: router,
-          data: iface.encodeFunctionData('addLiquidityBase', [
-            addressOf(network, token),
-            amountToken,
-            minToken,
-            minBase,
-            order.recipient,
-            deadline,
-          ]),
-          value: amountBase,
-        },
-        'add',
-      );
+      const fn = 'addLiquidityBase';
+      const data = iface.encodeFunctionData(fn, [
+        addressOf(network, token),
+        amountToken,
+        minToken,
+        minBase,
+        order.recipient,
+        deadline,
+      ]);
+      return { tx: { to: router, data, value: amountBase }, fn, iface };
     }
-    return this.send(
-      {
-        to: router,
-        data: iface.encodeFunctionData('addLiquidity', [
-          addressOf(network, order.symbolA),
-          addressOf(network, order.symbolB),
-          order.amountA,
-          order.amountB,
-          order.minA,
-          order.minB,
-          order.recipient,
-          deadline,
-        ]),
-      },
-      'add',
-    );
+    const fn = 'addLiquidity';
+    const data = iface.encodeFunctionData(fn, [
+      addressOf(network, order.symbolA),
+      addressOf(network, order.symbolB),
+      order.amountA,
+      order.amountB,
+      order.minA,
+      order.minB,
+      order.recipient,
+      deadline,
+    ]);
+    return { tx: { to: router, data }, fn, iface };
   }
 
   async removeLiquidity(order: RemoveLiquidityOrder): Promise<TxResult> {
+    return this.send(this.removeTx(order).tx, 'remove');
+  }
+
+  /** The router call of a removal (the fee-on-transfer forms on the normal router). */
+  removeTx(order: RemoveLiquidityOrder): BuiltCall {
     const { network, normal, router, iface, deadline, baseA, baseB } = this.liquidityCall(order);
     if (baseA || baseB) {
       const token = baseA ? order.symbolB : order.symbolA;
@@ -293,37 +350,27 @@ export class EvmWriter implements ChainWriter {
       const fn = normal
         ? 'removeLiquidityBaseSupportingFeeOnTransferTokens'
         : 'removeLiquidityBase';
-      return this.send(
-        {
-          to: router,
-          data: iface.encodeFunctionData(fn, [
-            addressOf(network, token),
-            order.lpTokens,
-            minToken,
-            minBase,
-            order.recipient,
-            deadline,
-          ]),
-        },
-        'remove',
-      );
+      const data = iface.encodeFunctionData(fn, [
+        addressOf(network, token),
+        order.lpTokens,
+        minToken,
+        minBase,
+        order.recipient,
+        deadline,
+      ]);
+      return { tx: { to: router, data }, fn, iface };
     }
     const fn = normal ? 'removeLiquiditySupportingFeeOnTransferTokens' : 'removeLiquidity';
-    return this.send(
-      {
-        to: router,
-        data: iface.encodeFunctionData(fn, [
-          addressOf(network, order.symbolA),
-          addressOf(network, order.symbolB),
-          order.lpTokens,
-          order.minA,
-          order.minB,
-          order.recipient,
-          deadline,
-        ]),
-      },
-      'remove',
-    );
+    const data = iface.encodeFunctionData(fn, [
+      addressOf(network, order.symbolA),
+      addressOf(network, order.symbolB),
+      order.lpTokens,
+      order.minA,
+      order.minB,
+      order.recipient,
+      deadline,
+    ]);
+    return { tx: { to: router, data }, fn, iface };
   }
 
   async createPair(symbolA: string, symbolB: string): Promise<TxResult> {

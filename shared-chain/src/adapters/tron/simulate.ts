@@ -6,7 +6,7 @@
  * chain's prices, the TRX the send will burn. No tronweb here: the node's HTTP API and the small
  * ABI codec.
  */
-import { encodeArgs, type AbiValue } from '../../abi';
+import { decodeResult, encodeArgs, type AbiValue } from '../../abi';
 import type { NetworkConfig } from '../../config/types';
 import {
   decodeErrorString,
@@ -33,12 +33,15 @@ export interface TronSimulation {
   energyUsed: bigint;
   /** Bytes of the unsigned raw_data the node built (0 when it sent none). */
   rawDataBytes: bigint;
+  /** The call's return values (uint outputs, arrays flattened); empty when not decodable. */
+  outputs: bigint[];
 }
 
 interface AbiEntry {
   type?: string;
   name?: string;
   inputs?: { type: string }[];
+  outputs?: { type: string }[];
 }
 
 interface ConstantAnswer {
@@ -73,7 +76,11 @@ function toAbiValue(type: string, value: unknown): AbiValue {
 }
 
 /** function_selector and parameter (hex, no 0x) of a call, from its ABI entry. */
-export function encodeTronCall(call: TronCall): { selector: string; parameter: string } {
+export function encodeTronCall(call: TronCall): {
+  selector: string;
+  parameter: string;
+  outputs: string[];
+} {
   const entry = (call.abi as AbiEntry[]).find(
     (e) =>
       (e.type ?? 'function').toLowerCase() === 'function' &&
@@ -86,7 +93,20 @@ export function encodeTronCall(call: TronCall): { selector: string; parameter: s
   return {
     selector: `${call.name}(${types.join(',')})`,
     parameter: encodeArgs(types, values).slice(2),
+    outputs: (entry.outputs ?? []).map((o) => o.type),
   };
+}
+
+/** The uint return values of a constant call's output, arrays flattened ([] when not decodable). */
+export function uintOutputs(types: readonly string[], output: string | undefined): bigint[] {
+  if (!output || types.some((t) => !/^uint\d*(\[\])?$/.test(t))) return [];
+  const flat = (v: AbiValue): bigint[] =>
+    Array.isArray(v) ? v.flatMap(flat) : [BigInt(v as bigint)];
+  try {
+    return decodeResult(types, output).flatMap(flat);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -118,7 +138,7 @@ export async function simulateTronCall(
   action: SendAction,
   node: TronNode = new TronNode(nodesFor(network).pool),
 ): Promise<TronSimulation> {
-  const { selector, parameter } = encodeTronCall(call);
+  const { selector, parameter, outputs } = encodeTronCall(call);
   const answer = await node.post<ConstantAnswer>('triggerconstantcontract', {
     contract_address: toTronHex(call.address),
     owner_address: toTronHex(owner),
@@ -129,7 +149,11 @@ export async function simulateTronCall(
   const revert = revertOf(answer);
   if (revert) throw new SimulationError(action, revert.reason);
   const raw = answer.transaction?.raw_data_hex ?? '';
-  return { energyUsed: BigInt(answer.energy_used ?? 0), rawDataBytes: BigInt(raw.length / 2) };
+  return {
+    energyUsed: BigInt(answer.energy_used ?? 0),
+    rawDataBytes: BigInt(raw.length / 2),
+    outputs: uintOutputs(outputs, answer.constant_result?.[0]),
+  };
 }
 
 export interface TronFeeContext {
@@ -199,6 +223,8 @@ export interface TronFeePreview {
   feeSun: bigint;
   freeEnergy: bigint;
   energyUsed: bigint;
+  /** The call's return values (see uintOutputs). */
+  outputs: bigint[];
 }
 
 /** Simulates `call` and says what it will burn for this account now. */
@@ -221,5 +247,5 @@ export async function previewTronFee(
     energyPrice: ctx.energyPrice,
     bandwidthPrice: ctx.bandwidthPrice,
   });
-  return { feeSun, freeEnergy: ctx.freeEnergy, energyUsed: sim.energyUsed };
+  return { feeSun, freeEnergy: ctx.freeEnergy, energyUsed: sim.energyUsed, outputs: sim.outputs };
 }

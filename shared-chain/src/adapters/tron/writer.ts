@@ -13,7 +13,9 @@
 import type {
   AddLiquidityOrder,
   ChainWriter,
+  PreviewOrder,
   RemoveLiquidityOrder,
+  SendPreview,
   SwapOrder,
   TxResult,
   WalletConnection,
@@ -188,7 +190,7 @@ export class TronWriter implements ChainWriter {
     const baseOut = isBaseSymbol(this.network, path[path.length - 1] as string);
     if (baseIn && baseOut) throw new ChainError('NO_PATH');
     const addresses = path.map((symbol) => addressOf(this.network, symbol));
-    const taxes = taxesBytes32(this.network, path);
+    const taxes = taxesBytes32(this.network, path, order.taxes);
     const deadline = uint(order.deadline ?? defaultDeadline());
     const to = order.recipient;
     const amount = uint(order.amount);
@@ -229,24 +231,33 @@ export class TronWriter implements ChainWriter {
   }
 
   async addLiquidity(order: AddLiquidityOrder): Promise<TronTxResult> {
+    // Approvals come first, from services/approval (the user's mode), never from here.
+    const call = this.addCall(order);
+    return this.send(call.abi, call.address, call.name, call.args, {
+      feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN,
+      callValue: call.callValue,
+      action: 'add',
+    });
+  }
+
+  /** The router call of an add: addLiquidityBase with the TRX as call value, else addLiquidity. */
+  addCall(order: AddLiquidityOrder): TronCall {
     const { symbolA, symbolB } = order;
     const router = this.liquidityRouter(symbolA, symbolB);
     const abi = router.normal ? ROUTER_ABI : LIQUIDITY_ROUTER_ABI;
     const baseA = isBaseSymbol(this.network, symbolA);
     const baseB = isBaseSymbol(this.network, symbolB);
     if (baseA && baseB) throw new ChainError('NO_PATH');
-    // Approvals come first, from services/approval (the user's mode), never from here.
     const deadline = uint(order.deadline ?? defaultDeadline());
-    const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN, action: 'add' as const };
     if (baseA || baseB) {
       const [token, amountToken, minToken, amountBase, minBase] = baseA
         ? [symbolB, order.amountB, order.minB, order.amountA, order.minA]
         : [symbolA, order.amountA, order.minA, order.amountB, order.minB];
-      return this.send(
+      return {
         abi,
-        router.address,
-        'addLiquidityBase',
-        [
+        address: router.address,
+        name: 'addLiquidityBase',
+        args: [
           addressOf(this.network, token),
           uint(amountToken),
           uint(minToken),
@@ -254,14 +265,14 @@ export class TronWriter implements ChainWriter {
           order.recipient,
           deadline,
         ],
-        { ...fee, callValue: amountBase },
-      );
+        callValue: amountBase,
+      };
     }
-    return this.send(
+    return {
       abi,
-      router.address,
-      'addLiquidity',
-      [
+      address: router.address,
+      name: 'addLiquidity',
+      args: [
         addressOf(this.network, symbolA),
         addressOf(this.network, symbolB),
         uint(order.amountA),
@@ -271,8 +282,22 @@ export class TronWriter implements ChainWriter {
         order.recipient,
         deadline,
       ],
-      fee,
-    );
+    };
+  }
+
+  /**
+   * What the exact call of a swap, add or removal would do now (issue #23): the router's return
+   * values and the sun it would burn for this account. Nothing is signed.
+   */
+  async preview(request: PreviewOrder): Promise<SendPreview> {
+    const call =
+      request.action === 'swap'
+        ? this.swapCall(request.order)
+        : request.action === 'add'
+          ? this.addCall(request.order)
+          : await this.removeCall(request.order);
+    const p = await previewTronFee(this.network, this.wallet.address, call, request.action);
+    return { fn: call.name, outputs: p.outputs, fee: p.feeSun, freeEnergy: p.freeEnergy };
   }
 
   /** The pair (liquidity token) of two symbols, from the factory; undefined when it does not exist. */
@@ -290,6 +315,15 @@ export class TronWriter implements ChainWriter {
   }
 
   async removeLiquidity(order: RemoveLiquidityOrder): Promise<TronTxResult> {
+    const call = await this.removeCall(order);
+    return this.send(call.abi, call.address, call.name, call.args, {
+      feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN,
+      action: 'remove',
+    });
+  }
+
+  /** The router call of a removal (the fee-on-transfer forms on the normal router). */
+  async removeCall(order: RemoveLiquidityOrder): Promise<TronCall> {
     const { symbolA, symbolB } = order;
     const router = this.liquidityRouter(symbolA, symbolB);
     const abi = router.normal ? ROUTER_ABI : LIQUIDITY_ROUTER_ABI;
@@ -301,7 +335,6 @@ export class TronWriter implements ChainWriter {
     }
     if (!pair) throw new ChainError('NO_PATH');
     const deadline = uint(order.deadline ?? defaultDeadline());
-    const fee = { feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN, action: 'remove' as const };
     const baseA = isBaseSymbol(this.network, symbolA);
     const baseB = isBaseSymbol(this.network, symbolB);
     if (baseA || baseB) {
@@ -311,11 +344,11 @@ export class TronWriter implements ChainWriter {
       const name = router.normal
         ? 'removeLiquidityBaseSupportingFeeOnTransferTokens'
         : 'removeLiquidityBase';
-      return this.send(
+      return {
         abi,
-        router.address,
+        address: router.address,
         name,
-        [
+        args: [
           addressOf(this.network, token),
           uint(order.lpTokens),
           uint(minToken),
@@ -323,15 +356,14 @@ export class TronWriter implements ChainWriter {
           order.recipient,
           deadline,
         ],
-        fee,
-      );
+      };
     }
     const name = router.normal ? 'removeLiquiditySupportingFeeOnTransferTokens' : 'removeLiquidity';
-    return this.send(
+    return {
       abi,
-      router.address,
+      address: router.address,
       name,
-      [
+      args: [
         addressOf(this.network, symbolA),
         addressOf(this.network, symbolB),
         uint(order.lpTokens),
@@ -340,8 +372,7 @@ export class TronWriter implements ChainWriter {
         order.recipient,
         deadline,
       ],
-      fee,
-    );
+    };
   }
 
   createPair(symbolA: string, symbolB: string): Promise<TronTxResult> {

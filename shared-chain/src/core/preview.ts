@@ -1,0 +1,160 @@
+/**
+ * The confirm step's simulated result (issue #23): what the exact transaction would do on the
+ * chain now (the router call's return values from eth_call / triggerconstantcontract), read as
+ * what leaves the wallet and what arrives, compared with the quote's slippage bounds, and the
+ * sentences the user reads. Pure, bigint base units; loaded with the preview only.
+ */
+// From the singleton (as the other core files of the feature entries): no copy of its own.
+import { formatAmount, formatAmountUp } from '@jmswap/shared-chain';
+
+/** Reverts that mean "the pool gives less than your slippage allows" (the bounds sent). */
+const SLIPPAGE_REVERTS = new Set([
+  'INSUFFICIENT_OUTPUT_AMOUNT',
+  'EXCESSIVE_INPUT_AMOUNT',
+  'INSUFFICIENT_A_AMOUNT',
+  'INSUFFICIENT_B_AMOUNT',
+]);
+
+/** Did the simulation revert only because the result is beyond the slippage bounds? */
+export function isSlippageRevert(reason: string | undefined): boolean {
+  // Without the contract's prefix ("JMSwap: EXCESSIVE_INPUT_AMOUNT"), as core/simulation reads it.
+  return (
+    reason !== undefined && SLIPPAGE_REVERTS.has(reason.replace(/^[A-Za-z0-9_]+:\s*/, '').trim())
+  );
+}
+
+export interface SimulatedSwap {
+  amountIn: bigint;
+  amountOut: bigint;
+}
+
+/** A swap's `amounts[]` return value: the first leaves the wallet, the last arrives. */
+export function swapAmounts(outputs: readonly bigint[]): SimulatedSwap | undefined {
+  if (outputs.length < 2) return undefined;
+  return { amountIn: outputs[0] as bigint, amountOut: outputs[outputs.length - 1] as bigint };
+}
+
+/** Worse than the quote by more than the slippage: below the minimum received / above the maximum sold. */
+export function swapIsWorse(
+  kind: 'exactIn' | 'exactOut',
+  bound: bigint,
+  simulated: SimulatedSwap,
+): boolean {
+  return kind === 'exactIn' ? simulated.amountOut < bound : simulated.amountIn > bound;
+}
+
+/** How much worse than quoted, in basis points of the quote (0 when it is not worse). */
+export function shortfallBps(quoted: bigint, simulated: bigint, higherIsWorse = false): bigint {
+  if (quoted <= 0n) return 0n;
+  const gap = higherIsWorse ? simulated - quoted : quoted - simulated;
+  return gap > 0n ? (gap * 10_000n) / quoted : 0n;
+}
+
+/** "4.9" from 490 bps (one decimal, rounded down). */
+export const percentOf = (bps: bigint): string => `${bps / 100n}.${(bps % 100n) / 10n}`;
+
+export interface SimulatedLiquidity {
+  /** In the order's token order; undefined when the router does not return it. */
+  amountA?: bigint;
+  amountB?: bigint;
+  /** Add only: LP tokens minted to the user. */
+  lpTokens?: bigint;
+}
+
+/**
+ * The router's return values of an add or remove, in the order's A/B order: the token-token
+ * forms return (A, B[, liquidity]); the base-coin forms (token, base[, liquidity]); the
+ * fee-on-transfer base removal only (base).
+ */
+export function liquidityAmounts(
+  fn: string,
+  outputs: readonly bigint[],
+  baseIs?: 'A' | 'B',
+): SimulatedLiquidity {
+  const isBaseForm = /Base/.test(fn);
+  const adding = fn.startsWith('add');
+  if (!isBaseForm || baseIs === undefined) {
+    return adding
+      ? { amountA: outputs[0], amountB: outputs[1], lpTokens: outputs[2] }
+      : { amountA: outputs[0], amountB: outputs[1] };
+  }
+  const [token, base] = outputs.length === 1 ? [undefined, outputs[0]] : [outputs[0], outputs[1]];
+  const pair =
+    baseIs === 'A' ? { amountA: base, amountB: token } : { amountA: token, amountB: base };
+  return adding ? { ...pair, lpTokens: outputs[2] } : pair;
+}
+
+/** Below either minimum (what the router checks against minA / minB). */
+export function liquidityIsWorse(
+  minA: bigint,
+  minB: bigint,
+  simulated: SimulatedLiquidity,
+): boolean {
+  return (
+    (simulated.amountA !== undefined && simulated.amountA < minA) ||
+    (simulated.amountB !== undefined && simulated.amountB < minB)
+  );
+}
+
+/** A token amount as the confirm step shows it. */
+export interface Shown {
+  amount: bigint;
+  symbol: string;
+  decimals: number;
+}
+
+const show = (t: Shown, up = false) =>
+  `${(up ? formatAmountUp : formatAmount)(t.amount, t.decimals, 6)} ${t.symbol}`;
+
+/** "Simulated: 1 BNB leaves your wallet, 312.4 USDT arrives (at least 310.8 USDT)." */
+export function swapPreviewText(
+  kind: 'exactIn' | 'exactOut',
+  sent: Shown,
+  received: Shown,
+  bound: bigint,
+): string {
+  return kind === 'exactIn'
+    ? `Simulated: ${show(sent)} leaves your wallet, ${show(received)} arrives (at least ${show({ ...received, amount: bound })}).`
+    : `Simulated: ${show(sent, true)} leaves your wallet (at most ${show({ ...sent, amount: bound }, true)}), ${show(received)} arrives.`;
+}
+
+/**
+ * The swap now gives less than the slippage allows (its exact transaction would revert):
+ * "The pool now gives 295.1 USDT, 5.5% less than quoted: more than your 0.5% slippage, so this
+ * swap would fail. Wait for a new quote, swap less or raise slippage."
+ */
+export function swapWorseText(
+  kind: 'exactIn' | 'exactOut',
+  simulated: Shown,
+  shortBps: bigint,
+  slippageBps: number,
+): string {
+  const what =
+    kind === 'exactIn'
+      ? `The pool now gives ${show(simulated)}, ${percentOf(shortBps)}% less than quoted`
+      : `The pool now needs ${show(simulated, true)}, ${percentOf(shortBps)}% more than quoted`;
+  return `${what}: more than your ${percentOf(BigInt(slippageBps))}% slippage, so this swap would fail. Wait for a new quote, swap less or raise slippage.`;
+}
+
+/** "Simulated: 1 BNB and 312.4 USDT leave your wallet, 17.6 LP tokens arrive." */
+export function addPreviewText(a: Shown, b: Shown, lpTokens?: bigint): string {
+  const lp = lpTokens === undefined ? '' : `, ${formatAmount(lpTokens, 18, 6)} LP tokens arrive`;
+  return `Simulated: ${show(a)} and ${show(b)} leave your wallet${lp}.`;
+}
+
+/** "Simulated: 10 LP tokens leave your wallet, 1 BNB and 312.4 USDT arrive." */
+export function removePreviewText(lpTokens: bigint, arriving: readonly Shown[]): string {
+  const names = arriving.map((t) => show(t)).join(' and ');
+  return `Simulated: ${formatAmount(lpTokens, 18, 6)} LP tokens leave your wallet, ${names} ${arriving.length > 1 ? 'arrive' : 'arrives'}.`;
+}
+
+/** An add or removal that would now fall below the minimums (its transaction would revert). */
+export function liquidityWorseText(action: 'add' | 'remove', slippageBps: number): string {
+  const subject = action === 'add' ? 'Adding this liquidity' : 'Removing this liquidity';
+  return `The pool moved: ${subject.toLowerCase()} now gives less than your ${percentOf(BigInt(slippageBps))}% slippage allows, so it would fail. Go back and enter the amounts again, or raise slippage.`;
+}
+
+/** EVM: "Estimated network fee: 0.00042 BNB" (gas x gas price, rounded up at 6 decimals). */
+export function evmFeeText(feeWei: bigint, coin: string): string {
+  return `Estimated network fee: ${formatAmountUp(feeWei, 18, 6)} ${coin}`;
+}
