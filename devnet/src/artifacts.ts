@@ -13,6 +13,7 @@ export type ContractName =
   | 'JMSwapLiquidityRouter'
   | 'JMSwapInfo'
   | 'WrappedBase'
+  | 'RetaxableToken'
   | 'TaxedToken';
 
 export interface Artifact {

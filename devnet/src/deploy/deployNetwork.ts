@@ -77,6 +77,16 @@ export const BURN_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 /** Whole JM seeded as burned. */
 export const JM_BURNED = 2_500_000_000n;
 
+/**
+ * Tokens deployed as RetaxableToken whose owner changes the tax after seeding (issue #26): the
+ * chain then takes this percent while the config still says 0, and the site must detect it.
+ * The LIQUIDITY_ROUTER is exempted too, so their liquidity stays tax-free.
+ */
+export const RETAXED_TOKENS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  BSC: { KLV: 4 },
+  TRON: { ZLF: 4 },
+};
+
 const DAY = 86400;
 
 /**
@@ -252,6 +262,11 @@ async function deployWith(
   tokens.set(baseSymbol, wbase);
   for (const t of tokenList) {
     if (t.symbol === baseSymbol) continue;
+    if (RETAXED_TOKENS[network.id]?.[t.symbol] !== undefined) {
+      const args = [t.name, t.symbol, t.decimals, t.tax, taxWallet];
+      tokens.set(t.symbol, await deploy('RetaxableToken', t.symbol, args));
+      continue;
+    }
     tokens.set(
       t.symbol,
       await deploy('TaxedToken', t.symbol, [t.name, t.symbol, t.decimals, t.tax, taxWallet]),
@@ -346,6 +361,14 @@ async function deployWith(
       provider,
       log,
     });
+  }
+
+  // ---------------------------------------------------------------- taxes changed on chain
+  for (const [symbol, tax] of Object.entries(RETAXED_TOKENS[network.id] ?? {})) {
+    const token = tokens.get(symbol);
+    if (!token) continue;
+    await send(token.getFunction('setExempt')(liquidityRouterAddress, true, ov));
+    await send(token.getFunction('setTax')(tax, ov));
   }
 
   // ---------------------------------------------------------------- config

@@ -59,3 +59,16 @@ export function taxesArray(pathTokens: readonly TaxedToken[]): bigint[] {
     return BigInt(tax);
   });
 }
+
+/**
+ * Receives the tax probe's simulated buy (issue #26, services/taxDetection.ts): an address
+ * nobody holds a key for, so no token exempts it (TRON: 41 + these 20 bytes). Nothing is ever
+ * sent there.
+ */
+export const TAX_PROBE_RECIPIENT = '0x0000000000000000000000000000000000007a85';
+
+/** What the probe read: what the last pair sent towards the recipient, and what arrived. */
+export interface TransferReading {
+  sent: bigint;
+  received: bigint;
+}

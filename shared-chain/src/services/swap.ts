@@ -32,6 +32,8 @@ import {
 import { validateSwap, type ApprovalMode } from '../core/validation';
 import { withGasMargin } from '../core/feeReserve';
 import { ensureApproval } from './approval';
+import { withDetectedTaxes, type TaxCheck } from '../core/taxDetection';
+import { detectTaxes } from './taxDetection';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
 export { ensureApproval };
@@ -49,6 +51,10 @@ export interface EstimateMeta {
   epoch: number;
   from: string;
   to: string;
+  /** The path's taxed tokens as detected on chain (issue #26): what the tax lines show. */
+  taxChecks?: TaxCheck[];
+  /** Tax percent per path token this estimate used; the swap sends the same. */
+  taxes?: number[];
 }
 
 export type ExactInEstimate = SwapEstimate & EstimateMeta & { kind: 'exactIn' };
@@ -73,14 +79,40 @@ function queryFor(
   network: NetworkConfig,
   request: EstimateRequest,
   pools: Awaited<ReturnType<typeof reservesFor>>,
+  tokens: NetworkConfig['tokens'] = network.tokens,
 ) {
   return {
-    tokens: network.tokens,
+    tokens,
     pools,
     from: request.from,
     to: request.to,
     slippageBps: request.slippageBps,
     maxHopLength: network.exchange.MAX_HOP_LENGTH,
+  };
+}
+
+/**
+ * Runs an estimate with the taxes the chain takes (issue #26): the two ends are detected first,
+ * then any token the chosen path goes through, and the estimate is made again with it.
+ */
+async function withChainTaxes<E extends { path: string[] }>(
+  network: NetworkConfig,
+  request: EstimateRequest,
+  run: (tokens: NetworkConfig['tokens']) => E | null,
+): Promise<(E & { taxChecks: TaxCheck[]; taxes: number[] }) | null> {
+  const checks = await detectTaxes(network, [request.from, request.to]);
+  let estimate = run(withDetectedTaxes(network.tokens, checks));
+  const more = estimate?.path.filter((symbol) => !(symbol in checks)) ?? [];
+  if (more.length > 0) {
+    Object.assign(checks, await detectTaxes(network, more));
+    estimate = run(withDetectedTaxes(network.tokens, checks));
+  }
+  if (!estimate) return null;
+  const tokens = withDetectedTaxes(network.tokens, checks);
+  return {
+    ...estimate,
+    taxChecks: estimate.path.flatMap((symbol) => checks[symbol] ?? []),
+    taxes: estimate.path.map((symbol) => tokens[symbol]?.tax ?? 0),
   };
 }
 
@@ -95,10 +127,9 @@ export async function getSwapEstimate(
   const network = await networkById(request.networkId);
   if (request.amountIn <= 0n) return null;
   const pools = await reservesFor(network);
-  const estimate = estimateSwap({
-    ...queryFor(network, request, pools),
-    amountIn: request.amountIn,
-  });
+  const estimate = await withChainTaxes(network, request, (tokens) =>
+    estimateSwap({ ...queryFor(network, request, pools, tokens), amountIn: request.amountIn }),
+  );
   if (!estimate) return null;
   return {
     ...estimate,
@@ -118,10 +149,12 @@ export async function getAmountNeeded(
   const network = await networkById(request.networkId);
   if (request.amountOut <= 0n) return null;
   const pools = await reservesFor(network);
-  const estimate = estimateAmountNeeded({
-    ...queryFor(network, request, pools),
-    amountOut: request.amountOut,
-  });
+  const estimate = await withChainTaxes(network, request, (tokens) =>
+    estimateAmountNeeded({
+      ...queryFor(network, request, pools, tokens),
+      amountOut: request.amountOut,
+    }),
+  );
   if (!estimate) return null;
   return {
     ...estimate,
@@ -254,6 +287,7 @@ async function sendSwap(
       bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
       recipient: request.recipient ?? owner,
       deadline: request.deadline,
+      taxes: estimate.taxes,
     });
   } catch (error) {
     if (isUserRejection(error)) throw error;
@@ -329,6 +363,7 @@ export async function previewSwapFee(
       amount: estimate.kind === 'exactIn' ? estimate.amountIn : estimate.amountOut,
       bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
       recipient: wallet.connection.address,
+      taxes: estimate.taxes,
     });
   } catch {
     return undefined;

@@ -49,9 +49,14 @@ export const isBaseSymbol = (network: NetworkConfig, symbol: string): boolean =>
   symbol === network.baseToken || network.tokens[symbol]?.isBase === true;
 
 /** The router's bytes32 taxes array for a path of symbols (the base coin is never taxed). */
-export function taxesFor(network: NetworkConfig, path: readonly string[]): string[] {
-  const tokens = path.map((symbol) => {
-    const token = tokenOf(network, symbol);
+export function taxesFor(
+  network: NetworkConfig,
+  path: readonly string[],
+  /** The estimate's taxes (detected on chain, issue #26) instead of the config's. */
+  taxes?: readonly number[],
+): string[] {
+  const tokens = path.map((symbol, i) => {
+    const token = { ...tokenOf(network, symbol), tax: taxes?.[i] ?? tokenOf(network, symbol).tax };
     return isBaseSymbol(network, symbol) ? { ...token, isBase: true } : token;
   });
   return taxesArray(tokens).map((tax) => `0x${tax.toString(16).padStart(64, '0')}`);

@@ -10,6 +10,7 @@ import {
   USER_LIQUIDITY_PAGE_SIZE,
 } from '../../core/constants';
 import { FALLBACK_SEND_GAS } from '../../core/feeReserve';
+import { TAX_PROBE_RECIPIENT } from '../../core/tax';
 import { userShareBps } from '../../core/liquidity';
 import { liquidityRouterOf } from '../../core/routers';
 import type { PoolReserves } from '../../core/paths';
@@ -292,6 +293,43 @@ export class EvmReader implements ChainReader {
         ['uint256[]'],
       );
       return [...(amounts as bigint[])];
+    });
+  }
+
+  /**
+   * A base-coin buy of `amountIn` along `path`, simulated from the wrapped base contract (which
+   * holds base coin on every chain, so no account of ours needs funds or a state override), and
+   * the last pair's untaxed output for what reached it, both at one block (issue #26).
+   */
+  probeTransferTax(path: readonly string[], amountIn: bigint) {
+    return this.read('tax probe', async () => {
+      const addresses = path.map((s) => addressOf(this.network, s));
+      const block = await this.rpc.send<string>('eth_blockNumber', []);
+      const buy = encodeCall(
+        'swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256)',
+        [0n, addresses, [], TAX_PROBE_RECIPIENT, defaultDeadline(this.now())],
+      );
+      const from = addressOf(this.network, this.network.baseToken);
+      const router = this.network.exchange.ROUTER_ADDRESS;
+      const call = { from, to: router, data: buy, value: toQuantity(amountIn) };
+      const [bought] = decodeResult(
+        ['uint256[]'],
+        await this.rpc.send<string>('eth_call', [call, block]),
+      );
+      const amounts = bought as bigint[];
+      const n = amounts.length;
+      const lastHop = {
+        to: router,
+        data: encodeCall('getAmountsOut(uint256,address[])', [
+          amounts[n - 2] as bigint,
+          addresses.slice(-2),
+        ]),
+      };
+      const [out] = decodeResult(
+        ['uint256[]'],
+        await this.rpc.send<string>('eth_call', [lastHop, block]),
+      );
+      return { sent: (out as bigint[])[1] as bigint, received: amounts[n - 1] as bigint };
     });
   }
 

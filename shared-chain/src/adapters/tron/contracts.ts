@@ -63,9 +63,15 @@ export function isBaseSymbol(network: NetworkConfig, symbol: string): boolean {
 }
 
 /** One bytes32 per path token: its tax percent as a uint256 (the base coin is never taxed). */
-export function taxesBytes32(network: NetworkConfig, path: readonly string[]): string[] {
-  return path.map((symbol) => {
-    const tax = BigInt(effectiveTax(tokenOf(network, symbol)));
+export function taxesBytes32(
+  network: NetworkConfig,
+  path: readonly string[],
+  /** The estimate's taxes (detected on chain, issue #26) instead of the config's. */
+  taxes?: readonly number[],
+): string[] {
+  return path.map((symbol, i) => {
+    const token = tokenOf(network, symbol);
+    const tax = BigInt(effectiveTax({ ...token, tax: taxes?.[i] ?? token.tax }));
     return `0x${tax.toString(16).padStart(64, '0')}`;
   });
 }

@@ -145,6 +145,8 @@ export class TronNode {
     fn: ViewFunction,
     args: readonly AbiValue[],
     owner: string | undefined,
+    /** Sun sent with the call; below 2^53 (the probe's small buy). */
+    callValue = 0,
   ): Promise<AbiValue[]> {
     const answer = await this.post<{ constant_result?: string[]; result?: { message?: string } }>(
       'triggerconstantcontract',
@@ -153,7 +155,7 @@ export class TronNode {
         owner_address: owner,
         function_selector: fn.signature,
         parameter: encodeArgs(fn.inputs, args).slice(2),
-        call_value: 0,
+        call_value: callValue,
       },
       // java-tron always says how the call went: a `result`, the call's output, or both.
       (json) =>

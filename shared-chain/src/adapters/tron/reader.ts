@@ -20,6 +20,7 @@ import type {
 import type { NetworkConfig } from '../../config/types';
 import {
   BALANCE_CACHE_MS,
+  defaultDeadline,
   MAX_APPROVAL,
   PAIR_BALANCE_FIRST_PAGE,
   PAIR_BALANCE_LAST_PAGE,
@@ -30,7 +31,8 @@ import { userShareBps } from '../../core/liquidity';
 import type { PoolReserves } from '../../core/paths';
 import { TrustedPairs, type ListedPair } from '../trustedPairs';
 import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
-import { addressOf, isBaseSymbol, taxesBytes32, toBigInt } from './contracts';
+import { addressOf, isBaseSymbol, sunToNumber, taxesBytes32, toBigInt } from './contracts';
+import { TAX_PROBE_RECIPIENT } from '../../core/tax';
 import { nodesFor } from '../nodes';
 import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
 
@@ -68,6 +70,8 @@ const FN = {
   allowance: view('allowance(address,address)', ['uint256']),
   getAmountsOutTaxed: view('getAmountsOutTaxed(uint256,address[],bytes32[])', ['uint256[]']),
   getAmountsInTaxed: view('getAmountsInTaxed(uint256,address[],bytes32[])', ['uint256[]']),
+  getAmountsOut: view('getAmountsOut(uint256,address[])', ['uint256[]']),
+  buy: view('swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256)', ['uint256[]']),
 };
 
 /** The TRON zero address (410000...00): a valid sender for constant calls on any node. */
@@ -369,6 +373,26 @@ export class TronReader implements ChainReader {
         taxes,
       ]);
       return asBigInts(amounts);
+    });
+  }
+
+  /**
+   * A TRX buy of `amountIn` along `path`, simulated from the WTRX contract (it holds TRX, and
+   * triggerconstantcontract takes any owner: no state override exists on TRON), then the last
+   * pair's untaxed output for what reached it (issue #26).
+   */
+  probeTransferTax(path: readonly string[], amountIn: bigint) {
+    return this.read('tax probe', async () => {
+      const addresses = path.map((symbol) => toEvmHex(addressOf(this.network, symbol)));
+      const router = this.network.exchange.ROUTER_ADDRESS;
+      const wtrx = toTronHex(addressOf(this.network, this.network.baseToken));
+      const args = [0n, addresses, [], TAX_PROBE_RECIPIENT, defaultDeadline(this.now())];
+      const [bought] = await this.node.call(router, FN.buy, args, wtrx, sunToNumber(amountIn));
+      const amounts = asBigInts(bought);
+      const n = amounts.length;
+      const hop = [amounts[n - 2] as bigint, addresses.slice(-2)];
+      const [out] = await this.call(router, FN.getAmountsOut, hop);
+      return { sent: asBigInts(out)[1] as bigint, received: amounts[n - 1] as bigint };
     });
   }
 

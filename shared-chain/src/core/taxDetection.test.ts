@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { netAfterTax } from './tax';
+import { checkTax, taxOfTransfer, taxWarning, withDetectedTaxes } from './taxDetection';
+
+describe('taxOfTransfer', () => {
+  it.each([
+    [1_000_000n, 970_000n, 300n, true],
+    [1_000_000n, 1_000_000n, 0n, true],
+    [123_456_789n, netAfterTax(123_456_789n, 7), 700n, true],
+    [20_000n, 19_950n, 25n, true], // 0.25%
+    [99n, 97n, 203n, false], // too small to tell 2% from 2.03%
+  ])('%s sent, %s received -> %s bps (exact %s)', (sent, received, bps, exact) => {
+    expect(taxOfTransfer(sent, received)).toEqual({ bps, exact });
+  });
+
+  it('refuses readings no transfer can give', () => {
+    expect(taxOfTransfer(0n, 0n)).toBeUndefined();
+    expect(taxOfTransfer(100n, 101n)).toBeUndefined();
+    expect(taxOfTransfer(100n, -1n)).toBeUndefined();
+  });
+
+  it('finds every whole-percent tax exactly from one transfer of at least 10000 units', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 10_000n, max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 99 }),
+        (sent, percent) => {
+          expect(taxOfTransfer(sent, netAfterTax(sent, percent))).toEqual({
+            bps: BigInt(percent) * 100n,
+            exact: true,
+          });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('checkTax', () => {
+  it('keeps the configured tax when the chain agrees or cannot be asked', () => {
+    expect(checkTax('JM', 3, { bps: 300n, exact: true })).toMatchObject({
+      usedPercent: 3,
+      differs: false,
+    });
+    expect(checkTax('JM', 3, undefined)).toMatchObject({ usedPercent: 3, differs: false });
+  });
+
+  it('uses the detected tax when it differs, a fraction rounded up', () => {
+    const changed = checkTax('TCT', 2, { bps: 500n, exact: true });
+    expect(changed).toMatchObject({ usedPercent: 5, differs: true });
+    expect(taxWarning(changed)).toBe(
+      'TCT now takes 5% on every transfer, not the 2% listed for it. The estimate uses 5%.',
+    );
+    const fraction = checkTax('X', 0, { bps: 250n, exact: true });
+    expect(fraction.usedPercent).toBe(3);
+    expect(taxWarning(fraction)).toContain('takes 2.5% on every transfer, not the 0%');
+    expect(checkTax('X', 0, { bps: 9_999n, exact: true }).usedPercent).toBe(99);
+    expect(taxWarning(checkTax('JM', 3, undefined))).toBeUndefined();
+  });
+});
+
+describe('withDetectedTaxes', () => {
+  it('replaces only the differing tokens', () => {
+    const tokens = { JM: { tax: 3 }, TCT: { tax: 2 }, TRX: { tax: 0 } };
+    const out = withDetectedTaxes(tokens, {
+      JM: checkTax('JM', 3, { bps: 300n, exact: true }),
+      TCT: checkTax('TCT', 2, { bps: 500n, exact: true }),
+    });
+    expect(out).toEqual({ JM: { tax: 3 }, TCT: { tax: 5 }, TRX: { tax: 0 } });
+    expect(tokens.TCT.tax).toBe(2);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * A token's transfer tax as the chain takes it, next to the tax its config states (issue #26).
+ * The probe (services/taxDetection.ts) simulates a small buy from the base coin through the
+ * router and reads, in the router's own answer, what the last pair sent and what the recipient
+ * received; these functions turn that pair of amounts into basis points and compare.
+ */
+import {
+  BPS_DENOMINATOR,
+  MAX_TAX_PERCENT,
+  PERCENT_DENOMINATOR,
+  formatBps,
+} from '@jmswap/shared-chain';
+
+/** A detection is reused this long; the next quote after it detects again (a tax can change). */
+export const TAX_RECHECK_MS = 5 * 60_000;
+/** The probe buys this fraction of the base side of the first pool: 1/1000 (0.1%). */
+export const PROBE_RESERVE_DIVISOR = 1000n;
+/** Below this many base units sent, 1 bp of tax rounds away and the reading is not exact. */
+export const MIN_PROBE_SENT = BPS_DENOMINATOR;
+export interface DetectedTax {
+  /** Tax in basis points of the amount sent (300n = 3%). */
+  bps: bigint;
+  /** False when no whole number of basis points gives exactly the fee seen (then `bps` is rounded up). */
+  exact: boolean;
+}
+
+/**
+ * The tax of one transfer of `sent` that delivered `received`: the smallest b with
+ * floor(sent * b / 10000) = sent - received, which is the token's rate whenever its rate is a
+ * whole number of basis points and `sent` >= 10000. Undefined for an impossible reading.
+ */
+export function taxOfTransfer(sent: bigint, received: bigint): DetectedTax | undefined {
+  if (sent <= 0n || received < 0n || received > sent) return undefined;
+  const fee = sent - received;
+  const bps = (fee * BPS_DENOMINATOR + sent - 1n) / sent;
+  const exact = sent >= MIN_PROBE_SENT && (sent * bps) / BPS_DENOMINATOR === fee;
+  return { bps, exact };
+}
+
+/** What a token's tax line shows and what the estimate uses. */
+export interface TaxCheck {
+  symbol: string;
+  /** The config's integer percent. */
+  configuredPercent: number;
+  /** Undefined when the chain could not be asked (no pool from the base coin, node down). */
+  detected?: DetectedTax;
+  /**
+   * Integer percent the estimate and the router's taxes array use: the detected tax when it
+   * differs from the config (a fraction of a percent rounded up, so the estimate never promises
+   * more than arrives), else the config's.
+   */
+  usedPercent: number;
+  /** The chain takes a different tax than the config says. */
+  differs: boolean;
+}
+
+export function checkTax(
+  symbol: string,
+  configuredPercent: number,
+  detected: DetectedTax | undefined,
+): TaxCheck {
+  const configuredBps = BigInt(configuredPercent) * PERCENT_DENOMINATOR;
+  if (detected === undefined || detected.bps === configuredBps) {
+    return { symbol, configuredPercent, detected, usedPercent: configuredPercent, differs: false };
+  }
+  const up = (detected.bps + PERCENT_DENOMINATOR - 1n) / PERCENT_DENOMINATOR;
+  const capped = up > BigInt(MAX_TAX_PERCENT) ? MAX_TAX_PERCENT : Number(up);
+  return { symbol, configuredPercent, detected, usedPercent: capped, differs: true };
+}
+
+/** "3%" or "2.5%": basis points as the tax line writes them. */
+export function formatTaxBps(bps: bigint): string {
+  return `${formatBps(bps).replace(/\.?0+$/, '')}%`;
+}
+
+/** The warning under a tax line whose chain tax differs from the config; undefined otherwise. */
+export function taxWarning(check: TaxCheck): string | undefined {
+  if (!check.differs || check.detected === undefined) return undefined;
+  return (
+    `${check.symbol} now takes ${formatTaxBps(check.detected.bps)} on every transfer, not the ` +
+    `${check.configuredPercent}% listed for it. The estimate uses ${check.usedPercent}%.`
+  );
+}
+
+/** The tokens with each differing token's tax replaced by the one the chain takes. */
+export function withDetectedTaxes<T extends { tax: number }>(
+  tokens: Readonly<Record<string, T>>,
+  checks: Readonly<Record<string, TaxCheck | undefined>>,
+): Record<string, T> {
+  const out: Record<string, T> = { ...tokens };
+  for (const [symbol, check] of Object.entries(checks)) {
+    const token = tokens[symbol];
+    if (token && check?.differs) out[symbol] = { ...token, tax: check.usedPercent };
+  }
+  return out;
+}
