@@ -36,6 +36,8 @@ import './swap.css';
 
 // TRON only, once a wallet is connected and a quote shown: its own chunk, not the first load.
 const NetworkFee = lazy(() => import('./components/NetworkFee'));
+// With a wallet and a quote: the exact swap simulated (issue #23), its own chunk too.
+const SimulatedResult = lazy(() => import('./components/SimulatedResult'));
 
 /** TOKEN SWAP: the swap box of the index route and of the widget. */
 /**
@@ -244,6 +246,11 @@ function SwapBox({
           {failure.message}
           {failure.details && <small className="jm-details">{failure.details}</small>}
         </p>
+      )}
+      {session.connected && state.quote && !pending && (
+        <Suspense fallback={null}>
+          <SimulatedResult network={network} quote={state.quote} slippageBps={slippageBps} />
+        </Suspense>
       )}
       {network.platform === 'tron' && session.connected && state.quote && (
         <Suspense fallback={null}>
