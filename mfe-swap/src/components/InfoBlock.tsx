@@ -1,4 +1,5 @@
 import { formatAmount, formatAmountUp, formatBps, type TokenConfig } from '@jmswap/shared-chain';
+import { formatTaxBps, taxWarning, type TaxCheck } from '@jmswap/shared-chain/swap';
 import type { SwapQuote } from '../form/swapForm';
 
 /** Price impact above these shows amber, and needs an explicit confirmation. */
@@ -13,14 +14,29 @@ interface Props {
   tokens: Record<string, TokenConfig>;
 }
 
+/**
+ * The path's taxed tokens with the tax the estimate used: the one detected on chain (the
+ * estimate's taxChecks, issue #26) when it differs from the config, with the warning saying so.
+ */
+function taxLines(quote: SwapQuote, tokens: Record<string, TokenConfig>) {
+  const checks = (quote.source as { taxChecks?: TaxCheck[] } | undefined)?.taxChecks ?? [];
+  return quote.path.flatMap((symbol) => {
+    const token = tokens[symbol];
+    const check = checks.find((c) => c.symbol === symbol);
+    if (!token || token.isBase) return [];
+    const shown =
+      check?.differs && check.detected ? formatTaxBps(check.detected.bps) : `${token.tax}%`;
+    if (!check?.differs && token.tax === 0) return [];
+    return [{ symbol, shown, warning: check ? taxWarning(check) : undefined }];
+  });
+}
+
 /** Minimum received or Maximum sold, Price impact, Liquidity provider fee, Path, and taxes. */
 export function InfoBlock({ quote, tokens }: Props) {
   const [first, last] = [quote.path[0] as string, quote.path[quote.path.length - 1] as string];
   const boundToken = quote.kind === 'exactIn' ? tokens[last] : tokens[first];
   const feeToken = tokens[quote.feeSymbol];
-  const taxed = quote.path
-    .map((s) => tokens[s])
-    .filter((t): t is TokenConfig => !!t && t.tax > 0 && !t.isBase);
+  const taxed = taxLines(quote, tokens);
   return (
     <dl className="jm-info-block" aria-label="Swap details">
       <dt>{quote.kind === 'exactIn' ? 'Minimum received' : 'Maximum sold'}</dt>
@@ -45,7 +61,12 @@ export function InfoBlock({ quote, tokens }: Props) {
       {taxed.map((t) => (
         <span key={t.symbol} className="jm-tax-line">
           <dt>{t.symbol} tax</dt>
-          <dd>{t.tax}% on every transfer</dd>
+          <dd>{t.shown} on every transfer</dd>
+          {t.warning && (
+            <dd className="jm-warning jm-tax-warning" role="note" data-testid="tax-warning">
+              {t.warning}
+            </dd>
+          )}
         </span>
       ))}
     </dl>

@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import production from '@jmswap/shared-chain/config/networks.production.json';
+import { parseNetworksFile } from '@jmswap/shared-chain';
+import { checkTax } from '@jmswap/shared-chain/swap';
+import type { SwapQuote } from '../form/swapForm';
+import { InfoBlock } from './InfoBlock';
+
+const { tokens } = parseNetworksFile(production).networks.TRON;
+
+const quote = (path: string[], taxChecks?: unknown): SwapQuote => ({
+  kind: 'exactIn',
+  amountIn: 1_000_000n,
+  amountOut: 1_000_000n,
+  bound: 950_000n,
+  priceImpactBps: 10n,
+  liquidityProviderFee: 3_000n,
+  feeSymbol: path[path.length - 1] as string,
+  path,
+  source: { taxChecks },
+});
+
+it('shows the tax the chain takes and says what differs from the config', () => {
+  render(
+    <InfoBlock
+      quote={quote(['TRX', 'ZLF'], [checkTax('ZLF', 0, { bps: 400n, exact: true })])}
+      tokens={tokens}
+    />,
+  );
+  expect(screen.getByText('ZLF tax').nextSibling).toHaveTextContent('4% on every transfer');
+  expect(screen.getByTestId('tax-warning')).toHaveTextContent(
+    'ZLF now takes 4% on every transfer, not the 0% listed for it. The estimate uses 4%.',
+  );
+});
+
+it('keeps the configured tax line without a warning when the chain agrees', () => {
+  render(
+    <InfoBlock
+      quote={quote(['TRX', 'JM'], [checkTax('JM', 3, { bps: 300n, exact: true })])}
+      tokens={tokens}
+    />,
+  );
+  expect(screen.getByText('JM tax').nextSibling).toHaveTextContent('3% on every transfer');
+  expect(screen.queryByTestId('tax-warning')).toBeNull();
+  expect(screen.queryByText('TRX tax')).toBeNull();
+});
