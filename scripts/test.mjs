@@ -7,7 +7,9 @@ import { root } from './stack.mjs';
 const steps = [
   ['lint', 'npx eslint . && npx prettier --check .'],
   ['type-check', 'npx lerna run typecheck --concurrency 2 --loglevel warn'],
-  ['unit tests', 'npx lerna run test --ignore @jmswap/e2e --concurrency 1 --loglevel warn'],
+  // Two packages at once: each package's jest keeps one worker on a 2-core machine, and the
+  // packages' fixed ports are disjoint (api's servers take free ports), so they never collide.
+  ['unit tests', 'npx lerna run test --ignore @jmswap/e2e --concurrency 2 --loglevel warn'],
   // The e2e suite connects the local dev wallet, which only a JMSWAP_DEV_WALLET=1 build carries.
   [
     'build',
