@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account';
 import { infoRoutes } from './routes/info';
 import { listingPlugin, type ListingOptions } from './listing/plugin';
 import { clientReportPlugin, type ClientReportOptions } from './routes/clientReport';
+import { approvalsPlugin, type ApprovalsOptions } from './routes/approvals';
 import { adminPlugin, type AdminOptions } from './listing/admin';
 
 export interface AppOptions {
@@ -44,6 +45,8 @@ export interface AppOptions {
   listing?: ListingOptions;
   /** The client-report route's settings (rate limit). */
   clientReports?: ClientReportOptions;
+  /** The approvals route's settings (rate limit). */
+  approvals?: ApprovalsOptions;
   /**
    * Which proxies are believed about the client's address (X-Forwarded-For): `request.ip`, the
    * key of the rate limit and the address stored with a listing request, is then the client the
@@ -66,6 +69,7 @@ export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallba
   historyRoutes,
   accountRoutes,
   infoRoutes,
+  approvalsPlugin,
   listingPlugin,
   clientReportPlugin,
 ];

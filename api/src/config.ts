@@ -26,7 +26,7 @@ export interface NetworkConfig {
   /** Every node, in order of preference (the indexer fails over along it); else nodeUrl alone. */
   nodeUrls?: unknown;
   api: { url: string; ownerAddress: string };
-  exchange: { FACTORY_ADDRESS: string };
+  exchange: { FACTORY_ADDRESS: string; ROUTER_ADDRESS?: string; LIQUIDITY_ROUTER?: string };
   baseToken: string;
   burnAddress?: string;
   tokens: Record<string, TokenConfig>;
@@ -86,6 +86,11 @@ export interface IndexedNetwork {
   /** Every usable node, in the file's order (the indexer moves along it when one fails). */
   nodeUrls: string[];
   factory: string;
+  /**
+   * The exchange's routers (ROUTER_ADDRESS, LIQUIDITY_ROUTER; lower-case 0x): the spenders whose
+   * Approval events of configured tokens are indexed (issue #23).
+   */
+  routers: string[];
   burnAddress?: string;
   baseToken: string;
   /** Token key (lower-case 0x address) -> token config. */
@@ -158,6 +163,13 @@ export function indexedNetworks(file: NetworksFile): IndexedNetwork[] {
       nodeUrl: nodeUrls[0]!,
       nodeUrls,
       factory: normalizeAddress(n.exchange.FACTORY_ADDRESS) ?? '',
+      routers: [
+        ...new Set(
+          [n.exchange.ROUTER_ADDRESS, n.exchange.LIQUIDITY_ROUTER]
+            .map((a) => normalizeAddress(a))
+            .filter((a): a is string => !!a),
+        ),
+      ],
       burnAddress: n.burnAddress ? (normalizeAddress(n.burnAddress) ?? undefined) : undefined,
       baseToken: n.baseToken,
       tokens,

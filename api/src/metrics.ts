@@ -117,7 +117,7 @@ export class Metrics {
     });
     this.eventsStored = new Counter({
       name: 'jmswap_api_indexer_events_stored_total',
-      help: 'Events written in committed ranges, by kind (trade, sync, liquidity, pair); the ingest rate is its rate()',
+      help: 'Events written in committed ranges, by kind (trade, sync, liquidity, pair, approval); the ingest rate is its rate()',
       labelNames: ['network', 'kind'],
       registers,
     });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Interface, id } from 'ethers';
 import { loadArtifact } from '@jmswap/devnet';
 import { TronWeb } from 'tronweb';
-import { decodeLog, TOPICS } from './events';
+import { APPROVAL_TOPIC, decodeLog, TOPICS } from './events';
 import { hexToTron, tronToHex } from './address';
 
 const pair = new Interface(loadArtifact('JMSwapPair').abi as never);
@@ -71,4 +71,24 @@ it('TRON base58 addresses round-trip like tronweb’s, and a wrong checksum is r
       expect(tronToHex(broken)).toBeNull();
     }),
   );
+});
+
+it('decodes a token’s Approval (owner, spender, value) as the token contract emits it', () => {
+  const token = new Interface(loadArtifact('TaxedToken').abi as never);
+  expect(token.getEvent('Approval')!.topicHash).toBe(APPROVAL_TOPIC);
+  fc.assert(
+    fc.property(address, address, fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), (o, s, v) => {
+      expect(decodeLog(token.encodeEventLog('Approval', [o, s, v]))).toEqual({
+        kind: 'Approval',
+        owner: o,
+        spender: s,
+        value: v,
+      });
+    }),
+    { numRuns: 50 },
+  );
+  // An Approval without its indexed spender (a malformed log) is not an approval.
+  expect(
+    decodeLog({ topics: [APPROVAL_TOPIC, '0x' + '0'.repeat(64)], data: '0x' + '0'.repeat(64) }),
+  ).toBeNull();
 });

@@ -11,6 +11,11 @@ export const TOPICS = {
   PairCreated: '0x0d3648bd0f6ba80134a33ba9275ac585d9d315f0ad8355cddefde31afa28d0e9',
 } as const;
 export const ALL_TOPICS = Object.values(TOPICS);
+/**
+ * ERC-20 / TRC-20 `Approval(owner, spender, value)`: read apart from the five (only from the
+ * configured tokens, towards the exchange's routers: every token of a chain approves something).
+ */
+export const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 
 /** A log as eth_getLogs returns it, numbers parsed. */
 export interface RawLog {
@@ -36,14 +41,15 @@ export type DecodedEvent =
   | { kind: 'Sync'; reserve0: bigint; reserve1: bigint }
   | { kind: 'Mint'; sender: string; amount0: bigint; amount1: bigint }
   | { kind: 'Burn'; sender: string; to: string; amount0: bigint; amount1: bigint }
-  | { kind: 'PairCreated'; token0: string; token1: string; pair: string };
+  | { kind: 'PairCreated'; token0: string; token1: string; pair: string }
+  | { kind: 'Approval'; owner: string; spender: string; value: bigint };
 
 const word = (data: string, i: number): string => data.slice(2 + i * 64, 2 + (i + 1) * 64);
 const uint = (hexWord: string): bigint => BigInt('0x' + (hexWord || '0'));
 const addr = (hexWord: string): string => '0x' + hexWord.slice(24).toLowerCase();
 const topicAddr = (topic: string | undefined): string => addr((topic ?? '').slice(2));
 
-/** Decodes a log of one of the five events; null for anything else or a malformed log. */
+/** Decodes a log of the five events or an Approval; null for anything else or a malformed log. */
 export function decodeLog(log: Pick<RawLog, 'topics' | 'data'>): DecodedEvent | null {
   const t0 = log.topics[0]?.toLowerCase();
   const d = log.data;
@@ -87,6 +93,14 @@ export function decodeLog(log: Pick<RawLog, 'topics' | 'data'>): DecodedEvent | 
         token0: topicAddr(log.topics[1]),
         token1: topicAddr(log.topics[2]),
         pair: addr(word(d, 0)),
+      };
+    case APPROVAL_TOPIC:
+      if (words < 1 || log.topics.length < 3) return null;
+      return {
+        kind: 'Approval',
+        owner: topicAddr(log.topics[1]),
+        spender: topicAddr(log.topics[2]),
+        value: uint(word(d, 0)),
       };
     default:
       return null;

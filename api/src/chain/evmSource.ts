@@ -1,5 +1,5 @@
 import type { ChainSource, BlockRef } from '../indexer/source';
-import { ALL_TOPICS, type RawLog } from './events';
+import { ALL_TOPICS, APPROVAL_TOPIC, type RawLog } from './events';
 import { NodeFault } from './nodePool';
 import { JsonRpc } from './rpc';
 
@@ -61,10 +61,34 @@ const isLog = (l: unknown): boolean => {
   );
 };
 
-/** An EVM chain through JSON-RPC: eth_getLogs by topic, blocks in one batch per range. */
+/** Which Approval events a source reads: of these tokens, towards these spenders (0x, lower). */
+export interface ApprovalFilter {
+  tokens: string[];
+  spenders: string[];
+}
+
+/** The Approval filter of a network: its configured tokens towards its routers. */
+export const approvalFilterOf = (n: {
+  tokens: Map<string, unknown>;
+  routers: string[];
+}): ApprovalFilter | undefined =>
+  n.tokens.size && n.routers.length
+    ? { tokens: [...n.tokens.keys()], spenders: n.routers }
+    : undefined;
+
+const topicOf = (address: string) => '0x' + address.slice(2).padStart(64, '0');
+
+/**
+ * An EVM chain through JSON-RPC: eth_getLogs by topic, blocks in one batch per range. With an
+ * Approval filter, a second eth_getLogs per range reads the Approvals of those tokens towards
+ * those spenders (filtered by the node: a chain's tokens approve many other contracts).
+ */
 export class EvmSource implements ChainSource {
   readonly rpc: JsonRpc;
-  constructor(url: string | JsonRpc) {
+  constructor(
+    url: string | JsonRpc,
+    private readonly approvals?: ApprovalFilter,
+  ) {
     this.rpc = typeof url === 'string' ? new JsonRpc(url) : url;
   }
 
@@ -109,11 +133,26 @@ export class EvmSource implements ChainSource {
   }
 
   async logs(from: number, to: number) {
-    const raw = await this.rpc.call<EthLog[]>(
-      'eth_getLogs',
-      [{ fromBlock: hex(from), toBlock: hex(to), topics: [ALL_TOPICS] }],
-      (r) => Array.isArray(r) && r.every(isLog),
-    );
+    const range = { fromBlock: hex(from), toBlock: hex(to) };
+    const valid = (r: unknown) => Array.isArray(r) && r.every(isLog);
+    const a = this.approvals;
+    const [events, approvals] = await Promise.all([
+      this.rpc.call<EthLog[]>('eth_getLogs', [{ ...range, topics: [ALL_TOPICS] }], valid),
+      a
+        ? this.rpc.call<EthLog[]>(
+            'eth_getLogs',
+            [
+              {
+                ...range,
+                address: a.tokens,
+                topics: [APPROVAL_TOPIC, null, a.spenders.map(topicOf)],
+              },
+            ],
+            valid,
+          )
+        : [],
+    ]);
+    const raw = approvals.length ? [...events, ...approvals] : events;
     for (const l of raw) {
       const n = Number(l.blockNumber);
       if (n < from || n > to)

@@ -62,6 +62,13 @@ export function decodeTronEvent(e: TronGridEvent): DecodedEvent | null {
         token1: hexAddr(r.token1),
         pair: hexAddr(r.pair),
       };
+    case 'Approval':
+      return {
+        kind: 'Approval',
+        owner: hexAddr(r.owner),
+        spender: hexAddr(r.spender),
+        value: big(r.value),
+      };
     default:
       return null;
   }
@@ -191,12 +198,13 @@ export class TronSource implements ChainSource {
     };
   }
 
-  private contractEvents(address: string, minMs: number, maxMs: number) {
-    const params = {
+  private contractEvents(address: string, minMs: number, maxMs: number, eventName?: string) {
+    const params: Record<string, string> = {
       order_by: 'block_timestamp,asc',
       min_block_timestamp: String(minMs),
       max_block_timestamp: String(maxMs),
     };
+    if (eventName) params.event_name = eventName;
     return this.pagedEvents(`/v1/contracts/${address}/events`, params, 10_000);
   }
 
@@ -234,7 +242,9 @@ export class TronSource implements ChainSource {
     const [first, last] = await Promise.all([this.block(from), this.block(to)]);
     if (!first || !last) throw new RpcError(-1, `blocks ${from}-${to} not available`);
     const contracts = [this.network.factory, ...this.network.pools.keys()];
-    const watched = new Set(contracts);
+    // The configured tokens' Approvals (towards the routers: the handler keeps only those).
+    const tokens = this.network.routers.length ? [...this.network.tokens.keys()] : [];
+    const watched = new Set([...contracts, ...tokens]);
     const blocks = new Map<number, BlockRef>();
     const logs: TronLog[] = [];
     // Following the head (a few blocks): one call per block. Catching up: one paged call per
@@ -246,6 +256,15 @@ export class TronSource implements ChainSource {
       for (const c of contracts)
         events.push(
           ...(await this.contractEvents(hexToTron(c), first.time * 1000, last.time * 1000)),
+        );
+      for (const t of tokens)
+        events.push(
+          ...(await this.contractEvents(
+            hexToTron(t),
+            first.time * 1000,
+            last.time * 1000,
+            'Approval',
+          )),
         );
     }
     for (const e of events) {

@@ -46,13 +46,31 @@ export interface LiquidityRow {
   amount1: bigint;
   sender: string;
 }
+/** A configured token's Approval towards one of the exchange's routers (issue #23). */
+export interface ApprovalRow {
+  token: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  time: number;
+  owner: string;
+  spender: string;
+  value: bigint;
+}
 export interface Rows {
   pairs: PairRow[];
   trades: TradeRow[];
   syncs: SyncRow[];
   liquidity: LiquidityRow[];
+  approvals: ApprovalRow[];
 }
-export const emptyRows = (): Rows => ({ pairs: [], trades: [], syncs: [], liquidity: [] });
+export const emptyRows = (): Rows => ({
+  pairs: [],
+  trades: [],
+  syncs: [],
+  liquidity: [],
+  approvals: [],
+});
 
 /** What the handlers know besides the event: the network, its pairs, and the running prices. */
 export interface HandlerContext {
@@ -68,8 +86,9 @@ export interface HandlerContext {
 
 /**
  * One decoded event in, the rows it produces out. PairCreated counts only for the factory and a
- * pair the network's pool config lists (trust by address); other events only for indexed pairs.
- * Sync updates the running reserves that USD values use.
+ * pair the network's pool config lists (trust by address); Approval only for a configured token
+ * and one of the exchange's routers as spender; other events only for indexed pairs. Sync
+ * updates the running reserves that USD values use.
  */
 export function handleEvent(ctx: HandlerContext, log: RawLog, ev: DecodedEvent, out: Rows): void {
   const { network } = ctx;
@@ -82,6 +101,21 @@ export function handleEvent(ctx: HandlerContext, log: RawLog, ev: DecodedEvent, 
       token0: ev.token0,
       token1: ev.token1,
       blockNumber: log.blockNumber,
+    });
+    return;
+  }
+  if (ev.kind === 'Approval') {
+    // Only what the Approvals view lists: a configured token, spent by the exchange's routers.
+    if (!network.tokens.has(log.address) || !network.routers.includes(ev.spender)) return;
+    out.approvals.push({
+      token: log.address,
+      txHash: log.txHash,
+      logIndex: log.logIndex,
+      blockNumber: log.blockNumber,
+      time: ctx.time,
+      owner: ev.owner,
+      spender: ev.spender,
+      value: ev.value,
     });
     return;
   }

@@ -1,11 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { buildApp } from '../app';
-import { EvmSource } from '../chain/evmSource';
+import { approvalFilterOf, EvmSource } from '../chain/evmSource';
 import { JsonRpc, RpcError } from '../chain/rpc';
 import { TOPICS } from '../chain/events';
 import type { Db } from '../db/db';
-import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from '../test/chain';
+import {
+  anvilAddress,
+  approveToken,
+  startTestChains,
+  swapBnbForUsdt,
+  rpc,
+  type TestChains,
+} from '../test/chain';
 import { DB_KINDS, freshDb } from '../test/databases';
 import { dumpNetwork } from '../test/dump';
 import { Indexer } from './indexer';
@@ -184,6 +191,64 @@ describe.each(DB_KINDS)('reorganisation on anvil, %s', (kind) => {
       }
     } finally {
       await rpc(chains.rpcUrl, 'evm_revert', [snapshot]).catch(() => undefined);
+      await drop();
+    }
+  });
+});
+
+describe.each(DB_KINDS)('Approval events on %s', (kind) => {
+  it('are stored once per event, and a reorganisation removes the replaced ones', async () => {
+    const { db, drop } = await freshDb(kind);
+    // anvil forgets a snapshot once reverted to: one for the fork, one to leave the chain as found.
+    const outer = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    const snapshot = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    const withApprovals = () =>
+      indexer(db, { source: new EvmSource(chains.rpcUrl, approvalFilterOf(chains.bsc)) });
+    const cfg = chains.devnet.config.networks.BSC;
+    const usdt = cfg.tokens.USDT!.address;
+    const stored = async () =>
+      (
+        await db.query<{ tx_hash: string; value: string }>(
+          `SELECT tx_hash, value::text AS value FROM approvals WHERE network = 'BSC' AND owner = $1`,
+          [anvilAddress(7)],
+        )
+      ).rows;
+    try {
+      const ix = withApprovals();
+      await ix.syncToHead();
+      const orphan = await approveToken(chains.rpcUrl, usdt, cfg.exchange.ROUTER_ADDRESS!, 7n);
+      const other = await approveToken(chains.rpcUrl, usdt, anvilAddress(9), 8n); // not a router
+      await ix.syncToHead();
+      expect(await stored()).toEqual([{ tx_hash: orphan, value: '7' }]);
+      expect((await stored()).map((r) => r.tx_hash)).not.toContain(other);
+      const before = (await readCursor(db, 'BSC'))!;
+
+      // Same heights, other blocks: the approval replaced by another one, then by nothing.
+      await rpc(chains.rpcUrl, 'evm_revert', [snapshot]);
+      const replacement = await approveToken(
+        chains.rpcUrl,
+        usdt,
+        cfg.exchange.LIQUIDITY_ROUTER!,
+        9n,
+      );
+      await rpc(chains.rpcUrl, 'evm_mine');
+      expect(Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'))).toBe(before.blockNumber);
+      expect((await ix.step()).kind).toBe('rollback');
+      await ix.syncToHead();
+      expect(await stored()).toEqual([{ tx_hash: replacement, value: '9' }]);
+      // Equal to a fresh index of the chain as it is now.
+      const fresh = await freshDb(kind);
+      try {
+        await indexer(fresh.db, {
+          source: new EvmSource(chains.rpcUrl, approvalFilterOf(chains.bsc)),
+        }).syncToHead();
+        const all = { approvals: true };
+        expect(await dumpNetwork(db, 'BSC', all)).toEqual(await dumpNetwork(fresh.db, 'BSC', all));
+      } finally {
+        await fresh.drop();
+      }
+    } finally {
+      await rpc(chains.rpcUrl, 'evm_revert', [outer]).catch(() => undefined);
       await drop();
     }
   });

@@ -9,6 +9,7 @@ import { finishReindex, markHalted, readControl } from './control';
 import { emptyRows, handleEvent, type Rows } from './handlers';
 import type { BlockRef, ChainSource } from './source';
 import {
+  addToCandles,
   loadPairs,
   loadReserves,
   moveCursor,
@@ -42,6 +43,11 @@ export interface IndexerOptions {
   startBlock?: number;
   /** Poll interval when caught up, ms (default 500). */
   pollMs?: number;
+  /**
+   * Called after a committed write changed candles: the pairs of a stored range, or 'all' after
+   * a rollback or a re-index (the api drops its cached chart answers of those pairs).
+   */
+  onCandles?: (pairs: string[] | 'all') => void;
   /** Test seam: runs inside the write transaction after the events, before the cursor. */
   beforeCursor?: (to: number) => void | Promise<void>;
   /**
@@ -108,9 +114,13 @@ export async function ingest(
       rows,
     );
   }
-  await writeRows(tx, network.id, rows, [...blocks.values()]);
-  for (const [pair, bucket] of touchedBuckets(rows))
-    await rebuildCandles(tx, network.id, pair, bucket);
+  const added = await writeRows(tx, network.id, rows, [...blocks.values()]);
+  if (added === rows.trades.length) await addToCandles(tx, network.id, rows.trades);
+  else {
+    // Some trades were stored before (a range indexed again): rebuild from what is stored.
+    for (const [pair, bucket] of touchedBuckets(rows))
+      await rebuildCandles(tx, network.id, pair, bucket);
+  }
   return rows;
 }
 
@@ -263,6 +273,7 @@ export class Indexer {
       return rows;
     });
     this.range = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
+    if (rows.trades.length) this.opts.onCandles?.([...new Set(rows.trades.map((t) => t.pair))]);
     const ms = performance.now() - started;
     const events = read.logs.length;
     const m = this.opts.metrics;
@@ -274,6 +285,7 @@ export class Indexer {
       m.eventsStored.inc({ network: net, kind: 'sync' }, rows.syncs.length);
       m.eventsStored.inc({ network: net, kind: 'liquidity' }, rows.liquidity.length);
       m.eventsStored.inc({ network: net, kind: 'pair' }, rows.pairs.length);
+      m.eventsStored.inc({ network: net, kind: 'approval' }, rows.approvals.length);
     }
     this.gauges(head, to);
     this.logger.debug(
@@ -408,6 +420,7 @@ export class Indexer {
       }
       return removed;
     });
+    this.opts.onCandles?.('all');
     this.opts.metrics?.reorgs.inc({ network: this.id });
     this.logger.warn(
       { network: this.id, cursor: cursor.blockNumber, ancestor: floor, removedTrades },
@@ -499,6 +512,7 @@ export class Indexer {
       return removed;
     });
     this.haltLogged = false;
+    this.opts.onCandles?.('all');
     this.logger.warn(
       { network: this.id, from: Math.max(from, start), removedTrades },
       `${this.id}: operator re-index: everything from block ${Math.max(from, start)} on is indexed again`,

@@ -1,5 +1,5 @@
 import type { IndexedNetwork } from '../config';
-import { EvmSource } from '../chain/evmSource';
+import { approvalFilterOf, EvmSource } from '../chain/evmSource';
 import { NodePool, type NodePoolOptions } from '../chain/nodePool';
 import { JsonRpc } from '../chain/rpc';
 import { TronSource } from '../chain/tronSource';
@@ -13,5 +13,7 @@ export type SourceOptions = Omit<NodePoolOptions, 'network' | 'urls'>;
  */
 export function sourceFor(n: IndexedNetwork, opts: SourceOptions = {}): ChainSource {
   const pool = new NodePool({ network: n.id, urls: n.nodeUrls ?? [n.nodeUrl], ...opts });
-  return n.platform === 'tron' ? new TronSource(n, pool) : new EvmSource(new JsonRpc(pool));
+  return n.platform === 'tron'
+    ? new TronSource(n, pool)
+    : new EvmSource(new JsonRpc(pool), approvalFilterOf(n));
 }

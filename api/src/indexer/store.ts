@@ -78,6 +78,7 @@ function col(values: Array<string | number | bigint | null>): string {
 /**
  * Writes a batch of rows, one multi-row statement per table (arrays + unnest, so any batch size
  * is one round trip). Every insert skips rows already stored: re-ingesting changes nothing.
+ * Returns how many of the trades were not stored before.
  * Each statement's arrays are built while the previous statement runs on the server (one
  * statement in flight at a time: PGlite's transaction takes no concurrent queries).
  */
@@ -86,7 +87,7 @@ export async function writeRows(
   network: string,
   rows: Rows,
   blocks: Array<{ number: number; hash: string; time: number }>,
-): Promise<void> {
+): Promise<number> {
   const statements: Array<() => [string, unknown[]]> = [];
   if (blocks.length) {
     statements.push(() => [
@@ -155,15 +156,38 @@ export async function writeRows(
       ],
     ]);
   }
+  if (rows.approvals.length) {
+    const a = rows.approvals;
+    statements.push(() => [
+      `INSERT INTO approvals
+         (network, token, tx_hash, log_index, block_number, time, owner, spender, value)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[],
+         $7::text[], $8::text[], $9::numeric[])
+       ON CONFLICT DO NOTHING`,
+      [
+        network,
+        col(a.map((r) => r.token)),
+        col(a.map((r) => r.txHash)),
+        col(a.map((r) => r.logIndex)),
+        col(a.map((r) => r.blockNumber)),
+        col(a.map((r) => r.time)),
+        col(a.map((r) => r.owner)),
+        col(a.map((r) => r.spender)),
+        col(a.map((r) => str(r.value))),
+      ],
+    ]);
+  }
   if (rows.trades.length) {
     const t = rows.trades;
     statements.push(() => [
-      `INSERT INTO trades (network, pair, tx_hash, log_index, block_number, block_hash, time, side,
-         amount0_in, amount1_in, amount0_out, amount1_out, amount_a, amount_b, price, usd, trader)
+      `WITH stored AS (INSERT INTO trades (network, pair, tx_hash, log_index, block_number,
+         block_hash, time, side, amount0_in, amount1_in, amount0_out, amount1_out, amount_a,
+         amount_b, price, usd, trader)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::text[],
          $7::bigint[], $8::text[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[],
          $13::numeric[], $14::numeric[], $15::numeric[], $16::float8[], $17::text[])
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT DO NOTHING RETURNING 1)
+       SELECT count(*)::int AS n FROM stored`,
       [
         network,
         col(t.map((r) => r.pair)),
@@ -185,13 +209,15 @@ export async function writeRows(
       ],
     ]);
   }
-  let inFlight: Promise<unknown> = Promise.resolve();
+  let inFlight: Promise<{ rows: unknown[] }> = Promise.resolve({ rows: [] });
   for (const make of statements) {
     const [sql, params] = make();
     await inFlight;
     inFlight = tx.query(sql, params);
   }
-  await inFlight;
+  // The trades statement is the last: how many of the batch's trades were new.
+  const last = await inFlight;
+  return rows.trades.length ? ((last.rows[0] as { n: number } | undefined)?.n ?? 0) : 0;
 }
 
 /** Earliest trade time per pair in a batch: the candles from that bucket on are rebuilt. */
@@ -203,6 +229,109 @@ export function touchedBuckets(rows: Rows): Map<string, number> {
     if (cur === undefined || b < cur) out.set(t.pair, b);
   }
   return out;
+}
+
+interface CandleRow {
+  pair: string;
+  bucket: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  volume: number | null;
+  trades: number;
+}
+
+/**
+ * Adds a batch of new trades (all later than every stored trade of their pairs: the indexer
+ * moves forward) to the candles, aggregated in memory: the stored candle of each pair's first
+ * touched bucket is read, the batch's trades folded in, in (time, block, log index) order as the
+ * rebuild orders them (same float sums), and every touched candle written in one upsert.
+ */
+export async function addToCandles(
+  tx: Queryable,
+  network: string,
+  trades: Rows['trades'],
+): Promise<void> {
+  if (!trades.length) return;
+  const sorted = [...trades].sort(
+    (x, y) => x.time - y.time || x.blockNumber - y.blockNumber || x.logIndex - y.logIndex,
+  );
+  const first = touchedBuckets({ trades: sorted } as Rows);
+  const firstPairs = [...first.keys()];
+  const { rows: stored } = await tx.query<{
+    pair: string;
+    bucket: string;
+    o: number;
+    h: number;
+    l: number;
+    c: number;
+    volume_usd: number | null;
+    trades: number;
+  }>(
+    `SELECT c.pair, c.bucket::text AS bucket, o, h, l, c, volume_usd, trades FROM candles c
+     JOIN unnest($2::text[], $3::bigint[]) AS t(pair, bucket)
+       ON c.network = $1 AND c.pair = t.pair AND c.bucket = t.bucket`,
+    [network, col(firstPairs), col(firstPairs.map((p) => first.get(p)!))],
+  );
+  const candles = new Map<string, CandleRow>();
+  for (const r of stored) {
+    const bucket = Number(r.bucket);
+    candles.set(`${r.pair}/${bucket}`, {
+      pair: r.pair,
+      bucket,
+      o: r.o,
+      h: r.h,
+      l: r.l,
+      c: r.c,
+      volume: r.volume_usd,
+      trades: r.trades,
+    });
+  }
+  for (const t of sorted) {
+    const bucket = Math.floor(t.time / BUCKET_SECONDS) * BUCKET_SECONDS;
+    const key = `${t.pair}/${bucket}`;
+    // numeric -> float8 in the rebuild: the nearest double, as Number() of the decimal text.
+    const p = Number(t.price);
+    const c = candles.get(key);
+    if (!c)
+      candles.set(key, {
+        pair: t.pair,
+        bucket,
+        o: p,
+        h: p,
+        l: p,
+        c: p,
+        volume: t.usd,
+        trades: 1,
+      });
+    else {
+      if (p > c.h) c.h = p;
+      if (p < c.l) c.l = p;
+      c.c = p;
+      if (t.usd !== null) c.volume = c.volume === null ? t.usd : c.volume + t.usd;
+      c.trades++;
+    }
+  }
+  const all = [...candles.values()];
+  await tx.query(
+    `INSERT INTO candles (network, pair, bucket, o, h, l, c, volume_usd, trades)
+     SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::float8[], $5::float8[], $6::float8[],
+       $7::float8[], $8::float8[], $9::int[])
+     ON CONFLICT (network, pair, bucket) DO UPDATE SET o = EXCLUDED.o, h = EXCLUDED.h,
+       l = EXCLUDED.l, c = EXCLUDED.c, volume_usd = EXCLUDED.volume_usd, trades = EXCLUDED.trades`,
+    [
+      network,
+      col(all.map((c) => c.pair)),
+      col(all.map((c) => c.bucket)),
+      col(all.map((c) => c.o)),
+      col(all.map((c) => c.h)),
+      col(all.map((c) => c.l)),
+      col(all.map((c) => c.c)),
+      col(all.map((c) => c.volume)),
+      col(all.map((c) => c.trades)),
+    ],
+  );
 }
 
 /** Rebuilds the 4-hour candles of `pair` from bucket `fromBucket` on, from the stored trades. */
@@ -223,7 +352,7 @@ export async function rebuildCandles(
        (array_agg(price ORDER BY time, block_number, log_index))[1]::float8,
        max(price)::float8, min(price)::float8,
        (array_agg(price ORDER BY time DESC, block_number DESC, log_index DESC))[1]::float8,
-       sum(usd), count(*)
+       sum(usd ORDER BY time, block_number, log_index), count(*)
      FROM (SELECT (time / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS} AS bucket, * FROM trades
            WHERE network = $1 AND pair = $2 AND time >= $3) t
      GROUP BY bucket`,
@@ -249,7 +378,7 @@ export async function rollbackAbove(
     'DELETE FROM trades WHERE network = $1 AND block_number > $2 RETURNING 1',
     [network, ancestor],
   );
-  for (const table of ['syncs', 'liquidity_events', 'pairs']) {
+  for (const table of ['syncs', 'liquidity_events', 'approvals', 'pairs']) {
     await tx.query(`DELETE FROM ${table} WHERE network = $1 AND block_number > $2`, [
       network,
       ancestor,

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../app';
 import { Indexer, type IndexerOptions } from '../indexer/indexer';
@@ -19,6 +20,11 @@ declare module 'fastify' {
     indexers: Indexer[];
     /** Stops every indexer (once; later calls wait for the same stop). */
     stopIndexers(): Promise<unknown>;
+    /**
+     * `candles` (network, pair addresses or 'all'): this process's indexers committed new or
+     * changed candles (the chart answers cached for those pairs are dropped).
+     */
+    candleChanges: EventEmitter;
   }
 }
 
@@ -27,6 +33,8 @@ export const indexerPlugin = fp<AppOptions>(
   async (app, opts) => {
     const settings = opts.indexer;
     const logger = app.log.child({ component: 'indexer' });
+    const candleChanges = new EventEmitter();
+    app.decorate('candleChanges', candleChanges);
     const indexers = settings
       ? app.networks.map((network) => {
           const { nodeTimeoutMs, nodeQuarantineMs, ...rest } = settings;
@@ -42,6 +50,7 @@ export const indexerPlugin = fp<AppOptions>(
             source,
             logger,
             metrics: app.metrics,
+            onCandles: (pairs) => candleChanges.emit('candles', network.id, pairs),
             ...rest,
           });
         })

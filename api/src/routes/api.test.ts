@@ -6,7 +6,14 @@ import { hexToTron } from '../chain/address';
 import { sourceFor } from '../indexer/sources';
 import { Indexer } from '../indexer/indexer';
 import { BUCKET_SECONDS } from '../indexer/store';
-import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from '../test/chain';
+import {
+  anvilAddress,
+  approveToken,
+  startTestChains,
+  swapBnbForUsdt,
+  rpc,
+  type TestChains,
+} from '../test/chain';
 import { DB_KINDS, freshDb } from '../test/databases';
 import { dumpNetwork } from '../test/dump';
 import type { Db } from '../db/db';
@@ -16,6 +23,21 @@ beforeAll(async () => {
   chains = await startTestChains({ tron: true, swaps: 24 });
   // A trade of a known wallet for the account endpoint.
   await swapBnbForUsdt(chains, 5n * 10n ** 16n, 6);
+  // Approvals of a known wallet (account 7) for /v1/approvals, on BSC and TRON.
+  const bsc = chains.devnet.config.networks.BSC;
+  const token = (s: string) => bsc.tokens[s]!.address;
+  const { ROUTER_ADDRESS: router, LIQUIDITY_ROUTER: liquidity } = bsc.exchange;
+  await approveToken(chains.rpcUrl, token('USDT'), liquidity!, 1000n);
+  await approveToken(chains.rpcUrl, token('BUSD'), router!, 2n ** 256n - 1n);
+  await approveToken(chains.rpcUrl, token('USDT'), liquidity!, 0n); // revoked: still listed
+  await approveToken(chains.rpcUrl, token('BTCB'), anvilAddress(8), 5n); // not a router
+  const tron = chains.networks.find((n) => n.id === 'TRON')!;
+  await approveToken(
+    chains.tronAnvilUrl!,
+    tron.tokensBySymbol.get('JM')!.key,
+    tron.routers[0]!,
+    5n,
+  );
 }, 240_000);
 afterAll(() => chains?.stop());
 
@@ -198,6 +220,79 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     }
   });
 
+  it('approvals: the latest per token and router of an owner, on BSC and TRON (base58), validated', async () => {
+    const owner = anvilAddress(7);
+    const { approvals } = await json<{
+      approvals: Array<{ token: string; spender: string; blockNumber: number }>;
+    }>(`/v1/approvals?network=BSC&owner=${owner}`);
+    const [router, liquidity] = chains.bsc.routers;
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT max(block_number)::text AS n FROM approvals WHERE network = 'BSC' AND owner = $1
+         AND token = $2`,
+      [owner, bscToken('USDT')],
+    );
+    expect(approvals).toEqual(
+      expect.arrayContaining([
+        { token: bscToken('BUSD'), spender: router, blockNumber: expect.any(Number) },
+        // The revoke (value 0) is the latest of USDT towards the liquidity router.
+        { token: bscToken('USDT'), spender: liquidity, blockNumber: Number(rows[0]!.n) },
+      ]),
+    );
+    expect(approvals).toHaveLength(2);
+    // Lower case, upper case and the checksum spelling find the same; the network id either way.
+    const upper = '0x' + owner.slice(2).toUpperCase();
+    expect(await json<unknown>(`/v1/approvals?network=bsc&owner=${upper}`)).toEqual({
+      approvals,
+    });
+
+    const tron = chains.networks.find((n) => n.id === 'TRON')!;
+    const tronOwner = hexToTron(owner);
+    expect(await json<unknown>(`/v1/approvals?network=TRON&owner=${tronOwner}`)).toEqual({
+      approvals: [
+        {
+          token: hexToTron(tron.tokensBySymbol.get('JM')!.key),
+          spender: hexToTron(tron.routers[0]!),
+          blockNumber: expect.any(Number),
+        },
+      ],
+    });
+    expect(await json<unknown>(`/v1/approvals?network=bsc&owner=0x${'12'.repeat(20)}`)).toEqual({
+      approvals: [],
+    });
+
+    const refused: Array<[string, number, RegExp]> = [
+      [`/v1/approvals?network=TRON&owner=${owner}`, 400, /TRON base58/],
+      [`/v1/approvals?network=BSC&owner=${tronOwner}`, 400, /0x \+ 40 hex/],
+      [`/v1/approvals?network=SOL&owner=${owner}`, 400, /network must be equal/],
+      [`/v1/approvals?network=ETH&owner=${owner}`, 404, /not indexed/],
+      [`/v1/approvals?owner=${owner}`, 400, /network/],
+      [`/v1/approvals?network=BSC&owner=${owner}&limit=5`, 400, /additional/],
+    ];
+    for (const [url, status, message] of refused) {
+      const r = await get(url);
+      expect({ url, status: r.statusCode, message: r.json().message }).toEqual({
+        url,
+        status,
+        message: expect.stringMatching(message),
+      });
+    }
+
+    // Rate-limited per client like the other public routes.
+    const limited = await buildApp({
+      db,
+      networks: chains.networks,
+      approvals: { rateLimit: { max: 2, timeWindow: 60_000 } },
+    });
+    try {
+      const url = `/v1/approvals?network=BSC&owner=${owner}`;
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await limited.inject(url)).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('health, ready with the lag per network, CORS, cache headers, ETag and gzip', async () => {
     expect((await get('/health')).statusCode).toBe(200);
     const ready = await get('/ready');
@@ -282,6 +377,77 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
       message: expect.any(String),
       statusCode: 404,
     });
+  });
+
+  it('candles and line in a range: from/to (ms) and the last N, each its own cached answer', async () => {
+    const all = await json<Candle[]>('/v1/history/bsc/candles/all/BNB/USDT');
+    expect(all.length).toBeGreaterThan(10);
+    const from = all[3]!.dt;
+    const to = all[8]!.dt;
+    expect(
+      await json<Candle[]>(`/v1/history/bsc/candles/all/BNB/USDT?from=${from}&to=${to}`),
+    ).toEqual(all.slice(3, 9));
+    // Bounds between two buckets take the buckets inside.
+    expect(
+      await json<Candle[]>(`/v1/history/bsc/candles/all/BNB/USDT?from=${from - 1}&to=${to + 1}`),
+    ).toEqual(all.slice(3, 9));
+    expect(await json<Candle[]>('/v1/history/bsc/candles/all/BNB/USDT?limit=5')).toEqual(
+      all.slice(-5),
+    );
+    expect(await json<Candle[]>(`/v1/history/bsc/candles/all/BNB/USDT?to=${to}&limit=2`)).toEqual(
+      all.slice(7, 9),
+    );
+    expect(await json<Candle[]>(`/v1/history/bsc/candles/all/BNB/USDT?from=${to}`)).toEqual(
+      all.slice(8),
+    );
+    expect(
+      await json<Array<{ value: number; dt: number }>>(
+        `/v1/history/bsc/line/all/BNB/USDT?from=${from}&limit=3`,
+      ),
+    ).toEqual(all.slice(-3).map((c) => ({ value: c.c, dt: c.dt })));
+    const inverted = await json<Candle[]>('/v1/history/bsc/candles/all/USDT/BNB?limit=1');
+    expect(inverted[0]!.c).toBeCloseTo(1 / all.at(-1)!.c, 9);
+    // A range answer has its own ETag and compressed body.
+    const r = await get('/v1/history/bsc/candles/all/BNB/USDT?limit=5', {
+      'accept-encoding': 'br',
+    });
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(r.rawPayload).toString())).toEqual(all.slice(-5));
+    const full = await get('/v1/history/bsc/candles/all/BNB/USDT');
+    expect(r.headers.etag).not.toBe(full.headers.etag);
+    for (const [q, message] of [
+      [`from=${to}&to=${from}`, /from must not be after/],
+      ['limit=0', /limit must be >= 1/],
+      ['limit=20001', /limit must be <= 20000/],
+      ['from=-1', /from must be >= 0/],
+      ['to=1e309', /to/],
+      ['from=abc', /from must be integer/],
+    ] as const) {
+      const bad = await get(`/v1/history/bsc/candles/all/BNB/USDT?${q}`);
+      expect({ q, status: bad.statusCode, message: bad.json().message }).toEqual({
+        q,
+        status: 400,
+        message: expect.stringMatching(message),
+      });
+    }
+  });
+
+  it("new candles stored by the api's own indexer replace its cached chart answers at once", async () => {
+    const url = '/v1/history/bsc/candles/1w/BNB/USDT?limit=1';
+    const before = await get(url);
+    const indexer = new Indexer({
+      db,
+      network: chains.bsc,
+      source: sourceFor(chains.bsc),
+      // What the indexer plugin wires (plugins/indexer.ts).
+      onCandles: (pairs) => app.candleChanges.emit('candles', 'BSC', pairs),
+    });
+    await swapBnbForUsdt(chains, 7n * 10n ** 17n, 5);
+    await indexer.syncToHead();
+    // Within the cache's 5 s: without the indexer's signal this would still be the old answer.
+    const after = await get(url);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json()[0].c).not.toBe(before.json()[0].c);
   });
 });
 

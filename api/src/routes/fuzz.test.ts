@@ -7,6 +7,7 @@ import { buildAdminApp, buildApp } from '../app';
 import { Metrics } from '../metrics';
 import type { Db } from '../db/db';
 import { freshDb } from '../test/databases';
+import { hexToTron } from '../chain/address';
 import { badChecksum, fuzzNetworks, fuzzRequest, type FuzzRequest } from '../test/fuzz-inputs';
 
 const TOKEN = 'f'.repeat(64);
@@ -30,6 +31,7 @@ beforeAll(async () => {
       rateLimit: { max: 1e9, timeWindow: 60_000 },
     },
     clientReports: { rateLimit: { max: 1e9, timeWindow: 60_000 } },
+    approvals: { rateLimit: { max: 1e9, timeWindow: 60_000 } },
   });
   admin = await buildAdminApp({ db, metrics, adminToken: TOKEN });
 });
@@ -83,7 +85,7 @@ it('every route answers bad input with a 4xx and a message, never a 5xx (propert
     { numRuns: 2500, seed: 24_040 },
   );
   // Every route was reached, and the input was mostly refused (4xx), some of it valid.
-  expect(routes.size).toBe(15);
+  expect(routes.size).toBe(16);
   expect(statuses.get(400)).toBeGreaterThan(500);
   expect([...statuses.keys()].filter((s) => s >= 500 && s !== 503)).toEqual([]);
   console.log(`fuzz: ${JSON.stringify(Object.fromEntries(statuses))} over ${routes.size} routes`);
@@ -134,7 +136,17 @@ describe('the cases named in #24 and the reliability checklist (item 40)', () =>
       /exceeding the max param length/,
     ],
     ['a parameter of info', '/v1/info?network=bsc', 400, /additional/],
-    ['a parameter of candles', '/v1/history/bsc/candles/1w/BNB/USDT?from=1', 400, /additional/],
+    ['a parameter of candles', '/v1/history/bsc/candles/1w/BNB/USDT?since=1', 400, /additional/],
+    ['a range from > to', '/v1/history/bsc/candles/1w/BNB/USDT?from=10&to=5', 400, /from must not/],
+    ['a range of 0 candles', '/v1/history/bsc/line/1w/BNB/USDT?limit=0', 400, /limit must be >= 1/],
+    ['a huge range start', '/v1/history/bsc/candles/1w/BNB/USDT?from=1e309', 400, /from/],
+    ['approvals without owner', '/v1/approvals?network=bsc', 400, /owner/],
+    [
+      'approvals of a TRON address on BSC',
+      `/v1/approvals?network=BSC&owner=${hexToTron(usdt)}`,
+      400,
+      /0x \+ 40 hex/,
+    ],
   ];
   it.each(cases)('%s', async (_name, url, status, message) => {
     const res = await app.inject(url);

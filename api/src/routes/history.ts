@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { MicroCache, encodingFor } from './microcache';
+import { AnswerCache, encodingFor, type AnswerCacheOptions } from './microcache';
+import type { AppOptions } from '../app';
 import { errorSchema } from '../plugins/errors';
 import { parseNetworkAddress, displayAddress } from '../chain/address';
 import { formatUnits, priceOf } from '../units';
@@ -9,7 +10,6 @@ import {
   cacheFor,
   netParam,
   networkOf,
-  noQuery,
   pagingQuery,
   paging,
   poolOfSymbols,
@@ -45,6 +45,59 @@ const pairParams = {
     b: symbolParam,
   },
 } as const;
+
+/** Candles asked for at most (`limit`): a few years of 4-hour buckets. */
+export const MAX_CANDLES = 20_000;
+
+/**
+ * The part of the window a chart asks for: candles whose `dt` is in [from, to] (ms), then the
+ * last `limit` of them. The charts page asks for what it draws first, and more on zoom out.
+ */
+const rangeQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    from: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    to: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_CANDLES },
+  },
+} as const;
+
+export interface CandleRange {
+  from?: number;
+  to?: number;
+  limit?: number;
+}
+
+/**
+ * The range as safe integers, from <= to. The schema's integer coercion lets "1e309" through as
+ * Infinity, so the numbers are checked once more here.
+ */
+export function candleRange(q: CandleRange): CandleRange {
+  for (const k of ['from', 'to', 'limit'] as const) {
+    const v = q[k];
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < (k === 'limit' ? 1 : 0)))
+      throw new HttpError(
+        400,
+        k === 'limit'
+          ? `querystring/limit must be an integer from 1 to ${MAX_CANDLES}`
+          : `querystring/${k} must be a time in ms (a non-negative integer)`,
+      );
+  }
+  if (q.from !== undefined && q.to !== undefined && q.from > q.to)
+    throw new HttpError(400, 'querystring/from must not be after querystring/to');
+  return q;
+}
+
+/** The candles of a series inside a range (the series is ascending by dt). */
+export function sliceCandles<T extends { dt: number }>(series: T[], r: CandleRange): T[] {
+  let lo = 0;
+  let hi = series.length;
+  if (r.from !== undefined) while (lo < hi && series[lo]!.dt < r.from) lo++;
+  if (r.to !== undefined) while (hi > lo && series[hi - 1]!.dt > r.to) hi--;
+  if (r.limit !== undefined) lo = Math.max(lo, hi - r.limit);
+  return lo === 0 && hi === series.length ? series : series.slice(lo, hi);
+}
 
 const candleItem = {
   type: 'object',
@@ -88,20 +141,28 @@ export function fillCandles(
   return out;
 }
 
-export const historyRoutes: FastifyPluginAsync = async (app) => {
-  const cache = new MicroCache(5000);
+export const historyRoutes: FastifyPluginAsync<
+  AppOptions & { answerCache?: AnswerCacheOptions }
+> = async (app, opts) => {
+  const cache = new AnswerCache(opts.answerCache);
+  // New candles of a pair (stored by this process's indexer) replace its cached answers at once.
+  app.candleChanges.on('candles', (network: string, pairs: string[] | 'all') => {
+    if (pairs === 'all') cache.clear();
+    else for (const pair of pairs) cache.invalidate(`${network}/${pair}`);
+  });
   /**
    * A chart answer from the cache (schema-serialised on a miss): 304 when the client holds it,
-   * else the ready-compressed body its Accept-Encoding takes best. These routes opt out of
+   * else the body compressed once for its Accept-Encoding. These routes opt out of
    * @fastify/compress, which would compress the same 200 KB again on every request.
    */
   const cached = async (
     key: string,
+    tag: string,
     req: FastifyRequest,
     reply: FastifyReply,
     load: () => Promise<unknown>,
   ): Promise<Buffer | FastifyReply> => {
-    const hit = await cache.get(key, async () => reply.serialize(await load()) as string);
+    const hit = await cache.get(key, tag, async () => reply.serialize(await load()) as string);
     void reply
       .header('cache-control', cacheFor(600))
       .header('etag', hit.etag)
@@ -111,7 +172,21 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     const encoding = encodingFor(req.headers['accept-encoding']);
     if (!encoding) return hit.identity;
     void reply.header('content-encoding', encoding);
-    return hit[encoding];
+    return hit.body(encoding);
+  };
+
+  /** The cache key and tag of a chart request (the pool's address: what the indexer names). */
+  const chartKey = (
+    kind: string,
+    p: { net: string; time: string; a: string; b: string },
+    q: CandleRange,
+  ): [string, string] => {
+    const n = networkOf(app, p.net);
+    const [pool] = poolOfSymbols(n, p.a, p.b);
+    return [
+      `${kind}/${p.net}/${p.time}/${p.a}/${p.b}?${q.from ?? ''}&${q.to ?? ''}&${q.limit ?? ''}`,
+      `${n.id}/${pool.address}`,
+    ];
   };
 
   const loadCandles = async (params: {
@@ -147,29 +222,38 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     return fillCandles(parsed, since, now, invert);
   };
 
-  app.get<{ Params: { net: string; time: string; a: string; b: string } }>(
+  app.get<{
+    Params: { net: string; time: string; a: string; b: string };
+    Querystring: CandleRange;
+  }>(
     '/v1/history/:net/candles/:time/:a/:b',
     {
       compress: false,
       schema: {
         params: pairParams,
-        querystring: noQuery,
+        querystring: rangeQuery,
         response: { 200: { type: 'array', items: candleItem }, '4xx': errorSchema },
       },
     },
     async (req, reply) => {
-      const { net, time, a, b } = req.params;
-      return cached(`candles/${net}/${time}/${a}/${b}`, req, reply, () => loadCandles(req.params));
+      const range = candleRange(req.query);
+      const [key, tag] = chartKey('candles', req.params, range);
+      return cached(key, tag, req, reply, async () =>
+        sliceCandles(await loadCandles(req.params), range),
+      );
     },
   );
 
-  app.get<{ Params: { net: string; time: string; a: string; b: string } }>(
+  app.get<{
+    Params: { net: string; time: string; a: string; b: string };
+    Querystring: CandleRange;
+  }>(
     '/v1/history/:net/line/:time/:a/:b',
     {
       compress: false,
       schema: {
         params: pairParams,
-        querystring: noQuery,
+        querystring: rangeQuery,
         response: {
           200: {
             type: 'array',
@@ -183,9 +267,10 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      const { net, time, a, b } = req.params;
-      return cached(`line/${net}/${time}/${a}/${b}`, req, reply, async () =>
-        (await loadCandles(req.params)).map((c) => ({ value: c.c, dt: c.dt })),
+      const range = candleRange(req.query);
+      const [key, tag] = chartKey('line', req.params, range);
+      return cached(key, tag, req, reply, async () =>
+        sliceCandles(await loadCandles(req.params), range).map((c) => ({ value: c.c, dt: c.dt })),
       );
     },
   );

@@ -6,57 +6,156 @@ import { negotiate } from '@fastify/accept-negotiator';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** One answer, ready to send: its ETag and its body in each encoding a client may accept. */
-export interface CachedAnswer {
-  etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-}
+export type Encoding = 'br' | 'gzip';
 
 /** The encoding of a cached answer a request accepts best (null: none, send it plain). */
-export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  return negotiate<'br' | 'gzip'>(acceptEncoding ?? '', ['br', 'gzip']);
+export function encodingFor(acceptEncoding: string | undefined): Encoding | null {
+  return negotiate<Encoding>(acceptEncoding ?? '', ['br', 'gzip']);
 }
 
-/**
- * Serialised and compressed answers kept a few seconds per key: a chart's 2 000 candles are read
- * from the database, serialised and compressed once per interval however many clients ask (the
- * HTTP caches allow 10 minutes anyway), and concurrent misses share one load. Compressing a
- * 200 KB answer per request was the cost under load. Per process, derived from the database:
- * instances stay stateless.
- */
-export class MicroCache {
-  private readonly entries = new Map<string, { at: number; answer: Promise<CachedAnswer> }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 1000,
-  ) {}
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => gzipAsync(body),
+};
 
-  get(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
-    const e = this.entries.get(key);
-    if (e && Date.now() - e.at <= this.ttlMs) return e.answer;
-    const answer = load().then((body) => prepare(body, e?.answer));
-    if (this.entries.size >= this.maxEntries && !e)
-      this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { at: Date.now(), answer });
-    // A failed load (a 404, the database away) is not kept.
-    answer.catch(() => {
-      if (this.entries.get(key)?.answer === answer) this.entries.delete(key);
-    });
-    return answer;
+/**
+ * One answer, ready to send: its ETag, its body, and its body in each encoding asked for so far
+ * (compressed on the first request that takes it, then kept).
+ */
+export class CachedAnswer {
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  constructor(
+    readonly identity: Buffer,
+    private readonly sized: (bytes: number) => void,
+  ) {
+    this.etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
+  }
+
+  body(encoding: Encoding): Promise<Buffer> {
+    let b = this.encoded.get(encoding);
+    if (!b) {
+      b = compressors[encoding](this.identity);
+      this.encoded.set(encoding, b);
+      void b.then((buf) => this.sized(buf.length)).catch(() => this.encoded.delete(encoding));
+    }
+    return b;
+  }
+
+  /** Moves the compressed bodies of an equal answer here (same ETag: same bytes). */
+  adopt(previous: CachedAnswer): void {
+    for (const [e, b] of previous.encoded) if (!this.encoded.has(e)) this.encoded.set(e, b);
+  }
+
+  /** The encodings compressed so far (to count their bytes when adopted). */
+  async bytes(): Promise<number> {
+    let n = this.identity.length;
+    for (const b of this.encoded.values()) n += (await b.catch(() => Buffer.alloc(0))).length;
+    return n;
   }
 }
 
-/** The answer's encodings; an unchanged body (same hash) reuses the previous compression. */
-async function prepare(body: string, previous?: Promise<CachedAnswer>): Promise<CachedAnswer> {
-  const identity = Buffer.from(body);
-  const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
-  const old = await previous?.catch(() => undefined);
-  if (old?.etag === etag) return old;
-  const [gz, br] = await Promise.all([
-    gzipAsync(identity),
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  ]);
-  return { etag, identity, gzip: gz, br };
+interface Entry {
+  at: number;
+  tag: string;
+  answer: Promise<CachedAnswer>;
+  bytes: number;
+}
+
+export interface AnswerCacheOptions {
+  /** How long an answer is served without asking the database again, ms (default 5 000). */
+  ttlMs?: number;
+  /** Bytes of bodies (plain and compressed) kept at most; least recently used go first. */
+  maxBytes?: number;
+}
+
+/** 64 MiB: about 100 one-year chart answers with their br and gzip bodies. */
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Serialised answers per request (route, parameters and range) with their ETag and their
+ * compressed bodies per encoding: a chart's 2 000 candles are read, serialised and compressed
+ * once however many clients ask (compressing a 230 KB answer per request was the cost under
+ * load). Bounded: least recently used answers go when the bodies pass `maxBytes`. Fresh: each
+ * answer has a tag (its network and pair) and `invalidate(tag)` drops it when the indexer of
+ * this process stores candles of that pair; answers also expire after `ttlMs` (another process
+ * may be the indexer). Concurrent misses share one load. Per process, derived from the
+ * database: instances stay stateless.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private total = 0;
+  readonly ttlMs: number;
+  readonly maxBytes: number;
+  constructor(opts: AnswerCacheOptions = {}) {
+    this.ttlMs = opts.ttlMs ?? 5000;
+    this.maxBytes = opts.maxBytes ?? DEFAULT_CACHE_BYTES;
+  }
+
+  /** Bytes held now (plain and compressed bodies). */
+  get bytes(): number {
+    return this.total;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, tag: string, load: () => Promise<string>): Promise<CachedAnswer> {
+    const e = this.entries.get(key);
+    if (e && Date.now() - e.at <= this.ttlMs) {
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, e);
+      return e.answer;
+    }
+    if (e) this.remove(key, e);
+    const entry: Entry = { at: Date.now(), tag, bytes: 0, answer: null as never };
+    const grow = (bytes: number) => {
+      if (this.entries.get(key) !== entry) return;
+      entry.bytes += bytes;
+      this.total += bytes;
+      this.evict();
+    };
+    entry.answer = load().then(async (body) => {
+      const answer = new CachedAnswer(Buffer.from(body), grow);
+      const old = await e?.answer.catch(() => undefined);
+      // An unchanged answer keeps its compressed bodies.
+      if (old?.etag === answer.etag) {
+        answer.adopt(old);
+        grow((await answer.bytes()) - answer.identity.length);
+      }
+      grow(answer.identity.length);
+      return answer;
+    });
+    this.entries.set(key, entry);
+    // A failed load (a 404, the database away) is not kept.
+    entry.answer.catch(() => {
+      if (this.entries.get(key) === entry) this.remove(key, entry);
+    });
+    return entry.answer;
+  }
+
+  /** Drops every answer of a tag (new candles of that pair). */
+  invalidate(tag: string): void {
+    for (const [key, e] of this.entries) if (e.tag === tag) this.remove(key, e);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+
+  private remove(key: string, e: Entry): void {
+    this.entries.delete(key);
+    this.total -= e.bytes;
+    e.bytes = 0;
+  }
+
+  private evict(): void {
+    for (const [key, e] of this.entries) {
+      if (this.total <= this.maxBytes) return;
+      this.remove(key, e);
+    }
+  }
 }

@@ -79,3 +79,34 @@ export async function rpc<T>(url: string, method: string, params: unknown[] = []
   if (body.error) throw new Error(body.error.message);
   return body.result;
 }
+
+/**
+ * `approve(spender, amount)` of `token` from anvil account `keyIndex` on the chain at `url` (BSC's
+ * anvil, or the anvil under the TRON devnode, whose accounts are the TRON dev accounts); returns
+ * the tx hash.
+ */
+export async function approveToken(
+  url: string,
+  token: string,
+  spender: string,
+  amount: bigint,
+  keyIndex = 7,
+): Promise<string> {
+  const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true });
+  try {
+    const signer = new Wallet(ANVIL_KEYS[keyIndex]!, provider);
+    // The gas (the devnet funds only some accounts; 10^16 is exact as TRON sun too).
+    if ((await provider.getBalance(signer.address)) === 0n)
+      await rpc(url, 'anvil_setBalance', [signer.address, '0x2386f26fc10000']);
+    const erc20 = new Contract(token, ['function approve(address,uint256) returns (bool)'], signer);
+    const tx = await erc20.getFunction('approve')(spender, amount);
+    await tx.wait();
+    return tx.hash as string;
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** The address of anvil account `keyIndex` (lower-case 0x). */
+export const anvilAddress = (keyIndex: number) =>
+  new Wallet(ANVIL_KEYS[keyIndex]!).address.toLowerCase();

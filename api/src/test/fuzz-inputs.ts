@@ -328,6 +328,21 @@ export const fuzzRequest: fc.Arbitrary<FuzzRequest | Promise<FuzzRequest>> = fc.
     ),
   fc.tuple(fc.constantFrom('/v1/info', '/health', '/ready'), query).map(([p, q]) => get(p, p + q)),
   fc
+    .tuple(
+      fc.oneof(net, fc.constantFrom('TRON', 'ETH', 'SOL'), long),
+      fc.oneof(address, long),
+      fc.oneof(query, fc.constantFrom('', '&owner=x', '&network=bsc')),
+      fc.constantFrom('network', 'owner', 'both', 'none'),
+    )
+    .map(([n, o, q, which]) => {
+      const ps = [
+        which !== 'owner' && which !== 'none' ? `network=${encodeURIComponent(n)}` : '',
+        which !== 'network' && which !== 'none' ? `owner=${encodeURIComponent(o)}` : '',
+      ].filter(Boolean);
+      const extra = q.replace(/^\?/, '');
+      return get('/v1/approvals', `/v1/approvals?${[...ps, extra].filter(Boolean).join('&')}`);
+    }),
+  fc
     .tuple(seg(fc.oneof(net, long)), seg(symbol), query)
     .map(([n, s, q]) => get('(unmatched)', `/v1/history/${n}/${s}${q}`)),
   listingForm,

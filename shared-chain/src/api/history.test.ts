@@ -70,6 +70,23 @@ describe('fetch and cache', () => {
     expect(fetchImpl.mock.calls[0][0]).toBe('http://api.test/v1/history/tron/candles/1m/TRX/JM');
   });
 
+  it('asks for part of a window (from/to in ms, the last N) and caches each range apart', async () => {
+    const fetchImpl = answer([candle(T0)]);
+    const range = { from: T0, to: T0 + 8 * HOUR, limit: 2 };
+    await fetchCandles('http://api.test', 'BSC', '1y', 'BNB', 'USDT', { fetchImpl, range });
+    await fetchCandles('http://api.test', 'BSC', '1y', 'BNB', 'USDT', { fetchImpl });
+    await fetchLine('http://api.test', 'BSC', '1y', 'BNB', 'USDT', {
+      fetchImpl,
+      range: { limit: 500 },
+    });
+    await fetchCandles('http://api.test', 'BSC', '1y', 'BNB', 'USDT', { fetchImpl, range });
+    expect(fetchImpl.mock.calls.map((c) => c[0])).toEqual([
+      `http://api.test/v1/history/bsc/candles/1y/BNB/USDT?from=${T0}&to=${T0 + 8 * HOUR}&limit=2`,
+      'http://api.test/v1/history/bsc/candles/1y/BNB/USDT',
+      'http://api.test/v1/history/bsc/line/1y/BNB/USDT?limit=500',
+    ]);
+  });
+
   it('keeps line points 10 min and trades 1 min', async () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(T0);
     const line = answer([{ value: 1, dt: T0 }]);

@@ -133,6 +133,27 @@ async function getJson<T>(
   }
 }
 
+/**
+ * The part of a chart window to fetch (optional): candles whose bucket start is in [from, to]
+ * (ms), then the last `limit` of them (1..20 000). The API answers a range with its own small
+ * answer, so a chart asks for what it draws first and more when the user zooms out.
+ */
+export interface ChartRange {
+  from?: number;
+  to?: number;
+  limit?: number;
+}
+
+/** `?from&to&limit` of a range ('' without one). */
+const rangeQuery = (range?: ChartRange) => {
+  const q = new URLSearchParams();
+  if (range?.from !== undefined) q.set('from', String(range.from));
+  if (range?.to !== undefined) q.set('to', String(range.to));
+  if (range?.limit !== undefined) q.set('limit', String(range.limit));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+};
+
 const base = (apiUrl: string, network: NetworkId) =>
   `${apiUrl.replace(/\/+$/, '')}/v1/history/${network.toLowerCase()}`;
 const seg = encodeURIComponent;
@@ -144,31 +165,34 @@ const page = (limit?: number, before?: number) => {
   return text ? `?${text}` : '';
 };
 
-/** 4 h candles of the price of B in A (A per 1 B); ask (B, A) for the inverse. */
+/**
+ * 4 h candles of the price of B in A (A per 1 B); ask (B, A) for the inverse. `range`: only part
+ * of the window (see ChartRange).
+ */
 export function fetchCandles(
   apiUrl: string,
   network: NetworkId,
   window: ChartWindow,
   symbolA: string,
   symbolB: string,
-  options: HistoryFetchOptions = {},
+  options: HistoryFetchOptions & { range?: ChartRange } = {},
 ): Promise<Candle[] | undefined> {
   if (!apiUrl) return Promise.resolve(undefined);
-  const url = `${base(apiUrl, network)}/candles/${window}/${seg(symbolA)}/${seg(symbolB)}`;
+  const url = `${base(apiUrl, network)}/candles/${window}/${seg(symbolA)}/${seg(symbolB)}${rangeQuery(options.range)}`;
   return getJson(url, parseCandles, CANDLES_CACHE_MS, options);
 }
 
-/** The close of each 4 h bucket, price of B in A. */
+/** The close of each 4 h bucket, price of B in A (`range`: only part of the window). */
 export function fetchLine(
   apiUrl: string,
   network: NetworkId,
   window: ChartWindow,
   symbolA: string,
   symbolB: string,
-  options: HistoryFetchOptions = {},
+  options: HistoryFetchOptions & { range?: ChartRange } = {},
 ): Promise<LinePoint[] | undefined> {
   if (!apiUrl) return Promise.resolve(undefined);
-  const url = `${base(apiUrl, network)}/line/${window}/${seg(symbolA)}/${seg(symbolB)}`;
+  const url = `${base(apiUrl, network)}/line/${window}/${seg(symbolA)}/${seg(symbolB)}${rangeQuery(options.range)}`;
   return getJson(url, parseLine, LINE_CACHE_MS, options);
 }
 

@@ -1,0 +1,64 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { AnswerCache } from './microcache';
+
+const body = (seed: number, kb = 50) =>
+  JSON.stringify(Array.from({ length: kb * 20 }, (_, i) => ({ c: (i * seed) % 997, dt: i })));
+
+it('compresses an answer once per encoding and serves the same bytes to every request', async () => {
+  const cache = new AnswerCache();
+  let loads = 0;
+  const load = async () => (loads++, body(3));
+  const [a, b] = await Promise.all([cache.get('k', 't', load), cache.get('k', 't', load)]);
+  expect(loads).toBe(1);
+  expect(a).toBe(b);
+  const br = await a.body('br');
+  expect(await b.body('br')).toBe(br);
+  expect(brotliDecompressSync(br).toString()).toBe(body(3));
+  expect(gunzipSync(await a.body('gzip')).toString()).toBe(body(3));
+});
+
+it('keeps at most its byte cap, dropping the least recently used answers', async () => {
+  const cap = 3 * Buffer.byteLength(body(1)) + 1000;
+  const cache = new AnswerCache({ maxBytes: cap });
+  for (const k of [1, 2, 3]) await cache.get(`k${k}`, 't', async () => body(k));
+  await cache.get('k1', 't', async () => body(99)); // used again: k2 is now the oldest
+  await cache.get('k4', 't', async () => body(4));
+  expect(cache.bytes).toBeLessThanOrEqual(cap);
+  let reloaded = '';
+  const probe = (k: string) =>
+    cache.get(k, 't', async () => {
+      reloaded += k;
+      return body(7);
+    });
+  await probe('k1');
+  await probe('k3');
+  expect(reloaded).toBe(''); // kept
+  await probe('k2');
+  expect(reloaded).toBe('k2'); // dropped
+  // Compressed bodies count too.
+  await (await probe('k4')).body('gzip');
+  expect(cache.bytes).toBeLessThanOrEqual(cap);
+});
+
+it('drops the answers of a pair at once when the indexer stores its candles', async () => {
+  const cache = new AnswerCache({ ttlMs: 60_000 });
+  await cache.get('candles/a?1', 'BSC/0xa', async () => body(1));
+  await cache.get('line/a', 'BSC/0xa', async () => body(2));
+  await cache.get('candles/b', 'BSC/0xb', async () => body(3));
+  cache.invalidate('BSC/0xa');
+  const fresh = await cache.get('candles/a?1', 'BSC/0xa', async () => body(5));
+  expect(fresh.identity.toString()).toBe(body(5));
+  const kept = await cache.get('candles/b', 'BSC/0xb', async () => body(6));
+  expect(kept.identity.toString()).toBe(body(3));
+});
+
+it('does not keep a failed load', async () => {
+  const cache = new AnswerCache();
+  await expect(
+    cache.get('k', 't', async () => {
+      throw new Error('database away');
+    }),
+  ).rejects.toThrow('database away');
+  expect((await cache.get('k', 't', async () => body(1))).identity.toString()).toBe(body(1));
+  expect(cache.size).toBe(1);
+});
