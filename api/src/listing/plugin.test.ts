@@ -311,3 +311,67 @@ describe('the listing chain check with several nodes (nodeUrls)', () => {
     }
   });
 });
+
+describe('the declared tax against the tax the token takes (issue #26)', () => {
+  it('refuses a declared tax the chain contradicts, with what it takes, and stores nothing', async () => {
+    const { db, drop } = await freshDb('pglite');
+    const wbnb = { key: '0xbb4cdb9cbd36b01bd1cbaebf2de08d9173bc095c' };
+    const nets = [
+      {
+        id: 'BSC',
+        platform: 'evm',
+        nodeUrl: 'http://bsc.node.test',
+        factory: '0xca143ce32fe78f1f7019d7d551a6402fc5350c73',
+        baseToken: 'BNB',
+        tokensBySymbol: new Map([['BNB', wbnb]]),
+      },
+    ] as unknown as IndexedNetwork[];
+    const measured: string[] = [];
+    const app = Fastify();
+    try {
+      await app.register(errorsPlugin);
+      await app.register(dbPlugin, { db, networks: nets });
+      await app.register(listingPlugin, {
+        db,
+        networks: nets,
+        listing: {
+          readToken: async () => ({
+            kind: 'token',
+            facts: { name: 'Moon Token', symbol: 'MOON', decimals: 18 },
+          }),
+          measureTax: async (_endpoint, dex, token) => {
+            measured.push(`${dex.wrappedBase} ${token}`);
+            return { kind: 'measured', bps: 400n, exact: true };
+          },
+        },
+      });
+      const post = async (tax: string) => {
+        const form = new FormData();
+        const fields = { ...valid, network: 'BSC', type: 'BEP-20', contract: BSC_TOKEN, tax };
+        for (const [k, v] of Object.entries(fields)) form.append(k, v);
+        const body = new Response(form);
+        return app.inject({
+          method: 'POST',
+          url: '/v1/listing',
+          headers: { 'content-type': body.headers.get('content-type')! },
+          payload: Buffer.from(await body.arrayBuffer()),
+        });
+      };
+      const wrong = await post('5');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toEqual([
+        {
+          field: 'tax',
+          message:
+            'is 5% but the token takes 4% on every transfer on BSC (measured by simulating a buy from its JMSwap pool); declare the tax it takes',
+        },
+      ]);
+      expect(await listListings(db)).toHaveLength(0);
+      expect(measured).toEqual([`${wbnb.key} ${BSC_TOKEN.toLowerCase()}`]);
+      expect((await post('4')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});

@@ -17,12 +17,15 @@ import {
   type ListingField,
 } from './fields';
 import { findListing, insertListing } from './store';
+import { hexAddressOf, measureTax, taxError, type DexAddresses, type TaxAnswer } from './tax';
 
 export interface ListingOptions {
   /** Requests per client and window (default 10 per minute). */
   rateLimit?: { max: number; timeWindow: number | string };
   /** Test seam: the chain reader. */
   readToken?: (endpoint: ChainEndpoint, contract: string) => Promise<ChainAnswer>;
+  /** Test seam: the tax measurement (issue #26). */
+  measureTax?: (endpoint: ChainEndpoint, dex: DexAddresses, token: string) => Promise<TaxAnswer>;
 }
 
 /** The whole request, multipart framing included. */
@@ -90,6 +93,13 @@ export const listingPlugin: FastifyPluginAsync<AppOptions & { listing?: ListingO
     app.networks.map((n) => [
       n.id,
       (n.nodeUrls ?? [n.nodeUrl]).map((nodeUrl) => ({ platform: n.platform, nodeUrl })),
+    ]),
+  );
+  const measure = opts.listing?.measureTax ?? ((e, dex, token) => measureTax(e, dex, token));
+  const dexes = new Map<string, DexAddresses>(
+    app.networks.map((n) => [
+      n.id,
+      { factory: n.factory, wrappedBase: n.tokensBySymbol?.get(n.baseToken)?.key ?? '' },
     ]),
   );
   await app.register(rateLimit, {
@@ -171,6 +181,18 @@ export const listingPlugin: FastifyPluginAsync<AppOptions & { listing?: ListingO
             );
           return fail(reply, problem.status, [{ field: problem.field, message: problem.message }]);
         }
+      }
+      // The declared tax against the one the token takes (measured like the swap box does).
+      const dex = dexes.get(listing.network);
+      if (answer?.kind === 'token' && endpoints?.length && dex?.factory && dex.wrappedBase) {
+        let taxed: TaxAnswer = { kind: 'no-pool' };
+        for (const endpoint of endpoints) {
+          taxed = await measure(endpoint, dex, hexAddressOf(listing.contract));
+          if (taxed.kind !== 'unreachable') break;
+        }
+        const problem = taxError(listing.network, listing.tax, taxed);
+        if (problem)
+          return fail(reply, problem.status, [{ field: problem.field, message: problem.message }]);
       }
       const facts = answer?.kind === 'token' ? answer.facts : undefined;
       const id = await insertListing(app.db, listing, facts, request.ip);
