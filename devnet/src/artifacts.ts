@@ -14,7 +14,8 @@ export type ContractName =
   | 'JMSwapInfo'
   | 'WrappedBase'
   | 'RetaxableToken'
-  | 'TaxedToken';
+  | 'TaxedToken'
+  | 'UsdtStyleToken';
 
 export interface Artifact {
   contractName: string;

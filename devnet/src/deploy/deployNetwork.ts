@@ -78,6 +78,13 @@ export const BURN_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 export const JM_BURNED = 2_500_000_000n;
 
 /**
+ * Tokens deployed as UsdtStyleToken (approve refuses a non-zero allowance to another non-zero
+ * value, checklist item 17): those the config flags `approveResetRequired` (USDT on Ethereum)
+ * and, without a flag, TWJ on TRON, so the e2e shows the app finds them by simulation.
+ */
+export const USDT_STYLE_TOKENS: Readonly<Record<string, readonly string[]>> = { TRON: ['TWJ'] };
+
+/**
  * Tokens deployed as RetaxableToken whose owner changes the tax after seeding (issue #26): the
  * chain then takes this percent while the config still says 0, and the site must detect it.
  * The LIQUIDITY_ROUTER is exempted too, so their liquidity stays tax-free.
@@ -267,9 +274,17 @@ async function deployWith(
       tokens.set(t.symbol, await deploy('RetaxableToken', t.symbol, args));
       continue;
     }
+    const usdtStyle =
+      t.approveResetRequired === true || USDT_STYLE_TOKENS[network.id]?.includes(t.symbol);
     tokens.set(
       t.symbol,
-      await deploy('TaxedToken', t.symbol, [t.name, t.symbol, t.decimals, t.tax, taxWallet]),
+      await deploy(usdtStyle ? 'UsdtStyleToken' : 'TaxedToken', t.symbol, [
+        t.name,
+        t.symbol,
+        t.decimals,
+        t.tax,
+        taxWallet,
+      ]),
     );
   }
   const factory = await deploy('JMSwapFactory', undefined, [deployer]);
