@@ -144,7 +144,8 @@ try {
     for (const b of batches) {
       const next = { blockNumber: b.last, blockHash: '0x' + b.last.toString(16) };
       await db.transaction(async (tx) => {
-        const rows = await ingest(tx, chains.bsc, b.logs, b.blocks, b.txFrom);
+        // As the live indexer stores a range: block hashes of its 256-block window only.
+        const rows = await ingest(tx, chains.bsc, b.logs, b.blocks, b.txFrom, b.last - 256);
         swaps += rows.trades.length;
         await moveCursor(tx, 'BSC', cursor, next);
       });

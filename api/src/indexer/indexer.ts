@@ -97,6 +97,11 @@ export async function ingest(
   logs: RawLog[],
   blocks: Map<number, BlockRef>,
   txFrom: Map<string, string>,
+  /**
+   * Block hashes are stored above this height only (the reorganisation window; the indexer
+   * deletes the ones below it in the same transaction anyway). Default: every block.
+   */
+  keepAbove = Number.NEGATIVE_INFINITY,
 ): Promise<Rows> {
   const token0 = await loadPairs(tx, network.id);
   const pricer = new UsdPricer(network, token0, await loadReserves(tx, network.id));
@@ -114,7 +119,9 @@ export async function ingest(
       rows,
     );
   }
-  const added = await writeRows(tx, network.id, rows, [...blocks.values()]);
+  const kept: BlockRef[] = [];
+  for (const b of blocks.values()) if (b.number > keepAbove) kept.push(b);
+  const added = await writeRows(tx, network.id, rows, kept);
   if (added === rows.trades.length) await addToCandles(tx, network.id, rows.trades);
   else {
     // Some trades were stored before (a range indexed again): rebuild from what is stored.
@@ -265,7 +272,7 @@ export class Indexer {
     const keepFrom = to - this.reorgWindow;
     const window = linked.headers.filter((h) => h.number > keepFrom && !eventBlocks.has(h.number));
     const rows = await db.transaction(async (tx) => {
-      const rows = await ingest(tx, network, read.logs, eventBlocks, read.txFrom);
+      const rows = await ingest(tx, network, read.logs, eventBlocks, read.txFrom, keepFrom);
       if (window.length) await writeRows(tx, this.id, emptyRows(), window);
       await this.opts.beforeCursor?.(to);
       await moveCursor(tx, this.id, cursor, { blockNumber: to, blockHash: toBlock.hash });
