@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { devAccount, evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
+
+/**
+ * Issue #26: KLV on BSC is configured at 0% but its owner raised the tax to 4% on chain after
+ * the devnet seeded it. The swap box detects the tax the chain takes, shows it with a warning,
+ * and its estimate is exactly what arrives.
+ */
+const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
+
+test('BSC: a token whose tax changed on chain shows the detected tax, and the swap delivers exactly the estimate', async ({
+  page,
+}) => {
+  const owner = devAccount(7);
+  await injectEvmWallet(page, {
+    account: owner,
+    chainId: localNetworks().BSC!.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/?n=BSC&from=BNB&to=KLV');
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
+    .click();
+  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+
+  const before = await evmBalance('BSC', 'KLV', owner);
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.2');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const estimate = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+
+  const details = swapBox(page).getByRole('definition').filter({ hasText: 'on every transfer' });
+  await expect(details).toHaveText('4% on every transfer');
+  await expect(swapBox(page).getByTestId('tax-warning')).toHaveText(
+    'KLV now takes 4% on every transfer, not the 0% listed for it. The estimate uses 4%.',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+    timeout: 30000,
+  });
+  expect((await evmBalance('BSC', 'KLV', owner)) - before).toBe(estimate);
+});
