@@ -1,0 +1,222 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TronWeb } from 'tronweb';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { connectFromHeader } from '../fixtures/connect';
+import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { setResources, tronAddress, withTronLink } from '../fixtures/tron';
+import { TRON_PORTS } from '../fixtures/stack';
+
+/**
+ * Approvals (issue 23): an allowance given by a swap is listed in the wallet menu's "Approvals"
+ * and revoked there (the chain then says 0); a USDT-style token (the devnet deploys ETH's USDT
+ * and TRON's TWJ as one: approve refuses non-zero -> non-zero) gets approve(0) before the new
+ * approval, found by simulation, and a plain token does not. Approvals are counted on chain (the
+ * token's Approval events from the owner). One browser session per network.
+ */
+const MAX = 2n ** 256n - 1n;
+const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
+const TRON_ANVIL = `http://127.0.0.1:${TRON_PORTS.anvil}`;
+
+async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+/** An EVM view of a TRON address (the devnode runs on anvil with the same 20 bytes). */
+const evmOf = (address: string) =>
+  address.startsWith('0x') ? address : `0x${TronWeb.address.toHex(address).slice(2)}`;
+
+/** The allowance on chain, read from the node (not through the app). */
+async function allowanceOnChain(url: string, token: string, owner: string, spender: string) {
+  const data = `0xdd62ed3e${word(evmOf(owner))}${word(evmOf(spender))}`;
+  return BigInt(await rpc<string>(url, 'eth_call', [{ to: evmOf(token), data }, 'latest']));
+}
+
+/** Sends approve(spender, value) from `owner` straight to the node (anvil's unlocked dev keys). */
+async function approveOnChain(
+  url: string,
+  token: string,
+  owner: string,
+  spender: string,
+  value: bigint,
+) {
+  const data = `0x095ea7b3${word(evmOf(spender))}${word(value.toString(16))}`;
+  const hash = await rpc<string>(url, 'eth_sendTransaction', [
+    // The TRON anvil runs at gas price 0 (the devnode's TRX lives in its balances).
+    {
+      from: evmOf(owner),
+      to: evmOf(token),
+      data,
+      ...(url === TRON_ANVIL ? { gasPrice: '0x0' } : {}),
+    },
+  ]);
+  await expect
+    .poll(
+      async () =>
+        (await rpc<{ status: string } | null>(url, 'eth_getTransactionReceipt', [hash]))?.status,
+    )
+    .toBe('0x1');
+}
+
+/** The values of every Approval `owner` gave `spender` on `token` from block `from` on, in order. */
+async function approvalsSince(
+  url: string,
+  token: string,
+  owner: string,
+  spender: string,
+  from: string,
+): Promise<bigint[]> {
+  const logs = await rpc<{ data: string }[]>(url, 'eth_getLogs', [
+    {
+      address: evmOf(token),
+      fromBlock: from,
+      toBlock: 'latest',
+      topics: [APPROVAL_TOPIC, `0x${word(evmOf(owner))}`, `0x${word(evmOf(spender))}`],
+    },
+  ]);
+  return logs.map((l) => BigInt(l.data));
+}
+
+/** The next block's number: where the app's transactions start. */
+const nextBlock = async (url: string) =>
+  `0x${(BigInt(await rpc<string>(url, 'eth_blockNumber')) + 1n).toString(16)}`;
+
+const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
+const approvalsPanel = (page: Page) => page.getByTestId('approvals');
+const approvalRow = (page: Page, token: string) =>
+  approvalsPanel(page).locator(`[data-testid="approval"][data-token="${token}"]`);
+
+async function swapOne(page: Page) {
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('1');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toBeVisible({ timeout: 30000 });
+  await popup.getByRole('button', { name: 'CLOSE' }).click();
+}
+
+async function openApprovals(page: Page) {
+  const toggle = page.locator('header').getByRole('button', { name: 'Approvals' });
+  await toggle.filter({ visible: true }).first().click();
+  await expect(approvalsPanel(page)).toBeVisible();
+  await expect(approvalsPanel(page).getByRole('status')).toHaveCount(0);
+}
+
+/** Revoke from the list: the preview first, then approve(spender, 0); the row goes. */
+async function revoke(page: Page, token: string, symbol: string, baseSymbol: string) {
+  const row = approvalRow(page, token);
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  const preview = row.getByTestId('revoke-preview');
+  await expect(preview).toContainText(`Token${symbol}`);
+  await expect(preview).toContainText('SpenderSwap router');
+  await expect(preview).toContainText('New allowance0');
+  await expect(preview).toContainText(new RegExp(`Estimated network fee[\\d.]+ ${baseSymbol}`));
+  await preview.getByRole('button', { name: 'Confirm revoke' }).click();
+  await expect(row).toHaveCount(0, { timeout: 30000 });
+}
+
+test('ETH: a USDT-style token with a small allowance gets approve(0) first; the swap allowance is listed as Unlimited and revoked to 0', async ({
+  page,
+}) => {
+  const net = localNetworks().ETH!;
+  const url = net.nodeUrl;
+  const owner = devAccount(1);
+  const usdt = net.tokens.USDT!.address;
+  const router = (net as unknown as { exchange: { ROUTER_ADDRESS: string } }).exchange
+    .ROUTER_ADDRESS;
+  await approveOnChain(url, usdt, owner, router, 0n);
+  await approveOnChain(url, usdt, owner, router, 5n); // non-zero, too small for the swap
+  const from = await nextBlock(url);
+
+  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
+  await page.goto('/?n=ETH&from=USDT&to=ETH');
+  await connectFromHeader(page, 'MetaMask');
+  await swapOne(page);
+  expect(await approvalsSince(url, usdt, owner, router, from)).toEqual([0n, MAX]);
+
+  await openApprovals(page);
+  const row = approvalRow(page, usdt);
+  await expect(row).toContainText('USDT');
+  await expect(row).toContainText('Unlimited');
+  await expect(row).toContainText('Swap router');
+  await revoke(page, usdt, 'USDT', 'ETH');
+  expect(await allowanceOnChain(url, usdt, owner, router)).toBe(0n);
+
+  // Recent transactions names it
+  await page
+    .locator('header')
+    .getByRole('button', { name: 'Recent transactions' })
+    .filter({ visible: true })
+    .first()
+    .click();
+  await expect(page.getByTestId('recent-transaction').first()).toContainText('Revoke');
+});
+
+test('TRON: TWJ (USDT-style) gets approve(0) first, USDT (plain) does not; both listed, TWJ revoked to 0', async ({
+  page,
+}) => {
+  const net = localNetworks().TRON!;
+  const index = 5;
+  const owner = tronAddress(index);
+  const twj = net.tokens.TWJ!.address;
+  const usdt = net.tokens.USDT!.address;
+  const router = (net as unknown as { exchange: { ROUTER_ADDRESS: string } }).exchange
+    .ROUTER_ADDRESS;
+  await setResources(owner, 50_000_000);
+  for (const token of [twj, usdt]) {
+    await approveOnChain(TRON_ANVIL, token, owner, router, 0n);
+    await approveOnChain(TRON_ANVIL, token, owner, router, 5n);
+  }
+  const from = await nextBlock(TRON_ANVIL);
+
+  await withTronLink(page, index);
+  await page.goto('/?n=TRON&from=TWJ&to=TRX');
+  await connectFromHeader(page, 'TronLink');
+  await swapOne(page);
+  expect(await approvalsSince(TRON_ANVIL, twj, owner, router, from)).toEqual([0n, MAX]);
+
+  await page.goto('/?n=TRON&from=USDT&to=TRX');
+  await connectFromHeader(page, 'TronLink');
+  await swapOne(page);
+  expect(await approvalsSince(TRON_ANVIL, usdt, owner, router, from)).toEqual([MAX]);
+
+  await openApprovals(page);
+  await expect(approvalRow(page, twj)).toContainText('Unlimited');
+  await expect(approvalRow(page, usdt)).toContainText('Unlimited');
+  await revoke(page, twj, 'TWJ', 'TRX');
+  expect(await allowanceOnChain(TRON_ANVIL, twj, owner, router)).toBe(0n);
+  await expect(approvalRow(page, usdt)).toHaveCount(1);
+});
+
+test('an account with no allowances sees the empty state, and a node that is down says what to do (320 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  const net = localNetworks().BTTC!;
+  const owner = devAccount(1);
+  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
+  await page.goto('/?n=BTTC');
+  await connectFromHeader(page, 'MetaMask');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await openApprovals(page);
+  await expect(approvalsPanel(page)).toContainText(/No approvals|Swap router|Liquidity router/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  await page.route(`${net.nodeUrl}/**`, (route) => route.abort());
+  await page.route(net.nodeUrl, (route) => route.abort());
+  await page.getByRole('button', { name: 'Approvals' }).filter({ visible: true }).first().click();
+  await page.getByRole('button', { name: 'Approvals' }).filter({ visible: true }).first().click();
+  await expect(approvalsPanel(page).getByRole('alert')).toContainText(
+    'Check your connection, then try again.',
+    { timeout: 30000 },
+  );
+  await expect(approvalsPanel(page).getByRole('button', { name: 'Try again' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
