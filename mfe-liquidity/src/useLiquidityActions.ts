@@ -37,6 +37,8 @@ export function failureText(base: string, error: unknown): string {
     const details = (error as { details?: string }).details;
     return details ? `${error.message} ${details}` : error.message;
   }
+  // A Cancel from Recent transactions took its place: nothing moved, and not a failure.
+  if (isChainError(error) && error.code === 'TRANSACTION_CANCELLED') return error.message;
   if (isUserRejection(error))
     return `${base}: you rejected the request in your wallet. Nothing was sent.`;
   if (

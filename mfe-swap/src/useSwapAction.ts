@@ -161,8 +161,9 @@ export function swapErrorText(error: unknown): string {
   if (error instanceof SwapError) return error.message;
   if (isUserRejection(error)) return 'You rejected the request in your wallet. Nothing was sent.';
   if (isChainError(error)) {
-    if (['WRONG_NETWORK', 'TRANSACTION_PENDING', 'SIMULATION_FAILED'].includes(error.code))
-      return error.message;
+    const told = ['WRONG_NETWORK', 'TRANSACTION_PENDING', 'SIMULATION_FAILED'];
+    // A Cancel from Recent transactions took the swap's place: its own words, not "Swap failed".
+    if ([...told, 'TRANSACTION_CANCELLED'].includes(error.code)) return error.message;
     if (error.message === QUOTE_EXPIRED) return error.message;
     return swapFailedMessage((error as { detail?: string }).detail);
   }

@@ -82,6 +82,8 @@ export type ChainErrorCode =
   | 'TRANSACTION_PENDING'
   /** The send's simulation reverted: nothing went to the wallet (core/simulation.ts words it). */
   | 'SIMULATION_FAILED'
+  /** A transaction with the same nonce (a Cancel, another send) replaced it: not a failure. */
+  | 'TRANSACTION_CANCELLED'
   /** EIP-1193 code 4001 (as a string): the user rejected the request in the wallet. */
   | '4001';
 
@@ -100,6 +102,7 @@ const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
   WRONG_NETWORK: WRONG_NETWORK,
   TRANSACTION_PENDING: TRANSACTION_PENDING,
   SIMULATION_FAILED: TRANSACTION_FAILED,
+  TRANSACTION_CANCELLED: TRANSACTION_FAILED,
   '4001': USER_REJECTED,
 };
 

@@ -2,6 +2,8 @@ import { ChainError } from './errors';
 import {
   decodeErrorString,
   rawRevert,
+  replacedText,
+  replacementKind,
   revertCode,
   SimulationError,
   sentMatchesBuilt,
@@ -172,5 +174,32 @@ describe('sentMatchesBuilt (checklist item 22)', () => {
     expect(sentMatchesBuilt(built, { to: built.to, input: built.data, value: '0x6' })).toBe(false);
     expect(sentMatchesBuilt(built, { to: null, input: built.data, value: 5n })).toBe(false);
     expect(sentMatchesBuilt({ to: built.to, data: '0x' }, { to: built.to })).toBe(true);
+  });
+});
+
+describe('a replacement of the transaction a send waits on', () => {
+  const from = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+  const built = { to: '0xRouter', data: '0xabcdef', value: 5n };
+
+  test('the same call (a Speed up) is repriced; 0 to self without data is cancelled; else replaced', () => {
+    expect(replacementKind(built, from, { to: '0xrouter', input: '0xABCDEF', value: '0x5' })).toBe(
+      'repriced',
+    );
+    expect(
+      replacementKind(built, from, { to: from.toLowerCase(), input: '0x', value: '0x0' }),
+    ).toBe('cancelled');
+    expect(replacementKind(built, from, { to: from, input: '0x', value: '0x1' })).toBe('replaced');
+    expect(replacementKind(built, from, { to: '0xother', input: '0x12', value: '0x0' })).toBe(
+      'replaced',
+    );
+  });
+
+  test('the words: a cancel is no failure, nothing moved', () => {
+    expect(replacedText('swap', 'cancelled')).toBe(
+      "This swap was cancelled: no tokens moved, only the cancel's network fee was paid.",
+    );
+    expect(replacedText('add', 'replaced')).toBe(
+      'Adding this liquidity was replaced by another transaction from your wallet, so it did not go through.',
+    );
   });
 });

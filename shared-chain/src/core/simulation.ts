@@ -139,3 +139,29 @@ export function sentMatchesBuilt(built: BuiltTx, sent: SentTx): boolean {
     value === (built.value ?? 0n)
   );
 }
+
+/**
+ * How a transaction with the same nonce replaced the one a send waits on (Speed up or Cancel
+ * from Recent transactions, or the wallet's own): the same call at a higher price
+ * ("repriced"), 0 to the sender itself with no data ("cancelled"), or anything else.
+ */
+export type ReplacementKind = 'repriced' | 'cancelled' | 'replaced';
+
+export function replacementKind(
+  built: BuiltTx,
+  from: string,
+  replacement: SentTx & { to?: string | null },
+): ReplacementKind {
+  if (sentMatchesBuilt(built, replacement)) return 'repriced';
+  const data = (replacement.input ?? replacement.data ?? '0x').toLowerCase();
+  const value = replacement.value === undefined ? 0n : BigInt(replacement.value);
+  const toSelf = (replacement.to ?? '').toLowerCase() === from.toLowerCase();
+  return toSelf && value === 0n && (data === '0x' || data === '') ? 'cancelled' : 'replaced';
+}
+
+/** What the user reads when the send they wait on was cancelled or replaced (not a failure). */
+export function replacedText(action: SendAction, kind: 'cancelled' | 'replaced'): string {
+  return kind === 'cancelled'
+    ? `${SUBJECT[action]} was cancelled: no tokens moved, only the cancel's network fee was paid.`
+    : `${SUBJECT[action]} was replaced by another transaction from your wallet, so it did not go through.`;
+}

@@ -153,7 +153,8 @@ export function recordingWriter(writer: ChainWriter, wallet: RecordingWallet): C
   const run = async (described: Described, send: () => Promise<TxResult>): Promise<TxResult> => {
     const seen = new Set<string>();
     const note = (txid: string | undefined) => {
-      if (!txid || seen.has(txid)) return;
+      // A Speed up's hash (the send resolves with it) is already recorded, as replacing this one.
+      if (!txid || seen.has(txid) || recordedHere.has(txid.toLowerCase())) return;
       seen.add(txid);
       recordTransaction(network, account, txid, described);
     };

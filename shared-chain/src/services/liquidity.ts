@@ -163,7 +163,8 @@ function passThrough(error: unknown): boolean {
     (error instanceof ChainError &&
       (error.code === 'WRONG_NETWORK' ||
         error.code === 'TRANSACTION_PENDING' ||
-        error.code === 'SIMULATION_FAILED'))
+        error.code === 'SIMULATION_FAILED' ||
+        error.code === 'TRANSACTION_CANCELLED'))
   );
 }
 

@@ -252,3 +252,109 @@ test('preview of an add: the LP tokens simulated are the LP tokens minted', asyn
   await addLiquidity({ symbolA: n.baseToken, symbolB: other, amountA, amountB: again.amountB });
   expect((await balanceOf(lp, ACCOUNT)) - before).toBe(simulated.lpTokens);
 });
+
+// ------------------------------------------------ a swap waiting on a hash that was replaced
+
+async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(n.nodeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result as T;
+}
+
+interface PoolTx {
+  hash: string;
+  to: string;
+  input: string;
+  value: string;
+  nonce: string;
+  gas: string;
+  gasPrice: string;
+  maxFeePerGas?: string;
+}
+
+const max = (a: string, b: string | undefined) =>
+  b !== undefined && BigInt(b) > BigInt(a) ? BigInt(b) : BigInt(a);
+
+/** The account's transaction waiting in anvil's pool (automining off). */
+async function waitingSwap(): Promise<PoolTx> {
+  // Anvil's pending block may still list a transaction replaced earlier: only an unused nonce.
+  const next = BigInt(await rpc<string>('eth_getTransactionCount', [ACCOUNT, 'latest']));
+  for (let i = 0; i < 200; i += 1) {
+    const block = await rpc<{ transactions: PoolTx[] }>('eth_getBlockByNumber', ['pending', true]);
+    const found = block.transactions.find(
+      (t) =>
+        (t as { from?: string }).from?.toLowerCase() === ACCOUNT.toLowerCase() &&
+        BigInt(t.nonce) >= next,
+    );
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no swap in the pool');
+}
+
+/** Sends `tx` from the account with the original's nonce at twice its price, then mines a block. */
+async function replaceAndMine(original: PoolTx, tx: { to: string; data: string; value: string }) {
+  const hash = await rpc<string>('eth_sendTransaction', [
+    {
+      from: ACCOUNT,
+      ...tx,
+      nonce: original.nonce,
+      gas: original.gas,
+      gasPrice: `0x${(max(original.gasPrice, original.maxFeePerGas) * 2n).toString(16)}`,
+    },
+  ]);
+  await rpc('evm_mine');
+  return hash;
+}
+
+describe('a swap waiting on its hash follows a replacement (automining off)', () => {
+  beforeEach(async () => {
+    await rpc('evm_setAutomine', [false]);
+  });
+  afterEach(async () => {
+    await rpc('evm_setAutomine', [true]);
+  });
+
+  test('sped up: the swap succeeds with the new hash, the tokens arrive', async () => {
+    await connect();
+    const estimate = (await getSwapEstimate({
+      from: n.baseToken,
+      to: token(),
+      amountIn: 10n ** 15n,
+    }))!;
+    const before = await balanceOf(n.tokens[token()]!.address, ACCOUNT);
+    const swap = executeSwap({ estimate });
+    const original = await waitingSwap();
+    const faster = await replaceAndMine(original, {
+      to: original.to,
+      data: original.input,
+      value: original.value,
+    });
+    await expect(swap).resolves.toEqual({ txid: faster });
+    expect(await balanceOf(n.tokens[token()]!.address, ACCOUNT)).toBeGreaterThan(before);
+  });
+
+  test('cancelled: the swap ends as cancelled (no tokens moved), not as a failure', async () => {
+    await connect();
+    const estimate = (await getSwapEstimate({
+      from: n.baseToken,
+      to: token(),
+      amountIn: 10n ** 15n,
+    }))!;
+    const before = await balanceOf(n.tokens[token()]!.address, ACCOUNT);
+    const swap = executeSwap({ estimate });
+    const original = await waitingSwap();
+    await replaceAndMine(original, { to: ACCOUNT, data: '0x', value: '0x0' });
+    const error = await swap.catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe('TRANSACTION_CANCELLED');
+    expect((error as Error).message).toBe(
+      "This swap was cancelled: no tokens moved, only the cancel's network fee was paid.",
+    );
+    expect(await balanceOf(n.tokens[token()]!.address, ACCOUNT)).toBe(before);
+  });
+});

@@ -293,7 +293,9 @@ async function sendSwap(
     if (isUserRejection(error)) throw error;
     if (
       error instanceof ChainError &&
-      (error.code === 'WRONG_NETWORK' || error.code === 'SIMULATION_FAILED')
+      (error.code === 'WRONG_NETWORK' ||
+        error.code === 'SIMULATION_FAILED' ||
+        error.code === 'TRANSACTION_CANCELLED')
     )
       throw error;
     console.error('[shared-chain] swap failed', error);

@@ -7,6 +7,8 @@ import { transactionSubmitted, walletAsked } from '../../bus/pending';
 import { showToast } from '../../bus/events';
 import {
   rawRevert,
+  replacedText,
+  replacementKind,
   sentMatchesBuilt,
   SimulationError,
   WALLET_CHANGED_TX,
@@ -49,6 +51,11 @@ interface Receipt {
   status: string;
   gasUsed: string;
 }
+
+/** How often a send waiting on its receipt looks whether its nonce was taken by another transaction. */
+export const REPLACEMENT_CHECK_MS = 2_000;
+/** Blocks looked through for a replacement (newest first): about 10 minutes of BSC blocks. */
+const MAX_SCANNED_BLOCKS = 200n;
 
 /** A router call as built for a send: the transaction and the function it calls. */
 interface BuiltCall {
@@ -175,11 +182,11 @@ export class EvmWriter implements ChainWriter {
     transactionSubmitted(hash);
     const checked = this.checkSent(hash, tx);
     try {
-      await this.waitForReceipt(hash);
+      // A Speed up mined in its place: the send succeeded under the replacement's hash.
+      return { txid: await this.waitForOutcome(hash, tx, action) };
     } finally {
       await checked;
     }
-    return { txid: hash };
   }
 
   /**
@@ -210,15 +217,18 @@ export class EvmWriter implements ChainWriter {
     return undefined;
   }
 
+  private async receiptOf(hash: string): Promise<Receipt | null> {
+    try {
+      return (await this.provider.send('eth_getTransactionReceipt', [hash])) as Receipt | null;
+    } catch {
+      return null; // a node hiccup while waiting: keep polling
+    }
+  }
+
   async waitForReceipt(hash: string): Promise<Receipt> {
     const deadline = Date.now() + this.receiptTimeoutMs;
     for (let delay = 25; ; delay = Math.min(delay * 2, 1000)) {
-      let receipt: Receipt | null = null;
-      try {
-        receipt = (await this.provider.send('eth_getTransactionReceipt', [hash])) as Receipt | null;
-      } catch {
-        receipt = null; // a node hiccup while waiting: keep polling
-      }
+      const receipt = await this.receiptOf(hash);
       if (receipt) {
         if (BigInt(receipt.status) !== 1n) throw new ChainError('TRANSACTION_FAILED');
         return receipt;
@@ -227,6 +237,99 @@ export class EvmWriter implements ChainWriter {
         throw new ChainError('TRANSACTION_FAILED', `No receipt for ${hash}`);
       await new Promise((r) => setTimeout(r, delay));
     }
+  }
+
+  /**
+   * Waits for `hash`'s receipt, or for the transaction that took its nonce (Speed up or Cancel
+   * from Recent transactions, or the wallet's own): resolves with the hash that was mined when it
+   * is the same call (a Speed up); a cancel or another transaction rejects with
+   * TRANSACTION_CANCELLED (nothing of this send happened), a failed receipt with
+   * TRANSACTION_FAILED. The nonce is looked at every REPLACEMENT_CHECK_MS while waiting.
+   */
+  async waitForOutcome(hash: string, built: EvmTxRequest, action: SendAction): Promise<string> {
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    const from = this.wallet.address;
+    const [sent, startBlock] = await Promise.all([
+      this.provider.send('eth_getTransactionByHash', [hash]).catch(() => null) as Promise<{
+        nonce?: string;
+      } | null>,
+      this.provider.send('eth_blockNumber', []).then(
+        (b: string) => BigInt(b),
+        () => undefined,
+      ),
+    ]);
+    const nonce =
+      built.nonce !== undefined
+        ? BigInt(built.nonce)
+        : sent?.nonce !== undefined
+          ? BigInt(sent.nonce)
+          : undefined;
+    let checkedAt = Date.now();
+    for (let delay = 25; ; delay = Math.min(delay * 2, 1000)) {
+      const receipt = await this.receiptOf(hash);
+      if (receipt) {
+        if (BigInt(receipt.status) !== 1n) throw new ChainError('TRANSACTION_FAILED');
+        return hash;
+      }
+      if (
+        nonce !== undefined &&
+        startBlock !== undefined &&
+        Date.now() - checkedAt >= REPLACEMENT_CHECK_MS
+      ) {
+        checkedAt = Date.now();
+        const replacement = await this.replacementOf(hash, from, nonce, startBlock);
+        if (replacement) {
+          const kind = replacementKind(built, from, replacement);
+          const mined = await this.waitForReceipt(replacement.hash);
+          if (kind === 'repriced') return replacement.hash;
+          console.warn(
+            `[shared-chain] ${this.network.id}: ${hash} was ${kind} by ${replacement.hash}`,
+            mined.status,
+          );
+          throw new ChainError('TRANSACTION_CANCELLED', replacedText(action, kind));
+        }
+      }
+      if (Date.now() > deadline)
+        throw new ChainError('TRANSACTION_FAILED', `No receipt for ${hash}`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
+  /**
+   * The mined transaction of `from` with `nonce` when it is not `hash` (the account's mined
+   * nonce passed it and `hash` has no receipt): looked for in the blocks since the send.
+   */
+  private async replacementOf(
+    hash: string,
+    from: string,
+    nonce: bigint,
+    startBlock: bigint,
+  ): Promise<(SentTx & { hash: string; to?: string | null }) | undefined> {
+    try {
+      const count = BigInt(
+        (await this.provider.send('eth_getTransactionCount', [from, 'latest'])) as string,
+      );
+      if (count <= nonce || (await this.receiptOf(hash))) return undefined;
+      const latest = BigInt((await this.provider.send('eth_blockNumber', [])) as string);
+      for (let n = latest; n >= startBlock && latest - n < MAX_SCANNED_BLOCKS; n -= 1n) {
+        const block = (await this.provider.send('eth_getBlockByNumber', [
+          `0x${n.toString(16)}`,
+          true,
+        ])) as {
+          transactions?: (SentTx & { hash: string; from?: string; nonce?: string })[];
+        } | null;
+        const found = block?.transactions?.find(
+          (t) =>
+            (t.from ?? '').toLowerCase() === from.toLowerCase() &&
+            t.nonce !== undefined &&
+            BigInt(t.nonce) === nonce,
+        );
+        if (found) return found.hash.toLowerCase() === hash.toLowerCase() ? undefined : found;
+      }
+    } catch (error) {
+      console.warn(`[shared-chain] ${this.network.id}: looking for a replacement failed`, error);
+    }
+    return undefined;
   }
 
   async approve(symbolOrAddress: string, spender: string, amount: bigint): Promise<TxResult> {
