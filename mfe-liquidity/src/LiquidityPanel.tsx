@@ -102,6 +102,7 @@ function Panel({ network }: { network: NetworkConfig }) {
           matching={positions?.find((p) => samePair(p, form.fromSymbol, form.toSymbol))}
           unreachable={data.unreachable}
           busy={actions.busy}
+          slippageBps={slippageBps}
           onSupply={() => void actions.supply(form.fromSymbol, form.toSymbol, view)}
         />
       )}
@@ -113,6 +114,8 @@ function Panel({ network }: { network: NetworkConfig }) {
           plan={removal}
           dispatch={dispatch}
           busy={actions.busy}
+          connected={session.connected}
+          slippageBps={slippageBps}
           onRemove={() => removal && void actions.remove(removing, removal)}
         />
       )}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   formatAmount,
   requestWalletConnect,
@@ -13,6 +14,9 @@ import { PoolItem } from './PoolItem';
 import { PoolShare } from './PoolShare';
 import { TaxNote } from './TaxNote';
 
+// The add simulated before SUPPLY (issue #23): its own chunk, loaded with a wallet and amounts.
+const LiquidityPreview = lazy(() => import('./LiquidityPreview'));
+
 interface Props {
   network: NetworkConfig;
   session: WalletSession;
@@ -24,6 +28,7 @@ interface Props {
   matching?: UserPosition;
   unreachable: boolean;
   busy: boolean;
+  slippageBps: number;
   onSupply: () => void;
 }
 
@@ -122,6 +127,21 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         <ul className="jm-lq-list" aria-label="Your pool">
           <PoolItem network={network} position={p.matching} />
         </ul>
+      )}
+      {session.connected && a && b && plan && plan.amountA > 0n && plan.amountB > 0n && !p.busy && (
+        <Suspense fallback={null}>
+          <LiquidityPreview
+            request={{
+              action: 'add',
+              networkId: network.id,
+              symbolA: a.symbol,
+              symbolB: b.symbol,
+              amountA: plan.amountA,
+              amountB: plan.amountB,
+              slippageBps: p.slippageBps,
+            }}
+          />
+        </Suspense>
       )}
       {session.connected ? (
         <button

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   LP_DECIMALS,
   QUICK_REMOVAL_PERCENTAGES,
@@ -7,11 +8,15 @@ import {
 } from '@jmswap/shared-chain';
 import {
   liquidityTaxes,
+  minimumReceived,
   type LiquidityRemovalPlan,
   type UserPosition,
 } from '@jmswap/shared-chain/liquidity';
 import type { LiquidityAction } from '../form/liquidityForm';
 import { TaxNote } from './TaxNote';
+
+// The removal simulated before REMOVE LIQUIDITY (issue #23): its own chunk.
+const LiquidityPreview = lazy(() => import('./LiquidityPreview'));
 
 interface Props {
   network: NetworkConfig;
@@ -20,11 +25,14 @@ interface Props {
   plan?: LiquidityRemovalPlan;
   dispatch: (action: LiquidityAction) => void;
   busy: boolean;
+  /** With a wallet: the removal is simulated before it is sent. */
+  connected?: boolean;
+  slippageBps?: number;
   onRemove: () => void;
 }
 
 /** Step 3, REMOVE LIQUIDITY: slider 0-100, quick percentages, what comes back. */
-export function RemoveStep({ network, position, percent, plan, dispatch, busy, onRemove }: Props) {
+export function RemoveStep({ network, position, percent, plan, dispatch, busy, ...p }: Props) {
   const a = network.tokens[position.symbolA];
   const b = network.tokens[position.symbolB];
   const { normalRouter } = liquidityTaxes(network, position.symbolA, position.symbolB);
@@ -101,11 +109,28 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, o
           verb="arrives in your wallet"
         />
       )}
+      {p.connected && p.slippageBps !== undefined && plan && plan.lpTokens > 0n && !busy && (
+        <Suspense fallback={null}>
+          <LiquidityPreview
+            request={{
+              action: 'remove',
+              networkId: network.id,
+              symbolA: position.symbolA,
+              symbolB: position.symbolB,
+              lpTokens: plan.lpTokens,
+              // The minimums REMOVE LIQUIDITY sends (useLiquidityActions).
+              minA: minimumReceived(plan.atRouterA, p.slippageBps),
+              minB: minimumReceived(plan.atRouterB, p.slippageBps),
+              slippageBps: p.slippageBps,
+            }}
+          />
+        </Suspense>
+      )}
       <button
         type="button"
         className="jm-button"
         disabled={busy || !plan || plan.lpTokens === 0n}
-        onClick={onRemove}
+        onClick={p.onRemove}
       >
         REMOVE LIQUIDITY
       </button>

@@ -285,6 +285,9 @@ export interface RemovePreviewRequest {
   symbolA: string;
   symbolB: string;
   lpTokens: bigint;
+  /** The minimums the send will use; default: the position's share minus the slippage. */
+  minA?: bigint;
+  minB?: bigint;
   slippageBps?: number;
 }
 
