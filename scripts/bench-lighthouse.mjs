@@ -2,10 +2,12 @@
 // route of the built site, served locally with the local chains up, in Debian's Chromium.
 // Prints performance, LCP (and its element), TBT, CLS (and what moved), time to interactive and
 // accessibility per route. Figures only.
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { CHROMIUM } = require('@jmswap/mf-config');
@@ -21,9 +23,19 @@ const RUNS = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 1
 const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
 
 writeRuntimeConfig();
+// The builds in dist/ as they are now, as npm start serves them: pins from an older build would
+// make the shell refuse the rebuilt remotes (integrity) and measure their fallbacks.
+pinRemotes();
 const devnet = await startDevnet();
-// The site as a visitor sees it: /pools and the charts draw the api's figures.
-const api = await startApi({ log: () => undefined });
+// The site as a visitor sees it: /pools and the charts draw the api's figures. The api indexes
+// the devnet into a folder of its own, fresh each run: npm start's .run/data/api may hold another
+// devnet's blocks (a deep reorganisation stops an indexer, and /ready never comes).
+const dataDir = join(root, '.run/bench-api-data');
+rmSync(dataDir, { recursive: true, force: true });
+const api = await startApi({ dataDir, log: () => undefined }).catch((e) => {
+  if (devnet) devnet.kill('SIGINT');
+  throw e;
+});
 const servers = await serveAll();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM.executablePath,
@@ -64,6 +76,23 @@ try {
       console.log(
         `           LCP element ${element.slice(0, 90)}${phases ? `; ${phases} ms` : ''}`,
       );
+    // Where the blocking time comes from: the longest main-thread tasks (throttled) and the
+    // script Lighthouse attributes each to, with when it started.
+    const tasks = [...(a['long-tasks']?.details?.items ?? [])]
+      .sort((x, y) => y.duration - x.duration)
+      .slice(0, 4)
+      .map(
+        (t) =>
+          `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${String(t.url).split('/').pop() || t.url})`,
+      );
+    if (tasks.length) console.log(`           long tasks ${tasks.join('; ')}`);
+    const scripts = (a['bootup-time']?.details?.items ?? [])
+      .slice(0, 3)
+      .map(
+        (s) =>
+          `${String(s.url).split('/').pop() || s.url} ${Math.round(s.scripting)} (+${Math.round(s.scriptParseCompile)} parse)`,
+      );
+    if (scripts.length) console.log(`           script time, ms: ${scripts.join('; ')}`);
     // What moved while the page loaded (a remote arriving, rows reordering), when it counts.
     for (const shift of a['layout-shifts']?.details?.items ?? [])
       if (shift.score >= 0.02)

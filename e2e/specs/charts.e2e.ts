@@ -174,6 +174,45 @@ test('the charts page of TRX/JM shows the price, volume, supply and market cap /
   await page.screenshot({ path: testInfo.outputPath('charts-375.png'), fullPage: true });
 });
 
+test('the charts page shows its figures before Highcharts; the candles are labelled and readable from the keyboard', async ({
+  page,
+}) => {
+  // The chart library (Highcharts, its Stock and accessibility modules) held back: the figures
+  // never wait for it.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chart-library.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/charts?n=TRON&symbolA=TRX&symbolB=JM');
+  const candles = page.locator('figure[data-chart="candle"]');
+  await expect(page.locator('[data-figure="price"]')).toContainText(/\d/);
+  await expect(candles).toHaveAttribute('data-state', 'ready');
+  await expect(candles.locator('.highcharts-container')).toHaveCount(0);
+  release();
+
+  await expect(candles.locator('svg.highcharts-root')).toHaveAttribute(
+    'aria-label',
+    'TRX/JM price, 4-hour candles, last 3 months',
+  );
+  const decimals = Number(await candles.getAttribute('data-decimals'));
+  // The chart's own decimals (the spec's precision), thousands with commas.
+  const price = `[\\d,]+\\.\\d{${decimals}}`;
+  const candle = new RegExp(
+    `^\\d{4}-\\d\\d-\\d\\d \\d\\d:00 UTC, open: ${price}, high: ${price}, low: ${price}, close: ${price}\\.`,
+  );
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+  // A keyboard user tabs from the pair picker into the chart, then moves along the candles.
+  await page.getByRole('button', { name: 'Pair: TRX/JM' }).focus();
+  await page.keyboard.press('Tab');
+  await expect.poll(focused).toMatch(candle);
+  const first = await focused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(focused).toMatch(candle);
+  expect(await focused()).not.toBe(first);
+});
+
 test('with the API down every chart and history area shows its empty state and the swap works', async ({
   page,
 }, testInfo) => {

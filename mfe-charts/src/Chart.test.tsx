@@ -15,9 +15,12 @@ jest.mock('./HighchartsView', () => ({
       data-kind={props.kind}
       data-decimals={props.decimals}
       data-closes={props.points.map((p) => p.close).join(' ')}
+      aria-label={props.label}
     />
   ),
 }));
+// The staged loader evaluates Highcharts' modules before the view; here the view comes at once.
+jest.mock('./chartLibrary', () => ({ loadChartView: () => import('./HighchartsView') }));
 
 const { networks } = parseNetworksFile(production);
 const tron = { ...networks.TRON, api: { ...networks.TRON.api, url: 'http://api.test' } };
@@ -91,7 +94,9 @@ describe('Chart on the history API', () => {
     const fetchMock = answer([{ value: 2.5, dt: Date.now() - 1000 }]);
     global.fetch = fetchMock as unknown as typeof fetch;
     render(<Chart network={tron} symbolA="TRX" symbolB="JM" window="1w" />);
-    expect(await screen.findByTestId('highcharts')).toHaveAttribute('data-closes', '2.5');
+    const chart = await screen.findByTestId('highcharts');
+    expect(chart).toHaveAttribute('data-closes', '2.5');
+    expect(chart).toHaveAccessibleName('TRX/JM price, 4-hour line, last week');
     expect(fetchMock).toHaveBeenCalledWith(
       'http://api.test/v1/history/tron/line/1w/TRX/JM',
       expect.anything(),

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { NetworkConfig } from '@jmswap/shared-chain';
 import type { ChartWindow } from '@jmswap/shared-chain/history';
 import {
+  chartLabel,
   chartPrecision,
   chartsPageHref,
   historyPair,
@@ -12,7 +13,10 @@ import {
 import { useChartData } from './useChartData';
 import './charts.css';
 
-const HighchartsView = lazy(() => import('./HighchartsView'));
+// Highcharts and its modules in steps, each its own task (chartLibrary.ts).
+const HighchartsView = lazy(() =>
+  import(/* webpackChunkName: "chart-library" */ './chartLibrary').then((m) => m.loadChartView()),
+);
 
 export interface ChartProps {
   network: NetworkConfig;
@@ -56,13 +60,14 @@ export function Chart({
       symbolA={symbolA}
       symbolB={symbolB}
       kind={kind}
+      window={window}
       loading={loading}
       points={points}
     />
   );
 }
 
-export interface ChartViewProps extends Omit<ChartProps, 'network' | 'window'> {
+export interface ChartViewProps extends Omit<ChartProps, 'network'> {
   network: string;
   loading: boolean;
   points: ChartPoint[];
@@ -87,6 +92,7 @@ export function ChartView({
   symbolA,
   symbolB,
   kind = 'line',
+  window = '1m',
   width = 470,
   height = 320,
   precision = 8,
@@ -127,6 +133,7 @@ export function ChartView({
           <HighchartsView
             kind={kind}
             name={`${symbolA}/${symbolB}`}
+            label={chartLabel(symbolA, symbolB, kind, window)}
             points={shown}
             height={height}
             decimals={decimals}

@@ -1,12 +1,16 @@
 // Loaded on demand (React.lazy): Highcharts arrives only when a chart is about to be shown.
 import Highcharts from 'highcharts';
 import 'highcharts/modules/stock';
+import 'highcharts/modules/accessibility';
 import HighchartsReact from 'highcharts-react-official';
+import { accessibilityOptions } from './chartA11y';
 import type { ChartKind, ChartPoint } from './chartRules';
 
 export interface HighchartsViewProps {
   kind: ChartKind;
   name: string;
+  /** What a screen reader hears the chart is: the pair and the period. */
+  label: string;
   points: ChartPoint[];
   /** Undefined: as wide as the card (phones), up to the container's max width. */
   width?: number;
@@ -19,6 +23,7 @@ const TEXT = { color: '#9aa0c3' };
 export default function HighchartsView({
   kind,
   name,
+  label,
   points,
   width,
   height,
@@ -55,6 +60,7 @@ export default function HighchartsView({
     tooltip: { valueDecimals: decimals, split: false },
     plotOptions: { series: { animation: false } },
     series: [series],
+    ...accessibilityOptions(label, decimals),
   };
   return (
     <HighchartsReact

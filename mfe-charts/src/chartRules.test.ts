@@ -1,6 +1,12 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile } from '@jmswap/shared-chain';
-import { chartPrecision, historyPair, withCurrentPoint, type ChartPoint } from './chartRules';
+import {
+  chartLabel,
+  chartPrecision,
+  historyPair,
+  withCurrentPoint,
+  type ChartPoint,
+} from './chartRules';
 
 const H4 = 4 * 3_600_000;
 const T0 = Date.UTC(2026, 10, 1); // a bucket start
@@ -60,5 +66,14 @@ describe('history pair', () => {
     expect(historyPair(inverted, 'TRX', 'USDT')).toEqual(['USDT', 'TRX']);
     expect(historyPair(inverted, 'USDT', 'TRX')).toEqual(['TRX', 'USDT']);
     expect(historyPair(inverted, 'TRX', 'JM')).toEqual(['TRX', 'JM']);
+  });
+});
+
+describe('the label a screen reader hears for a chart', () => {
+  it('names the pair as shown and the period drawn', () => {
+    expect(chartLabel('TRX', 'JM', 'candle', '3m')).toBe(
+      'TRX/JM price, 4-hour candles, last 3 months',
+    );
+    expect(chartLabel('BNB', 'USDT', 'line', '1w')).toBe('BNB/USDT price, 4-hour line, last week');
   });
 });

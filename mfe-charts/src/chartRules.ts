@@ -1,5 +1,5 @@
 import { CHART_PRICE_SIGNIFICANT_DIGITS, type NetworkConfig } from '@jmswap/shared-chain';
-import { CHART_BUCKET_MS } from '@jmswap/shared-chain/history';
+import { CHART_BUCKET_MS, type ChartWindow } from '@jmswap/shared-chain/history';
 
 export type ChartKind = 'candle' | 'line';
 
@@ -52,3 +52,21 @@ export function historyPair(network: NetworkConfig, a: string, b: string): [stri
 /** Where the Chart component's link goes: the charts page of this pair. */
 export const chartsPageHref = (network: string, a: string, b: string) =>
   `/charts?${new URLSearchParams({ n: network, symbolA: a, symbolB: b })}`;
+
+const WINDOW_WORDS: Record<ChartWindow, string> = {
+  '1d': 'last day',
+  '1w': 'last week',
+  '1m': 'last month',
+  '3m': 'last 3 months',
+  '1y': 'last year',
+  all: 'all time',
+};
+
+/**
+ * What a screen reader announces for the chart: the pair and the period, e.g.
+ * "TRX/JM price, 4-hour candles, last 3 months".
+ */
+export function chartLabel(a: string, b: string, kind: ChartKind, window: ChartWindow): string {
+  const drawn = kind === 'candle' ? '4-hour candles' : '4-hour line';
+  return `${a}/${b} price, ${drawn}, ${WINDOW_WORDS[window]}`;
+}
