@@ -1,5 +1,6 @@
 // webpack config factory for the shell, the widget and every remote. Each app's own
 // webpack.config.js is a few lines: its name, what it exposes, and which variant to build.
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -279,8 +280,17 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
   return config;
 }
 
+/**
+ * The design tokens (both themes, the system's preference choosing) and the page colours: in the
+ * site the shell's stylesheet brings them, and a remote's CSS only names them (issue #26).
+ */
+function standaloneStyle() {
+  const tokens = fs.readFileSync(path.join(repoRoot, 'shared-chain/theme/tokens.css'), 'utf8');
+  return `<style>${tokens}body{margin:0;background:var(--bg);color:var(--text)}a{color:var(--link)}</style>`;
+}
+
 function standaloneHtml(name) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} standalone</title><script defer src="${STANDALONE_RUNTIME}"></script></head><body><div id="root"></div></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${name} standalone</title>${standaloneStyle()}<script defer src="${STANDALONE_RUNTIME}"></script></head><body><div id="root"></div></body></html>`;
 }
 
 module.exports = { createRemoteConfig, createShellConfig };

@@ -5,6 +5,7 @@ import 'highcharts/modules/accessibility';
 import HighchartsReact from 'highcharts-react-official';
 import { accessibilityOptions } from './chartA11y';
 import type { ChartKind, ChartPoint } from './chartRules';
+import { useChartTheme } from './chartTheme';
 
 export interface HighchartsViewProps {
   kind: ChartKind;
@@ -18,8 +19,6 @@ export interface HighchartsViewProps {
   decimals: number;
 }
 
-const TEXT = { color: '#9aa0c3' };
-
 export default function HighchartsView({
   kind,
   name,
@@ -29,18 +28,20 @@ export default function HighchartsView({
   height,
   decimals,
 }: HighchartsViewProps) {
+  const colours = useChartTheme();
+  const TEXT = { color: colours.text };
   const series: Highcharts.SeriesOptionsType =
     kind === 'candle'
       ? {
           type: 'candlestick',
           name,
           data: points.map((p) => [p.dt, p.open, p.high, p.low, p.close]),
-          color: '#ff6b6b',
-          upColor: '#3ecf8e',
-          lineColor: '#ff6b6b',
-          upLineColor: '#3ecf8e',
+          color: colours.down,
+          upColor: colours.up,
+          lineColor: colours.down,
+          upLineColor: colours.up,
         }
-      : { type: 'line', name, data: points.map((p) => [p.dt, p.close]), color: '#f5b400' };
+      : { type: 'line', name, data: points.map((p) => [p.dt, p.close]), color: colours.line };
   const options: Highcharts.Options = {
     chart: { width: width ?? null, height, backgroundColor: 'transparent', animation: false },
     title: { text: undefined },
@@ -55,7 +56,7 @@ export default function HighchartsView({
       opposite: true,
       // Outside the plot, right of it: labels never sit on the candles.
       labels: { style: TEXT, format: `{value:.${decimals}f}`, align: 'left', x: 6 },
-      gridLineColor: '#2f365c',
+      gridLineColor: colours.grid,
     },
     tooltip: { valueDecimals: decimals, split: false },
     plotOptions: { series: { animation: false } },

@@ -10,15 +10,15 @@ type Recent = RecentTransactionsModule;
 type Item = ReturnType<Recent['useRecentTransactions']>['items'][number];
 
 const CSS = `
-.jm-recent{flex-basis:100%;max-width:420px;margin:8px 0 0 auto;padding:12px;border:1px solid #2f365c;border-radius:12px;background:#151a30;box-sizing:border-box}
+.jm-recent{flex-basis:100%;max-width:420px;margin:8px 0 0 auto;padding:12px;border:1px solid var(--line);border-radius:12px;background:var(--panel);box-sizing:border-box}
 .jm-recent h2{font-size:15px;margin:0 0 8px}
 .jm-recent ol{list-style:none;margin:0;padding:0;max-height:60vh;overflow-y:auto}
-.jm-recent li{padding:8px 0;border-top:1px solid #232946;font-size:13px;overflow-wrap:anywhere}
+.jm-recent li{padding:8px 0;border-top:1px solid var(--control);font-size:13px;overflow-wrap:anywhere}
 .jm-recent .jm-recent-top{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 8px}
-.jm-recent .jm-recent-status[data-status=confirmed]{color:#7ee2a8}
-.jm-recent .jm-recent-status[data-status=failed],.jm-recent .jm-recent-status[data-status=dropped],.jm-recent .jm-recent-status[data-status=expired]{color:#ff8f8f}
+.jm-recent .jm-recent-status[data-status=confirmed]{color:var(--status-ok)}
+.jm-recent .jm-recent-status[data-status=failed],.jm-recent .jm-recent-status[data-status=dropped],.jm-recent .jm-recent-status[data-status=expired]{color:var(--status-bad)}
 .jm-recent .jm-recent-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:6px}
-.jm-recent button{min-height:44px;padding:0 12px;font:inherit;border-radius:10px;border:1px solid #2f365c;background:#232946;color:inherit;cursor:pointer}
+.jm-recent button{min-height:44px;padding:0 12px;font:inherit;border-radius:10px;border:1px solid var(--line);background:var(--control);color:inherit;cursor:pointer}
 .jm-recent a{color:inherit}
 @media (max-width:759px){.jm-recent{max-width:none;margin:8px 0 0}}
 `;
