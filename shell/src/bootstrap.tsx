@@ -4,6 +4,7 @@ import { App } from './App';
 import { registerRemotesAtBoot } from './remotes/federation';
 import { startAnalyticsSink } from './services/analytics';
 import { CHAIN_READING_ROUTES, resolveRouteNetwork, routeAt } from './routes';
+import { keepThemeCurrent, pickTheme } from './theme';
 
 /**
  * Loads the chain reader of the route's network and starts its pool read now, while React and
@@ -22,6 +23,9 @@ function warmReads() {
 }
 
 async function start() {
+  // The head script has picked it already, unless the page came without one (dev server).
+  pickTheme();
+  keepThemeCurrent();
   startAnalyticsSink();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // The remotes manifest is read at boot; a broken one must still leave a usable page.

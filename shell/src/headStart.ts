@@ -11,6 +11,7 @@ import { canaryBucket } from './remotes/canary';
 import { REMOTES_URL, type EarlyFetches } from './remotes/early';
 import { folderUrl } from './remotes/integrity';
 import { routeScreen } from './remotes/routeScreen';
+import { pickTheme } from './theme';
 
 /** The part of a remote's mf-manifest.json that names its files. */
 interface RemoteManifest {
@@ -64,8 +65,12 @@ async function recordHashes(response: Promise<Response>, folder: string) {
     url.startsWith(folder) ? integrity[url.slice(folder.length)] : undefined;
 }
 
-/** Starts the route's screen downloading; resolves when the preloads are placed (or skipped). */
+/**
+ * Sets the theme before the first paint (no flash of the other one), then starts the route's
+ * screen downloading; resolves when the preloads are placed (or skipped).
+ */
 export function headStart(): Promise<void> {
+  pickTheme();
   const screen = routeScreen(location);
   if (!screen) return Promise.resolve();
   const early: EarlyFetches = { responses: {}, started: Promise.resolve() };

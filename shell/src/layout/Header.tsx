@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { requestWalletConnect, useNetworkConfig, useWalletSession } from '@jmswap/shared-chain';
 import { NetworkTabs } from './NetworkTabs';
+import { ThemeToggle } from './ThemeToggle';
 import { formatHeaderBalance } from '../services/format';
 
 const MENU: { label: string; href?: string; to?: string; note?: string }[] = [
@@ -129,6 +130,7 @@ export function Header() {
             ),
           )}
         </nav>
+        <ThemeToggle />
         <WalletButton />
         <ConnectedWalletMenu />
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { appEvents$, disconnectWallet, ERROR_TOAST_MS, type AppEvent } from '@jmswap/shared-chain';
+import { useTheme } from './ThemeToggle';
 
 type Sonner = typeof import('sonner');
 
@@ -74,6 +75,7 @@ function showToast({ toast }: Sonner, e: ToastEvent) {
  * The toast library loads with the first toast: most visits never show one.
  */
 export function Toasts() {
+  const theme = useTheme();
   const [sonner, setSonner] = useState<Sonner>();
   const [queued, setQueued] = useState<(ToastEvent | 'loggedOut')[]>([]);
   useEffect(() => {
@@ -102,5 +104,5 @@ export function Toasts() {
   }, [sonner, queued]);
   if (!sonner) return null;
   const { Toaster } = sonner;
-  return <Toaster position="top-right" closeButton richColors />;
+  return <Toaster position="top-right" closeButton richColors theme={theme} />;
 }
