@@ -33,6 +33,8 @@ export interface WidgetStyle {
   tabNavStyle?: Record<string, string>;
   tabNavActiveStyle?: Record<string, string>;
   lightBranding?: boolean;
+  /** The widget's colours: 'auto' (the default) follows the visitor's system. */
+  theme?: 'light' | 'dark' | 'auto';
 }
 
 export interface MountOptions extends WidgetStyle {

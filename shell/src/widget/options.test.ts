@@ -27,6 +27,7 @@ describe('widget options', () => {
       host: 'https://partner.example',
       network: 'BSC',
       slippage: 1.5,
+      theme: 'light',
     };
     const { options, warnings } = parse(raw);
     expect(warnings).toEqual([]);
@@ -55,6 +56,8 @@ describe('widget options', () => {
     ['fromToken', 'TRX"><script>'],
     ['launchPad', 'yes'],
     ['host', 'javascript:alert(1)'],
+    ['theme', 'sepia'],
+    ['theme', true],
   ])('drops %s = %j with a warning', (key, value) => {
     const { options, warnings } = parse({ [key]: value, toToken: 'JM' });
     expect(options).toEqual({ toToken: 'JM' });

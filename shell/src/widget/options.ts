@@ -83,6 +83,7 @@ const FIELDS = {
   backgroundColor: colorSchema,
   backgroundImage: imageUrlSchema,
   textColor: colorSchema,
+  theme: z.enum(['light', 'dark', 'auto']),
 } as const;
 const STYLE_BLOCKS = [
   'buttonStyle',
@@ -107,6 +108,8 @@ export interface WidgetOptions {
   backgroundColor?: string;
   backgroundImage?: string;
   textColor?: string;
+  /** 'auto' (or none): the system's preference. */
+  theme?: 'light' | 'dark' | 'auto';
   buttonStyle?: StyleBlock;
   maxButtonStyle?: StyleBlock;
   headingStyle?: StyleBlock;
