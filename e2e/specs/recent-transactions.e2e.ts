@@ -170,6 +170,33 @@ test('BSC: a stuck swap is cancelled by a zero-value transaction to self with th
   await expect(row(page, hash)).toHaveAttribute('data-status', 'replaced', { timeout: 15_000 });
   await expect(row(page, cancel)).toHaveAttribute('data-status', 'confirmed');
   await expect(row(page, cancel)).toContainText('Cancel');
+  // The swap box, which waited on the original hash, says it was cancelled (not "Swap failed").
+  await expect(
+    page.getByText(
+      "This swap was cancelled: no tokens moved, only the cancel's network fee was paid.",
+    ),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Swap failed')).toHaveCount(0);
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeEnabled();
+});
+
+test('BSC: the swap box waiting on a stuck swap follows its Speed up: success with the new hash', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await open(page);
+  const { hash } = await stuckSwap(page);
+  await openRecent(page);
+  await page.clock.fastForward(65_000);
+  const count = (await walletHashes(page)).length;
+  await row(page, hash).getByRole('button', { name: 'Speed up' }).click();
+  await expect.poll(async () => (await walletHashes(page)).length).toBe(count + 1);
+  const faster = (await walletHashes(page))[count] as string;
+  await rpc('evm_mine');
+  await rpc('evm_setAutomine', [true]);
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toBeVisible({ timeout: 15_000 });
+  await expect(popup.getByRole('link')).toHaveAttribute('href', new RegExp(`${faster}$`));
 });
 
 test('corrupt storage is discarded, never a crash; every text fits a 320 px phone', async ({

@@ -75,6 +75,16 @@ test('EVM: reserves moved by another account between quote and send: nothing rea
   await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
   await sellField(page).fill('0.1');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  // The confirm step: the exact swap simulated, what leaves the wallet and what arrives, the fee.
+  const simulated = swapBox(page).getByTestId('simulated-result');
+  await expect(simulated).toContainText(
+    /Simulated: 0\.1 ETH leaves your wallet, [\d.]+ \w+ arrives \(at least [\d.]+ \w+\)\./,
+  );
+  await expect(simulated.getByTestId('network-fee')).toHaveText(
+    /^Estimated network fee: [\d.]+ ETH$/,
+  );
+  await simulated.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/evm-simulated-result-320.png` });
   const path = (await swapBox(page).getByTestId('path').textContent())!.split(' → ');
   // Half the pool's ETH side and more: the price moves far beyond the 5% slippage.
   await movePrice('ETH', path, 50n * 10n ** 18n);
