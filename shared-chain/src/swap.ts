@@ -14,6 +14,5 @@ export * from './core/feeReserve';
 export * from './core/tronFee';
 export * from './services/swap';
 export { approvalSteps, type ApprovalRequest } from './services/approval';
-export * from './core/taxDetection';
-export { detectTaxes } from './services/taxDetection';
+export type { DetectedTax, TaxCheck } from './core/taxDetection';
 export { previewSwap, type SendPreviewText } from './services/preview';

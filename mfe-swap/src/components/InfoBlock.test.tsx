@@ -1,11 +1,30 @@
 import { render, screen } from '@testing-library/react';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile } from '@jmswap/shared-chain';
-import { checkTax } from '@jmswap/shared-chain/swap';
+import type { TaxCheck } from '@jmswap/shared-chain/swap';
 import type { SwapQuote } from '../form/swapForm';
 import { InfoBlock } from './InfoBlock';
 
 const { tokens } = parseNetworksFile(production).networks.TRON;
+
+/** Tax checks as the estimate carries them (shared-chain core/taxDetection's checkTax). */
+const ZLF_RAISED: TaxCheck = {
+  symbol: 'ZLF',
+  configuredPercent: 0,
+  detected: { bps: 400n, exact: true },
+  usedPercent: 4,
+  differs: true,
+  label: '4%',
+  warning: 'ZLF now takes 4% on every transfer, not the 0% listed for it. The estimate uses 4%.',
+};
+const JM_AS_LISTED: TaxCheck = {
+  symbol: 'JM',
+  configuredPercent: 3,
+  detected: { bps: 300n, exact: true },
+  usedPercent: 3,
+  differs: false,
+  label: '3%',
+};
 
 const quote = (path: string[], taxChecks?: unknown): SwapQuote => ({
   kind: 'exactIn',
@@ -20,12 +39,7 @@ const quote = (path: string[], taxChecks?: unknown): SwapQuote => ({
 });
 
 it('shows the tax the chain takes and says what differs from the config', () => {
-  render(
-    <InfoBlock
-      quote={quote(['TRX', 'ZLF'], [checkTax('ZLF', 0, { bps: 400n, exact: true })])}
-      tokens={tokens}
-    />,
-  );
+  render(<InfoBlock quote={quote(['TRX', 'ZLF'], [ZLF_RAISED])} tokens={tokens} />);
   expect(screen.getByText('ZLF tax').nextSibling).toHaveTextContent('4% on every transfer');
   expect(screen.getByTestId('tax-warning')).toHaveTextContent(
     'ZLF now takes 4% on every transfer, not the 0% listed for it. The estimate uses 4%.',
@@ -33,12 +47,7 @@ it('shows the tax the chain takes and says what differs from the config', () => 
 });
 
 it('keeps the configured tax line without a warning when the chain agrees', () => {
-  render(
-    <InfoBlock
-      quote={quote(['TRX', 'JM'], [checkTax('JM', 3, { bps: 300n, exact: true })])}
-      tokens={tokens}
-    />,
-  );
+  render(<InfoBlock quote={quote(['TRX', 'JM'], [JM_AS_LISTED])} tokens={tokens} />);
   expect(screen.getByText('JM tax').nextSibling).toHaveTextContent('3% on every transfer');
   expect(screen.queryByTestId('tax-warning')).toBeNull();
   expect(screen.queryByText('TRX tax')).toBeNull();

@@ -1,5 +1,5 @@
 import { formatAmount, formatAmountUp, formatBps, type TokenConfig } from '@jmswap/shared-chain';
-import { formatTaxBps, taxWarning, type TaxCheck } from '@jmswap/shared-chain/swap';
+import type { TaxCheck } from '@jmswap/shared-chain/swap';
 import type { SwapQuote } from '../form/swapForm';
 
 /** Price impact above these shows amber, and needs an explicit confirmation. */
@@ -18,16 +18,17 @@ interface Props {
  * The path's taxed tokens with the tax the estimate used: the one detected on chain (the
  * estimate's taxChecks, issue #26) when it differs from the config, with the warning saying so.
  */
-function taxLines(quote: SwapQuote, tokens: Record<string, TokenConfig>) {
+function taxLines(
+  quote: SwapQuote,
+  tokens: Record<string, TokenConfig>,
+): { symbol: string; shown: string; warning?: string }[] {
   const checks = (quote.source as { taxChecks?: TaxCheck[] } | undefined)?.taxChecks ?? [];
   return quote.path.flatMap((symbol) => {
     const token = tokens[symbol];
     const check = checks.find((c) => c.symbol === symbol);
     if (!token || token.isBase) return [];
-    const shown =
-      check?.differs && check.detected ? formatTaxBps(check.detected.bps) : `${token.tax}%`;
-    if (!check?.differs && token.tax === 0) return [];
-    return [{ symbol, shown, warning: check ? taxWarning(check) : undefined }];
+    if (!check?.differs) return token.tax === 0 ? [] : [{ symbol, shown: `${token.tax}%` }];
+    return [{ symbol, shown: check.label, warning: check.warning }];
   });
 }
 

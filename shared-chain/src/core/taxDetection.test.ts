@@ -47,7 +47,8 @@ describe('checkTax', () => {
 
   it('uses the detected tax when it differs, a fraction rounded up', () => {
     const changed = checkTax('TCT', 2, { bps: 500n, exact: true });
-    expect(changed).toMatchObject({ usedPercent: 5, differs: true });
+    expect(changed).toMatchObject({ usedPercent: 5, differs: true, label: '5%' });
+    expect(changed.warning).toBe(taxWarning(changed));
     expect(taxWarning(changed)).toBe(
       'TCT now takes 5% on every transfer, not the 2% listed for it. The estimate uses 5%.',
     );

@@ -52,6 +52,10 @@ export interface TaxCheck {
   usedPercent: number;
   /** The chain takes a different tax than the config says. */
   differs: boolean;
+  /** What the tax line shows: the detected tax when it differs ("4%", "2.5%"), else the config's. */
+  label: string;
+  /** The sentence under a differing tax line (see taxWarning). */
+  warning?: string;
 }
 
 export function checkTax(
@@ -61,11 +65,21 @@ export function checkTax(
 ): TaxCheck {
   const configuredBps = BigInt(configuredPercent) * PERCENT_DENOMINATOR;
   if (detected === undefined || detected.bps === configuredBps) {
-    return { symbol, configuredPercent, detected, usedPercent: configuredPercent, differs: false };
+    const label = `${configuredPercent}%`;
+    return {
+      symbol,
+      configuredPercent,
+      detected,
+      usedPercent: configuredPercent,
+      differs: false,
+      label,
+    };
   }
   const up = (detected.bps + PERCENT_DENOMINATOR - 1n) / PERCENT_DENOMINATOR;
   const capped = up > BigInt(MAX_TAX_PERCENT) ? MAX_TAX_PERCENT : Number(up);
-  return { symbol, configuredPercent, detected, usedPercent: capped, differs: true };
+  const check = { symbol, configuredPercent, detected, usedPercent: capped, differs: true };
+  const withLabel = { ...check, label: formatTaxBps(detected.bps) };
+  return { ...withLabel, warning: taxWarning(withLabel) };
 }
 
 /** "3%" or "2.5%": basis points as the tax line writes them. */
@@ -74,7 +88,7 @@ export function formatTaxBps(bps: bigint): string {
 }
 
 /** The warning under a tax line whose chain tax differs from the config; undefined otherwise. */
-export function taxWarning(check: TaxCheck): string | undefined {
+export function taxWarning(check: Omit<TaxCheck, 'warning'>): string | undefined {
   if (!check.differs || check.detected === undefined) return undefined;
   return (
     `${check.symbol} now takes ${formatTaxBps(check.detected.bps)} on every transfer, not the ` +

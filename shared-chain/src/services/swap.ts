@@ -32,8 +32,7 @@ import {
 import { validateSwap, type ApprovalMode } from '../core/validation';
 import { withGasMargin } from '../core/feeReserve';
 import { ensureApproval } from './approval';
-import { withDetectedTaxes, type TaxCheck } from '../core/taxDetection';
-import { detectTaxes } from './taxDetection';
+import type { TaxCheck } from '../core/taxDetection';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
 export { ensureApproval };
@@ -100,6 +99,9 @@ async function withChainTaxes<E extends { path: string[] }>(
   request: EstimateRequest,
   run: (tokens: NetworkConfig['tokens']) => E | null,
 ): Promise<(E & { taxChecks: TaxCheck[]; taxes: number[] }) | null> {
+  const { detectTaxes, withDetectedTaxes } = await import(
+    /* webpackChunkName: "tax-detection" */ './taxDetection'
+  );
   const checks = await detectTaxes(network, [request.from, request.to]);
   let estimate = run(withDetectedTaxes(network.tokens, checks));
   const more = estimate?.path.filter((symbol) => !(symbol in checks)) ?? [];

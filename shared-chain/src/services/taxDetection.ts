@@ -20,6 +20,9 @@ import {
   type TaxCheck,
 } from '../core/taxDetection';
 
+// services/swap.ts loads this module (and the core it uses) on the first quote only.
+export { withDetectedTaxes } from '../core/taxDetection';
+
 interface Entry {
   at: number;
   check: Promise<TaxCheck>;
