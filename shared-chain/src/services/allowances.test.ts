@@ -1,6 +1,7 @@
 import { MAX_APPROVAL } from '../core/constants';
 import { fakeEvmNetwork } from './testing/networks';
 import type { AllowanceChain } from './allowancesChain';
+import { toBase58 } from '../adapters/tron/address';
 import { approveNeedsReset, listAllowances, mapWithLimit } from './allowances';
 
 const OWNER = '0x00000000000000000000000000000000000000f1';
@@ -100,4 +101,28 @@ it('finds a USDT-style token by simulating its approvals from the owner', async 
   expect(await approveNeedsReset(network, 'USDT', OWNER, ROUTER_ADDRESS, 0n, 7n, usdtStyle)).toBe(
     false,
   );
+});
+
+it('TRON: hints in 41-hex are read as the base58 the config writes', async () => {
+  const router = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const routerHex = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c';
+  const tokenHex = `41${'11'.repeat(20)}`;
+  const tron = fakeEvmNetwork({
+    platform: 'tron',
+    tokens: {},
+    exchange: { ...network.exchange, ROUTER_ADDRESS: router, LIQUIDITY_ROUTER: router },
+  });
+  const read: string[] = [];
+  const chain: AllowanceChain = {
+    ...fakeChain({}),
+    allowance: async (token, _owner, spender) => {
+      read.push(`${token}:${spender}`);
+      return 7n;
+    },
+    tokenInfo: async () => ({ symbol: 'TKN', decimals: 0 }),
+  };
+  const hints = async () => [{ token: tokenHex, spender: routerHex, blockNumber: 1 }];
+  const { rows } = await listAllowances(tron, 'TOwner', { chain, hints });
+  expect(read).toEqual([`${toBase58(tokenHex)}:${router}`]);
+  expect(rows.map((r) => [r.symbol, r.text])).toEqual([['TKN', '7']]);
 });

@@ -23,6 +23,7 @@ import {
 } from '../core/allowances';
 import { needsApproval } from '../core/validation';
 import { fetchApprovalHints, type ApprovalHint } from '../api/approvals';
+import { toBase58 } from '../adapters/tron/address';
 import { allowanceChain, type AllowanceChain } from './allowancesChain';
 
 export { useAllowances, type AllowancesView } from './allowancesHook';
@@ -91,9 +92,14 @@ export async function listAllowances(
   const configured = Object.values(network.tokens).filter(
     (t) => needsApproval(t) && t.address !== '',
   );
-  const hints = await (
+  const fetched = await (
     options.hints ?? (() => fetchApprovalHints(network.api.url, network.id, owner))
   )();
+  // TRON hints may come as 41-hex or 0x; the config writes base58.
+  const hints =
+    network.platform === 'tron'
+      ? fetched.map((h) => ({ ...h, token: toBase58(h.token), spender: toBase58(h.spender) }))
+      : fetched;
   const targets = allowanceTargets(
     configured.map((t) => t.address),
     hints.filter((h) => !configured.some((t) => sameAddress(t.address, h.token))),
