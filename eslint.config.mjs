@@ -24,6 +24,8 @@ const chainLibs = {
   ],
 };
 const remoteNames = ['swap', 'liquidity', 'charts', 'pools', 'listing'];
+/** A hex, rgb()/rgba() or hsl()/hsla() colour inside a string. */
+const COLOUR = String.raw`/#[0-9a-fA-F]{3,8}\b|\b(rgb|hsl)a?\(/`;
 
 export default tseslint.config(
   {
@@ -99,6 +101,28 @@ export default tseslint.config(
   {
     files: ['shared-chain/**', 'devnet/**', 'e2e/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: chainLibs.patterns.slice(1) }] },
+  },
+  // Colours come from the design tokens (shared-chain/theme/tokens.css, issue #26): no colour
+  // literal in the apps' code (their CSS files: stylelint, .stylelintrc.json).
+  {
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'shared-chain/src/react/**/*.{ts,tsx}',
+      'widget-sdk/src/**/*.ts',
+    ],
+    // Tests hold partners' colours as data; the widget's option schema parses them.
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'shell/src/widget/options.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value', 'TemplateElement[value.raw'].map((node) => ({
+          selector: `${node}=${COLOUR}]`,
+          message:
+            'A colour here is a design token: var(--name) from shared-chain/theme/tokens.css.',
+        })),
+      ],
+    },
   },
   {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],
