@@ -286,7 +286,10 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
  */
 function standaloneStyle() {
   const tokens = fs.readFileSync(path.join(repoRoot, 'shared-chain/theme/tokens.css'), 'utf8');
-  return `<style>${tokens}body{margin:0;background:var(--bg);color:var(--text)}a{color:var(--link)}</style>`;
+  // No script sets data-theme on this page: the light set applies when the system prefers it.
+  const light = /:root\[data-theme='light'\]\s*(\{[^}]*\})/.exec(tokens)?.[1] ?? '';
+  const system = `@media (prefers-color-scheme: light){:root${light}}`;
+  return `<style>${tokens}${system}body{margin:0;background:var(--bg);color:var(--text)}a{color:var(--link)}</style>`;
 }
 
 function standaloneHtml(name) {

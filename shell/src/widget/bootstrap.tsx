@@ -18,7 +18,7 @@ import { Toasts, LoadingOverlay } from '../layout/Overlays';
 import { detectParentOrigin, isAllowedHost, startWidgetHandshake } from './handshake';
 import { parseWidgetOptions, slippageBpsOf, type WidgetOptions } from './options';
 import { applyWidgetStyle } from './style';
-import { applyTheme } from '../theme';
+import { applyTheme, systemTheme } from '../theme';
 import { startHeightReports } from './height';
 import { widgetTokens } from './tokens';
 import { liquidityTabShown, WIDGET_REMOTES } from './remotes';
@@ -150,9 +150,9 @@ async function start() {
       console.warn('[widget] option slippage ignored: out of range');
     const screen = await screenFor(next, queryNetwork);
     if (first) {
-      // 'auto' or none: no data-theme, so the tokens follow the system (tokens.css); the widget
-      // never reads or writes the site's own choice (same origin, same storage).
-      if (next.theme === 'light' || next.theme === 'dark') applyTheme(next.theme);
+      // 'auto' or none: the system's preference. Never the site's own stored choice (same
+      // origin, same storage): the host decides.
+      applyTheme(next.theme === 'light' || next.theme === 'dark' ? next.theme : systemTheme());
       applyWidgetStyle(document, next);
       // scrollHeight also counts an open token list that overflows the swap box.
       startHeightReports(window, parentOrigin, () =>
