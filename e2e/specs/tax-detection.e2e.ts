@@ -38,6 +38,7 @@ test('BSC: a token whose tax changed on chain shows the detected tax, and the sw
     'KLV now takes 4% on every transfer, not the 0% listed for it. The estimate uses 4%.',
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await swapBox(page).screenshot({ path: test.info().outputPath('tax-line-320.png') });
 
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
