@@ -165,3 +165,66 @@ test('TRON: the network fee shown before the swap equals what is burned (within 
   await expect(line).toHaveText(/\(you have 50000000 energy\)$/);
   expect(shownFee((await line.textContent())!).sun).toBeLessThan(shown.sun);
 });
+
+test('TRON: the liquidity panel shows the add it will send, simulated, and its network fee equals what is burned (within 20%)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 900 });
+  const owner = tronAddress(7);
+  await setTrxBalance(owner, 20_000n * 1_000_000n);
+  // JM from the swaps of the test before. The first add approves JM (the preview needs the
+  // approval in place), with energy to spare.
+  await setResources(owner, 50_000_000);
+  await withTronLink(page, 7);
+  await page.goto('/?n=TRON&t=addLiquidity');
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: 'TronLink' })
+    .click();
+  const panel = page.locator('[data-remote="liquidity"]');
+  const supply = panel.getByRole('button', { name: 'SUPPLY' });
+  const add = async () => {
+    await panel.getByRole('button', { name: 'ADD LIQUIDITY', exact: true }).click();
+    await panel.getByRole('textbox', { name: 'Tokens to swap' }).fill('10');
+    await expect(supply).toHaveAttribute('data-lp-tokens', /^[1-9]\d*$/);
+  };
+  await add();
+  await supply.click();
+  await expect(panel).toHaveAttribute('data-step', '1', { timeout: 60_000 });
+
+  await setResources(owner, 0);
+  await add();
+  const preview = panel.getByTestId('simulated-result');
+  await expect(preview).toContainText(
+    // The router takes what the pool's price needs of the 10 TRX sent (and refunds the rest).
+    /^Simulated: (10|9\.9\d*) TRX and [\d.]+ JM leave your wallet, 0?\.?\d*[1-9]\d* LP tokens arrive\./,
+  );
+  const line = preview.getByTestId('network-fee');
+  await expect(line).toHaveText(FEE);
+  const shown = shownFee((await line.textContent())!);
+  expect(shown.energy).toBe(0n);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+  await preview.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/tron-liquidity-preview-320.png` });
+  await supply.click();
+  await expect(panel).toHaveAttribute('data-step', '1', { timeout: 60_000 });
+  // The add's id, from the recent transactions this site keeps for the account.
+  const txid = await page.evaluate((account) => {
+    const raw = localStorage.getItem(`jmswap:recent-transactions:TRON:${account}`) ?? '[]';
+    const parsed = JSON.parse(raw) as unknown;
+    const items = (Array.isArray(parsed) ? parsed : (parsed as { items: unknown[] }).items) as {
+      hash: string;
+      kind: string;
+    }[];
+    return items.find((t) => t.kind === 'Add liquidity')?.hash;
+  }, owner);
+  const fee = await burned(txid!);
+  expect(fee).toBeGreaterThan(0n);
+  const diff = shown.sun > fee ? shown.sun - fee : fee - shown.sun;
+  expect(diff * 100n).toBeLessThanOrEqual(fee * 20n);
+});

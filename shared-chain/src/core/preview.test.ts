@@ -106,6 +106,9 @@ describe('liquidity', () => {
     expect(removePreviewText(E18, [bnb(E18)])).toBe(
       'Simulated: 1 LP tokens leave your wallet, 1 BNB arrives.',
     );
+    expect(addPreviewText(bnb(E18), usdt(1n), 894_000_000_000n)).toContain(
+      ', 0.000000894 LP tokens arrive.',
+    );
     expect(liquidityWorseText('remove', 500)).toBe(
       'The pool moved: removing this liquidity now gives less than your 5.0% slippage allows, so it would fail. Go back and enter the amounts again, or raise slippage.',
     );

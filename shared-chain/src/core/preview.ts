@@ -136,16 +136,19 @@ export function swapWorseText(
   return `${what}: more than your ${percentOf(BigInt(slippageBps))}% slippage, so this swap would fail. Wait for a new quote, swap less or raise slippage.`;
 }
 
-/** "Simulated: 1 BNB and 312.4 USDT leave your wallet, 17.6 LP tokens arrive." */
+/**
+ * "Simulated: 1 BNB and 312.4 USDT leave your wallet, 17.6 LP tokens arrive." LP tokens with
+ * every shown decimal: a TRX pair's are often far below 0.000001.
+ */
 export function addPreviewText(a: Shown, b: Shown, lpTokens?: bigint): string {
-  const lp = lpTokens === undefined ? '' : `, ${formatAmount(lpTokens, 18, 6)} LP tokens arrive`;
+  const lp = lpTokens === undefined ? '' : `, ${formatAmount(lpTokens, 18)} LP tokens arrive`;
   return `Simulated: ${show(a)} and ${show(b)} leave your wallet${lp}.`;
 }
 
 /** "Simulated: 10 LP tokens leave your wallet, 1 BNB and 312.4 USDT arrive." */
 export function removePreviewText(lpTokens: bigint, arriving: readonly Shown[]): string {
   const names = arriving.map((t) => show(t)).join(' and ');
-  return `Simulated: ${formatAmount(lpTokens, 18, 6)} LP tokens leave your wallet, ${names} ${arriving.length > 1 ? 'arrive' : 'arrives'}.`;
+  return `Simulated: ${formatAmount(lpTokens, 18)} LP tokens leave your wallet, ${names} ${arriving.length > 1 ? 'arrive' : 'arrives'}.`;
 }
 
 /** An add or removal that would now fall below the minimums (its transaction would revert). */
