@@ -62,7 +62,12 @@ async function startChainsAndApi() {
   const started = Date.now();
   try {
     // Problems only: a JSON line per request would bury the terminal (LOG_LEVEL=info shows them).
-    api = await startApi({ env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' } });
+    // The chains start again from their saved seed, so what the api indexed after it (or from
+    // an earlier seed) is no longer on them: it indexes them again, keeping listing requests.
+    api = await startApi({
+      env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
+      args: ['--reindex-all'],
+    });
     console.log(`[start] api ready on ${api.url} in ${seconds(started)} s`);
   } catch (error) {
     console.error(

@@ -4,7 +4,8 @@
 // operator routes listen on 127.0.0.1, port --admin-port / API_ADMIN_PORT (default: a free
 // port, written to api-admin.json). --trust-proxy / API_TRUST_PROXY: see api/README.md.
 // Logs: JSON lines on stdout, --log-level / LOG_LEVEL (default info). Metrics: GET /metrics
-// on the admin listener (127.0.0.1, --admin-port / API_ADMIN_PORT).
+// on the admin listener (127.0.0.1, --admin-port / API_ADMIN_PORT). --reindex-all: index every
+// network again from block 0 (npm start: its chains restart from their saved seed).
 // Stops on Ctrl-C.
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
@@ -25,6 +26,7 @@ const started = await startApi({
   dataDir: arg('--data') ?? process.env.API_DATA_DIR,
   databaseUrl: process.env.DATABASE_URL,
   indexer: !process.argv.includes('--no-indexer'),
+  reindexAll: process.argv.includes('--reindex-all'),
   logLevel: arg('--log-level') ?? process.env.LOG_LEVEL,
   reorgWindow: arg('--reorg-window') ?? process.env.API_REORG_WINDOW,
   nodeTimeoutMs: process.env.API_NODE_TIMEOUT_MS,

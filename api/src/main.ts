@@ -10,6 +10,7 @@ import {
 } from './config';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
+import { requestReindex } from './indexer/control';
 import { createLogger, parseLogLevel, type Logger } from './log';
 import { Metrics } from './metrics';
 import { newAdminToken, removeAdminFile, writeAdminFile, type AdminAccess } from './listing/admin';
@@ -44,6 +45,14 @@ export interface StartOptions {
   nodeTimeoutMs?: number | string;
   /** API_NODE_QUARANTINE_MS: a failing node's first quarantine (default 2 000, doubling). */
   nodeQuarantineMs?: number | string;
+  /**
+   * --reindex-all: every network is indexed again from its first block (listing requests and
+   * client reports stay). For the local stack, whose chains start again from their saved seed at
+   * every start: what was indexed after it is gone from the chain, and a chain seeded anew (the
+   * contracts changed) shares nothing with the stored history, which the indexer would otherwise
+   * treat as a reorganisation deeper than its window and stop on.
+   */
+  reindexAll?: boolean;
 }
 
 /** A positive whole number from a setting (undefined when not set). */
@@ -104,6 +113,13 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
     const applied = await migrate(db);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const networks = indexedNetworks(readNetworksFile(opts.networksFile ?? DEFAULT_NETWORKS_FILE));
+    if (opts.reindexAll && opts.indexer !== false) {
+      for (const network of networks) await requestReindex(db, network.id, 0);
+      logger.info(
+        { networks: networks.map((n) => n.id) },
+        're-indexing every network from block 0',
+      );
+    }
     admin = await buildAdminApp({ db, adminToken, metrics, logger });
     await admin.listen({ port: adminPort, host: '127.0.0.1' });
     app = await buildApp({
