@@ -95,9 +95,10 @@ export async function approveToken(
   const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true });
   try {
     const signer = new Wallet(ANVIL_KEYS[keyIndex]!, provider);
-    // The gas (the devnet funds only some accounts; 10^16 is exact as TRON sun too).
-    if ((await provider.getBalance(signer.address)) === 0n)
-      await rpc(url, 'anvil_setBalance', [signer.address, '0x2386f26fc10000']);
+    // The gas, whatever the seeding left this account (10^16 is exact as TRON sun too).
+    const gas = 10n ** 16n;
+    if ((await provider.getBalance(signer.address)) < gas)
+      await rpc(url, 'anvil_setBalance', [signer.address, `0x${gas.toString(16)}`]);
     const erc20 = new Contract(token, ['function approve(address,uint256) returns (bool)'], signer);
     const tx = await erc20.getFunction('approve')(spender, amount);
     await tx.wait();
