@@ -7,6 +7,7 @@
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { startDevnet, type Devnet } from '@jmswap/devnet';
 import { resetWalletServiceForTests } from '../testing';
+import { resetRecentForTests } from '../recent/store';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworksFile } from '../config/types';
 import { ROUTER_ABI } from '../adapters/abis.generated';
@@ -42,6 +43,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The replaced swaps' originals stay pending in Recent transactions, whose poller would ask the
+  // stopped chain every 3 s for ever and keep jest from exiting.
+  resetRecentForTests();
   await resetWalletServiceForTests();
   await new Promise((r) => setTimeout(r, 200));
   destroyProviders();
