@@ -1,6 +1,7 @@
 // Shared jest settings: every package transpiles TypeScript/TSX with swc (no type-check here;
 // `npm run typecheck` does that) and keeps tests beside the code as *.test.ts(x).
 const path = require('node:path');
+const { linguiSwcPluginFor } = require('./mf-config/src/lingui');
 
 /** @param {{ dir: string, environment?: 'node' | 'jsdom', setup?: string[] }} opts */
 module.exports = function createJestConfig({ dir, environment = 'node', setup = [] }) {
@@ -9,19 +10,27 @@ module.exports = function createJestConfig({ dir, environment = 'node', setup = 
     testEnvironment: environment === 'jsdom' ? require.resolve('jest-fixed-jsdom') : 'node',
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-    transform: {
-      '^.+\\.(t|j)sx?$': [
-        require.resolve('@swc/jest'),
-        {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic' } },
-            target: 'es2022',
+    // shared-chain's own texts take the i18n instance by path, every app's from the package.
+    transform: Object.fromEntries(
+      [
+        ['^.+/shared-chain/src/.+\\.(t|j)sx?$', path.join(__dirname, 'shared-chain/src/x.ts')],
+        ['^.+\\.(t|j)sx?$', path.join(__dirname, 'shell/src/x.ts')],
+      ].map(([pattern, file]) => [
+        pattern,
+        [
+          require.resolve('@swc/jest'),
+          {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+              target: 'es2022',
+              experimental: { plugins: [linguiSwcPluginFor(file)] },
+            },
+            module: { type: 'commonjs' },
           },
-          module: { type: 'commonjs' },
-        },
-      ],
-    },
+        ],
+      ]),
+    ),
     // ethers/tronweb and wouter ship ESM-only pieces; let swc transpile those too.
     transformIgnorePatterns: [
       '/node_modules/(?!(@noble|@scure|ethereum-cryptography|wouter|regexparam)/)',

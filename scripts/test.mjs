@@ -5,7 +5,10 @@ import { execSync } from 'node:child_process';
 import { root } from './stack.mjs';
 
 const steps = [
-  ['lint', 'npx eslint . && npx stylelint "**/*.css" && npx prettier --check .'],
+  [
+    'lint',
+    'npx eslint . && npx stylelint "**/*.css" && npx prettier --check . && node scripts/i18n-check.mjs',
+  ],
   ['type-check', 'npx lerna run typecheck --concurrency 2 --loglevel warn'],
   // Two packages at once: each package's jest keeps one worker on a 2-core machine, and the
   // packages' fixed ports are disjoint (api's servers take free ports), so they never collide.

@@ -1,6 +1,7 @@
 module.exports = {
   ...require('./apps'),
   ...require('./shared'),
+  ...require('./lingui'),
   ...require('./webpack'),
   ...require('./remotes-file'),
   ...require('./release'),

@@ -14,20 +14,15 @@ const { createSharedConfig } = require('./shared');
 const { PreloadBootChunksPlugin } = require('./preload-boot');
 const { RemoteIntegrityPlugin } = require('./remote-integrity');
 const { repoRoot } = require('./apps');
+const { swcOptionsFor } = require('./lingui');
 
 const swcRule = {
   test: /\.[jt]sx?$/,
   exclude: /node_modules/,
-  use: {
-    loader: require.resolve('swc-loader'),
-    options: {
-      jsc: {
-        parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic' } },
-        target: 'es2020',
-      },
-    },
-  },
+  // Per file: shared-chain's own texts and the apps' take the i18n instance differently.
+  use: ({ resource }) => [
+    { loader: require.resolve('swc-loader'), options: swcOptionsFor(resource) },
+  ],
 };
 
 // Every app runs in a browser only: the federation runtime leaves out its Node loading code.

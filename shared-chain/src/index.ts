@@ -10,6 +10,8 @@ export { StandaloneHarness } from './react/StandaloneHarness';
 export { TokenLogo, NetworkNotConfigured, AmountField } from './react/components';
 export * from './wallets/options';
 export * from './core';
+// One i18n instance for the page, its languages and catalogues (issue #26).
+export * from './i18n';
 // Chain services (wallet session, reads, settings) and their React hooks. Features that only
 // some pages need are subpath entries bundled by the remotes that use them, with everything
 // stateful taken from this singleton: `@jmswap/shared-chain/swap`, `/liquidity`, `/history`.

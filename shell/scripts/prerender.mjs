@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import mfConfig from '@jmswap/mf-config';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(appDir, 'dist/app');
@@ -25,6 +26,8 @@ await build({
   external: ['react', 'react-dom', 'wouter', 'rxjs', 'valibot', 'sonner', 'ethers', 'tronweb'],
   // The chain adapters are loaded on first use; prerendering never uses them.
   plugins: [
+    // Lingui's macros, compiled as the webpack build compiles them (issue #26).
+    mfConfig.linguiEsbuildPlugin(),
     {
       name: 'no-chain-adapters',
       setup(b) {

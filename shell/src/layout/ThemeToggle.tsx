@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { chooseTheme, systemTheme, type Theme } from '../theme';
 
 function subscribe(onChange: () => void): () => void {
@@ -21,8 +22,9 @@ export const useTheme = (): Theme => useSyncExternalStore(subscribe, themeInForc
  * phone menu. Each is named by the theme it switches to.
  */
 export function ThemeToggle() {
+  const { t } = useLingui();
   const next = useTheme() === 'light' ? 'dark' : 'light';
-  const label = `Switch to ${next} theme`;
+  const label = next === 'light' ? t`Switch to light theme` : t`Switch to dark theme`;
   return (
     <>
       <button

@@ -1,0 +1,47 @@
+// The page's one i18n instance, with the API the Lingui macros compile to (`i18n._(descriptor)`,
+// see mf-config/src/lingui.js). English, the spec's own text, is formatted from the message in
+// the code (english.ts) and needs neither Lingui's runtime nor a catalogue, so a first visit in
+// English carries neither; another language loads Lingui's runtime and the apps' compiled
+// catalogues (catalogs.ts) and this instance hands every message to it.
+import type { I18n } from '@lingui/core';
+import { formatEnglish, type Values } from './english';
+import { SOURCE_LANGUAGE } from './languages';
+
+type Descriptor = { id?: string; message?: string; values?: Values };
+
+let translator: I18n | undefined;
+const listeners = new Set<() => void>();
+
+function translate(
+  id: string | Descriptor,
+  values?: Values,
+  options?: { message?: string },
+): string {
+  if (translator) return translator._(id as never, values, options as never);
+  const d: Descriptor = typeof id === 'string' ? { id, message: options?.message } : id;
+  return formatEnglish(d.message ?? d.id ?? '', d.values ?? values);
+}
+
+export const i18n = {
+  get locale(): string {
+    return translator?.locale ?? SOURCE_LANGUAGE;
+  },
+  _: translate,
+  t: translate,
+  /** 'change': the language or a catalogue changed; the page re-renders its texts. */
+  on(_event: 'change', listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** Tells the page's texts to render again (a catalogue arrived). */
+export function announceChange(): void {
+  for (const listener of listeners) listener();
+}
+
+/** catalogs.ts: another language is in force through Lingui, or English again (undefined). */
+export function setTranslator(next: I18n | undefined): void {
+  translator = next;
+  announceChange();
+}

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"e0IFR+\":[\"Switch to light theme\"],\"yNR1Vx\":[\"Switch to dark theme\"]}")as Messages;

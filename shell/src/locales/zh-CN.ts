@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"e0IFR+\":[\"切换到浅色主题\"],\"yNR1Vx\":[\"切换到深色主题\"]}")as Messages;
