@@ -75,9 +75,17 @@ function col(values: Array<string | number | bigint | null>): string {
   return '{' + values.map((v) => (v === null ? 'NULL' : String(v))).join(',') + '}';
 }
 
+/** SQLSTATE unique_violation: an event's key is stored already (or twice in the batch). */
+const isDuplicateKey = (e: unknown): boolean =>
+  (e as { code?: unknown } | null)?.code === '23505' ||
+  /duplicate key value violates unique constraint/.test(String((e as Error | null)?.message));
+
 /**
  * Writes a batch of rows, one multi-row statement per table (arrays + unnest, so any batch size
- * is one round trip). Every insert skips rows already stored: re-ingesting changes nothing.
+ * is one round trip). Re-ingesting changes nothing: the events are first inserted as new, inside
+ * a savepoint (a plain insert: about 15% less server time than ON CONFLICT's check before every
+ * row, and the indexer moving forward makes them new); when any key is stored already (a range
+ * indexed again) the savepoint is undone and every insert skips the rows already stored.
  * Returns how many of the trades were not stored before.
  * Each statement's arrays are built while the previous statement runs on the server (one
  * statement in flight at a time: PGlite's transaction takes no concurrent queries).
@@ -88,26 +96,59 @@ export async function writeRows(
   rows: Rows,
   blocks: Array<{ number: number; hash: string; time: number }>,
 ): Promise<number> {
-  const statements: Array<() => [string, unknown[]]> = [];
-  if (blocks.length) {
-    statements.push(() => [
-      `INSERT INTO blocks (network, number, hash, time)
-       SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[])
-       ON CONFLICT (network, number) DO UPDATE SET hash = EXCLUDED.hash, time = EXCLUDED.time`,
-      [
-        network,
-        col(blocks.map((b) => b.number)),
-        col(blocks.map((b) => b.hash)),
-        col(blocks.map((b) => b.time)),
-      ],
-    ]);
+  if (blocks.length) await writeBlocks(tx, network, blocks);
+  if (!eventCount(rows)) return 0;
+  await tx.query('SAVEPOINT new_events');
+  try {
+    await writeEvents(tx, network, rows, false);
+    await tx.query('RELEASE SAVEPOINT new_events');
+    return rows.trades.length;
+  } catch (e) {
+    if (!isDuplicateKey(e)) throw e;
+    await tx.query('ROLLBACK TO SAVEPOINT new_events');
+    return writeEvents(tx, network, rows, true);
   }
+}
+
+const eventCount = (r: Rows) =>
+  r.pairs.length + r.trades.length + r.syncs.length + r.liquidity.length + r.approvals.length;
+
+async function writeBlocks(
+  tx: Queryable,
+  network: string,
+  blocks: Array<{ number: number; hash: string; time: number }>,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO blocks (network, number, hash, time)
+     SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[])
+     ON CONFLICT (network, number) DO UPDATE SET hash = EXCLUDED.hash, time = EXCLUDED.time`,
+    [
+      network,
+      col(blocks.map((b) => b.number)),
+      col(blocks.map((b) => b.hash)),
+      col(blocks.map((b) => b.time)),
+    ],
+  );
+}
+
+/**
+ * The event inserts; `skipStored`: rows whose key is stored already are skipped (and the new
+ * trades counted), else a stored key fails the statement. Returns the trades stored.
+ */
+async function writeEvents(
+  tx: Queryable,
+  network: string,
+  rows: Rows,
+  skipStored: boolean,
+): Promise<number> {
+  const skip = skipStored ? 'ON CONFLICT DO NOTHING' : '';
+  const statements: Array<() => [string, unknown[]]> = [];
   if (rows.pairs.length) {
     const p = rows.pairs;
     statements.push(() => [
       `INSERT INTO pairs (network, address, token0, token1, block_number)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[])
-       ON CONFLICT DO NOTHING`,
+       ${skip}`,
       [
         network,
         col(p.map((r) => r.address)),
@@ -122,7 +163,7 @@ export async function writeRows(
     statements.push(() => [
       `INSERT INTO syncs (network, pair, tx_hash, log_index, block_number, reserve0, reserve1)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::numeric[], $7::numeric[])
-       ON CONFLICT DO NOTHING`,
+       ${skip}`,
       [
         network,
         col(s.map((r) => r.pair)),
@@ -141,7 +182,7 @@ export async function writeRows(
          (network, pair, tx_hash, log_index, block_number, time, kind, amount0, amount1, sender)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[],
          $7::text[], $8::numeric[], $9::numeric[], $10::text[])
-       ON CONFLICT DO NOTHING`,
+       ${skip}`,
       [
         network,
         col(l.map((r) => r.pair)),
@@ -163,7 +204,7 @@ export async function writeRows(
          (network, token, tx_hash, log_index, block_number, time, owner, spender, value)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[],
          $7::text[], $8::text[], $9::numeric[])
-       ON CONFLICT DO NOTHING`,
+       ${skip}`,
       [
         network,
         col(a.map((r) => r.token)),
@@ -180,14 +221,13 @@ export async function writeRows(
   if (rows.trades.length) {
     const t = rows.trades;
     statements.push(() => [
-      `WITH stored AS (INSERT INTO trades (network, pair, tx_hash, log_index, block_number,
+      `${skipStored ? 'WITH stored AS (' : ''}INSERT INTO trades (network, pair, tx_hash, log_index, block_number,
          block_hash, time, side, amount0_in, amount1_in, amount0_out, amount1_out, amount_a,
          amount_b, price, usd, trader)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::text[],
          $7::bigint[], $8::text[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[],
          $13::numeric[], $14::numeric[], $15::numeric[], $16::float8[], $17::text[])
-       ON CONFLICT DO NOTHING RETURNING 1)
-       SELECT count(*)::int AS n FROM stored`,
+       ${skipStored ? `${skip} RETURNING 1) SELECT count(*)::int AS n FROM stored` : ''}`,
       [
         network,
         col(t.map((r) => r.pair)),
@@ -217,6 +257,7 @@ export async function writeRows(
   }
   // The trades statement is the last: how many of the batch's trades were new.
   const last = await inFlight;
+  if (!skipStored) return rows.trades.length;
   return rows.trades.length ? ((last.rows[0] as { n: number } | undefined)?.n ?? 0) : 0;
 }
 

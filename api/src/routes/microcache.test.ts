@@ -62,3 +62,46 @@ it('does not keep a failed load', async () => {
   expect((await cache.get('k', 't', async () => body(1))).identity.toString()).toBe(body(1));
   expect(cache.size).toBe(1);
 });
+
+it('serves an expired answer at once while one reload runs, then the reloaded answer', async () => {
+  const cache = new AnswerCache({ ttlMs: 20 });
+  await cache.get('k', 't', async () => body(1));
+  await new Promise((r) => setTimeout(r, 40));
+  let release!: () => void;
+  const slow = new Promise<void>((r) => (release = r));
+  let reloads = 0;
+  const reload = async () => {
+    reloads++;
+    await slow;
+    return body(2);
+  };
+  // Nobody waits for the database: the expired answer comes back while the reload is pending.
+  const during = await Promise.all([cache.get('k', 't', reload), cache.get('k', 't', reload)]);
+  expect(during.map((a) => a.identity.toString())).toEqual([body(1), body(1)]);
+  expect(reloads).toBe(1);
+  release();
+  await new Promise((r) => setTimeout(r, 5));
+  expect((await cache.get('k', 't', reload)).identity.toString()).toBe(body(2));
+  expect(cache.size).toBe(1);
+});
+
+it('does not keep a reload that new candles made stale, nor an answer whose reload failed', async () => {
+  const cache = new AnswerCache({ ttlMs: 20 });
+  await cache.get('k', 't', async () => body(1));
+  await new Promise((r) => setTimeout(r, 40));
+  let release!: () => void;
+  const slow = new Promise<void>((r) => (release = r));
+  await cache.get('k', 't', async () => (await slow, body(2)));
+  cache.invalidate('t'); // the indexer stored candles while the reload read the old ones
+  release();
+  await new Promise((r) => setTimeout(r, 5));
+  expect((await cache.get('k', 't', async () => body(3))).identity.toString()).toBe(body(3));
+
+  await new Promise((r) => setTimeout(r, 40));
+  await cache.get('k', 't', async () => {
+    throw new Error('database away');
+  });
+  await new Promise((r) => setTimeout(r, 5));
+  expect(cache.size).toBe(0);
+  expect((await cache.get('k', 't', async () => body(4))).identity.toString()).toBe(body(4));
+});

@@ -60,6 +60,8 @@ interface Entry {
   tag: string;
   answer: Promise<CachedAnswer>;
   bytes: number;
+  /** Expired, its reload under way. */
+  reloading: boolean;
 }
 
 export interface AnswerCacheOptions {
@@ -79,7 +81,8 @@ export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
  * load). Bounded: least recently used answers go when the bodies pass `maxBytes`. Fresh: each
  * answer has a tag (its network and pair) and `invalidate(tag)` drops it when the indexer of
  * this process stores candles of that pair; answers also expire after `ttlMs` (another process
- * may be the indexer). Concurrent misses share one load. Per process, derived from the
+ * may be the indexer), and an expired answer is served while its reload runs. Concurrent misses
+ * share one load. Per process, derived from the
  * database: instances stay stateless.
  */
 export class AnswerCache {
@@ -103,14 +106,30 @@ export class AnswerCache {
 
   get(key: string, tag: string, load: () => Promise<string>): Promise<CachedAnswer> {
     const e = this.entries.get(key);
-    if (e && Date.now() - e.at <= this.ttlMs) {
+    if (e) {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, e);
+      // Expired: still served while one reload runs beside it (stale while revalidate). The
+      // requests of that moment would otherwise all wait for the database, the serialisation
+      // and the hashing of a 230 KB answer: the slowest answers under load were these.
+      if (Date.now() - e.at > this.ttlMs && !e.reloading) {
+        e.reloading = true;
+        void this.load(key, tag, load, e).answer.catch(() => undefined);
+      }
       return e.answer;
     }
-    if (e) this.remove(key, e);
-    const entry: Entry = { at: Date.now(), tag, bytes: 0, answer: null as never };
+    return this.load(key, tag, load).answer;
+  }
+
+  /**
+   * Loads an answer into a new entry. With `previous` (an expired entry, served meanwhile) the
+   * new entry takes its place once loaded, unless the previous was dropped meanwhile (new
+   * candles, evicted): then the reload is not kept either. A failed reload drops the previous
+   * entry too (the next request asks the database itself).
+   */
+  private load(key: string, tag: string, load: () => Promise<string>, previous?: Entry): Entry {
+    const entry: Entry = { at: Date.now(), tag, bytes: 0, answer: null as never, reloading: false };
     const grow = (bytes: number) => {
       if (this.entries.get(key) !== entry) return;
       entry.bytes += bytes;
@@ -119,7 +138,12 @@ export class AnswerCache {
     };
     entry.answer = load().then(async (body) => {
       const answer = new CachedAnswer(Buffer.from(body), grow);
-      const old = await e?.answer.catch(() => undefined);
+      const old = await previous?.answer.catch(() => undefined);
+      if (previous) {
+        if (this.entries.get(key) !== previous) return answer;
+        this.remove(key, previous);
+        this.entries.set(key, entry);
+      }
       // An unchanged answer keeps its compressed bodies.
       if (old?.etag === answer.etag) {
         answer.adopt(old);
@@ -128,12 +152,13 @@ export class AnswerCache {
       grow(answer.identity.length);
       return answer;
     });
-    this.entries.set(key, entry);
+    if (!previous) this.entries.set(key, entry);
     // A failed load (a 404, the database away) is not kept.
     entry.answer.catch(() => {
-      if (this.entries.get(key) === entry) this.remove(key, entry);
+      const held = this.entries.get(key);
+      if (held === entry || (previous && held === previous)) this.remove(key, held);
     });
-    return entry.answer;
+    return entry;
   }
 
   /** Drops every answer of a tag (new candles of that pair). */
