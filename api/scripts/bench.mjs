@@ -6,7 +6,7 @@
 //  3. indexer lag behind the head while swaps are being made;
 //  4. answer times of bad input: the fuzz test's requests (every route), in process.
 // Options: --events N (default 100000), --seconds S per load run (default 10),
-// --only ingest|candles|lag|fuzz (just that part), --api-log-level L (the api process's
+// --only ingest|candles|lag|fuzz (just that part), --db pglite|postgres (ingest into that one), --api-log-level L (the api process's
 // LOG_LEVEL for the candles part; default info, as in production: a JSON line per request).
 // --only overhead [--base DIR] [--rounds N]: what logs and metrics cost: the candles load (wrk)
 // on PostgreSQL against the api with LOG_LEVEL=info, with LOG_LEVEL=silent and, given --base
@@ -35,6 +35,7 @@ const { openPglite, openPostgres } = require('../src/db/db.ts');
 const { migrate } = require('../src/db/migrate.ts');
 const { EvmSource } = require('../src/chain/evmSource.ts');
 const { ingest, Indexer } = require('../src/indexer/indexer.ts');
+const { decodeLog } = require('../src/chain/events.ts');
 const { moveCursor } = require('../src/indexer/store.ts');
 
 const arg = (name, def) => {
@@ -50,10 +51,27 @@ const part = (name) => ONLY === null || ONLY === name;
 const API_LOG_LEVEL = process.argv.includes('--api-log-level')
   ? process.argv[process.argv.indexOf('--api-log-level') + 1]
   : 'info';
+/** --db pglite|postgres: the ingest part on that database only. */
+const DB = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : null;
 const BATCH = 5000; // swap events per transaction
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 /** The machine's 1-minute load average, printed beside every figure. */
 const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+/** The fields of /proc/<pid>/stat after the command name (utime is [11], stime [12]). */
+const statFields = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+/** CPU seconds a process has used (USER_HZ ticks). */
+const cpuSecondsOf = (pid) => {
+  const f = statFields(pid);
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
+/** CPU seconds of this process's children that ended and were waited for (wrk's runs). */
+const waitedChildrenCpu = () => {
+  const f = statFields('self');
+  return (Number(f[13]) + Number(f[14])) / 100;
+};
 
 if (ONLY === 'fuzz') {
   await fuzzFigures();
@@ -118,7 +136,22 @@ try {
     return ticks / 100; // USER_HZ
   }
 
-  async function ingestBench(label, db) {
+  /**
+   * Decodes a batch's logs ahead (what ingest() would decode first), a slice per turn of the
+   * event loop, so that it runs while the previous batch's statements run on the server.
+   */
+  async function decodeAhead(batch) {
+    for (let i = 0; i < batch.logs.length; i += 1000) {
+      for (const log of batch.logs.slice(i, i + 1000)) log.decoded = decodeLog(log);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /**
+   * `pipelined`: the next batch is decoded while this one is written (the live indexer does not
+   * do this yet: it reads and decodes a range after the previous one is committed).
+   */
+  async function ingestBench(label, db, pipelined = false) {
     await migrate(db);
     const replays = Math.ceil(EVENTS / swapsPerReplay);
     // Pre-build the batches (chain reading is not what is measured).
@@ -141,41 +174,52 @@ try {
     const cpu0 = process.cpuUsage();
     const server0 = serverCpuSeconds(db);
     const t0 = performance.now();
-    for (const b of batches) {
+    for (const [i, b] of batches.entries()) {
       const next = { blockNumber: b.last, blockHash: '0x' + b.last.toString(16) };
+      const ahead = pipelined && batches[i + 1] ? decodeAhead(batches[i + 1]) : null;
       await db.transaction(async (tx) => {
         // As the live indexer stores a range: block hashes of its 256-block window only.
         const rows = await ingest(tx, chains.bsc, b.logs, b.blocks, b.txFrom, b.last - 256);
         swaps += rows.trades.length;
         await moveCursor(tx, 'BSC', cursor, next);
       });
+      await ahead;
       cursor = next;
     }
     const s = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
-    const cpuS = (cpu.user + cpu.system) / 1e6 + (serverCpuSeconds(db) - server0);
+    const ownS = (cpu.user + cpu.system) / 1e6;
+    const serverS = serverCpuSeconds(db) - server0;
+    const cpuS = ownS + serverS;
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM trades`);
     // Issue #25's goals: >= 50 000 swaps/s on PostgreSQL, >= 15 000 on PGlite.
     const goal = db.kind === 'postgres' ? 50_000 : 15_000;
     console.log(
-      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (goal >= ${fmt(goal)}: ${swaps / s >= goal ? 'met' : 'NOT met'}; batches of ~${BATCH} swaps, events + candles + cursor per transaction; load ${load1()})`,
+      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (goal >= ${fmt(goal)}: ${swaps / s >= goal ? 'met' : 'NOT met'}; batches of ~${BATCH} swaps, events + candles + cursor per transaction${pipelined ? ', the next batch decoded during each write' : ''}; load ${load1()})`,
     );
     // On a busy machine the wall clock mostly measures the other processes: the CPU time the
     // bench and the database server spent is what the ingest itself costs.
     console.log(
-      `ingest ${label.padEnd(10)} CPU ${cpuS.toFixed(1)} s (this process${db.kind === 'postgres' ? ' + the PostgreSQL server' : ''}) = ${fmt(swaps / cpuS)} swaps per CPU-second`,
+      `ingest ${label.padEnd(10)} CPU ${cpuS.toFixed(1)} s (this process${db.kind === 'postgres' ? ` ${ownS.toFixed(1)} s + the PostgreSQL server ${serverS.toFixed(1)} s` : ''}) = ${fmt(swaps / cpuS)} swaps per CPU-second`,
     );
   }
 
-  if (part('ingest')) {
+  if (part('ingest') && DB !== 'postgres') {
     const liteDir = mkdtempSync(join(tmpdir(), 'jmswap-bench-pglite-'));
     cleanups.push(() => rmSync(liteDir, { recursive: true, force: true }));
     const lite = openPglite(liteDir);
     await ingestBench('PGlite', lite);
     await lite.close();
+  }
+  if (part('ingest') && DB !== 'pglite') {
     const pgDb = openPostgres(pg.url);
     await ingestBench('PostgreSQL', pgDb);
+    // The same into an empty database, the next batch's logs decoded during each write.
+    await pgDb.query('CREATE DATABASE bench_pipelined');
     await pgDb.close();
+    const pipelinedDb = openPostgres(pg.url.replace(/\/[^/?]*(\?|$)/, '/bench_pipelined$1'));
+    await ingestBench('PostgreSQL', pipelinedDb, true);
+    await pipelinedDb.close();
   }
   if (part('candles') || ONLY === 'overhead') await candlesFigures();
   if (part('lag')) await lagFigures(source);
@@ -260,6 +304,7 @@ async function candlesFigures() {
     }
     return {
       url: `http://127.0.0.1:${port}`,
+      pid: child.pid,
       stop: () =>
         new Promise((resolve) => {
           child.removeAllListeners('exit');
@@ -277,16 +322,41 @@ async function candlesFigures() {
 
   const f1 = (ms) => ms.toFixed(1);
   // Issue #25: p95 <= 20 ms at 50 connections, browsers (br) included, on both databases.
-  const line = (tool, label, rps, p50, p95, p99, kbs, answers, notOk) =>
+  const line = (tool, label, rps, p50, p95, p99, kbs, answers, notOk, cpu) =>
     console.log(
       `candles ${label.padEnd(34)} ${tool.padEnd(10)} ${fmt(rps).padStart(6)} req/s, p50 ${f1(p50)} ms, ` +
         `p95 ${f1(p95)} ms (goal <= 20: ${p95 <= 20 ? 'met' : 'NOT met'}), p99 ${f1(p99)} ms, ${fmt(kbs)} KB/s, ${fmt(answers)} answers, ` +
-        `${notOk} errors (load ${load1()})`,
+        `${notOk} errors (load ${load1()})` +
+        (cpu
+          ? `; CPU: api ${cpu.api.toFixed(1)} s, ${tool} ${cpu.tool.toFixed(1)} s of ${cpu.wall.toFixed(1)} s ` +
+            `(${fmt((cpu.api * 1e6) / answers)} µs api CPU per answer); 50 connections / ${fmt(rps)} req/s = ` +
+            `${f1((50 / rps) * 1000)} ms mean wait per request`
+          : ''),
     );
+  /**
+   * The CPU the api process and the load tool spent during one run: with 50 connections always
+   * waiting, the mean latency is 50 / throughput (Little's law), and the throughput is what the
+   * machine's 2 cores give the api after the load tool and every other process took theirs.
+   */
+  const cpuMeter = (apiPid, tool) => {
+    const api0 = cpuSecondsOf(apiPid);
+    const tool0 = tool === 'wrk' ? waitedChildrenCpu() : process.cpuUsage();
+    const t0 = performance.now();
+    return () => ({
+      api: cpuSecondsOf(apiPid) - api0,
+      tool:
+        tool === 'wrk'
+          ? waitedChildrenCpu() - tool0
+          : ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(tool0)),
+      wall: (performance.now() - t0) / 1000,
+    });
+  };
 
   /** autocannon, 50 connections, the 20 pairs' 1-year candles in turn; own p95 (autocannon has none). */
-  async function autocannonRun(url, label, headers, query = '') {
+  async function autocannonRun(server, label, headers, query = '') {
+    const url = server.url;
     const latencies = [];
+    const meter = cpuMeter(server.pid, 'autocannon');
     const instance = autocannon({
       url,
       connections: 50,
@@ -299,6 +369,7 @@ async function candlesFigures() {
     });
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
     const r = await instance;
+    const cpu = meter();
     latencies.sort((x, y) => x - y);
     const notOk = r.errors + r.timeouts + r['1xx'] + r['4xx'] + r['5xx'];
     line(
@@ -311,6 +382,7 @@ async function candlesFigures() {
       r.throughput.average / 1024,
       r.requests.total,
       notOk,
+      cpu,
     );
   }
 
@@ -319,7 +391,8 @@ async function candlesFigures() {
    * for a compressed (binary) body costs the load tool more than the api spends answering.
    */
   const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
-  function wrkRun(url, label, headers, query = '') {
+  function wrkRun(server, label, headers, query = '') {
+    const url = server.url;
     const script = join(workDir, 'wrk.lua');
     writeFileSync(
       script,
@@ -337,6 +410,7 @@ done = function(s, lat, _)
 end
 `,
     );
+    const meter = cpuMeter(server.pid, 'wrk');
     const out = spawnSync('wrk', ['-t1', '-c50', `-d${SECONDS}s`, '-s', script, url], {
       encoding: 'utf8',
     }).stdout;
@@ -354,6 +428,7 @@ end
       bytes / 1024 / (us / 1e6),
       n,
       notOk,
+      meter(),
     );
   }
   let quietWrk = false;
@@ -392,7 +467,7 @@ end
             paths.map(async (path) => (await fetch(api.url + path)).headers.get('etag')),
           );
           for (const [client, headers] of clients) {
-            const r = wrkRun(api.url, client, headers(label));
+            const r = wrkRun(api, client, headers(label));
             const key = `${label}|${client}`;
             results.set(key, [...(results.get(key) ?? []), { ...r, load: load1() }]);
           }
@@ -441,8 +516,8 @@ end
       ['browser (br), last 300', paths.map(() => browser), '?limit=300'],
     ];
     for (const [client, headers, query = ''] of clients) {
-      await autocannonRun(server.url, `${label} ${client}`, headers, query);
-      if (hasWrk) wrkRun(server.url, `${label} ${client}`, headers, query);
+      await autocannonRun(server, `${label} ${client}`, headers, query);
+      if (hasWrk) wrkRun(server, `${label} ${client}`, headers, query);
     }
   }
 
