@@ -1,3 +1,5 @@
+// First: the shell's catalogue is registered before any text renders (issue #26).
+import { keepLanguageCurrent, startLanguage } from './language';
 import { createRoot } from 'react-dom/client';
 import { getNetworkConfig, loadNetworks, network$, readerFor } from '@jmswap/shared-chain';
 import { App } from './App';
@@ -29,9 +31,12 @@ async function start() {
   startAnalyticsSink();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // The remotes manifest is read at boot; a broken one must still leave a usable page.
+  keepLanguageCurrent();
+  // English resolves at once; another language's texts load beside the remotes manifest.
   const [remotes] = await Promise.allSettled([
     registerRemotesAtBoot(),
     loadNetworks().then(warmReads, () => undefined),
+    startLanguage(),
   ]);
   if (remotes.status === 'rejected')
     console.error('[jmswap] remotes.json could not be loaded', remotes.reason);

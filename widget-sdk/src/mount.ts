@@ -35,6 +35,8 @@ export interface WidgetStyle {
   lightBranding?: boolean;
   /** The widget's colours: 'auto' (the default) follows the visitor's system. */
   theme?: 'light' | 'dark' | 'auto';
+  /** The widget's language: 'en' or 'zh-CN'; none follows the visitor's browser. */
+  language?: 'en' | 'zh-CN';
 }
 
 export interface MountOptions extends WidgetStyle {

@@ -5,8 +5,11 @@
  * approve(spender, 0) through the usual send path).
  */
 import { useEffect, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   formatAmount,
+  i18n,
   isUserRejection,
   usePendingTransaction,
   type AllowancesModule,
@@ -34,7 +37,7 @@ const CSS = `
 
 function feeText(network: NetworkConfig, fee: bigint | undefined | null): string {
   if (fee === null) return '…';
-  if (fee === undefined) return 'not known';
+  if (fee === undefined) return i18n._(msg`not known`);
   const decimals = network.tokens[network.baseToken]?.decimals ?? 18;
   return `${formatAmount(fee, decimals, 6)} ${network.baseToken}`;
 }
@@ -54,6 +57,7 @@ function Preview({
   onDone(): void;
   onBack(): void;
 }) {
+  const { t } = useLingui();
   const [fee, setFee] = useState<bigint | undefined | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -77,21 +81,21 @@ function Preview({
   return (
     <div data-testid="revoke-preview">
       <dl>
-        <dt>Token</dt>
+        <dt>{t`Token`}</dt>
         <dd>{row.symbol}</dd>
-        <dt>Spender</dt>
+        <dt>{t`Spender`}</dt>
         <dd>{row.spender.name}</dd>
-        <dt>New allowance</dt>
+        <dt>{t`New allowance`}</dt>
         <dd>0</dd>
-        <dt>Estimated network fee</dt>
+        <dt>{t`Estimated network fee`}</dt>
         <dd>{feeText(network, fee)}</dd>
       </dl>
       <div className="jm-approvals-actions">
         <button type="button" disabled={busy || pending !== undefined} onClick={revoke}>
-          {busy ? 'Revoking…' : 'Confirm revoke'}
+          {busy ? t`Revoking…` : t`Confirm revoke`}
         </button>
         <button type="button" disabled={busy} onClick={onBack}>
-          Back
+          {t`Back`}
         </button>
       </div>
       {problem && <p role="alert">{problem}</p>}
@@ -100,30 +104,32 @@ function Preview({
 }
 
 export function ApprovalsPanel({ allowances }: { allowances: Allowances }) {
+  const { t } = useLingui();
   const view = allowances.useAllowances();
   const [chosen, setChosen] = useState<string>();
   const pending = usePendingTransaction();
   const { network, account, list } = view;
   const keyOf = (row: Row) => `${row.token}:${row.spender.address}`;
+  const title = i18n._(APPROVALS_TITLE);
   return (
-    <section className="jm-approvals" aria-label={APPROVALS_TITLE} data-testid="approvals">
+    <section className="jm-approvals" aria-label={title} data-testid="approvals">
       <style>{CSS}</style>
-      <h2>{APPROVALS_TITLE}</h2>
-      <p>What the exchange&apos;s routers may spend from your wallet.</p>
-      {view.status === 'loading' && <p role="status">Reading allowances…</p>}
+      <h2>{title}</h2>
+      <p>{t`What the exchange's routers may spend from your wallet.`}</p>
+      {view.status === 'loading' && <p role="status">{t`Reading allowances…`}</p>}
       {view.status === 'error' && (
         <div role="alert">
           <p>{view.error}</p>
           <button type="button" onClick={view.reload}>
-            Try again
+            {t`Try again`}
           </button>
         </div>
       )}
       {view.status === 'ready' && list && list.rows.length === 0 && (
-        <p>No approvals: the routers cannot spend any of your tokens.</p>
+        <p>{t`No approvals: the routers cannot spend any of your tokens.`}</p>
       )}
       {list && list.unread > 0 && (
-        <p role="alert">Some allowances could not be read; the list may be incomplete.</p>
+        <p role="alert">{t`Some allowances could not be read; the list may be incomplete.`}</p>
       )}
       {list && list.rows.length > 0 && network && account && (
         <ol>
@@ -146,7 +152,7 @@ export function ApprovalsPanel({ allowances }: { allowances: Allowances }) {
                     disabled={pending !== undefined}
                     onClick={() => setChosen(keyOf(row))}
                   >
-                    Revoke
+                    {t`Revoke`}
                   </button>
                 )}
               </div>

@@ -1,26 +1,33 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { requestWalletConnect, useNetworkConfig, useWalletSession } from '@jmswap/shared-chain';
 import { NetworkTabs } from './NetworkTabs';
 import { ThemeToggle } from './ThemeToggle';
+import { LanguageMenu } from './LanguageMenu';
 import { formatHeaderBalance } from '../services/format';
 
-const MENU: { label: string; href?: string; to?: string; note?: string }[] = [
-  { label: 'Home', href: 'https://just.money' },
-  { label: 'Swap', to: '/' },
-  { label: 'Launchpad', href: 'https://launchpad.just.money' },
-  { label: 'Cross-chain', note: 'Coming soon' },
-  { label: 'Payments', note: 'Coming in 2022' },
-  { label: 'Store', note: 'Coming in 2022' },
+const SWAP = msg`Swap`;
+const COMING_IN_2022 = msg`Coming in 2022`;
+
+const MENU: { label: MessageDescriptor; href?: string; to?: string; note?: MessageDescriptor }[] = [
+  { label: msg`Home`, href: 'https://just.money' },
+  { label: SWAP, to: '/' },
+  { label: msg`Launchpad`, href: 'https://launchpad.just.money' },
+  { label: msg`Cross-chain`, note: msg`Coming soon` },
+  { label: msg`Payments`, note: COMING_IN_2022 },
+  { label: msg`Store`, note: COMING_IN_2022 },
 ];
 
-const SUB_MENU: { label: string; to: string }[] = [
-  { label: 'Swap', to: '/' },
-  { label: 'Charts', to: '/charts' },
-  { label: 'Pools', to: '/pools' },
-  { label: 'List a token', to: '/listing' },
-  { label: 'For projects', to: '/info' },
-  { label: 'Help center', to: '/help' },
+const SUB_MENU: { label: MessageDescriptor; to: string }[] = [
+  { label: SWAP, to: '/' },
+  { label: msg`Charts`, to: '/charts' },
+  { label: msg`Pools`, to: '/pools' },
+  { label: msg`List a token`, to: '/listing' },
+  { label: msg`For projects`, to: '/info' },
+  { label: msg`Help center`, to: '/help' },
 ];
 
 export const MESSAGING_URL = 'https://t.me/JustMoneyIO';
@@ -33,18 +40,20 @@ const WalletMenu = lazy(() =>
 );
 
 function WalletButton() {
+  const { t } = useLingui();
   const session = useWalletSession();
   const config = useNetworkConfig();
   if (!session.connected) {
     return (
       <button type="button" className="jm-button jm-connect" onClick={requestWalletConnect}>
-        CONNECT WALLET
+        {t`CONNECT WALLET`}
       </button>
     );
   }
+  const walletName = session.name;
   return (
     <div className="jm-wallet" data-testid="wallet-session">
-      <span>Welcome {session.name}</span>
+      <span>{t`Welcome ${walletName}`}</span>
       {session.balance !== undefined && config.status === 'ready' && (
         <span className="jm-balance">
           {formatHeaderBalance(
@@ -91,12 +100,13 @@ function useMenuDisclosure() {
 }
 
 export function Header() {
+  const { t, i18n } = useLingui();
   const menu = useMenuDisclosure();
   const [path] = useLocation();
   return (
     <header className="jm-header" data-menu-open={menu.open}>
       <div className="jm-header-top">
-        <Link to="/" className="jm-logo" aria-label="JMSwap home">
+        <Link to="/" className="jm-logo" aria-label={t`JMSwap home`}>
           JM<span>Swap</span>
         </Link>
         <button
@@ -105,36 +115,37 @@ export function Header() {
           className="jm-menu-toggle"
           aria-expanded={menu.open}
           aria-controls="jm-menu jm-submenu"
-          aria-label="Menu"
+          aria-label={t`Menu`}
           onClick={menu.flip}
         >
           <span aria-hidden="true">☰</span>
           <span className="jm-menu-label" aria-hidden="true">
-            Menu
+            {t`Menu`}
           </span>
         </button>
-        <nav id="jm-menu" aria-label="Menu" className="jm-menu">
+        <nav id="jm-menu" aria-label={t`Menu`} className="jm-menu">
           {MENU.map((item) =>
             item.href ? (
-              <a key={item.label} href={item.href} target="_blank" rel="noreferrer">
-                {item.label}
+              <a key={item.label.id} href={item.href} target="_blank" rel="noreferrer">
+                {i18n._(item.label)}
               </a>
             ) : item.to ? (
-              <Link key={item.label} to={item.to}>
-                {item.label}
+              <Link key={item.label.id} to={item.to}>
+                {i18n._(item.label)}
               </Link>
             ) : (
-              <span key={item.label} title={item.note} className="jm-soon">
-                {item.label}
+              <span key={item.label.id} title={item.note && i18n._(item.note)} className="jm-soon">
+                {i18n._(item.label)}
               </span>
             ),
           )}
         </nav>
         <ThemeToggle />
+        <LanguageMenu />
         <WalletButton />
         <ConnectedWalletMenu />
       </div>
-      <nav id="jm-submenu" aria-label="Sub-menu" className="jm-submenu">
+      <nav id="jm-submenu" aria-label={t`Sub-menu`} className="jm-submenu">
         {SUB_MENU.map((item) => (
           <Link
             key={item.to}
@@ -142,7 +153,7 @@ export function Header() {
             className={(active: boolean) => (active ? 'active' : '')}
             aria-current={path === item.to ? 'page' : undefined}
           >
-            {item.label}
+            {i18n._(item.label)}
           </Link>
         ))}
         <a

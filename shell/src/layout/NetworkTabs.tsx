@@ -1,8 +1,10 @@
 import { useLocation, useSearch } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
 import { NETWORK_IDS, useSelectedNetwork } from '@jmswap/shared-chain';
 
 /** TRON BSC POLY BTTC ETH. Switching rewrites n (dropping token choices of the old network). */
 export function NetworkTabs() {
+  const { t } = useLingui();
   const selected = useSelectedNetwork();
   const [path, navigate] = useLocation();
   const search = useSearch();
@@ -14,7 +16,7 @@ export function NetworkTabs() {
     navigate(`${path}?${params.toString()}`);
   };
   return (
-    <nav aria-label="Networks" className="jm-network-tabs" role="tablist">
+    <nav aria-label={t`Networks`} className="jm-network-tabs" role="tablist">
       {NETWORK_IDS.map((id) => (
         <button
           key={id}

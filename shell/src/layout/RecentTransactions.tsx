@@ -4,7 +4,11 @@
  * the explorer link; a stuck EVM transaction offers "Speed up" and "Cancel".
  */
 import { useState } from 'react';
-import type { RecentTransactionsModule } from '@jmswap/shared-chain';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { useLanguageCode, type RecentTransactionsModule } from '@jmswap/shared-chain';
+import { RECENT_TITLE } from './approvalsTitle';
 
 type Recent = RecentTransactionsModule;
 type Item = ReturnType<Recent['useRecentTransactions']>['items'][number];
@@ -23,8 +27,27 @@ const CSS = `
 @media (max-width:759px){.jm-recent{max-width:none;margin:8px 0 0}}
 `;
 
-const time = (ms: number) =>
-  new Date(ms).toLocaleString(undefined, {
+/** The list's words, in the language shown (shared-chain's RECENT_TEXTS are its English). */
+const KINDS: Record<Item['kind'], MessageDescriptor> = {
+  Swap: msg`Swap`,
+  Approve: msg`Approve`,
+  'Add liquidity': msg`Add liquidity`,
+  'Remove liquidity': msg`Remove liquidity`,
+  Revoke: msg`Revoke`,
+  Cancel: msg`Cancel`,
+};
+const STATUSES: Record<Item['status'], MessageDescriptor> = {
+  pending: msg`Pending`,
+  confirmed: msg`Confirmed`,
+  failed: msg`Failed`,
+  dropped: msg`Dropped`,
+  expired: msg`Expired: nothing was sent`,
+  replaced: msg`Replaced`,
+};
+
+/** Date and time words and order of the language shown (Intl). */
+const time = (ms: number, language: string) =>
+  new Date(ms).toLocaleString(language, {
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
@@ -42,6 +65,8 @@ function Line({
   stuck: boolean;
   scan: string;
 }) {
+  const { t, i18n } = useLingui();
+  const language = useLanguageCode();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const replace = (how: 'speedUp' | 'cancel') => {
@@ -55,32 +80,30 @@ function Line({
       },
     );
   };
-  const texts = recent.RECENT_TEXTS;
+  const replacedBy = `${item.replacedBy?.slice(0, 10)}…`;
   return (
     <li data-testid="recent-transaction" data-hash={item.hash} data-status={item.status}>
       <div className="jm-recent-top">
-        <strong>{item.kind}</strong>
+        <strong>{KINDS[item.kind] ? i18n._(KINDS[item.kind]) : item.kind}</strong>
         <span className="jm-recent-status" data-status={item.status}>
-          {texts.status[item.status]}
+          {i18n._(STATUSES[item.status])}
         </span>
       </div>
       <div>{item.summary}</div>
       <div className="jm-recent-top">
-        <span>{time(item.time)}</span>
+        <span>{time(item.time, language)}</span>
         <a href={`${scan}${item.hash}`} target="_blank" rel="noreferrer">
-          View on explorer
+          {t`View on explorer`}
         </a>
       </div>
-      {item.status === 'replaced' && item.replacedBy && (
-        <div>Replaced by {item.replacedBy.slice(0, 10)}…</div>
-      )}
+      {item.status === 'replaced' && item.replacedBy && <div>{t`Replaced by ${replacedBy}`}</div>}
       {stuck && (
         <div className="jm-recent-actions">
           <button type="button" disabled={busy} onClick={() => replace('speedUp')}>
-            {texts.speedUp}
+            {t`Speed up`}
           </button>
           <button type="button" disabled={busy} onClick={() => replace('cancel')}>
-            {texts.cancel}
+            {t`Cancel`}
           </button>
         </div>
       )}
@@ -90,14 +113,15 @@ function Line({
 }
 
 export function RecentTransactionsPanel({ recent }: { recent: Recent }) {
+  const { t, i18n } = useLingui();
   const { items, network, now } = recent.useRecentTransactions();
-  const texts = recent.RECENT_TEXTS;
+  const title = i18n._(RECENT_TITLE);
   return (
-    <section className="jm-recent" aria-label={texts.title} data-testid="recent-transactions">
+    <section className="jm-recent" aria-label={title} data-testid="recent-transactions">
       <style>{CSS}</style>
-      <h2>{texts.title}</h2>
+      <h2>{title}</h2>
       {items.length === 0 || !network ? (
-        <p>{texts.empty}</p>
+        <p>{t`No transactions yet`}</p>
       ) : (
         <ol>
           {items.map((item) => (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   appEvents$,
   connectsDirectly,
@@ -40,6 +41,7 @@ async function connectOrExplain(kind: WalletKind, explain: (problem: WalletProbl
  * A wallet that is missing, locked or silent reopens it with what to do.
  */
 export function WalletChooser({ requested = false }: { requested?: boolean }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<WalletProblem>();
   const config = useNetworkConfig();
@@ -101,15 +103,16 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
 
   if (!open || config.status !== 'ready') return null;
   const { platform } = config.network;
+  const title = t`Connect a wallet`;
   return (
     <div className="jm-modal-backdrop" onClick={close}>
       <div
         role="dialog"
-        aria-label="Connect a wallet"
+        aria-label={title}
         className="jm-modal"
         onClick={(e) => e.stopPropagation()}
       >
-        <h3>Connect a wallet</h3>
+        <h3>{title}</h3>
         {problem && <WalletProblemNote problem={problem} />}
         {needsWalletApp(platform) && <OpenInWalletApp platform={platform} />}
         {walletOptions(config.network, profile).map((option) => (
@@ -123,7 +126,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
           </button>
         ))}
         <button type="button" className="jm-link" onClick={close}>
-          Cancel
+          {t`Cancel`}
         </button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Platform } from '@jmswap/shared-chain';
 import {
   isPhoneBrowser,
@@ -9,6 +10,8 @@ import {
 
 /** What went wrong with the chosen wallet and what to do: install link, wallets found. */
 export function WalletProblemNote({ problem }: { problem: WalletProblem }) {
+  const { t } = useLingui();
+  const found = problem.found.join(', ');
   return (
     <div role="alert" className="jm-wallet-problem" data-wallet-problem={problem.kind}>
       <p>
@@ -16,7 +19,7 @@ export function WalletProblemNote({ problem }: { problem: WalletProblem }) {
       </p>
       {problem.detail && <p className="jm-muted">{problem.detail}</p>}
       {problem.found.length > 0 && (
-        <p className="jm-muted">Wallets found in this browser: {problem.found.join(', ')}</p>
+        <p className="jm-muted">{t`Wallets found in this browser: ${found}`}</p>
       )}
       <a href={problem.install.href} target="_blank" rel="noreferrer" className="jm-link">
         {problem.install.label}
@@ -33,11 +36,12 @@ export function needsWalletApp(platform: Platform): boolean {
 
 /** "Open in TronLink" / "Open in MetaMask": this page in the wallet app's own browser. */
 export function OpenInWalletApp({ platform }: { platform: Platform }) {
+  const { t } = useLingui();
   const here = window.location.href;
   const [label, href] =
     platform === 'tron'
-      ? ['Open in TronLink', tronLinkOpenUrl(here)]
-      : ['Open in MetaMask', metaMaskOpenUrl(here)];
+      ? [t`Open in TronLink`, tronLinkOpenUrl(here)]
+      : [t`Open in MetaMask`, metaMaskOpenUrl(here)];
   return (
     <a href={href} className="jm-button jm-wallet-option" data-testid="open-in-wallet">
       {label}

@@ -6,10 +6,10 @@
  * again (and blocks the send buttons until it settles).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { loadAllowances, loadRecentTransactions } from '@jmswap/shared-chain';
-import { APPROVALS_TITLE } from './approvalsTitle';
-
-export const RECENT_TITLE = 'Recent transactions';
+import { APPROVALS_TITLE, RECENT_TITLE } from './approvalsTitle';
 
 const RecentPanel = lazy(() =>
   Promise.all([
@@ -35,12 +35,13 @@ const ApprovalsPanel = lazy(() =>
 
 type Panel = 'recent' | 'approvals';
 
-const PANELS: Record<Panel, { id: string; title: string }> = {
+const PANELS: Record<Panel, { id: string; title: MessageDescriptor }> = {
   recent: { id: 'jm-recent', title: RECENT_TITLE },
   approvals: { id: 'jm-approvals', title: APPROVALS_TITLE },
 };
 
 export function WalletMenu() {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState<Panel>();
   useEffect(() => {
     loadRecentTransactions().catch(() => undefined);
@@ -54,7 +55,7 @@ export function WalletMenu() {
       aria-controls={PANELS[panel].id}
       onClick={() => setOpen((o) => (o === panel ? undefined : panel))}
     >
-      {PANELS[panel].title}
+      {i18n._(PANELS[panel].title)}
     </button>
   );
   return (

@@ -1,13 +1,16 @@
 import { Link } from 'wouter';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { RouteScreen } from './RouteScreen';
 import { resolveTab } from '../routes';
 
-export const INDEX_HEADING = 'The first multi-chain swap with full support for taxed tokens';
-export const LIQUIDITY_SUBTITLE = 'Adding and removing liquidity is tax-free';
+export const INDEX_HEADING = msg`The first multi-chain swap with full support for taxed tokens`;
+export const LIQUIDITY_SUBTITLE = msg`Adding and removing liquidity is tax-free`;
 
 /** Index: Swap and Liquidity tabs, each a remote. */
 export function IndexPage() {
+  const { t, i18n } = useLingui();
   return (
     <RouteScreen route="index">
       {({ network, query }) => {
@@ -15,20 +18,20 @@ export function IndexPage() {
         const tabLink = (t: string) => `/?n=${network}&t=${t}`;
         return (
           <>
-            <h1 className="jm-heading">{INDEX_HEADING}</h1>
-            <nav className="jm-tabs" role="tablist" aria-label="Swap or liquidity">
+            <h1 className="jm-heading">{i18n._(INDEX_HEADING)}</h1>
+            <nav className="jm-tabs" role="tablist" aria-label={t`Swap or liquidity`}>
               <Link role="tab" aria-selected={tab === 'swap'} to={tabLink('swap')}>
-                Swap
+                {t`Swap`}
               </Link>
               <Link role="tab" aria-selected={tab === 'addLiquidity'} to={tabLink('addLiquidity')}>
-                Liquidity
+                {t`Liquidity`}
               </Link>
             </nav>
             {tab === 'swap' ? (
               <RemoteArea remote="swap" expose="SwapPanel" props={{ network, query }} />
             ) : (
               <>
-                <p className="jm-subtitle">{LIQUIDITY_SUBTITLE}</p>
+                <p className="jm-subtitle">{i18n._(LIQUIDITY_SUBTITLE)}</p>
                 <RemoteArea remote="liquidity" expose="LiquidityPanel" props={{ network, query }} />
               </>
             )}

@@ -1,57 +1,61 @@
 import { Link } from 'wouter';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { RouteScreen } from './RouteScreen';
 
-const SECTIONS: { title: string; body: string }[] = [
+const SECTIONS: { title: MessageDescriptor; body: MessageDescriptor }[] = [
   {
-    title: 'JMSwap for projects',
-    body: 'The first multi-chain swap with full support for taxed tokens: TRON, BSC, Polygon, BTTC and Ethereum. Adding and removing liquidity is tax-free.',
+    title: msg`JMSwap for projects`,
+    body: msg`The first multi-chain swap with full support for taxed tokens: TRON, BSC, Polygon, BTTC and Ethereum. Adding and removing liquidity is tax-free.`,
   },
   {
-    title: 'Swap',
-    body: 'Swap fee 0.3%: 0.25% goes to liquidity providers and 0.05% to the platform, for buying back and burning JM. Listing is free if you supply enough liquidity.',
+    title: msg`Swap`,
+    body: msg`Swap fee 0.3%: 0.25% goes to liquidity providers and 0.05% to the platform, for buying back and burning JM. Listing is free if you supply enough liquidity.`,
   },
   {
-    title: 'Widget',
-    body: 'Embed the swap box in your own site with your tokens preselected and your colours.',
+    title: msg`Widget`,
+    body: msg`Embed the swap box in your own site with your tokens preselected and your colours.`,
   },
   {
-    title: 'Launchpad',
-    body: 'Launch your token with a fair sale and liquidity locked on JMSwap.',
+    title: msg`Launchpad`,
+    body: msg`Launch your token with a fair sale and liquidity locked on JMSwap.`,
   },
   {
-    title: 'Coin-eyes generator',
-    body: 'Give your community eye-catching token artwork in one click.',
+    title: msg`Coin-eyes generator`,
+    body: msg`Give your community eye-catching token artwork in one click.`,
   },
   {
-    title: 'Chart and price bot',
-    body: 'A bot for your messaging group that posts your token price and chart.',
+    title: msg`Chart and price bot`,
+    body: msg`A bot for your messaging group that posts your token price and chart.`,
   },
   {
-    title: 'Success story',
-    body: 'Projects listed on JMSwap reached deep liquidity on several chains within weeks.',
+    title: msg`Success story`,
+    body: msg`Projects listed on JMSwap reached deep liquidity on several chains within weeks.`,
   },
   {
-    title: 'Testimonial',
-    body: '"Taxed tokens just work on JMSwap: no failed swaps, no tax on liquidity." — a listed project',
+    title: msg`Testimonial`,
+    body: msg`"Taxed tokens just work on JMSwap: no failed swaps, no tax on liquidity." — a listed project`,
   },
-  { title: 'Roadmap', body: 'Cross-chain swaps (coming soon), Payments and Store.' },
+  { title: msg`Roadmap`, body: msg`Cross-chain swaps (coming soon), Payments and Store.` },
 ];
 
 /** Marketing page for projects (static content). */
 export function InfoPage() {
+  const { t, i18n } = useLingui();
   return (
     <RouteScreen route="info">
       {() => (
         <article className="jm-card jm-static">
           {SECTIONS.map((s) => (
-            <section key={s.title}>
-              <h2>{s.title}</h2>
-              <p>{s.body}</p>
+            <section key={s.title.id}>
+              <h2>{i18n._(s.title)}</h2>
+              <p>{i18n._(s.body)}</p>
             </section>
           ))}
           <p>
-            <Link to="/listing">Request a listing</Link> ·{' '}
-            <a href="/assets/jmswap-deck.pdf">Download our deck (PDF)</a>
+            <Link to="/listing">{t`Request a listing`}</Link> ·{' '}
+            <a href="/assets/jmswap-deck.pdf">{t`Download our deck (PDF)`}</a>
           </p>
         </article>
       )}

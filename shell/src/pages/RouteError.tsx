@@ -1,16 +1,18 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
 import { emit } from '@jmswap/shared-chain';
 
 /** Route errors: a 401 raises loggedOut; anything else shows a way back. */
 export function RouteError({ status }: { status?: number }) {
+  const { t } = useLingui();
   useEffect(() => {
     if (status === 401) emit({ type: 'loggedOut' });
   }, [status]);
   return (
     <div className="jm-card" role="alert">
-      <p>{status === 404 ? 'This page does not exist.' : 'Something went wrong on this page.'}</p>
-      <Link to="/">Back to Swap</Link>
+      <p>{status === 404 ? t`This page does not exist.` : t`Something went wrong on this page.`}</p>
+      <Link to="/">{t`Back to Swap`}</Link>
     </div>
   );
 }

@@ -9,19 +9,35 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { setLoading } from '@jmswap/shared-chain';
 import { FirstFrame } from '../firstFrame';
 import { loadScreen } from './federation';
 import type { FallbackProps } from './RemoteFallback';
 import type { RemoteKey } from './remotesFile';
 
-const FEATURE_NAMES: Record<RemoteKey, string> = {
-  swap: 'Swap',
-  liquidity: 'Liquidity',
-  charts: 'Charts',
-  pools: 'Pools',
-  listing: 'Token listing',
+/** "Loading Swap..." and the rest, whole: a name alone would not translate well. */
+const LOADING: Record<RemoteKey, MessageDescriptor> = {
+  swap: msg`Loading Swap...`,
+  liquidity: msg`Loading Liquidity...`,
+  charts: msg`Loading Charts...`,
+  pools: msg`Loading Pools...`,
+  listing: msg`Loading Token listing...`,
 };
+
+function OfflineFallback({ remote, onRetry }: FallbackProps) {
+  const { t } = useLingui();
+  return (
+    <div role="alert" className="jm-card jm-remote-error" data-remote-error={remote}>
+      <p>{t`This part of JMSwap could not load.`}</p>
+      <button type="button" className="jm-button" onClick={onRetry}>
+        {t`Retry`}
+      </button>
+    </div>
+  );
+}
 
 /**
  * The message a failed area shows: its own chunk, fetched only when a remote fails, so pages
@@ -30,14 +46,7 @@ const FEATURE_NAMES: Record<RemoteKey, string> = {
  */
 const RemoteFallback = lazy(() =>
   import(/* webpackChunkName: "remote-fallback" */ './RemoteFallback').catch(() => ({
-    default: ({ remote, onRetry }: FallbackProps) => (
-      <div role="alert" className="jm-card jm-remote-error" data-remote-error={remote}>
-        <p>This part of JMSwap could not load.</p>
-        <button type="button" className="jm-button" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
-    ),
+    default: OfflineFallback,
   })),
 );
 
@@ -96,6 +105,7 @@ export function RemoteArea<P extends object>({
   expose: string;
   props: P;
 }) {
+  const { t, i18n } = useLingui();
   const firstFrame = useContext(FirstFrame);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
@@ -123,7 +133,7 @@ export function RemoteArea<P extends object>({
   if (state.status === 'loading')
     return (
       <div className="jm-card jm-muted" aria-busy="true">
-        {firstFrame ? 'Loading...' : `Loading ${FEATURE_NAMES[remote]}...`}
+        {firstFrame ? t`Loading...` : i18n._(LOADING[remote])}
       </div>
     );
   if (state.status === 'failed')

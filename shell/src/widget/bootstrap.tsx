@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useLingui } from '@lingui/react/macro';
+import { showLanguage } from '../language';
 import {
+  browserLanguage,
   appEvents$,
   configureChainServices,
   configureWidgetRelay,
@@ -42,6 +45,7 @@ interface Screen {
 }
 
 function WidgetApp({ screen }: { screen: Screen }) {
+  const { t } = useLingui();
   const [tab, setTab] = useState<'swap' | 'liquidity'>('swap');
   const query = {
     n: screen.network,
@@ -57,17 +61,17 @@ function WidgetApp({ screen }: { screen: Screen }) {
   return (
     <div className="jm-widget">
       {screen.liquidityTab && (
-        <nav className="jm-widget-tabs" role="tablist" aria-label="Widget sections">
-          {(['swap', 'liquidity'] as const).map((t) => (
+        <nav className="jm-widget-tabs" role="tablist" aria-label={t`Widget sections`}>
+          {(['swap', 'liquidity'] as const).map((section) => (
             <button
-              key={t}
+              key={section}
               type="button"
               role="tab"
               className="jm-widget-tab"
-              aria-selected={tab === t}
-              onClick={() => setTab(t)}
+              aria-selected={tab === section}
+              onClick={() => setTab(section)}
             >
-              {t === 'swap' ? 'SWAP' : 'LIQUIDITY'}
+              {section === 'swap' ? t`SWAP` : t`LIQUIDITY`}
             </button>
           ))}
         </nav>
@@ -78,7 +82,7 @@ function WidgetApp({ screen }: { screen: Screen }) {
         <RemoteArea key={screen.network} remote="liquidity" expose="LiquidityPanel" props={props} />
       )}
       <p className={`jm-widget-branding${screen.lightBranding ? ' light' : ''}`}>
-        Swaps by{' '}
+        {t`Swaps by`}{' '}
         <a href="https://just.money" target="_blank" rel="noopener noreferrer">
           JMSwap
         </a>
@@ -150,6 +154,13 @@ async function start() {
       console.warn('[widget] option slippage ignored: out of range');
     const screen = await screenFor(next, queryNetwork);
     if (first) {
+      // The host's language, else the browser's: never the site's stored choice. Texts that
+      // do not load leave the widget in English.
+      const language = next.language ?? browserLanguage();
+      if (language !== 'en')
+        await showLanguage(language).catch((error: unknown) =>
+          console.error(`[widget] the ${language} texts did not load`, error),
+        );
       // 'auto' or none: the system's preference. Never the site's own stored choice (same
       // origin, same storage): the host decides.
       applyTheme(next.theme === 'light' || next.theme === 'dark' ? next.theme : systemTheme());

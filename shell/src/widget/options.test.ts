@@ -28,6 +28,7 @@ describe('widget options', () => {
       network: 'BSC',
       slippage: 1.5,
       theme: 'light',
+      language: 'zh-CN',
     };
     const { options, warnings } = parse(raw);
     expect(warnings).toEqual([]);
@@ -58,6 +59,8 @@ describe('widget options', () => {
     ['host', 'javascript:alert(1)'],
     ['theme', 'sepia'],
     ['theme', true],
+    ['language', 'zh'],
+    ['language', 'fr'],
   ])('drops %s = %j with a warning', (key, value) => {
     const { options, warnings } = parse({ [key]: value, toToken: 'JM' });
     expect(options).toEqual({ toToken: 'JM' });

@@ -4,7 +4,7 @@
  * data (colours, lengths and a few CSS properties), never markup or code.
  */
 import { z } from 'zod';
-import { NETWORK_IDS, type NetworkId } from '@jmswap/shared-chain';
+import { NETWORK_IDS, type Language, type NetworkId } from '@jmswap/shared-chain';
 
 /** Strings that could smuggle code into CSS or markup, whatever the property. */
 const HOSTILE = /url\s*\(|expression\s*\(|javascript:|<|>|\\|@import|;|\{|\}|\/\*/i;
@@ -84,6 +84,7 @@ const FIELDS = {
   backgroundImage: imageUrlSchema,
   textColor: colorSchema,
   theme: z.enum(['light', 'dark', 'auto']),
+  language: z.enum(['en', 'zh-CN']),
 } as const;
 const STYLE_BLOCKS = [
   'buttonStyle',
@@ -110,6 +111,8 @@ export interface WidgetOptions {
   textColor?: string;
   /** 'auto' (or none): the system's preference. */
   theme?: 'light' | 'dark' | 'auto';
+  /** The widget's language; none: the browser's (never the site's stored choice). */
+  language?: Language;
   buttonStyle?: StyleBlock;
   maxButtonStyle?: StyleBlock;
   headingStyle?: StyleBlock;
