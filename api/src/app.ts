@@ -20,6 +20,7 @@ import { metricsRoutes } from './plugins/metrics';
 import { observabilityPlugin, requestId } from './plugins/observability';
 import { healthRoutes } from './routes/health';
 import { historyRoutes } from './routes/history';
+import type { AnswerCacheOptions } from './routes/microcache';
 import { accountRoutes } from './routes/account';
 import { infoRoutes } from './routes/info';
 import { listingPlugin, type ListingOptions } from './listing/plugin';
@@ -47,6 +48,8 @@ export interface AppOptions {
   clientReports?: ClientReportOptions;
   /** The approvals route's settings (rate limit). */
   approvals?: ApprovalsOptions;
+  /** The chart answers' cache (its byte cap); default routes/microcache.ts's. */
+  answerCache?: AnswerCacheOptions;
   /**
    * Which proxies are believed about the client's address (X-Forwarded-For): `request.ip`, the
    * key of the rate limit and the address stored with a listing request, is then the client the

@@ -38,7 +38,7 @@ describe.each(DB_KINDS)('POST /v1/listing on %s', (kind) => {
     app = Fastify({ trustProxy: true });
     await app.register(errorsPlugin);
     await app.register(dbPlugin, { db, networks });
-    await app.register(listingPlugin, { db, networks, listing: { readToken: chain, ...listing } });
+    await app.register(listingPlugin, { listing: { readToken: chain, ...listing } });
     url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/v1/listing`;
   }
 
@@ -277,8 +277,6 @@ describe('the listing chain check with several nodes (nodeUrls)', () => {
       await app.register(errorsPlugin);
       await app.register(dbPlugin, { db, networks: nets });
       await app.register(listingPlugin, {
-        db,
-        networks: nets,
         listing: {
           readToken: async (endpoint) => {
             asked.push(endpoint.nodeUrl);
@@ -332,8 +330,6 @@ describe('the declared tax against the tax the token takes (issue #26)', () => {
       await app.register(errorsPlugin);
       await app.register(dbPlugin, { db, networks: nets });
       await app.register(listingPlugin, {
-        db,
-        networks: nets,
         listing: {
           readToken: async () => ({
             kind: 'token',

@@ -7,7 +7,6 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppOptions } from '../app';
 import { chainError, readToken, type ChainAnswer, type ChainEndpoint } from './chain';
 import {
   checkListing,
@@ -82,7 +81,7 @@ async function readForm(request: FastifyRequest): Promise<Read> {
  * Registered in app.ts after the db plugin: stores in `app.db`; checks contracts on the chains of
  * `app.networks` (the networks the API indexes), other networks get the format checks only.
  */
-export const listingPlugin: FastifyPluginAsync<AppOptions & { listing?: ListingOptions }> = async (
+export const listingPlugin: FastifyPluginAsync<{ listing?: ListingOptions }> = async (
   app,
   opts,
 ) => {

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../db/db';
 import type { IndexedNetwork } from '../config';
-import type { AppOptions } from '../app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +10,13 @@ declare module 'fastify' {
 }
 
 /** The database and the network list, shared by every plugin registered after this one. */
-export const dbPlugin = fp<AppOptions>(
+/** What the db plugin takes from the app's options. */
+export interface DbPluginOptions {
+  db: Db;
+  networks: IndexedNetwork[];
+}
+
+export const dbPlugin = fp<DbPluginOptions>(
   async (app, opts) => {
     app.decorate('db', opts.db);
     app.decorate('networks', opts.networks);

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
-import type { AppOptions } from '../app';
 import { Indexer, type IndexerOptions } from '../indexer/indexer';
 import { sourceFor } from '../indexer/sources';
 
@@ -29,7 +28,7 @@ declare module 'fastify' {
 }
 
 /** One indexer per network, started when the server is ready and stopped on close. */
-export const indexerPlugin = fp<AppOptions>(
+export const indexerPlugin = fp<{ indexer?: IndexerPluginOptions | false }>(
   async (app, opts) => {
     const settings = opts.indexer;
     const logger = app.log.child({ component: 'indexer' });

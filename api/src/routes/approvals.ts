@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppOptions } from '../app';
 import { displayAddress, parseNetworkAddress } from '../chain/address';
 import { NETWORK_IDS } from '../config';
 import { errorSchema, HttpError } from '../plugins/errors';
@@ -47,9 +46,10 @@ const approvalsAnswer = {
  * The latest Approval per token and spender, whatever its value: the view reads the amount
  * from the chain (a later transferFrom lowers an allowance without any Approval event).
  */
-export const approvalsPlugin: FastifyPluginAsync<
-  AppOptions & { approvals?: ApprovalsOptions }
-> = async (app, opts) => {
+export const approvalsPlugin: FastifyPluginAsync<{ approvals?: ApprovalsOptions }> = async (
+  app,
+  opts,
+) => {
   await app.register(rateLimit, {
     global: false,
     max: opts.approvals?.rateLimit?.max ?? 120,

@@ -12,7 +12,6 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppOptions } from '../app';
 import { errorSchema, HttpError } from '../plugins/errors';
 import {
   cspReportSchema,
@@ -96,9 +95,9 @@ function rowsOf(mediaType: MediaType, body: unknown): ReportRow[] {
   }
 }
 
-export const clientReportPlugin: FastifyPluginAsync<
-  AppOptions & { clientReports?: ClientReportOptions }
-> = async (app, opts) => {
+export const clientReportPlugin: FastifyPluginAsync<{
+  clientReports?: ClientReportOptions;
+}> = async (app, opts) => {
   // In memory only (the plugin's default store): the client's address is a key there for one
   // window, never written anywhere.
   await app.register(rateLimit, {

@@ -4,7 +4,6 @@ import { readAllControl, type Control } from '../indexer/control';
 import { reindexHint } from '../indexer/indexer';
 import { readCursor } from '../indexer/store';
 import { sourceFor } from '../indexer/sources';
-import type { AppOptions } from '../app';
 
 /** How long /ready waits for a node's head before it says the node does not answer. */
 export const READY_NODE_TIMEOUT_MS = 3000;
@@ -31,7 +30,7 @@ export interface NetworkReadiness {
  * instance out because the database is away). /ready: the database answers and every network's
  * indexer is within readyMaxLag blocks of its head − confirmations; else 503 with every reason.
  */
-export const healthRoutes: FastifyPluginAsync<AppOptions> = async (app, opts) => {
+export const healthRoutes: FastifyPluginAsync<{ readyMaxLag?: number }> = async (app, opts) => {
   const maxLag = opts.readyMaxLag ?? 10;
   const heads = new Map(
     app.networks.map((n) => [n.id, sourceFor(n, { timeoutMs: READY_NODE_TIMEOUT_MS })]),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AnswerCache, encodingFor, type AnswerCacheOptions } from './microcache';
-import type { AppOptions } from '../app';
 import { errorSchema } from '../plugins/errors';
 import { parseNetworkAddress, displayAddress } from '../chain/address';
 import { formatUnits, priceOf } from '../units';
@@ -141,9 +140,10 @@ export function fillCandles(
   return out;
 }
 
-export const historyRoutes: FastifyPluginAsync<
-  AppOptions & { answerCache?: AnswerCacheOptions }
-> = async (app, opts) => {
+export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOptions }> = async (
+  app,
+  opts,
+) => {
   const cache = new AnswerCache(opts.answerCache);
   // New candles of a pair (stored by this process's indexer) replace its cached answers at once.
   app.candleChanges.on('candles', (network: string, pairs: string[] | 'all') => {
