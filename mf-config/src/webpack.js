@@ -71,6 +71,11 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
         swcRule,
         { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
         { test: /\.(svg|png|jpe?g|gif)$/, type: 'asset/resource' },
+        // No <style> element from sonner's code (the shell imports its stylesheet instead).
+        {
+          test: /[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/,
+          use: [require.resolve('./sonner-style-loader')],
+        },
         { test: /\.m?js$/, resolve: { fullySpecified: false } },
         // The federation packages ship CommonJS and ESM twins; the injected bundler runtime
         // requires the CommonJS ones and the rest imports the ESM ones, which bundled both
@@ -145,6 +150,28 @@ function precompressed() {
 }
 
 /**
+ * Production builds write their CSS to files (mini-css-extract-plugin) instead of injecting it
+ * as <style> elements from their JavaScript (style-loader, kept for dev servers' hot reload):
+ * the page's policy allows no inline style element (csp.js), the browser parses CSS off the
+ * script's task, and a file carries its own hash in the release record. A remote's webpack
+ * runtime loads a chunk's stylesheet with its scripts and runs the chunk only once the sheet has
+ * loaded, so a screen never shows unstyled (remote-integrity.js gives the <link> its integrity).
+ */
+function extractCss(config) {
+  config.module.rules = config.module.rules.map((rule) =>
+    String(rule.test) === String(/\.css$/)
+      ? { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }
+      : rule,
+  );
+  config.plugins.push(
+    new MiniCssExtractPlugin({
+      filename: '[name].[contenthash:8].css',
+      chunkFilename: '[name].[contenthash:8].css',
+    }),
+  );
+}
+
+/**
  * A remote: builds into dist/<version>/ (immutable once released) with mf-manifest.json,
  * remoteEntry.js and a standalone dev page (index.html) for the feature's team.
  */
@@ -176,6 +203,7 @@ function createRemoteConfig({ appDir, name, exposes, mode = 'production', versio
     }),
     new RemoteIntegrityPlugin(),
   );
+  if (mode === 'production') extractCss(config);
   config.output.clean = { keep: STANDALONE_RUNTIME };
   // Each version its own chunk-loading global (webpackChunk<uniqueName>): when a version fails
   // and the shell loads the fallbackVersion in the same page, the fallback's runtime must not
@@ -220,21 +248,8 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
   });
   config.entry = isWidget ? './src/widget/index.ts' : './src/index.ts';
   // The shell's styles go in a <link> in the head: the header paints with the html, before any
-  // script runs, and 4 KiB gzip less JavaScript. Remotes keep theirs inside their chunks (they
-  // ship independently, with no html of their own in the page).
-  if (mode === 'production') {
-    config.module.rules = config.module.rules.map((rule) =>
-      String(rule.test) === String(/\.css$/)
-        ? { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }
-        : rule,
-    );
-    config.plugins.push(
-      new MiniCssExtractPlugin({
-        filename: '[name].[contenthash:8].css',
-        chunkFilename: '[name].[contenthash:8].css',
-      }),
-    );
-  }
+  // script runs, and 4 KiB gzip less JavaScript.
+  if (mode === 'production') extractCss(config);
   // The shell's entry is referenced only by its index.html, so it can carry a content hash and
   // be cached for a year like every chunk (remotes' remoteEntry.js keeps its fixed name).
   if (mode === 'production')

@@ -118,6 +118,11 @@ describe('status transitions', () => {
     });
   });
 
+  test('EVM: the nonce used while a sibling of this list is not yet seen mined: no decision yet', () => {
+    const seen = { type: 'unknown' as const, nonceUsed: true };
+    expect(nextStatus(tx(1, { nonce: 3 }), seen, { ...evm, pendingSibling: true })).toBeUndefined();
+  });
+
   test('EVM: unknown with an unused nonce is dropped only after a long time', () => {
     const t = tx(1);
     const seen = { type: 'unknown' as const, nonceUsed: false };

@@ -148,11 +148,21 @@ export type Observation =
  * expired; an EVM transaction whose nonce was used by a transaction of this list is replaced
  * (`replacedBy`), by any other one dropped; an unknown EVM transaction with an unused nonce is
  * dropped only after EVM_DROPPED_AFTER_MS.
+ *
+ * `pendingSibling`: a transaction of this list with the same nonce was not yet seen mined or
+ * gone in this look (it may have been looked up just before the block that mined it, or
+ * recorded after the look began). Its nonce being used then most likely means it was mined, so
+ * the decision waits for the next look instead of saying dropped.
  */
 export function nextStatus(
   tx: RecentTransaction,
   seen: Observation,
-  context: { platform: 'evm' | 'tron'; now: number; minedSibling?: string },
+  context: {
+    platform: 'evm' | 'tron';
+    now: number;
+    minedSibling?: string;
+    pendingSibling?: boolean;
+  },
 ): Partial<RecentTransaction> | undefined {
   if (tx.status !== 'pending') return undefined;
   switch (seen.type) {
@@ -175,10 +185,29 @@ export function nextStatus(
         return context.now > expiresAt + TRON_EXPIRY_MARGIN_MS ? { status: 'expired' } : undefined;
       }
       if (context.minedSibling) return { status: 'replaced', replacedBy: context.minedSibling };
-      if (seen.nonceUsed) return { status: 'dropped' };
+      if (seen.nonceUsed) return context.pendingSibling ? undefined : { status: 'dropped' };
       return context.now - tx.time > EVM_DROPPED_AFTER_MS ? { status: 'dropped' } : undefined;
     }
   }
+}
+
+/**
+ * A transaction said dropped whose nonce a transaction of the same list was mined with is
+ * replaced by it (whichever of the two was looked at first): the list follows the replacement.
+ */
+export function followReplacements(items: RecentTransaction[]): RecentTransaction[] {
+  const mined = new Map<number, string>();
+  for (const t of items) {
+    if ((t.status === 'confirmed' || t.status === 'failed') && t.nonce !== undefined)
+      mined.set(t.nonce, t.hash);
+  }
+  let next = items;
+  for (const t of items) {
+    const by = t.nonce === undefined ? undefined : mined.get(t.nonce);
+    if (t.status === 'dropped' && by !== undefined && !sameHash(by, t.hash))
+      next = updateTransaction(next, t.hash, { status: 'replaced', replacedBy: by });
+  }
+  return next;
 }
 
 /** Does the list offer "Speed up" and "Cancel" for this transaction now? */

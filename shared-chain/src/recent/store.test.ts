@@ -181,3 +181,68 @@ test('a replacement mined with the nonce: the original shows as replaced by it',
   expect(second).toMatchObject({ hash: hash(8), status: 'replaced', replacedBy: hash(9) });
   expect(pendingTransactionOf(ACCOUNT)).toBeUndefined();
 });
+
+test('a cancel mined between the lookups of one poll: the original is replaced by it, never dropped', async () => {
+  // The order that showed "dropped" in the e2e: the cancel is looked up while still pending, the
+  // block that mines it comes, then the original (already gone from the node) is found with its
+  // nonce used.
+  const original: RecentTransaction = {
+    hash: hash(10),
+    kind: 'Swap',
+    summary: 's',
+    time: Date.now() - 1000,
+    status: 'pending',
+    nonce: 4,
+  };
+  const cancel: RecentTransaction = {
+    hash: hash(11),
+    kind: 'Cancel',
+    summary: 'Swap: s',
+    time: Date.now(),
+    status: 'pending',
+    nonce: 4,
+    replaces: hash(10),
+  };
+  localStorage.setItem(storageKey('BSC', ACCOUNT), serialize([original, cancel]));
+  chain.known.set(hash(11), 4);
+  chain.nonce = 5;
+  resumeAccount(network, ACCOUNT);
+  await pollNow();
+  expect(listOf(network, ACCOUNT).map((t) => t.status)).toEqual(['pending', 'pending']);
+
+  chain.known.delete(hash(11));
+  chain.receipts.set(hash(11), '0x1');
+  await pollNow();
+  await new Promise((r) => setTimeout(r, 0));
+  const [first, second] = listOf(network, ACCOUNT);
+  expect(first).toMatchObject({ hash: hash(11), status: 'confirmed' });
+  expect(second).toMatchObject({ hash: hash(10), status: 'replaced', replacedBy: hash(11) });
+});
+
+test('an original said dropped before its replacement was seen mined follows the replacement', async () => {
+  const dropped: RecentTransaction = {
+    hash: hash(12),
+    kind: 'Swap',
+    summary: 's',
+    time: Date.now() - 1000,
+    status: 'dropped',
+    nonce: 6,
+  };
+  const faster: RecentTransaction = {
+    ...dropped,
+    hash: hash(13),
+    time: Date.now(),
+    status: 'pending',
+    replaces: hash(12),
+  };
+  localStorage.setItem(storageKey('BSC', ACCOUNT), serialize([dropped, faster]));
+  chain.receipts.set(hash(13), '0x1');
+  chain.nonce = 7;
+  resumeAccount(network, ACCOUNT);
+  await pollNow();
+  await new Promise((r) => setTimeout(r, 0));
+  expect(listOf(network, ACCOUNT).find((t) => t.hash === hash(12))).toMatchObject({
+    status: 'replaced',
+    replacedBy: hash(13),
+  });
+});

@@ -28,6 +28,7 @@ import { TronNode } from '../adapters/tron/node';
 import {
   addTransaction,
   CANCEL_GAS_LIMIT,
+  followReplacements,
   isFinal,
   nextStatus,
   parseStored,
@@ -298,6 +299,17 @@ async function pollAll(now: () => number): Promise<void> {
       const nonce = t.nonce ?? (o.type === 'waiting' ? o.nonce : undefined);
       if (o.type === 'mined' && nonce !== undefined) minedByNonce.set(nonce, t.hash);
     });
+    const observed = new Map(pending.map((t, i) => [t.hash, seen[i] as Observation]));
+    // A sibling not seen mined or gone in this look (seen just before its block, or recorded
+    // since the look began) may be what used the nonce: no "dropped" until it is looked at again.
+    const stillOpen = (t: RecentTransaction, nonce: number) =>
+      current.some(
+        (u) =>
+          u.hash !== t.hash &&
+          u.nonce === nonce &&
+          u.status === 'pending' &&
+          observed.get(u.hash)?.type !== 'unknown',
+      );
     let next = current;
     pending.forEach((t, i) => {
       const o = seen[i] as Observation;
@@ -307,9 +319,11 @@ async function pollAll(now: () => number): Promise<void> {
         platform,
         now: now(),
         minedSibling: sibling !== undefined && sibling !== t.hash ? sibling : undefined,
+        pendingSibling: nonce !== undefined && stillOpen(t, nonce),
       });
       if (edit) next = updateTransaction(next, t.hash, edit);
     });
+    next = followReplacements(next);
     if (next !== current) save(key, next);
   }
   if ([...lists$.getValue().values()].some((l) => l.some((t) => t.status === 'pending')))

@@ -90,8 +90,14 @@ export function Toasts() {
   }, []);
   useEffect(() => {
     if (queued.length > 0 && !sonner)
-      import(/* webpackChunkName: "toasts" */ 'sonner').then(setSonner, (error: unknown) =>
-        console.error('[jmswap] the toasts could not be loaded', error),
+      // sonner's own styles as a stylesheet of the toasts chunk: the build keeps sonner from
+      // injecting them as a <style> element, which the page's policy refuses (mf-config).
+      Promise.all([
+        import(/* webpackChunkName: "toasts" */ 'sonner'),
+        import(/* webpackChunkName: "toasts" */ 'sonner/dist/styles.css'),
+      ]).then(
+        ([module]) => setSonner(module),
+        (error: unknown) => console.error('[jmswap] the toasts could not be loaded', error),
       );
   }, [queued, sonner]);
   useEffect(() => {
