@@ -4,11 +4,9 @@
 import type { Language } from './languages';
 import { i18n } from './setup';
 
-export type Messages = Record<string, unknown>;
-export type CatalogLoader = (language: Language) => Promise<{ messages: Messages }>;
+import { catalogLoaders, type CatalogLoader } from './loaders';
 
-/** Every app's catalogue loader on this page, by app name. */
-export const catalogLoaders = new Map<string, CatalogLoader>();
+export type { CatalogLoader, Messages } from './loaders';
 
 const switching = () => import(/* webpackChunkName: "language-switch" */ './switching');
 

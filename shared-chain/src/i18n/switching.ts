@@ -1,7 +1,7 @@
 // Loaded only when the page leaves English (catalogs.ts): Lingui's runtime and, for the
 // language chosen, the compiled catalogue of every app on the page, then one switch.
 import type { I18n } from '@lingui/core';
-import { catalogLoaders } from './catalogs';
+import { catalogLoaders } from './loaders';
 import { compileEnglish } from './compileEnglish';
 import type { Language } from './languages';
 import { announceChange, i18n, setTranslator } from './setup';
