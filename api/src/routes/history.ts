@@ -162,7 +162,12 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
     reply: FastifyReply,
     load: () => Promise<unknown>,
   ): Promise<Buffer | FastifyReply> => {
-    const hit = await cache.get(key, tag, async () => reply.serialize(await load()) as string);
+    const hit = await cache.get(
+      key,
+      tag,
+      async () => reply.serialize(await load()) as string,
+      () => cursorVersion(tag.slice(0, tag.indexOf('/'))),
+    );
     void reply
       .header('cache-control', cacheFor(600))
       .header('etag', hit.etag)
@@ -173,6 +178,20 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
     if (!encoding) return hit.identity;
     void reply.header('content-encoding', encoding);
     return hit.body(encoding);
+  };
+
+  /**
+   * The network's indexer cursor (block, hash and when it moved): candles change only in a
+   * transaction that moves it, so an expired answer whose cursor did not move is kept without
+   * reading its 2 000 candles again (on PGlite that read runs on this thread).
+   */
+  const cursorVersion = async (network: string): Promise<string> => {
+    const { rows } = await app.db.query<{ v: string }>(
+      `SELECT block_number || ' ' || block_hash || ' ' || updated_at::text AS v
+       FROM indexer_cursor WHERE network = $1`,
+      [network],
+    );
+    return rows[0]?.v ?? 'none';
   };
 
   /** The cache key and tag of a chart request (the pool's address: what the indexer names). */

@@ -105,3 +105,24 @@ it('does not keep a reload that new candles made stale, nor an answer whose relo
   expect(cache.size).toBe(0);
   expect((await cache.get('k', 't', async () => body(4))).identity.toString()).toBe(body(4));
 });
+
+it('keeps an expired answer without reading it again while its version (the cursor) is unchanged', async () => {
+  const cache = new AnswerCache({ ttlMs: 20 });
+  let cursor = 'block 10';
+  let loads = 0;
+  const load = async () => (loads++, body(loads));
+  const version = async () => cursor;
+  await cache.get('k', 't', load, version);
+  await new Promise((r) => setTimeout(r, 40));
+  await cache.get('k', 't', load, version);
+  await new Promise((r) => setTimeout(r, 5));
+  expect(loads).toBe(1);
+  expect((await cache.get('k', 't', load, version)).identity.toString()).toBe(body(1));
+
+  cursor = 'block 11'; // the indexer stored a range: the answer is read again
+  await new Promise((r) => setTimeout(r, 40));
+  await cache.get('k', 't', load, version);
+  await new Promise((r) => setTimeout(r, 5));
+  expect(loads).toBe(2);
+  expect((await cache.get('k', 't', load, version)).identity.toString()).toBe(body(2));
+});

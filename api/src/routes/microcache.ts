@@ -62,6 +62,8 @@ interface Entry {
   bytes: number;
   /** Expired, its reload under way. */
   reloading: boolean;
+  /** What `version` said before the answer was read (undefined: no version asked). */
+  version?: string;
 }
 
 export interface AnswerCacheOptions {
@@ -104,7 +106,17 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  get(key: string, tag: string, load: () => Promise<string>): Promise<CachedAnswer> {
+  /**
+   * `version` (optional): a cheap read that changes whenever the answer may have (the network's
+   * indexer cursor: candles change only in the transaction that moves it). An expired answer
+   * whose version is unchanged is kept for another `ttlMs` without reading it again.
+   */
+  get(
+    key: string,
+    tag: string,
+    load: () => Promise<string>,
+    version?: () => Promise<string>,
+  ): Promise<CachedAnswer> {
     const e = this.entries.get(key);
     if (e) {
       // Most recently used last: Map keeps insertion order.
@@ -115,11 +127,28 @@ export class AnswerCache {
       // and the hashing of a 230 KB answer: the slowest answers under load were these.
       if (Date.now() - e.at > this.ttlMs && !e.reloading) {
         e.reloading = true;
-        void this.load(key, tag, load, e).answer.catch(() => undefined);
+        void this.revalidate(key, tag, load, e, version).catch(() => {
+          if (this.entries.get(key) === e) this.remove(key, e);
+        });
       }
       return e.answer;
     }
-    return this.load(key, tag, load).answer;
+    return this.load(key, tag, load, undefined, version).answer;
+  }
+
+  private async revalidate(
+    key: string,
+    tag: string,
+    load: () => Promise<string>,
+    e: Entry,
+    version?: () => Promise<string>,
+  ): Promise<void> {
+    if (version && e.version !== undefined && (await version()) === e.version) {
+      e.at = Date.now();
+      e.reloading = false;
+      return;
+    }
+    await this.load(key, tag, load, e, version).answer;
   }
 
   /**
@@ -128,7 +157,13 @@ export class AnswerCache {
    * candles, evicted): then the reload is not kept either. A failed reload drops the previous
    * entry too (the next request asks the database itself).
    */
-  private load(key: string, tag: string, load: () => Promise<string>, previous?: Entry): Entry {
+  private load(
+    key: string,
+    tag: string,
+    load: () => Promise<string>,
+    previous?: Entry,
+    version?: () => Promise<string>,
+  ): Entry {
     const entry: Entry = { at: Date.now(), tag, bytes: 0, answer: null as never, reloading: false };
     const grow = (bytes: number) => {
       if (this.entries.get(key) !== entry) return;
@@ -136,7 +171,10 @@ export class AnswerCache {
       this.total += bytes;
       this.evict();
     };
-    entry.answer = load().then(async (body) => {
+    // The version is read before the answer: a write in between makes the next check reload.
+    entry.answer = (version ? version() : Promise.resolve(undefined)).then(async (v) => {
+      entry.version = v;
+      const body = await load();
       const answer = new CachedAnswer(Buffer.from(body), grow);
       const old = await previous?.answer.catch(() => undefined);
       if (previous) {
