@@ -74,6 +74,10 @@ export function allowanceTargets(
   return out;
 }
 
+/** How a pool's LP token is named in the view: "BNB/JM LP" (pool tokens have 18 decimals). */
+export const lpTokenName = (pool: { symbolA: string; symbolB: string }): string =>
+  `${pool.symbolA}/${pool.symbolB} LP`;
+
 /** "Unlimited" from 2^255 up (what maximum-mode approvals leave), else the amount in token units. */
 export function allowanceText(amount: bigint, decimals: number): string {
   return amount >= UNLIMITED_ALLOWANCE_THRESHOLD ? UNLIMITED : formatAmount(amount, decimals);

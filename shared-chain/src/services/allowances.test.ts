@@ -43,6 +43,24 @@ it('lists the non-zero allowances of configured tokens to both routers, named, i
   ]);
 });
 
+it("lists the LP tokens of the configured pools by the pair's name (Remove liquidity approves them)", async () => {
+  const PAIR = '0x4444444444444444444444444444444444444444';
+  const withPool = fakeEvmNetwork({
+    pools: [
+      { symbolA: 'BNB', symbolB: 'USDT', address: PAIR },
+      { symbolA: 'BNB', symbolB: 'JM', address: '' },
+    ],
+  });
+  const chain = fakeChain({ [`${PAIR}:${LIQUIDITY_ROUTER}`]: 15n * 10n ** 17n });
+  // the API's hint for the same pair is not read twice, nor named by the pair contract
+  const hints = async () => [{ token: PAIR, spender: LIQUIDITY_ROUTER, blockNumber: 3 }];
+  const { rows } = await listAllowances(withPool, OWNER, { chain, hints });
+  expect(chain.reads).toBe(4); // USDT and the pair's LP token, to each router
+  expect(rows.map((r) => [r.symbol, r.spender.name, r.text, r.token])).toEqual([
+    ['BNB/USDT LP', 'Liquidity router', '1.5', PAIR],
+  ]);
+});
+
 it("adds the API's hints for tokens the config does not list, named by the chain", async () => {
   const chain = fakeChain({ [`${LISTED}:${ROUTER_ADDRESS}`]: 1_000_000n });
   const hints = async () => [

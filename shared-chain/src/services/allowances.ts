@@ -16,6 +16,7 @@ import {
   allowancesUnreadableText,
   allowanceText,
   approveResetNeeded,
+  lpTokenName,
   routerSpenders,
   sameAddress,
   type AllowanceTarget,
@@ -79,7 +80,8 @@ export interface ListOptions {
 
 /**
  * The non-zero allowances of `owner` to the routers: every configured token (the base coin needs
- * none), plus tokens the API saw approved. Rejects (with the words of allowancesUnreadableText)
+ * none), the LP tokens of the configured pools (what Remove liquidity approves), plus tokens the
+ * API saw approved. Rejects (with the words of allowancesUnreadableText)
  * when not one allowance could be read: the node is down, and the view says what to do.
  */
 export async function listAllowances(
@@ -92,6 +94,10 @@ export async function listAllowances(
   const configured = Object.values(network.tokens).filter(
     (t) => needsApproval(t) && t.address !== '',
   );
+  const lpTokens = network.pools
+    .filter((p) => p.address !== '' && !configured.some((t) => sameAddress(t.address, p.address)))
+    .map((p) => ({ address: p.address, symbol: lpTokenName(p), decimals: 18 }));
+  const known = [...configured, ...lpTokens];
   const fetched = await (
     options.hints ?? (() => fetchApprovalHints(network.api.url, network.id, owner))
   )();
@@ -101,8 +107,8 @@ export async function listAllowances(
       ? fetched.map((h) => ({ ...h, token: toBase58(h.token), spender: toBase58(h.spender) }))
       : fetched;
   const targets = allowanceTargets(
-    configured.map((t) => t.address),
-    hints.filter((h) => !configured.some((t) => sameAddress(t.address, h.token))),
+    known.map((t) => t.address),
+    hints.filter((h) => !known.some((t) => sameAddress(t.address, h.token))),
     spenders,
   );
   const limit = network.platform === 'evm' ? targets.length || 1 : ALLOWANCE_READ_CONCURRENCY;
@@ -121,8 +127,9 @@ export async function listAllowances(
     targets.map(async (target, i) => {
       const amount = amounts[i];
       if (amount === undefined || amount === 0n) return;
-      const known = configured.find((t) => sameAddress(t.address, target.token));
-      let info: { symbol: string; decimals: number } | undefined = known;
+      let info: { symbol: string; decimals: number } | undefined = known.find((t) =>
+        sameAddress(t.address, target.token),
+      );
       if (!info) {
         let pending = infos.get(target.token);
         if (!pending) {
@@ -142,7 +149,8 @@ export async function listAllowances(
       });
     }),
   );
-  // Configured tokens in config order, then the API's; each token's routers together.
+  // Configured tokens in config order, the pools' LP tokens, then the API's; each token's
+  // routers together.
   const order = (row: AllowanceRow) =>
     targets.findIndex((t) => t.token === row.token && t.spender === row.spender);
   rows.sort((a, b) => order(a) - order(b));
