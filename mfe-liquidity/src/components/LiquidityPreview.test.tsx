@@ -56,3 +56,13 @@ it('nothing to show (approval still needed): nothing rendered', async () => {
   expect(previewAdd).toHaveBeenCalledTimes(1);
   expect(screen.queryByTestId('simulated-result')).toBeNull();
 });
+
+it('a token still needs its approval: says when the result will be simulated', async () => {
+  (previewAdd as jest.Mock).mockResolvedValue({
+    note: 'The result is simulated once the approval is confirmed.',
+  });
+  render(<LiquidityPreview request={add} />);
+  expect(await screen.findByTestId('simulated-note')).toHaveTextContent(
+    'The result is simulated once the approval is confirmed.',
+  );
+});

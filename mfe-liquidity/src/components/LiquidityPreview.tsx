@@ -23,8 +23,8 @@ const keyOf = (request: LiquidityPreviewRequest): string =>
 /**
  * The liquidity panel's confirm step (issue #23): the exact add or removal simulated on the chain
  * (what leaves the wallet, what arrives, or that the pool moved beyond the slippage and what to
- * do) and the estimated network fee. Nothing while it is simulated or when it cannot be (a token
- * still needs its approval, the pool does not exist yet).
+ * do) and the estimated network fee. Nothing while it is simulated or when it cannot be (the pool
+ * does not exist yet); a note while a token still needs its approval.
  */
 export default function LiquidityPreview({ request }: { request: LiquidityPreviewRequest }) {
   const [preview, setPreview] = useState<SendPreviewText>();
@@ -46,6 +46,7 @@ export default function LiquidityPreview({ request }: { request: LiquidityPrevie
   if (!preview) return null;
   return (
     <div className="jm-lq-preview" data-testid="simulated-result" style={TEXT}>
+      {preview.note && <p data-testid="simulated-note">{preview.note}</p>}
       {preview.result && <p>{preview.result}</p>}
       {preview.warning && (
         <p role="alert" className="jm-warning" data-testid="simulated-warning">

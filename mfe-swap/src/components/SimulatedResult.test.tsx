@@ -43,3 +43,13 @@ it('a quote of another network is not simulated', async () => {
   expect(previewSwap).not.toHaveBeenCalled();
   expect(screen.queryByTestId('simulated-result')).toBeNull();
 });
+
+it('a first-time user (no allowance yet) is told when the swap will be simulated', async () => {
+  (previewSwap as jest.Mock).mockResolvedValue({
+    note: 'The result is simulated once the approval is confirmed.',
+  });
+  render(<SimulatedResult network={networks.TRON} quote={quoteOn('TRON')} slippageBps={50} />);
+  expect(await screen.findByTestId('simulated-note')).toHaveTextContent(
+    'The result is simulated once the approval is confirmed.',
+  );
+});

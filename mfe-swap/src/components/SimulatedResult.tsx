@@ -21,7 +21,7 @@ const SETTLE_MS = 300;
  * The swap's confirm step (issue #23): the exact swap simulated on the chain, what leaves the
  * wallet and what arrives, or, when the pool moved beyond the slippage, what that means and what
  * to do; on EVM the estimated network fee (TRON shows it in NetworkFee). Nothing while it is
- * simulated or when it cannot be (the sell token still needs its approval).
+ * simulated; a note while the sell token still needs its approval (simulated once it is in).
  */
 export default function SimulatedResult({ network, quote, slippageBps }: Props) {
   const [preview, setPreview] = useState<SendPreviewText>();
@@ -41,6 +41,11 @@ export default function SimulatedResult({ network, quote, slippageBps }: Props) 
   if (!preview) return null;
   return (
     <div data-testid="simulated-result">
+      {preview.note && (
+        <p className="jm-network-fee" data-testid="simulated-note">
+          {preview.note}
+        </p>
+      )}
       {preview.result && <p className="jm-network-fee">{preview.result}</p>}
       {preview.warning && (
         <p role="alert" className="jm-impact-danger" data-testid="simulated-warning">

@@ -106,6 +106,12 @@ export interface Shown {
 const show = (t: Shown, up = false) =>
   `${(up ? formatAmountUp : formatAmount)(t.amount, t.decimals, 6)} ${t.symbol}`;
 
+/**
+ * The confirm step before a first approval: the router cannot take the token yet, so the send
+ * cannot be simulated until the approval is in (the send path simulates it right after).
+ */
+export const APPROVAL_FIRST_TEXT = 'The result is simulated once the approval is confirmed.';
+
 /** "Simulated: 1 BNB leaves your wallet, 312.4 USDT arrives (at least 310.8 USDT)." */
 export function swapPreviewText(
   kind: 'exactIn' | 'exactOut',

@@ -30,6 +30,7 @@ import { minimumReceived } from '../core/slippage';
 import { estimatedFeeText } from '../core/tronFee';
 import {
   addPreviewText,
+  APPROVAL_FIRST_TEXT,
   evmFeeText,
   isSlippageRevert,
   liquidityAmounts,
@@ -60,7 +61,12 @@ export interface SendPreviewText {
   fee?: string;
   /** The simulated amounts themselves (base units). */
   simulated?: SimulatedSwap | SimulatedLiquidity;
+  /** Why there is no simulated result yet (a token still needs its approval). */
+  note?: string;
 }
+
+/** A token the send spends still needs its approval: simulated once it is in. */
+const awaitingApproval = (): SendPreviewText => ({ note: APPROVAL_FIRST_TEXT });
 
 type Wallet = ReturnType<typeof requireWallet>;
 
@@ -143,8 +149,8 @@ const shown = (network: NetworkConfig, symbol: string, amount: bigint): Shown =>
 
 /**
  * The swap box's confirm step: the estimate's exact swap simulated. Undefined without a wallet
- * on the estimate's network, while the sell token still needs its approval (the router could
- * not take it yet) or when the node cannot simulate.
+ * on the estimate's network or when the node cannot simulate; only a note while the sell token
+ * still needs its approval (the router could not take it yet).
  */
 export async function previewSwap(
   estimate: ChainSwapEstimate,
@@ -159,7 +165,8 @@ export async function previewSwap(
     const exactIn = estimate.kind === 'exactIn';
     const spend = exactIn ? estimate.amountIn : estimate.maximumSold;
     const spender = network.exchange.ROUTER_ADDRESS;
-    if (!(await approved(network, owner, spender, [[estimate.from, spend]]))) return undefined;
+    if (!(await approved(network, owner, spender, [[estimate.from, spend]])))
+      return awaitingApproval();
     const order: SwapOrder = {
       kind: estimate.kind,
       path: estimate.path,
@@ -219,8 +226,9 @@ export interface AddPreviewRequest {
 
 /**
  * The liquidity panel's confirm step for an add: the router's addLiquidity(Base) simulated with
- * the amounts and minimums the send will use. Undefined while a token still needs its approval,
- * before the pair exists (the first provider's add creates it first) or without a wallet.
+ * the amounts and minimums the send will use. Only a note while a token still needs its
+ * approval; undefined before the pair exists (the first provider's add creates it first) or
+ * without a wallet.
  */
 export async function previewAdd(request: AddPreviewRequest): Promise<SendPreviewText | undefined> {
   try {
@@ -234,7 +242,7 @@ export async function previewAdd(request: AddPreviewRequest): Promise<SendPrevie
       [request.symbolA, request.amountA],
       [request.symbolB, request.amountB],
     ] as const;
-    if (!(await approved(network, owner, spender, spends))) return undefined;
+    if (!(await approved(network, owner, spender, spends))) return awaitingApproval();
     const slippage = request.slippageBps ?? getSlippageBps();
     const order: AddLiquidityOrder = {
       symbolA: request.symbolA,
@@ -306,7 +314,7 @@ export async function previewRemove(
     // The same position and minimums the send uses.
     const { position, minA, minB } = removalBounds(await liquidityPositions(), request, slippage);
     if (!(await approved(network, owner, spender, [[position.pair, request.lpTokens]])))
-      return undefined;
+      return awaitingApproval();
     const order: RemoveLiquidityOrder = {
       symbolA: request.symbolA,
       symbolB: request.symbolB,
