@@ -27,7 +27,11 @@ const chainLibs = {
 const remoteNames = ['swap', 'liquidity', 'charts', 'pools', 'listing'];
 /** Globs of the sources whose every user-visible text goes through the catalogue (the lingui
  * block below); an app's `<app>/src/**\/*.{ts,tsx}` is added once its texts are translated. */
-const translated = ['shell/src/**/*.{ts,tsx}'];
+const translated = [
+  'shell/src/**/*.{ts,tsx}',
+  'mfe-charts/src/**/*.{ts,tsx}',
+  'mfe-pools/src/**/*.{ts,tsx}',
+];
 /** A hex, rgb()/rgba() or hsl()/hsla() colour inside a string. */
 const COLOUR = String.raw`/#[0-9a-fA-F]{3,8}\b|\b(rgb|hsl)a?\(/`;
 
@@ -158,7 +162,7 @@ export default tseslint.config(
             {
               regex: {
                 pattern:
-                  '^(className|class|id|key|type|role|name|href|src|rel|target|method|mode|variant|kind|status|as|to|path|testId|htmlFor|autoComplete|inputMode|pattern|lang|dir|style|displayName|chunkName|app|remote|module|network|symbol|code|cause|reason|event)$',
+                  '^(className|class|id|key|type|role|name|href|src|rel|target|method|mode|variant|kind|status|as|to|path|testId|htmlFor|autoComplete|inputMode|pattern|lang|dir|style|displayName|chunkName|app|remote|module|network|symbol|code|cause|reason|event|format|beforeChartFormat)$',
               },
             },
             {

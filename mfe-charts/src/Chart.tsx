@@ -1,5 +1,7 @@
+import './messages';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { NetworkConfig } from '@jmswap/shared-chain';
+import { useLingui } from '@lingui/react/macro';
+import { useLanguageCode, type NetworkConfig } from '@jmswap/shared-chain';
 import type { ChartWindow } from '@jmswap/shared-chain/history';
 import {
   chartLabel,
@@ -102,6 +104,10 @@ export function ChartView({
   points,
   now = Date.now(),
 }: ChartViewProps) {
+  const { t } = useLingui();
+  // Highcharts takes its language when it draws: another language draws the chart anew.
+  const language = useLanguageCode();
+  const pair = `${symbolA}/${symbolB}`;
   const shown = withCurrentPoint(points, now);
   const decimals = chartPrecision(points, precision);
   const state =
@@ -119,20 +125,21 @@ export function ChartView({
     >
       {state === 'loading' && (
         <div className="jm-chart-placeholder" role="status" style={{ height }}>
-          <span className="jm-spinner" aria-hidden="true" /> Loading Chart...
+          <span className="jm-spinner" aria-hidden="true" /> {t`Loading Chart...`}
         </div>
       )}
       {state === 'empty' && (
         <div className="jm-chart-placeholder" style={{ height }}>
-          No chart data available
+          {t`No chart data available`}
         </div>
       )}
       {state === 'ready' && !drawn && placeholder}
       {drawn && (
         <Suspense fallback={placeholder}>
           <HighchartsView
+            key={language}
             kind={kind}
-            name={`${symbolA}/${symbolB}`}
+            name={pair}
             label={chartLabel(symbolA, symbolB, kind, window)}
             points={shown}
             height={height}
@@ -142,9 +149,7 @@ export function ChartView({
       )}
       {!hideLink && (
         <figcaption>
-          <a href={chartsPageHref(network, symbolA, symbolB)}>
-            {symbolA}/{symbolB} chart
-          </a>
+          <a href={chartsPageHref(network, symbolA, symbolB)}>{t`${pair} chart`}</a>
         </figcaption>
       )}
     </figure>

@@ -1,4 +1,7 @@
+import './messages';
 import { useEffect } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   CHART_PRICE_DISPLAY_DECIMALS,
   setLoading,
@@ -23,6 +26,7 @@ import './charts.css';
 
 /** The charts page: network pills, pair dropdown, the pair's 4-hour candles and figures. */
 export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreenProps) {
+  const { t } = useLingui();
   const state = useNetworkConfig(networkId);
   useEffect(() => {
     if (state.status === 'error') setLoading(false);
@@ -31,7 +35,7 @@ export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreen
     return <section className="jm-card">{state.status === 'error' ? state.message : null}</section>;
   return (
     <section className="jm-card" data-remote="charts" data-remote-version={__APP_VERSION__}>
-      <nav className="jm-pills" aria-label="Chart networks">
+      <nav className="jm-pills" aria-label={t`Chart networks`}>
         {CHART_NETWORKS.map((id) => (
           <button
             key={id}
@@ -56,6 +60,8 @@ function PairScreen({
   const { symbolA: a, symbolB: b } = resolveChartPair(network, query.symbolA, query.symbolB);
   const { loading, info } = useInfo(network);
   const { price } = pairPrice(info, a, b);
+  const { t, i18n } = useLingui();
+  const pair = `${a}/${b}`;
   return (
     <>
       <div className="jm-charts-head">
@@ -82,27 +88,31 @@ function PairScreen({
         held={loading}
       />
       {loading ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t`Loading...`}</p>
       ) : info ? (
         <PairStats info={info} pair={[a, b]} />
       ) : (
         <p role="status" className="jm-warning">
-          Market data is unavailable right now; the chart and figures come back with it. Try again
-          in a few minutes.
+          {t`Market data is unavailable right now; the chart and figures come back with it. Try again in a few minutes.`}
         </p>
       )}
       <button
         type="button"
         className="jm-link-button"
-        onClick={() => void exportPair(network, a, b)}
+        onClick={() =>
+          void exportPair(network, a, b).then(
+            (failed) => failed && showToast('error', i18n._(failed)),
+          )
+        }
       >
-        Download {a}/{b} trades (CSV)
+        {t`Download ${pair} trades (CSV)`}
       </button>
       <MyTrades network={network} />
     </>
   );
 }
 
+/** Saves the pair's trades as CSV; what to tell the user when they could not be read. */
 async function exportPair(network: NetworkConfig, a: string, b: string) {
   const pair = historyPair(network, a, b);
   const [addressA, addressB] = pairAddresses(network, ...pair);
@@ -115,11 +125,12 @@ async function exportPair(network: NetworkConfig, a: string, b: string) {
       }),
     TRADES_PAGE,
   );
-  if (!rows) return showToast('error', 'The trades could not be read. Try again in a minute.');
+  if (!rows) return msg`The trades could not be read. Try again in a minute.`;
   downloadCsv(
     `jmswap-${network.id.toLowerCase()}-${pair[0]}-${pair[1]}-trades.csv`,
     pairTradesCsv(network, pair, rows),
   );
+  return undefined;
 }
 
 export default ChartsPage;

@@ -1,7 +1,10 @@
+import './messages';
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   HISTORY_AMOUNT_DISPLAY_DECIMALS,
   HISTORY_PRICE_DISPLAY_DECIMALS,
+  useLanguageCode,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
 import { type Trade } from '@jmswap/shared-chain/history';
@@ -19,6 +22,7 @@ export interface HistoryPanelProps {
 
 /** The swap box's Toggle swap history button and its Trading History panel. */
 export function HistoryPanel({ network, symbolA, symbolB }: HistoryPanelProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <div className="jm-history">
@@ -28,7 +32,7 @@ export function HistoryPanel({ network, symbolA, symbolB }: HistoryPanelProps) {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        Toggle swap history
+        {t`Toggle swap history`}
       </button>
       {open && <TradingHistory network={network} symbolA={symbolA} symbolB={symbolB} />}
     </div>
@@ -38,9 +42,10 @@ export function HistoryPanel({ network, symbolA, symbolB }: HistoryPanelProps) {
 function TradingHistory({ network, symbolA, symbolB }: HistoryPanelProps) {
   const pair = historyPair(network, symbolA, symbolB);
   const { loading, trades } = useTrades(network, pair, true);
+  const { t } = useLingui();
   return (
-    <section aria-label="Trading History">
-      <h3>Trading History</h3>
+    <section aria-label={t`Trading History`}>
+      <h3>{t`Trading History`}</h3>
       <TradesTable scan={network.scan} pair={pair} loading={loading} trades={trades} />
     </section>
   );
@@ -55,16 +60,18 @@ export interface TradesTableProps {
 
 /** Price, Amount, Time to 6 decimals; each row links to its transaction on the explorer. */
 export function TradesTable({ scan, pair: [a, b], loading, trades }: TradesTableProps) {
-  if (loading && trades.length === 0) return <p role="status">Loading History...</p>;
-  if (trades.length === 0) return <p>No swap data available</p>;
+  const { t: translate } = useLingui();
+  const language = useLanguageCode();
+  if (loading && trades.length === 0) return <p role="status">{translate`Loading History...`}</p>;
+  if (trades.length === 0) return <p>{translate`No swap data available`}</p>;
   return (
     <div className="jm-history-scroll">
       <table>
         <thead>
           <tr>
-            <th scope="col">Price ({a})</th>
-            <th scope="col">Amount ({b})</th>
-            <th scope="col">Time</th>
+            <th scope="col">{translate`Price (${a})`}</th>
+            <th scope="col">{translate`Amount (${b})`}</th>
+            <th scope="col">{translate`Time`}</th>
           </tr>
         </thead>
         <tbody>
@@ -82,9 +89,13 @@ export function TradesTable({ scan, pair: [a, b], loading, trades }: TradesTable
                   href={`${scan}${t.hash}`}
                   target="_blank"
                   rel="noreferrer"
-                  title={`${t.type === 'buy' ? 'Buy' : 'Sell'} ${b}: view the transaction`}
+                  title={
+                    t.type === 'buy'
+                      ? translate`Buy ${b}: view the transaction`
+                      : translate`Sell ${b}: view the transaction`
+                  }
                 >
-                  {tradeTime(t.date)}
+                  {tradeTime(t.date, language)}
                 </a>
               </td>
             </tr>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   requestWalletConnect,
   showToast,
+  useLanguageCode,
   useWalletSession,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
@@ -14,6 +16,7 @@ const PAGE = 50;
 
 /** "My trades": the connected wallet's swaps on this network, with a CSV export for taxes. */
 export function MyTrades({ network }: { network: NetworkConfig }) {
+  const { t } = useLingui();
   const { connected, address } = useWalletSession();
   const [trades, setTrades] = useState<AccountTrade[] | undefined>();
   useEffect(() => {
@@ -38,29 +41,29 @@ export function MyTrades({ network }: { network: NetworkConfig }) {
         }),
       PAGE,
     );
-    if (!rows) return showToast('error', 'Your trades could not be read. Try again in a minute.');
+    if (!rows) return showToast('error', t`Your trades could not be read. Try again in a minute.`);
     downloadCsv(`jmswap-${network.id.toLowerCase()}-my-trades.csv`, myTradesCsv(network, rows));
   }
 
   return (
-    <section className="jm-history" aria-label="My trades">
-      <h3>My trades</h3>
+    <section className="jm-history" aria-label={t`My trades`}>
+      <h3>{t`My trades`}</h3>
       {!connected || !address ? (
         <p>
-          Connect a wallet to see your trades.{' '}
+          {t`Connect a wallet to see your trades.`}{' '}
           <button type="button" className="jm-link-button" onClick={requestWalletConnect}>
-            CONNECT WALLET
+            {t`CONNECT WALLET`}
           </button>
         </p>
       ) : trades === undefined ? (
-        <p role="status">Loading History...</p>
+        <p role="status">{t`Loading History...`}</p>
       ) : trades.length === 0 ? (
-        <p>No swap data available</p>
+        <p>{t`No swap data available`}</p>
       ) : (
         <>
           <MyTradesTable network={network} trades={trades} />
           <button type="button" className="jm-link-button" onClick={() => void exportAll()}>
-            Download my trades (CSV)
+            {t`Download my trades (CSV)`}
           </button>
         </>
       )}
@@ -69,14 +72,16 @@ export function MyTrades({ network }: { network: NetworkConfig }) {
 }
 
 function MyTradesTable({ network, trades }: { network: NetworkConfig; trades: AccountTrade[] }) {
+  const { t: translate } = useLingui();
+  const language = useLanguageCode();
   return (
     <div className="jm-history-scroll">
       <table>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Sold</th>
-            <th scope="col">Received</th>
+            <th scope="col">{translate`Time`}</th>
+            <th scope="col">{translate`Sold`}</th>
+            <th scope="col">{translate`Received`}</th>
             <th scope="col">USD</th>
           </tr>
         </thead>
@@ -85,7 +90,7 @@ function MyTradesTable({ network, trades }: { network: NetworkConfig; trades: Ac
             <tr key={t.hash}>
               <td>
                 <a href={`${network.scan}${t.hash}`} target="_blank" rel="noreferrer">
-                  {tradeTime(t.date)}
+                  {tradeTime(t.date, language)}
                 </a>
               </td>
               <td>

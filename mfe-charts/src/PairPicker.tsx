@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
 import { chartPairs } from './pairs';
 
@@ -26,20 +27,22 @@ export function PairPicker({
   pair: [string, string];
   onPick: (a: string, b: string) => void;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const pair = `${a}/${b}`;
   return (
     <div className="jm-pair-picker">
       <button
         type="button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`Pair: ${a}/${b}`}
+        aria-label={t`Pair: ${pair}`}
         onClick={() => setOpen((o) => !o)}
       >
         <PairLabel network={network} a={a} b={b} /> ▾
       </button>
       {open && (
-        <ul role="listbox" aria-label="Pairs">
+        <ul role="listbox" aria-label={t`Pairs`}>
           {chartPairs(network).map((p) => (
             <li key={`${p.symbolA}/${p.symbolB}`} role="option" aria-selected={false}>
               <button

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import {
   CHART_PRICE_DISPLAY_DECIMALS,
   CIRCULATING_SUPPLY_DISPLAY_DECIMALS,
@@ -31,40 +32,42 @@ export function PairStats({
   info: ApiInfoNetwork | undefined;
   pair: [string, string];
 }) {
+  const { t } = useLingui();
   const { price, volume24HUsd } = pairPrice(info, a, b);
   const jm = b === 'JM' ? info?.jm : undefined;
   const priceUsd = info?.tokens[b]?.priceUsd;
   return (
-    <dl className="jm-stats" aria-label="Pair figures">
+    <dl className="jm-stats" aria-label={t`Pair figures`}>
       <div>
-        <dt>Current price</dt>
+        <dt>{t`Current price`}</dt>
         <dd data-figure="price">
           {fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)} {a}
           {priceUsd !== undefined && priceUsd !== null && ` (${usdPrice(priceUsd)})`}
         </dd>
       </div>
       <div>
-        <dt>24h volume</dt>
+        <dt>{t`24h volume`}</dt>
         <dd data-figure="volume">{usd(volume24HUsd)}</dd>
       </div>
       {jm && (
         <>
           <div>
-            <dt>Token supply</dt>
+            <dt>{t`Token supply`}</dt>
             <dd data-figure="supply">{supplyText(jm.supply)}</dd>
           </div>
           <div>
-            <dt>Circulating supply</dt>
+            <dt>{t`Circulating supply`}</dt>
             <dd data-figure="circulating">
               {supplyText(jm.circulatingSupply, CIRCULATING_SUPPLY_DISPLAY_DECIMALS)}
             </dd>
           </div>
           <div>
-            <dt>Market cap</dt>
+            <dt>{t`Market cap`}</dt>
             <dd data-figure="marketcap">
               {jm.marketcapUsd === null
                 ? '-'
-                : `$${fixedNumber(jm.marketcapUsd / 1e6, MARKET_CAP_MILLIONS_DISPLAY_DECIMALS)}M`}
+                : // eslint-disable-next-line lingui/no-unlocalized-strings -- dollars in millions, a number
+                  `$${fixedNumber(jm.marketcapUsd / 1e6, MARKET_CAP_MILLIONS_DISPLAY_DECIMALS)}M`}
             </dd>
           </div>
         </>

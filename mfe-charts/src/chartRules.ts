@@ -1,3 +1,5 @@
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '@jmswap/shared-chain';
 import { CHART_PRICE_SIGNIFICANT_DIGITS, type NetworkConfig } from '@jmswap/shared-chain';
 import { CHART_BUCKET_MS, type ChartWindow } from '@jmswap/shared-chain/history';
 
@@ -53,20 +55,23 @@ export function historyPair(network: NetworkConfig, a: string, b: string): [stri
 export const chartsPageHref = (network: string, a: string, b: string) =>
   `/charts?${new URLSearchParams({ n: network, symbolA: a, symbolB: b })}`;
 
-const WINDOW_WORDS: Record<ChartWindow, string> = {
-  '1d': 'last day',
-  '1w': 'last week',
-  '1m': 'last month',
-  '3m': 'last 3 months',
-  '1y': 'last year',
-  all: 'all time',
-};
+const WINDOW_WORDS = {
+  '1d': msg`last day`,
+  '1w': msg`last week`,
+  '1m': msg`last month`,
+  '3m': msg`last 3 months`,
+  '1y': msg`last year`,
+  all: msg`all time`,
+} satisfies Record<ChartWindow, unknown>;
 
 /**
- * What a screen reader announces for the chart: the pair and the period, e.g.
- * "TRX/JM price, 4-hour candles, last 3 months".
+ * What a screen reader announces for the chart, in the language in use: the pair and the period,
+ * e.g. "TRX/JM price, 4-hour candles, last 3 months".
  */
 export function chartLabel(a: string, b: string, kind: ChartKind, window: ChartWindow): string {
-  const drawn = kind === 'candle' ? '4-hour candles' : '4-hour line';
-  return `${a}/${b} price, ${drawn}, ${WINDOW_WORDS[window]}`;
+  const pair = `${a}/${b}`;
+  const period = i18n._(WINDOW_WORDS[window]);
+  return kind === 'candle'
+    ? t`${pair} price, 4-hour candles, ${period}`
+    : t`${pair} price, 4-hour line, ${period}`;
 }

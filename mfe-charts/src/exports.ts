@@ -1,3 +1,5 @@
+/* eslint-disable lingui/no-unlocalized-strings -- the CSV files are for tax tools and
+   spreadsheets: their column names and values stay English in every language, like the API's. */
 import type { NetworkConfig } from '@jmswap/shared-chain';
 import type { AccountTrade, Trade } from '@jmswap/shared-chain/history';
 import { poolOf } from './chartRules';

@@ -25,9 +25,12 @@ export const usd = (value: number | null | undefined): string =>
     ? '-'
     : `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** Local date and time of a trade, short: "23/11 12:34". */
-export const tradeTime = (ms: number): string =>
-  new Date(ms).toLocaleString('en-GB', {
+/**
+ * Local date and time of a trade, short, in the language's order: "23/11 12:34" in English,
+ * "11/23 12:34" in Chinese.
+ */
+export const tradeTime = (ms: number, language = 'en'): string =>
+  new Date(ms).toLocaleString(language === 'en' ? 'en-GB' : language, {
     day: '2-digit',
     month: '2-digit',
     hour: '2-digit',

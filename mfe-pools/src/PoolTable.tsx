@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
 import {
   addLiquidityLink,
@@ -10,7 +12,7 @@ import {
 } from './pools';
 import type { PoolsData } from './usePools';
 
-const API_COLUMNS = ['Liquidity', '24h volume', '24h fees', 'Fee APR'] as const;
+const API_COLUMNS = [msg`Liquidity`, msg`24h volume`, msg`24h fees`, msg`Fee APR`];
 
 function apiCells(row: PoolRow, api: PoolsData['api']): string[] {
   if (api === 'loading') return API_COLUMNS.map(() => '…');
@@ -42,10 +44,12 @@ function PoolLine(props: {
   api: PoolsData['api'];
 }) {
   const { network, row, chain, api } = props;
+  const { t, i18n } = useLingui();
   const { pool } = row;
   const a = network.tokens[pool.symbolA];
   const b = network.tokens[pool.symbolB];
   const chart = chartLink(network, pool);
+  const { symbolA, symbolB } = pool;
   return (
     <tr data-testid="pool-row" data-pair={pairName(pool)}>
       <th scope="row" className="jm-pool-pair" data-testid="pool-item">
@@ -53,26 +57,26 @@ function PoolLine(props: {
         {b && <TokenLogo token={b} />}
         <span>{pairName(pool)}</span>
       </th>
-      <td data-label={`Reserve ${pool.symbolA}`} data-testid="reserve-a">
+      <td data-label={t`Reserve ${symbolA}`} data-testid="reserve-a">
         {reserveText(chain, row.reserveA, a?.decimals, pool.symbolA)}
       </td>
-      <td data-label={`Reserve ${pool.symbolB}`} data-testid="reserve-b">
+      <td data-label={t`Reserve ${symbolB}`} data-testid="reserve-b">
         {reserveText(chain, row.reserveB, b?.decimals, pool.symbolB)}
       </td>
       {apiCells(row, api).map((text, i) => (
         <td
-          key={API_COLUMNS[i]}
+          key={i}
           className="jm-pool-api"
-          data-label={API_COLUMNS[i]}
+          data-label={i18n._(API_COLUMNS[i]!)}
           data-testid={`api-${i}`}
           data-missing={api !== 'ok' || text === 'n/a' ? '' : undefined}
         >
-          {text}
+          {text === 'n/a' ? t`n/a` : text === 'unavailable' ? t`unavailable` : text}
         </td>
       ))}
       <td className="jm-pool-links">
-        {chart && <a href={chart}>Chart</a>}
-        <a href={addLiquidityLink(network, pool)}>Add liquidity</a>
+        {chart && <a href={chart}>{t`Chart`}</a>}
+        <a href={addLiquidityLink(network, pool)}>{t`Add liquidity`}</a>
       </td>
     </tr>
   );
@@ -87,31 +91,32 @@ export function PoolTable(props: {
   chain: PoolsData['chain'];
   api: PoolsData['api'];
 }) {
+  const { t, i18n } = useLingui();
   return (
     <table
       className="jm-pools"
-      aria-label="Pools"
+      aria-label={t`Pools`}
       aria-busy={props.chain === 'loading' || props.waiting === true}
     >
       <thead>
         <tr>
-          <th scope="col">Pair</th>
-          <th scope="col">Reserve A</th>
-          <th scope="col">Reserve B</th>
+          <th scope="col">{t`Pair`}</th>
+          <th scope="col">{t`Reserve A`}</th>
+          <th scope="col">{t`Reserve B`}</th>
           {API_COLUMNS.map((c) => (
-            <th scope="col" key={c}>
-              {c}
+            <th scope="col" key={c.id}>
+              {i18n._(c)}
             </th>
           ))}
           <th scope="col">
-            <span className="jm-visually-hidden">Links</span>
+            <span className="jm-visually-hidden">{t`Links`}</span>
           </th>
         </tr>
       </thead>
       <tbody>
         {props.waiting && (
           <tr className="jm-pools-waiting">
-            <td colSpan={API_COLUMNS.length + 4}>Loading pools...</td>
+            <td colSpan={API_COLUMNS.length + 4}>{t`Loading pools...`}</td>
           </tr>
         )}
         {props.rows.map((row) => (

@@ -1,4 +1,7 @@
+import './messages';
 import { useEffect, useMemo, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   NetworkNotConfigured,
   useNetworkConfig,
@@ -10,18 +13,18 @@ import { PoolTable } from './PoolTable';
 import { usePools, type PoolsData } from './usePools';
 import './pools.css';
 
-export const APR_NOTE =
-  '24h fees = the liquidity providers’ 0.25% of the 24h volume. Fee APR = 24h fees × 365 ÷ liquidity (USD figures from the API).';
+export const APR_NOTE = msg`24h fees = the liquidity providers’ 0.25% of the 24h volume. Fee APR = 24h fees × 365 ÷ liquidity (USD figures from the API).`;
 
 function ChainUnreachable({ network, retry }: { network: NetworkConfig; retry: () => void }) {
+  const { t } = useLingui();
+  const name = network.name;
   return (
     <div role="alert" className="jm-pools-error">
       <p>
-        Could not read the pool balances from the {network.name} node. Check your connection and try
-        again.
+        {t`Could not read the pool balances from the ${name} node. Check your connection and try again.`}
       </p>
       <button type="button" className="jm-button jm-pools-retry" onClick={retry}>
-        Retry
+        {t`Retry`}
       </button>
     </div>
   );
@@ -33,23 +36,24 @@ function PoolsControls(props: {
   onFilter: (text: string) => void;
   onSort: (key: SortKey) => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="jm-pools-controls">
       <label>
-        Filter by symbol
+        {t`Filter by symbol`}
         <input
           type="search"
           value={props.filter}
-          placeholder="e.g. USDT"
+          placeholder={t`e.g. USDT`}
           onChange={(e) => props.onFilter(e.target.value)}
         />
       </label>
       <label>
-        Sort by
+        {t`Sort by`}
         <select value={props.sort} onChange={(e) => props.onSort(e.target.value as SortKey)}>
-          <option value="liquidity">Liquidity</option>
-          <option value="volume">24h volume</option>
-          <option value="name">Name</option>
+          <option value="liquidity">{t`Liquidity`}</option>
+          <option value="volume">{t`24h volume`}</option>
+          <option value="name">{t`Name`}</option>
         </select>
       </label>
     </div>
@@ -73,6 +77,7 @@ function useOrderSettled(api: PoolsData['api'], sort: SortKey): boolean {
 }
 
 function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData }) {
+  const { t, i18n } = useLingui();
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortKey>('liquidity');
   const settled = useOrderSettled(data.api, sort);
@@ -86,7 +91,7 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
       {data.chain === 'unreachable' && <ChainUnreachable network={network} retry={data.retry} />}
       {data.api === 'unavailable' && (
         <p className="jm-muted" data-testid="api-unavailable">
-          Pool statistics are unavailable right now; reserves come straight from the chain.
+          {t`Pool statistics are unavailable right now; reserves come straight from the chain.`}
         </p>
       )}
       <PoolsControls filter={filter} sort={sort} onFilter={setFilter} onSort={setSort} />
@@ -98,21 +103,23 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
         api={data.api}
       />
       {rows.length === 0 && filter.trim() !== '' && (
-        <p className="jm-muted">No pool matches “{filter}”.</p>
+        <p className="jm-muted">{t`No pool matches “${filter}”.`}</p>
       )}
-      <p className="jm-muted jm-pools-note">{APR_NOTE}</p>
+      <p className="jm-muted jm-pools-note">{i18n._(APR_NOTE)}</p>
     </>
   );
 }
 
 /** The pools page: every configured pool with its chain reserves and the API's USD figures. */
 export function PoolsPage({ network: networkId }: RemoteScreenProps) {
+  const { t } = useLingui();
   const state = useNetworkConfig(networkId);
   const network = state.status === 'ready' ? state.network : undefined;
   const data = usePools(network);
+  const name = network?.name ?? networkId;
   return (
     <section className="jm-card" data-remote="pools" data-remote-version={__APP_VERSION__}>
-      <h2>Pools on {network?.name ?? networkId}</h2>
+      <h2>{t`Pools on ${name}`}</h2>
       {state.status === 'error' && <p role="alert">{state.message}</p>}
       {network && <PoolsBody key={network.id} network={network} data={data} />}
     </section>
