@@ -27,6 +27,7 @@ import { SlippageSettings } from './components/SlippageSettings';
 import { FundsOnTheWay } from './components/FundsOnTheWay';
 import { PendingSend } from './components/PendingSend';
 import { ChartSlot } from './components/ChartSlot';
+import { WidgetNetwork } from './components/WidgetNetwork';
 import { useSwapBox } from './useSwapBox';
 import { useSwapAction } from './useSwapAction';
 import { maxSellAmount, directPairsOf } from './maxAmount';
@@ -246,6 +247,9 @@ function SwapBox({
           {failure.message}
           {failure.details && <small className="jm-details">{failure.details}</small>}
         </p>
+      )}
+      {widget && session.connected && state.quote && !pending && (
+        <WidgetNetwork network={network} />
       )}
       {session.connected && state.quote && !pending && (
         <Suspense fallback={null}>

@@ -122,6 +122,29 @@ describe('JMSwapWidget.mount', () => {
     );
   });
 
+  it('names the wallet’s chain in every connect and update reply, also when it is another chain', async () => {
+    const { send, replies } = setup();
+    const ethereum = (window as unknown as { ethereum: { request: (a: object) => unknown } })
+      .ethereum;
+    const answer = ethereum.request;
+    // The user keeps the wallet on chain 1: switching "succeeds" but nothing moves.
+    ethereum.request = async (args: { method?: string }) =>
+      args.method === 'eth_chainId' ? '0x1' : answer(args);
+    send(call('connect', { network: 'BSC' }, 1));
+    await settle();
+    send(call('update', { network: 'BSC' }, 2));
+    await settle();
+    expect(
+      replies().map((r) => {
+        const m = r.message as { function: string; data: { chainId?: unknown } };
+        return [m.function, m.data.chainId];
+      }),
+    ).toEqual([
+      ['connected', 1],
+      ['updated', 1],
+    ]);
+  });
+
   it('tells the widget when the wallet switches account', async () => {
     const listeners: ((accounts: string[]) => void)[] = [];
     const { send, replies } = setup();

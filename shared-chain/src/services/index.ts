@@ -35,7 +35,11 @@ export {
   getWalletConnectProjectId,
 } from '../adapters/evm/helpers';
 export * from './tokens';
-export { configureWidgetRelay, isWidgetRelayConfigured } from '../adapters/widget';
+export {
+  configureWidgetRelay,
+  hostNamedNoChain,
+  isWidgetRelayConfigured,
+} from '../adapters/widget';
 export {
   SLIPPAGE_STORAGE_KEY,
   APPROVAL_MODE_STORAGE_KEY,

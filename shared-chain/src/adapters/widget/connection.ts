@@ -8,9 +8,24 @@ import type { NetworkConfig } from '../../config/types';
 import type { WalletConnection } from '../types';
 import type { EvmTxRequest } from '../evm/connection';
 import type { TronWebLike } from '../tron/tronweb-like';
-import { approvalResult, chainIdOf, executionResult, type WidgetRelay } from './relay';
+import { ChainError } from '../../core/errors';
+import { wrongNetworkMessage } from '../evm/helpers';
+import {
+  approvalResult,
+  chainIdOf,
+  executionResult,
+  HostSilentError,
+  isRejection,
+  type WidgetRelay,
+} from './relay';
 
 const APPROVE_SELECTOR = '0x095ea7b3';
+
+/**
+ * How long a send waits on the host's answer to "which chain is your wallet on?". A host that
+ * stays silent is not refused: the confirm step named the network, as for an answer naming none.
+ */
+export const HOST_CHAIN_WAIT_MS = 30_000;
 
 type Change = Parameters<WalletConnection['onChange']>[0];
 
@@ -21,14 +36,35 @@ function baseConnection(
   name: string,
   hostChainId: number | undefined,
 ) {
-  // The chain the host's wallet is on, as its connected/updated replies name it. A host that
-  // never names one (an SDK from before chainId) is trusted to be on the network it was given.
+  // The chain the host's wallet is on, as its connected/updated replies name it.
   let chain = hostChainId;
+  // The seed's protocol has no chainId: a host that named none at connect is asked (`update`)
+  // before every send, and trusted only while its answers name no other chain.
+  const asksBeforeSend = hostChainId === undefined;
+  const refuse = () => new ChainError('WRONG_NETWORK', wrongNetworkMessage(network));
   return {
     kind: 'widget' as const,
     name,
     platform: network.platform,
     address,
+    /** Right before an execute or approve: refuses (nothing sent) a host on another chain. */
+    async confirmHostChain(): Promise<void> {
+      if (asksBeforeSend) {
+        let reply: unknown;
+        try {
+          reply = await relay.call('update', { network: network.id }, HOST_CHAIN_WAIT_MS);
+        } catch (error) {
+          if (!(error instanceof HostSilentError)) throw error;
+          console.warn(
+            `[widget] the host did not name its wallet's chain; sending on ${network.id}`,
+          );
+          return;
+        }
+        if (isRejection(reply)) throw refuse();
+        chain = chainIdOf(reply) ?? chain;
+      }
+      if (chain !== undefined && chain !== network.chainId) throw refuse();
+    },
     chainId: async () => chain ?? network.chainId,
     switchChain: async (target: NetworkConfig) => {
       const reply = await relay.call('update', { network: target.id });
@@ -59,9 +95,11 @@ export function widgetEvmConnection(
   name: string,
   hostChainId?: number,
 ) {
+  const base = baseConnection(network, relay, address, name, hostChainId);
   return {
-    ...baseConnection(network, relay, address, name, hostChainId),
+    ...base,
     async sendTransaction(tx: EvmTxRequest): Promise<string> {
+      await base.confirmHostChain();
       const data = String(tx.data ?? '');
       if (data.startsWith(APPROVE_SELECTOR) && data.length === 10 + 128) {
         const spender = `0x${data.slice(34, 74)}`;
@@ -132,8 +170,11 @@ export function widgetTronConnection(
       return { methods };
     },
   };
+  const base = baseConnection(network, relay, address, name, hostChainId);
   return {
-    ...baseConnection(network, relay, address, name, hostChainId),
+    ...base,
     getTronWeb: () => relayed,
+    // The TRON writer asks this before it simulates, so a refusal never opens a wallet prompt.
+    assertChain: () => base.confirmHostChain(),
   };
 }

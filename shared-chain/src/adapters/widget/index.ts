@@ -19,6 +19,14 @@ export async function configureWidgetRelay(win: Window, hostOrigin: string): Pro
 
 export const isWidgetRelayConfigured = (): boolean => relay !== undefined;
 
+let namedNoChain = false;
+
+/**
+ * Whether the widget's host named no chain for its wallet when it connected (a host on the seed's
+ * protocol): the confirm step then names the network the send will use (issue #23).
+ */
+export const hostNamedNoChain = (): boolean => relay !== undefined && namedNoChain;
+
 /** The widget's only wallet: the host page's, reached through the relay. */
 export const widgetConnector: WalletConnector = {
   kind: 'widget',
@@ -39,6 +47,7 @@ export const widgetConnector: WalletConnector = {
       import(/* webpackChunkName: "shared-chain-widget" */ './connection'),
     ]);
     const chainId = chainIdOf(reply);
+    namedNoChain = chainId === undefined;
     if (chainId !== undefined && chainId !== network.chainId) {
       // The host's wallet is elsewhere: the writers' chain check asks it to switch (update).
       console.warn(`[widget] the host wallet is on chain ${chainId}, not ${network.chainId}`);

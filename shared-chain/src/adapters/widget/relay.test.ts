@@ -1,5 +1,6 @@
 import { ChainError } from '../../core/errors';
-import { widgetEvmConnection, widgetTronConnection } from './connection';
+import { HOST_CHAIN_WAIT_MS, widgetEvmConnection, widgetTronConnection } from './connection';
+import { configureWidgetRelay, hostNamedNoChain, widgetConnector } from './index';
 import { APPROVED_BY_HOST, approvalResult, executionResult, WidgetRelay } from './relay';
 import { EvmWriter } from '../evm/writer';
 import type { NetworkConfig } from '../../config/types';
@@ -135,10 +136,11 @@ describe('widget wallet connections', () => {
   it('EVM: approve calldata goes to the host approve, other sends to execute', async () => {
     const { win, posted, reply } = fakeFrame();
     const relay = new TestRelay(win, HOST);
-    const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask');
+    const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask', 56);
     const spender = '1'.repeat(40);
     const data = `0x095ea7b3${'0'.repeat(24)}${spender}${5n.toString(16).padStart(64, '0')}`;
     const approval = wallet.sendTransaction({ to: '0xtoken', data });
+    await flush();
     expect(posted[0]!.message).toMatchObject({
       function: 'approve',
       params: { token: '0xtoken', spender: `0x${spender}`, amount: '5', network: 'BSC' },
@@ -152,6 +154,7 @@ describe('widget wallet connections', () => {
     await expect(approval).resolves.toBe('0xa1');
 
     const swap = wallet.sendTransaction({ to: '0xrouter', data: '0xdeadbeef', value: 3n });
+    await flush();
     expect(posted[1]!.message).toMatchObject({
       function: 'execute',
       params: { to: '0xrouter', data: '0xdeadbeef', value: '3' },
@@ -272,5 +275,147 @@ describe('widget wallet connections', () => {
     await expect(approval).resolves.toEqual({ txid: APPROVED_BY_HOST });
     expect(node.call).toHaveBeenCalledTimes(1);
     expect(node.send).not.toHaveBeenCalled(); // eth_getTransactionReceipt never asked
+  });
+
+  describe('a host that named no chain at connect (the seed protocol has no chainId)', () => {
+    const evmNet = { ...evm, name: 'BNB Smart Chain' } as NetworkConfig;
+    const answer = (
+      frame: ReturnType<typeof fakeFrame>,
+      fn: string,
+      data: unknown,
+      at = frame.posted.length - 1,
+    ) =>
+      frame.reply({ type: 'JMSwapResponse', function: fn, id: frame.posted[at]!.message.id, data });
+    const fns = (frame: ReturnType<typeof fakeFrame>) =>
+      frame.posted.map((p) => p.message.function);
+    const swap = { to: '0xrouter', data: '0xdeadbeef', value: 3n };
+
+    it('the connect reply decides whether the confirm step names the network', async () => {
+      const frame = fakeFrame();
+      const relay = await configureWidgetRelay(frame.win, HOST);
+      opened.push(relay);
+      for (const [data, unnamed] of [
+        [{ address: '0xabc', name: 'Host' }, true],
+        [{ address: '0xabc', name: 'Host', chainId: 56 }, false],
+      ] as const) {
+        const connected = widgetConnector.connect(evmNet);
+        await flush();
+        answer(frame, 'connected', data);
+        await connected;
+        expect(hostNamedNoChain()).toBe(unnamed);
+      }
+    });
+
+    it('is asked for its chain (update) before an execute; the same chain proceeds', async () => {
+      const frame = fakeFrame();
+      const wallet = widgetEvmConnection(evmNet, new TestRelay(frame.win, HOST), '0xabc', 'Host');
+      const sent = wallet.sendTransaction(swap);
+      await flush();
+      expect(fns(frame)).toEqual(['update']);
+      expect(frame.posted[0]!.message.params).toEqual({ network: 'BSC' });
+      answer(frame, 'updated', { address: '0xabc', chainId: '0x38' });
+      await flush();
+      expect(fns(frame)).toEqual(['update', 'execute']);
+      answer(frame, 'executeResponse', { transactionHash: '0x12' });
+      await expect(sent).resolves.toBe('0x12');
+    });
+
+    it('another chain in the answer refuses the send with the network named: nothing is executed', async () => {
+      const frame = fakeFrame();
+      const wallet = widgetEvmConnection(evmNet, new TestRelay(frame.win, HOST), '0xabc', 'Host');
+      const sent = wallet.sendTransaction(swap);
+      await flush();
+      answer(frame, 'updated', { address: '0xabc', chainId: 1 });
+      await expect(sent).rejects.toMatchObject({
+        code: 'WRONG_NETWORK',
+        message: 'Your wallet is on another network. Switch it to BNB Smart Chain to continue.',
+      });
+      // An approval is refused the same way, after asking again.
+      const approval = wallet.sendTransaction({
+        to: '0xtoken',
+        data: `0x095ea7b3${'0'.repeat(128)}`,
+      });
+      await flush();
+      answer(frame, 'updated', { address: '0xabc', chainId: 1 });
+      await expect(approval).rejects.toMatchObject({ code: 'WRONG_NETWORK' });
+      expect(fns(frame)).toEqual(['update', 'update']);
+    });
+
+    it('an answer naming no chain, or no answer at all, proceeds (the confirm step named the network)', async () => {
+      jest.useFakeTimers();
+      try {
+        const frame = fakeFrame();
+        const wallet = widgetEvmConnection(evmNet, new TestRelay(frame.win, HOST), '0xa', 'Host');
+        const first = wallet.sendTransaction(swap);
+        await jest.advanceTimersByTimeAsync(0);
+        answer(frame, 'updated', { address: '0xa', name: 'Host', balance: '5' });
+        await jest.advanceTimersByTimeAsync(0);
+        answer(frame, 'executeResponse', '0x01');
+        await expect(first).resolves.toBe('0x01');
+
+        const second = wallet.sendTransaction(swap);
+        await jest.advanceTimersByTimeAsync(HOST_CHAIN_WAIT_MS - 1);
+        expect(fns(frame)).toEqual(['update', 'execute', 'update']);
+        await jest.advanceTimersByTimeAsync(1);
+        expect(fns(frame)).toEqual(['update', 'execute', 'update', 'execute']);
+        answer(frame, 'executeResponse', '0x02');
+        await expect(second).resolves.toBe('0x02');
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('through the writer: an approve for a host on another chain never reaches the host', async () => {
+      const frame = fakeFrame();
+      const wallet = widgetEvmConnection(evmNet, new TestRelay(frame.win, HOST), '0xabc', 'Host');
+      const network = { ...evmNet, tokens: {}, exchange: {} } as unknown as NetworkConfig;
+      const writer = new EvmWriter(network, wallet);
+      const node = {
+        call: jest.fn(async () => '0x'),
+        estimateGas: jest.fn(async () => 50_000n),
+        send: jest.fn(),
+      };
+      (writer as unknown as { provider: typeof node }).provider = node;
+      const approval = writer.approve(`0x${'2'.repeat(40)}`, `0x${'1'.repeat(40)}`, 5n);
+      for (let i = 0; i < 5 && frame.posted.length === 0; i += 1) await flush();
+      answer(frame, 'updated', { address: '0xabc', chainId: 137 });
+      await expect(approval).rejects.toMatchObject({ code: 'WRONG_NETWORK' });
+      expect(fns(frame)).toEqual(['update']);
+    });
+
+    it('a host whose wallet declines the question (4001) is refused', async () => {
+      const frame = fakeFrame();
+      const wallet = widgetEvmConnection(evmNet, new TestRelay(frame.win, HOST), '0xabc', 'Host');
+      const sent = wallet.sendTransaction(swap);
+      await flush();
+      answer(frame, 'updated', { error: { code: 4001, message: 'User rejected' } });
+      await expect(sent).rejects.toMatchObject({ code: 'WRONG_NETWORK' });
+      expect(fns(frame)).toEqual(['update']);
+    });
+
+    it('TRON: the writer’s chain check asks the host, and another chain refuses', async () => {
+      const frame = fakeFrame();
+      const reader = { trx: {} } as unknown as TronWebLike;
+      const wallet = widgetTronConnection(tron, new TestRelay(frame.win, HOST), 'TA', 'TL', reader);
+      const checked = wallet.assertChain();
+      await flush();
+      answer(frame, 'updated', { address: 'TA', chainId: 2494104990 });
+      await expect(checked).rejects.toMatchObject({ code: 'WRONG_NETWORK' });
+      const again = wallet.assertChain();
+      await flush();
+      answer(frame, 'updated', { address: 'TA', chainId: tron.chainId });
+      await expect(again).resolves.toBeUndefined();
+      expect(fns(frame)).toEqual(['update', 'update']);
+    });
+
+    it('a host that named its chain at connect is not asked again before a send', async () => {
+      const frame = fakeFrame();
+      const wallet = widgetEvmConnection(evmNet, new TestRelay(frame.win, HOST), '0xa', 'H', 56);
+      const sent = wallet.sendTransaction(swap);
+      await flush();
+      expect(fns(frame)).toEqual(['execute']);
+      answer(frame, 'executeResponse', '0x03');
+      await expect(sent).resolves.toBe('0x03');
+    });
   });
 });

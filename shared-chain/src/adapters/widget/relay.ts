@@ -26,6 +26,13 @@ export const RELAY_REPLIES = {
 
 export type RelayFunction = keyof typeof RELAY_REPLIES;
 
+/** The host page did not answer a request in time. */
+export class HostSilentError extends ChainError {
+  constructor(readonly fn: RelayFunction) {
+    super('TRANSACTION_FAILED', `The host page did not answer ${fn}`);
+  }
+}
+
 interface Pending {
   fn: RelayFunction;
   resolve: (data: unknown) => void;
@@ -61,13 +68,17 @@ export class WidgetRelay {
   }
 
   /** Asks the host page to run `fn`; resolves with the reply's data. */
-  call(fn: RelayFunction, params: Record<string, unknown> = {}): Promise<unknown> {
+  call(
+    fn: RelayFunction,
+    params: Record<string, unknown> = {},
+    timeoutMs = this.timeoutMs,
+  ): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new ChainError('TRANSACTION_FAILED', `The host page did not answer ${fn}`));
-      }, this.timeoutMs);
+        reject(new HostSilentError(fn));
+      }, timeoutMs);
       this.pending.set(id, { fn, resolve, reject, timer });
       this.win.parent.postMessage(
         { type: WIDGET_FUNCTION, function: fn, params: portable(params), id },
@@ -118,10 +129,14 @@ export class WidgetRelay {
   }
 }
 
-/** A reply that carries the wallet's refusal (EIP-1193 / TronLink code 4001). */
-function assertNotRejected(data: unknown): void {
+/** Whether a reply carries the wallet's refusal (EIP-1193 / TronLink code 4001). */
+export function isRejection(data: unknown): boolean {
   const code = (data as { error?: { code?: unknown }; code?: unknown } | null)?.error?.code;
-  if (code === 4001 || code === '4001') throw new ChainError('4001');
+  return code === 4001 || code === '4001';
+}
+
+function assertNotRejected(data: unknown): void {
+  if (isRejection(data)) throw new ChainError('4001');
 }
 
 /**

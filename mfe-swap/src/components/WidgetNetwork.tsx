@@ -1,0 +1,14 @@
+import { hostNamedNoChain, type NetworkConfig } from '@jmswap/shared-chain';
+
+/**
+ * The widget's confirm step when its host named no chain for its wallet (a host on the seed's
+ * protocol, issue #23): the network this swap goes to, so the user can check the wallet's prompt.
+ */
+export function WidgetNetwork({ network }: { network: NetworkConfig }) {
+  if (!hostNamedNoChain()) return null;
+  return (
+    <p className="jm-network-fee" data-testid="widget-network">
+      Network: {network.name}
+    </p>
+  );
+}
