@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useReducer } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   NetworkNotConfigured,
+  registerCatalog,
   setLoading,
   useNetworkConfig,
   useSlippageBps,
@@ -19,6 +21,17 @@ import { AddStep } from './components/AddStep';
 import { RemoveStep } from './components/RemoveStep';
 import './liquidityApiImpl';
 import './liquidity.css';
+
+// This remote's texts in the language in use (English is in the code).
+void registerCatalog(
+  'liquidity',
+  (language) =>
+    import(
+      /* webpackChunkName: "messages-liquidity-[request]" */
+      /* webpackExclude: /en\.ts$/ */
+      `./locales/${language}.ts`
+    ),
+);
 
 /** The liquidity panel: 1 positions, 2 add, 3 remove (index route, t=addLiquidity). */
 export function LiquidityPanel({ network: networkId }: RemoteScreenProps) {
@@ -41,6 +54,7 @@ const samePair = (p: UserPosition, a?: string, b?: string) =>
   (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a);
 
 function Panel({ network }: { network: NetworkConfig }) {
+  const { t } = useLingui();
   const session = useWalletSession();
   const [slippageBps] = useSlippageBps();
   const reducer = useMemo(() => liquidityReducer(network), [network]);
@@ -76,7 +90,7 @@ function Panel({ network }: { network: NetworkConfig }) {
       data-remote="liquidity"
       data-step={form.step}
       data-remote-version={__APP_VERSION__}
-      aria-label="Liquidity"
+      aria-label={t`Liquidity`}
     >
       <NetworkNotConfigured network={network} />
       {form.step === 1 && (

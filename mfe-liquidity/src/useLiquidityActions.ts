@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
 import {
   ERROR_ADDING_LIQUIDITY,
   ERROR_REMOVING_LIQUIDITY,
@@ -40,23 +41,28 @@ export function failureText(base: string, error: unknown): string {
   // A Cancel from Recent transactions took its place: nothing moved, and not a failure.
   if (isChainError(error) && error.code === 'TRANSACTION_CANCELLED') return error.message;
   if (isUserRejection(error))
-    return `${base}: you rejected the request in your wallet. Nothing was sent.`;
+    return t`${base}: you rejected the request in your wallet. Nothing was sent.`;
   if (
     isChainError(error) &&
     (error.code === 'WRONG_NETWORK' || error.code === 'TRANSACTION_PENDING')
-  )
-    return `${base}: ${error.message}`;
+  ) {
+    const reason = error.message;
+    return t`${base}: ${reason}`;
+  }
   return base;
 }
 
 function progressText(p: LiquidityProgress, first: boolean): string {
-  if (p.step === 'approve') return `Approving ${p.token} in your wallet...`;
-  if (p.step === 'createPair') return 'Creating the pool (step 1 of 2), confirm in your wallet...';
+  if (p.step === 'approve') {
+    const token = p.token;
+    return t`Approving ${token} in your wallet...`;
+  }
+  if (p.step === 'createPair') return t`Creating the pool (step 1 of 2), confirm in your wallet...`;
   if (p.step === 'supply')
     return first
-      ? 'Supplying liquidity (step 2 of 2), confirm in your wallet...'
-      : 'Supplying liquidity, confirm in your wallet...';
-  return 'Removing liquidity, confirm in your wallet...';
+      ? t`Supplying liquidity (step 2 of 2), confirm in your wallet...`
+      : t`Supplying liquidity, confirm in your wallet...`;
+  return t`Removing liquidity, confirm in your wallet...`;
 }
 
 /** SUPPLY and REMOVE LIQUIDITY: checks, approvals and sends through shared-chain, toasts. */
@@ -115,7 +121,7 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
   }
 
   async function remove(position: UserPosition, plan: LiquidityRemovalPlan) {
-    if (plan.lpTokens <= 0n) return showToast('error', 'Choose how much to remove first');
+    if (plan.lpTokens <= 0n) return showToast('error', t`Choose how much to remove first`);
     await run(
       () =>
         liquidityApi().remove({

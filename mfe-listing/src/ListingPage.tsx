@@ -1,8 +1,26 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { setLoading, useNetworks, type RemoteScreenProps } from '@jmswap/shared-chain';
-import { LISTING_OOPS, LISTING_THANKS, listingAction, submitListing } from './listingAction';
+import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import {
+  registerCatalog,
+  setLoading,
+  useNetworks,
+  type RemoteScreenProps,
+} from '@jmswap/shared-chain';
+import { listingAction, submitListing, type ListingOutcome } from './listingAction';
+import { fieldLabel, outcomeText } from './listingText';
 
-export { LISTING_OOPS, LISTING_THANKS };
+// This remote's texts in the language in use (English is in the code).
+void registerCatalog(
+  'listing',
+  (language) =>
+    import(
+      /* webpackChunkName: "messages-listing-[request]" */
+      /* webpackExclude: /en\.ts$/ */
+      `./locales/${language}.ts`
+    ),
+);
 
 export const LISTING_FIELDS = [
   'name',
@@ -17,12 +35,12 @@ export const LISTING_FIELDS = [
 ] as const;
 type Field = (typeof LISTING_FIELDS)[number];
 
-const PLACEHOLDERS: Partial<Record<Field, string>> = {
-  network: 'TRON, BSC, POLY, BTTC or ETH',
+const PLACEHOLDERS: Partial<Record<Field, string | MessageDescriptor>> = {
+  network: msg`TRON, BSC, POLY, BTTC or ETH`,
   type: 'TRC-20',
   tax: '0',
   website: 'https://',
-  telegram: '@handle or https://t.me/...',
+  telegram: msg`@handle or https://t.me/...`,
 };
 const INPUT_TYPES: Partial<Record<Field, string>> = { email: 'email', website: 'url' };
 /** Same bounds as the server; the server's answer is what counts. */
@@ -43,45 +61,49 @@ function formData(form: HTMLFormElement): FormData {
  * string); the server validates every field and the first error is shown as text.
  */
 export function ListingPage(_props: RemoteScreenProps) {
+  const { t, i18n } = useLingui();
   const networks = useNetworks();
-  const [status, setStatus] = useState('');
+  const [outcome, setOutcome] = useState<ListingOutcome>();
   const [sending, setSending] = useState(false);
   useEffect(() => setLoading(false), []);
   const action = networks.status === 'ready' ? listingAction(networks.file) : undefined;
+
+  const placeholder = (p?: string | MessageDescriptor) =>
+    p === undefined || typeof p === 'string' ? p : i18n._(p);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     setSending(true);
-    setStatus('');
-    const text = await submitListing(action, formData(form));
+    setOutcome(undefined);
+    const answer = await submitListing(action, formData(form));
     setSending(false);
-    setStatus(text);
-    if (text === LISTING_THANKS) form.reset();
+    setOutcome(answer);
+    if (answer.kind === 'thanks') form.reset();
   }
 
   return (
     <section className="jm-card" data-remote="listing" data-remote-version={__APP_VERSION__}>
-      <h2>TOKEN LISTING</h2>
+      <h2>{t`TOKEN LISTING`}</h2>
       <form onSubmit={submit} className="jm-form" noValidate>
         {LISTING_FIELDS.map((field) => (
           <label key={field}>
-            {field}
+            {fieldLabel(field)}
             <input
               name={field}
               type={INPUT_TYPES[field] ?? 'text'}
-              placeholder={PLACEHOLDERS[field]}
+              placeholder={placeholder(PLACEHOLDERS[field])}
               maxLength={MAX_LENGTH[field] ?? 200}
               autoComplete="off"
             />
           </label>
         ))}
         <button type="submit" className="jm-button" disabled={sending}>
-          SUBMIT
+          {t`SUBMIT`}
         </button>
       </form>
       <p role="status" aria-live="polite">
-        {sending ? 'Sending...' : status}
+        {sending ? t`Sending...` : outcome && outcomeText(outcome)}
       </p>
     </section>
   );

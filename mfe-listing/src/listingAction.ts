@@ -16,8 +16,9 @@ export function listingAction(file: NetworksFile): string | undefined {
   }
 }
 
-export const LISTING_THANKS = 'Thanks for your submission!';
-export const LISTING_OOPS = 'Oops! There was a problem submitting your form';
+/** The server's answer, as the status line shows it (ListingPage words it in the language). */
+export type ListingOutcome =
+  { kind: 'thanks' } | { kind: 'oops' } | { kind: 'invalid'; field: string; message: string };
 
 interface FieldError {
   field: string;
@@ -30,30 +31,34 @@ const isFieldError = (e: unknown): e is FieldError =>
   typeof (e as FieldError).field === 'string' &&
   typeof (e as FieldError).message === 'string';
 
-/** The status text for the server's answer (product.md section 2, Listing page). */
-export function outcomeText(ok: boolean, body: unknown): string {
+/** What the server answered (product.md section 2, Listing page). */
+export function listingOutcome(ok: boolean, body: unknown): ListingOutcome {
   const answer = (typeof body === 'object' && body !== null ? body : {}) as {
     ok?: unknown;
     errors?: unknown;
   };
-  if (ok && answer.ok === true) return LISTING_THANKS;
+  if (ok && answer.ok === true) return { kind: 'thanks' };
   const first: unknown = Array.isArray(answer.errors) ? answer.errors[0] : undefined;
-  if (!ok && isFieldError(first)) return `Validation error: ${first.field} ${first.message}`;
-  return LISTING_OOPS;
+  if (!ok && isFieldError(first))
+    return { kind: 'invalid', field: first.field, message: first.message };
+  return { kind: 'oops' };
 }
 
-/** Posts the form as multipart data and answers the status text; never throws. */
-export async function submitListing(action: string | undefined, data: FormData): Promise<string> {
-  if (!action) return LISTING_OOPS;
+/** Posts the form as multipart data and answers the outcome; never throws. */
+export async function submitListing(
+  action: string | undefined,
+  data: FormData,
+): Promise<ListingOutcome> {
+  if (!action) return { kind: 'oops' };
   try {
     const res = await fetch(action, {
       method: 'POST',
       body: data,
       headers: { Accept: 'application/json' },
     });
-    return outcomeText(res.ok, await res.json().catch(() => undefined));
+    return listingOutcome(res.ok, await res.json().catch(() => undefined));
   } catch (error) {
     console.error('[listing] submit failed:', error);
-    return LISTING_OOPS;
+    return { kind: 'oops' };
   }
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   formatAmount,
   requestWalletConnect,
@@ -34,6 +35,7 @@ interface Props {
 
 /** Step 2, ADD LIQUIDITY. */
 export function AddStep({ network, session, form, view, dispatch, balances, ...p }: Props) {
+  const { t } = useLingui();
   const a = form.fromSymbol ? network.tokens[form.fromSymbol] : undefined;
   const b = form.toSymbol ? network.tokens[form.toSymbol] : undefined;
   const balance = (symbol?: string) =>
@@ -64,20 +66,20 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         <button
           type="button"
           className="jm-back"
-          aria-label="Back"
+          aria-label={t`Back`}
           onClick={() => dispatch({ type: 'back' })}
         >
           ←
         </button>{' '}
-        ADD LIQUIDITY
+        {t`ADD LIQUIDITY`}
       </h2>
       {p.unreachable && (
         <p role="status" className="jm-warning">
-          Network unreachable: the pool cannot be read right now.
+          {t`Network unreachable: the pool cannot be read right now.`}
         </p>
       )}
       <AmountInput
-        label="Tokens to swap"
+        label={t`Tokens to swap`}
         value={view.textA}
         onChange={(text) => dispatch({ type: 'typed', field: 'A', text })}
         tokens={Object.keys(network.tokens)}
@@ -91,7 +93,7 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         +
       </span>
       <AmountInput
-        label="Estimate"
+        label={t`Estimate`}
         value={view.textB}
         onChange={(text) => dispatch({ type: 'typed', field: 'B', text })}
         tokens={secondTokens(network, a?.symbol)}
@@ -120,11 +122,11 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
           tokens={[a, b]}
           taxApplies={taxApplies}
           moved={{ [a.symbol]: plan?.toPoolA, [b.symbol]: plan?.toPoolB }}
-          verb="reaches the pool"
+          verb="pool"
         />
       )}
       {p.matching && (
-        <ul className="jm-lq-list" aria-label="Your pool">
+        <ul className="jm-lq-list" aria-label={t`Your pool`}>
           <PoolItem network={network} position={p.matching} />
         </ul>
       )}
@@ -153,11 +155,11 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
           data-lp-tokens={plan?.lpTokens.toString()}
           onClick={p.onSupply}
         >
-          SUPPLY
+          {t`SUPPLY`}
         </button>
       ) : (
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
-          CONNECT WALLET
+          {t`CONNECT WALLET`}
         </button>
       )}
     </>

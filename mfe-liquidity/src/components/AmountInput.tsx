@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { AmountField, TokenLogo, type TokenConfig } from '@jmswap/shared-chain';
 
 interface Props {
@@ -15,20 +16,26 @@ interface Props {
 
 /** One side of the add: amount, token choice and, with a wallet, balance and MAX. */
 export function AmountInput({ tokens, tokenConfigs, selected, onSelect, ...field }: Props) {
+  const { t } = useLingui();
   const token = selected ? tokenConfigs[selected] : undefined;
+  const label = field.label;
+  const taxOf = (symbol: string) => {
+    const tax = tokenConfigs[symbol]?.tax ?? 0;
+    return tax > 0 ? t`(tax ${tax}%)` : '';
+  };
   return (
     <AmountField {...field}>
       <span className="jm-token-select">
         {token && <TokenLogo token={token} />}
         <select
-          aria-label={`${field.label} token`}
+          aria-label={t`${label} token`}
           value={selected ?? ''}
           onChange={(e) => onSelect(e.target.value)}
         >
           {tokens.map((s) => (
             <option key={s} value={s}>
               {s}
-              {(tokenConfigs[s]?.tax ?? 0) > 0 ? ` (tax ${tokenConfigs[s]?.tax}%)` : ''}
+              {taxOf(s) && ` ${taxOf(s)}`}
             </option>
           ))}
         </select>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import {
   LP_DECIMALS,
   TokenLogo,
@@ -16,12 +17,13 @@ interface Props {
 
 /** One position: both logos, the pair, a chart link (not on ETH), its amounts, pool tokens and share. */
 export function PoolItem({ network, position, onAdd, onRemove }: Props) {
+  const { t } = useLingui();
   const { symbolA, symbolB } = position;
   const a = network.tokens[symbolA];
   const b = network.tokens[symbolB];
   const chart = `/charts?n=${network.id}&symbolA=${encodeURIComponent(symbolA)}&symbolB=${encodeURIComponent(symbolB)}`;
   return (
-    <li className="jm-lq-item" aria-label={`${symbolA}/${symbolB} pool`} data-pair={position.pair}>
+    <li className="jm-lq-item" aria-label={t`${symbolA}/${symbolB} pool`} data-pair={position.pair}>
       <p className="jm-lq-title">
         {a && <TokenLogo token={a} />}
         {b && <TokenLogo token={b} />}
@@ -30,7 +32,7 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
         </strong>
         {network.id !== 'ETH' && (
           <a href={chart} className="jm-chart-link">
-            Chart
+            {t`Chart`}
           </a>
         )}
       </p>
@@ -39,11 +41,11 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
         <dd>{formatAmount(position.valueA, a?.decimals ?? 18, 6)}</dd>
         <dt>{symbolB}</dt>
         <dd>{formatAmount(position.valueB, b?.decimals ?? 18, 6)}</dd>
-        <dt>Pool tokens</dt>
+        <dt>{t`Pool tokens`}</dt>
         <dd data-testid="pool-tokens" data-value={position.userLiquidity.toString()}>
           {formatAmount(position.userLiquidity, LP_DECIMALS, 12)}
         </dd>
-        <dt>Pool share</dt>
+        <dt>{t`Pool share`}</dt>
         <dd>{formatBps(position.userShareBps)}%</dd>
       </dl>
       {(onAdd || onRemove) && (
@@ -52,20 +54,20 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
             <button
               type="button"
               className="jm-button jm-small"
-              aria-label={`ADD LIQUIDITY ${symbolA}/${symbolB}`}
+              aria-label={t`ADD LIQUIDITY ${symbolA}/${symbolB}`}
               onClick={onAdd}
             >
-              ADD LIQUIDITY
+              {t`ADD LIQUIDITY`}
             </button>
           )}
           {onRemove && (
             <button
               type="button"
               className="jm-button jm-small"
-              aria-label={`REMOVE LIQUIDITY ${symbolA}/${symbolB}`}
+              aria-label={t`REMOVE LIQUIDITY ${symbolA}/${symbolB}`}
               onClick={onRemove}
             >
-              REMOVE LIQUIDITY
+              {t`REMOVE LIQUIDITY`}
             </button>
           )}
         </p>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import {
   LP_DECIMALS,
   formatAmount,
@@ -17,36 +18,34 @@ interface Props {
 
 /** "Prices and pool share": both prices (8 decimals), the share and the pool tokens to receive. */
 export function PoolShare({ a, b, plan, prices, firstProvider }: Props) {
+  const { t } = useLingui();
+  const symbolA = a.symbol;
+  const symbolB = b.symbol;
   const price = (v?: bigint | null) => (v === undefined || v === null ? '-' : formatPrice(v));
   return (
-    <section className="jm-lq-share" aria-label="Prices and pool share">
-      <h3>Prices and pool share</h3>
+    <section className="jm-lq-share" aria-label={t`Prices and pool share`}>
+      <h3>{t`Prices and pool share`}</h3>
       {firstProvider && (
         <p role="note" className="jm-note">
-          You are the first liquidity provider. The ratio of tokens you add will set the price of
-          this pool.
+          {t`You are the first liquidity provider. The ratio of tokens you add will set the price of this pool.`}
         </p>
       )}
       <dl>
-        <dt>
-          {b.symbol} per {a.symbol}
-        </dt>
+        <dt>{t`${symbolB} per ${symbolA}`}</dt>
         <dd data-testid="price-a-in-b">{price(prices.aInB)}</dd>
-        <dt>
-          {a.symbol} per {b.symbol}
-        </dt>
+        <dt>{t`${symbolA} per ${symbolB}`}</dt>
         <dd data-testid="price-b-in-a">{price(prices.bInA)}</dd>
-        <dt>Share of pool</dt>
+        <dt>{t`Share of pool`}</dt>
         <dd data-testid="share">
           {firstProvider ? '100.00' : plan ? formatBps(plan.shareOfPoolBps) : '0.00'}%
         </dd>
-        <dt>You deposit</dt>
+        <dt>{t`You deposit`}</dt>
         <dd data-testid="deposit">
           {plan
             ? `${formatAmount(plan.amountA, a.decimals)} ${a.symbol} + ${formatAmount(plan.amountB, b.decimals)} ${b.symbol}`
             : '-'}
         </dd>
-        <dt>Pool tokens you receive</dt>
+        <dt>{t`Pool tokens you receive`}</dt>
         <dd data-testid="lp-to-receive" data-value={plan?.lpTokens.toString()}>
           {plan ? formatAmount(plan.lpTokens, LP_DECIMALS, 12) : '-'}
         </dd>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { requestWalletConnect, type NetworkConfig, type WalletSession } from '@jmswap/shared-chain';
 import { type UserPosition } from '@jmswap/shared-chain/liquidity';
 import type { PositionsStatus } from '../usePositions';
@@ -15,34 +16,35 @@ interface Props {
 
 /** Step 1, LIQUIDITY: the wallet's positions on this network. */
 export function PositionsStep({ network, session, positions, status, ...on }: Props) {
+  const { t } = useLingui();
   return (
     <>
-      <h2>LIQUIDITY</h2>
+      <h2>{t`LIQUIDITY`}</h2>
       {session.connected ? (
         <button type="button" className="jm-button" onClick={() => on.onAdd()}>
-          ADD LIQUIDITY
+          {t`ADD LIQUIDITY`}
         </button>
       ) : (
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
-          CONNECT WALLET
+          {t`CONNECT WALLET`}
         </button>
       )}
-      <h3>Your liquidity</h3>
+      <h3>{t`Your liquidity`}</h3>
       {!session.connected ? (
-        <p>Wallet not connected</p>
+        <p>{t`Wallet not connected`}</p>
       ) : status === 'error' ? (
         <p role="alert">
-          Your positions cannot be read right now.{' '}
+          {t`Your positions cannot be read right now.`}{' '}
           <button type="button" className="jm-link" onClick={on.onRetry}>
-            Retry
+            {t`Retry`}
           </button>
         </p>
       ) : !positions ? (
-        <p role="status">Loading your liquidity...</p>
+        <p role="status">{t`Loading your liquidity...`}</p>
       ) : positions.length === 0 ? (
-        <p>No liquidity</p>
+        <p>{t`No liquidity`}</p>
       ) : (
-        <ul className="jm-lq-list" aria-label="Your liquidity">
+        <ul className="jm-lq-list" aria-label={t`Your liquidity`}>
           {positions.map((p) => (
             <PoolItem
               key={p.pair}

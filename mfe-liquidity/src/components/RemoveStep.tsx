@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   LP_DECIMALS,
   QUICK_REMOVAL_PERCENTAGES,
@@ -33,6 +34,7 @@ interface Props {
 
 /** Step 3, REMOVE LIQUIDITY: slider 0-100, quick percentages, what comes back. */
 export function RemoveStep({ network, position, percent, plan, dispatch, busy, ...p }: Props) {
+  const { t } = useLingui();
   const a = network.tokens[position.symbolA];
   const b = network.tokens[position.symbolB];
   const { normalRouter } = liquidityTaxes(network, position.symbolA, position.symbolB);
@@ -44,18 +46,18 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
         <button
           type="button"
           className="jm-back"
-          aria-label="Back"
+          aria-label={t`Back`}
           onClick={() => dispatch({ type: 'back' })}
         >
           ←
         </button>{' '}
-        REMOVE LIQUIDITY
+        {t`REMOVE LIQUIDITY`}
       </h2>
       <label className="jm-slider">
-        Remove amount <output data-testid="percent">{percent}%</output>
+        {t`Remove amount`} <output data-testid="percent">{percent}%</output>
         <input
           type="range"
-          aria-label="Remove amount"
+          aria-label={t`Remove amount`}
           min={0}
           max={100}
           step={1}
@@ -75,7 +77,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
           </button>
         ))}
       </p>
-      <dl className="jm-lq-figures" aria-label="You will receive">
+      <dl className="jm-lq-figures" aria-label={t`You will receive`}>
         <dt>
           {a && <TokenLogo token={a} />} {position.symbolA}
         </dt>
@@ -96,7 +98,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
         >
           {amount(plan?.receivedB, b?.decimals)}
         </dd>
-        <dt>Pool tokens to remove</dt>
+        <dt>{t`Pool tokens to remove`}</dt>
         <dd data-testid="lp-to-remove" data-value={plan?.lpTokens.toString()}>
           {amount(plan?.lpTokens, LP_DECIMALS)}
         </dd>
@@ -106,7 +108,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
           tokens={[a, b]}
           taxApplies={normalRouter}
           moved={{ [a.symbol]: plan?.receivedA, [b.symbol]: plan?.receivedB }}
-          verb="arrives in your wallet"
+          verb="wallet"
         />
       )}
       {p.connected && p.slippageBps !== undefined && plan && plan.lpTokens > 0n && !busy && (
@@ -132,7 +134,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
         disabled={busy || !plan || plan.lpTokens === 0n}
         onClick={p.onRemove}
       >
-        REMOVE LIQUIDITY
+        {t`REMOVE LIQUIDITY`}
       </button>
     </>
   );

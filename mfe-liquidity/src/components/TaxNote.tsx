@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { formatAmount, type TokenConfig } from '@jmswap/shared-chain';
 
 interface Props {
@@ -6,29 +7,37 @@ interface Props {
   taxApplies: boolean;
   /** Per taxed symbol, what actually moves (to the pool on an add, to the wallet on a removal). */
   moved: Record<string, bigint | undefined>;
-  verb: 'reaches the pool' | 'arrives in your wallet';
+  /** Where it moves: the pool (an add) or the wallet (a removal). */
+  verb: 'pool' | 'wallet';
 }
 
 /** The tax promise made visible: tax-free through the liquidity router, or what the tax leaves. */
 export function TaxNote({ tokens, taxApplies, moved, verb }: Props) {
-  const taxed = tokens.filter((t) => t.tax > 0 && !t.isBase);
+  const { t } = useLingui();
+  const taxed = tokens.filter((token) => token.tax > 0 && !token.isBase);
   if (taxed.length === 0) return null;
-  if (!taxApplies)
+  if (!taxApplies) {
+    const taxes = taxed
+      .map(({ symbol, tax }) => t`${symbol} (${tax}% tax)`)
+      .join(t({ message: ', ', comment: 'between the taxed tokens of a pair' }));
     return (
       <p role="note" className="jm-tax-free">
-        {taxed.map((t) => `${t.symbol} (${t.tax}% tax)`).join(', ')}: adding and removing liquidity
-        is tax-free.
+        {t`${taxes}: adding and removing liquidity is tax-free.`}
       </p>
     );
+  }
   return (
     <p role="note" className="jm-tax-applies">
-      {taxed.map((t) => {
-        const v = moved[t.symbol];
-        const amount = v === undefined ? '-' : formatAmount(v, t.decimals);
+      {taxed.map(({ symbol, tax, decimals }) => {
+        const v = moved[symbol];
+        const amount = v === undefined ? '-' : formatAmount(v, decimals);
+        const text =
+          verb === 'pool'
+            ? t`The ${symbol} tax of ${tax}% applies to liquidity on every transfer: ${amount} ${symbol} reaches the pool.`
+            : t`The ${symbol} tax of ${tax}% applies to liquidity on every transfer: ${amount} ${symbol} arrives in your wallet.`;
         return (
-          <span key={t.symbol} data-testid={`tax-${t.symbol}`} data-value={v?.toString()}>
-            The {t.symbol} tax of {t.tax}% applies to liquidity on every transfer: {amount}{' '}
-            {t.symbol} {verb}.{' '}
+          <span key={symbol} data-testid={`tax-${symbol}`} data-value={v?.toString()}>
+            {text}{' '}
           </span>
         );
       })}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { NetworkConfig } from '@jmswap/shared-chain';
 import type { UserPosition } from '@jmswap/shared-chain/liquidity';
 
@@ -68,8 +69,10 @@ export function liquidityReducer(network: NetworkConfig) {
         const decimals = (symbol ? network.tokens[symbol]?.decimals : undefined) ?? 18;
         // Letters, signs, exponents or a second point reset the form, as in the swap box.
         if (!/^[0-9]*(\.[0-9]*)?$/.test(action.text)) return { ...state, ...noAmounts };
-        if ((action.text.split('.')[1] ?? '').length > decimals)
-          return { ...state, notice: `${symbol} has at most ${decimals} decimals` };
+        if ((action.text.split('.')[1] ?? '').length > decimals) {
+          const token = symbol ?? '';
+          return { ...state, notice: t`${token} has at most ${decimals} decimals` };
+        }
         return action.field === 'A'
           ? { ...state, fromAmount: action.text, lastEdited: 'A', notice: undefined }
           : { ...state, toAmount: action.text, lastEdited: 'B', notice: undefined };
