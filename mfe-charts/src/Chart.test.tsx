@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { parseNetworksFile } from '@jmswap/shared-chain';
+import { activateLanguage, parseNetworksFile } from '@jmswap/shared-chain';
 import { clearHistoryCache } from '@jmswap/shared-chain/history';
 import { Chart, ChartView } from './Chart';
 import type { ChartPoint } from './chartRules';
@@ -85,6 +85,24 @@ describe('ChartView states', () => {
   it('keeps the default precision of 8 for a tiny first close', async () => {
     render(<ChartView {...base} loading={false} points={[p(NOW - 1000, 1e-11)]} />);
     expect(await screen.findByTestId('highcharts')).toHaveAttribute('data-decimals', '8');
+  });
+});
+
+describe('ChartView in Chinese', () => {
+  const base = { network: 'TRON', symbolA: 'TRX', symbolB: 'JM', now: NOW };
+  beforeEach(() => act(() => activateLanguage('zh-CN')));
+  afterEach(() => act(() => activateLanguage('en')));
+
+  it('labels the candles with the pair and the period, and says when there is nothing to draw', async () => {
+    const { rerender } = render(
+      <ChartView {...base} kind="candle" window="3m" loading={false} points={[p(NOW - 1000, 2)]} />,
+    );
+    expect(await screen.findByTestId('highcharts')).toHaveAccessibleName(
+      'TRX/JM 价格，4 小时 K 线，近 3 个月',
+    );
+    expect(screen.getByRole('link', { name: 'TRX/JM 图表' })).toBeInTheDocument();
+    rerender(<ChartView {...base} loading={false} points={[]} />);
+    expect(screen.getByText('暂无图表数据')).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { appEvents$, parseNetworksFile, setNetworks, type AppEvent } from '@jmswap/shared-chain';
+import {
+  activateLanguage,
+  appEvents$,
+  parseNetworksFile,
+  setNetworks,
+  type AppEvent,
+} from '@jmswap/shared-chain';
 import { clearHistoryCache } from '@jmswap/shared-chain/history';
 import { ChartsPage } from './ChartsPage';
 
@@ -88,4 +94,23 @@ it('offers TRON, BSC and POLY and resets the pair on a network change', async ()
 it('falls back to the network defaults for an unknown pair', async () => {
   render(<ChartsPage network="BSC" query={{ symbolA: 'NOPE', symbolB: 'JM' }} />);
   expect(await screen.findByRole('button', { name: 'Pair: BNB/USDT' })).toBeInTheDocument();
+});
+
+it('reads in Chinese with the real catalogue; pairs, networks and prices stay as they are', async () => {
+  await act(() => activateLanguage('zh-CN'));
+  try {
+    render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
+    expect(await screen.findByText('当前价格')).toBeInTheDocument();
+    expect(screen.getByText('24h 成交量')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '交易对：TRX/JM' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下载 TRX/JM 交易记录 (CSV)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('TRX/JM 0.00125');
+    const pills = screen.getByRole('navigation', { name: '图表网络' });
+    expect(within(pills).getByRole('button', { name: 'TRON' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '我的交易' })).toHaveTextContent(
+      '连接钱包以查看您的交易。',
+    );
+  } finally {
+    await act(() => activateLanguage('en'));
+  }
 });

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { parseNetworksFile, trackEvent } from '@jmswap/shared-chain';
+import { activateLanguage, parseNetworksFile, trackEvent } from '@jmswap/shared-chain';
 import { clearHistoryCache } from '@jmswap/shared-chain/history';
 import { HistoryPanel } from './HistoryPanel';
 
@@ -108,4 +108,25 @@ it("asks again past the cache a few seconds after the user's swap", async () => 
     'href',
     `https://tronscan.org/#/transaction/${HASH}`,
   );
+});
+
+it('reads in Chinese with the real catalogue: month before day, token symbols as they are', async () => {
+  serve([trade]);
+  await act(() => activateLanguage('zh-CN'));
+  try {
+    render(<HistoryPanel network={tron} symbolA="TRX" symbolB="JM" />);
+    await userEvent.click(screen.getByRole('button', { name: '显示/隐藏兑换历史' }));
+    const panel = screen.getByRole('region', { name: '交易历史' });
+    const link = await within(panel).findByRole('link');
+    expect(
+      within(panel)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['价格 (TRX)', '数量 (JM)', '时间']);
+    // 23 November: "11/23 hh:mm" in Chinese (the English page shows "23/11 hh:mm").
+    expect(link).toHaveTextContent(/^11\/2[34] \d\d:\d\d$/);
+    expect(link).toHaveAttribute('title', '买入 JM：查看交易');
+  } finally {
+    await act(() => activateLanguage('en'));
+  }
 });

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import {
+  activateLanguage,
   appEvents$,
   parseNetworksFile,
   setNetworks,
@@ -201,5 +202,24 @@ it('does not wait for an API that never answers longer than FIGURES_WAIT_MS', as
     expect(await screen.findAllByTestId('pool-item')).toHaveLength(7);
   } finally {
     jest.useRealTimers();
+  }
+});
+
+it('reads in Chinese with the real catalogue; pairs, symbols and amounts stay as they are', async () => {
+  await act(() => activateLanguage('zh-CN'));
+  try {
+    render(<PoolsPage network="BSC" query={{}} />);
+    await screen.findAllByTestId('pool-item');
+    const usdt = within(row('BNB/USDT'));
+    await waitFor(() => expect(usdt.getByTestId('reserve-a')).toHaveTextContent('1000 BNB'));
+    expect(usdt.getByTestId('reserve-a')).toHaveAttribute('data-label', 'BNB 储备');
+    expect(usdt.getByRole('link', { name: '添加流动性' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '排序方式' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '手续费年化' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(row('BNB/KLV')).getByTestId('api-0')).toHaveTextContent('暂无'),
+    );
+  } finally {
+    await act(() => activateLanguage('en'));
   }
 });
