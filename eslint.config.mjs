@@ -29,6 +29,7 @@ const remoteNames = ['swap', 'liquidity', 'charts', 'pools', 'listing'];
  * block below); an app's `<app>/src/**\/*.{ts,tsx}` is added once its texts are translated. */
 const translated = [
   'shell/src/**/*.{ts,tsx}',
+  'mfe-swap/src/**/*.{ts,tsx}',
   'mfe-liquidity/src/**/*.{ts,tsx}',
   'mfe-listing/src/**/*.{ts,tsx}',
   'mfe-charts/src/**/*.{ts,tsx}',

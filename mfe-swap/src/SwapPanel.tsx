@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import {
   AmountField,
   DEFAULT_SLIPPAGE_BPS,
@@ -6,11 +7,14 @@ import {
   NetworkNotConfigured,
   formatAmount,
   formatUnits,
+  localText,
   parseAmount,
+  registerCatalog,
   requestWalletConnect,
   setLoading,
   showToast,
   useApprovalMode,
+  useLanguageCode,
   useNetworkConfig,
   usePendingTransaction,
   useSlippageBps,
@@ -35,6 +39,17 @@ import { swapApi } from './swapApi';
 import './swapApiImpl';
 import './swap.css';
 
+// This remote's texts in another language than English: loaded on demand, only that language's.
+void registerCatalog(
+  'swap',
+  (language) =>
+    import(
+      /* webpackChunkName: "messages-swap-[request]" */
+      /* webpackExclude: /en\.ts$/ */
+      `./locales/${language}.ts`
+    ),
+);
+
 // TRON only, once a wallet is connected and a quote shown: its own chunk, not the first load.
 const NetworkFee = lazy(() => import('./components/NetworkFee'));
 // With a wallet and a quote: the exact swap simulated (issue #23), its own chunk too.
@@ -55,6 +70,7 @@ function useDueAfter(value: unknown): boolean {
 
 export function SwapPanel(props: RemoteScreenProps) {
   const state = useNetworkConfig(props.network);
+  useLanguageCode(); // the network's message follows the language
   useEffect(() => {
     if (state.status !== 'loading') setLoading(false);
   }, [state.status]);
@@ -62,7 +78,7 @@ export function SwapPanel(props: RemoteScreenProps) {
   if (state.status === 'error')
     return (
       <section className="jm-card" role="alert">
-        {state.message}
+        {localText(state.message)}
       </section>
     );
   return (
@@ -111,6 +127,7 @@ function SwapBox({
   });
   const [confirming, setConfirming] = useState(false);
   const pending = usePendingTransaction();
+  const { t } = useLingui();
   const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
   const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
   // A widget host's `tokens` option limits both selectors.
@@ -170,13 +187,13 @@ function SwapBox({
       data-quote-in={state.quote?.amountIn.toString()}
       data-quote-out={state.quote?.amountOut.toString()}
       data-remote-version={__APP_VERSION__}
-      aria-label="Token swap"
+      aria-label={t`Token swap`}
     >
-      <h2>TOKEN SWAP</h2>
+      <h2>{t`TOKEN SWAP`}</h2>
       <NetworkNotConfigured network={network} />
       {unreachable && (
         <p role="status" className="jm-warning">
-          Network unreachable: prices and balances cannot be read right now.
+          {t`Network unreachable: prices and balances cannot be read right now.`}
         </p>
       )}
       <SlippageSettings
@@ -187,14 +204,14 @@ function SwapBox({
         onExactApproval={(exact) => setApprovalMode(exact ? 'exact' : 'max')}
       />
       <AmountField
-        label="Tokens to swap"
+        label={t`Tokens to swap`}
         value={state.fromAmount}
         onChange={(text) => dispatch({ type: 'typed', field: 1, text })}
         balance={balanceText(from?.symbol)}
         onMax={session.connected ? onMax : undefined}
       >
         <TokenSelect
-          label="Sell token"
+          label={t`Sell token`}
           tokens={tokens}
           selected={from}
           directPairs={directPairsOf(network, to?.symbol)}
@@ -206,19 +223,19 @@ function SwapBox({
       <button
         type="button"
         className="jm-switch"
-        aria-label="Switch direction"
+        aria-label={t`Switch direction`}
         onClick={() => dispatch({ type: 'directionSwitched' })}
       >
         ⇅
       </button>
       <AmountField
-        label="Estimate"
+        label={t`Estimate`}
         value={state.toAmount}
         onChange={(text) => dispatch({ type: 'typed', field: 2, text })}
         balance={balanceText(to?.symbol)}
       >
         <TokenSelect
-          label="Receive token"
+          label={t`Receive token`}
           tokens={tokens.filter((t) => t.symbol !== from?.symbol)}
           selected={to}
           directPairs={directPairsOf(network, from?.symbol)}
@@ -239,12 +256,12 @@ function SwapBox({
       {state.quote && <InfoBlock quote={state.quote} tokens={network.tokens} />}
       {requoted && (
         <p role="alert" className="jm-impact-danger">
-          The price moved: the new quote gives you less. Check it, then press SWAP again.
+          {t`The price moved: the new quote gives you less. Check it, then press SWAP again.`}
         </p>
       )}
       {failure && (
         <p role="alert" className="jm-impact-danger" data-testid="simulation-failure">
-          {failure.message}
+          {localText(failure.message)}
           {failure.details && <small className="jm-details">{failure.details}</small>}
         </p>
       )}
@@ -263,26 +280,26 @@ function SwapBox({
       )}
       {confirming && state.quote && (
         <p role="alert" className="jm-impact-danger">
-          Price impact is very high. Press SWAP again to confirm you accept it.
+          {t`Price impact is very high. Press SWAP again to confirm you accept it.`}
         </p>
       )}
       {!session.connected ? (
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
-          CONNECT WALLET
+          {t`CONNECT WALLET`}
         </button>
       ) : pending ? (
         <PendingSend pending={pending} explorer={network.scan} />
       ) : updating ? (
         <button type="button" className="jm-button" disabled>
-          Updating quote...
+          {t`Updating quote...`}
         </button>
       ) : state.insufficientLiquidity ? (
         <button type="button" className="jm-button" disabled>
-          {INSUFFICIENT_LIQUIDITY_BUTTON}
+          {localText(INSUFFICIENT_LIQUIDITY_BUTTON)}
         </button>
       ) : (
         <button type="button" className="jm-button" onClick={onSwapClick}>
-          SWAP
+          {t`SWAP`}
         </button>
       )}
       {chartsDue && (

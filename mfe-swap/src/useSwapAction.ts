@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import {
   formatAmount,
   isChainError,
@@ -120,8 +121,9 @@ export function useSwapAction(args: Args) {
           ? checkTronFees({ ...tron, sellingBase: !!from?.isBase, sellAmount: quote.amountIn })
           : undefined;
       showToast('error', check.message, fees ? FEE_TOAST_MS : undefined);
+      const shop = BUY_ENERGY_URL;
       if (fees && !fees.ok && fees.variant === 2)
-        showToast('info', `Buy energy at a discount: ${BUY_ENERGY_URL}`, FEE_TOAST_MS);
+        showToast('info', t`Buy energy at a discount: ${shop}`, FEE_TOAST_MS);
       return;
     }
     if (!quote || !from || !to) return;
@@ -159,7 +161,7 @@ export function useSwapAction(args: Args) {
 /** What the user reads when a swap does not go through. */
 export function swapErrorText(error: unknown): string {
   if (error instanceof SwapError) return error.message;
-  if (isUserRejection(error)) return 'You rejected the request in your wallet. Nothing was sent.';
+  if (isUserRejection(error)) return t`You rejected the request in your wallet. Nothing was sent.`;
   if (isChainError(error)) {
     const told = ['WRONG_NETWORK', 'TRANSACTION_PENDING', 'SIMULATION_FAILED'];
     // A Cancel from Recent transactions took the swap's place: its own words, not "Swap failed".

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { formatAmount, TokenLogo, type TokenConfig } from '@jmswap/shared-chain';
 
 export interface CompletedSwap {
@@ -18,10 +19,13 @@ interface Props {
 
 /** The success popup: both amounts, the transaction linked to the explorer. */
 export function FundsOnTheWay({ swap, explorer, onAddToken, onClose }: Props) {
+  const { t } = useLingui();
+  const title = t`FUNDS ON THE WAY`;
+  const symbol = swap.to.symbol;
   return (
     <div className="jm-modal-backdrop">
-      <div role="dialog" aria-label="FUNDS ON THE WAY" className="jm-modal">
-        <h3>FUNDS ON THE WAY</h3>
+      <div role="dialog" aria-label={title} className="jm-modal">
+        <h3>{title}</h3>
         <p className="jm-swap-amounts">
           <TokenLogo token={swap.from} />{' '}
           <span data-testid="sent">
@@ -34,21 +38,21 @@ export function FundsOnTheWay({ swap, explorer, onAddToken, onClose }: Props) {
           </span>
         </p>
         <p>
-          Transaction:{' '}
+          {t`Transaction:`}{' '}
           <a href={`${explorer}${swap.txid}`} target="_blank" rel="noreferrer" data-testid="txid">
             {swap.txid.slice(0, 10)}…{swap.txid.slice(-8)}
           </a>
         </p>
         {onAddToken && (
           <button type="button" className="jm-link" onClick={onAddToken}>
-            Add {swap.to.symbol} to TronLink
+            {t`Add ${symbol} to TronLink`}
           </button>
         )}
         <p className="jm-muted">
-          The transaction is being confirmed on-chain. Your tokens are swapped after confirmation.
+          {t`The transaction is being confirmed on-chain. Your tokens are swapped after confirmation.`}
         </p>
         <button type="button" className="jm-button" onClick={onClose}>
-          CLOSE
+          {t`CLOSE`}
         </button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { formatAmount, formatAmountUp, formatBps, type TokenConfig } from '@jmswap/shared-chain';
 import type { TaxCheck } from '@jmswap/shared-chain/swap';
 import type { SwapQuote } from '../form/swapForm';
@@ -38,9 +39,10 @@ export function InfoBlock({ quote, tokens }: Props) {
   const boundToken = quote.kind === 'exactIn' ? tokens[last] : tokens[first];
   const feeToken = tokens[quote.feeSymbol];
   const taxed = taxLines(quote, tokens);
+  const { t } = useLingui();
   return (
-    <dl className="jm-info-block" aria-label="Swap details">
-      <dt>{quote.kind === 'exactIn' ? 'Minimum received' : 'Maximum sold'}</dt>
+    <dl className="jm-info-block" aria-label={t`Swap details`}>
+      <dt>{quote.kind === 'exactIn' ? t`Minimum received` : t`Maximum sold`}</dt>
       <dd data-testid="bound">
         {/* Maximum sold rounds up: never shown below the bound that is sent. */}
         {(quote.kind === 'exactIn' ? formatAmount : formatAmountUp)(
@@ -49,23 +51,23 @@ export function InfoBlock({ quote, tokens }: Props) {
         )}{' '}
         {boundToken?.symbol}
       </dd>
-      <dt>Price impact</dt>
+      <dt>{t`Price impact`}</dt>
       <dd data-testid="price-impact" className={`jm-impact-${impactLevel(quote.priceImpactBps)}`}>
         {formatBps(quote.priceImpactBps)}%
       </dd>
-      <dt>Liquidity provider fee</dt>
+      <dt>{t`Liquidity provider fee`}</dt>
       <dd data-testid="lp-fee">
         {formatAmount(quote.liquidityProviderFee, feeToken?.decimals ?? 18)} {quote.feeSymbol}
       </dd>
-      <dt>Path</dt>
+      <dt>{t`Path`}</dt>
       <dd data-testid="path">{quote.path.join(' → ')}</dd>
-      {taxed.map((t) => (
-        <span key={t.symbol} className="jm-tax-line">
-          <dt>{t.symbol} tax</dt>
-          <dd>{t.shown} on every transfer</dd>
-          {t.warning && (
+      {taxed.map(({ symbol, shown, warning }) => (
+        <span key={symbol} className="jm-tax-line">
+          <dt>{t`${symbol} tax`}</dt>
+          <dd>{t`${shown} on every transfer`}</dd>
+          {warning && (
             <dd className="jm-warning jm-tax-warning" role="note" data-testid="tax-warning">
-              {t.warning}
+              {warning}
             </dd>
           )}
         </span>

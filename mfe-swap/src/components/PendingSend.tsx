@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { PendingTransaction } from '@jmswap/shared-chain';
 
 /**
@@ -11,19 +12,20 @@ export function PendingSend({
   pending: PendingTransaction;
   explorer: string;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <button type="button" className="jm-button" disabled>
-        {pending.status === 'wallet' ? 'Waiting for your wallet' : 'Confirming on chain'}
+        {pending.status === 'wallet' ? t`Waiting for your wallet` : t`Confirming on chain`}
       </button>
       <p role="status" className="jm-pending">
         {pending.status === 'wallet' ? (
-          'Confirm or reject the request in your wallet.'
+          t`Confirm or reject the request in your wallet.`
         ) : (
           <>
-            Sent.{' '}
+            {t`Sent.`}{' '}
             <a href={`${explorer}${pending.txid}`} target="_blank" rel="noreferrer">
-              View the transaction
+              {t`View the transaction`}
             </a>
           </>
         )}

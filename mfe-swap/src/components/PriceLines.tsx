@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { formatPrice } from '@jmswap/shared-chain';
 
 /** "Price of X" and "Price of Y", 8 decimals (prices are 10^18-scaled bigints). */
@@ -12,16 +13,17 @@ export function PriceLines({
   fromInTo?: bigint;
   toInFrom?: bigint;
 }) {
+  const { t } = useLingui();
   return (
     <div className="jm-prices">
       <p>
-        Price of {from}:{' '}
+        {t`Price of ${from}:`}{' '}
         <span data-testid="price-from">
           {fromInTo !== undefined ? `${formatPrice(fromInTo)} ${to}` : '-'}
         </span>
       </p>
       <p>
-        Price of {to}:{' '}
+        {t`Price of ${to}:`}{' '}
         <span data-testid="price-to">
           {toInFrom !== undefined ? `${formatPrice(toInFrom)} ${from}` : '-'}
         </span>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { formatBps } from '@jmswap/shared-chain';
 import { parseSlippagePercent, slippageWarning } from '@jmswap/shared-chain/swap';
 
@@ -25,6 +26,9 @@ export function SlippageSettings({
   const [custom, setCustom] = useState('');
   const [invalid, setInvalid] = useState(false);
   const warning = slippageWarning(slippageBps);
+  const { t } = useLingui();
+  const slippage = formatBps(BigInt(slippageBps));
+  const suggested = formatBps(BigInt(suggestedBps));
   return (
     <div className="jm-settings">
       <button
@@ -33,10 +37,10 @@ export function SlippageSettings({
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        Slippage {formatBps(BigInt(slippageBps))}%
+        {t`Slippage ${slippage}%`}
       </button>
       {open && (
-        <div role="group" aria-label="Slippage tolerance" className="jm-settings-panel">
+        <div role="group" aria-label={t`Slippage tolerance`} className="jm-settings-panel">
           {PRESETS.map((bps) => (
             <button
               key={bps}
@@ -48,7 +52,7 @@ export function SlippageSettings({
             </button>
           ))}
           <label>
-            Custom %
+            {t`Custom %`}
             <input
               value={custom}
               inputMode="decimal"
@@ -67,25 +71,24 @@ export function SlippageSettings({
               checked={exactApproval}
               onChange={(e) => onExactApproval(e.target.checked)}
             />
-            Approve only the amount of each swap
+            {t`Approve only the amount of each swap`}
           </label>
-          {invalid && <p role="alert">Enter a slippage between 0.01% and 50%.</p>}
+          {invalid && <p role="alert">{t`Enter a slippage between 0.01% and 50%.`}</p>}
           {suggestedBps > slippageBps && (
             <p className="jm-suggestion">
-              This route moves taxed tokens: a slippage of {formatBps(BigInt(suggestedBps))}% covers
-              their tax.{' '}
+              {t`This route moves taxed tokens: a slippage of ${suggested}% covers their tax.`}{' '}
               <button type="button" onClick={() => onChange(suggestedBps)}>
-                Use {formatBps(BigInt(suggestedBps))}%
+                {t`Use ${suggested}%`}
               </button>
             </p>
           )}
         </div>
       )}
       {warning === 'may-fail' && (
-        <p className="jm-warning">Your transaction may fail: the slippage is very low.</p>
+        <p className="jm-warning">{t`Your transaction may fail: the slippage is very low.`}</p>
       )}
       {warning === 'may-be-frontrun' && (
-        <p className="jm-warning">Your transaction may be frontrun: the slippage is high.</p>
+        <p className="jm-warning">{t`Your transaction may be frontrun: the slippage is high.`}</p>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type TokenConfig } from '@jmswap/shared-chain';
 
 interface Props {
@@ -11,15 +12,12 @@ interface Props {
 }
 
 function TokenInfo({ token }: { token: TokenConfig }) {
+  const { t } = useLingui();
   if (!token.description && !token.www) return null;
   const text = [token.description, token.www].filter(Boolean).join(' ');
+  const symbol = token.symbol;
   return (
-    <span
-      className="jm-info"
-      title={text}
-      aria-label={`About ${token.symbol}: ${text}`}
-      tabIndex={0}
-    >
+    <span className="jm-info" title={text} aria-label={t`About ${symbol}: ${text}`} tabIndex={0}>
       i
     </span>
   );
@@ -28,6 +26,10 @@ function TokenInfo({ token }: { token: TokenConfig }) {
 /** Token selector: logos, symbols, the direct-pair icon and an info tooltip. */
 export function TokenSelect({ label, tokens, selected, directPairs, onSelect }: Props) {
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
+  const shown = selected?.symbol ?? t`select a token`;
+  const direct = t`Direct pair available`;
+  const taxText = (tax: number) => t`tax ${tax}%`;
   return (
     <div className="jm-token-select">
       <button
@@ -35,16 +37,12 @@ export function TokenSelect({ label, tokens, selected, directPairs, onSelect }: 
         className="jm-token"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`${label}: ${selected?.symbol ?? 'select a token'}`}
+        aria-label={t`${label}: ${shown}`}
         onClick={() => setOpen((o) => !o)}
       >
-        {selected && <TokenLogo token={selected} />} {selected?.symbol ?? 'Select'}
+        {selected && <TokenLogo token={selected} />} {selected?.symbol ?? t`Select`}
         {selected && directPairs.has(selected.symbol) && (
-          <span
-            className="jm-direct"
-            title="Direct pair available"
-            aria-label="Direct pair available"
-          >
+          <span className="jm-direct" title={direct} aria-label={direct}>
             ⇄
           </span>
         )}
@@ -63,11 +61,11 @@ export function TokenSelect({ label, tokens, selected, directPairs, onSelect }: 
               >
                 <TokenLogo token={token} size={20} /> {token.symbol}
                 {directPairs.has(token.symbol) && (
-                  <span className="jm-direct" title="Direct pair available">
+                  <span className="jm-direct" title={direct}>
                     ⇄
                   </span>
                 )}
-                {token.tax > 0 && <span className="jm-tax">tax {token.tax}%</span>}
+                {token.tax > 0 && <span className="jm-tax">{taxText(token.tax)}</span>}
               </button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { hostNamedNoChain, type NetworkConfig } from '@jmswap/shared-chain';
 
 /**
@@ -5,10 +6,12 @@ import { hostNamedNoChain, type NetworkConfig } from '@jmswap/shared-chain';
  * protocol, issue #23): the network this swap goes to, so the user can check the wallet's prompt.
  */
 export function WidgetNetwork({ network }: { network: NetworkConfig }) {
+  const { t } = useLingui();
   if (!hostNamedNoChain()) return null;
+  const name = network.name;
   return (
     <p className="jm-network-fee" data-testid="widget-network">
-      Network: {network.name}
+      {t`Network: ${name}`}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { Subject } from 'rxjs';
 import { ERROR_TOAST_MS, WALLET_TOAST_MS } from '../core/constants';
+import { localText } from '../core/errors';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -28,12 +29,13 @@ export const showToast = (kind: ToastKind, text: string, durationMs?: number): v
   emit({
     type: 'toast',
     kind,
-    text,
+    text: localText(text),
     durationMs: durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : WALLET_TOAST_MS),
   });
 export const showPopup = (title: string, body: string, icon?: 'success' | 'error' | 'info'): void =>
-  emit({ type: 'popup', title, body, icon });
-export const setLoading = (on: boolean, text?: string): void => emit({ type: 'loading', on, text });
+  emit({ type: 'popup', title: localText(title), body: localText(body), icon });
+export const setLoading = (on: boolean, text?: string): void =>
+  emit({ type: 'loading', on, text: text && localText(text) });
 export const trackEvent = (name: string, payload?: Record<string, unknown>): void =>
   emit({ type: 'analytics', name, payload });
 export const requestWalletConnect = (): void => emit({ type: 'connectWalletRequested' });

@@ -2,66 +2,95 @@
  * The error catalogue (product.md section 8, chain-layer.md section 8): every user-facing text,
  * worded exactly as the spec words it, plus builders for the parameterised ones and a typed
  * error class carrying a machine-readable code.
+ *
+ * The texts stay English constants (code and tests compare them); each is also a Lingui message
+ * (issue #26), and `describeText` gives the screen its descriptor to translate it by.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../i18n/setup';
+
+const descriptors = new Map<string, MessageDescriptor>();
+
+/** The English text of `descriptor`, remembered so the screen can translate it. */
+function text(descriptor: MessageDescriptor): string {
+  const english = descriptor.message as string;
+  descriptors.set(english, descriptor);
+  return english;
+}
+
+/** The message behind one of this catalogue's English texts (undefined for any other text). */
+export const describeText = (english: string): MessageDescriptor | undefined =>
+  descriptors.get(english);
+
+/** One of these texts in the language shown (any other text as it is: made in it already). */
+export function localText(english: string): string {
+  const descriptor = descriptors.get(english);
+  return descriptor ? i18n._(descriptor) : english;
+}
 
 // --- Swap form validation --------------------------------------------------------------------
-export const SELECT_TOKENS_FIRST = 'Select the tokens first';
-export const INPUT_VALUES_FIRST = 'You need to input the values first';
-export const INSUFFICIENT_BALANCE = 'Insufficient balance';
-export const INSUFFICIENT_TOKEN_BALANCE = 'Insufficient balance of selected token';
-export const SELECT_BOTH_TOKENS_FIRST = 'Select both tokens first';
+export const SELECT_TOKENS_FIRST = text(msg`Select the tokens first`);
+export const INPUT_VALUES_FIRST = text(msg`You need to input the values first`);
+export const INSUFFICIENT_BALANCE = text(msg`Insufficient balance`);
+export const INSUFFICIENT_TOKEN_BALANCE = text(msg`Insufficient balance of selected token`);
+export const SELECT_BOTH_TOKENS_FIRST = text(msg`Select both tokens first`);
 
 // --- Swap outcome ----------------------------------------------------------------------------
-export const APPROVAL_UNSUCCESSFUL = 'Approval unsuccessful (swap aborted)';
-export const SWAP_FAILED = 'Swap failed';
-export const PROCESSING_TRANSACTION = 'Processing transaction, please wait...';
+export const APPROVAL_UNSUCCESSFUL = text(msg`Approval unsuccessful (swap aborted)`);
+export const SWAP_FAILED = text(msg`Swap failed`);
+export const PROCESSING_TRANSACTION = text(msg`Processing transaction, please wait...`);
 
 // --- Liquidity -------------------------------------------------------------------------------
-export const ERROR_ADDING_LIQUIDITY = 'Error adding liquidity';
-export const ERROR_REMOVING_LIQUIDITY = 'Error removing liquidity';
-export const LIQUIDITY_ADDED = 'Liquidity added';
-export const LIQUIDITY_REMOVED = 'Liquidity removed';
+export const ERROR_ADDING_LIQUIDITY = text(msg`Error adding liquidity`);
+export const ERROR_REMOVING_LIQUIDITY = text(msg`Error removing liquidity`);
+export const LIQUIDITY_ADDED = text(msg`Liquidity added`);
+export const LIQUIDITY_REMOVED = text(msg`Liquidity removed`);
 
 // --- Chain layer -----------------------------------------------------------------------------
-export const TRANSACTION_FAILED = 'Transaction failed';
-export const NO_SWAP_PATH_FOUND = 'No swap path found';
-export const INSUFFICIENT_LIQUIDITY_AVAILABLE = 'Insufficient liquidity available';
-export const WALLET_NOT_CONNECTED = 'Wallet not connected';
-export const INVALID_VALUE = 'invalid value';
-export const TOO_MANY_DECIMAL_POINTS = 'too many decimal points';
+export const TRANSACTION_FAILED = text(msg`Transaction failed`);
+export const NO_SWAP_PATH_FOUND = text(msg`No swap path found`);
+export const INSUFFICIENT_LIQUIDITY_AVAILABLE = text(msg`Insufficient liquidity available`);
+export const WALLET_NOT_CONNECTED = text(msg`Wallet not connected`);
+export const INVALID_VALUE = text(msg`invalid value`);
+export const TOO_MANY_DECIMAL_POINTS = text(msg`too many decimal points`);
 export const NOT_IMPLEMENTED = 'Not implemented';
 export const METHOD_NEEDS_IMPLEMENTATION = 'Method needs to be implemented in the subclass';
 /** The wallet declined (EIP-1193 code 4001). */
-export const USER_REJECTED = 'Request rejected in the wallet';
+export const USER_REJECTED = text(msg`Request rejected in the wallet`);
 /** Sends are refused while the wallet is on another chain than the selected network. */
-export const WRONG_NETWORK =
-  'Your wallet is on another network. Switch it to the selected network to continue.';
+export const WRONG_NETWORK = text(
+  msg`Your wallet is on another network. Switch it to the selected network to continue.`,
+);
 
 /** The swap button label when the estimate fails. */
-export const INSUFFICIENT_LIQUIDITY_BUTTON = 'INSUFFICIENT LIQUIDITY';
+export const INSUFFICIENT_LIQUIDITY_BUTTON = text(msg`INSUFFICIENT LIQUIDITY`);
 
 // --- Parameterised texts ---------------------------------------------------------------------
 
 /** TRON fees, variant 1 (see energy.ts for when it applies). */
 export function notEnoughEnergyOrTrxMessage(reserveTrx: number): string {
-  return `You don't have enough energy or TRX for the transaction. Try to leave at least ${reserveTrx} TRX for the fees.`;
+  return i18n._(
+    msg`You don't have enough energy or TRX for the transaction. Try to leave at least ${reserveTrx} TRX for the fees.`,
+  );
 }
 
 /** TRON fees, variant 2 (shown with a link to buy energy at a discount, for 10 s). */
 export function freeEnergyOrTrxMessage(reserveTrx: number): string {
-  return `You should have free energy or at least ${reserveTrx} TRX for the fees.`;
+  return i18n._(msg`You should have free energy or at least ${reserveTrx} TRX for the fees.`);
 }
 
 /** "Swap failed: {code}" when the result carries a code, else "Swap failed". */
 export function swapFailedMessage(code?: string | number | null): string {
   return code === undefined || code === null || code === ''
     ? SWAP_FAILED
-    : `${SWAP_FAILED}: ${code}`;
+    : i18n._(msg`Swap failed: ${code}`);
 }
 
 /** A second send while one is open (a double click, a second tab of the same box). */
-export const TRANSACTION_PENDING =
-  'A transaction is still waiting for your wallet or the chain. Wait until it settles.';
+export const TRANSACTION_PENDING = text(
+  msg`A transaction is still waiting for your wallet or the chain. Wait until it settles.`,
+);
 
 // --- Typed errors ----------------------------------------------------------------------------
 
