@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { appEvents$, disconnectWallet, ERROR_TOAST_MS, type AppEvent } from '@jmswap/shared-chain';
 import { useTheme } from './ThemeToggle';
 
@@ -9,6 +10,7 @@ const LOADING_SAFETY_MS = 15000;
 
 /** Global loading overlay ("Loading..." or custom text). */
 export function LoadingOverlay() {
+  const { t } = useLingui();
   const [loading, setLoadingState] = useState<{ on: boolean; text?: string }>({ on: false });
   useEffect(() => {
     const sub = appEvents$.subscribe(
@@ -25,7 +27,7 @@ export function LoadingOverlay() {
   return (
     <div className="jm-loading" role="status" aria-live="polite">
       <div className="jm-spinner" />
-      <p>{loading.text ?? 'Loading...'}</p>
+      <p>{loading.text ?? t`Loading...`}</p>
     </div>
   );
 }
@@ -34,6 +36,7 @@ type PopupState = { title: string; body: string; icon?: string } | null;
 
 /** Popup with icon, title, body and CLOSE. */
 export function Popup() {
+  const { t } = useLingui();
   const [popup, setPopup] = useState<PopupState>(null);
   useEffect(() => {
     const sub = appEvents$.subscribe(
@@ -51,7 +54,7 @@ export function Popup() {
         <h3>{popup.title}</h3>
         <p>{popup.body}</p>
         <button type="button" className="jm-button" onClick={() => setPopup(null)}>
-          CLOSE
+          {t`CLOSE`}
         </button>
       </div>
     </div>
@@ -75,6 +78,7 @@ function showToast({ toast }: Sonner, e: ToastEvent) {
  * The toast library loads with the first toast: most visits never show one.
  */
 export function Toasts() {
+  const { t } = useLingui();
   const theme = useTheme();
   const [sonner, setSonner] = useState<Sonner>();
   const [queued, setQueued] = useState<(ToastEvent | 'loggedOut')[]>([]);
@@ -104,10 +108,11 @@ export function Toasts() {
     // Shown once the Toaster below is mounted: toasts raised before it would be lost.
     if (!sonner || queued.length === 0) return;
     for (const e of queued)
-      if (e === 'loggedOut') sonner.toast('You have been logged out', { duration: ERROR_TOAST_MS });
+      if (e === 'loggedOut')
+        sonner.toast(t`You have been logged out`, { duration: ERROR_TOAST_MS });
       else showToast(sonner, e);
     setQueued([]);
-  }, [sonner, queued]);
+  }, [sonner, queued, t]);
   if (!sonner) return null;
   const { Toaster } = sonner;
   return <Toaster position="top-right" closeButton richColors theme={theme} />;
