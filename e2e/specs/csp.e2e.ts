@@ -114,6 +114,10 @@ test('the shell’s pages get the policy derived from remotes.json and networks.
   expect(head).toContain('__jmswapEarly');
 
   expect(csp['script-src']).toEqual(["'self'", ...origins(PORTS), sha256(head)]);
+  // Stylesheets from the site and the remotes; no inline <style> element; style attributes
+  // (Highcharts) allowed apart.
+  expect(csp['style-src-elem']).toEqual(["'self'", ...origins(PORTS)]);
+  expect(csp['style-src-attr']).toEqual(["'unsafe-inline'"]);
   expect(header).not.toContain("'unsafe-eval'");
   const nodes = Object.values(localNetworks()).flatMap((n) => [
     n.nodeUrl,
@@ -173,6 +177,44 @@ test('an injected inline script, a script from an unlisted host and eval do not 
     .poll(() => recent(new RegExp(`^script-src-elem blocked .*:${EVIL_PORT}`)))
     .toBe(true);
   await expect.poll(() => recent(/^script-src blocked eval/)).toBe(true);
+});
+
+test('an injected <style> element does not apply, and is reported', async ({ page }) => {
+  const start = Date.now();
+  // An injected sheet could read the page (attribute selectors with url()s) or cover it.
+  const injectStyle = (p: Page) =>
+    p.evaluate(async () => {
+      const style = document.createElement('style');
+      style.textContent = 'body { visibility: hidden !important; }';
+      document.head.appendChild(style);
+      await new Promise((r) => setTimeout(r, 300));
+      return getComputedStyle(document.body).visibility;
+    });
+  await page.goto(`http://localhost:${EVIL_PORT}/evil.html`);
+  expect(await injectStyle(page)).toBe('hidden');
+
+  await recordViolations(page);
+  await page.goto('/');
+  await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+  expect(await violations(page)).toEqual([]);
+  // The site's own styles did apply: the swap remote's stylesheet is a file of its host.
+  const sheet = page.locator(`link[rel="stylesheet"][href^="http://localhost:${PORTS.swap}/"]`);
+  await expect(sheet).toHaveCount(1);
+  expect(await sheet.getAttribute('integrity')).toMatch(/^sha384-/);
+  expect(await injectStyle(page)).toBe('visible');
+  await expect
+    .poll(async () => (await violations(page)).map((v) => [v.directive, v.blocked]))
+    .toEqual([['style-src-elem', 'inline']]);
+  const since = Math.floor(start / 1000) * 1000;
+  await expect
+    .poll(
+      () =>
+        cspReports().some(
+          (g) => /^style-src-elem blocked inline/.test(g.cause) && Date.parse(g.lastSeen) >= since,
+        ),
+      { timeout: 20000 },
+    )
+    .toBe(true);
 });
 
 test('the site runs under its policy without a violation: routes, wallets, widget, standalone pages', async ({

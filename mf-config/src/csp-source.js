@@ -8,6 +8,7 @@ const zlib = require('node:zlib');
 const {
   buildCsp,
   inlineScripts,
+  inlineStyles,
   reportUriFor,
   reportingEndpoints,
   reportingApiFor,
@@ -68,16 +69,21 @@ function pageVariants(file) {
   return variants;
 }
 
-/** Inline scripts of every variant of a page (a stale twin must not lose its hash either). */
+/**
+ * Inline scripts and styles of every variant of a page (a stale twin must not lose its hashes
+ * either).
+ */
 function readPageScripts(file) {
   const hashes = [];
+  const styleHashes = [];
   let walletConnect = false;
   for (const html of pageVariants(file)) {
     const found = inlineScripts(html);
     for (const h of found.hashes) if (!hashes.includes(h)) hashes.push(h);
+    for (const h of inlineStyles(html)) if (!styleHashes.includes(h)) styleHashes.push(h);
     walletConnect ||= found.walletConnect;
   }
-  return { hashes, walletConnect };
+  return { hashes, styleHashes, walletConnect };
 }
 
 /**
@@ -138,7 +144,7 @@ function createCspSource({ configDir, productionNetworks, walletConnect = false,
       const nets = networks();
       const scripts = page
         ? pageScripts(page, pageKey(page))
-        : { hashes: [], walletConnect: false };
+        : { hashes: [], styleHashes: [], walletConnect: false };
       const reportUri = reportUriFor(nets);
       const reportTo = reportingApiFor(reportUri, https);
       const headers = {
@@ -146,6 +152,7 @@ function createCspSource({ configDir, productionNetworks, walletConnect = false,
           remotesFile: remotesFile(),
           networks: nets,
           inlineScriptHashes: scripts?.hashes ?? [],
+          inlineStyleHashes: scripts?.styleHashes ?? [],
           reportUri,
           reportTo,
           frameAncestors,

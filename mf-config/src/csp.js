@@ -158,6 +158,23 @@ function inlineScripts(html) {
   return { hashes, walletConnect };
 }
 
+/** `<style>` elements: the browser hashes their text as it is in the page. */
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
+
+/**
+ * The CSP hashes of a page's inline <style> elements (a remote's standalone page carries the
+ * design tokens in one); the site's own pages have none.
+ */
+function inlineStyles(html) {
+  const hashes = [];
+  for (const [, body] of String(html).matchAll(INLINE_STYLE)) {
+    const text = body.replace(/\r\n?/g, '\n');
+    const hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    if (!hashes.includes(hash)) hashes.push(hash);
+  }
+  return hashes;
+}
+
 const HASH = /^'?(sha256|sha384|sha512)-[A-Za-z0-9+/]+={0,2}'?$/;
 const quoted = (hash) => `'${hash.replace(/^'|'$/g, '')}'`;
 const unique = (list) => [...new Set(list)];
@@ -166,6 +183,7 @@ const unique = (list) => [...new Set(list)];
  * The Content-Security-Policy header value:
  * - `remotesFile`: parsed remotes.json; `networks`: parsed networks.json;
  * - `inlineScriptHashes`: the page's inline scripts (`inlineScripts(html).hashes`);
+ * - `inlineStyleHashes`: the page's inline <style> elements (`inlineStyles(html)`);
  * - `reportUri`: where violations go (`reportUriFor(networks)`), none when undefined;
  * - `reportTo`: name it for the Reporting API too (`report-to`, with the Reporting-Endpoints
  *   header); only for a page served over https (see reportingApiFor);
@@ -177,6 +195,7 @@ function buildCsp({
   remotesFile,
   networks,
   inlineScriptHashes = [],
+  inlineStyleHashes = [],
   reportUri,
   reportTo = true,
   frameAncestors = [],
@@ -185,6 +204,7 @@ function buildCsp({
 } = {}) {
   const remotes = remoteOrigins(remotesFile);
   const hashes = inlineScriptHashes.filter((h) => HASH.test(h)).map(quoted);
+  const styleHashes = inlineStyleHashes.filter((h) => HASH.test(h)).map(quoted);
   const wc = (kind) => (walletConnect ? WALLETCONNECT[kind] : []);
   const ancestors = unique(frameAncestors.map((o) => originOf(o)).filter(Boolean));
   const report = reportUri && originOf(reportUri) && !/[\s;,"]/.test(reportUri) ? reportUri : '';
@@ -194,11 +214,24 @@ function buildCsp({
     // allowed by its hash. No 'unsafe-inline', no 'unsafe-eval': nothing the site runs
     // evaluates strings (see the README).
     ['script-src', ["'self'", ...remotes, ...hashes]],
-    // 'unsafe-inline' for styles only: the remotes' CSS arrives as <style> elements injected
-    // by their bundles (style-loader), and sonner (toasts) and WalletConnect's modal insert
-    // theirs the same way. (React's and Highcharts' style props go through the CSSOM, which
-    // CSP does not restrict.) The remotes' hosts for a stylesheet a manifest names.
-    ['style-src', ["'self'", "'unsafe-inline'", ...remotes]],
+    // Stylesheets from the site and the remotes' hosts (production builds extract every app's
+    // CSS to files; sonner's is imported as one), inline <style> elements only by their hash
+    // (a remote's standalone page): an injected <style> could read the page with attribute
+    // selectors and url()s. Style attributes are allowed apart (style-src-attr): Highcharts
+    // writes some with setAttribute (labels, tooltips), and an attribute has no selector, so it
+    // can restyle its own element only. `style-src` is what a browser without the -elem/-attr
+    // split (CSP 2) applies: there Highcharts' attributes are refused, the chart still draws.
+    ['style-src', ["'self'", ...remotes, ...styleHashes]],
+    // WalletConnect's modal (Reown AppKit) writes its theme as <style> elements built at run
+    // time (no hash can name them): only pages where it is in use allow inline elements, and a
+    // hash beside 'unsafe-inline' would cancel it.
+    [
+      'style-src-elem',
+      walletConnect
+        ? ["'self'", ...remotes, "'unsafe-inline'"]
+        : ["'self'", ...remotes, ...styleHashes],
+    ],
+    ['style-src-attr', ["'unsafe-inline'"]],
     // Token logos (/assets/currency, or a logoURI elsewhere), data: urls; on the widget any
     // https image, the partner's backgroundImage option (https only, widget/options.ts).
     [
@@ -247,6 +280,7 @@ module.exports = {
   buildCsp,
   parseCsp,
   inlineScripts,
+  inlineStyles,
   reportUriFor,
   reportingEndpoints,
   reportingApiFor,

@@ -7,6 +7,7 @@ const {
   buildCsp,
   parseCsp,
   inlineScripts,
+  inlineStyles,
   reportUriFor,
   reportingEndpoints,
   reportingApiFor,
@@ -119,8 +120,18 @@ describe('buildCsp: the policy from remotes.json and networks.json', () => {
     expect(csp.split(';').map((p) => p.trim().split(' ')[0])).toEqual(Object.keys(d));
   });
 
-  it('allows styles inline (style-loader, sonner) but scripts never; images from here and the logos’ hosts', () => {
-    expect(d['style-src']).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
+  it('allows stylesheets from the site and the remotes, inline style elements never; images from here and the logos’ hosts', () => {
+    const remotes = ['https://swap.cdn.example', 'https://charts.cdn.example'];
+    expect(d['style-src']).toEqual(["'self'", ...remotes]);
+    expect(d['style-src-elem']).toEqual(["'self'", ...remotes]);
+    // Highcharts' style attributes; an attribute restyles its own element only.
+    expect(d['style-src-attr']).toEqual(["'unsafe-inline'"]);
+    expect(csp.split(';').filter((p) => p.includes("'unsafe-inline'"))).toHaveLength(1);
+    // A page's own <style> (a remote's standalone page) by its hash alone.
+    const tokens = sha256(':root{--bg:black}');
+    const page = parseCsp(buildCsp({ remotesFile, inlineStyleHashes: [tokens, 'x; img-src *'] }));
+    expect(page['style-src-elem']).toEqual(["'self'", ...remotes, tokens]);
+    expect(page['style-src']).toEqual(["'self'", ...remotes, tokens]);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'https://logos.example']);
     expect(d['font-src']).toEqual(["'self'"]);
     expect(d['worker-src']).toEqual(["'none'"]);
@@ -186,6 +197,18 @@ describe('buildCsp: the policy from remotes.json and networks.json', () => {
     expect(wc['font-src']).toEqual(["'self'", 'https://fonts.reown.com']);
     // No inline hashes were given here: the site and the remotes, as without WalletConnect.
     expect(wc['script-src']).toEqual(parseCsp(csp)['script-src'].slice(0, 3));
+    // Its modal writes its theme as <style> elements made at run time: inline elements there
+    // only, with no hash beside 'unsafe-inline' (a hash would switch it off).
+    const styled = parseCsp(
+      buildCsp({ remotesFile, walletConnect: true, inlineStyleHashes: [sha256('a{}')] }),
+    );
+    expect(styled['style-src-elem']).toEqual([
+      "'self'",
+      'https://swap.cdn.example',
+      'https://charts.cdn.example',
+      "'unsafe-inline'",
+    ]);
+    expect(d['style-src-elem']).not.toContain("'unsafe-inline'");
   });
 });
 
@@ -214,6 +237,15 @@ describe('inlineScripts: the hashes of a page’s inline scripts', () => {
     expect(
       inlineScripts('<script>JMSWAP_WALLETCONNECT_PROJECT_ID = ""</script>').walletConnect,
     ).toBe(false);
+  });
+});
+
+describe('inlineStyles: the hashes of a page’s <style> elements', () => {
+  it('hashes each element’s text as the browser does, once', () => {
+    const html = `<head><style>:root{--bg:#000}</style><STYLE media="x">a{}\r\nb{}</STYLE >
+      <link rel="stylesheet" href="/s.css"><style>:root{--bg:#000}</style></head>`;
+    expect(inlineStyles(html)).toEqual([sha256(':root{--bg:#000}'), sha256('a{}\nb{}')]);
+    expect(inlineStyles('<div style="color:red"></div>')).toEqual([]);
   });
 });
 
@@ -250,13 +282,19 @@ describe('createCspSource: follows the config folder and the pages', () => {
     const warn = jest.fn();
     const source = createCspSource({ configDir: dir, productionNetworks: production, warn });
     const page = path.join(dist, 'index.html');
-    write(page, '<script>one()</script>');
+    write(page, '<script>one()</script><style>a{}</style>');
     write(path.join(dir, 'remotes.json'), remotesFile);
     write(path.join(dir, 'networks.json'), networks);
     let headers = source.headers({ page, https: true });
     let d = parseCsp(headers['Content-Security-Policy']);
     expect(d['script-src']).toContain('https://swap.cdn.example');
     expect(d['script-src']).toContain(sha256('one()'));
+    expect(d['style-src-elem']).toEqual([
+      "'self'",
+      'https://swap.cdn.example',
+      'https://charts.cdn.example',
+      sha256('a{}'),
+    ]);
     expect(d['report-to']).toEqual(['jmswap']);
     expect(headers['Reporting-Endpoints']).toBe(
       'jmswap="https://api.jmswap.example/v1/client-report"',

@@ -85,8 +85,12 @@ describe('npm run remote:release', () => {
     expect(named).toEqual(expect.arrayContaining(manifest.exposes[0].assets.js.async));
     for (const s of manifest.shared)
       expect(named).toEqual(expect.arrayContaining(s.assets.js.sync));
-    // Every other script of the folder too (the standalone page's): none runs unrecorded.
-    const scripts = fs.readdirSync(folder).filter((f) => f.endsWith('.js'));
+    // The screen's stylesheet, a file of its own in a production build.
+    expect(manifest.exposes[0].assets.css.sync).toHaveLength(1);
+    expect(named).toEqual(expect.arrayContaining(manifest.exposes[0].assets.css.sync));
+    // Every other script and stylesheet of the folder too (the standalone page's): none is used
+    // unrecorded.
+    const scripts = fs.readdirSync(folder).filter((f) => /\.(js|css)$/.test(f));
     expect(Object.keys(record.integrity).sort()).toEqual(
       [...new Set(['mf-manifest.json', ...named, ...scripts])].sort(),
     );

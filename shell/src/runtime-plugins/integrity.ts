@@ -24,6 +24,16 @@ export default function integrityPlugin(): ModuleFederationRuntimePlugin {
       script.src = url;
       return script;
     },
+    beforePreloadRemote({ preloadOps }) {
+      // A remote's stylesheets are inserted by its own webpack runtime, which runs a chunk only
+      // once its sheet has loaded (mf-config/src/remote-integrity.js). A <link rel=stylesheet>
+      // the federation runtime put in first would be taken as loaded at once: the screen could
+      // paint unstyled. (The html's head script preloads the route's sheets; that link is reused.)
+      for (const op of preloadOps) {
+        const keep = op.filter;
+        op.filter = (url) => !/\.css(\?|$)/.test(url) && (keep ? keep(url) : true);
+      }
+    },
     createLink({ url, attrs }) {
       const integrity = integrityOf(url);
       // The runtime applies attrs to the link it creates (a preload of a script or style).

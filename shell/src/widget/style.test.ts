@@ -36,7 +36,9 @@ describe('widget style', () => {
     );
     expect(cssText(sheet)).toBe('');
     expect(document.querySelectorAll('script')).toHaveLength(0);
-    expect(document.head.querySelectorAll('style')).toHaveLength(1);
+    // No <style> element at all (the policy refuses them): a sheet the document adopted.
+    expect(document.querySelectorAll('style')).toHaveLength(0);
+    expect(document.adoptedStyleSheets).toEqual([sheet]);
     expect(warn).toHaveBeenCalledTimes(4);
     warn.mockRestore();
   });

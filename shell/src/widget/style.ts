@@ -1,7 +1,9 @@
 /**
  * Applies the host's validated style options through the CSSOM: fixed selectors, each value set
  * with setProperty (the browser drops what it cannot parse). Nothing is written as CSS text or
- * markup, so an option cannot close the rule, open a tag or load a script.
+ * markup, so an option cannot close the rule, open a tag or load a script. The rules live in a
+ * constructed stylesheet adopted by the document, not in a <style> element: the page's policy
+ * refuses inline style elements, even an empty one (mf-config/src/csp.js).
  */
 import type { StyleBlock, StyleBlockName, WidgetOptions } from './options';
 
@@ -36,14 +38,15 @@ function rules(options: WidgetOptions): [string, Record<string, string>][] {
   return list.filter(([, decls]) => Object.keys(decls).length > 0);
 }
 
+const sheets = new WeakMap<Document, CSSStyleSheet>();
+
 export function applyWidgetStyle(doc: Document, options: WidgetOptions): CSSStyleSheet {
-  let el = doc.getElementById('jm-widget-style') as HTMLStyleElement | null;
-  if (!el) {
-    el = doc.createElement('style');
-    el.id = 'jm-widget-style';
-    doc.head.appendChild(el);
+  let sheet = sheets.get(doc);
+  if (!sheet) {
+    sheet = new (doc.defaultView ?? window).CSSStyleSheet();
+    sheets.set(doc, sheet);
+    doc.adoptedStyleSheets = [...(doc.adoptedStyleSheets ?? []), sheet];
   }
-  const sheet = el.sheet as CSSStyleSheet;
   while (sheet.cssRules.length) sheet.deleteRule(0);
   for (const [selector, decls] of rules(options)) {
     const index = sheet.insertRule(`${selector} {}`, sheet.cssRules.length);
