@@ -2,10 +2,11 @@
 import Highcharts from 'highcharts';
 import 'highcharts/modules/stock';
 import 'highcharts/modules/accessibility';
-import HighchartsReact from 'highcharts-react-official';
+import { useMemo, useRef } from 'react';
 import { accessibilityOptions } from './chartA11y';
 import type { ChartKind, ChartPoint } from './chartRules';
 import { useChartTheme } from './chartTheme';
+import { useDeferredStockChart } from './deferredChart';
 
 export interface HighchartsViewProps {
   kind: ChartKind;
@@ -29,46 +30,44 @@ export default function HighchartsView({
   decimals,
 }: HighchartsViewProps) {
   const colours = useChartTheme();
-  const TEXT = { color: colours.text };
-  const series: Highcharts.SeriesOptionsType =
-    kind === 'candle'
-      ? {
-          type: 'candlestick',
-          name,
-          data: points.map((p) => [p.dt, p.open, p.high, p.low, p.close]),
-          color: colours.down,
-          upColor: colours.up,
-          lineColor: colours.down,
-          upLineColor: colours.up,
-        }
-      : { type: 'line', name, data: points.map((p) => [p.dt, p.close]), color: colours.line };
-  const options: Highcharts.Options = {
-    chart: { width: width ?? null, height, backgroundColor: 'transparent', animation: false },
-    title: { text: undefined },
-    credits: { enabled: false },
-    legend: { enabled: false },
-    navigator: { enabled: false },
-    rangeSelector: { enabled: false },
-    scrollbar: { enabled: false },
-    xAxis: { type: 'datetime', labels: { style: TEXT } },
-    yAxis: {
+  const container = useRef<HTMLDivElement>(null);
+  const options = useMemo((): Highcharts.Options => {
+    const TEXT = { color: colours.text };
+    const series: Highcharts.SeriesOptionsType =
+      kind === 'candle'
+        ? {
+            type: 'candlestick',
+            name,
+            data: points.map((p) => [p.dt, p.open, p.high, p.low, p.close]),
+            color: colours.down,
+            upColor: colours.up,
+            lineColor: colours.down,
+            upLineColor: colours.up,
+          }
+        : { type: 'line', name, data: points.map((p) => [p.dt, p.close]), color: colours.line };
+    return {
+      chart: { width: width ?? null, height, backgroundColor: 'transparent', animation: false },
       title: { text: undefined },
-      opposite: true,
-      // Outside the plot, right of it: labels never sit on the candles.
-      labels: { style: TEXT, format: `{value:.${decimals}f}`, align: 'left', x: 6 },
-      gridLineColor: colours.grid,
-    },
-    tooltip: { valueDecimals: decimals, split: false },
-    plotOptions: { series: { animation: false } },
-    series: [series],
-    ...accessibilityOptions(label, decimals),
-  };
-  return (
-    <HighchartsReact
-      highcharts={Highcharts}
-      constructorType="stockChart"
-      options={options}
-      containerProps={{ style: { width: '100%' } }}
-    />
-  );
+      credits: { enabled: false },
+      legend: { enabled: false },
+      navigator: { enabled: false },
+      rangeSelector: { enabled: false },
+      scrollbar: { enabled: false },
+      xAxis: { type: 'datetime', labels: { style: TEXT } },
+      yAxis: {
+        title: { text: undefined },
+        opposite: true,
+        // Outside the plot, right of it: labels never sit on the candles.
+        labels: { style: TEXT, format: `{value:.${decimals}f}`, align: 'left', x: 6 },
+        gridLineColor: colours.grid,
+      },
+      tooltip: { valueDecimals: decimals, split: false },
+      plotOptions: { series: { animation: false } },
+      series: [series],
+      ...accessibilityOptions(label, decimals),
+    };
+  }, [kind, name, label, points, width, height, decimals, colours]);
+  useDeferredStockChart(Highcharts, container, options);
+  // The chart's height is kept while its first draw waits: nothing below moves when it lands.
+  return <div ref={container} style={{ width: '100%', minHeight: height }} />;
 }
