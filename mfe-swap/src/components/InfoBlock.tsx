@@ -22,14 +22,14 @@ interface Props {
 function taxLines(
   quote: SwapQuote,
   tokens: Record<string, TokenConfig>,
-): { symbol: string; shown: string; warning?: string }[] {
+): { symbol: string; shown: string; differs?: TaxCheck }[] {
   const checks = (quote.source as { taxChecks?: TaxCheck[] } | undefined)?.taxChecks ?? [];
   return quote.path.flatMap((symbol) => {
     const token = tokens[symbol];
     const check = checks.find((c) => c.symbol === symbol);
     if (!token || token.isBase) return [];
     if (!check?.differs) return token.tax === 0 ? [] : [{ symbol, shown: `${token.tax}%` }];
-    return [{ symbol, shown: check.label, warning: check.warning }];
+    return [{ symbol, shown: check.label, differs: check }];
   });
 }
 
@@ -40,6 +40,9 @@ export function InfoBlock({ quote, tokens }: Props) {
   const feeToken = tokens[quote.feeSymbol];
   const taxed = taxLines(quote, tokens);
   const { t } = useLingui();
+  // shared-chain's check words it in English; the same sentence here, in the language shown.
+  const taxWarning = ({ symbol, label, configuredPercent, usedPercent }: TaxCheck) =>
+    t`${symbol} now takes ${label} on every transfer, not the ${configuredPercent}% listed for it. The estimate uses ${usedPercent}%.`;
   return (
     <dl className="jm-info-block" aria-label={t`Swap details`}>
       <dt>{quote.kind === 'exactIn' ? t`Minimum received` : t`Maximum sold`}</dt>
@@ -61,13 +64,13 @@ export function InfoBlock({ quote, tokens }: Props) {
       </dd>
       <dt>{t`Path`}</dt>
       <dd data-testid="path">{quote.path.join(' → ')}</dd>
-      {taxed.map(({ symbol, shown, warning }) => (
+      {taxed.map(({ symbol, shown, differs }) => (
         <span key={symbol} className="jm-tax-line">
           <dt>{t`${symbol} tax`}</dt>
           <dd>{t`${shown} on every transfer`}</dd>
-          {warning && (
+          {differs?.warning && (
             <dd className="jm-warning jm-tax-warning" role="note" data-testid="tax-warning">
-              {warning}
+              {taxWarning(differs)}
             </dd>
           )}
         </span>

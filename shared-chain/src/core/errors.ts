@@ -13,7 +13,7 @@ import { i18n } from '../i18n/setup';
 const descriptors = new Map<string, MessageDescriptor>();
 
 /** The English text of `descriptor`, remembered so the screen can translate it. */
-function text(descriptor: MessageDescriptor): string {
+export function catalogued(descriptor: MessageDescriptor): string {
   const english = descriptor.message as string;
   descriptors.set(english, descriptor);
   return english;
@@ -30,41 +30,41 @@ export function localText(english: string): string {
 }
 
 // --- Swap form validation --------------------------------------------------------------------
-export const SELECT_TOKENS_FIRST = text(msg`Select the tokens first`);
-export const INPUT_VALUES_FIRST = text(msg`You need to input the values first`);
-export const INSUFFICIENT_BALANCE = text(msg`Insufficient balance`);
-export const INSUFFICIENT_TOKEN_BALANCE = text(msg`Insufficient balance of selected token`);
-export const SELECT_BOTH_TOKENS_FIRST = text(msg`Select both tokens first`);
+export const SELECT_TOKENS_FIRST = catalogued(msg`Select the tokens first`);
+export const INPUT_VALUES_FIRST = catalogued(msg`You need to input the values first`);
+export const INSUFFICIENT_BALANCE = catalogued(msg`Insufficient balance`);
+export const INSUFFICIENT_TOKEN_BALANCE = catalogued(msg`Insufficient balance of selected token`);
+export const SELECT_BOTH_TOKENS_FIRST = catalogued(msg`Select both tokens first`);
 
 // --- Swap outcome ----------------------------------------------------------------------------
-export const APPROVAL_UNSUCCESSFUL = text(msg`Approval unsuccessful (swap aborted)`);
-export const SWAP_FAILED = text(msg`Swap failed`);
-export const PROCESSING_TRANSACTION = text(msg`Processing transaction, please wait...`);
+export const APPROVAL_UNSUCCESSFUL = catalogued(msg`Approval unsuccessful (swap aborted)`);
+export const SWAP_FAILED = catalogued(msg`Swap failed`);
+export const PROCESSING_TRANSACTION = catalogued(msg`Processing transaction, please wait...`);
 
 // --- Liquidity -------------------------------------------------------------------------------
-export const ERROR_ADDING_LIQUIDITY = text(msg`Error adding liquidity`);
-export const ERROR_REMOVING_LIQUIDITY = text(msg`Error removing liquidity`);
-export const LIQUIDITY_ADDED = text(msg`Liquidity added`);
-export const LIQUIDITY_REMOVED = text(msg`Liquidity removed`);
+export const ERROR_ADDING_LIQUIDITY = catalogued(msg`Error adding liquidity`);
+export const ERROR_REMOVING_LIQUIDITY = catalogued(msg`Error removing liquidity`);
+export const LIQUIDITY_ADDED = catalogued(msg`Liquidity added`);
+export const LIQUIDITY_REMOVED = catalogued(msg`Liquidity removed`);
 
 // --- Chain layer -----------------------------------------------------------------------------
-export const TRANSACTION_FAILED = text(msg`Transaction failed`);
-export const NO_SWAP_PATH_FOUND = text(msg`No swap path found`);
-export const INSUFFICIENT_LIQUIDITY_AVAILABLE = text(msg`Insufficient liquidity available`);
-export const WALLET_NOT_CONNECTED = text(msg`Wallet not connected`);
-export const INVALID_VALUE = text(msg`invalid value`);
-export const TOO_MANY_DECIMAL_POINTS = text(msg`too many decimal points`);
+export const TRANSACTION_FAILED = catalogued(msg`Transaction failed`);
+export const NO_SWAP_PATH_FOUND = catalogued(msg`No swap path found`);
+export const INSUFFICIENT_LIQUIDITY_AVAILABLE = catalogued(msg`Insufficient liquidity available`);
+export const WALLET_NOT_CONNECTED = catalogued(msg`Wallet not connected`);
+export const INVALID_VALUE = catalogued(msg`invalid value`);
+export const TOO_MANY_DECIMAL_POINTS = catalogued(msg`too many decimal points`);
 export const NOT_IMPLEMENTED = 'Not implemented';
 export const METHOD_NEEDS_IMPLEMENTATION = 'Method needs to be implemented in the subclass';
 /** The wallet declined (EIP-1193 code 4001). */
-export const USER_REJECTED = text(msg`Request rejected in the wallet`);
+export const USER_REJECTED = catalogued(msg`Request rejected in the wallet`);
 /** Sends are refused while the wallet is on another chain than the selected network. */
-export const WRONG_NETWORK = text(
+export const WRONG_NETWORK = catalogued(
   msg`Your wallet is on another network. Switch it to the selected network to continue.`,
 );
 
 /** The swap button label when the estimate fails. */
-export const INSUFFICIENT_LIQUIDITY_BUTTON = text(msg`INSUFFICIENT LIQUIDITY`);
+export const INSUFFICIENT_LIQUIDITY_BUTTON = catalogued(msg`INSUFFICIENT LIQUIDITY`);
 
 // --- Parameterised texts ---------------------------------------------------------------------
 
@@ -88,7 +88,7 @@ export function swapFailedMessage(code?: string | number | null): string {
 }
 
 /** A second send while one is open (a double click, a second tab of the same box). */
-export const TRANSACTION_PENDING = text(
+export const TRANSACTION_PENDING = catalogued(
   msg`A transaction is still waiting for your wallet or the chain. Wait until it settles.`,
 );
 

@@ -5,7 +5,8 @@
  * sentences the user reads. Pure, bigint base units; loaded with the preview only.
  */
 // From the singleton (as the other core files of the feature entries): no copy of its own.
-import { formatAmount, formatAmountUp } from '@jmswap/shared-chain';
+import { msg } from '@lingui/core/macro';
+import { catalogued, formatAmount, formatAmountUp, i18n } from '@jmswap/shared-chain';
 
 /** Reverts that mean "the pool gives less than your slippage allows" (the bounds sent). */
 const SLIPPAGE_REVERTS = new Set([
@@ -110,7 +111,9 @@ const show = (t: Shown, up = false) =>
  * The confirm step before a first approval: the router cannot take the token yet, so the send
  * cannot be simulated until the approval is in (the send path simulates it right after).
  */
-export const APPROVAL_FIRST_TEXT = 'The result is simulated once the approval is confirmed.';
+export const APPROVAL_FIRST_TEXT = catalogued(
+  msg`The result is simulated once the approval is confirmed.`,
+);
 
 /** "Simulated: 1 BNB leaves your wallet, 312.4 USDT arrives (at least 310.8 USDT)." */
 export function swapPreviewText(
@@ -119,9 +122,19 @@ export function swapPreviewText(
   received: Shown,
   bound: bigint,
 ): string {
-  return kind === 'exactIn'
-    ? `Simulated: ${show(sent)} leaves your wallet, ${show(received)} arrives (at least ${show({ ...received, amount: bound })}).`
-    : `Simulated: ${show(sent, true)} leaves your wallet (at most ${show({ ...sent, amount: bound }, true)}), ${show(received)} arrives.`;
+  const arriving = show(received);
+  if (kind === 'exactIn') {
+    const leaving = show(sent);
+    const least = show({ ...received, amount: bound });
+    return i18n._(
+      msg`Simulated: ${leaving} leaves your wallet, ${arriving} arrives (at least ${least}).`,
+    );
+  }
+  const leaving = show(sent, true);
+  const most = show({ ...sent, amount: bound }, true);
+  return i18n._(
+    msg`Simulated: ${leaving} leaves your wallet (at most ${most}), ${arriving} arrives.`,
+  );
 }
 
 /**
@@ -135,11 +148,18 @@ export function swapWorseText(
   shortBps: bigint,
   slippageBps: number,
 ): string {
-  const what =
-    kind === 'exactIn'
-      ? `The pool now gives ${show(simulated)}, ${percentOf(shortBps)}% less than quoted`
-      : `The pool now needs ${show(simulated, true)}, ${percentOf(shortBps)}% more than quoted`;
-  return `${what}: more than your ${percentOf(BigInt(slippageBps))}% slippage, so this swap would fail. Wait for a new quote, swap less or raise slippage.`;
+  const short = percentOf(shortBps);
+  const slippage = percentOf(BigInt(slippageBps));
+  if (kind === 'exactIn') {
+    const gives = show(simulated);
+    return i18n._(
+      msg`The pool now gives ${gives}, ${short}% less than quoted: more than your ${slippage}% slippage, so this swap would fail. Wait for a new quote, swap less or raise slippage.`,
+    );
+  }
+  const needs = show(simulated, true);
+  return i18n._(
+    msg`The pool now needs ${needs}, ${short}% more than quoted: more than your ${slippage}% slippage, so this swap would fail. Wait for a new quote, swap less or raise slippage.`,
+  );
 }
 
 /**
@@ -165,5 +185,6 @@ export function liquidityWorseText(action: 'add' | 'remove', slippageBps: number
 
 /** EVM: "Estimated network fee: 0.00042 BNB" (gas x gas price, rounded up at 6 decimals). */
 export function evmFeeText(feeWei: bigint, coin: string): string {
-  return `Estimated network fee: ${formatAmountUp(feeWei, 18, 6)} ${coin}`;
+  const fee = formatAmountUp(feeWei, 18, 6);
+  return i18n._(msg`Estimated network fee: ${fee} ${coin}`);
 }

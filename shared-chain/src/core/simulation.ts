@@ -4,46 +4,49 @@
  * `triggerconstantcontract` on TRON), reverts. Nothing is sent then. Pure; loaded only with
  * the send path (the writers), never with the first load.
  */
-import { ChainError } from './errors';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '../i18n/setup';
+import { ChainError, catalogued } from './errors';
 
 /** What a send does, for the sentence's subject. */
 export type SendAction = 'swap' | 'approve' | 'add' | 'remove' | 'createPair';
 
-const SUBJECT: Record<SendAction, string> = {
-  swap: 'This swap',
-  approve: 'This approval',
-  add: 'Adding this liquidity',
-  remove: 'Removing this liquidity',
-  createPair: 'Creating this pool',
+const SUBJECT: Record<SendAction, MessageDescriptor> = {
+  swap: msg`This swap`,
+  approve: msg`This approval`,
+  add: msg`Adding this liquidity`,
+  remove: msg`Removing this liquidity`,
+  createPair: msg`Creating this pool`,
 };
 
-const SLIPPAGE = 'the price moved beyond your slippage. Try again or raise slippage.';
+const SLIPPAGE = msg`the price moved beyond your slippage. Try again or raise slippage.`;
 
 /** Why, by the router's, the pair's and the tokens' require messages (without their prefix). */
-const WHY: Record<string, string> = {
+const WHY: Record<string, MessageDescriptor> = {
   INSUFFICIENT_OUTPUT_AMOUNT: SLIPPAGE,
   EXCESSIVE_INPUT_AMOUNT: SLIPPAGE,
   INSUFFICIENT_A_AMOUNT: SLIPPAGE,
   INSUFFICIENT_B_AMOUNT: SLIPPAGE,
-  EXPIRED: 'its deadline has passed. Try again.',
-  K: 'the pool changed while it was prepared. Try again.',
-  LOCKED: 'the pool is busy. Try again.',
-  INSUFFICIENT_LIQUIDITY: 'the pool does not have enough liquidity.',
-  INSUFFICIENT_INPUT_AMOUNT: 'the amount is too small.',
-  INSUFFICIENT_AMOUNT: 'the amount is too small.',
-  INSUFFICIENT_LIQUIDITY_MINTED: 'the amount is too small for pool tokens.',
-  INSUFFICIENT_LIQUIDITY_BURNED: 'the amount is too small to withdraw.',
-  TRANSFER_FAILED: 'a token refused the transfer.',
-  TRANSFER_FROM_FAILED: 'a token refused the transfer. Check your balance and approval.',
-  BASE_TRANSFER_FAILED: 'sending the coin back failed.',
-  INSUFFICIENT_BALANCE: 'your balance is too low.',
-  INSUFFICIENT_ALLOWANCE: 'the approval is too low. Approve again.',
-  INVALID_PATH: 'this route is not valid.',
-  PAIR_NOT_FOUND: 'this pair has no pool.',
-  PAIR_EXISTS: 'this pool already exists.',
-  IDENTICAL_ADDRESSES: 'both tokens are the same.',
-  INVALID_TAXES: "the token taxes do not match the route's.",
-  OVERFLOW: 'the amount is too large.',
+  EXPIRED: msg`its deadline has passed. Try again.`,
+  K: msg`the pool changed while it was prepared. Try again.`,
+  LOCKED: msg`the pool is busy. Try again.`,
+  INSUFFICIENT_LIQUIDITY: msg`the pool does not have enough liquidity.`,
+  INSUFFICIENT_INPUT_AMOUNT: msg`the amount is too small.`,
+  INSUFFICIENT_AMOUNT: msg`the amount is too small.`,
+  INSUFFICIENT_LIQUIDITY_MINTED: msg`the amount is too small for pool tokens.`,
+  INSUFFICIENT_LIQUIDITY_BURNED: msg`the amount is too small to withdraw.`,
+  TRANSFER_FAILED: msg`a token refused the transfer.`,
+  TRANSFER_FROM_FAILED: msg`a token refused the transfer. Check your balance and approval.`,
+  BASE_TRANSFER_FAILED: msg`sending the coin back failed.`,
+  INSUFFICIENT_BALANCE: msg`your balance is too low.`,
+  INSUFFICIENT_ALLOWANCE: msg`the approval is too low. Approve again.`,
+  INVALID_PATH: msg`this route is not valid.`,
+  PAIR_NOT_FOUND: msg`this pair has no pool.`,
+  PAIR_EXISTS: msg`this pool already exists.`,
+  IDENTICAL_ADDRESSES: msg`both tokens are the same.`,
+  INVALID_TAXES: msg`the token taxes do not match the route's.`,
+  OVERFLOW: msg`the amount is too large.`,
 };
 
 /** The require message without its contract prefix: "JMSwap: EXPIRED" -> "EXPIRED". */
@@ -63,11 +66,16 @@ export function simulationFailureText(
   action: SendAction,
   reason: string | undefined,
 ): SimulationText {
-  const why = reason === undefined ? undefined : WHY[revertCode(reason)];
-  if (why !== undefined) return { message: `${SUBJECT[action]} would fail: ${why}` };
+  const known = reason === undefined ? undefined : WHY[revertCode(reason)];
+  const subject = i18n._(SUBJECT[action]);
+  if (known !== undefined) {
+    const why = i18n._(known);
+    return { message: i18n._(msg`${subject} would fail: ${why}`) };
+  }
+  const raw = reason === undefined || reason === '' ? i18n._(msg`no reason given`) : reason;
   return {
-    message: `${SUBJECT[action]} would fail, so nothing was sent.`,
-    details: `Details: ${reason === undefined || reason === '' ? 'no reason given' : reason}`,
+    message: i18n._(msg`${subject} would fail, so nothing was sent.`),
+    details: i18n._(msg`Details: ${raw}`),
   };
 }
 
@@ -110,8 +118,9 @@ export function rawRevert(hex: string | undefined): string | undefined {
 }
 
 /** Shown when the transaction read back by hash is not the one built (checklist item 22). */
-export const WALLET_CHANGED_TX =
-  'Warning: your wallet changed this transaction before sending it. Check it in your wallet.';
+export const WALLET_CHANGED_TX = catalogued(
+  msg`Warning: your wallet changed this transaction before sending it. Check it in your wallet.`,
+);
 
 export interface BuiltTx {
   to: string;
@@ -161,7 +170,12 @@ export function replacementKind(
 
 /** What the user reads when the send they wait on was cancelled or replaced (not a failure). */
 export function replacedText(action: SendAction, kind: 'cancelled' | 'replaced'): string {
+  const subject = i18n._(SUBJECT[action]);
   return kind === 'cancelled'
-    ? `${SUBJECT[action]} was cancelled: no tokens moved, only the cancel's network fee was paid.`
-    : `${SUBJECT[action]} was replaced by another transaction from your wallet, so it did not go through.`;
+    ? i18n._(
+        msg`${subject} was cancelled: no tokens moved, only the cancel's network fee was paid.`,
+      )
+    : i18n._(
+        msg`${subject} was replaced by another transaction from your wallet, so it did not go through.`,
+      );
 }

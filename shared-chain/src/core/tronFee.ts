@@ -3,6 +3,8 @@
  * simulated energy_used, and the TRX a send will burn from the account's free energy and
  * bandwidth. bigint sun throughout.
  */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@jmswap/shared-chain';
 
 /** Margin on the simulated energy for the fee limit: +20%. */
 export const FEE_LIMIT_MARGIN_PERCENT = 20n;
@@ -50,5 +52,7 @@ export function formatTrxOneDecimal(sun: bigint): string {
 
 /** "Estimated network fee: 12.4 TRX (you have 0 energy)". */
 export function estimatedFeeText(sun: bigint, freeEnergy: bigint): string {
-  return `Estimated network fee: ${formatTrxOneDecimal(sun)} TRX (you have ${freeEnergy} energy)`;
+  const fee = formatTrxOneDecimal(sun);
+  const energy = freeEnergy.toString();
+  return i18n._(msg`Estimated network fee: ${fee} TRX (you have ${energy} energy)`);
 }

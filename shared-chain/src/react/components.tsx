@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig, TokenConfig } from '../config/types';
 import { isNetworkConfigured } from '../config/types';
 
@@ -17,10 +18,12 @@ export function TokenLogo({ token, size = 24 }: { token: TokenConfig; size?: num
 
 /** Shown instead of chain data when the network's contract addresses are missing. */
 export function NetworkNotConfigured({ network }: { network: NetworkConfig }) {
+  const { t } = useLingui();
   if (isNetworkConfigured(network)) return null;
+  const name = network.name;
   return (
     <p role="status" className="jm-not-configured">
-      {network.name}: network not configured
+      {t`${name}: network not configured`}
     </p>
   );
 }
@@ -45,13 +48,14 @@ export function AmountField({
   onMax?: () => void;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className="jm-field">
       <label>
         {label}
         <input
           value={value}
-          placeholder="Amount"
+          placeholder={t`Amount`}
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}
@@ -62,10 +66,10 @@ export function AmountField({
       {children}
       {balance !== undefined && (
         <p className="jm-balance-line">
-          Balance: <span data-testid={`balance-${label}`}>{balance}</span>
+          {t`Balance:`} <span data-testid={`balance-${label}`}>{balance}</span>
           {onMax && (
             <button type="button" className="jm-max" onClick={onMax}>
-              MAX
+              {t`MAX`}
             </button>
           )}
         </p>

@@ -14,6 +14,7 @@ import {
   readerFor,
   requireWallet,
   getSlippageBps,
+  localText,
   MAX_APPROVAL,
   type NetworkId,
 } from '@jmswap/shared-chain';
@@ -66,7 +67,7 @@ export interface SendPreviewText {
 }
 
 /** A token the send spends still needs its approval: simulated once it is in. */
-const awaitingApproval = (): SendPreviewText => ({ note: APPROVAL_FIRST_TEXT });
+const awaitingApproval = (): SendPreviewText => ({ note: localText(APPROVAL_FIRST_TEXT) });
 
 type Wallet = ReturnType<typeof requireWallet>;
 
