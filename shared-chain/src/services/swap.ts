@@ -2,6 +2,7 @@
  * Swap services: estimates over cached reserves (no node request with a warm cache), the
  * approval step and the swap itself with its analytics.
  */
+import { msg } from '@lingui/core/macro';
 import {
   trackEvent,
   withPendingTransaction,
@@ -20,6 +21,7 @@ import {
   sessionEpoch,
   writer,
   adapterFor,
+  catalogued,
 } from '@jmswap/shared-chain';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { ChainWriter, SwapOrder, TxResult } from '../adapters/types';
@@ -39,7 +41,9 @@ export { ensureApproval };
 
 export const NETWORK_UNREACHABLE = 'Network unreachable';
 /** A quote made before an account, chain or network change is never sent. */
-export const QUOTE_EXPIRED = 'The quote is out of date. Check the new estimate and try again.';
+export const QUOTE_EXPIRED = catalogued(
+  msg`The quote is out of date. Check the new estimate and try again.`,
+);
 
 export type SwapKind = 'exactIn' | 'exactOut';
 
