@@ -3,6 +3,7 @@
  * connect / disconnect / network-change callbacks, network switching (chain-layer.md section 4)
  * and the session epoch that estimates in flight compare against.
  */
+import { msg } from '@lingui/core/macro';
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import { emit, trackEvent } from '../bus/events';
 import {
@@ -21,7 +22,7 @@ import {
   type NetworkId,
 } from '../config/types';
 import { WALLET_REFRESH_MS, WALLET_TOAST_MS } from '../core/constants';
-import { ChainError } from '../core/errors';
+import { ChainError, catalogued, localText } from '../core/errors';
 import type { ChainWriter, WalletConnection } from '../adapters/types';
 import { isUserRejection } from '../adapters/evm/helpers';
 import type { WalletKind } from '../wallets/options';
@@ -193,7 +194,7 @@ function announceConnected(wallet: ActiveWallet): void {
   });
 }
 
-export const WALLET_CONNECTION_DECLINED = 'Wallet connection declined';
+export const WALLET_CONNECTION_DECLINED = catalogued(msg`Wallet connection declined`);
 
 /**
  * Connects the wallet of `kind` on the selected network. Resolves with the session, or with
@@ -217,7 +218,7 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
       emit({
         type: 'toast',
         kind: 'info',
-        text: WALLET_CONNECTION_DECLINED,
+        text: localText(WALLET_CONNECTION_DECLINED),
         durationMs: WALLET_TOAST_MS,
         wallet: true,
       });
