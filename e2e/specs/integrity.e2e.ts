@@ -60,7 +60,10 @@ function tamperedRelease(
 }
 
 interface PoolsManifest {
-  exposes: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+  exposes: {
+    name: string;
+    assets: { js: { sync: string[]; async: string[] }; css: { sync: string[] } };
+  }[];
 }
 
 function useTampered(current: string) {
@@ -90,6 +93,8 @@ const sha384 = (file: string) =>
 for (const [what, pick] of [
   ['remoteEntry.js', () => 'remoteEntry.js'],
   ['a chunk of the pools screen', (m: PoolsManifest) => m.exposes[0]!.assets.js.sync.at(-1)!],
+  // Its stylesheet, a file of its own in production builds, is checked like its scripts.
+  ['the pools screen’s stylesheet', (m: PoolsManifest) => m.exposes[0]!.assets.css.sync[0]!],
 ] as const) {
   test(`one byte changed in ${what}: that code does not run, the intact version loads, and operators are told "integrity"`, async ({
     page,
