@@ -1,5 +1,8 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { EVIL_PORT, HOST_PORT, PORTS, SHELL_PORT } from '../fixtures/stack';
+import { JsonRpcProvider } from 'ethers';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { devAccount, evmBalance, evmRpcUrls, gasCost, localNetworks } from '../fixtures/chain';
+import { EVIL_PORT, HOST_PORT, PORTS, SHELL, SHELL_PORT } from '../fixtures/stack';
 
 const widgetFrame = (page: Page): Frame => {
   const frame = page
@@ -67,4 +70,86 @@ test('the widget page has a transparent background', async ({ page }) => {
     () => getComputedStyle(document.body).backgroundColor,
   );
   expect(bg).toBe('rgba(0, 0, 0, 0)');
+});
+
+// A partner page on the seed's protocol, without the SDK: its replies name no chainId (issue #23).
+const rawHost = (page: Page, options: object, chain?: 'wallet') =>
+  page.goto(
+    `http://localhost:${HOST_PORT}/raw.html?${chain ? `chain=${chain}&` : ''}o=${encodeURIComponent(JSON.stringify(options))}`,
+  );
+const hostCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { calls: string[] }).calls);
+const nonceOn = (network: string, account: string) =>
+  new JsonRpcProvider(localNetworks()[network]!.nodeUrl, undefined, {
+    staticNetwork: true,
+  }).getTransactionCount(account);
+
+async function quoteOnRawHost(page: Page, amount: string) {
+  const box = page.frameLocator('#widget').locator('[data-remote="swap"]');
+  await box.getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await expect(box.getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await box.getByRole('textbox', { name: 'Tokens to swap' }).fill(amount);
+  await expect(box).toHaveAttribute('data-quote-out', /\d+/);
+  return box;
+}
+
+test('a host that names no chain: the 320 px confirm step names the network, the widget asks the host its chain, and the swap lands', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 900 });
+  const owner = devAccount(4);
+  const bsc = localNetworks().BSC!;
+  await injectEvmWallet(page, { account: owner, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
+  await rawHost(page, { network: 'BSC', fromToken: 'BNB', toToken: 'USDT' });
+  const box = await quoteOnRawHost(page, '0.5');
+  await expect(box.getByTestId('widget-network')).toHaveText('Network: BNB Smart Chain');
+  const frame = page.frames().find((f) => f.url().startsWith(`${SHELL}/widget`))!;
+  expect(
+    await frame.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('widget-raw-host-320.png') });
+  const [bnbBefore, usdtBefore] = [
+    await evmBalance('BSC', 'BNB', owner),
+    await evmBalance('BSC', 'USDT', owner),
+  ];
+
+  await box.getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page.frameLocator('#widget').getByRole('dialog', { name: 'FUNDS ON THE WAY' }),
+  ).toBeVisible({ timeout: 30000 });
+
+  expect(await hostCalls(page)).toEqual(['connect', 'update', 'execute']);
+  const [hash] = await page.evaluate(() =>
+    (window as unknown as { __wallet: { txHashes(): string[] } }).__wallet.txHashes(),
+  );
+  expect(bnbBefore - (await evmBalance('BSC', 'BNB', owner))).toBe(
+    500_000_000_000_000_000n + (await gasCost('BSC', hash!)),
+  );
+  expect((await evmBalance('BSC', 'USDT', owner)) - usdtBefore).toBeGreaterThan(0n);
+});
+
+test('a host whose wallet answers another chain is refused: the widget says so and nothing is sent', async ({
+  page,
+}) => {
+  const owner = devAccount(3);
+  const { BSC: bsc, ETH: eth } = localNetworks();
+  expect(eth!.chainId).not.toBe(bsc!.chainId);
+  // The partner's wallet sits on the local Ethereum chain while the widget swaps on BSC.
+  await injectEvmWallet(page, { account: owner, chainId: eth!.chainId, rpcUrls: evmRpcUrls() });
+  await rawHost(page, { network: 'BSC', fromToken: 'BNB', toToken: 'USDT' }, 'wallet');
+  const box = await quoteOnRawHost(page, '0.5');
+  const nonce = await nonceOn('BSC', owner);
+
+  await box.getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page
+      .frameLocator('#widget')
+      .getByText('Your wallet is on another network. Switch it to BNB Smart Chain to continue.'),
+  ).toBeVisible();
+  expect(await hostCalls(page)).toEqual(['connect', 'update']);
+  const walletCalls = await page.evaluate(() =>
+    (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent(),
+  );
+  expect(walletCalls).not.toContain('eth_sendTransaction');
+  expect(await nonceOn('BSC', owner)).toBe(nonce);
 });
