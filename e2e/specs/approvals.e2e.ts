@@ -110,12 +110,18 @@ async function openApprovals(page: Page) {
 }
 
 /** Revoke from the list: the preview first, then approve(spender, 0); the row goes. */
-async function revoke(page: Page, token: string, symbol: string, baseSymbol: string) {
+async function revoke(
+  page: Page,
+  token: string,
+  symbol: string,
+  baseSymbol: string,
+  spender = 'Swap router',
+) {
   const row = approvalRow(page, token);
   await row.getByRole('button', { name: 'Revoke' }).click();
   const preview = row.getByTestId('revoke-preview');
   await expect(preview).toContainText(`Token${symbol}`);
-  await expect(preview).toContainText('SpenderSwap router');
+  await expect(preview).toContainText(`Spender${spender}`);
   await expect(preview).toContainText('New allowance0');
   await expect(preview).toContainText(new RegExp(`Estimated network fee[\\d.]+ ${baseSymbol}`));
   await preview.getByRole('button', { name: 'Confirm revoke' }).click();
@@ -193,6 +199,37 @@ test('TRON: TWJ (USDT-style) gets approve(0) first, USDT (plain) does not; both 
   await revoke(page, twj, 'TWJ', 'TRX');
   expect(await allowanceOnChain(TRON_ANVIL, twj, owner, router)).toBe(0n);
   await expect(approvalRow(page, usdt)).toHaveCount(1);
+});
+
+test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liquidity approves) are listed by the pair's name and revoked to 0", async ({
+  page,
+}) => {
+  const net = localNetworks().BSC! as unknown as {
+    nodeUrl: string;
+    chainId: number;
+    pools: { symbolA: string; symbolB: string; address: string }[];
+    exchange: { ROUTER_ADDRESS: string; LIQUIDITY_ROUTER: string };
+  };
+  const url = net.nodeUrl;
+  const owner = devAccount(3);
+  const pool = net.pools.find((p) => p.address !== '')!;
+  const router = net.exchange.LIQUIDITY_ROUTER;
+  // Remove liquidity's approval in the default (maximum) mode, given straight on chain.
+  await approveOnChain(url, pool.address, owner, router, MAX);
+
+  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
+  await page.goto('/?n=BSC');
+  await connectFromHeader(page, 'MetaMask');
+  await openApprovals(page);
+  const name = `${pool.symbolA}/${pool.symbolB} LP`;
+  const spender =
+    router.toLowerCase() === net.exchange.ROUTER_ADDRESS.toLowerCase()
+      ? 'Swap router'
+      : 'Liquidity router';
+  await expect(approvalRow(page, pool.address)).toContainText(name);
+  await expect(approvalRow(page, pool.address)).toContainText('Unlimited');
+  await revoke(page, pool.address, name, 'BNB', spender);
+  expect(await allowanceOnChain(url, pool.address, owner, router)).toBe(0n);
 });
 
 test('an account with no allowances sees the empty state, and a node that is down says what to do (320 px)', async ({

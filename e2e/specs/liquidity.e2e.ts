@@ -26,6 +26,12 @@ const supplyButton = (page: Page) => panel(page).getByRole('button', { name: 'SU
 const big = async (page: Page, testId: string) =>
   BigInt((await panel(page).getByTestId(testId).getAttribute('data-value')) as string);
 
+/** "0.1234" in base units of a token with `decimals` (the preview's figures). */
+const units = (text: string, decimals: number): bigint => {
+  const [whole, fraction = ''] = text.split('.');
+  return BigInt(`${whole}${fraction.padEnd(decimals, '0').slice(0, decimals)}`);
+};
+
 async function shot(page: Page, name: string) {
   // Fits 375 px: nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -232,6 +238,26 @@ test('BSC: add BNB/USDT with MetaMask, approval asked once, remove 25% then 100%
   for (const percent of ['25%', '100%']) {
     const shown = await planRemoval(page, name, percent);
     if (percent === '25%') await shot(page, 'bsc-3-remove');
+    // The confirm preview (issue #23): before the LP tokens' first approval it cannot be
+    // simulated and says so; then the exact removal is simulated, with what arrives.
+    const preview = panel(page).getByTestId('simulated-result');
+    const previewed: Record<string, bigint> = {};
+    if (percent === '25%') {
+      await expect(preview).toContainText(
+        'The result is simulated once the approval is confirmed.',
+      );
+    } else {
+      await expect(preview).toContainText(/^Simulated: [\d.]+ LP tokens leave your wallet, /);
+      const arriving = ((await preview.locator('p').first().textContent()) as string).split(
+        'wallet, ',
+      )[1] as string;
+      for (const [, amount, symbol] of arriving.matchAll(/([\d.]+) ([A-Z]+)/g))
+        previewed[symbol as string] = units(
+          amount as string,
+          localNetworks().BSC!.tokens[symbol as string]!.decimals,
+        );
+      expect(Object.keys(previewed).sort()).toEqual(['BNB', 'USDT']);
+    }
     const n0 = (await sentTxs(page)).length;
     const b0 = {
       BNB: await evmBalance('BSC', 'BNB', owner),
@@ -247,6 +273,9 @@ test('BSC: add BNB/USDT with MetaMask, approval asked once, remove 25% then 100%
     } as Record<string, bigint>;
     expect(got[shown.a.symbol]).toBe(shown.a.amount);
     expect(got[shown.b.symbol]).toBe(shown.b.amount);
+    // what the preview showed (truncated for display) did arrive, at least
+    for (const [symbol, amount] of Object.entries(previewed))
+      expect(got[symbol]).toBeGreaterThanOrEqual(amount);
   }
   expect(await evmTokenBalance('BSC', pair, owner)).toBe(0n);
 });
