@@ -18,8 +18,8 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   { path: '/pools', budget: 200 * KiB, selector: '[data-testid="reserve-a"]', text: '\\d' },
   // The issue's goal for /listing is 120 KiB too; it needs 130 today: /info's 120 plus the
   // listing remote's entry (9 KiB of Module Federation's per-container runtime) and its screen.
-  // The budget holds what was reached, so nothing grows back.
-  { path: '/listing', budget: 135 * KiB, selector: 'button', text: '^SUBMIT$' },
+  // The budget holds what was reached, so nothing grows back; 140 since /info's growth below.
+  { path: '/listing', budget: 140 * KiB, selector: 'button', text: '^SUBMIT$' },
   // 124, not 120: every page validates its config before it draws anything, and that grew by
   // 0.6 KiB with networks.json's node lists (failover) and remotes.json's fallbackVersion and
   // canary (the error card of a failed remote moved to its own chunk to pay for part of it);
@@ -27,8 +27,13 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // the canary choice), which every page registers at boot, and by 0.7 KiB in shared-chain's
   // first chunk with issue 23 (simulation errors, the recent-transactions hook into sends).
   // What runs only when a remote fails (failover, reports, skew) is its own chunk.
-  { path: '/info', budget: 124 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
-  { path: '/help', budget: 124 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+  // 128 with issue 26 and 25 (measured 127.2): the shell's texts as messages with their ids
+  // (77 in the first-load chunk, about 0.5 KiB) and the language picking and menu (0.6), the
+  // English formatter in shared-chain (the Lingui runtime itself loads only for another
+  // language), and 0.9 KiB in main for stylesheets loaded beside remote chunks (the remotes'
+  // CSS is now files with SRI instead of JavaScript: /'s first load lost 1.9 KiB of JS with it).
+  { path: '/info', budget: 128 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 128 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
 
 /** The packages inside a chunk, by unminified source size, from its source map. */
