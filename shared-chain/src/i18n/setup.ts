@@ -11,6 +11,8 @@ type Descriptor = { id?: string; message?: string; values?: Values };
 
 let translator: I18n | undefined;
 const listeners = new Set<() => void>();
+/** Counts the changes: what a component reads to know its texts are stale (useLingui). */
+let version = 0;
 
 function translate(
   id: string | Descriptor,
@@ -31,12 +33,19 @@ export const i18n = {
   /** 'change': the language or a catalogue changed; the page re-renders its texts. */
   on(_event: 'change', listener: () => void): () => void {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  /** How many changes so far (a snapshot for useSyncExternalStore). */
+  get version(): number {
+    return version;
   },
 };
 
 /** Tells the page's texts to render again (a catalogue arrived). */
 export function announceChange(): void {
+  version += 1;
   for (const listener of listeners) listener();
 }
 

@@ -4,21 +4,8 @@
 import { useSyncExternalStore } from 'react';
 import { i18n } from './setup';
 
-let version = 0;
-const listeners = new Set<() => void>();
-i18n.on('change', () => {
-  version += 1;
-  for (const listener of listeners) listener();
-});
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-const snapshot = () => version;
+const subscribe = (listener: () => void) => i18n.on('change', listener);
+const snapshot = () => i18n.version;
 
 export function useLingui() {
   useSyncExternalStore(subscribe, snapshot, snapshot);
