@@ -34,6 +34,7 @@ const translated = [
   'mfe-listing/src/**/*.{ts,tsx}',
   'mfe-charts/src/**/*.{ts,tsx}',
   'mfe-pools/src/**/*.{ts,tsx}',
+  'shared-chain/src/**/*.{ts,tsx}',
 ];
 /** A hex, rgb()/rgba() or hsl()/hsla() colour inside a string. */
 const COLOUR = String.raw`/#[0-9a-fA-F]{3,8}\b|\b(rgb|hsl)a?\(/`;
@@ -148,6 +149,14 @@ export default tseslint.config(
       // its fallback's Details) and the widget's CSS rules.
       'shell/src/remotes/{failover,integrity,skew}.ts',
       'shell/src/widget/style.ts',
+      // shared-chain: generated ABIs, test doubles and helpers, and the networks.json check
+      // (its errors are for the operators who edit the file).
+      'shared-chain/src/adapters/abis.generated.ts',
+      'shared-chain/src/**/testing/**',
+      'shared-chain/src/**/*.testing.ts',
+      'shared-chain/src/testing.ts',
+      'shared-chain/src/config/schema.ts',
+      'shared-chain/src/**/*.bench.ts',
     ],
     plugins: { lingui },
     rules: {
@@ -160,6 +169,8 @@ export default tseslint.config(
             '^[\\w.:/#?&=%+-]*$',
             '^(jm|data)-',
             '^[a-z]+(-[a-z]+)*( [a-z]+(-[a-z]+)*)*$',
+            // ABI signatures and types: 'balanceOf(address)', 'uint256[]'
+            '^[\\w,]*(\\([\\w,\\[\\]]*\\))?(\\[\\])?$',
           ],
           ignoreNames: [
             {
@@ -180,6 +191,9 @@ export default tseslint.config(
             'console.*',
             'Error',
             'ChainError',
+            // a node's failure, for the logs and the operators' reports
+            'NodeFailure',
+            'Symbol.for',
             'TypeError',
             'RangeError',
             'URL',
@@ -211,6 +225,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Lingui's compiled catalogues open with /*eslint-disable*/, which nothing here needs.
+  {
+    files: ['*/src/locales/*.ts'],
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
   },
   {
     files: ['**/*.cjs', '**/*.js', '**/*.mjs'],

@@ -60,7 +60,7 @@ function PairScreen({
   const { symbolA: a, symbolB: b } = resolveChartPair(network, query.symbolA, query.symbolB);
   const { loading, info } = useInfo(network);
   const { price } = pairPrice(info, a, b);
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const pair = `${a}/${b}`;
   return (
     <>
@@ -100,9 +100,7 @@ function PairScreen({
         type="button"
         className="jm-link-button"
         onClick={() =>
-          void exportPair(network, a, b).then(
-            (failed) => failed && showToast('error', i18n._(failed)),
-          )
+          void exportPair(network, a, b).then((failed) => failed && showToast('error', failed))
         }
       >
         {t`Download ${pair} trades (CSV)`}

@@ -1,10 +1,21 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { activateLanguage, parseNetworksFile, session$, setNetworks } from '@jmswap/shared-chain';
+import {
+  activateLanguage,
+  ChainError,
+  parseNetworksFile,
+  session$,
+  setNetworks,
+} from '@jmswap/shared-chain';
 import { type UserPosition } from '@jmswap/shared-chain/liquidity';
 import { LiquidityPanel } from './LiquidityPanel';
 import { provideLiquidityApi } from './liquidityApi';
+import {
+  ERROR_ADDING_LIQUIDITY,
+  ERROR_REMOVING_LIQUIDITY,
+  failureText,
+} from './useLiquidityActions';
 import { fakeLiquidityApi, type FakePool } from './testing/fakeLiquidityApi';
 
 const file = parseNetworksFile(production);
@@ -77,4 +88,14 @@ it('in Chinese: REMOVE LIQUIDITY says what comes back, in TRX and JM', async () 
   expect(receive).toHaveAccessibleName('您将收到');
   expect(receive).toHaveTextContent('TRX');
   expect(receive).toHaveTextContent('要移除的 LP 代币');
+});
+
+it('in Chinese: a failure toast is Chinese through, its reason from the chain layer too', () => {
+  expect(failureText(ERROR_ADDING_LIQUIDITY, new ChainError('TRANSACTION_PENDING'))).toBe(
+    '添加流动性出错：仍有一笔交易在等待钱包或链上确认，请等待其完成。',
+  );
+  expect(failureText(ERROR_REMOVING_LIQUIDITY, new Error('x'))).toBe('移除流动性出错');
+  expect(failureText(ERROR_ADDING_LIQUIDITY, Object.assign(new Error('no'), { code: 4001 }))).toBe(
+    '添加流动性出错：您在钱包中拒绝了请求，未发送任何交易。',
+  );
 });

@@ -1,21 +1,19 @@
 import { ChainError } from '@jmswap/shared-chain';
-import { failureText } from './useLiquidityActions';
+import { ERROR_ADDING_LIQUIDITY, failureText } from './useLiquidityActions';
 
 describe('failureText', () => {
   it('a send its simulation stopped shows the sentence, and the raw reason when unknown', () => {
     const known = new ChainError('SIMULATION_FAILED', 'Adding this liquidity would fail: x.');
-    expect(failureText('Error adding liquidity', known)).toBe(
-      'Adding this liquidity would fail: x.',
-    );
+    expect(failureText(ERROR_ADDING_LIQUIDITY, known)).toBe('Adding this liquidity would fail: x.');
     const unknown = Object.assign(
       new ChainError('SIMULATION_FAILED', 'Adding this liquidity would fail, so nothing was sent.'),
       { details: 'Details: Pausable: paused' },
     );
-    expect(failureText('Error adding liquidity', unknown)).toBe(
+    expect(failureText(ERROR_ADDING_LIQUIDITY, unknown)).toBe(
       'Adding this liquidity would fail, so nothing was sent. Details: Pausable: paused',
     );
   });
   it('other failures keep the base text', () => {
-    expect(failureText('Error adding liquidity', new Error('x'))).toBe('Error adding liquidity');
+    expect(failureText(ERROR_ADDING_LIQUIDITY, new Error('x'))).toBe('Error adding liquidity');
   });
 });

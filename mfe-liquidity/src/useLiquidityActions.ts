@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import {
-  ERROR_ADDING_LIQUIDITY,
-  ERROR_REMOVING_LIQUIDITY,
-  LIQUIDITY_ADDED,
-  LIQUIDITY_REMOVED,
+  i18n,
   isChainError,
   isUserRejection,
+  localText,
   setLoading,
   showToast,
   usePendingTransaction,
@@ -31,22 +30,35 @@ interface Args {
   onDone: () => void;
 }
 
-/** The failure toast: the spec's text, plus why when the user can act on it. */
-export function failureText(base: string, error: unknown): string {
+// The spec's toasts (product.md section 8), shown in the language in force.
+export const LIQUIDITY_ADDED = msg`Liquidity added`;
+export const LIQUIDITY_REMOVED = msg`Liquidity removed`;
+export const ERROR_ADDING_LIQUIDITY = msg`Error adding liquidity`;
+export const ERROR_REMOVING_LIQUIDITY = msg`Error removing liquidity`;
+
+/**
+ * The failure toast in the language in force: the spec's text, plus why when the user can act on
+ * it. A ChainError's own sentence is made in that language already, or is one of the catalogue's
+ * English constants (localText gives it in the language in force).
+ */
+export function failureText(failure: MessageDescriptor, error: unknown): string {
+  const base = i18n._(failure);
   // Stopped by its simulation (nothing sent): the sentence, and the raw reason when unknown.
   if (isChainError(error) && error.code === 'SIMULATION_FAILED') {
     const details = (error as { details?: string }).details;
-    return details ? `${error.message} ${details}` : error.message;
+    const sentence = localText(error.message);
+    return details ? `${sentence} ${details}` : sentence;
   }
   // A Cancel from Recent transactions took its place: nothing moved, and not a failure.
-  if (isChainError(error) && error.code === 'TRANSACTION_CANCELLED') return error.message;
+  if (isChainError(error) && error.code === 'TRANSACTION_CANCELLED')
+    return localText(error.message);
   if (isUserRejection(error))
     return t`${base}: you rejected the request in your wallet. Nothing was sent.`;
   if (
     isChainError(error) &&
     (error.code === 'WRONG_NETWORK' || error.code === 'TRANSACTION_PENDING')
   ) {
-    const reason = error.message;
+    const reason = localText(error.message);
     return t`${base}: ${reason}`;
   }
   return base;
@@ -71,7 +83,11 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
   // Any open send of this account (a swap too) keeps SUPPLY and REMOVE disabled.
   const pending = usePendingTransaction();
 
-  async function run(send: () => Promise<unknown>, success: string, failure: string) {
+  async function run(
+    send: () => Promise<unknown>,
+    success: MessageDescriptor,
+    failure: MessageDescriptor,
+  ) {
     setBusy(true);
     try {
       await send();

@@ -1,6 +1,8 @@
 import { Subject } from 'rxjs';
 import { ERROR_TOAST_MS, WALLET_TOAST_MS } from '../core/constants';
+import type { MessageDescriptor } from '@lingui/core';
 import { localText } from '../core/errors';
+import { i18n } from '../i18n/setup';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -23,19 +25,31 @@ export type AppEvent =
 
 export const appEvents$ = new Subject<AppEvent>();
 
+/**
+ * What a toast, popup or loading line says: a message (shown in the language in force) or a
+ * text made in it already. An English text of the error catalogue (what ChainError, SwapError
+ * and the validations carry, since code compares them) is still shown in the language in force.
+ */
+export type ShownText = MessageDescriptor | string;
+const shown = (text: ShownText): string =>
+  typeof text === 'string' ? localText(text) : i18n._(text);
+
 export const emit = (event: AppEvent): void => appEvents$.next(event);
 
-export const showToast = (kind: ToastKind, text: string, durationMs?: number): void =>
+export const showToast = (kind: ToastKind, text: ShownText, durationMs?: number): void =>
   emit({
     type: 'toast',
     kind,
-    text: localText(text),
+    text: shown(text),
     durationMs: durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : WALLET_TOAST_MS),
   });
-export const showPopup = (title: string, body: string, icon?: 'success' | 'error' | 'info'): void =>
-  emit({ type: 'popup', title: localText(title), body: localText(body), icon });
-export const setLoading = (on: boolean, text?: string): void =>
-  emit({ type: 'loading', on, text: text && localText(text) });
+export const showPopup = (
+  title: ShownText,
+  body: ShownText,
+  icon?: 'success' | 'error' | 'info',
+): void => emit({ type: 'popup', title: shown(title), body: shown(body), icon });
+export const setLoading = (on: boolean, text?: ShownText): void =>
+  emit({ type: 'loading', on, text: text === undefined ? undefined : shown(text) });
 export const trackEvent = (name: string, payload?: Record<string, unknown>): void =>
   emit({ type: 'analytics', name, payload });
 export const requestWalletConnect = (): void => emit({ type: 'connectWalletRequested' });

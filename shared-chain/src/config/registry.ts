@@ -1,4 +1,5 @@
 import { BehaviorSubject } from 'rxjs';
+import { t } from '@lingui/core/macro';
 import { parseNetworksFile } from './schema';
 import type { NetworkConfig, NetworkId, NetworksFile, TokenConfig } from './types';
 
@@ -21,7 +22,8 @@ export function loadNetworks(
   // lets the request use the html's <link rel="preload"> that fetched it beside the scripts.
   pending ??= fetchImpl(url)
     .then(async (res) => {
-      if (!res.ok) throw new Error(`Could not load network configuration (HTTP ${res.status})`);
+      const status = res.status;
+      if (!res.ok) throw new Error(t`Could not load network configuration (HTTP ${status})`);
       return parseNetworksFile(await res.json());
     })
     .then(

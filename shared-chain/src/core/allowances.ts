@@ -3,6 +3,8 @@
  * (token, spender) pairs to read, how an amount reads, and when a token needs approve(0) before
  * a new non-zero approval (checklist item 17), judged from two simulated approvals.
  */
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '../i18n/setup';
 import { UNLIMITED_ALLOWANCE_THRESHOLD } from './constants';
 import { formatAmount } from './amounts';
 
@@ -12,13 +14,17 @@ export interface Spender {
   name: string;
 }
 
-export const SWAP_ROUTER_NAME = 'Swap router';
-export const LIQUIDITY_ROUTER_NAME = 'Liquidity router';
-export const UNLIMITED = 'Unlimited';
+// The view gets these in the language in force when the list is read; English for tests.
+const SWAP_ROUTER = msg`Swap router`;
+const LIQUIDITY_ROUTER = msg`Liquidity router`;
+const UNLIMITED_TEXT = msg`Unlimited`;
+export const SWAP_ROUTER_NAME = SWAP_ROUTER.message as string;
+export const LIQUIDITY_ROUTER_NAME = LIQUIDITY_ROUTER.message as string;
+export const UNLIMITED = UNLIMITED_TEXT.message as string;
 
 /** The view's error state: no node of the network answered. */
 export const allowancesUnreadableText = (networkName: string): string =>
-  `Approvals could not be read: no ${networkName} node answers. Check your connection, then try again.`;
+  t`Approvals could not be read: no ${networkName} node answers. Check your connection, then try again.`;
 
 /** One allowance to read: a token (its address) towards a router. */
 export interface AllowanceTarget {
@@ -40,12 +46,12 @@ export function routerSpenders(exchange: {
 }): Spender[] {
   const out: Spender[] = [];
   if (exchange.ROUTER_ADDRESS !== '')
-    out.push({ address: exchange.ROUTER_ADDRESS, name: SWAP_ROUTER_NAME });
+    out.push({ address: exchange.ROUTER_ADDRESS, name: i18n._(SWAP_ROUTER) });
   if (
     exchange.LIQUIDITY_ROUTER !== '' &&
     !sameAddress(exchange.LIQUIDITY_ROUTER, exchange.ROUTER_ADDRESS)
   )
-    out.push({ address: exchange.LIQUIDITY_ROUTER, name: LIQUIDITY_ROUTER_NAME });
+    out.push({ address: exchange.LIQUIDITY_ROUTER, name: i18n._(LIQUIDITY_ROUTER) });
   return out;
 }
 
@@ -76,11 +82,14 @@ export function allowanceTargets(
 
 /** How a pool's LP token is named in the view: "BNB/JM LP" (pool tokens have 18 decimals). */
 export const lpTokenName = (pool: { symbolA: string; symbolB: string }): string =>
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- symbols and "LP" are names
   `${pool.symbolA}/${pool.symbolB} LP`;
 
 /** "Unlimited" from 2^255 up (what maximum-mode approvals leave), else the amount in token units. */
 export function allowanceText(amount: bigint, decimals: number): string {
-  return amount >= UNLIMITED_ALLOWANCE_THRESHOLD ? UNLIMITED : formatAmount(amount, decimals);
+  return amount >= UNLIMITED_ALLOWANCE_THRESHOLD
+    ? i18n._(UNLIMITED_TEXT)
+    : formatAmount(amount, decimals);
 }
 
 /**

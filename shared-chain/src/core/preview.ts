@@ -167,20 +167,33 @@ export function swapWorseText(
  * every shown decimal: a TRX pair's are often far below 0.000001.
  */
 export function addPreviewText(a: Shown, b: Shown, lpTokens?: bigint): string {
-  const lp = lpTokens === undefined ? '' : `, ${formatAmount(lpTokens, 18)} LP tokens arrive`;
-  return `Simulated: ${show(a)} and ${show(b)} leave your wallet${lp}.`;
+  const first = show(a);
+  const second = show(b);
+  if (lpTokens === undefined)
+    return i18n._(msg`Simulated: ${first} and ${second} leave your wallet.`);
+  const lp = formatAmount(lpTokens, 18);
+  return i18n._(msg`Simulated: ${first} and ${second} leave your wallet, ${lp} LP tokens arrive.`);
 }
 
 /** "Simulated: 10 LP tokens leave your wallet, 1 BNB and 312.4 USDT arrive." */
 export function removePreviewText(lpTokens: bigint, arriving: readonly Shown[]): string {
-  const names = arriving.map((t) => show(t)).join(' and ');
-  return `Simulated: ${formatAmount(lpTokens, 18)} LP tokens leave your wallet, ${names} ${arriving.length > 1 ? 'arrive' : 'arrives'}.`;
+  const lp = formatAmount(lpTokens, 18);
+  const [first = '', second] = arriving.map((t) => show(t));
+  return second === undefined
+    ? i18n._(msg`Simulated: ${lp} LP tokens leave your wallet, ${first} arrives.`)
+    : i18n._(msg`Simulated: ${lp} LP tokens leave your wallet, ${first} and ${second} arrive.`);
 }
 
 /** An add or removal that would now fall below the minimums (its transaction would revert). */
 export function liquidityWorseText(action: 'add' | 'remove', slippageBps: number): string {
-  const subject = action === 'add' ? 'Adding this liquidity' : 'Removing this liquidity';
-  return `The pool moved: ${subject.toLowerCase()} now gives less than your ${percentOf(BigInt(slippageBps))}% slippage allows, so it would fail. Go back and enter the amounts again, or raise slippage.`;
+  const slippage = percentOf(BigInt(slippageBps));
+  return action === 'add'
+    ? i18n._(
+        msg`The pool moved: adding this liquidity now gives less than your ${slippage}% slippage allows, so it would fail. Go back and enter the amounts again, or raise slippage.`,
+      )
+    : i18n._(
+        msg`The pool moved: removing this liquidity now gives less than your ${slippage}% slippage allows, so it would fail. Go back and enter the amounts again, or raise slippage.`,
+      );
 }
 
 /** EVM: "Estimated network fee: 0.00042 BNB" (gas x gas price, rounded up at 6 decimals). */

@@ -90,10 +90,13 @@ export function formatTaxBps(bps: bigint): string {
 /** The warning under a tax line whose chain tax differs from the config; undefined otherwise. */
 export function taxWarning(check: Omit<TaxCheck, 'warning'>): string | undefined {
   if (!check.differs || check.detected === undefined) return undefined;
+  // English for the listing api; the swap box words its own in the language shown.
+  /* eslint-disable lingui/no-unlocalized-strings */
   return (
     `${check.symbol} now takes ${formatTaxBps(check.detected.bps)} on every transfer, not the ` +
     `${check.configuredPercent}% listed for it. The estimate uses ${check.usedPercent}%.`
   );
+  /* eslint-enable lingui/no-unlocalized-strings */
 }
 
 /** The tokens with each differing token's tax replaced by the one the chain takes. */

@@ -1,6 +1,8 @@
 /**
- * What a send is, in the list's words: its kind and a short line of the amounts (pure).
+ * What a send is, in the list's words: its kind and a short line of the amounts (pure). The line
+ * is stored as it reads, so its few words are made in the language in force at the send.
  */
+import { t } from '@lingui/core/macro';
 import type { NetworkConfig } from '../config/types';
 import type { AddLiquidityOrder, RemoveLiquidityOrder, SwapOrder } from '../adapters/types';
 import { formatAmount, MAX_APPROVAL } from '@jmswap/shared-chain';
@@ -20,7 +22,7 @@ const symbolOf = (network: NetworkConfig, symbolOrAddress: string): string => {
   const hit = Object.values(network.tokens).find(
     (t) => t.address.toLowerCase() === symbolOrAddress.toLowerCase(),
   );
-  return hit?.symbol ?? 'LP tokens';
+  return hit?.symbol ?? t`LP tokens`;
 };
 
 const amountOf = (network: NetworkConfig, symbol: string, value: bigint): string =>
@@ -29,10 +31,10 @@ const amountOf = (network: NetworkConfig, symbol: string, value: bigint): string
 export function describeSwap(network: NetworkConfig, order: SwapOrder): Described {
   const from = order.path[0] ?? '';
   const to = order.path[order.path.length - 1] ?? '';
+  const sold = amountOf(network, from, order.kind === 'exactIn' ? order.amount : order.bound);
+  const bought = amountOf(network, to, order.kind === 'exactIn' ? order.bound : order.amount);
   const summary =
-    order.kind === 'exactIn'
-      ? `${amountOf(network, from, order.amount)} → min ${amountOf(network, to, order.bound)}`
-      : `max ${amountOf(network, from, order.bound)} → ${amountOf(network, to, order.amount)}`;
+    order.kind === 'exactIn' ? t`${sold} → min ${bought}` : t`max ${sold} → ${bought}`;
   return { kind: 'Swap', summary };
 }
 
@@ -42,10 +44,10 @@ export function describeApprove(
   amount: bigint,
 ): Described {
   const symbol = symbolOf(network, symbolOrAddress);
-  if (amount === 0n) return { kind: 'Revoke', summary: `${symbol}: allowance 0` };
+  if (amount === 0n) return { kind: 'Revoke', summary: t`${symbol}: allowance 0` };
   const shown =
     amount >= MAX_APPROVAL
-      ? `Unlimited ${symbol}`
+      ? t`Unlimited ${symbol}`
       : network.tokens[symbol]
         ? amountOf(network, symbol, amount)
         : `${shortAmount(amount, 18)} ${symbol}`;
@@ -59,9 +61,16 @@ export function describeAdd(network: NetworkConfig, order: AddLiquidityOrder): D
   };
 }
 
+const removedSummary = (lp: string, minA: string, minB: string) =>
+  t`${lp} LP → min ${minA} + ${minB}`;
+
 export function describeRemove(network: NetworkConfig, order: RemoveLiquidityOrder): Described {
   return {
     kind: 'Remove liquidity',
-    summary: `${shortAmount(order.lpTokens, 18)} LP → min ${amountOf(network, order.symbolA, order.minA)} + ${amountOf(network, order.symbolB, order.minB)}`,
+    summary: removedSummary(
+      shortAmount(order.lpTokens, 18),
+      amountOf(network, order.symbolA, order.minA),
+      amountOf(network, order.symbolB, order.minB),
+    ),
   };
 }

@@ -31,10 +31,13 @@ export const EVM_DROPPED_AFTER_MS = 30 * 60_000;
 /** A node's minimum raise for a replacement (geth, anvil, bsc: 10%). */
 export const REPLACEMENT_BUMP_PERCENT = 10n;
 
+/** The kinds as stored; the list words them in the language shown (shell's Recent transactions). */
 export const RECENT_KINDS = [
   'Swap',
   'Approve',
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a stored value, not a text
   'Add liquidity',
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a stored value, not a text
   'Remove liquidity',
   'Revoke',
   'Cancel',
@@ -243,20 +246,3 @@ export function replacementGasPrice(original: FeeFields, currentGasPrice: bigint
 
 /** The gas limit of a cancel: a plain transfer of 0 to the sender's own address. */
 export const CANCEL_GAS_LIMIT = 21_000n;
-
-/** Texts of the list. */
-export const RECENT_TEXTS = {
-  title: 'Recent transactions',
-  empty: 'No transactions yet',
-  speedUp: 'Speed up',
-  cancel: 'Cancel',
-  expired: 'Expired: nothing was sent',
-  status: {
-    pending: 'Pending',
-    confirmed: 'Confirmed',
-    failed: 'Failed',
-    dropped: 'Dropped',
-    expired: 'Expired: nothing was sent',
-    replaced: 'Replaced',
-  } satisfies Record<RecentStatus, string>,
-} as const;

@@ -8,6 +8,7 @@
  * of it.
  */
 import { BehaviorSubject, type Subscription } from 'rxjs';
+import { t } from '@lingui/core/macro';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { ChainWriter, TxResult, WalletConnection } from '../adapters/types';
 // Everything with state comes from the singleton by its package name (as the subpath entries
@@ -409,7 +410,7 @@ export async function replaceTransaction(hash: string, how: 'speedUp' | 'cancel'
     rpc.send<EvmTx | null>('eth_getTransactionByHash', [hash]),
     rpc.send<string>('eth_gasPrice'),
   ]);
-  if (!tx || tx.blockNumber) throw new ChainError('TRANSACTION_FAILED', 'Already mined');
+  if (!tx || tx.blockNumber) throw new ChainError('TRANSACTION_FAILED', t`Already mined`);
   const price = replacementGasPrice(
     {
       gasPrice: tx.gasPrice !== undefined ? BigInt(tx.gasPrice) : undefined,

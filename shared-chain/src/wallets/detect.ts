@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { WalletKind } from './options';
 
 /**
@@ -74,6 +75,12 @@ export interface WalletProblem {
   found: string[];
 }
 
+const silentDetail = (name: string) => {
+  const seconds = WALLET_ANSWER_MS / 1000;
+  return t`${name} did not answer within ${seconds} seconds; it may be locked.`;
+};
+
+/** In the language in force when the connection failed. */
 export function walletProblem(
   kind: BrowserWalletKind,
   reason: WalletProblemReason,
@@ -83,12 +90,9 @@ export function walletProblem(
   return {
     kind,
     reason,
-    message: `${name} was not found. Install it or unlock it, then try again`,
-    detail:
-      reason === 'silent'
-        ? `${name} did not answer within ${WALLET_ANSWER_MS / 1000} seconds; it may be locked.`
-        : undefined,
-    install: { label: `Get ${name}`, href: url },
+    message: t`${name} was not found. Install it or unlock it, then try again`,
+    detail: reason === 'silent' ? silentDetail(name) : undefined,
+    install: { label: t`Get ${name}`, href: url },
     found: kind === 'injected' ? found : [],
   };
 }
@@ -96,7 +100,7 @@ export function walletProblem(
 /** Resolves like `promise`, or rejects with WalletSilentError once `ms` pass without an answer. */
 export class WalletSilentError extends Error {
   constructor() {
-    super('The wallet did not answer');
+    super(t`The wallet did not answer`);
     this.name = 'WalletSilentError';
   }
 }

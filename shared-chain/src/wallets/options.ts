@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { devWalletBuilt } from '../adapters/dev-wallet-build';
 import type { NetworkConfig, NetworkProfile } from '../config/types';
 
@@ -19,17 +20,18 @@ export function walletOptions(
   widget = false,
 ): WalletOption[] {
   // Inside the widget the host page's wallet is the only one (relayed by postMessage).
-  if (widget) return [{ kind: 'widget', label: 'Host wallet' }];
+  if (widget) return [{ kind: 'widget', label: t`Host wallet` }];
   const options: WalletOption[] =
     network.platform === 'tron'
       ? [{ kind: 'tronlink', label: 'TronLink' }]
       : [
-          { kind: 'injected', label: 'Browser wallet (MetaMask)' },
-          { kind: 'walletconnect', label: 'Mobile wallet (WalletConnect)' },
+          { kind: 'injected', label: t`Browser wallet (MetaMask)` },
+          { kind: 'walletconnect', label: t`Mobile wallet (WalletConnect)` },
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- the wallet's name
           ...(network.id === 'BSC' ? [{ kind: 'binance' as const, label: 'Binance Wallet' }] : []),
         ];
   if (profile === 'local' && devWalletBuilt())
-    options.push({ kind: 'dev', label: 'Local dev wallet' });
+    options.push({ kind: 'dev', label: t`Local dev wallet` });
   return options;
 }
 

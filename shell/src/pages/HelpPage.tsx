@@ -1,18 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { addTokenToWallet, i18n, showToast } from '@jmswap/shared-chain';
+import { addTokenToWallet, showToast } from '@jmswap/shared-chain';
 import { RouteScreen } from './RouteScreen';
 
 async function addJm() {
   try {
     const added = await addTokenToWallet('JM', 'TRON');
     if (!added)
-      showToast(
-        'error',
-        i18n._(msg`Open this page with TronLink installed and unlocked to add JM.`),
-      );
+      showToast('error', msg`Open this page with TronLink installed and unlocked to add JM.`);
   } catch {
-    showToast('info', i18n._(msg`JM was not added.`));
+    showToast('info', msg`JM was not added.`);
   }
 }
 

@@ -206,6 +206,7 @@ export function walletConnectOptions(network: NetworkConfig, projectId: string) 
     showQrModal: true,
     metadata: {
       name: 'JMSwap',
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- the wallet app's listing
       description: 'JMSwap decentralised exchange',
       url: origin,
       icons: [] as string[],

@@ -2,13 +2,15 @@
  * EVM helpers without ethers: they sit in every page's first load (the services and the light
  * reader use them), so nothing here may import ethers, tronweb or the generated ABIs.
  */
+import { t } from '@lingui/core/macro';
 import type { NetworkConfig, TokenConfig } from '../../config/types';
 import { ChainError, TRANSACTION_FAILED, USER_REJECTED } from '../../core/errors';
 import { taxesArray } from '../../core/tax';
 
 /** "Your wallet is on another network. Switch it to {network name} to continue." */
 export function wrongNetworkMessage(network: NetworkConfig): string {
-  return `Your wallet is on another network. Switch it to ${network.name} to continue.`;
+  const name = network.name;
+  return t`Your wallet is on another network. Switch it to ${name} to continue.`;
 }
 
 /** HTTP requests sent to each node url (the benchmark and the tests read it). */
@@ -37,11 +39,9 @@ export const isAddress = (value: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(
 export function addressOf(network: NetworkConfig, symbolOrAddress: string): string {
   if (isAddress(symbolOrAddress)) return symbolOrAddress;
   const token = tokenOf(network, symbolOrAddress);
+  const name = network.name;
   if (token.address === '')
-    throw new ChainError(
-      'TRANSACTION_FAILED',
-      `${symbolOrAddress} is not configured on ${network.name}`,
-    );
+    throw new ChainError('TRANSACTION_FAILED', t`${symbolOrAddress} is not configured on ${name}`);
   return token.address;
 }
 

@@ -109,6 +109,7 @@ async function exchange(
       const text = error instanceof Error ? error.message : String(error);
       throw new NodeFailure(`node unreachable: ${text}`, url);
     }
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a NodeFailure's diagnostic
     const httpError = `node answered HTTP ${res.status} ${res.statusText ?? ''}`.trim();
     if (isNodeHttpFailure(res.status)) throw new NodeFailure(httpError, url);
     let body: unknown;
@@ -176,7 +177,8 @@ export async function sendThroughPool(
         const first = again[0];
         if (first !== undefined) {
           const why = limited
-            ? `rate limited (${String(limited.error?.message)})`
+            ? // eslint-disable-next-line lingui/no-unlocalized-strings -- a NodeFailure's diagnostic
+              `rate limited (${String(limited.error?.message)})`
             : `no answer to ${first.method}`;
           throw new NodeFailure(`node ${why}`, url);
         }

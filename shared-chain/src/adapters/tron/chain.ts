@@ -5,6 +5,7 @@
  * devnode runs on anvil) is identified by getnodeinfo's p2pVersion instead (java-tron: 11111 on
  * mainnet, 201910292 on Nile, 1 on Shasta; the devnode reports its chain id there).
  */
+import { t } from '@lingui/core/macro';
 import type { ChainQueryTronWeb } from './tronweb-like';
 
 export const TRON_MAINNET_CHAIN_ID = 728126428;
@@ -47,7 +48,9 @@ export async function nodeChainId(tronWeb: ChainQueryTronWeb): Promise<number | 
   return undefined;
 }
 
+/** A TRON network's own name (not translated), or what else the node is on. */
 export function chainName(chainId: number | undefined): string {
+  /* eslint-disable lingui/no-unlocalized-strings -- network names stay as they are */
   switch (chainId) {
     case TRON_MAINNET_CHAIN_ID:
       return 'TRON Mainnet';
@@ -56,6 +59,7 @@ export function chainName(chainId: number | undefined): string {
     case TRON_SHASTA_CHAIN_ID:
       return 'Shasta testnet';
     default:
-      return chainId === undefined ? 'an unknown network' : `chain ${chainId}`;
+      return chainId === undefined ? t`an unknown network` : t`chain ${chainId}`;
   }
+  /* eslint-enable lingui/no-unlocalized-strings */
 }

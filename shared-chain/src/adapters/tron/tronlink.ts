@@ -14,6 +14,7 @@
  * - The chain: TronLink cannot be switched by a dApp, so `switchChain` and every send verify
  *   that TronLink's node is on the expected chain and refuse with a clear message otherwise.
  */
+import { t } from '@lingui/core/macro';
 import type { WalletConnection, WalletConnector } from '../types';
 import type { NetworkConfig, TokenConfig } from '../../config/types';
 import { ChainError } from '../../core/errors';
@@ -99,10 +100,13 @@ export async function assertTronChain(
 ): Promise<void> {
   const chainId = await nodeChainId(tronWeb);
   if (chainId === network.chainId) return;
+  const connected = chainName(chainId);
+  const name = network.name;
+  const expected = chainName(network.chainId);
   const message =
     chainId === undefined
-      ? `${walletName}'s node cannot be reached. Check ${walletName}'s network and try again.`
-      : `${walletName} is connected to ${chainName(chainId)}, but this page uses ${network.name} (${chainName(network.chainId)}). Switch ${walletName}'s node to ${network.name}.`;
+      ? t`${walletName}'s node cannot be reached. Check ${walletName}'s network and try again.`
+      : t`${walletName} is connected to ${connected}, but this page uses ${name} (${expected}). Switch ${walletName}'s node to ${name}.`;
   throw tronError('WRONG_NETWORK', message, {
     detail: chainId === undefined ? 'UNREACHABLE' : String(chainId),
   });

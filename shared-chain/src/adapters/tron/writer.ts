@@ -96,6 +96,7 @@ export const SIMULATION_WAIT_MS = 4_000;
 /** The simulation did not answer within SIMULATION_WAIT_MS. */
 class SimulationTimeout extends Error {
   constructor(ms: number) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the logs: the send goes on
     super(`no simulation within ${ms} ms`);
     this.name = 'SimulationTimeout';
   }

@@ -5,6 +5,7 @@
  * origin and matched to their request by id (or, for hosts that send no id, to the oldest open
  * request of that function).
  */
+import { t } from '@lingui/core/macro';
 import { ChainError } from '../../core/errors';
 
 export const WIDGET_FUNCTION = 'JMSwapFunction';
@@ -29,7 +30,7 @@ export type RelayFunction = keyof typeof RELAY_REPLIES;
 /** The host page did not answer a request in time. */
 export class HostSilentError extends ChainError {
   constructor(readonly fn: RelayFunction) {
-    super('TRANSACTION_FAILED', `The host page did not answer ${fn}`);
+    super('TRANSACTION_FAILED', t`The host page did not answer ${fn}`);
   }
 }
 
@@ -149,7 +150,7 @@ export const APPROVED_BY_HOST = 'approved-by-host';
 export function approvalResult(data: unknown): string {
   assertNotRejected(data);
   if (data === false || data === undefined || data === null) {
-    throw new ChainError('TRANSACTION_FAILED', 'The host page did not approve');
+    throw new ChainError('TRANSACTION_FAILED', t`The host page did not approve`);
   }
   return txidOf(data) || APPROVED_BY_HOST;
 }
