@@ -13,21 +13,7 @@ const network = {
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 const NOW = 1_000_000;
 
-/** The texts and the stuck rule as shared-chain's recent module has them (tested there). */
-const RECENT_TEXTS = {
-  title: 'Recent transactions',
-  empty: 'No transactions yet',
-  speedUp: 'Speed up',
-  cancel: 'Cancel',
-  status: {
-    pending: 'Pending',
-    confirmed: 'Confirmed',
-    failed: 'Failed',
-    dropped: 'Dropped',
-    expired: 'Expired: nothing was sent',
-    replaced: 'Replaced',
-  },
-};
+/** The stuck rule as shared-chain's recent module has it (tested there). */
 const isStuck = (t: Item, id: string, now: number) =>
   id !== 'TRON' && t.status === 'pending' && t.nonce !== undefined && now - t.time > 60_000;
 
@@ -37,7 +23,6 @@ function fakeRecent(items: Item[], net: NetworkConfig = network) {
     useRecentTransactions: () => ({ items, network: net, account: '0xa', now: NOW }),
     replaceTransaction,
     isStuck,
-    RECENT_TEXTS,
   } as unknown as RecentTransactionsModule;
   return { recent, replaceTransaction };
 }

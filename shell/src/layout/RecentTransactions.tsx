@@ -27,7 +27,7 @@ const CSS = `
 @media (max-width:759px){.jm-recent{max-width:none;margin:8px 0 0}}
 `;
 
-/** The list's words, in the language shown (shared-chain's RECENT_TEXTS are its English). */
+/** The list's words, in the language shown (shared-chain stores the kinds and statuses). */
 const KINDS: Record<Item['kind'], MessageDescriptor> = {
   Swap: msg`Swap`,
   Approve: msg`Approve`,

@@ -7,13 +7,6 @@ const fakeRecent = {
   useRecentTransactions: () => ({ items: [], network: undefined, account: undefined, now: 0 }),
   replaceTransaction: jest.fn(),
   isStuck: () => false,
-  RECENT_TEXTS: {
-    title: 'Recent transactions',
-    empty: 'No transactions yet',
-    speedUp: 'Speed up',
-    cancel: 'Cancel',
-    status: {},
-  },
 } as unknown as RecentTransactionsModule;
 
 jest.mock('@jmswap/shared-chain', () => ({
