@@ -12,7 +12,7 @@ import {
   CHART_BUCKET_SECONDS,
   HISTORY_CACHE_MS,
   LINE_CACHE_MS,
-} from '@jmswap/shared-chain';
+} from '../core/constants';
 
 /** Look-back windows the API accepts. */
 export const CHART_WINDOWS = ['1d', '1w', '1m', '3m', '1y', 'all'] as const;

@@ -4,7 +4,7 @@
  * or half-deployed API never puts wrong numbers on screen.
  */
 import * as v from 'valibot';
-import { NETWORK_IDS, type NetworkId } from '@jmswap/shared-chain';
+import { NETWORK_IDS, type NetworkId } from '../config/types';
 
 const finite = v.pipe(v.number(), v.finite());
 const usd = v.nullable(finite);

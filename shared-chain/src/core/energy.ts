@@ -19,9 +19,8 @@ import {
   FEE_RESERVE_TRX_DIRECT,
   FEE_RESERVE_TRX_MULTI_HOP,
   SUN_PER_TRX,
-  freeEnergyOrTrxMessage,
-  notEnoughEnergyOrTrxMessage,
-} from '@jmswap/shared-chain';
+} from './constants';
+import { freeEnergyOrTrxMessage, notEnoughEnergyOrTrxMessage } from './errors';
 
 export interface TronFeeCheckInput {
   /** Free energy (energy limit minus energy used). */

@@ -66,3 +66,40 @@ describe('error catalogue', () => {
     });
   });
 });
+
+describe("a remote's bundled copy of the catalogue (feature code imports it by relative path)", () => {
+  const copy = (): typeof import('./errors') => {
+    let module: typeof import('./errors') | undefined;
+    jest.isolateModules(() => {
+      module = jest.requireActual<typeof import('./errors')>('./errors');
+    });
+    return module as typeof import('./errors');
+  };
+
+  it("makes errors the page's classes recognise, and the other way round", () => {
+    const other = copy();
+    expect(other.ChainError).not.toBe(ChainError);
+    expect(new other.ChainError('NO_PATH')).toBeInstanceOf(ChainError);
+    expect(isChainError(new other.ChainError('NO_PATH'))).toBe(true);
+    expect(new ChainError('NO_PATH') instanceof other.ChainError).toBe(true);
+    expect(new other.SwapError('SWAP_FAILED', 'Swap failed')).toBeInstanceOf(SwapError);
+    expect(new other.SwapError('SWAP_FAILED', 'Swap failed') instanceof ChainError).toBe(false);
+    expect(new Error('NO_PATH') instanceof ChainError).toBe(false);
+    expect(isChainError({ code: 'NO_PATH' })).toBe(false);
+  });
+
+  it('keeps subclasses told apart by their prototype', () => {
+    class Narrower extends ChainError {}
+    expect(new Narrower('NO_PATH')).toBeInstanceOf(ChainError);
+    expect(new ChainError('NO_PATH') instanceof Narrower).toBe(false);
+  });
+
+  it("translates a text the copy catalogued with the page's localText", () => {
+    const other = copy();
+    const english = other.catalogued({ id: 'h8-copy-test', message: 'Only in a newer remote' });
+    expect(errors.describeText(english)).toEqual({
+      id: 'h8-copy-test',
+      message: 'Only in a newer remote',
+    });
+  });
+});

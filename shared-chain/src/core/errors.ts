@@ -10,7 +10,23 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../i18n/setup';
 
-const descriptors = new Map<string, MessageDescriptor>();
+/**
+ * A remote that bundles shared-chain's feature code (`/swap`, `/liquidity`) carries its own copy
+ * of this module. So that a copy's errors and texts are the page's, the copies meet under global
+ * symbols: the texts' descriptors are one map, and `instanceof ChainError` (or `SwapError`)
+ * checks a brand, not which copy's class made the error.
+ */
+const shared = globalThis as { [key: symbol]: unknown };
+const DESCRIPTORS = Symbol.for('@jmswap/shared-chain/error-texts');
+const CHAIN_ERROR = Symbol.for('@jmswap/shared-chain/ChainError');
+const SWAP_ERROR = Symbol.for('@jmswap/shared-chain/SwapError');
+
+const descriptors = (shared[DESCRIPTORS] ??= new Map()) as Map<string, MessageDescriptor>;
+
+/** `value instanceof base` where `base` is `ChainError` or `SwapError` itself: by brand. */
+function branded(value: unknown, brand: symbol): boolean {
+  return typeof value === 'object' && value !== null && brand in value;
+}
 
 /** The English text of `descriptor`, remembered so the screen can translate it. */
 export function catalogued(descriptor: MessageDescriptor): string {
@@ -137,6 +153,11 @@ const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
 
 /** An error of the chain layer: `message` is the user-facing text, `code` is for programs. */
 export class ChainError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== ChainError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return branded(value, CHAIN_ERROR);
+  }
+
   readonly code: ChainErrorCode;
 
   constructor(code: ChainErrorCode, message: string = DEFAULT_MESSAGES[code]) {
@@ -158,6 +179,11 @@ export type SwapErrorCode =
 
 /** An error of the swap flow (validation, approval, result): `message` is the toast text. */
 export class SwapError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== SwapError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return branded(value, SWAP_ERROR);
+  }
+
   readonly code: SwapErrorCode;
 
   constructor(code: SwapErrorCode, message: string) {
@@ -166,6 +192,10 @@ export class SwapError extends Error {
     this.code = code;
   }
 }
+
+// The brands, on the prototypes: every error these classes (or their subclasses) make has one.
+Object.defineProperty(ChainError.prototype, CHAIN_ERROR, { value: true });
+Object.defineProperty(SwapError.prototype, SWAP_ERROR, { value: true });
 
 export function isChainError(error: unknown): error is ChainError {
   return error instanceof ChainError;

@@ -20,7 +20,7 @@ import {
   DEFAULT_SLIPPAGE_BPS,
   FEE_DENOMINATOR,
   PRICE_DECIMALS,
-} from '@jmswap/shared-chain';
+} from './constants';
 import type { Hop } from './pairMath';
 import {
   type PoolReserves,

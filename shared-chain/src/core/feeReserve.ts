@@ -6,7 +6,7 @@
  * BTTC (gas price 1e15) 0.01 BTT pays for about 10 gas.
  */
 import type { NetworkConfig, TokenConfig } from '../config/types';
-import { DIRECT_HOP_LENGTH, SUN_PER_TRX } from '@jmswap/shared-chain';
+import { DIRECT_HOP_LENGTH, SUN_PER_TRX } from './constants';
 import { feeReserveTrx } from './energy';
 
 /** Room kept for gas price moves between MAX and the send (50%). */

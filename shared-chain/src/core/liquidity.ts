@@ -11,12 +11,14 @@ import {
   MINIMUM_LIQUIDITY,
   PERCENT_DENOMINATOR,
   PRICE_DECIMALS,
-  netAfterTax,
+} from './constants';
+import { netAfterTax } from './tax';
+import {
   INPUT_VALUES_FIRST,
   INSUFFICIENT_BALANCE,
   INSUFFICIENT_TOKEN_BALANCE,
   SELECT_TOKENS_FIRST,
-} from '@jmswap/shared-chain';
+} from './errors';
 import { quote, sqrt } from './pairMath';
 import { checkTronFees } from './energy';
 import type { ValidationResult } from './validation';

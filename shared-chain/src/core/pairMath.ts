@@ -3,13 +3,9 @@
  * (docs/taxes.md). Inputs the library would revert on throw a ChainError with the library's
  * reason as `code` (INSUFFICIENT_INPUT_AMOUNT, INSUFFICIENT_OUTPUT_AMOUNT, INSUFFICIENT_LIQUIDITY).
  */
-import {
-  FEE_DENOMINATOR,
-  FEE_NUMERATOR,
-  ChainError,
-  grossForNet,
-  netAfterTax,
-} from '@jmswap/shared-chain';
+import { FEE_DENOMINATOR, FEE_NUMERATOR } from './constants';
+import { ChainError } from './errors';
+import { grossForNet, netAfterTax } from './tax';
 
 /** One pair of a path, oriented in the trading direction. */
 export interface Hop {

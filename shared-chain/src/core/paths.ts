@@ -4,14 +4,9 @@
  * a zero reserve; and the best path for an exact input (largest output) or an exact output
  * (smallest input) under the Taxed quotes.
  */
-import {
-  DIRECT_HOP_LENGTH,
-  FEE_NUMERATOR,
-  MAX_HOP_LENGTH,
-  ChainError,
-  type TaxedToken,
-  effectiveTax,
-} from '@jmswap/shared-chain';
+import { DIRECT_HOP_LENGTH, FEE_NUMERATOR, MAX_HOP_LENGTH } from './constants';
+import { ChainError } from './errors';
+import { type TaxedToken, effectiveTax } from './tax';
 import { type Hop, type TaxedQuote, quoteExactInTaxed, quoteExactOutTaxed } from './pairMath';
 
 /** A pool with its current reserves (base units of symbolA and symbolB). */

@@ -6,7 +6,9 @@
  */
 // From the singleton (as the other core files of the feature entries): no copy of its own.
 import { msg } from '@lingui/core/macro';
-import { catalogued, formatAmount, formatAmountUp, i18n } from '@jmswap/shared-chain';
+import { catalogued } from './errors';
+import { formatAmount, formatAmountUp } from './amounts';
+import { i18n } from '../i18n/setup';
 
 /** Reverts that mean "the pool gives less than your slippage allows" (the bounds sent). */
 const SLIPPAGE_REVERTS = new Set([

@@ -1,16 +1,15 @@
 /**
  * Slippage in basis points (integer number, 500 = 5%): bounds for the swap and the user's input.
  */
+import { parseAmount } from './amounts';
 import {
-  parseAmount,
   BPS_DENOMINATOR,
   DEFAULT_SLIPPAGE_BPS,
   HIGH_SLIPPAGE_WARNING_BPS,
   LOW_SLIPPAGE_WARNING_BPS,
   MAX_SLIPPAGE_BPS,
-  type TaxedToken,
-  effectiveTax,
-} from '@jmswap/shared-chain';
+} from './constants';
+import { type TaxedToken, effectiveTax } from './tax';
 
 /** Slippage usable in the math: an integer 0..9999 basis points. */
 export function assertSlippageBps(slippageBps: number): void {

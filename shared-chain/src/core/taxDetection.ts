@@ -4,12 +4,8 @@
  * router and reads, in the router's own answer, what the last pair sent and what the recipient
  * received; these functions turn that pair of amounts into basis points and compare.
  */
-import {
-  BPS_DENOMINATOR,
-  MAX_TAX_PERCENT,
-  PERCENT_DENOMINATOR,
-  formatBps,
-} from '@jmswap/shared-chain';
+import { BPS_DENOMINATOR, MAX_TAX_PERCENT, PERCENT_DENOMINATOR } from './constants';
+import { formatBps } from './amounts';
 
 /** A detection is reused this long; the next quote after it detects again (a tax can change). */
 export const TAX_RECHECK_MS = 5 * 60_000;

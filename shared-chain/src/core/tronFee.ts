@@ -4,7 +4,7 @@
  * bandwidth. bigint sun throughout.
  */
 import { msg } from '@lingui/core/macro';
-import { i18n } from '@jmswap/shared-chain';
+import { i18n } from '../i18n/setup';
 
 /** Margin on the simulated energy for the fee limit: +20%. */
 export const FEE_LIMIT_MARGIN_PERCENT = 20n;

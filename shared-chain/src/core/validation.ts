@@ -9,8 +9,8 @@ import {
   SELECT_BOTH_TOKENS_FIRST,
   SELECT_TOKENS_FIRST,
   type SwapErrorCode,
-  UNLIMITED_ALLOWANCE_THRESHOLD,
-} from '@jmswap/shared-chain';
+} from './errors';
+import { UNLIMITED_ALLOWANCE_THRESHOLD } from './constants';
 import { type TronFeeCheckInput, checkTronFees } from './energy';
 
 export type ValidationResult = { ok: true } | { ok: false; code: SwapErrorCode; message: string };

@@ -9,48 +9,62 @@ import { SOURCE_LANGUAGE } from './languages';
 
 type Descriptor = { id?: string; message?: string; values?: Values };
 
-let translator: I18n | undefined;
-const listeners = new Set<() => void>();
-/** Counts the changes: what a component reads to know its texts are stale (useLingui). */
-let version = 0;
+interface LanguageState {
+  translator: I18n | undefined;
+  listeners: Set<() => void>;
+  /** Counts the changes: what a component reads to know its texts are stale (useLingui). */
+  version: number;
+}
+
+/**
+ * A remote that bundles shared-chain's feature code (`/swap`, `/liquidity`) carries its own copy
+ * of this module; every copy keeps its state in the first one's, found under a global symbol, so
+ * the texts that code makes are in the page's language.
+ */
+const STATE = Symbol.for('@jmswap/shared-chain/i18n');
+const state = ((globalThis as { [STATE]?: LanguageState })[STATE] ??= {
+  translator: undefined,
+  listeners: new Set(),
+  version: 0,
+});
 
 function translate(
   id: string | Descriptor,
   values?: Values,
   options?: { message?: string },
 ): string {
-  if (translator) return translator._(id as never, values, options as never);
+  if (state.translator) return state.translator._(id as never, values, options as never);
   const d: Descriptor = typeof id === 'string' ? { id, message: options?.message } : id;
   return formatEnglish(d.message ?? d.id ?? '', d.values ?? values);
 }
 
 export const i18n = {
   get locale(): string {
-    return translator?.locale ?? SOURCE_LANGUAGE;
+    return state.translator?.locale ?? SOURCE_LANGUAGE;
   },
   _: translate,
   t: translate,
   /** 'change': the language or a catalogue changed; the page re-renders its texts. */
   on(_event: 'change', listener: () => void): () => void {
-    listeners.add(listener);
+    state.listeners.add(listener);
     return () => {
-      listeners.delete(listener);
+      state.listeners.delete(listener);
     };
   },
   /** How many changes so far (a snapshot for useSyncExternalStore). */
   get version(): number {
-    return version;
+    return state.version;
   },
 };
 
 /** Tells the page's texts to render again (a catalogue arrived). */
 export function announceChange(): void {
-  version += 1;
-  for (const listener of listeners) listener();
+  state.version += 1;
+  for (const listener of state.listeners) listener();
 }
 
 /** catalogs.ts: another language is in force through Lingui, or English again (undefined). */
 export function setTranslator(next: I18n | undefined): void {
-  translator = next;
+  state.translator = next;
   announceChange();
 }

@@ -5,7 +5,8 @@
 import { t } from '@lingui/core/macro';
 import type { NetworkConfig } from '../config/types';
 import type { AddLiquidityOrder, RemoveLiquidityOrder, SwapOrder } from '../adapters/types';
-import { formatAmount, MAX_APPROVAL } from '@jmswap/shared-chain';
+import { formatAmount } from '../core/amounts';
+import { MAX_APPROVAL } from '../core/constants';
 import type { RecentKind } from './model';
 
 export interface Described {

@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { NetworkConfig } from '../config/types';
-import { activeWallet, useWalletSession } from '@jmswap/shared-chain';
+import { activeWallet } from '../services/activeWallet';
+import { useWalletSession } from '../react/hooks';
 import { storageKey, type RecentTransaction } from './model';
 import { listOf, recentLists$, startRecentTransactions } from './store';
 

@@ -11,18 +11,16 @@ import { BehaviorSubject, type Subscription } from 'rxjs';
 import { t } from '@lingui/core/macro';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { ChainWriter, TxResult, WalletConnection } from '../adapters/types';
-// Everything with state comes from the singleton by its package name (as the subpath entries
-// do): the first-load chunk keeps its modules concatenated.
+import { activeWallet } from '../services/activeWallet';
+import { ChainError } from '../core/errors';
 import {
-  activeWallet,
-  ChainError,
   pendingTransactionOf,
   pendingTransactions$,
-  session$,
   transactionSubmitted,
   withPendingTransaction,
-  wrongNetworkMessage,
-} from '@jmswap/shared-chain';
+} from '../bus/pending';
+import { session$ } from '../bus/session';
+import { wrongNetworkMessage } from '../adapters/evm/helpers';
 import { rpcFor } from '../adapters/evm/rpc';
 import { nodesFor } from '../adapters/nodes';
 import { TronNode } from '../adapters/tron/node';

@@ -5,8 +5,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NetworkConfig } from '../config/types';
-import { activeWallet, pendingTransactions$, useWalletSession } from '@jmswap/shared-chain';
-import { listAllowances, type AllowanceList } from './allowances';
+import { activeWallet } from './wallet';
+import { pendingTransactions$ } from '../bus/pending';
+import { useWalletSession } from '../react/hooks';
+import { listAllowances, type AllowanceList } from './allowanceList';
 
 export interface AllowancesView {
   status: 'loading' | 'ready' | 'error';

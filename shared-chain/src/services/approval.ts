@@ -5,17 +5,9 @@
  * amount). Platform writers never approve on their own.
  */
 import type { TxResult } from '../adapters/types';
-import {
-  ChainError,
-  isUserRejection,
-  MAX_APPROVAL,
-  APPROVAL_UNSUCCESSFUL,
-  SwapError,
-  readerFor,
-  getApprovalMode,
-  loadAllowances,
-  writer,
-} from '@jmswap/shared-chain';
+import { ChainError, APPROVAL_UNSUCCESSFUL, SwapError } from '../core/errors';
+import { isUserRejection, readerFor, getApprovalMode, loadAllowances, writer } from '../singleton';
+import { MAX_APPROVAL } from '../core/constants';
 import { isAllowanceSufficient, needsApproval, type ApprovalMode } from '../core/validation';
 
 export interface ApprovalRequest {

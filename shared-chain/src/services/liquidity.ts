@@ -3,11 +3,6 @@ import {
   trackEvent,
   withPendingTransaction,
   isUserRejection,
-  formatUnits,
-  LP_DECIMALS,
-  ChainError,
-  ERROR_ADDING_LIQUIDITY,
-  ERROR_REMOVING_LIQUIDITY,
   readerFor,
   resetReaders,
   getApprovalMode,
@@ -18,7 +13,10 @@ import {
   requireWallet,
   servicesContext,
   writer,
-} from '@jmswap/shared-chain';
+} from '../singleton';
+import { formatUnits } from '../core/amounts';
+import { LP_DECIMALS } from '../core/constants';
+import { ChainError, ERROR_ADDING_LIQUIDITY, ERROR_REMOVING_LIQUIDITY } from '../core/errors';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { TxResult, UserPosition } from '../adapters/types';
 import { withGasMargin } from '../core/feeReserve';

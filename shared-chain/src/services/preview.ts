@@ -8,16 +8,10 @@
  *
  * Bundled where a remote imports it (a lazy chunk of the swap box and of the liquidity panel).
  */
-import {
-  adapterFor,
-  isChainError,
-  readerFor,
-  requireWallet,
-  getSlippageBps,
-  localText,
-  MAX_APPROVAL,
-  type NetworkId,
-} from '@jmswap/shared-chain';
+import { adapterFor, readerFor, requireWallet, getSlippageBps } from '../singleton';
+import { isChainError, localText } from '../core/errors';
+import { MAX_APPROVAL } from '../core/constants';
+import { type NetworkId } from '../config/types';
 import type { NetworkConfig } from '../config/types';
 import type {
   AddLiquidityOrder,

@@ -8,10 +8,6 @@ import {
   withPendingTransaction,
   network$,
   isUserRejection,
-  formatUnits,
-  ChainError,
-  SwapError,
-  swapFailedMessage,
   readerFor,
   resetReaders,
   networkById,
@@ -21,8 +17,9 @@ import {
   sessionEpoch,
   writer,
   adapterFor,
-  catalogued,
-} from '@jmswap/shared-chain';
+} from '../singleton';
+import { formatUnits } from '../core/amounts';
+import { ChainError, SwapError, swapFailedMessage, catalogued } from '../core/errors';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { ChainWriter, SwapOrder, TxResult } from '../adapters/types';
 import {

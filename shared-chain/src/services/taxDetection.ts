@@ -8,7 +8,7 @@
  * holds base coin, and TRON's triggerconstantcontract, which has no state override); a state
  * override would work on EVM nodes only, and an eth_call alone cannot read a balance change.
  */
-import { readerFor } from '@jmswap/shared-chain';
+import { readerFor } from '../singleton';
 import type { NetworkConfig } from '../config/types';
 import type { PoolReserves } from '../core/paths';
 import { estimateSwap } from '../core/estimate';
