@@ -73,6 +73,8 @@ const waitedChildrenCpu = () => {
   return (Number(f[13]) + Number(f[14])) / 100;
 };
 
+// A thousand pairs and 10 million trades (issue #25): only when asked, in its own file.
+if (ONLY?.startsWith('scale')) await import('./bench-scale.mjs');
 if (ONLY === 'fuzz') {
   await fuzzFigures();
   process.exit(0);

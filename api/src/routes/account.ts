@@ -2,16 +2,24 @@ import type { FastifyPluginAsync } from 'fastify';
 import { displayAddress, parseNetworkAddress } from '../chain/address';
 import { errorSchema, HttpError } from '../plugins/errors';
 import { formatUnits, priceOf } from '../units';
-import { addressParam, cacheFor, netParam, networkOf, paging, pagingQuery } from './common';
+import { addressParam, netParam, networkOf, paging, pagingQuery } from './common';
+import { accountsTag, cachedAnswers } from './answers';
+import type { AnswerCacheOptions } from './microcache';
 
 /** A wallet's own trades, newest first (the trade export of the charts page). */
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export const accountRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOptions }> = async (
+  app,
+  opts,
+) => {
+  // Kept like the chart answers; any new trade of the network drops every account page.
+  const cached = cachedAnswers(app, opts.answerCache);
   app.get<{
     Params: { net: string; address: string };
     Querystring: { limit: number; before?: number };
   }>(
     '/v1/history/:net/account/:address/trades',
     {
+      compress: false,
       schema: {
         params: {
           type: 'object',
@@ -50,41 +58,43 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           `The address must be ${n.platform === 'tron' ? 'TRON base58 (T...)' : '0x + 40 hex digits (EIP-55 checksum when mixed case)'} on ${n.id}`,
         );
       const { limit, before } = paging(req.query);
-      const { rows } = await app.db.query<{
-        pair: string;
-        side: string;
-        a: string;
-        b: string;
-        time: string;
-        tx_hash: string;
-        usd: number | null;
-      }>(
-        `SELECT pair, side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, usd
+      const key = `account/${n.id}/${trader}?${limit}&${before ?? ''}`;
+      return cached(key, accountsTag(n.id), req, reply, 60, async () => {
+        const { rows } = await app.db.query<{
+          pair: string;
+          side: string;
+          a: string;
+          b: string;
+          time: string;
+          tx_hash: string;
+          usd: number | null;
+        }>(
+          `SELECT pair, side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, usd
          FROM trades WHERE network = $1 AND trader = $2 AND ($3::bigint IS NULL OR time < $3)
          ORDER BY trades.time DESC, block_number DESC, log_index DESC LIMIT $4`,
-        [n.id, trader, before, limit],
-      );
-      void reply.header('cache-control', cacheFor(60));
-      return rows.flatMap((r) => {
-        const pool = n.pools.get(r.pair);
-        if (!pool) return [];
-        const a = { amount: BigInt(r.a), token: pool.tokenA };
-        const b = { amount: BigInt(r.b), token: pool.tokenB };
-        // buy: paid A, received B.
-        const [pin, pout] = r.side === 'buy' ? [a, b] : [b, a];
-        return [
-          {
-            date: Number(r.time) * 1000,
-            hash: r.tx_hash,
-            pair: displayAddress(n.platform, r.pair),
-            symbolIn: pin.token.symbol,
-            symbolOut: pout.token.symbol,
-            amountIn: formatUnits(pin.amount, pin.token.decimals),
-            amountOut: formatUnits(pout.amount, pout.token.decimals),
-            price: priceOf(pin.amount, pin.token.decimals, pout.amount, pout.token.decimals),
-            usd: r.usd,
-          },
-        ];
+          [n.id, trader, before, limit],
+        );
+        return rows.flatMap((r) => {
+          const pool = n.pools.get(r.pair);
+          if (!pool) return [];
+          const a = { amount: BigInt(r.a), token: pool.tokenA };
+          const b = { amount: BigInt(r.b), token: pool.tokenB };
+          // buy: paid A, received B.
+          const [pin, pout] = r.side === 'buy' ? [a, b] : [b, a];
+          return [
+            {
+              date: Number(r.time) * 1000,
+              hash: r.tx_hash,
+              pair: displayAddress(n.platform, r.pair),
+              symbolIn: pin.token.symbol,
+              symbolOut: pout.token.symbol,
+              amountIn: formatUnits(pin.amount, pin.token.decimals),
+              amountOut: formatUnits(pout.amount, pout.token.decimals),
+              price: priceOf(pin.amount, pin.token.decimals, pout.amount, pout.token.decimals),
+              usd: r.usd,
+            },
+          ];
+        });
       });
     },
   );

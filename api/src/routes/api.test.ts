@@ -405,6 +405,51 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
         `/v1/history/bsc/line/all/BNB/USDT?from=${from}&limit=3`,
       ),
     ).toEqual(all.slice(-3).map((c) => ({ value: c.c, dt: c.dt })));
+    // Only the range's buckets are read from the database: any range of any window is still
+    // exactly that part of the window's whole series, holes filled from the candle before it.
+    const windows = ['all', '1y', '1w', '1d'] as const;
+    const whole = new Map<string, Candle[]>();
+    for (const w of windows)
+      for (const [a, b] of [
+        ['BNB', 'USDT'],
+        ['USDT', 'BNB'],
+      ])
+        whole.set(`${w}/${a}/${b}`, await json<Candle[]>(`/v1/history/bsc/candles/${w}/${a}/${b}`));
+    const dts = all.map((c) => c.dt);
+    const edge = fc.oneof(
+      fc.constantFrom(...dts),
+      fc.constantFrom(...dts).map((dt) => dt + 1),
+      fc.constantFrom(...dts).map((dt) => dt - 1),
+    );
+    const ranges = fc.sample(
+      fc.record({
+        w: fc.constantFrom(...windows),
+        invert: fc.boolean(),
+        from: fc.option(edge, { nil: undefined }),
+        to: fc.option(edge, { nil: undefined }),
+        limit: fc.option(fc.integer({ min: 1, max: all.length + 2 }), { nil: undefined }),
+      }),
+      { numRuns: 40, seed: 25 },
+    );
+    for (const r of ranges) {
+      if (r.from !== undefined && r.to !== undefined && r.from > r.to) continue;
+      const pair = r.invert ? 'USDT/BNB' : 'BNB/USDT';
+      let expected = whole
+        .get(`${r.w}/${pair}`)!
+        .filter(
+          (c) => (r.from === undefined || c.dt >= r.from) && (r.to === undefined || c.dt <= r.to),
+        );
+      if (r.limit !== undefined) expected = expected.slice(-r.limit);
+      const q = new URLSearchParams(
+        Object.entries({ from: r.from, to: r.to, limit: r.limit })
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
+      expect({
+        r,
+        got: await json<Candle[]>(`/v1/history/bsc/candles/${r.w}/${pair}?${q}`),
+      }).toEqual({ r, got: expected });
+    }
     const inverted = await json<Candle[]>('/v1/history/bsc/candles/all/USDT/BNB?limit=1');
     expect(inverted[0]!.c).toBeCloseTo(1 / all.at(-1)!.c, 9);
     // A range answer has its own ETag and compressed body.
@@ -432,9 +477,13 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     }
   });
 
-  it("new candles stored by the api's own indexer replace its cached chart answers at once", async () => {
+  it("new trades stored by the api's own indexer replace its cached chart, trade and account answers at once", async () => {
     const url = '/v1/history/bsc/candles/1w/BNB/USDT?limit=1';
     const before = await get(url);
+    const tradesUrl = `/v1/history/bsc/trades/${bscToken('BNB')}/${bscToken('USDT')}?limit=1`;
+    const accountUrl = `/v1/history/bsc/account/${anvilAddress(5)}/trades?limit=1`;
+    const tradesBefore = (await get(tradesUrl)).json();
+    const accountBefore = (await get(accountUrl)).json();
     const indexer = new Indexer({
       db,
       network: chains.bsc,
@@ -448,6 +497,11 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     const after = await get(url);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.json()[0].c).not.toBe(before.json()[0].c);
+    // The newest trade of the pair and of the wallet is the one just made.
+    const [trade] = (await get(tradesUrl)).json();
+    expect(trade.hash).not.toBe(tradesBefore[0]?.hash);
+    expect((await get(accountUrl)).json()).toEqual([expect.objectContaining({ hash: trade.hash })]);
+    expect(accountBefore[0]?.hash).not.toBe(trade.hash);
   });
 });
 

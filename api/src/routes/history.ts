@@ -1,12 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AnswerCache, encodingFor, type AnswerCacheOptions } from './microcache';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AnswerCacheOptions } from './microcache';
+import { cachedAnswers } from './answers';
 import { errorSchema } from '../plugins/errors';
 import { parseNetworkAddress, displayAddress } from '../chain/address';
 import { formatUnits, priceOf } from '../units';
 import { BUCKET_SECONDS } from '../indexer/store';
 import {
   addressParam,
-  cacheFor,
   netParam,
   networkOf,
   pagingQuery,
@@ -144,55 +144,7 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
   app,
   opts,
 ) => {
-  const cache = new AnswerCache(opts.answerCache);
-  // New candles of a pair (stored by this process's indexer) replace its cached answers at once.
-  app.candleChanges.on('candles', (network: string, pairs: string[] | 'all') => {
-    if (pairs === 'all') cache.clear();
-    else for (const pair of pairs) cache.invalidate(`${network}/${pair}`);
-  });
-  /**
-   * A chart answer from the cache (schema-serialised on a miss): 304 when the client holds it,
-   * else the body compressed once for its Accept-Encoding. These routes opt out of
-   * @fastify/compress, which would compress the same 200 KB again on every request.
-   */
-  const cached = async (
-    key: string,
-    tag: string,
-    req: FastifyRequest,
-    reply: FastifyReply,
-    load: () => Promise<unknown>,
-  ): Promise<Buffer | FastifyReply> => {
-    const hit = await cache.get(
-      key,
-      tag,
-      async () => reply.serialize(await load()) as string,
-      () => cursorVersion(tag.slice(0, tag.indexOf('/'))),
-    );
-    void reply
-      .header('cache-control', cacheFor(600))
-      .header('etag', hit.etag)
-      .header('vary', 'accept-encoding')
-      .type('application/json; charset=utf-8');
-    if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
-    const encoding = encodingFor(req.headers['accept-encoding']);
-    if (!encoding) return hit.identity;
-    void reply.header('content-encoding', encoding);
-    return hit.body(encoding);
-  };
-
-  /**
-   * The network's indexer cursor (block, hash and when it moved): candles change only in a
-   * transaction that moves it, so an expired answer whose cursor did not move is kept without
-   * reading its 2 000 candles again (on PGlite that read runs on this thread).
-   */
-  const cursorVersion = async (network: string): Promise<string> => {
-    const { rows } = await app.db.query<{ v: string }>(
-      `SELECT block_number || ' ' || block_hash || ' ' || updated_at::text AS v
-       FROM indexer_cursor WHERE network = $1`,
-      [network],
-    );
-    return rows[0]?.v ?? 'none';
-  };
+  const cached = cachedAnswers(app, opts.answerCache);
 
   /** The cache key and tag of a chart request (the pool's address: what the indexer names). */
   const chartKey = (
@@ -208,19 +160,33 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
     ];
   };
 
-  const loadCandles = async (params: {
-    net: string;
-    time: string;
-    a: string;
-    b: string;
-  }): Promise<Candle[]> => {
+  /**
+   * The window's candles inside the range. Only the buckets the range can show are read (plus
+   * the candle before them, whose close fills the first empty buckets): the series has one
+   * candle per bucket from its first trade on, so the last `limit` candles are the last `limit`
+   * buckets. A year's chart of 2 190 candles asked for its last 300 reads about 300 rows.
+   */
+  const loadCandles = async (
+    params: { net: string; time: string; a: string; b: string },
+    range: CandleRange,
+  ): Promise<Candle[]> => {
     const n = networkOf(app, params.net);
     const [pool, invert] = poolOfSymbols(n, params.a, params.b);
-    const now = Math.floor(Date.now() / 1000);
+    let now = Math.floor(Date.now() / 1000);
+    if (range.to !== undefined) now = Math.min(now, Math.floor(range.to / 1000));
     const window = WINDOWS[params.time]!;
-    const since = Number.isFinite(window)
-      ? Math.floor((now - window) / BUCKET_SECONDS) * BUCKET_SECONDS + BUCKET_SECONDS
+    let since = Number.isFinite(window)
+      ? Math.floor((Date.now() / 1000 - window) / BUCKET_SECONDS) * BUCKET_SECONDS + BUCKET_SECONDS
       : 0;
+    if (range.from !== undefined)
+      since = Math.max(since, Math.ceil(range.from / 1000 / BUCKET_SECONDS) * BUCKET_SECONDS);
+    if (range.limit !== undefined)
+      since = Math.max(
+        since,
+        (Math.floor(now / BUCKET_SECONDS) - range.limit + 1) * BUCKET_SECONDS,
+      );
+    const end = Math.floor(now / BUCKET_SECONDS) * BUCKET_SECONDS;
+    if (since > end) return [];
     const { rows } = await app.db.query<{
       bucket: string;
       o: number;
@@ -232,8 +198,9 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
          WHERE network = $1 AND pair = $2 AND bucket < $3 ORDER BY candles.bucket DESC LIMIT 1)
        UNION ALL
        (SELECT bucket::text, o, h, l, c FROM candles
-         WHERE network = $1 AND pair = $2 AND bucket >= $3 ORDER BY candles.bucket)`,
-      [n.id, pool.address, since],
+         WHERE network = $1 AND pair = $2 AND bucket >= $3 AND bucket <= $4
+         ORDER BY candles.bucket)`,
+      [n.id, pool.address, since, end],
     );
     const parsed = rows
       .map((r) => ({ ...r, bucket: Number(r.bucket) }))
@@ -257,8 +224,8 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
     async (req, reply) => {
       const range = candleRange(req.query);
       const [key, tag] = chartKey('candles', req.params, range);
-      return cached(key, tag, req, reply, async () =>
-        sliceCandles(await loadCandles(req.params), range),
+      return cached(key, tag, req, reply, 600, async () =>
+        sliceCandles(await loadCandles(req.params, range), range),
       );
     },
   );
@@ -288,8 +255,11 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
     async (req, reply) => {
       const range = candleRange(req.query);
       const [key, tag] = chartKey('line', req.params, range);
-      return cached(key, tag, req, reply, async () =>
-        sliceCandles(await loadCandles(req.params), range).map((c) => ({ value: c.c, dt: c.dt })),
+      return cached(key, tag, req, reply, 600, async () =>
+        sliceCandles(await loadCandles(req.params, range), range).map((c) => ({
+          value: c.c,
+          dt: c.dt,
+        })),
       );
     },
   );
@@ -300,6 +270,7 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
   }>(
     '/v1/history/:net/trades/:addressA/:addressB',
     {
+      compress: false,
       schema: {
         params: {
           type: 'object',
@@ -341,40 +312,42 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
       if (!ta || !tb) throw new HttpError(404, `Unknown token on ${n.id}`);
       const [pool, invert] = poolOfSymbols(n, ta.symbol, tb.symbol);
       const { limit, before } = paging(req.query);
-      const { rows } = await app.db.query<{
-        side: string;
-        a: string;
-        b: string;
-        time: string;
-        tx_hash: string;
-        trader: string;
-      }>(
-        `SELECT side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, trader
+      const key = `trades/${n.id}/${pool.address}/${invert}?${limit}&${before ?? ''}`;
+      return cached(key, `${n.id}/${pool.address}`, req, reply, 60, async () => {
+        const { rows } = await app.db.query<{
+          side: string;
+          a: string;
+          b: string;
+          time: string;
+          tx_hash: string;
+          trader: string;
+        }>(
+          `SELECT side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, trader
          FROM trades WHERE network = $1 AND pair = $2 AND ($3::bigint IS NULL OR time < $3)
          ORDER BY trades.time DESC, block_number DESC, log_index DESC LIMIT $4`,
-        [n.id, pool.address, before, limit],
-      );
-      void reply.header('cache-control', cacheFor(60));
-      // Requested A/B may be the pool's B/A: then the trader who received the pool's B
-      // received the requested A.
-      const [da, db] = [pool.tokenA.decimals, pool.tokenB.decimals];
-      return rows.map((r) => {
-        const amountA = BigInt(r.a);
-        const amountB = BigInt(r.b);
-        const receivedPoolB = r.side === 'buy';
-        const receivedReqB = invert ? !receivedPoolB : receivedPoolB;
-        const [reqA, reqB, decA, decB] = invert
-          ? [amountB, amountA, db, da]
-          : [amountA, amountB, da, db];
-        return {
-          type: receivedReqB ? 'buy' : 'sell',
-          price: priceOf(reqA, decA, reqB, decB),
-          buyAmount: receivedReqB ? formatUnits(reqB, decB) : formatUnits(reqA, decA),
-          sellAmount: receivedReqB ? formatUnits(reqA, decA) : formatUnits(reqB, decB),
-          date: Number(r.time) * 1000,
-          hash: r.tx_hash,
-          trader: displayAddress(n.platform, r.trader),
-        };
+          [n.id, pool.address, before, limit],
+        );
+        // Requested A/B may be the pool's B/A: then the trader who received the pool's B
+        // received the requested A.
+        const [da, db] = [pool.tokenA.decimals, pool.tokenB.decimals];
+        return rows.map((r) => {
+          const amountA = BigInt(r.a);
+          const amountB = BigInt(r.b);
+          const receivedPoolB = r.side === 'buy';
+          const receivedReqB = invert ? !receivedPoolB : receivedPoolB;
+          const [reqA, reqB, decA, decB] = invert
+            ? [amountB, amountA, db, da]
+            : [amountA, amountB, da, db];
+          return {
+            type: receivedReqB ? 'buy' : 'sell',
+            price: priceOf(reqA, decA, reqB, decB),
+            buyAmount: receivedReqB ? formatUnits(reqB, decB) : formatUnits(reqA, decA),
+            sellAmount: receivedReqB ? formatUnits(reqA, decA) : formatUnits(reqB, decB),
+            date: Number(r.time) * 1000,
+            hash: r.tx_hash,
+            trader: displayAddress(n.platform, r.trader),
+          };
+        });
       });
     },
   );

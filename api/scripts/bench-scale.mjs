@@ -1,0 +1,634 @@
+// npm run bench -w @jmswap/api -- --only scale: the history api at a thousand pairs (issue #25).
+//  1. read: 10 million trades over 1 000 pairs bulk-loaded into PostgreSQL (1 million into
+//     PGlite; --trades N / --lite-trades N), candles built by the indexer's own rebuild and a
+//     sample checked against its in-memory aggregation; then /v1/history and candles under load
+//     (wrk, 50 connections, brotli), p95 beside the goal (<= 20 ms), with the load average and
+//     the CPU the api and wrk spent.
+//  2. lag: the live indexer following a synthetic chain whose swaps are spread over 1 000 pairs.
+// --only scale-read / --only scale-lag run one of them; --db pglite|postgres the read part on one
+// database; --seconds S per load line (default 10); --pg-url URL a PostgreSQL server of one's own
+// (its database is filled unless --no-load: the trades loaded by an earlier run with --pg-url).
+import { createRequire } from 'node:module';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { register } from 'tsx/cjs/api';
+
+register();
+const require = createRequire(import.meta.url);
+const { freePort, startPostgres } = require('../src/test/postgres-server.ts');
+const { openPglite, openPostgres } = require('../src/db/db.ts');
+const { migrate } = require('../src/db/migrate.ts');
+const { addToCandles, rebuildCandles } = require('../src/indexer/store.ts');
+const { TOPICS } = require('../src/chain/events.ts');
+const { indexedNetworks } = require('../src/config.ts');
+const { Indexer } = require('../src/indexer/indexer.ts');
+const { Metrics } = require('../src/metrics.ts');
+const { createLogger } = require('../src/log.ts');
+
+const argv = process.argv;
+const opt = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+const ONLY = opt('--only');
+const DB = opt('--db');
+const SECONDS = Number(opt('--seconds') ?? 10);
+const PG_TRADES = Number(opt('--trades') ?? 10_000_000);
+const LITE_TRADES = Number(opt('--lite-trades') ?? 1_000_000);
+const PG_URL = opt('--pg-url');
+const NO_LOAD = argv.includes('--no-load');
+const PAIRS = 1000;
+/** The lag part's chain: a block every BLOCK_MS with SWAPS_PER_BLOCK swaps over the pairs. */
+const BLOCK_MS = Number(opt('--block-ms') ?? 1000);
+const SWAPS_PER_BLOCK = Number(opt('--swaps-per-block') ?? 1000);
+const LAG_BLOCKS = Number(opt('--lag-blocks') ?? 30);
+/** A prime: every one of them trades, the wallet taking every tenth trade included. */
+const TRADERS = 99_991;
+const YEAR = 365 * 86400;
+const PAIR_BASE = 0xbe0000;
+const TOKEN_BASE = 0xc00000;
+const TRADER_BASE = 0xa00000;
+const WHALE = '0x' + 'ab'.repeat(20);
+const hex40 = (n) => '0x' + n.toString(16).padStart(40, '0');
+const USDT = hex40(0xc0ffee);
+const pairAddress = (k) => hex40(PAIR_BASE + k);
+const tokenAddress = (k) => hex40(TOKEN_BASE + k);
+const traderAddress = (k) => hex40(TRADER_BASE + k);
+
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+const statFields = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+const cpuSecondsOf = (pid) => {
+  const f = statFields(pid);
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
+const waitedChildrenCpu = () => {
+  const f = statFields('self');
+  return (Number(f[13]) + Number(f[14])) / 100;
+};
+
+/** CPU seconds of a PostgreSQL server: its postmaster and every backend under it. */
+function serverCpuSeconds(postmaster) {
+  if (!postmaster) return 0;
+  let s = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d)))
+    try {
+      const f = statFields(pid);
+      if (Number(pid) === postmaster || Number(f[1]) === postmaster) s += cpuSecondsOf(pid);
+    } catch {
+      // ended meanwhile
+    }
+  return s;
+}
+
+const workDir = mkdtempSync(join(tmpdir(), 'jmswap-bench-scale-'));
+const cleanups = [() => rmSync(workDir, { recursive: true, force: true })];
+const now = Math.floor(Date.now() / 1000);
+const start = now - YEAR;
+
+/** The networks file's content with the 1 000 pairs: USDT (A) against T<k> (B), 18 decimals. */
+function networksJson() {
+  const tokens = { USDT: { symbol: 'USDT', address: USDT, decimals: 18 } };
+  const pools = [];
+  for (let k = 0; k < PAIRS; k++) {
+    tokens[`T${k}`] = { symbol: `T${k}`, address: tokenAddress(k), decimals: 18 };
+    pools.push({ symbolA: 'USDT', symbolB: `T${k}`, address: pairAddress(k) });
+  }
+  return {
+    profile: 'local',
+    networks: {
+      BSC: {
+        id: 'BSC',
+        platform: 'evm',
+        // Never asked: the api runs with --no-indexer.
+        nodeUrl: 'http://127.0.0.1:9',
+        api: { url: '', ownerAddress: '' },
+        exchange: { FACTORY_ADDRESS: hex40(0xfac) },
+        baseToken: 'USDT',
+        tokens,
+        pools,
+      },
+    },
+  };
+}
+
+function networksFile() {
+  const file = join(workDir, 'networks.json');
+  writeFileSync(file, JSON.stringify(networksJson()));
+  return file;
+}
+
+/**
+ * `n` trades over a year, pair k = g mod 1 000, 4 per block, 99 991 traders plus one wallet with
+ * a tenth of all trades; amounts and price as the Swap handler stores them (A per 1 B, 18 digits
+ * after the point, rounded down). Indexes are dropped during the load and built after it (a
+ * sorted build instead of 10 million index inserts), from their own definitions.
+ */
+async function loadTrades(db, n, label) {
+  const t0 = performance.now();
+  await migrate(db);
+  await db.query(
+    `INSERT INTO pairs (network, address, token0, token1, block_number)
+     SELECT 'BSC', '0x' || lpad(to_hex(${PAIR_BASE} + k), 40, '0'), $1,
+       '0x' || lpad(to_hex(${TOKEN_BASE} + k), 40, '0'), 0
+     FROM generate_series(0, ${PAIRS - 1}) k`,
+    [USDT],
+  );
+  const { rows: pk } = await db.query(
+    `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+     WHERE conrelid = 'trades'::regclass AND contype = 'p'`,
+  );
+  const { rows: indexes } = await db.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'trades' AND indexname <> $1`,
+    [pk[0].conname],
+  );
+  await db.query(`ALTER TABLE trades DROP CONSTRAINT ${pk[0].conname}`);
+  for (const i of indexes) await db.query(`DROP INDEX ${i.indexname}`);
+  const blocks = Math.ceil(n / 4);
+  const chunk = db.kind === 'postgres' ? 1_000_000 : 250_000;
+  for (let lo = 0; lo < n; lo += chunk) {
+    const hi = Math.min(n, lo + chunk);
+    await db.query(
+      `INSERT INTO trades (network, pair, tx_hash, log_index, block_number, block_hash, time,
+         side, amount0_in, amount1_in, amount0_out, amount1_out, amount_a, amount_b, price, usd,
+         trader)
+       SELECT 'BSC', '0x' || lpad(to_hex(${PAIR_BASE} + g % ${PAIRS}), 40, '0'),
+         '0x' || lpad(to_hex(g), 64, '0'), (g % 4)::int, blk, '0x' || lpad(to_hex(blk), 64, '0'),
+         ${start} + blk * ${YEAR} / ${blocks}, side,
+         CASE WHEN side = 'buy' THEN a ELSE 0 END, CASE WHEN side = 'sell' THEN b ELSE 0 END,
+         CASE WHEN side = 'sell' THEN a ELSE 0 END, CASE WHEN side = 'buy' THEN b ELSE 0 END,
+         a, b, div(a * 1000000000000000000, b) * 0.000000000000000001, (a / 1e18)::float8,
+         CASE WHEN g % 10 = 0 THEN '${WHALE}'
+           ELSE '0x' || lpad(to_hex(${TRADER_BASE} + (g * 7919) % ${TRADERS}), 40, '0') END
+       FROM (SELECT g, g / 4 AS blk, CASE WHEN (g * 7) % 3 = 0 THEN 'sell' ELSE 'buy' END AS side,
+               (1 + g % 997)::numeric * 1000000000000000 AS b,
+               (1 + g % 997)::numeric * 10000000000000 * (60000 + (g * 13) % 2000 + g % 7919) AS a
+             FROM generate_series(${lo}::bigint, ${hi - 1}::bigint) g) s`,
+    );
+    process.stdout.write(`\rscale ${label}: ${fmt(hi)} trades inserted`);
+  }
+  process.stdout.write('\n');
+  const tInsert = performance.now();
+  const big = db.kind === 'postgres' ? "SET maintenance_work_mem = '512MB'; " : '';
+  await db.exec(`${big}ALTER TABLE trades ADD CONSTRAINT ${pk[0].conname} ${pk[0].def}`);
+  for (const i of indexes) await db.exec(`${big}${i.indexdef}`);
+  const tIndex = performance.now();
+  // The candles as the indexer rebuilds them (rebuildCandles, per pair, the same SQL).
+  for (let k = 0; k < PAIRS; k += 50)
+    await db.transaction(async (tx) => {
+      for (let j = k; j < Math.min(PAIRS, k + 50); j++)
+        await rebuildCandles(tx, 'BSC', pairAddress(j), 0);
+    });
+  await db.query(
+    `INSERT INTO indexer_cursor (network, block_number, block_hash) VALUES ('BSC', $1, $2)`,
+    [blocks, '0x' + blocks.toString(16).padStart(64, '0')],
+  );
+  await db.exec('VACUUM ANALYZE');
+  const tEnd = performance.now();
+  const { rows } = await db.query(
+    `SELECT (SELECT count(*) FROM trades)::int AS trades, (SELECT count(*) FROM candles)::int AS candles`,
+  );
+  console.log(
+    `scale ${label}: loaded ${fmt(rows[0].trades)} trades over ${PAIRS} pairs, ${fmt(rows[0].candles)} candles in ${((tEnd - t0) / 1000).toFixed(0)} s ` +
+      `(insert ${((tInsert - t0) / 1000).toFixed(0)} s, indexes ${((tIndex - tInsert) / 1000).toFixed(0)} s, candles + vacuum ${((tEnd - tIndex) / 1000).toFixed(0)} s; load ${load1()})`,
+  );
+  await checkCandles(db, label);
+}
+
+/**
+ * A sample of pairs: their stored candles against what the live indexer's in-memory aggregation
+ * (addToCandles) writes from the same trades, in a transaction rolled back afterwards.
+ */
+async function checkCandles(db, label) {
+  const sample = [0, 499, 999].map(pairAddress);
+  const read = (q, pair) =>
+    q.query(
+      `SELECT bucket::text AS bucket, o, h, l, c, volume_usd, trades FROM candles
+       WHERE network = 'BSC' AND pair = $1 ORDER BY bucket`,
+      [pair],
+    );
+  let same = 0;
+  let candles = 0;
+  const differ = [];
+  for (const pair of sample) {
+    const stored = (await read(db, pair)).rows;
+    const { rows: trades } = await db.query(
+      `SELECT pair, time::int AS time, block_number::int AS "blockNumber", log_index AS "logIndex",
+         price::text AS price, usd FROM trades WHERE network = 'BSC' AND pair = $1`,
+      [pair],
+    );
+    const rollback = new Error('rollback');
+    let fresh = [];
+    await db
+      .transaction(async (tx) => {
+        await tx.query(`DELETE FROM candles WHERE network = 'BSC' AND pair = $1`, [pair]);
+        await addToCandles(tx, 'BSC', trades);
+        fresh = (await read(tx, pair)).rows;
+        throw rollback;
+      })
+      .catch((e) => {
+        if (e !== rollback) throw e;
+      });
+    candles += stored.length;
+    if (JSON.stringify(fresh) === JSON.stringify(stored)) same++;
+    else differ.push(pair);
+  }
+  console.log(
+    `scale ${label}: candles of ${sample.length} sample pairs (${fmt(candles)} candles) ${same === sample.length ? 'equal' : `DIFFER (${differ.join(', ')})`} to the indexer's in-memory aggregation of the same trades`,
+  );
+}
+
+/** The api as `npm start` runs it, without indexers, its log to a file. */
+async function startApi(env, args) {
+  const port = await freePort();
+  const logFile = join(workDir, `api-${port}.log`);
+  const out = openSync(logFile, 'w');
+  const child = spawn(
+    process.execPath,
+    [
+      join(import.meta.dirname, 'api.mjs'),
+      '--port',
+      String(port),
+      '--networks',
+      networksFile(),
+      '--no-indexer',
+      ...args,
+    ],
+    { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', out, 'inherit'] },
+  );
+  closeSync(out);
+  let exited = null;
+  child.once('exit', (code) => (exited = code));
+  for (const end = Date.now() + 120_000; ;) {
+    if (exited !== null) throw new Error(`api exited (${exited})`);
+    if (Date.now() > end) throw new Error('api did not answer within 120 s');
+    if (
+      await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const rnd = (() => {
+  let s = 25;
+  return () => (s = (s * 48271) % 2147483647) / 2147483647;
+})();
+const pick = (n) => Math.floor(rnd() * n);
+const pairPath = (k) => `${USDT}/${tokenAddress(k)}`;
+
+/** The request mixes, each over many pairs or wallets (1 000 paths, taken at random by wrk). */
+function routes(n) {
+  const early = (start + 30 * 86400) * 1000;
+  const mid = (start + YEAR / 2) * 1000;
+  // 1 000 paths per line (pairs: each pair's page, as many users ask for it), 20 000 for the
+  // wallets' pages (each wallet's own: few of them asked twice within the cache's 5 s).
+  const many = (f, count = 1000) => Array.from({ length: count }, f);
+  return [
+    ['history: a pair, first page', many(() => `/v1/history/bsc/trades/${pairPath(pick(PAIRS))}`)],
+    [
+      'history: a pair, a deep page (30 days in)',
+      many(() => `/v1/history/bsc/trades/${pairPath(pick(PAIRS))}?before=${early}`),
+    ],
+    [
+      'history: a wallet, first page',
+      many(() => `/v1/history/bsc/account/${traderAddress(pick(TRADERS))}/trades`, 20_000),
+    ],
+    [
+      'history: a wallet, a deep page (mid-year)',
+      many(
+        () => `/v1/history/bsc/account/${traderAddress(pick(TRADERS))}/trades?before=${mid}`,
+        20_000,
+      ),
+    ],
+    [
+      `history: the ${fmt(n / 10)}-trade wallet, deep page`,
+      many(
+        () =>
+          `/v1/history/bsc/account/${WHALE}/trades?before=${(start + pick(YEAR)) * 1000}&limit=200`,
+        20_000,
+      ),
+    ],
+    ['candles: a pair, 1 week', many(() => `/v1/history/bsc/candles/1w/USDT/T${pick(PAIRS)}`)],
+    ['candles: a pair, 1 year', many(() => `/v1/history/bsc/candles/1y/USDT/T${pick(PAIRS)}`)],
+    [
+      'candles: a pair, 1 year, last 300',
+      many(() => `/v1/history/bsc/candles/1y/USDT/T${pick(PAIRS)}?limit=300`),
+    ],
+    [
+      "candles: a pair, a month's range",
+      many(() => {
+        const from = (start + pick(11) * 30 * 86400) * 1000;
+        return `/v1/history/bsc/candles/all/USDT/T${pick(PAIRS)}?from=${from}&to=${from + 30 * 86400 * 1000}`;
+      }),
+    ],
+  ];
+}
+
+/** wrk, 50 connections, brotli, the paths at random; p50/p95/p99, CPU of the api and of wrk. */
+function wrkRun(api, label, paths) {
+  const script = join(workDir, 'scale.lua');
+  writeFileSync(
+    script,
+    `local reqs = {}
+init = function(_)
+${paths.map((p, i) => `  reqs[${i + 1}] = wrk.format("GET", ${JSON.stringify(p)}, {["accept-encoding"] = "gzip, deflate, br"})`).join('\n')}
+end
+math.randomseed(25)
+request = function() return reqs[math.random(#reqs)] end
+done = function(s, lat, _)
+  local e = s.errors
+  io.write(string.format("WRK %d %d %d %f %f %f %d\\n", s.requests, s.duration, s.bytes,
+    lat:percentile(50), lat:percentile(95), lat:percentile(99),
+    e.connect + e.read + e.write + e.status + e.timeout))
+end
+`,
+  );
+  const api0 = cpuSecondsOf(api.pid);
+  const server0 = serverCpuSeconds(api.postmaster);
+  const wrk0 = waitedChildrenCpu();
+  const t0 = performance.now();
+  const out = spawnSync('wrk', ['-t1', '-c50', `-d${SECONDS}s`, '-s', script, api.url], {
+    encoding: 'utf8',
+  }).stdout;
+  const wall = (performance.now() - t0) / 1000;
+  const apiCpu = cpuSecondsOf(api.pid) - api0;
+  const serverCpu = serverCpuSeconds(api.postmaster) - server0;
+  const wrkCpu = waitedChildrenCpu() - wrk0;
+  const m = /WRK (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
+  if (!m) return console.log(`scale ${label}: wrk printed no figures: ${out}`);
+  const [count, us, bytes, p50, p95, p99, errors] = m.slice(1).map(Number);
+  const rps = count / (us / 1e6);
+  const ms = (x) => (x / 1000).toFixed(1);
+  console.log(
+    `scale ${label.padEnd(58)} ${fmt(rps).padStart(6)} req/s, p50 ${ms(p50)} ms, p95 ${ms(p95)} ms ` +
+      `(goal <= 20: ${p95 / 1000 <= 20 ? 'met' : 'NOT met'}), p99 ${ms(p99)} ms, ${fmt(bytes / count)} B/answer, ${errors} errors ` +
+      `(load ${load1()}; CPU api ${apiCpu.toFixed(1)} s${api.postmaster ? `, PostgreSQL ${serverCpu.toFixed(1)} s` : ''}, wrk ${wrkCpu.toFixed(1)} s of ${wall.toFixed(1)} s; ` +
+      `${fmt(((apiCpu + serverCpu) * 1e6) / count)} µs api${api.postmaster ? ' + database' : ''} CPU per answer)`,
+  );
+}
+
+async function readFigures(label, db, n, env, args) {
+  if (!NO_LOAD) await loadTrades(db, n, label);
+  // The server's postmaster: the parent of this session's backend.
+  const postmaster =
+    db.kind === 'postgres'
+      ? Number(statFields((await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid)[1])
+      : 0;
+  await db.close();
+  const api = { ...(await startApi(env, args)), postmaster };
+  try {
+    const mixes = routes(n);
+    // Every path asked once before its line (an error stops the bench): the chart answers'
+    // cache then holds what fits of them, as after a while in production.
+    for (const [what, all] of mixes)
+      for (
+        let i = 0, paths = what.startsWith('candles') ? all : all.slice(0, 10);
+        i < paths.length;
+        i += 10
+      )
+        await Promise.all(
+          paths.slice(i, i + 10).map(async (path) => {
+            const res = await fetch(api.url + path, { headers: { 'accept-encoding': 'br' } });
+            if (!res.ok)
+              throw new Error(`${what}: ${path} answered ${res.status}: ${await res.text()}`);
+            await res.arrayBuffer();
+          }),
+        );
+    console.log(
+      `scale ${label}: wrk, 50 connections, Accept-Encoding gzip, deflate, br, ${SECONDS} s per line, paths taken at random (1 000 per line; 20 000 for wallets)`,
+    );
+    for (const [what, paths] of mixes) wrkRun(api, `${label} ${what}`, paths);
+  } finally {
+    await api.stop();
+  }
+}
+
+const word = (v) => BigInt(v).toString(16).padStart(64, '0');
+const hash64 = (tag, n) => '0x' + tag + n.toString(16).padStart(63, '0');
+
+/**
+ * A chain the indexer reads through the same ChainSource interface as a node: the factory's
+ * PairCreated of the 1 000 pairs in block 1, then a block every BLOCK_MS with SWAPS_PER_BLOCK
+ * swaps (Swap + Sync logs, as a pair emits them) spread over the pairs.
+ */
+class SyntheticChain {
+  blocks = [];
+  logsByBlock = new Map();
+  txFrom = new Map();
+  reserves = Array.from({ length: PAIRS }, () => [10n ** 24n, 6n * 10n ** 26n]);
+  swaps = 0;
+  constructor(factory) {
+    this.mine(
+      Array.from({ length: PAIRS }, (_, k) => {
+        const [t0, t1] = [tokenAddress(k), USDT].sort();
+        return {
+          address: factory,
+          topics: [TOPICS.PairCreated, '0x' + word(t0), '0x' + word(t1)],
+          data: '0x' + word(pairAddress(k)) + word(k + 1),
+        };
+      }),
+    );
+  }
+  mine(events) {
+    const n = this.blocks.length;
+    const block = {
+      number: n,
+      hash: hash64('b', n),
+      parentHash: n ? this.blocks[n - 1].hash : '0x' + '0'.repeat(64),
+      time: start + n,
+    };
+    this.blocks.push(block);
+    this.logsByBlock.set(
+      n,
+      events.map((e, i) => ({
+        ...e,
+        blockNumber: n,
+        blockHash: block.hash,
+        txHash: e.txHash ?? hash64('c', n * 100_000 + i),
+        logIndex: i,
+      })),
+    );
+  }
+  /** A block of swaps: pair k = (swap number mod 1 000), token T<k> (token0) sold for USDT. */
+  mineSwaps(count) {
+    const n = this.blocks.length;
+    const events = [];
+    for (let i = 0; i < count; i++) {
+      const k = this.swaps++ % PAIRS;
+      const r = this.reserves[k];
+      const amountIn = 10n ** 18n * BigInt(1 + (i % 7));
+      const out = (amountIn * 997n * r[1]) / (r[0] * 1000n + amountIn * 997n);
+      r[0] += amountIn;
+      r[1] -= out;
+      const txHash = hash64('d', n * 100_000 + i);
+      const trader = traderAddress(i % TRADERS);
+      this.txFrom.set(txHash, trader);
+      events.push(
+        {
+          address: pairAddress(k),
+          topics: [TOPICS.Sync],
+          data: '0x' + word(r[0]) + word(r[1]),
+          txHash,
+        },
+        {
+          address: pairAddress(k),
+          topics: [TOPICS.Swap, '0x' + word(trader), '0x' + word(trader)],
+          data: '0x' + word(amountIn) + word(0) + word(0) + word(out),
+          txHash,
+        },
+      );
+    }
+    this.mine(events);
+  }
+  source() {
+    const chain = { blocks: this.blocks, logsByBlock: this.logsByBlock, txFrom: this.txFrom };
+    return {
+      head: async () => chain.blocks.length - 1,
+      block: async (n) => chain.blocks[n] ?? null,
+      headers: async (from, to) => chain.blocks.slice(from, to + 1),
+      logs: async (from, to) => {
+        const logs = [];
+        const blocks = new Map();
+        for (let n = from; n <= to; n++) {
+          const l = chain.logsByBlock.get(n) ?? [];
+          if (l.length) blocks.set(n, chain.blocks[n]);
+          logs.push(...l);
+        }
+        return { logs, blocks, txFrom: chain.txFrom };
+      },
+    };
+  }
+}
+
+/**
+ * The live indexer (poll 300 ms, as `npm start` runs it) following the synthetic chain: how far
+ * behind the head it is when each new block arrives (in blocks: 0 = the previous block is
+ * stored), and the time from each block to its trades being committed.
+ */
+async function lagFigures(label, db) {
+  await migrate(db);
+  const [network] = indexedNetworks(networksJson());
+  const chain = new SyntheticChain(network.factory);
+  const quiet = (await import('pino')).default.destination({ dest: '/dev/null', sync: false });
+  const ix = new Indexer({
+    db,
+    network,
+    source: chain.source(),
+    pollMs: 300,
+    metrics: new Metrics(),
+    logger: createLogger({ destination: quiet }),
+  });
+  await ix.syncToHead();
+  ix.start();
+  const minedAt = new Map();
+  const storedAt = new Map();
+  let stored = 0;
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      const { rows } = await db.query(
+        `SELECT block_number::int AS n FROM indexer_cursor WHERE network = 'BSC'`,
+      );
+      const n = rows[0]?.n ?? 0;
+      for (let b = stored + 1; b <= n; b++) storedAt.set(b, performance.now());
+      stored = Math.max(stored, n);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const behind = [];
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < LAG_BLOCKS; i++) {
+    // Blocks behind when the next one arrives: 0 when every earlier block is stored.
+    if (i > 0) behind.push(chain.blocks.length - 1 - stored);
+    chain.mineSwaps(SWAPS_PER_BLOCK);
+    minedAt.set(chain.blocks.length - 1, performance.now());
+    await new Promise((r) => setTimeout(r, BLOCK_MS));
+  }
+  for (const end = Date.now() + 30_000; stored < chain.blocks.length - 1 && Date.now() < end;)
+    await new Promise((r) => setTimeout(r, 20));
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  polling = false;
+  await poll;
+  await ix.stop();
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS n, count(DISTINCT pair)::int AS pairs FROM trades`,
+  );
+  await db.close();
+  const ms = [...minedAt].map(([n, t]) => (storedAt.get(n) ?? Infinity) - t).sort((a, b) => a - b);
+  behind.sort((a, b) => a - b);
+  const maxBehind = behind.at(-1);
+  console.log(
+    `scale lag ${label.padEnd(10)} ${LAG_BLOCKS} blocks, one every ${BLOCK_MS} ms, ${fmt(SWAPS_PER_BLOCK)} swaps each over ${PAIRS} pairs (${fmt(rows[0].n)} trades stored, ${rows[0].pairs} pairs): ` +
+      `behind when the next block came: ${behind.filter((b) => b === 0).length} times 0 blocks, max ${maxBehind} (goal under one block: ${maxBehind < 1 ? 'met' : 'NOT met'}); ` +
+      `block -> stored median ${fmt(ms[Math.floor(ms.length / 2)])} ms, max ${fmt(ms.at(-1))} ms (poll 300 ms; load ${load1()}; this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of ${wall.toFixed(1)} s)`,
+  );
+}
+
+try {
+  if (ONLY === 'scale' || ONLY === 'scale-lag') {
+    if (DB !== 'postgres') await lagFigures('PGlite', openPglite());
+    if (DB !== 'pglite') {
+      const pg = PG_URL ? { url: PG_URL } : await startPostgres();
+      if (!PG_URL) cleanups.push(() => pg.stop());
+      const db = openPostgres(pg.url);
+      await db.query('DROP DATABASE IF EXISTS bench_lag');
+      await db.query('CREATE DATABASE bench_lag');
+      await db.close();
+      await lagFigures(
+        'PostgreSQL',
+        openPostgres(pg.url.replace(/\/[^/?]*(\?|$)/, '/bench_lag$1')),
+      );
+    }
+  }
+  if (spawnSync('wrk', ['--version']).error)
+    throw new Error('the scale bench needs wrk (apt-get install wrk)');
+  if (ONLY === 'scale' || ONLY === 'scale-read') {
+    if (DB !== 'pglite') {
+      const pg = PG_URL ? { url: PG_URL } : await startPostgres();
+      if (!PG_URL) cleanups.push(() => pg.stop());
+      await readFigures(
+        'PostgreSQL',
+        openPostgres(pg.url),
+        PG_TRADES,
+        { DATABASE_URL: pg.url },
+        [],
+      );
+    }
+    if (DB !== 'postgres') {
+      const dir = join(workDir, 'pglite');
+      await readFigures('PGlite', openPglite(dir), LITE_TRADES, { DATABASE_URL: '' }, [
+        '--data',
+        dir,
+      ]);
+    }
+  }
+} finally {
+  for (const c of cleanups.reverse()) await c();
+}
+process.exit(0);
