@@ -114,6 +114,42 @@ export default tseslint.config(
     files: ['shared-chain/**', 'devnet/**', 'e2e/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: chainLibs.patterns.slice(1) }] },
   },
+  // shared-chain does not import itself (issue #27): its files import each other by relative
+  // path. The feature entries are bundled by the remotes, not shared, so what has state (the
+  // wallet session, readers, settings) they reach through singleton.ts, the one module that
+  // takes it from the package: the page's one copy. The pure core/ reaches none of that.
+  ...[
+    { files: ['shared-chain/src/**'], ignores: ['shared-chain/src/singleton.ts'], own: [] },
+    {
+      files: ['shared-chain/src/core/**'],
+      own: [
+        {
+          regex: String.raw`^(\.\./)+(services|adapters|react|bus|singleton|index)(/|$)`,
+          message:
+            'core/ is the pure core: no services, adapters, React, bus or singleton; take what it needs as arguments.',
+        },
+      ],
+    },
+  ].map(({ files, ignores, own }) => ({
+    files,
+    ...(ignores && { ignores }),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...chainLibs.patterns.slice(1),
+            {
+              group: ['@jmswap/shared-chain', '@jmswap/shared-chain/*'],
+              message:
+                'Inside shared-chain import the file by relative path; state the feature code needs comes through src/singleton.ts.',
+            },
+            ...own,
+          ],
+        },
+      ],
+    },
+  })),
   // Colours come from the design tokens (shared-chain/theme/tokens.css, issue #26): no colour
   // literal in the apps' code (their CSS files: stylelint, .stylelintrc.json).
   {
