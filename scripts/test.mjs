@@ -10,6 +10,8 @@ const steps = [
     'npx eslint . && npx stylelint "**/*.css" && npx prettier --check . && node scripts/i18n-check.mjs',
   ],
   ['type-check', 'npx lerna run typecheck --concurrency 2 --loglevel warn'],
+  // No import circle inside any package (madge, issue #27).
+  ['import circles', 'node scripts/check-cycles.mjs'],
   // Two packages at once: each package's jest keeps one worker on a 2-core machine, and the
   // packages' fixed ports are disjoint (api's servers take free ports), so they never collide.
   ['unit tests', 'npx lerna run test --ignore @jmswap/e2e --concurrency 2 --loglevel warn'],
