@@ -1,3 +1,5 @@
+import { useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
@@ -37,13 +39,18 @@ function reserveText(
   return amount === '-' ? amount : `${amount} ${symbol}`;
 }
 
-function PoolLine(props: {
+interface LineProps {
   network: NetworkConfig;
   row: PoolRow;
   chain: PoolsData['chain'];
   api: PoolsData['api'];
-}) {
-  const { network, row, chain, api } = props;
+  /** Its position in a virtual list (aria-rowindex, and the list measures it). */
+  index?: number;
+  measure?: Ref<HTMLTableRowElement>;
+}
+
+function PoolLine(props: LineProps) {
+  const { network, row, chain, api, index, measure } = props;
   const { t, i18n } = useLingui();
   const { pool } = row;
   const a = network.tokens[pool.symbolA];
@@ -51,7 +58,13 @@ function PoolLine(props: {
   const chart = chartLink(network, pool);
   const { symbolA, symbolB } = pool;
   return (
-    <tr data-testid="pool-row" data-pair={pairName(pool)}>
+    <tr
+      ref={measure}
+      data-testid="pool-row"
+      data-pair={pairName(pool)}
+      data-index={index}
+      aria-rowindex={index === undefined ? undefined : index + 2}
+    >
       <th scope="row" className="jm-pool-pair" data-testid="pool-item">
         {a && <TokenLogo token={a} />}
         {b && <TokenLogo token={b} />}
@@ -82,6 +95,67 @@ function PoolLine(props: {
   );
 }
 
+/** Up to this many pools every row is in the page (find in page, screen readers read them all). */
+export const VIRTUAL_FROM = 100;
+/** A row's height before it is measured: a table line; a phone's card is measured on its first draw. */
+const ROW_ESTIMATE = 58;
+/** pools.css: below this width each row is a card, CARD_GAP px below the previous one. */
+const PHONE = '(max-width: 700px)';
+const CARD_GAP = 10;
+
+type RowsProps = Omit<LineProps, 'row' | 'index' | 'measure'> & { rows: PoolRow[] };
+const rowKey = (row: PoolRow) => `${row.pool.address}-${pairName(row.pool)}`;
+
+/** A spacer for the rows above or below the window; nothing for assistive technology. */
+const Spacer = ({ height }: { height: number }) =>
+  height > 0 ? (
+    <tr className="jm-pools-spacer" aria-hidden="true">
+      <td colSpan={API_COLUMNS.length + 4} style={{ height }} />
+    </tr>
+  ) : null;
+
+/**
+ * Only the rows in and near the window (a thousand pools render in a few milliseconds, and sort
+ * and filter draw only what shows), between spacers holding the height of the others. The page
+ * scrolls as usual (window virtualizer); each row is measured once drawn.
+ */
+function VirtualRows({ rows, ...line }: RowsProps) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [top, setTop] = useState(0);
+  // Where the list starts in the page (a line shown above it later moves it by less than the
+  // rows drawn beyond the window).
+  useLayoutEffect(() => {
+    if (body.current) setTop(body.current.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const list = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_ESTIMATE,
+    // A phone's cards are 10 px apart (their margin, not part of what is measured).
+    gap: window.matchMedia?.(PHONE).matches ? CARD_GAP : 0,
+    overscan: 6,
+    scrollMargin: top,
+    getItemKey: (i) => rowKey(rows[i]!),
+  });
+  const items = list.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  return (
+    <tbody ref={body}>
+      <Spacer height={first ? first.start - top : 0} />
+      {items.map((item) => (
+        <PoolLine
+          key={item.key}
+          {...line}
+          row={rows[item.index]!}
+          index={item.index}
+          measure={list.measureElement}
+        />
+      ))}
+      <Spacer height={last ? list.getTotalSize() - (last.end - top) : 0} />
+    </tbody>
+  );
+}
+
 /** A table on wide screens; below 700 px each row becomes a card (pools.css). */
 export function PoolTable(props: {
   network: NetworkConfig;
@@ -92,11 +166,14 @@ export function PoolTable(props: {
   api: PoolsData['api'];
 }) {
   const { t, i18n } = useLingui();
+  const { rows, waiting, ...line } = props;
+  const virtual = rows.length > VIRTUAL_FROM;
   return (
     <table
       className="jm-pools"
       aria-label={t`Pools`}
-      aria-busy={props.chain === 'loading' || props.waiting === true}
+      aria-busy={props.chain === 'loading' || waiting === true}
+      aria-rowcount={waiting ? undefined : rows.length + 1}
     >
       <thead>
         <tr>
@@ -113,22 +190,20 @@ export function PoolTable(props: {
           </th>
         </tr>
       </thead>
-      <tbody>
-        {props.waiting && (
-          <tr className="jm-pools-waiting">
-            <td colSpan={API_COLUMNS.length + 4}>{t`Loading pools...`}</td>
-          </tr>
-        )}
-        {props.rows.map((row) => (
-          <PoolLine
-            key={`${row.pool.address}-${pairName(row.pool)}`}
-            network={props.network}
-            row={row}
-            chain={props.chain}
-            api={props.api}
-          />
-        ))}
-      </tbody>
+      {virtual ? (
+        <VirtualRows rows={rows} {...line} />
+      ) : (
+        <tbody>
+          {waiting && (
+            <tr className="jm-pools-waiting">
+              <td colSpan={API_COLUMNS.length + 4}>{t`Loading pools...`}</td>
+            </tr>
+          )}
+          {rows.map((row) => (
+            <PoolLine key={rowKey(row)} {...line} row={row} />
+          ))}
+        </tbody>
+      )}
     </table>
   );
 }

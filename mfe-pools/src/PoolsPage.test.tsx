@@ -223,3 +223,36 @@ it('reads in Chinese with the real catalogue; pairs, symbols and amounts stay as
     await act(() => activateLanguage('en'));
   }
 });
+
+it('draws only the rows near the window of a thousand pools; filter and sort reach every one', async () => {
+  const file = configuredFile();
+  const bsc = file.networks.BSC;
+  const symbol = (i: number) => `T${String(i).padStart(4, '0')}`;
+  for (let i = 0; i < 1000; i += 1) {
+    bsc.tokens[symbol(i)] = { ...bsc.tokens.USDT!, symbol: symbol(i), name: symbol(i) };
+    bsc.pools.push({ symbolA: 'BNB', symbolB: symbol(i), address: '' });
+  }
+  setNetworks(file);
+  // jsdom lays nothing out: each row is given a table line's height.
+  const height = jest
+    .spyOn(HTMLElement.prototype, 'offsetHeight', 'get')
+    .mockImplementation(function (this: HTMLElement) {
+      return this.tagName === 'TR' ? 58 : 0;
+    });
+  window.scrollTo = () => undefined;
+  try {
+    render(<PoolsPage network="BSC" query={{}} />);
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '1008'));
+    const drawn = screen.getAllByTestId('pool-item').length;
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(60);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol' }), 't0999');
+    expect(names()).toEqual(['BNB/T0999']);
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Filter by symbol' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'name');
+    expect(names().slice(0, 3)).toEqual(['BNB/BTCB', 'BNB/BUSD', 'BNB/KLV']);
+  } finally {
+    height.mockRestore();
+    setNetworks(configuredFile());
+  }
+});

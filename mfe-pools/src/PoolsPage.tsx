@@ -1,5 +1,5 @@
 import './messages';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
@@ -78,13 +78,16 @@ function useOrderSettled(api: PoolsData['api'], sort: SortKey): boolean {
 
 function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData }) {
   const { t, i18n } = useLingui();
-  const [filter, setFilter] = useState('');
+  const [typed, setTyped] = useState('');
   const [sort, setSort] = useState<SortKey>('liquidity');
   const settled = useOrderSettled(data.api, sort);
-  const rows = useMemo(
-    () => sortRows(filterRows(buildRows(network, data.states, data.info), filter), sort),
-    [network, data.states, data.info, filter, sort],
+  const all = useMemo(
+    () => buildRows(network, data.states, data.info),
+    [network, data.states, data.info],
   );
+  // The field shows each keystroke at once; the list follows when the browser has time.
+  const filter = useDeferredValue(typed);
+  const rows = useMemo(() => sortRows(filterRows(all, filter), sort), [all, filter, sort]);
   return (
     <>
       <NetworkNotConfigured network={network} />
@@ -94,7 +97,7 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
           {t`Pool statistics are unavailable right now; reserves come straight from the chain.`}
         </p>
       )}
-      <PoolsControls filter={filter} sort={sort} onFilter={setFilter} onSort={setSort} />
+      <PoolsControls filter={typed} sort={sort} onFilter={setTyped} onSort={setSort} />
       <PoolTable
         network={network}
         rows={settled ? rows : []}

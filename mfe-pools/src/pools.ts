@@ -22,58 +22,54 @@ export interface PoolRow {
 
 export type SortKey = 'liquidity' | 'volume' | 'name';
 
-const sameAddress = (a: string | undefined, b: string | undefined): boolean =>
-  !!a && !!b && a.toLowerCase() === b.toLowerCase();
-
 /** The wrapped base (W + base symbol) is the base token. */
 export function baseSymbol(network: NetworkConfig, symbol: string): string {
   return symbol === `W${network.baseToken}` ? network.baseToken : symbol;
 }
 
-const sameSymbols = (
-  network: NetworkConfig,
-  pool: PoolConfig,
-  symbolA: string,
-  symbolB: string,
-): boolean => {
-  const a = baseSymbol(network, symbolA);
-  const b = baseSymbol(network, symbolB);
-  return (a === pool.symbolA && b === pool.symbolB) || (a === pool.symbolB && b === pool.symbolA);
-};
+/** A pair's symbols, in either order, the wrapped base as the base token. */
+const symbolsKey = (network: NetworkConfig, a: string, b: string): string =>
+  [baseSymbol(network, a), baseSymbol(network, b)].sort().join('/');
 
 /**
- * A pool is known by its pair address: a pair of the same symbols at another address (anyone can
- * deploy a token called USDT) never stands in for it. Symbols decide only when an address is
- * missing on either side.
+ * Finds, for a pool, its entry in `items` (chain balances or API figures). A pool is known by its
+ * pair address: a pair of the same symbols at another address (anyone can deploy a token called
+ * USDT) never stands in for it. Symbols decide only when an address is missing on either side.
+ * Indexed once: with a thousand pools a search per pool was a million comparisons.
  */
-function matches(
+function matcher<T extends { symbolA: string; symbolB: string }>(
   network: NetworkConfig,
-  pool: PoolConfig,
-  other: { address?: string; symbolA: string; symbolB: string },
-): boolean {
-  if (pool.address && other.address) return sameAddress(pool.address, other.address);
-  return sameSymbols(network, pool, other.symbolA, other.symbolB);
+  items: readonly T[],
+  address: (item: T) => string | undefined,
+): (pool: PoolConfig) => T | undefined {
+  const byAddress = new Map<string, T>();
+  const bySymbols = new Map<string, T>();
+  const withoutAddressBySymbols = new Map<string, T>();
+  for (const item of items) {
+    const key = address(item)?.toLowerCase();
+    const symbols = symbolsKey(network, item.symbolA, item.symbolB);
+    if (key && !byAddress.has(key)) byAddress.set(key, item);
+    if (!bySymbols.has(symbols)) bySymbols.set(symbols, item);
+    if (!key && !withoutAddressBySymbols.has(symbols)) withoutAddressBySymbols.set(symbols, item);
+  }
+  return (pool) => {
+    const symbols = symbolsKey(network, pool.symbolA, pool.symbolB);
+    return pool.address
+      ? (byAddress.get(pool.address.toLowerCase()) ?? withoutAddressBySymbols.get(symbols))
+      : bySymbols.get(symbols);
+  };
 }
 
-function reservesFor(
+function reserves(
   network: NetworkConfig,
   pool: PoolConfig,
-  states: readonly PoolState[],
+  match: PoolState | undefined,
 ): Pick<PoolRow, 'reserveA' | 'reserveB'> {
-  const match = states.find((s) => matches(network, pool, { ...s, address: s.pair }));
   if (!match) return {};
   const straight = baseSymbol(network, match.symbolA) === pool.symbolA;
   return straight
     ? { reserveA: match.reserveA, reserveB: match.reserveB }
     : { reserveA: match.reserveB, reserveB: match.reserveA };
-}
-
-function apiFor(
-  network: NetworkConfig,
-  pool: PoolConfig,
-  info: ApiInfoNetwork | undefined,
-): ApiInfoPair | undefined {
-  return info?.pairs.find((p) => matches(network, pool, p));
 }
 
 /** One row per configured pool of the network, in config order. */
@@ -82,10 +78,12 @@ export function buildRows(
   states: readonly PoolState[],
   info: ApiInfoNetwork | undefined,
 ): PoolRow[] {
+  const chainOf = matcher(network, states, (s) => s.pair);
+  const apiOf = matcher(network, info?.pairs ?? [], (p) => p.address);
   return network.pools.map((pool) => ({
     pool,
-    ...reservesFor(network, pool, states),
-    api: apiFor(network, pool, info),
+    ...reserves(network, pool, chainOf(pool)),
+    api: apiOf(pool),
   }));
 }
 
@@ -101,12 +99,21 @@ export function filterRows(rows: readonly PoolRow[], text: string): PoolRow[] {
   );
 }
 
+// Made on the first sort by name: a page's first Intl object costs a long task on a phone.
+let collator: Intl.Collator | undefined;
+
 /** Largest first for liquidity and volume (rows without a figure last), A-Z for name. */
 export function sortRows(rows: readonly PoolRow[], key: SortKey): PoolRow[] {
+  if (key === 'name') {
+    const compare = (collator ??= new Intl.Collator()).compare;
+    return rows
+      .map((row) => ({ row, name: pairName(row.pool) }))
+      .sort((x, y) => compare(x.name, y.name))
+      .map(({ row }) => row);
+  }
   const figure = (row: PoolRow): number | null | undefined =>
     key === 'liquidity' ? row.api?.liquidityUsd : row.api?.volume24HUsd;
   return [...rows].sort((x, y) => {
-    if (key === 'name') return pairName(x.pool).localeCompare(pairName(y.pool));
     const a = figure(x);
     const b = figure(y);
     if (a == null || b == null) return (a == null ? 1 : 0) - (b == null ? 1 : 0);
@@ -120,15 +127,32 @@ export function formatReserve(value: bigint | undefined, decimals: number | unde
   return formatAmount(value, decimals, 6);
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 2,
-});
+/** A number's shortest decimal text ("1.005", "1e+21") without its exponent ("1000...0"). */
+function plainDecimal(text: string): string {
+  const [mantissa = '0', exponent = '0'] = text.split('e');
+  const [int = '0', fraction = ''] = mantissa.split('.');
+  const digits = int + fraction;
+  const point = int.length + Number(exponent);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
 
-/** A USD figure from the API; "n/a" when the API knows no price for the pair. */
-export const formatUsd = (value: number | null | undefined): string =>
-  value == null ? 'n/a' : usdFormat.format(value);
+/**
+ * A USD figure from the API as Intl's en-US currency format writes it ("$1,234.56", in every
+ * language: the number's shortest decimal text rounded half up to cents); "n/a" when the API
+ * knows no price for the pair. Written out because a page's first Intl formatter loads the
+ * locale data: 50-150 ms here, four times that on a phone, inside the task that draws the table.
+ */
+export function formatUsd(value: number | null | undefined): string {
+  if (value == null) return 'n/a';
+  if (!Number.isFinite(value)) return String(value);
+  const [int = '0', fraction = ''] = plainDecimal(String(Math.abs(value))).split('.');
+  const cents = BigInt(int + fraction.slice(0, 2).padEnd(2, '0')) + (fraction[2]! >= '5' ? 1n : 0n);
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}$${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
 
 export const formatPercent = (value: number | null | undefined): string =>
   value == null ? 'n/a' : `${value.toFixed(2)}%`;

@@ -1,0 +1,161 @@
+// npm run bench:pools (after a build, inside the start lock): the pools page with a thousand
+// pools. The site is served as bench-lighthouse serves it (local chains and api up); BSC's list
+// gets 1 000 more pools (`--pools N`) in the browser: its networks.json and the api's /v1/info
+// answers are extended with made-up pairs (their reserves show "-": no chain holds them), so the
+// page draws, sorts and filters N + 7 rows. Prints, without and with Lighthouse's 4x CPU
+// throttle, the time from a change of "Sort by" or a keystroke in "Filter by symbol" until the
+// list shows the result and the next frame is painted, beside the goal (<= 100 ms), and how
+// many rows are in the page. Figures only.
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const { CHROMIUM } = require('@jmswap/mf-config');
+
+const at = process.argv.indexOf('--pools');
+const COUNT = at > 0 ? Number(process.argv[at + 1]) : 1000;
+const GOAL_MS = 100;
+const symbol = (i) => `P${String(i).padStart(4, '0')}`;
+// Made-up figures, the same each run: liquidity and volume in another order than the names.
+const liquidity = (i) => ((i * 7919) % 1000) * 1000 + 1;
+const volume = (i) => ((i * 104729) % 1000) * 10 + 1;
+
+function withPools(file) {
+  const bsc = file.networks.BSC;
+  const template = bsc.tokens.USDT;
+  for (let i = 0; i < COUNT; i += 1) {
+    bsc.tokens[symbol(i)] = { ...template, symbol: symbol(i), name: symbol(i), address: '' };
+    bsc.pools.push({ symbolA: bsc.baseToken, symbolB: symbol(i), address: '' });
+  }
+  return file;
+}
+
+function withFigures(info, base) {
+  const bsc = info.networks?.BSC;
+  if (!bsc) return info;
+  for (let i = 0; i < COUNT; i += 1)
+    bsc.pairs.push({
+      address: `0x${String(i).padStart(40, 'f')}`,
+      symbolA: base,
+      symbolB: symbol(i),
+      reserveA: '1',
+      reserveB: '1',
+      price: 1,
+      volume24HUsd: volume(i),
+      liquidityUsd: liquidity(i),
+      fees24HUsd: volume(i) * 0.0025,
+      aprPercent: 1,
+      trades24H: 1,
+    });
+  return info;
+}
+
+/**
+ * In the page: runs `act`, then waits until the table changed and says it holds `count` rows,
+ * and the next frame is painted; the time it took, in ms.
+ */
+function timeUntil([act, value, count]) {
+  const table = document.querySelector('table.jm-pools');
+  let changed = false;
+  const observer = new MutationObserver(() => (changed = true));
+  observer.observe(table, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+  });
+  const shows = () => changed && table.getAttribute('aria-rowcount') === String(count + 1);
+  const started = performance.now();
+  if (act === 'sort') {
+    const select = document.querySelector('.jm-pools-controls select');
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  } else {
+    const input = document.querySelector('.jm-pools-controls input');
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (shows()) {
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
+      } else if (performance.now() - started > 10000)
+        reject(new Error(`${act} ${value}: no result`));
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
+async function measure(browser, throttle) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  let file;
+  await page.route('**/config/networks.json', async (route) => {
+    file = withPools(await (await route.fetch()).json());
+    await route.fulfill({ json: file });
+  });
+  await page.route('**/v1/info', async (route) => {
+    const info = await (await route.fetch()).json();
+    await route.fulfill({ json: withFigures(info, file?.networks.BSC.baseToken ?? 'BNB') });
+  });
+  await page.goto('http://localhost:8080/pools?n=BSC');
+  await page.waitForSelector('[data-testid="api-0"]:not(:text("…"))', { timeout: 60000 });
+  if (throttle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const bsc = file.networks.BSC;
+  const rows = bsc.pools.length;
+  const steps = [
+    ['sort', 'volume', rows],
+    ['sort', 'name', rows],
+    ['sort', 'liquidity', rows],
+  ];
+  let typed = '';
+  for (const key of 'p099') {
+    typed += key;
+    const matching = bsc.pools.filter(
+      (p) => p.symbolA.includes(typed.toUpperCase()) || p.symbolB.includes(typed.toUpperCase()),
+    ).length;
+    steps.push(['filter', typed, matching]);
+  }
+  steps.push(['filter', '', rows]);
+  const times = { sort: [], filter: [] };
+  for (const step of steps) times[step[0]].push(Math.round(await page.evaluate(timeUntil, step)));
+  const drawn = await page.locator('[data-testid="pool-row"]').count();
+  await page.close();
+  return { times, drawn, rows };
+}
+
+writeRuntimeConfig();
+pinRemotes();
+const devnet = await startDevnet({ log: () => undefined });
+const dataDir = join(root, '.run/bench-api-data');
+rmSync(dataDir, { recursive: true, force: true });
+const api = await startApi({ dataDir, log: () => undefined });
+const servers = await serveAll();
+const browser = await chromium.launch(CHROMIUM);
+try {
+  console.log(
+    `/pools?n=BSC with ${COUNT} more pools; load ${loadavg()[0].toFixed(1)}; goal: sort and filter <= ${GOAL_MS} ms`,
+  );
+  for (const throttle of [false, true]) {
+    const { times, drawn, rows } = await measure(browser, throttle);
+    const worst = (list) => Math.max(...list);
+    console.log(
+      `  ${throttle ? '4x CPU' : '1x CPU'}: ${rows} pools, ${drawn} rows in the page; ` +
+        `sort ${times.sort.join(', ')} ms (worst ${worst(times.sort)}, ${worst(times.sort) <= GOAL_MS ? 'ok' : 'MISSED'}); ` +
+        `filter per keystroke ${times.filter.join(', ')} ms (worst ${worst(times.filter)}, ${worst(times.filter) <= GOAL_MS ? 'ok' : 'MISSED'})`,
+    );
+  }
+  console.log(`  load after: ${loadavg()[0].toFixed(1)}`);
+} finally {
+  await browser.close();
+  await Promise.all(servers.map((s) => s.close()));
+  api.child.kill('SIGTERM');
+  if (devnet) devnet.kill('SIGINT');
+}
