@@ -31,6 +31,7 @@ const started = await startApi({
   reorgWindow: arg('--reorg-window') ?? process.env.API_REORG_WINDOW,
   nodeTimeoutMs: process.env.API_NODE_TIMEOUT_MS,
   nodeQuarantineMs: process.env.API_NODE_QUARANTINE_MS,
+  answerCacheMb: process.env.API_ANSWER_CACHE_MB,
 }).catch((e) => {
   console.error('api failed:', e instanceof Error ? (e.stack ?? e.message) : e);
   process.exit(1);

@@ -399,32 +399,43 @@ async function readFigures(label, db, n, env, args) {
       ? Number(statFields((await db.query('SELECT pg_backend_pid() AS pid')).rows[0].pid)[1])
       : 0;
   await db.close();
-  const api = { ...(await startApi(env, args)), postmaster };
-  try {
-    const mixes = routes(n);
-    // Every path asked once before its line (an error stops the bench): the chart answers'
-    // cache then holds what fits of them, as after a while in production.
-    for (const [what, all] of mixes)
-      for (
-        let i = 0, paths = what.startsWith('candles') ? all : all.slice(0, 10);
-        i < paths.length;
-        i += 10
-      )
-        await Promise.all(
-          paths.slice(i, i + 10).map(async (path) => {
-            const res = await fetch(api.url + path, { headers: { 'accept-encoding': 'br' } });
-            if (!res.ok)
-              throw new Error(`${what}: ${path} answered ${res.status}: ${await res.text()}`);
-            await res.arrayBuffer();
-          }),
-        );
-    console.log(
-      `scale ${label}: wrk, 50 connections, Accept-Encoding gzip, deflate, br, ${SECONDS} s per line, paths taken at random (1 000 per line; 20 000 for wallets)`,
-    );
-    for (const [what, paths] of mixes) wrkRun(api, `${label} ${what}`, paths);
-  } finally {
-    await api.stop();
-  }
+  const mixes = routes(n);
+  /** Every path asked once before its line (an error stops the bench): the chart answers'
+   * cache then holds what fits of them, as after a while in production. */
+  const warm = async (api, what, all) => {
+    const paths = what.startsWith('candles') ? all : all.slice(0, 10);
+    for (let i = 0; i < paths.length; i += 10)
+      await Promise.all(
+        paths.slice(i, i + 10).map(async (path) => {
+          const res = await fetch(api.url + path, { headers: { 'accept-encoding': 'br' } });
+          if (!res.ok)
+            throw new Error(`${what}: ${path} answered ${res.status}: ${await res.text()}`);
+          await res.arrayBuffer();
+        }),
+      );
+  };
+  const run = async (apiEnv, lines, note = '') => {
+    const api = { ...(await startApi({ ...env, ...apiEnv }, args)), postmaster };
+    try {
+      for (const [what, paths] of lines) {
+        await warm(api, what, paths);
+        wrkRun(api, `${label} ${what}${note}`, paths);
+      }
+    } finally {
+      await api.stop();
+    }
+  };
+  console.log(
+    `scale ${label}: wrk, 50 connections, Accept-Encoding gzip, deflate, br, ${SECONDS} s per line, paths taken at random (1 000 per line; 20 000 for wallets)`,
+  );
+  await run({}, mixes);
+  // A year of a thousand pairs' candles is ~300 MB of answers (240 KB + 68 KB brotli each):
+  // with the default 64 MiB most of them are misses; the same with room for all of them.
+  await run(
+    { API_ANSWER_CACHE_MB: '400' },
+    mixes.filter(([what]) => what === 'candles: a pair, 1 year'),
+    ' (API_ANSWER_CACHE_MB=400)',
+  );
 }
 
 const word = (v) => BigInt(v).toString(16).padStart(64, '0');

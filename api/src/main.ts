@@ -46,6 +46,11 @@ export interface StartOptions {
   /** API_NODE_QUARANTINE_MS: a failing node's first quarantine (default 2 000, doubling). */
   nodeQuarantineMs?: number | string;
   /**
+   * API_ANSWER_CACHE_MB: memory for cached answers per cache (charts, trade pages, account
+   * pages), MiB; default 64 (about 210 one-year chart answers with their brotli bodies).
+   */
+  answerCacheMb?: number | string;
+  /**
    * --reindex-all: every network is indexed again from its first block (listing requests and
    * client reports stay). For the local stack, whose chains start again from their saved seed at
    * every start: what was indexed after it is gone from the chain, and a chain seeded anew (the
@@ -92,6 +97,7 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
   const reorgWindow = count('API_REORG_WINDOW / --reorg-window', opts.reorgWindow);
   const nodeTimeoutMs = count('API_NODE_TIMEOUT_MS', opts.nodeTimeoutMs);
   const nodeQuarantineMs = count('API_NODE_QUARANTINE_MS', opts.nodeQuarantineMs);
+  const answerCacheMb = count('API_ANSWER_CACHE_MB', opts.answerCacheMb);
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const db = openDb({ databaseUrl: opts.databaseUrl, dataDir });
   // PGlite is this process's alone: the operator CLI reaches it through the admin listener.
@@ -132,6 +138,7 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
       trustProxy,
       logger,
       metrics,
+      ...(answerCacheMb ? { answerCache: { maxBytes: answerCacheMb * 1024 * 1024 } } : {}),
     });
     app.addHook('onClose', closeRest);
     // Closing: answers go out with `Connection: close`, and keep-alive connections that fall
