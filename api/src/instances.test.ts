@@ -1,14 +1,19 @@
 // Point 7 of #24: two api processes (scripts/api.mjs, indexers on) on one PostgreSQL. The
 // network's advisory lock lets exactly one of them write it; kill -9 the writer and the other
 // takes over within seconds, and every trade is stored once.
-import { TOPICS } from './chain/events';
 import {
   removeNetworksFiles,
   spawnApi,
   writeNetworksFile,
   type ApiProcess,
 } from './test/api-process';
-import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from './test/chain';
+import {
+  headBlock,
+  startTestChains,
+  swapBnbForUsdt,
+  swapLogCount,
+  type TestChains,
+} from './test/chain';
 import { freshDb } from './test/databases';
 import { sample, waitFor } from './test/observe';
 import { readCursor } from './indexer/store';
@@ -24,18 +29,8 @@ afterAll(async () => {
   await chains?.stop();
 });
 
-const head = async () => Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'));
-const swapLogs = async () =>
-  (
-    await rpc<unknown[]>(chains.rpcUrl, 'eth_getLogs', [
-      {
-        fromBlock: '0x0',
-        toBlock: 'latest',
-        topics: [TOPICS.Swap],
-        address: [...chains.bsc.pools.keys()],
-      },
-    ])
-  ).length;
+const head = () => headBlock(chains);
+const swapLogs = () => swapLogCount(chains);
 const writerGauge = async (api: ApiProcess) =>
   sample(await (await fetch(`${api.adminUrl}/metrics`)).text(), 'jmswap_api_indexer_writer', {
     network: 'BSC',

@@ -1,6 +1,5 @@
 // Point 3 of #24: stopping the api (SIGTERM) and killing it (kill -9), as the process `npm start`
 // runs (scripts/api.mjs), its node behind a proxy that slows the chain down on demand.
-import { TOPICS } from './chain/events';
 import type { Db } from './db/db';
 import {
   removeNetworksFiles,
@@ -8,7 +7,13 @@ import {
   writeNetworksFile,
   type ApiProcess,
 } from './test/api-process';
-import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from './test/chain';
+import {
+  headBlock,
+  startTestChains,
+  swapBnbForUsdt,
+  swapLogCount,
+  type TestChains,
+} from './test/chain';
 import { freshDb } from './test/databases';
 import { dumpNetwork } from './test/dump';
 import { waitFor } from './test/observe';
@@ -38,18 +43,8 @@ afterAll(async () => {
   await chains?.stop();
 });
 
-const head = async () => Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'));
-const swapLogs = async () =>
-  (
-    await rpc<unknown[]>(chains.rpcUrl, 'eth_getLogs', [
-      {
-        fromBlock: '0x0',
-        toBlock: 'latest',
-        topics: [TOPICS.Swap],
-        address: [...chains.bsc.pools.keys()],
-      },
-    ])
-  ).length;
+const head = () => headBlock(chains);
+const swapLogs = () => swapLogCount(chains);
 const tradeCount = async (db: Db) =>
   Number(
     (await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM trades WHERE network = 'BSC'`))

@@ -1,14 +1,19 @@
 // Point 5 of #24: the indexer's node failover. The first node of `nodeUrls` is a proxy in front
 // of anvil that answers 429, then 500, then hangs, then cuts its answers in half; the second is
 // anvil itself. The indexer runs its loop all along and must end with exactly the chain's trades.
-import { TOPICS } from './events';
 import { indexedNetworks, type IndexedNetwork, type NetworksFile } from '../config';
 import type { Db } from '../db/db';
 import { Indexer } from '../indexer/indexer';
 import { sourceFor } from '../indexer/sources';
 import { readCursor } from '../indexer/store';
 import { Metrics } from '../metrics';
-import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from '../test/chain';
+import {
+  headBlock,
+  startTestChains,
+  swapBnbForUsdt,
+  swapLogCount,
+  type TestChains,
+} from '../test/chain';
 import { freshDb } from '../test/databases';
 import { dumpNetwork } from '../test/dump';
 import { memoryLogger, sample, waitFor } from '../test/observe';
@@ -28,18 +33,8 @@ afterAll(async () => {
   await chains?.stop();
 });
 
-const head = async () => Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'));
-const swapLogs = async () =>
-  (
-    await rpc<unknown[]>(chains.rpcUrl, 'eth_getLogs', [
-      {
-        fromBlock: '0x0',
-        toBlock: 'latest',
-        topics: [TOPICS.Swap],
-        address: [...chains.bsc.pools.keys()],
-      },
-    ])
-  ).length;
+const head = () => headBlock(chains);
+const swapLogs = () => swapLogCount(chains);
 
 /** The devnet's BSC with `nodeUrls`: the proxy first, anvil second. */
 function bscWithNodes(): IndexedNetwork {

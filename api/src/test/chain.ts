@@ -3,6 +3,7 @@ import { Contract, JsonRpcProvider, NonceManager, Wallet, type InterfaceAbi } fr
 import { ANVIL_KEYS, loadArtifact, startDevnet, taxesFor, type Devnet } from '@jmswap/devnet';
 import { indexedNetworks, type IndexedNetwork, type NetworksFile } from '../config';
 import { freePort } from './postgres-server';
+import { TOPICS } from '../chain/events';
 
 export interface TestChains {
   devnet: Devnet;
@@ -79,6 +80,23 @@ export async function rpc<T>(url: string, method: string, params: unknown[] = []
   if (body.error) throw new Error(body.error.message);
   return body.result;
 }
+
+/** The devnet's latest block number. */
+export const headBlock = async (chains: TestChains): Promise<number> =>
+  Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumber'));
+
+/** How many Swap events the devnet's BSC pools have emitted so far (what an indexer should find). */
+export const swapLogCount = async (chains: TestChains): Promise<number> =>
+  (
+    await rpc<unknown[]>(chains.rpcUrl, 'eth_getLogs', [
+      {
+        fromBlock: '0x0',
+        toBlock: 'latest',
+        topics: [TOPICS.Swap],
+        address: [...chains.bsc.pools.keys()],
+      },
+    ])
+  ).length;
 
 /**
  * `approve(spender, amount)` of `token` from anvil account `keyIndex` on the chain at `url` (BSC's
