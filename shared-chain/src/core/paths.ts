@@ -26,25 +26,105 @@ function isUsable(pool: PoolReserves): boolean {
   return pool.reserveA > 0n && pool.reserveB > 0n && pool.symbolA !== pool.symbolB;
 }
 
+/** A usable pool as seen from one of its tokens: the pool and whether that token is its symbolA. */
+interface Edge {
+  pool: PoolReserves;
+  fromA: boolean;
+}
+
+/** A path found in a snapshot, with the pool of each hop. */
+interface FoundPath {
+  path: readonly string[];
+  edges: readonly Edge[];
+}
+
 /**
- * The usable pool of each pair, by unordered pair key. Symbols here are configured symbols only:
- * the readers pass one pool per configured token pair, checked by address against the factory
- * (adapters/trustedPairs), so a token that merely calls itself "USDT" never reaches routing.
+ * One reserves snapshot's graph: the usable pool of each token pair (symbols here are configured
+ * symbols only: the readers pass one pool per configured token pair, checked by address against
+ * the factory in adapters/trustedPairs, so a token that merely calls itself "USDT" never reaches
+ * routing) and the paths already searched in it, by "from|to|maxLength".
  */
-function usablePools(pools: readonly PoolReserves[]): Map<string, Map<string, PoolReserves>> {
-  const graph = new Map<string, Map<string, PoolReserves>>();
-  const link = (from: string, to: string, pool: PoolReserves): void => {
-    const edges = graph.get(from) ?? new Map<string, PoolReserves>();
-    if (!edges.has(to)) edges.set(to, pool);
-    graph.set(from, edges);
+interface Graph {
+  neighbours: Map<string, Map<string, Edge>>;
+  paths: Map<string, readonly FoundPath[]>;
+}
+
+/**
+ * Graphs by pools array. A readers' snapshot is one array, read again as a new array (every 5 s,
+ * or before a send), and never changed in place; so the swap box's keystrokes over one snapshot
+ * build the graph once and search each token pair once (issue #25: a thousand pools).
+ */
+const graphs = new WeakMap<readonly PoolReserves[], Graph>();
+
+function graphOf(pools: readonly PoolReserves[]): Graph {
+  let graph = graphs.get(pools);
+  if (graph !== undefined) return graph;
+  const neighbours = new Map<string, Map<string, Edge>>();
+  const link = (from: string, to: string, edge: Edge): void => {
+    let edges = neighbours.get(from);
+    if (edges === undefined) {
+      edges = new Map<string, Edge>();
+      neighbours.set(from, edges);
+    }
+    // When a pair has several pools the first usable one is used.
+    if (!edges.has(to)) edges.set(to, edge);
   };
   for (const pool of pools) {
     if (!isUsable(pool)) continue;
-    link(pool.symbolA, pool.symbolB, pool);
-    link(pool.symbolB, pool.symbolA, pool);
+    link(pool.symbolA, pool.symbolB, { pool, fromA: true });
+    link(pool.symbolB, pool.symbolA, { pool, fromA: false });
   }
+  graph = { neighbours, paths: new Map() };
+  graphs.set(pools, graph);
   return graph;
 }
+
+/**
+ * Simple paths from `from` to `to`, shortest first, then in pool order (breadth first). The last
+ * step only asks whether the path's end pools with `to`: the paths it would extend elsewhere are
+ * longer than allowed, so the result is the full search's without building them.
+ */
+function searchPaths(graph: Graph, from: string, to: string, maxLength: number): FoundPath[] {
+  const found: FoundPath[] = [];
+  let frontier: FoundPath[] = [{ path: [from], edges: [] }];
+  for (let length = DIRECT_HOP_LENGTH; length <= maxLength && frontier.length > 0; length += 1) {
+    const last = length === maxLength;
+    const next: FoundPath[] = [];
+    for (const { path, edges } of frontier) {
+      const out = graph.neighbours.get(path[path.length - 1] as string);
+      if (out === undefined) continue;
+      if (last) {
+        const edge = out.get(to);
+        if (edge !== undefined) found.push({ path: [...path, to], edges: [...edges, edge] });
+        continue;
+      }
+      for (const [neighbour, edge] of out) {
+        if (path.includes(neighbour)) continue;
+        const extended = { path: [...path, neighbour], edges: [...edges, edge] };
+        if (neighbour === to) found.push(extended);
+        else next.push(extended);
+      }
+    }
+    frontier = next;
+  }
+  return found;
+}
+
+function pathsIn(graph: Graph, from: string, to: string, maxLength: number): readonly FoundPath[] {
+  if (from === to) return [];
+  const key = `${from}|${to}|${maxLength}`;
+  let paths = graph.paths.get(key);
+  if (paths === undefined) {
+    paths = searchPaths(graph, from, to, maxLength);
+    graph.paths.set(key, paths);
+  }
+  return paths;
+}
+
+const hopOf = ({ pool, fromA }: Edge): Hop =>
+  fromA
+    ? { reserveIn: pool.reserveA, reserveOut: pool.reserveB }
+    : { reserveIn: pool.reserveB, reserveOut: pool.reserveA };
 
 /**
  * All simple token paths from `from` to `to` with DIRECT_HOP_LENGTH..maxLength tokens, shortest
@@ -56,39 +136,17 @@ export function findPaths(
   pools: readonly PoolReserves[],
   maxLength: number = MAX_HOP_LENGTH,
 ): string[][] {
-  if (from === to) return [];
-  const graph = usablePools(pools);
-  const found: string[][] = [];
-  let frontier: string[][] = [[from]];
-  for (let length = DIRECT_HOP_LENGTH; length <= maxLength; length += 1) {
-    const next: string[][] = [];
-    for (const path of frontier) {
-      const last = path[path.length - 1] as string;
-      for (const neighbour of graph.get(last)?.keys() ?? []) {
-        if (path.includes(neighbour)) continue;
-        const extended = [...path, neighbour];
-        if (neighbour === to) found.push(extended);
-        else next.push(extended);
-      }
-    }
-    frontier = next;
-  }
-  return found;
+  return pathsIn(graphOf(pools), from, to, maxLength).map(({ path }) => [...path]);
 }
 
 /** The pool reserves of each hop of `path`, oriented in the trading direction. */
 export function hopsForPath(path: readonly string[], pools: readonly PoolReserves[]): Hop[] {
-  const graph = usablePools(pools);
+  const { neighbours } = graphOf(pools);
   const hops: Hop[] = [];
   for (let i = 1; i < path.length; i += 1) {
-    const tokenIn = path[i - 1] as string;
-    const pool = graph.get(tokenIn)?.get(path[i] as string);
-    if (pool === undefined) throw new ChainError('NO_PATH');
-    hops.push(
-      pool.symbolA === tokenIn
-        ? { reserveIn: pool.reserveA, reserveOut: pool.reserveB }
-        : { reserveIn: pool.reserveB, reserveOut: pool.reserveA },
-    );
+    const edge = neighbours.get(path[i - 1] as string)?.get(path[i] as string);
+    if (edge === undefined) throw new ChainError('NO_PATH');
+    hops.push(hopOf(edge));
   }
   if (hops.length === 0) throw new ChainError('NO_PATH');
   return hops;
@@ -123,11 +181,11 @@ export interface RouteQuery {
 
 /** Every usable route between the two tokens; throws "No swap path found" when there is none. */
 export function findRoutes({ from, to, pools, tokens, maxLength }: RouteQuery): Route[] {
-  const paths = findPaths(from, to, pools, maxLength);
+  const paths = pathsIn(graphOf(pools), from, to, maxLength ?? MAX_HOP_LENGTH);
   if (paths.length === 0) throw new ChainError('NO_PATH');
-  return paths.map((path) => ({
-    path,
-    hops: hopsForPath(path, pools),
+  return paths.map(({ path, edges }) => ({
+    path: [...path],
+    hops: edges.map(hopOf),
     taxes: pathTaxes(path, tokens),
   }));
 }
