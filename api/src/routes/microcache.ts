@@ -16,7 +16,19 @@ export function encodingFor(acceptEncoding: string | undefined): Encoding | null
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   // Quality 4: about half the CPU of 5 for a chart answer, and no bigger (240 KB of candles:
   // 68 KB at 4, 70 KB at 5); a miss costs less when a thousand pairs' answers take turns.
-  br: (body) => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  // The window fitted to the body and its size told: the encoder's state for its default 4 MB
+  // window was most of the cost of a 14 KB page (149 -> 66 µs, the same bytes out).
+  br: (body) =>
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [constants.BROTLI_PARAM_LGWIN]: Math.min(
+          constants.BROTLI_MAX_WINDOW_BITS,
+          Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.length + 1))),
+        ),
+      },
+    }),
   gzip: (body) => gzipAsync(body),
 };
 
