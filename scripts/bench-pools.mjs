@@ -68,7 +68,12 @@ function timeUntil([act, value, count]) {
     characterData: true,
     attributes: true,
   });
-  const shows = () => changed && table.getAttribute('aria-rowcount') === String(count + 1);
+  // The table's own count (aria-rowcount), or its rows when every one is drawn.
+  const rows = () => {
+    const said = table.getAttribute('aria-rowcount');
+    return said ? Number(said) - 1 : table.querySelectorAll('[data-testid="pool-row"]').length;
+  };
+  const shows = () => changed && rows() === count;
   const started = performance.now();
   if (act === 'sort') {
     const select = document.querySelector('.jm-pools-controls select');
@@ -86,7 +91,7 @@ function timeUntil([act, value, count]) {
         observer.disconnect();
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
       } else if (performance.now() - started > 10000)
-        reject(new Error(`${act} ${value}: no result`));
+        reject(new Error(`${act} ${value}: the table shows ${rows()} rows, not ${count}`));
       else requestAnimationFrame(check);
     };
     check();
@@ -127,6 +132,16 @@ async function measure(browser, throttle) {
   const times = { sort: [], filter: [] };
   for (const step of steps) times[step[0]].push(Math.round(await page.evaluate(timeUntil, step)));
   const drawn = await page.locator('[data-testid="pool-row"]').count();
+  // `--shots`: how the long list looks, wide and on a 320 px phone scrolled into its middle.
+  if (process.argv.includes('--shots') && !throttle) {
+    await page.screenshot({ path: join(root, '.run/bench-pools-1280.png') });
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(root, '.run/bench-pools-320.png') });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    console.log(`  at 320 px the page is ${wide} px wide`);
+  }
   await page.close();
   return { times, drawn, rows };
 }

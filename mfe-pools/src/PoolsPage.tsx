@@ -8,7 +8,7 @@ import {
   type NetworkConfig,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
-import { buildRows, filterRows, sortRows, type SortKey } from './pools';
+import { buildRows, filterRows, prepareNameSort, sortRows, type SortKey } from './pools';
 import { PoolTable } from './PoolTable';
 import { usePools, type PoolsData } from './usePools';
 import './pools.css';
@@ -81,6 +81,11 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
   const [typed, setTyped] = useState('');
   const [sort, setSort] = useState<SortKey>('liquidity');
   const settled = useOrderSettled(data.api, sort);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return undefined;
+    const id = requestIdleCallback(prepareNameSort);
+    return () => cancelIdleCallback(id);
+  }, []);
   const all = useMemo(
     () => buildRows(network, data.states, data.info),
     [network, data.states, data.info],
