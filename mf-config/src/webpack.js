@@ -203,7 +203,23 @@ function createRemoteConfig({ appDir, name, exposes, mode = 'production', versio
     }),
     new RemoteIntegrityPlugin(),
   );
-  if (mode === 'production') extractCss(config);
+  if (mode === 'production') {
+    extractCss(config);
+    // A stylesheet imported by several exposed modules (charts.css by the charts page, Chart,
+    // MiniChart and HistoryPanel) goes to one file they share, not into a copy per module: the
+    // swap box, which loads two of them, fetched and applied the same rules twice.
+    config.optimization.splitChunks = {
+      cacheGroups: {
+        sharedStyles: {
+          name: 'shared-styles',
+          type: 'css/mini-extract',
+          chunks: 'all',
+          minChunks: 2,
+          enforce: true,
+        },
+      },
+    };
+  }
   config.output.clean = { keep: STANDALONE_RUNTIME };
   // Each version its own chunk-loading global (webpackChunk<uniqueName>): when a version fails
   // and the shell loads the fallbackVersion in the same page, the fallback's runtime must not
