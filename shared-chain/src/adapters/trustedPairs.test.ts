@@ -1,5 +1,11 @@
 import type { NetworkConfig } from '../config/types';
-import { TrustedPairs, type ListedPair, type PairLookups } from './trustedPairs';
+import {
+  LARGE_PAIR_PAGE_SIZE,
+  TrustedPairs,
+  morePages,
+  type ListedPair,
+  type PairLookups,
+} from './trustedPairs';
 
 const token = (symbol: string, address: string) => ({
   symbol,
@@ -114,4 +120,34 @@ it('trusts a listed pair at the configured pool address without asking the facto
   expect(pools.map((p) => p.pair)).toEqual(['0XP1', '0XP2']);
   // Only the pair at an address the config does not give was checked with the factory.
   expect(asked).toEqual(['0XAA01|0XAA03']);
+});
+
+describe('morePages (a thousand pools, issue #25)', () => {
+  const pageOf = (n: number) => Array.from({ length: n }, (_, i) => `pair${i}`);
+
+  it('keeps the first pages when they are not full: no pair count, no other read', async () => {
+    const length = jest.fn(async () => 25);
+    const read = jest.fn(async () => pageOf(0));
+    const first = [pageOf(10), pageOf(10), pageOf(5)];
+    expect(await morePages(first, (p) => p.length, length, read)).toBe(first);
+    expect(length).not.toHaveBeenCalled();
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('reads every pair in large pages when the exchange has more than the first pages hold', async () => {
+    const read = jest.fn(async (size: number, page: number) =>
+      pageOf(Math.min(size, 1000 - (page - 1) * size)),
+    );
+    const first = [pageOf(10), pageOf(10), pageOf(10)];
+    const pages = await morePages(
+      first,
+      (p) => p.length,
+      async () => 1000,
+      read,
+    );
+    expect(read.mock.calls).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((page) => [LARGE_PAIR_PAGE_SIZE, page]),
+    );
+    expect(pages.flat()).toHaveLength(1000);
+  });
 });

@@ -10,6 +10,11 @@
  */
 import type { NetworkConfig } from '../config/types';
 import type { PoolReserves } from '../core/paths';
+import {
+  PAIR_BALANCE_FIRST_PAGE,
+  PAIR_BALANCE_LAST_PAGE,
+  PAIR_BALANCE_PAGE_SIZE,
+} from '../core/constants';
 
 /** A pair as a listing (swap-info) or the pair contract reports it, addresses in any form. */
 export interface ListedPair {
@@ -136,4 +141,32 @@ export class TrustedPairs {
   symbolsOf(pair: string): { symbol0: string; symbol1: string } | undefined {
     return this.known.get(this.lookups.canonical(pair));
   }
+}
+
+/**
+ * Pairs per page when an exchange has more pairs than the spec's first pages hold (issue #25):
+ * a thousand pools are read in ~10 calls of the swap-info contract, never one call per pool.
+ */
+export const LARGE_PAIR_PAGE_SIZE = 150;
+
+/**
+ * The swap-info pages to use: `first` (the spec's pages 1 to 3 of 10) unless the last of them is
+ * full; then the pair count (`length()`) and every pair again in pages of LARGE_PAIR_PAGE_SIZE,
+ * read at once (`read(size, page)`). Configured pools beyond the first pages are then found in
+ * the pages, not read one by one; an exchange of 30 pairs or fewer costs no request more.
+ */
+export async function morePages<T>(
+  first: T[],
+  sizeOf: (page: T) => number,
+  length: () => Promise<number>,
+  read: (size: number, page: number) => Promise<T>,
+): Promise<T[]> {
+  const last = first[first.length - 1];
+  if (last === undefined || sizeOf(last) < PAIR_BALANCE_PAGE_SIZE) return first;
+  const pairCount = await length();
+  if (pairCount <= PAIR_BALANCE_PAGE_SIZE * (PAIR_BALANCE_LAST_PAGE - PAIR_BALANCE_FIRST_PAGE + 1))
+    return first;
+  const pages: number[] = [];
+  for (let p = 1; (p - 1) * LARGE_PAIR_PAGE_SIZE < pairCount; p += 1) pages.push(p);
+  return Promise.all(pages.map((p) => read(LARGE_PAIR_PAGE_SIZE, p)));
 }

@@ -14,7 +14,7 @@ import { TAX_PROBE_RECIPIENT } from '../../core/tax';
 import { userShareBps } from '../../core/liquidity';
 import { liquidityRouterOf } from '../../core/routers';
 import type { PoolReserves } from '../../core/paths';
-import { TrustedPairs, type ListedPair } from '../trustedPairs';
+import { TrustedPairs, morePages, type ListedPair } from '../trustedPairs';
 import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
 import { nodesFor } from '../nodes';
@@ -129,20 +129,33 @@ export class EvmReader implements ChainReader {
     const cached = this.reservesCache;
     if (cached !== undefined && this.now() - cached.at < BALANCE_CACHE_MS) return cached.value;
     const value = this.read('pair reserves', async () => {
+      const page = (size: number, p: number) =>
+        this.call(
+          this.network.exchange.SWAP_API,
+          'getAllPairsBalances(uint256,uint256)',
+          [BigInt(size), BigInt(p)],
+          PAIRS_PAGE,
+        );
       const pages: number[] = [];
       for (let p = PAIR_BALANCE_FIRST_PAGE; p <= PAIR_BALANCE_LAST_PAGE; p += 1) pages.push(p);
       // All pages at once: one batched HTTP request.
-      const results = await Promise.all(
-        pages.map((page) =>
-          this.call(
+      const first = await Promise.all(pages.map((p) => page(PAIR_BALANCE_PAGE_SIZE, p)));
+      const results = await morePages(
+        first,
+        (r) => (r[0] as unknown[]).length,
+        async () => {
+          const [n] = await this.call(
             this.network.exchange.SWAP_API,
-            'getAllPairsBalances(uint256,uint256)',
-            [BigInt(PAIR_BALANCE_PAGE_SIZE), BigInt(page)],
-            PAIRS_PAGE,
-          ),
-        ),
+            'allPairsLength()',
+            [],
+            ['uint256'],
+          );
+          return Number(n as bigint);
+        },
+        page,
       );
       const listed: ListedPair[] = [];
+      const seen = new Set<string>();
       for (const r of results) {
         const [pairs, tokensA, tokensB, , , balancesA, balancesB] = r as unknown as [
           string[],
@@ -154,6 +167,8 @@ export class EvmReader implements ChainReader {
           bigint[],
         ];
         pairs.forEach((pair, i) => {
+          if (seen.has(pair)) return;
+          seen.add(pair);
           listed.push({
             pair,
             token0: tokensA[i] as string,

@@ -29,7 +29,7 @@ import {
 } from '../../core/constants';
 import { userShareBps } from '../../core/liquidity';
 import type { PoolReserves } from '../../core/paths';
-import { TrustedPairs, type ListedPair } from '../trustedPairs';
+import { TrustedPairs, morePages, type ListedPair } from '../trustedPairs';
 import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
 import { addressOf, isBaseSymbol, sunToNumber, taxesBytes32, toBigInt } from './contracts';
 import { TAX_PROBE_RECIPIENT } from '../../core/tax';
@@ -60,6 +60,7 @@ const FN = {
     'uint256[]',
     'uint256[]',
   ]),
+  allPairsLength: view('allPairsLength()', ['uint256']),
   getPair: view('getPair(address,address)', ['address']),
   token0: view('token0()', ['address']),
   token1: view('token1()', ['address']),
@@ -198,21 +199,29 @@ export class TronReader implements ChainReader {
     const pages: number[] = [];
     for (let page = PAIR_BALANCE_FIRST_PAGE; page <= PAIR_BALANCE_LAST_PAGE; page += 1)
       pages.push(page);
-    const results = await Promise.all(
-      pages.map((page) =>
-        this.call(this.network.exchange.SWAP_API, FN.getAllPairsBalances, [
-          BigInt(PAIR_BALANCE_PAGE_SIZE),
-          BigInt(page),
-        ]),
-      ),
+    const read = (size: number, page: number) =>
+      this.call(this.network.exchange.SWAP_API, FN.getAllPairsBalances, [
+        BigInt(size),
+        BigInt(page),
+      ]);
+    const first = await Promise.all(pages.map((page) => read(PAIR_BALANCE_PAGE_SIZE, page)));
+    const results = await morePages(
+      first,
+      (r) => asList(r[0]).length,
+      async () =>
+        Number(toBigInt((await this.call(this.network.exchange.SWAP_API, FN.allPairsLength))[0])),
+      read,
     );
     const listed: ListedPair[] = [];
+    const seen = new Set<string>();
     for (const [pairs, tokensA, tokensB, , , balancesA, balancesB] of results) {
       const a = asAddresses(tokensA);
       const b = asAddresses(tokensB);
       const reservesA = asBigInts(balancesA);
       const reservesB = asBigInts(balancesB);
       asAddresses(pairs).forEach((pair, i) => {
+        if (seen.has(pair)) return;
+        seen.add(pair);
         listed.push({
           pair,
           token0: a[i] as string,
