@@ -4,8 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { NetworkConfig } from '../config/types';
-import { activeWallet } from '../services/activeWallet';
-import { useWalletSession } from '../react/hooks';
+import { activeWallet, useWalletSession } from '../singleton';
 import { storageKey, type RecentTransaction } from './model';
 import { listOf, recentLists$, startRecentTransactions } from './store';
 

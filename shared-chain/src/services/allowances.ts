@@ -9,8 +9,8 @@
  */
 import type { NetworkConfig } from '../config/types';
 import type { TxResult } from '../adapters/types';
-import { withPendingTransaction } from '../bus/pending';
-import { writer } from './wallet';
+// State through the singleton's package name (see recent/store.ts).
+import { withPendingTransaction, writer } from '../singleton';
 import { approveResetNeeded } from '../core/allowances';
 import type { AllowanceRow } from './allowanceList';
 import { allowanceChain, type AllowanceChain } from './allowancesChain';

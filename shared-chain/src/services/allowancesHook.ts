@@ -5,9 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NetworkConfig } from '../config/types';
-import { activeWallet } from './wallet';
-import { pendingTransactions$ } from '../bus/pending';
-import { useWalletSession } from '../react/hooks';
+import { activeWallet, pendingTransactions$, useWalletSession } from '../singleton';
 import { listAllowances, type AllowanceList } from './allowanceList';
 
 export interface AllowancesView {

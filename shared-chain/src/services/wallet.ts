@@ -22,16 +22,13 @@ import {
   type NetworkId,
 } from '../config/types';
 import { WALLET_REFRESH_MS, WALLET_TOAST_MS } from '../core/constants';
-import { catalogued, localText } from '../core/errors';
+import { ChainError, catalogued, localText } from '../core/errors';
 import type { ChainWriter, WalletConnection } from '../adapters/types';
 import { isUserRejection } from '../adapters/evm/helpers';
 import type { WalletKind } from '../wallets/options';
 import { adapterFor, readerFor, resetReaders } from './platform';
 import { widgetConnector } from '../adapters/widget';
 import { loadRecentTransactions } from '../recent/load';
-import { activeWallet, requireWallet, setActiveWallet, type ActiveWallet } from './activeWallet';
-
-export { activeWallet, requireWallet };
 
 // ------------------------------------------------------------------------------ context
 
@@ -114,6 +111,25 @@ export async function networkById(id?: NetworkId): Promise<NetworkConfig> {
 
 // ------------------------------------------------------------------------------ session
 
+interface ActiveWallet {
+  kind: WalletKind;
+  connection: WalletConnection;
+  network: NetworkConfig;
+  stopListening: () => void;
+  timer?: ReturnType<typeof setInterval>;
+}
+
+let active: ActiveWallet | undefined;
+
+/** The connected wallet and its network, if any. */
+export const activeWallet = (): Readonly<ActiveWallet> | undefined => active;
+
+/** The connected wallet, or a rejection "Wallet not connected". */
+export function requireWallet(): Readonly<ActiveWallet> {
+  if (!active) throw new ChainError('WALLET_NOT_CONNECTED');
+  return active;
+}
+
 /** A writer for the connected wallet on its network. */
 export async function writer(): Promise<{ writer: ChainWriter; wallet: Readonly<ActiveWallet> }> {
   const wallet = requireWallet();
@@ -130,12 +146,12 @@ const isPageVisible = (): boolean =>
 
 /** Re-reads the connected wallet's base balance into session$. */
 export async function refreshWalletData(): Promise<WalletSession> {
-  const wallet = activeWallet();
+  const wallet = active;
   if (!wallet) return session$.getValue();
   const reader = await readerFor(wallet.network);
   const address = wallet.connection.address;
   const balances = await reader.balances(address, [wallet.network.baseToken]);
-  if (activeWallet() !== wallet) return session$.getValue();
+  if (active !== wallet) return session$.getValue();
   const previous = session$.getValue();
   const balance =
     balances?.[wallet.network.baseToken] ??
@@ -226,9 +242,9 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
     }
   }
   const wallet: ActiveWallet = { kind, connection, network, stopListening: () => undefined };
-  setActiveWallet(wallet);
+  active = wallet;
   wallet.stopListening = connection.onChange((change) => {
-    if (activeWallet() !== wallet) return;
+    if (active !== wallet) return;
     if (change.type === 'disconnect') {
       void disconnectWallet();
       return;
@@ -241,7 +257,7 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
   announceConnected(wallet);
   fire(connectCallbacks, session);
   wallet.timer = setInterval(() => {
-    if (activeWallet() === wallet && isPageVisible()) void refreshWalletData();
+    if (active === wallet && isPageVisible()) void refreshWalletData();
   }, WALLET_REFRESH_MS);
   (wallet.timer as { unref?: () => void }).unref?.();
   return session;
@@ -249,9 +265,9 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
 
 /** Drops the active wallet without the disconnect callbacks (internal). */
 async function releaseWallet(): Promise<ActiveWallet | undefined> {
-  const wallet = activeWallet();
+  const wallet = active;
   if (!wallet) return undefined;
-  setActiveWallet(undefined);
+  active = undefined;
   wallet.stopListening();
   if (wallet.timer) clearInterval(wallet.timer);
   await wallet.connection
