@@ -2,8 +2,8 @@
 // then execution (execute.ts), one transaction at a time.
 import { recoverAddress, Signature } from 'ethers';
 import { utils as tronUtils } from 'tronweb';
-import { toBase58, toEvmAddress } from '../address';
-import { type Json, type TronTx, type TxRecord, TronApiError } from './types';
+import { toBase58 } from '../address';
+import { type Json, type TronTx, type TxRecord, TronApiError, addressField } from './types';
 import { MAX_EXPIRATION_MS, utf8Hex, strip0x, toNum, blockIdOf } from './encoding';
 import type { DevnodeState } from './state';
 import { executeTrigger, executeTransfer } from './execute';
@@ -99,15 +99,7 @@ export async function checkAndExecute(node: DevnodeState, tx: TronTx): Promise<T
       `Signature count is ${tx.signature.length} more than key counts of permission : 1`,
     );
   const value = contract.parameter?.value ?? {};
-  let owner: string;
-  try {
-    owner = toEvmAddress(String(value.owner_address ?? ''));
-  } catch {
-    throw new TronApiError(
-      'CONTRACT_VALIDATE_ERROR',
-      'Contract validate error : Invalid ownerAddress',
-    );
-  }
+  const owner = addressField(value.owner_address, 'Invalid ownerAddress');
   let signer: string;
   try {
     const sig = Signature.from('0x' + strip0x(String(tx.signature[0])));

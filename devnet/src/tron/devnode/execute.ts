@@ -1,6 +1,6 @@
 // Executing a checked transaction on anvil as its signer, with TRON's bandwidth and energy
 // charged (resources.ts) and the transaction info java-tron would answer.
-import { toEvmAddress, toTronHex } from '../address';
+import { toTronHex } from '../address';
 import {
   type Json,
   type TronTx,
@@ -8,6 +8,7 @@ import {
   type TxRecord,
   TronApiError,
   validateErr,
+  addressField,
 } from './types';
 import { utf8Hex, strip0x, toNum, big, hexQ, intrinsicGas, transactionSize } from './encoding';
 import type { DevnodeState } from './state';
@@ -22,12 +23,7 @@ export async function executeTrigger(
 ): Promise<TxRecord> {
   const now = node.nowMs();
   const p = node.params;
-  let to: string;
-  try {
-    to = toEvmAddress(String(value.contract_address ?? ''));
-  } catch {
-    throw validateErr('Invalid contract address');
-  }
+  const to = addressField(value.contract_address, 'Invalid contract address');
   const data = strip0x(String(value.data ?? ''));
   const callValue = big(value.call_value);
   const feeLimit = big(tx.raw_data.fee_limit);
@@ -172,12 +168,7 @@ export async function executeTransfer(
 ): Promise<TxRecord> {
   const now = node.nowMs();
   const p = node.params;
-  let to: string;
-  try {
-    to = toEvmAddress(String(value.to_address ?? ''));
-  } catch {
-    throw validateErr('Invalid toAddress!');
-  }
+  const to = addressField(value.to_address, 'Invalid toAddress!');
   const amount = big(value.amount);
   if (amount <= 0n) throw validateErr('Amount must be greater than 0.');
   if (to === owner) throw validateErr('Cannot transfer TRX to yourself.');

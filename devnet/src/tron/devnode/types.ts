@@ -1,6 +1,7 @@
 // The devnode's data shapes: the TRON transaction JSON tronweb builds and signs, and the
 // anvil JSON-RPC answers it is executed with.
 import { type ResourceParams } from '../resources';
+import { toEvmAddress } from '../address';
 
 export type Json = Record<string, unknown>;
 
@@ -112,4 +113,13 @@ export interface DevnodeOptions {
 /** java-tron's CONTRACT_VALIDATE_ERROR, as a broadcast answers it. */
 export function validateErr(m: string): TronApiError {
   return new TronApiError('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${m}`);
+}
+
+/** A transaction's address field as an EVM address, or java-tron's validate error `invalid`. */
+export function addressField(raw: unknown, invalid: string): string {
+  try {
+    return toEvmAddress(String(raw ?? ''));
+  } catch {
+    throw validateErr(invalid);
+  }
 }
