@@ -3,11 +3,17 @@
 //  - time from opening http://localhost:8080/ to an interactive swap box (prices loaded);
 //  - time from typing an amount to the estimate shown;
 //  - requests sent to the chain nodes per keystroke (warm caches);
+//  - main-thread time per keystroke (Chromium's TaskDuration over the typing and the estimate
+//    it brings, divided by the keystrokes), as is and under 4x CPU throttling
+//    (Emulation.setCPUThrottlingRate), beside the goals of issue #25;
 //  - liquidity panel: node requests to open it with the dev wallet's positions, and per
 //    keystroke in step 2 (ADD LIQUIDITY; the estimate is local math over the pair read once).
+// `--profile large` (or JMSWAP_PROFILE=large): on the devnet's large profile (a thousand pools on
+// BSC and TRON) to compare with the default profile's figures.
 // Figures only; nothing here asserts.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { profileFromArgs, serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -16,8 +22,19 @@ const { CHROMIUM } = require('@jmswap/mf-config');
 const NODE_PORTS = new Set(['8090', '8545', '8546', '8547', '8548', '8549']);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+const profile = profileFromArgs() ?? 'default';
 writeRuntimeConfig();
-const devnet = await startDevnet();
+const devnet = await startDevnet({ profile });
+const pools = JSON.parse(
+  readFileSync(new URL('../.run/config/networks.json', import.meta.url), 'utf8'),
+).networks;
+console.log(`profile ${profile}`);
+
+/** Main-thread busy time so far (ms), from Chromium's own counters. */
+async function taskMs(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration').value * 1000;
+}
 const servers = await serveAll();
 const browser = await chromium.launch(CHROMIUM);
 try {
@@ -26,8 +43,13 @@ try {
     const estimates = [];
     let nodeRequests = 0;
     let keystrokes = 0;
-    for (let run = 0; run < 3; run++) {
+    const mainThread = { 1: [], 4: [] };
+    for (let run = 0; run < 6; run++) {
+      // Runs 0-2 as is, 3-5 under 4x CPU throttling (main-thread time only).
+      const throttle = run < 3 ? 1 : 4;
       const page = await browser.newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
       const started = Date.now();
       await page.goto(`http://localhost:8080/?n=${network}`);
       await page.getByTestId('price-from').filter({ hasText: /\d/ }).waitFor();
@@ -37,12 +59,21 @@ try {
       await field.fill('1');
       await page.locator('[data-quote-out]').waitFor();
       await field.fill('');
-      page.on('request', (r) => NODE_PORTS.has(new URL(r.url()).port) && nodeRequests++);
+      await page.waitForTimeout(500);
+      if (throttle === 1)
+        page.on('request', (r) => NODE_PORTS.has(new URL(r.url()).port) && nodeRequests++);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+      const busy = await taskMs(cdp);
       const typed = Date.now();
       await field.pressSequentially('12.5', { delay: 80 });
-      keystrokes += 4;
       await page.locator('[data-quote-out]').waitFor();
-      estimates.push(Date.now() - typed - 3 * 80);
+      if (throttle === 1) {
+        keystrokes += 4;
+        estimates.push(Date.now() - typed - 3 * 80);
+      }
+      // The estimate's render settles within a frame or two after it shows.
+      await page.waitForTimeout(300);
+      mainThread[throttle].push(((await taskMs(cdp)) - busy) / 4);
       await page.close();
     }
     console.log(
@@ -52,7 +83,10 @@ try {
       `${network}: estimate shown ${median(estimates)} ms after the last keystroke (includes the 250 ms debounce)`,
     );
     console.log(
-      `${network}: ${(nodeRequests / keystrokes).toFixed(2)} node requests per keystroke (warm cache)`,
+      `${network}: ${(nodeRequests / keystrokes).toFixed(2)} node requests per keystroke (warm cache; ${pools[network].pools.length} listed pools; goal: no more than with the default profile's)`,
+    );
+    console.log(
+      `${network}: main thread ${median(mainThread[1]).toFixed(1)} ms per keystroke (goal <= 16 ms), ${median(mainThread[4]).toFixed(1)} ms under 4x CPU throttling (goal <= 50 ms), median of 3`,
     );
   }
   for (const network of ['TRON', 'BSC']) {

@@ -79,7 +79,19 @@ export function pinRemotes(dir = mf.runConfigDir) {
 const prefixLines = (prefix, chunk) => chunk.replace(/^(?=.)/gm, prefix);
 
 /**
+ * The devnet profile asked for on the command line (`--profile large`) or by JMSWAP_PROFILE;
+ * undefined: the default profile (every test uses it).
+ */
+export function profileFromArgs(argv = process.argv) {
+  const i = argv.indexOf('--profile');
+  const profile = i >= 0 ? argv[i + 1] : process.env.JMSWAP_PROFILE;
+  return profile || undefined;
+}
+
+/**
  * Starts the devnet (local chains, contracts, seed) and resolves once it wrote networks.json.
+ * `profile`: 'large' seeds BSC and TRON with a thousand pools (devnet/README.md; default: the
+ * command line's `--profile` or JMSWAP_PROFILE); its first start takes minutes, later ones restore it.
  * The chains seeded by an earlier start are restored when nothing that decides them changed;
  * `fresh` deploys and seeds them again anyway. `args`: the devnet's other options (`--ports`,
  * `--config`, `--api-url`); `log` gets its output, `stderr` where its errors go (a file
@@ -87,8 +99,9 @@ const prefixLines = (prefix, chunk) => chunk.replace(/^(?=.)/gm, prefix);
  * `onSpawn(child)` as soon as it runs (to stop it should the start be interrupted).
  */
 export function startDevnet({
-  timeoutMs = 300000,
+  timeoutMs = 600000,
   fresh = false,
+  profile = profileFromArgs(),
   args = [],
   log = (chunk) => process.stdout.write(prefixLines('[devnet] ', chunk)),
   stderr = 'inherit',
@@ -97,7 +110,8 @@ export function startDevnet({
 } = {}) {
   const script = join(root, 'devnet/scripts/devnet.mjs');
   if (!existsSync(script)) return Promise.resolve(undefined);
-  const child = spawn(process.execPath, [script, ...(fresh ? ['--fresh'] : []), ...args], {
+  const options = [...(fresh ? ['--fresh'] : []), ...(profile ? ['--profile', profile] : [])];
+  const child = spawn(process.execPath, [script, ...options, ...args], {
     cwd: join(root, 'devnet'),
     stdio: ['ignore', 'pipe', stderr],
     detached,

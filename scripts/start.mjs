@@ -3,7 +3,8 @@
 // while the local chains (devnet) and the api start, serves the shell on :8080 and each remote on its own port,
 // prints the urls and the time to ready, and stops everything on Ctrl-C.
 // `--no-build` skips the build; `--fresh` deploys and seeds the chains again even when the
-// chains saved by an earlier start match.
+// chains saved by an earlier start match; `--profile large` (or JMSWAP_PROFILE=large) seeds BSC
+// and TRON with 1 000 tokens and some 1 400 pools (issue #25; minutes the first time, then saved).
 import { compile } from '../devnet/scripts/compile.mjs';
 import {
   buildApps,

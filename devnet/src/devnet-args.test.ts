@@ -28,5 +28,15 @@ describe('the devnet command line', () => {
     expect(() => parseDevnetArgs(['--ports', 'SOL=1'])).toThrow(/unknown chain "SOL"/);
     expect(() => parseDevnetArgs(['--ports', 'BSC=http'])).toThrow(/not NAME=PORT/);
     expect(() => parseDevnetArgs(['--config'])).toThrow(/needs a value/);
+    expect(() => parseDevnetArgs(['--profile', 'huge'])).toThrow(/not default or large/);
+  });
+
+  it('takes the large profile from --profile or JMSWAP_PROFILE, the default otherwise', () => {
+    expect(parseDevnetArgs(['--profile', 'large']).profile).toBe('large');
+    expect(parseDevnetArgs([], { JMSWAP_PROFILE: 'large' }).profile).toBe('large');
+    expect(parseDevnetArgs(['--profile', 'default'], { JMSWAP_PROFILE: 'large' }).profile).toBe(
+      'default',
+    );
+    expect(parseDevnetArgs([]).profile).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import {
   type NetworksFile,
 } from './config/types';
 import { ANVIL_ACCOUNTS, deployNetwork, type HistoryOptions } from './deploy/deployNetwork';
+import { LARGE_NETWORKS, seedLargeProfile } from './deploy/largeProfile';
 import { StateCache, ago, type StateCacheOptions } from './state-cache';
 import { startTronNetwork } from './tron/index';
 
@@ -59,8 +60,19 @@ export interface DevnetOptions {
    * (.run/devnet-state/), and save it after a fresh deploy. Default off: tests get fresh chains.
    */
   stateCache?: boolean | StateCacheOptions;
+  /**
+   * "large" (issue #25): BSC and TRON get 1 000 tokens and some 1 400 pools, spam included, on
+   * top of the usual seed (deploy/largeProfile.ts); the other networks are as by default.
+   */
+  profile?: DevnetProfile;
   log?: (line: string) => void;
 }
+
+export type DevnetProfile = 'default' | 'large';
+
+/** Does the profile seed the large set on this network? */
+const isLarge = (profile: DevnetProfile | undefined, id: NetworkId) =>
+  profile === 'large' && (LARGE_NETWORKS as readonly string[]).includes(id);
 
 export interface Devnet {
   config: NetworksFile;
@@ -96,13 +108,17 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
       const port = opts.ports?.[id] ?? spec.port;
       jobs.push(
         (async () => {
-          const key = cache?.key(id, {
+          const large = isLarge(opts.profile, id);
+          // The large chain is saved apart: switching profiles does not seed either again.
+          const slot = large ? `${id}.large` : id;
+          const key = cache?.key(slot, {
             network: production.networks[id],
             spec,
             devAccounts,
             history: history ?? null,
+            ...(large ? { profile: 'large' } : {}),
           });
-          const hit = key ? cache?.find(id, key) : undefined;
+          const hit = key ? cache?.find(slot, key) : undefined;
           const days = history?.days ?? 0;
           const anvil: AnvilInstance = await startAnvil({
             port,
@@ -127,7 +143,15 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
             history,
             log,
           });
-          if (cache && key) await cache.save(id, key, anvil.url, { config: networks[id] });
+          if (large)
+            networks[id] = await seedLargeProfile({
+              network: networks[id],
+              rpcUrl: anvil.url,
+              deployer: ANVIL_ACCOUNTS[0]!,
+              devAccounts,
+              log,
+            });
+          if (cache && key) await cache.save(slot, key, anvil.url, { config: networks[id] });
         })(),
       );
     }
@@ -141,6 +165,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
             ...(opts.tronPorts?.anvil ? { anvilPort: opts.tronPorts.anvil } : {}),
             ...(history ? { history } : {}),
             ...(cache ? { stateCache: cache } : {}),
+            ...(isLarge(opts.profile, 'TRON') ? { large: true } : {}),
             log,
           });
           stoppers.push(started.stop);
@@ -193,9 +218,13 @@ async function mineAtWallClock(url: string): Promise<void> {
  * The command line's options (`npm start` uses none; `npm run start:prod` runs the chains away
  * from npm start's ports): `--ports BSC=7546,POLY=7547,BTTC=7548,ETH=7549,TRON=7090,TRON_ANVIL=7545`
  * (any subset), `--config FILE` (where networks.json goes), `--api-url URL` (every network's
- * api.url), `--fresh`.
+ * api.url), `--fresh`, `--profile large` (or JMSWAP_PROFILE=large: BSC and TRON with a thousand
+ * pools).
  */
-export function parseDevnetArgs(argv: readonly string[]): DevnetOptions & { fresh: boolean } {
+export function parseDevnetArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): DevnetOptions & { fresh: boolean } {
   const value = (name: string) => {
     const i = argv.indexOf(name);
     if (i < 0) return undefined;
@@ -229,6 +258,12 @@ export function parseDevnetArgs(argv: readonly string[]): DevnetOptions & { fres
   if (config !== undefined) opts.configPath = config;
   const apiUrl = value('--api-url');
   if (apiUrl !== undefined) opts.apiUrl = apiUrl;
+  const profile = value('--profile') ?? env.JMSWAP_PROFILE;
+  if (profile !== undefined && profile !== '') {
+    if (profile !== 'default' && profile !== 'large')
+      throw new Error(`--profile: "${profile}" is not default or large`);
+    opts.profile = profile;
+  }
   return opts;
 }
 
@@ -250,7 +285,7 @@ export async function runDevnetCli(): Promise<void> {
   process.on('SIGHUP', () => void shutdown(0));
   let options: ReturnType<typeof parseDevnetArgs>;
   try {
-    options = parseDevnetArgs(process.argv.slice(2));
+    options = parseDevnetArgs(process.argv.slice(2), process.env);
   } catch (e) {
     console.error(`devnet: ${e instanceof Error ? e.message : String(e)}`);
     process.exit(2);

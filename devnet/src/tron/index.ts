@@ -5,10 +5,11 @@
  *   startDevnode(...)      devnode over an already running or freshly started anvil (tests)
  *   startTronNetwork(...)  the whole TRON network for `npm run devnet` (the orchestrator imports this)
  */
-import type { JsonFragment } from 'ethers';
+import { Wallet, type JsonFragment } from 'ethers';
 import { loadArtifact, type ContractName } from '../artifacts';
 import type { NetworkConfig } from '../config/types';
-import { deployNetwork, type HistoryOptions } from '../deploy/deployNetwork';
+import { ANVIL_KEY_0, deployNetwork, type HistoryOptions } from '../deploy/deployNetwork';
+import { seedLargeProfile } from '../deploy/largeProfile';
 import { AnvilRpc, startAnvil, TRON_CHAIN_ID, type AnvilProcess } from './anvil';
 import { toBase58, toEvmAddress, toTronHex } from './address';
 import { TronDevnode, type DevnodeOptions } from './devnode';
@@ -103,6 +104,8 @@ export interface StartTronNetworkOptions {
   resources?: Partial<ResourceParams>;
   /** Restore the seeded chain and the devnode's registry from here, or save them after seeding. */
   stateCache?: StateCache;
+  /** The large profile's thousand pools on top (deploy/largeProfile.ts, issue #25). */
+  large?: boolean;
   log?: (line: string) => void;
 }
 
@@ -166,14 +169,16 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
   const baseFunding = opts.baseFunding ?? 1_000_000n * 1_000_000n;
   const devAccounts = opts.devAccounts.map((a) => toEvmAddress(a));
   const cache = opts.stateCache;
-  const key = cache?.key('TRON', {
+  const slot = opts.large ? 'TRON.large' : 'TRON';
+  const key = cache?.key(slot, {
     network: opts.network,
     devAccounts,
     baseFunding,
     history,
     resources: opts.resources ?? null,
+    ...(opts.large ? { profile: 'large' } : {}),
   });
-  const hit = key ? cache?.find('TRON', key) : undefined;
+  const hit = key ? cache?.find(slot, key) : undefined;
   const running = await startDevnode({
     anvilPort: opts.anvilPort ?? DEFAULT_TRON_ANVIL_PORT,
     port: opts.port ?? DEFAULT_DEVNODE_PORT,
@@ -199,6 +204,10 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
       for (const a of new Set([...ANVIL_DEFAULT_ACCOUNTS, ...devAccounts])) {
         await rpc.call('anvil_setBalance', [a, '0x' + baseFunding.toString(16)]);
       }
+      const onContract = async (name: string, address: string, abi: unknown[]) => {
+        contracts.push({ address, name });
+        await devnode.registerContract(address, abi as JsonFragment[], name);
+      };
       deployed = await deployNetwork({
         network: opts.network,
         rpcUrl: running.rpcUrl,
@@ -207,11 +216,18 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
         history,
         gasPrice: 0n,
         log,
-        onContract: async (name, address, abi) => {
-          contracts.push({ address, name });
-          await devnode.registerContract(address, abi as JsonFragment[], name);
-        },
+        onContract,
       });
+      if (opts.large)
+        deployed = await seedLargeProfile({
+          network: deployed,
+          rpcUrl: running.rpcUrl,
+          deployer: new Wallet(ANVIL_KEY_0).address,
+          devAccounts,
+          gasPrice: 0n,
+          onContract,
+          log,
+        });
     }
     // Without seeded history the chain clock is still days behind: bring it to the wall clock.
     const head = await rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['latest', false]);
@@ -226,7 +242,7 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
       devnode.resources.get(a); // activated accounts
     }
     if (cache && key && !hit)
-      await cache.save('TRON', key, running.rpcUrl, { config: deployed, contracts });
+      await cache.save(slot, key, running.rpcUrl, { config: deployed, contracts });
     const config = toTronConfig(deployed, `http://127.0.0.1:${opts.port ?? DEFAULT_DEVNODE_PORT}`);
     log(
       `TRON: devnode ${running.url}, anvil ${running.rpcUrl}, ${devnode.registry.all().length} contracts registered`,
