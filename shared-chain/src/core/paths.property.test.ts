@@ -102,10 +102,14 @@ function oldBest(kind: 'exact-in' | 'exact-out', amount: bigint, routes: Route[]
 
 const SYMBOLS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 const symbol = fc.constantFrom(...SYMBOLS);
-const reserve = fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 24n }));
+// Mostly usable pools, some empty; graphs dense enough for paths of every allowed length.
+const reserve = fc.oneof(
+  { arbitrary: fc.constant(0n), weight: 1 },
+  { arbitrary: fc.bigInt({ min: 1n, max: 10n ** 24n }), weight: 5 },
+);
 const pool = fc.record({ symbolA: symbol, symbolB: symbol, reserveA: reserve, reserveB: reserve });
 const graphCase = fc.record({
-  pools: fc.array(pool, { maxLength: 25 }),
+  pools: fc.array(pool, { minLength: 4, maxLength: 25, size: 'max' }),
   from: symbol,
   to: symbol,
   max: fc.integer({ min: 2, max: 4 }),
