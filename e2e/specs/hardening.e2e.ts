@@ -7,6 +7,7 @@ import { Contract, ContractFactory, JsonRpcProvider } from 'ethers';
 import { loadArtifact } from '@jmswap/devnet';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -104,12 +105,7 @@ test('a double click on SWAP with a slow wallet sends one transaction; SWAP stay
     sendDelayMs: 17_000,
   });
   await page.goto('/?n=BSC');
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await connectFromHeader(page, 'MetaMask');
   await sellField(page).fill('0.01'); // BNB: no approval, so one press is one transaction
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).dblclick();
@@ -138,12 +134,7 @@ test('MAX on BTTC (gas price 1e15 wei) keeps the real gas cost: the swap goes th
     rpcUrls: evmRpcUrls(),
   });
   await page.goto('/?n=BTTC');
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await connectFromHeader(page, 'MetaMask');
   await swapBox(page).getByRole('button', { name: 'Switch direction' }).click(); // sell BTT
   await expect(swapBox(page).getByRole('button', { name: 'Sell token: BTT' })).toBeVisible();
   await swapBox(page).getByRole('button', { name: 'MAX' }).click();

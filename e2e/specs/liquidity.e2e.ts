@@ -15,6 +15,7 @@ import {
   tronPair,
   tronTokenBalance,
 } from './liquidity.chain';
+import { connectFromHeader } from '../fixtures/connect';
 
 const SHOTS = '/tmp/liquidity-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -42,12 +43,7 @@ async function openTron(page: Page, account: number) {
   await setResources(tronAddress(account), PLENTY_OF_ENERGY);
   await withTronLink(page, account);
   await page.goto('/?n=TRON&t=addLiquidity');
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'TronLink' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome TronLink');
+  await connectFromHeader(page, 'TronLink');
 }
 
 async function openEvm(page: Page, id: string, account: string) {
@@ -57,12 +53,7 @@ async function openEvm(page: Page, id: string, account: string) {
     rpcUrls: evmRpcUrls(),
   });
   await page.goto(`/?n=${id}&t=addLiquidity`);
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await connectFromHeader(page, 'MetaMask');
 }
 
 /** Fills the first amount, waits for the plan, and returns what SUPPLY will send and mint. */

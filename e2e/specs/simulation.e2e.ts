@@ -16,6 +16,7 @@ import {
   TRON_NODE,
   withTronLink,
 } from '../fixtures/tron';
+import { connectFromHeader } from '../fixtures/connect';
 
 const SHOTS = '/tmp/sim/shots';
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
@@ -67,12 +68,7 @@ test('EVM: reserves moved by another account between quote and send: nothing rea
     rpcUrls: evmRpcUrls(),
   });
   await page.goto('/?n=ETH');
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await connectFromHeader(page, 'MetaMask');
   await sellField(page).fill('0.1');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
   // The confirm step: the exact swap simulated, what leaves the wallet and what arrives, the fee.
@@ -107,12 +103,7 @@ test('EVM: reserves moved by another account between quote and send: nothing rea
 async function openTron(page: Page, account: number) {
   await withTronLink(page, account);
   await page.goto('/?n=TRON');
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'TronLink' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome TronLink');
+  await connectFromHeader(page, 'TronLink');
 }
 
 const FEE = /^Estimated network fee: (\d+)\.(\d) TRX \(you have (\d+) energy\)$/;

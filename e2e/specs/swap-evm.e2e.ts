@@ -8,6 +8,7 @@ import {
   isBase,
   localNetworks,
 } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -23,12 +24,7 @@ async function openWithWallet(page: Page, network: string, account: string, wall
     rpcUrls: evmRpcUrls(),
   });
   await page.goto(`/?n=${network}`);
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await connectFromHeader(page, 'MetaMask');
 }
 
 async function quoted(page: Page): Promise<{ amountIn: bigint; amountOut: bigint }> {

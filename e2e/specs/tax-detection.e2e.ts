@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { devAccount, evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
 
 /**
  * Issue #26: KLV on BSC is configured at 0% but its owner raised the tax to 4% on chain after
@@ -20,12 +21,7 @@ test('BSC: a token whose tax changed on chain shows the detected tax, and the sw
   });
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto('/?n=BSC&from=BNB&to=KLV');
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
-    .click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await connectFromHeader(page, 'MetaMask');
 
   const before = await evmBalance('BSC', 'KLV', owner);
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.2');
