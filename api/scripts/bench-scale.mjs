@@ -248,8 +248,20 @@ async function checkCandles(db, label) {
   );
 }
 
-/** The api as `npm start` runs it, without indexers, its log to a file. */
-async function startApi(env, args) {
+/**
+ * The api as `npm start` runs it, without indexers, its log to a file. Tried again on another
+ * port when it exits before answering (the free port taken meanwhile by another process).
+ */
+async function startApi(env, args, tries = 3) {
+  try {
+    return await startApiOnce(env, args);
+  } catch (e) {
+    if (tries <= 1 || !/api exited/.test(String(e))) throw e;
+    return startApi(env, args, tries - 1);
+  }
+}
+
+async function startApiOnce(env, args) {
   const port = await freePort();
   const logFile = join(workDir, `api-${port}.log`);
   const out = openSync(logFile, 'w');
