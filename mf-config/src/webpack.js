@@ -20,7 +20,9 @@ const swcRule = {
   test: /\.[jt]sx?$/,
   exclude: /node_modules/,
   // Per file: shared-chain's own texts and the apps' take the i18n instance differently.
+  // Loaders run last to first: swc, then the message ids leave the code.
   use: ({ resource }) => [
+    { loader: require.resolve('./message-ids-loader') },
     { loader: require.resolve('swc-loader'), options: swcOptionsFor(resource) },
   ],
 };

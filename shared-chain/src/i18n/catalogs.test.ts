@@ -76,3 +76,17 @@ it('back to English drops the translations at once', async () => {
   await activateLanguage('en');
   expect(i18n._(confirm)).toBe('Confirm Swap');
 });
+
+it('translates the built code, which carries no ids: the id comes from the English text', async () => {
+  const { generateMessageId } = await import('@lingui/message-utils/generateMessageId');
+  registerCatalog('swap', async () => ({
+    messages: {
+      [generateMessageId('Confirm Swap')]: ['确认兑换'],
+      [generateMessageId('Max', 'slippage')]: ['最大'],
+    },
+  }));
+  await activateLanguage('zh-CN');
+  expect(i18n._({ message: 'Confirm Swap' })).toBe('确认兑换');
+  expect(i18n._({ message: 'Max', context: 'slippage' })).toBe('最大');
+  expect(i18n._({ message: 'Not in any catalogue' })).toBe('Not in any catalogue');
+});

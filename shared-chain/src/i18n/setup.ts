@@ -7,10 +7,15 @@ import type { I18n } from '@lingui/core';
 import { formatEnglish, type Values } from './english';
 import { SOURCE_LANGUAGE } from './languages';
 
-type Descriptor = { id?: string; message?: string; values?: Values };
+type Descriptor = { id?: string; message?: string; context?: string; values?: Values };
+
+/** A message's catalogue id from its English text, as `lingui extract` makes it. */
+export type MessageIdOf = (message: string, context?: string) => string;
 
 interface LanguageState {
   translator: I18n | undefined;
+  /** Set with the translator: the built code carries no ids (mf-config/src/message-ids-loader.js). */
+  idOf: MessageIdOf | undefined;
   listeners: Set<() => void>;
   /** Counts the changes: what a component reads to know its texts are stale (useLingui). */
   version: number;
@@ -24,6 +29,7 @@ interface LanguageState {
 const STATE = Symbol.for('@jmswap/shared-chain/i18n');
 const state = ((globalThis as { [STATE]?: LanguageState })[STATE] ??= {
   translator: undefined,
+  idOf: undefined,
   listeners: new Set(),
   version: 0,
 });
@@ -33,7 +39,13 @@ function translate(
   values?: Values,
   options?: { message?: string },
 ): string {
-  if (state.translator) return state.translator._(id as never, values, options as never);
+  if (state.translator) {
+    const known =
+      typeof id === 'object' && id.id === undefined && id.message !== undefined && state.idOf
+        ? { ...id, id: state.idOf(id.message, id.context) }
+        : id;
+    return state.translator._(known as never, values, options as never);
+  }
   const d: Descriptor = typeof id === 'string' ? { id, message: options?.message } : id;
   return formatEnglish(d.message ?? d.id ?? '', d.values ?? values);
 }
@@ -64,7 +76,8 @@ export function announceChange(): void {
 }
 
 /** catalogs.ts: another language is in force through Lingui, or English again (undefined). */
-export function setTranslator(next: I18n | undefined): void {
+export function setTranslator(next: I18n | undefined, idOf?: MessageIdOf): void {
   state.translator = next;
+  state.idOf = idOf;
   announceChange();
 }

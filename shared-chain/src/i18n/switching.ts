@@ -1,12 +1,22 @@
 // Loaded only when the page leaves English (catalogs.ts): Lingui's runtime and, for the
 // language chosen, the compiled catalogue of every app on the page, then one switch.
 import type { I18n } from '@lingui/core';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { catalogLoaders } from './loaders';
 import { compileEnglish } from './compileEnglish';
 import type { Language } from './languages';
 import { announceChange, i18n, setTranslator } from './setup';
 
 const translators = new Map<Language, Promise<I18n>>();
+const ids = new Map<string, string>();
+
+/** The id `lingui extract` gave a message (the built code carries only the English text). */
+function idOf(message: string, context?: string): string {
+  const key = context === undefined ? message : `${context}\u0004${message}`;
+  let id = ids.get(key);
+  if (id === undefined) ids.set(key, (id = generateMessageId(message, context)));
+  return id;
+}
 const loaded = new Set<string>();
 let latest = 0;
 
@@ -42,7 +52,7 @@ export async function activate(language: Language): Promise<void> {
   if (language === 'en') return setTranslator(undefined);
   const into = await translatorFor(language);
   await Promise.all([...catalogLoaders.keys()].map((app) => loadCatalog(app, language, into)));
-  if (mine === latest) setTranslator(into);
+  if (mine === latest) setTranslator(into, idOf);
 }
 
 /** An app that registered while the page shows another language. */
