@@ -1,6 +1,7 @@
 import type { NetworkConfig } from '../config/types';
 import {
   LARGE_PAIR_PAGE_SIZE,
+  MAX_LARGE_PAIR_PAGES,
   TrustedPairs,
   morePages,
   type ListedPair,
@@ -149,5 +150,27 @@ describe('morePages (a thousand pools, issue #25)', () => {
       [1, 2, 3, 4, 5, 6, 7].map((page) => [LARGE_PAIR_PAGE_SIZE, page]),
     );
     expect(pages.flat()).toHaveLength(1000);
+  });
+
+  it("does not let a node's pair count size the reads: a huge count is capped, a bad one refused", async () => {
+    const read = jest.fn(async () => pageOf(LARGE_PAIR_PAGE_SIZE));
+    const first = [pageOf(10), pageOf(10), pageOf(10)];
+    const capped = await morePages(
+      first,
+      (p) => p.length,
+      async () => 1e12,
+      read,
+    );
+    expect(read).toHaveBeenCalledTimes(MAX_LARGE_PAIR_PAGES);
+    expect(capped).toHaveLength(MAX_LARGE_PAIR_PAGES);
+    await expect(
+      morePages(
+        first,
+        (p) => p.length,
+        async () => Number(2n ** 200n),
+        read,
+      ),
+    ).rejects.toThrow('not a pair count');
+    expect(read).toHaveBeenCalledTimes(MAX_LARGE_PAIR_PAGES);
   });
 });

@@ -148,6 +148,8 @@ export class TrustedPairs {
  * a thousand pools are read in ~10 calls of the swap-info contract, never one call per pool.
  */
 export const LARGE_PAIR_PAGE_SIZE = 150;
+/** At most this many large pages (15 000 pairs): a node's pair count is not trusted to size a loop. */
+export const MAX_LARGE_PAIR_PAGES = 100;
 
 /**
  * The swap-info pages to use: `first` (the spec's pages 1 to 3 of 10) unless the last of them is
@@ -166,7 +168,9 @@ export async function morePages<T>(
   const pairCount = await length();
   if (pairCount <= PAIR_BALANCE_PAGE_SIZE * (PAIR_BALANCE_LAST_PAGE - PAIR_BALANCE_FIRST_PAGE + 1))
     return first;
-  const pages: number[] = [];
-  for (let p = 1; (p - 1) * LARGE_PAIR_PAGE_SIZE < pairCount; p += 1) pages.push(p);
+  if (!Number.isSafeInteger(pairCount))
+    throw new Error(`allPairsLength: the node answered ${pairCount}, not a pair count`);
+  const pageCount = Math.min(Math.ceil(pairCount / LARGE_PAIR_PAGE_SIZE), MAX_LARGE_PAIR_PAGES);
+  const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return Promise.all(pages.map((p) => read(LARGE_PAIR_PAGE_SIZE, p)));
 }
