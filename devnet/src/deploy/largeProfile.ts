@@ -303,7 +303,9 @@ export async function seedLargeProfile(opts: LargeSeedOptions): Promise<NetworkC
   // never be mined): a block gas limit no batch fills while seeding, the chain's own afterwards.
   const head = await rpc.call<{ gasLimit: string }>('eth_getBlockByNumber', ['latest', false]);
   await rpc.call('evm_setBlockGasLimit', [quantity(10n ** 11n)]);
-  // One block per transaction costs anvil more than the transaction: queue them all, then mine.
+  // One block per transaction costs anvil more than the transaction, and one block of all of
+  // them costs more still: anvil builds a receipt from its whole block (0.5 s each in a block
+  // of 7 000). So one block per batch of 50.
   await rpc.call('evm_setAutomine', [false]);
   const gasPrice =
     opts.gasPrice ?? 2n * BigInt(await rpc.call<string>('eth_gasPrice', [])) + 10n ** 9n;
@@ -312,8 +314,8 @@ export async function seedLargeProfile(opts: LargeSeedOptions): Promise<NetworkC
     // Bodies stay well under anvil's request size limit (a token deploy is ~8 KB).
     50,
     1,
-    (chunk) =>
-      rpc.batch<string>(
+    async (chunk) => {
+      const sent = await rpc.batch<string>(
         chunk.map((t) => [
           'eth_sendTransaction',
           [
@@ -328,8 +330,12 @@ export async function seedLargeProfile(opts: LargeSeedOptions): Promise<NetworkC
             },
           ],
         ]),
-      ),
+      );
+      await rpc.call('evm_mine', []);
+      return sent;
+    },
   );
+  const sentAt = Date.now();
   nonce += txs.length;
   // Mine until the deployer's last nonce is in a block.
   for (let blocks = 0; ; blocks += 1) {
@@ -349,6 +355,9 @@ export async function seedLargeProfile(opts: LargeSeedOptions): Promise<NetworkC
   await rpc.call('evm_setAutomine', [true]);
   const receipts = await inBatches(hashes, 500, 2, (chunk) =>
     rpc.batch<{ status: string } | null>(chunk.map((h) => ['eth_getTransactionReceipt', [h]])),
+  );
+  log(
+    `${network.id}: large profile: sent and mined in ${((sentAt - started) / 1000).toFixed(1)} s, receipts read in ${((Date.now() - sentAt) / 1000).toFixed(1)} s`,
   );
   const failed = receipts.findIndex((r) => r === null || BigInt(r.status) !== 1n);
   if (failed >= 0)
@@ -389,11 +398,16 @@ export async function seedLargeProfile(opts: LargeSeedOptions): Promise<NetworkC
       pairAbi,
     ]),
   ];
+  const registering = Date.now();
   if (opts.onContract)
     await inBatches(contracts, 50, 1, (chunk) =>
       Promise.all(chunk.map(([name, address, abi]) => opts.onContract!(name, address, abi))),
     );
   network.pools.push(...listedPools);
+  if (opts.onContract)
+    log(
+      `${network.id}: large profile: ${contracts.length} contracts registered in ${((Date.now() - registering) / 1000).toFixed(1)} s`,
+    );
   log(
     `${network.id}: large profile seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `${own.length + fresh.length} tokens (${Object.keys(network.tokens).length} listed), ` +

@@ -91,17 +91,38 @@ export class AbiRegistry {
   /** topic0 -> event fragments from every registered ABI (fallback decoding for unregistered emitters). */
   private readonly events = new Map<string, { iface: Interface; fragment: EventFragment }[]>();
 
+  /**
+   * One Interface per distinct ABI: building one costs milliseconds, and the large profile
+   * registers 2 400 contracts of two ABIs (issue #25). By object first (the same artifact), else
+   * by its text (an ABI sent over the admin API is a new object each time).
+   */
+  private readonly ifaceByAbi = new WeakMap<object, Interface>();
+  private readonly ifaceByText = new Map<string, Interface>();
+
+  private interfaceOf(abi: readonly JsonFragment[]): { iface: Interface; known: boolean } {
+    const same = this.ifaceByAbi.get(abi);
+    if (same) return { iface: same, known: true };
+    const text = JSON.stringify(abi);
+    const known = this.ifaceByText.get(text);
+    const iface = known ?? new Interface(abi as JsonFragment[]);
+    this.ifaceByAbi.set(abi, iface);
+    if (!known) this.ifaceByText.set(text, iface);
+    return { iface, known: known !== undefined };
+  }
+
   register(
     address: string,
     abi: readonly JsonFragment[],
     name?: string,
     codeHash?: string,
   ): RegisteredContract {
-    const iface = new Interface(abi as JsonFragment[]);
+    const { iface, known } = this.interfaceOf(abi);
     const entry: RegisteredContract = { address: address.toLowerCase(), abi: [...abi], iface };
     if (name) entry.name = name;
     this.byAddress.set(entry.address, entry);
     if (codeHash) this.byCodeHash.set(codeHash, entry);
+    // Its events are indexed already when the same ABI was registered before.
+    if (known) return entry;
     iface.forEachEvent((fragment) => {
       const list = this.events.get(fragment.topicHash) ?? [];
       if (

@@ -193,10 +193,13 @@ export async function startTronNetwork(opts: StartTronNetworkOptions): Promise<T
     const contracts: CachedContract[] = [];
     let deployed: NetworkConfig;
     if (hit) {
-      for (const c of hit.meta.contracts ?? []) {
-        const artifact = loadArtifact(c.name.split(':')[0] as ContractName);
-        await devnode.registerContract(c.address, artifact.abi as JsonFragment[], c.name);
-      }
+      await devnode.registerContracts(
+        (hit.meta.contracts ?? []).map((c) => ({
+          address: c.address,
+          abi: loadArtifact(c.name.split(':')[0] as ContractName).abi as JsonFragment[],
+          name: c.name,
+        })),
+      );
       deployed = hit.meta.config;
       log(`TRON: restored the seeded chain saved ${ago(hit.meta.createdAt)}`);
     } else {
