@@ -45,9 +45,10 @@ export function toEvmHex(address: string): string {
 /**
  * base58 of a lower-case 20-byte hex, remembered: every pool read converts the same pair and
  * token addresses, and base58check (two sha256 and a radix change) cost a phone about 50 ms of
- * main thread per read at 4x throttle.
+ * main thread per read at 4x throttle. Room for the largest listing read (15 000 pairs) and
+ * its tokens: a cap below them cleared the memo on every read of a thousand pools.
  */
-const base58Of = cappedMemo(2_000, (hex) => coder.encode(hexToBytes(`41${hex}`)));
+const base58Of = cappedMemo(20_000, (hex) => coder.encode(hexToBytes(`41${hex}`)));
 
 /** base58 form of a TRON address given as base58, 41-hex or 0x (anything else is returned as is). */
 export function toBase58(address: string): string {

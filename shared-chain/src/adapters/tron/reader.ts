@@ -37,22 +37,29 @@ import { nodesFor } from '../nodes';
 import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
 
 /**
+ * Address lists are decoded as their 32-byte words and turned into base58 here: the codec would
+ * give each address its EVM checksum (a keccak each, about 150 ms of a phone's main thread for a
+ * page of pools at 4x throttle), which base58 then drops.
+ */
+const ADDRESS_LIST = 'bytes32[]';
+
+/**
  * The view functions read, as the shipped ABIs declare them (abis.generated.ts is too big for the
  * first load). swap-info's token symbols are decoded as bytes: they are not used, and a symbol
  * that is not UTF-8 must not hide every pool.
  */
 const FN = {
   getAllPairsBalances: view('getAllPairsBalances(uint256,uint256)', [
-    'address[]',
-    'address[]',
-    'address[]',
+    ADDRESS_LIST,
+    ADDRESS_LIST,
+    ADDRESS_LIST,
     'bytes[]',
     'bytes[]',
     'uint256[]',
     'uint256[]',
   ]),
   getUserLP: view('getUserLP(address,uint256,uint256)', [
-    'address[]',
+    ADDRESS_LIST,
     'bytes[]',
     'bytes[]',
     'uint256[]',
@@ -112,8 +119,13 @@ export function readOnlyAddresses(network: NetworkConfig): string[] {
 
 const asList = (value: AbiValue | undefined): readonly AbiValue[] => value as readonly AbiValue[];
 const asBigInts = (value: AbiValue | undefined): bigint[] => asList(value).map(toBigInt);
-const asAddresses = (value: AbiValue | undefined): string[] =>
-  asList(value).map((a) => toBase58(a as string));
+/** base58 of an ABI word holding an address (ADDRESS_LIST); throws on a word that holds none. */
+function addressOfWord(word: AbiValue): string {
+  if (typeof word !== 'string' || !/^0x0{24}[0-9a-f]{40}$/.test(word))
+    throw new RangeError('ABI address out of range');
+  return toBase58(`0x${word.slice(26)}`);
+}
+const asAddresses = (value: AbiValue | undefined): string[] => asList(value).map(addressOfWord);
 
 export class TronReader implements ChainReader {
   /** The network's node health, shared with every reader of its nodes (nodes.ts). */

@@ -369,9 +369,14 @@ function fakeNode(
     if (path === '/wallet/triggerconstantcontract') {
       const signature = String(body.function_selector);
       const value = await (opts.calls ?? (() => 0n))(signature, String(body.parameter));
+      // A bigint is a uint256; { abi: [types, values] } any other result.
+      const [types, values] =
+        typeof value === 'object' && value !== null && 'abi' in value
+          ? (value as { abi: [string[], unknown[]] }).abi
+          : [['uint256'], [value]];
       answer = {
         result: { result: true },
-        constant_result: [AbiCoder.defaultAbiCoder().encode(['uint256'], [value]).slice(2)],
+        constant_result: [AbiCoder.defaultAbiCoder().encode(types, values).slice(2)],
       };
     } else {
       answer = opts.accounts?.(path) ?? {};
@@ -437,6 +442,44 @@ describe('reader (node double)', () => {
     reader.reset();
     await reader.balances(ME, ['TRX']);
     expect(accountReads()).toBe(3);
+  });
+
+  test('the pool listing gives pair and token addresses in base58; a word holding no address fails the read', async () => {
+    const hex = (address: string) => `0x${TronWeb.address.toHex(address).slice(2)}`;
+    const pair = addr(0x5000);
+    let pairWord = hex(pair);
+    const { fetch } = fakeNode({
+      calls: (signature) => {
+        if (signature === 'getPair(address,address)') return BigInt(pairWord);
+        if (signature !== 'getAllPairsBalances(uint256,uint256)') return 0n;
+        // The pairs as words (ethers encodes no 21-byte address), byte for byte an address[].
+        const list = ['uint256[]', 'address[]', 'address[]', 'bytes[]', 'bytes[]'];
+        return {
+          abi: [
+            [...list, 'uint256[]', 'uint256[]'],
+            [
+              [BigInt(pairWord)],
+              [hex(network.tokens.JM!.address)],
+              [hex(network.tokens.TRX!.address)],
+              ['0x'],
+              ['0x'],
+              [7n],
+              [9n],
+            ],
+          ],
+        };
+      },
+    });
+    const listed = { ...network, pools: [] };
+    expect(await new TronReader(listed, { fetch }).pairReserves()).toEqual([
+      { pair, symbolA: 'JM', symbolB: 'TRX', reserveA: 7n, reserveB: 9n },
+    ]);
+    // 21 bytes: not an address (the top of the word must be zero).
+    pairWord = `0x01${hex(pair).slice(2)}`;
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await new TronReader(listed, { fetch }).pairReserves()).toBeUndefined();
+    expect(String(error.mock.calls[0]?.[1])).toMatch(/address out of range/);
+    error.mockRestore();
   });
 
   test('a TRX balance of an account the node does not know is 0', async () => {
