@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -49,7 +49,8 @@ interface LineProps {
   measure?: Ref<HTMLTableRowElement>;
 }
 
-function PoolLine(props: LineProps) {
+/** A row drawn again only when its pool, its figures or the page's read state change. */
+const PoolLine = memo(function PoolLine(props: LineProps) {
   const { network, row, chain, api, index, measure } = props;
   const { t, i18n } = useLingui();
   const { pool } = row;
@@ -93,7 +94,7 @@ function PoolLine(props: LineProps) {
       </td>
     </tr>
   );
-}
+});
 
 /**
  * Up to this many pools every row is in the page (find in page, screen readers read them all);
@@ -135,7 +136,7 @@ function VirtualRows({ rows, ...line }: RowsProps) {
     estimateSize: () => ROW_ESTIMATE,
     // A phone's cards are 10 px apart (their margin, not part of what is measured).
     gap: window.matchMedia?.(PHONE).matches ? CARD_GAP : 0,
-    overscan: 6,
+    overscan: 3,
     // Rows measured after a sort or a filter re-render the list once, not once each.
     useFlushSync: false,
     scrollMargin: top,
@@ -149,7 +150,9 @@ function VirtualRows({ rows, ...line }: RowsProps) {
       <Spacer height={first ? first.start - top : 0} />
       {items.map((item) => (
         <PoolLine
-          key={item.key}
+          // By place, not by pool: a sort or a keystroke refills the rows drawn instead of
+          // replacing each one (the list measures rows by pool, getItemKey).
+          key={item.index}
           {...line}
           row={rows[item.index]!}
           index={item.index}
@@ -161,8 +164,11 @@ function VirtualRows({ rows, ...line }: RowsProps) {
   );
 }
 
-/** A table on wide screens; below 700 px each row becomes a card (pools.css). */
-export function PoolTable(props: {
+/**
+ * A table on wide screens; below 700 px each row becomes a card (pools.css). Memoised: a
+ * keystroke's first render (the field only, the list deferred) leaves it alone.
+ */
+export const PoolTable = memo(function PoolTable(props: {
   network: NetworkConfig;
   rows: PoolRow[];
   /** The rows wait for their order (the API's figures). */
@@ -211,4 +217,4 @@ export function PoolTable(props: {
       )}
     </table>
   );
-}
+});

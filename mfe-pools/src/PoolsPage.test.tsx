@@ -255,4 +255,5 @@ it('draws only the rows near the window of a thousand pools; filter and sort rea
     height.mockRestore();
     setNetworks(configuredFile());
   }
-});
+  // A thousand rows in jsdom: seconds on a loaded machine.
+}, 30_000);

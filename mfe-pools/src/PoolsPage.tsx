@@ -8,7 +8,7 @@ import {
   type NetworkConfig,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
-import { buildRows, filterRows, prepareNameSort, sortRows, type SortKey } from './pools';
+import { buildRows, indexRows, shownRows, type SortKey } from './pools';
 import { PoolTable } from './PoolTable';
 import { usePools, type PoolsData } from './usePools';
 import './pools.css';
@@ -80,19 +80,15 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
   const { t, i18n } = useLingui();
   const [typed, setTyped] = useState('');
   const [sort, setSort] = useState<SortKey>('liquidity');
-  const settled = useOrderSettled(data.api, sort);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return undefined;
-    const id = requestIdleCallback(prepareNameSort);
-    return () => cancelIdleCallback(id);
-  }, []);
-  const all = useMemo(
-    () => buildRows(network, data.states, data.info),
+  const index = useMemo(
+    () => indexRows(buildRows(network, data.states, data.info)),
     [network, data.states, data.info],
   );
-  // The field shows each keystroke at once; the list follows when the browser has time.
+  // The field and the select show each change at once; the list follows when the browser has time.
   const filter = useDeferredValue(typed);
-  const rows = useMemo(() => sortRows(filterRows(all, filter), sort), [all, filter, sort]);
+  const order = useDeferredValue(sort);
+  const settled = useOrderSettled(data.api, order);
+  const rows = useMemo(() => shownRows(index, filter, order), [index, filter, order]);
   return (
     <>
       <NetworkNotConfigured network={network} />

@@ -1,7 +1,7 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile, type NetworkConfig } from '@jmswap/shared-chain';
 import { type ApiInfoPair } from '@jmswap/shared-chain/history';
-import { buildRows, formatUsd } from './pools';
+import { buildRows, formatUsd, indexRows, shownRows, sortRows, type PoolRow } from './pools';
 
 const TRON_PAIR = 'TUoBuMdpgaaSedSDcLWbW5dNBcPb4ZcJ17';
 const SPAM_PAIR = 'TCDHARMMFqgENJFH1S66deEgVCtgqrEsSV';
@@ -89,4 +89,66 @@ it('joins a thousand pools to their balances and figures by pair address', () =>
   });
   expect(rows[999]).toMatchObject({ reserveA: 1998n, reserveB: 999n, api: { liquidityUsd: 999 } });
   expect(rows[3]).toMatchObject({ reserveA: 6n, reserveB: 3n, api: { liquidityUsd: 3 } });
+});
+
+const rowOf = (symbolA: string, symbolB: string, liquidityUsd?: number | null): PoolRow => ({
+  pool: { symbolA, symbolB, address: '' },
+  api: liquidityUsd === undefined ? undefined : { ...info('', 0), liquidityUsd },
+});
+const names = (rows: PoolRow[]) => rows.map((r) => `${r.pool.symbolA}/${r.pool.symbolB}`);
+
+it('sorts by name as Intl orders names, without making a collator for plain ones', () => {
+  const chars = '/09AZaz5mM';
+  const random = () =>
+    Array.from(
+      { length: 1 + Math.floor(Math.random() * 4) },
+      () => chars[Math.floor(Math.random() * chars.length)],
+    ).join('');
+  const rows = [
+    rowOf('BNB', 'USDT'),
+    rowOf('bnb', 'USDT'),
+    rowOf('BNB', 'usdt'),
+    rowOf('B', 'NB'),
+    rowOf('BN', 'B'),
+    rowOf('A1', 'Z'),
+    rowOf('A', '1Z'),
+    rowOf('AB', ''),
+    rowOf('a', 'B'),
+  ];
+  for (let i = 0; i < 500; i += 1) rows.push(rowOf(random(), random()));
+  const intl = new Intl.Collator('en');
+  const expected = names(rows).sort(intl.compare);
+  const other = ['É/A', 'USDT-B/A', 'USDT.e/B'].sort(intl.compare);
+  const made = jest.spyOn(Intl, 'Collator');
+  expect(names(sortRows(rows, 'name'))).toEqual(expected);
+  expect(made).not.toHaveBeenCalled();
+  // Anything else in a name: the collator decides.
+  expect(
+    names(sortRows([rowOf('USDT.e', 'B'), rowOf('USDT-B', 'A'), rowOf('É', 'A')], 'name')),
+  ).toEqual(other);
+  expect(made).toHaveBeenCalledTimes(1);
+  made.mockRestore();
+});
+
+it('sorts by a figure largest first, pools without one last in list order', () => {
+  const rows = [
+    rowOf('A', 'B', null),
+    rowOf('C', 'D', 5),
+    rowOf('E', 'F'),
+    rowOf('G', 'H', 50),
+    rowOf('I', 'J', 5),
+  ];
+  expect(names(sortRows(rows, 'liquidity'))).toEqual(['G/H', 'C/D', 'I/J', 'A/B', 'E/F']);
+});
+
+it('filters by either symbol, any case, in the order asked, never across the two symbols', () => {
+  const index = indexRows([
+    rowOf('BNB', 'USDT', 1),
+    rowOf('WUSD', 'BTCB', 3),
+    rowOf('TAB', 'CD', 2),
+  ]);
+  expect(names(shownRows(index, ' usd ', 'liquidity'))).toEqual(['WUSD/BTCB', 'BNB/USDT']);
+  expect(names(shownRows(index, 'BC', 'name'))).toEqual([]);
+  expect(names(shownRows(index, 'btc', 'name'))).toEqual(['WUSD/BTCB']);
+  expect(names(shownRows(index, '', null))).toEqual(['BNB/USDT', 'WUSD/BTCB', 'TAB/CD']);
 });
