@@ -5,11 +5,12 @@
 // page draws, sorts and filters N + 7 rows. Prints, without and with Lighthouse's 4x CPU
 // throttle, the time from a change of "Sort by" or a keystroke in "Filter by symbol" until the
 // list shows the result and the next frame is painted, beside the goal (<= 100 ms), and how
-// many rows are in the page. Figures only.
-import { rmSync } from 'node:fs';
+// many rows are in the page (`--shots`: screenshots at 1280 and 320 px; `--profile`: a CPU
+// profile of the 4x steps). Figures only.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
@@ -130,7 +131,19 @@ async function measure(browser, throttle) {
   }
   steps.push(['filter', '', rows]);
   const times = { sort: [], filter: [] };
+  // `--profile`: the 4x run's sorts and keystrokes as a CPU profile (opens in DevTools).
+  const profile = process.argv.includes('--profile') && throttle;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   for (const step of steps) times[step[0]].push(Math.round(await page.evaluate(timeUntil, step)));
+  if (profile) {
+    const file = join(root, '.run/profiles/bench-pools-4x.cpuprofile');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    console.log(`  profile of the 4x steps: ${file}`);
+  }
   const drawn = await page.locator('[data-testid="pool-row"]').count();
   // `--shots`: how the long list looks, wide and on a 320 px phone scrolled into its middle.
   if (process.argv.includes('--shots') && !throttle) {
