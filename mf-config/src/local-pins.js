@@ -14,6 +14,7 @@ const {
   ReleaseError,
 } = require('./release');
 const { keptPins } = require('./remotes-file');
+const { readPreloadHints } = require('./preload-hints');
 const { versionProblem } = require('./remotes-validate');
 
 // Marks records this file writes (a source object, as remote:release writes one).
@@ -54,7 +55,8 @@ function pinLocalVersion(remote, version) {
 
 /**
  * remotes.json with a pin for every version it names that is built here (version,
- * fallbackVersion, canary); pins of versions built elsewhere are kept as they are.
+ * fallbackVersion, canary), and the preload hints of its screens' files (preload-hints.js);
+ * pins and hints of versions built elsewhere are kept as they are.
  */
 function pinLocalBuilds(file) {
   const remotes = {};
@@ -65,11 +67,24 @@ function pinLocalBuilds(file) {
     }
     const versions = [entry.version, entry.fallbackVersion, entry.canary?.version];
     const fresh = {};
+    const hints = {};
     for (const v of versions) {
       const pin = typeof v === 'string' ? pinLocalVersion(key, v) : undefined;
-      if (pin) fresh[v] = pin;
+      if (!pin) continue;
+      fresh[v] = pin;
+      const files = readPreloadHints(path.join(appDir(remoteApp(key)), 'dist', v), key);
+      if (files) hints[v] = files;
     }
-    remotes[key] = { ...entry, integrity: keptPins(entry, fresh) };
+    const integrity = keptPins(entry, fresh);
+    // Hints of versions built elsewhere stay as written; those built here follow the build.
+    const preload = Object.fromEntries(
+      Object.entries({ ...entry.preload, ...hints }).filter(
+        ([v]) => integrity[v] && (hints[v] || !fresh[v]),
+      ),
+    );
+    remotes[key] = { ...entry, integrity };
+    if (Object.keys(preload).length) remotes[key].preload = preload;
+    else delete remotes[key].preload;
   }
   return { ...file, remotes };
 }

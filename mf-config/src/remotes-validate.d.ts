@@ -23,6 +23,12 @@ export interface RemoteEntry {
    * a version that has no pin here, or whose record or files do not match (`remote:use` writes it).
    */
   integrity: Record<string, string>;
+  /**
+   * Per pinned version, the files of the shell's screens (remote entry, first chunks, styles) by
+   * name with their release record's SHA-384: preloaded by the html's head script at once.
+   * Present only when valid; never trusted beyond a preload (the runtime checks the record).
+   */
+  preload?: Record<string, Record<string, string>>;
 }
 
 export type RemotesFile = Partial<Record<RemoteKey, RemoteEntry>>;

@@ -11,6 +11,9 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // A SHA-384 in Subresource Integrity form: the pin of a version's release record (release.json).
 const PIN = /^sha384-[A-Za-z0-9+/]{64}$/;
 
+// A file of a version folder as its manifest names it ("remoteEntry.js", "5753.66497a13.js").
+const FILE = /^[A-Za-z0-9_][A-Za-z0-9_.-]*\.(js|css)$/;
+
 /** Checks a version folder name; returns the problem, or undefined when it is released-shaped. */
 function versionProblem(version) {
   if (typeof version !== 'string' || !VERSION.test(version) || version === 'latest')
@@ -49,6 +52,40 @@ function readPins(raw, dropped) {
     else pins[version] = pin;
   }
   return pins;
+}
+
+/**
+ * The `preload` hints of an entry: `{ "<version>": { "<file>": "sha384-<base64>" } }`, the files
+ * of the shell's screens (remote entry, first chunks and styles) with their record's hashes,
+ * written with the pin. The html's head script preloads them as soon as remotes.json arrives
+ * instead of after the version's manifest and record; nothing runs on their say: the runtime
+ * checks the record, and a preload whose hash is not the record's is simply not used. A version
+ * whose hints are not all valid gets none (the head script then reads its manifest).
+ */
+function readPreload(raw, pins, dropped) {
+  if (raw === undefined) return undefined;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    dropped('preload ignored: it must map versions to { file: "sha384-..." }');
+    return undefined;
+  }
+  const preload = {};
+  for (const [version, files] of Object.entries(raw)) {
+    const valid =
+      !versionProblem(version) &&
+      pins[version] &&
+      files &&
+      typeof files === 'object' &&
+      !Array.isArray(files) &&
+      Object.entries(files).every(
+        ([file, hash]) => FILE.test(file) && typeof hash === 'string' && PIN.test(hash),
+      );
+    if (valid) preload[version] = { ...files };
+    else
+      dropped(
+        `preload for ${JSON.stringify(version)} ignored: not pinned files with sha384 hashes`,
+      );
+  }
+  return Object.keys(preload).length ? preload : undefined;
 }
 
 /**
@@ -92,6 +129,8 @@ function validateRemoteEntry(key, raw) {
     else entry.canary = { version: raw.canary.version, percent: raw.canary.percent };
   }
   entry.integrity = readPins(raw.integrity, dropped);
+  const preload = readPreload(raw.preload, entry.integrity, dropped);
+  if (preload) entry.preload = preload;
   return { ok: true, entry, problems };
 }
 

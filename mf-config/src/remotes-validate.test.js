@@ -184,3 +184,40 @@ describe('integrity pins and canary choice', () => {
     ]);
   });
 });
+
+describe('preload hints', () => {
+  const entry = {
+    name: 'mfe_pools',
+    base: 'http://x',
+    version: '1.0.1',
+    integrity: { '1.0.1': PIN },
+  };
+  const files = {
+    'remoteEntry.js': PIN,
+    '5753.66497a13.js': PIN,
+    'shared-styles.21d00cae.css': PIN,
+  };
+
+  it("keeps a pinned version's files and hashes", () => {
+    const result = validateRemoteEntry('pools', { ...entry, preload: { '1.0.1': files } });
+    expect(result.entry.preload).toEqual({ '1.0.1': files });
+    expect(result.problems).toEqual([]);
+  });
+
+  it.each([
+    [{ '1.0.1': { '../x.js': PIN } }],
+    [{ '1.0.1': { 'https://evil.example/x.js': PIN } }],
+    [{ '1.0.1': { 'x.js': 'sha256-abc' } }],
+    [{ '1.0.1': { 'x.html': PIN } }],
+    [{ '1.0.0': files }],
+    [{ '1.0.1': ['remoteEntry.js'] }],
+  ])(
+    'drops hints that are not pinned plain files with hashes (%j), keeping the entry',
+    (preload) => {
+      const result = validateRemoteEntry('pools', { ...entry, preload });
+      expect(result.ok).toBe(true);
+      expect(result.entry.preload).toBeUndefined();
+      expect(result.problems[0]).toMatch(/preload for .* ignored/);
+    },
+  );
+});

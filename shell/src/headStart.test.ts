@@ -124,3 +124,25 @@ test('a bad remotes.json entry or a missing manifest preloads nothing and throws
   await expect(headStart()).resolves.toBeUndefined();
   expect(preloads()).toEqual([]);
 });
+
+test("with remotes.json's preload hints the screen's files start at once, the manifest and record still fetched for the runtime", async () => {
+  window.history.pushState({}, '', '/listing');
+  const hinted = {
+    ...REMOTES,
+    remotes: {
+      listing: {
+        ...entry(),
+        preload: { '1.2.0': { 'remoteEntry.js': hash('entry'), 'listing.2.css': hash('css') } },
+      },
+    },
+  };
+  // The manifest and record never answer: the preloads must not wait for them.
+  const fetched = serve({ '/config/remotes.json': hinted });
+  await headStart();
+  expect(preloads()).toEqual([
+    `script ${FOLDER}remoteEntry.js anonymous ${hash('entry').slice(0, 12)}`,
+    `style ${FOLDER}listing.2.css anonymous ${hash('css').slice(0, 12)}`,
+  ]);
+  expect(fetched).toEqual(['/config/remotes.json', RECORD_URL, MANIFEST_URL]);
+  expect(await takeEarlyOnceStarted(MANIFEST_URL)).toBeDefined();
+});

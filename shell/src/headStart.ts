@@ -1,7 +1,8 @@
 // Inline in each page's <head> (scripts/prerender.mjs writes it there), so it runs while the
 // shell's scripts are still downloading: it fetches remotes.json, then the route's remote
-// manifest and release record, then preloads that remote's entry and its screen's first chunks
-// with the integrity the record gives them (the shell checks the record). Without it they
+// manifest and release record, and preloads that remote's entry and its screen's first chunks
+// with the integrity the record gives them (the shell checks the record); when remotes.json
+// carries the version's preload hints, those files start with it instead. Without it they
 // start only after the shell's main script has arrived and booted the federation runtime.
 // The runtime then takes the same responses (takeEarly, runtime-plugins/integrity) and finds
 // the preload links in place, so nothing downloads twice. Any failure here is silent: the real
@@ -54,6 +55,12 @@ function preload(href: string, as: 'script' | 'style', integrity: string | undef
   document.head.appendChild(link);
 }
 
+/** Preloads a version folder's hinted files (`{ file: hash }`), each with its hash. */
+export function preloadHinted(folder: string, files: Record<string, string>): void {
+  for (const [file, hash] of Object.entries(files))
+    preload(new URL(file, folder).href, file.endsWith('.css') ? 'style' : 'script', hash);
+}
+
 /**
  * The record's hashes by absolute url. Not checked against remotes.json's pin here: the shell
  * checks it before any of the code runs, and a preload whose hash is not the checked one is
@@ -87,9 +94,17 @@ export function headStart(): Promise<void> {
       const folder = new URL(folderUrl(entry.base, version), location.href).href;
       const url = `${folder}mf-manifest.json`;
       const record = start(`${folder}release.json`);
+      const response = start(url);
+      // remotes.json's hints name the screen's files (mf-config/src/preload-hints.js): they
+      // start now, a round trip before the manifest could name them.
+      const hinted = entry.preload?.[version];
+      if (hinted) {
+        preloadHinted(folder, hinted);
+        return undefined;
+      }
       return {
         url,
-        response: start(url),
+        response,
         hashes: recordHashes(record, folder),
       };
     })
