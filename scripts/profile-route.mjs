@@ -47,7 +47,35 @@ function shortSource(source) {
   return source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\.\//, '');
 }
 
+/**
+ * The profile's tasks: runs of samples between idle ones, at least 50 ms long, with each node's
+ * time of its own inside the run (ms from the profile's start).
+ */
+function profileTasks(profile) {
+  const idle = new Set(
+    profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id),
+  );
+  const tasks = [];
+  let at = 0;
+  let task;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (idle.has(id)) {
+      if (task && task.ms >= 50) tasks.push(task);
+      task = undefined;
+    } else {
+      task ??= { at, ms: 0, self: new Map() };
+      task.ms += ms;
+      task.self.set(id, (task.self.get(id) ?? 0) + ms);
+    }
+    at += ms;
+  });
+  if (task && task.ms >= 50) tasks.push(task);
+  return tasks;
+}
+
 async function report(profile) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map(profile.nodes.map((n) => [n.id, 0]));
   profile.samples.forEach((id, i) => {
     self.set(id, self.get(id) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
@@ -75,6 +103,20 @@ async function report(profile) {
       .map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
       .join('\n');
   console.log(`functions by time of their own:\n${top(byFunction, 30)}`);
+  console.log(`tasks of the profile (>= 50 ms between idle samples), with their functions:`);
+  for (const task of profileTasks(profile)) {
+    const own = new Map();
+    for (const [id, ms] of task.self) {
+      const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+      const pos = await original(url, lineNumber, columnNumber);
+      const source = pos?.source ? shortSource(pos.source) : `(${functionName || 'program'})`;
+      const name = `${pos?.name ?? functionName ?? '?'} ${source}${pos?.line ? `:${pos.line}` : ''}`;
+      own.set(name, (own.get(name) ?? 0) + ms);
+    }
+    console.log(
+      `  ${task.ms.toFixed(0)} ms at ${task.at.toFixed(0)}:\n${top(own, 6).replace(/^/gm, '  ')}`,
+    );
+  }
   console.log(`sources by time of their own:\n${top(bySource, 20)}`);
 }
 

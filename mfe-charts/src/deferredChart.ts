@@ -14,11 +14,62 @@ function whenIdle(work: () => void, timeout = 200): () => void {
   return () => clearTimeout(id);
 }
 
+/** Runs the steps one after the other, each in a task of its own (whenIdle); returns the cancel. */
+export function inIdleSteps(steps: readonly (() => void)[]): () => void {
+  let cancel = () => {};
+  const run = (at: number) => {
+    if (at >= steps.length) return;
+    cancel = whenIdle(() => {
+      steps[at]!();
+      run(at + 1);
+    });
+  };
+  run(0);
+  return () => cancel();
+}
+
+type SeriesWithData = Highcharts.SeriesOptionsType & { data?: Highcharts.PointOptionsType[] };
+
 /**
- * A Highcharts Stock chart in `container`, drawn with `options`. The first draw (340-490 ms on a
- * phone, Lighthouse's 4x CPU) runs in a task of its own after React's commit and the paint of
- * what is around it, not inside the commit (highcharts-react draws in a layout effect): the
- * page's figures show, and taps are answered, before it. Later options update the chart.
+ * The first draw of a chart with `options`, in three steps of about a third each: the frame
+ * (axes, labels) with empty series and without the accessibility module's work, then the series'
+ * points, then the accessibility module (the SVG's and region's labels, the keyboard, every
+ * candle's description). At 4x CPU the whole draw was one task of 650 ms to 1.6 s on this machine,
+ * the accessibility module more than half of it. Highcharts' update paths (`setData`, `update`)
+ * make the same chart as drawing it with every option at once.
+ */
+export function firstDrawSteps(
+  highcharts: typeof Highcharts,
+  container: RefObject<HTMLDivElement | null>,
+  options: Highcharts.Options,
+  drawn: (chart: Highcharts.Chart) => void,
+): (() => void)[] {
+  let chart: Highcharts.Chart | undefined;
+  const series = (options.series ?? []) as SeriesWithData[];
+  return [
+    () => {
+      if (!container.current) return;
+      chart = highcharts.stockChart(container.current, {
+        ...options,
+        accessibility: { ...options.accessibility, enabled: false },
+        series: series.map((s) => ({ ...s, data: [] }) as Highcharts.SeriesOptionsType),
+      });
+      drawn(chart);
+    },
+    () => {
+      series.forEach((s, i) => chart?.series[i]?.setData(s.data ?? [], false, false, false));
+      chart?.redraw(false);
+    },
+    () => chart?.update({ accessibility: options.accessibility ?? {} }, true, false, false),
+  ];
+}
+
+/**
+ * A Highcharts Stock chart in `container`, drawn with `options`. The first draw runs after
+ * React's commit and the paint of what is around it, not inside the commit (highcharts-react
+ * draws in a layout effect), and in steps (firstDrawSteps) with the browser free between them:
+ * the page's figures show, and taps are answered, before and during it. Later options update
+ * the chart (and stop the first draw's remaining steps: the update draws everything).
  */
 export function useDeferredStockChart(
   highcharts: typeof Highcharts,
@@ -31,9 +82,11 @@ export function useDeferredStockChart(
       chart.current.update(options, true, true);
       return undefined;
     }
-    return whenIdle(() => {
-      if (container.current) chart.current = highcharts.stockChart(container.current, options);
-    });
+    return inIdleSteps(
+      firstDrawSteps(highcharts, container, options, (drawn) => {
+        chart.current = drawn;
+      }),
+    );
   }, [highcharts, container, options]);
   useEffect(
     () => () => {
