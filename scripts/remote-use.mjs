@@ -26,6 +26,8 @@ const {
   versionProblem,
   switchVersion,
   keptPins,
+  preloadHints,
+  shellScreens,
   sri,
   preflight,
   formatPreflight,
@@ -130,6 +132,7 @@ if (opts.force) {
 } else {
   let ok = true;
   const pins = {};
+  const hints = {};
   for (const v of toCheck) {
     const result = await preflight({
       remote: key,
@@ -142,8 +145,18 @@ if (opts.force) {
     console.log(formatPreflight(result, { remote: key, version: v, base: entry.base }));
     ok &&= result.ok;
     if (result.pin) pins[v] = result.pin;
+    // The screens' files with the checked record's hashes, for the html's head script.
+    const files = result.pin && preloadHints(result.manifest, result.record, shellScreens(key));
+    if (files) hints[v] = files;
   }
   entry.integrity = keptPins(entry, pins);
+  const preload = Object.fromEntries(
+    Object.entries({ ...entry.preload, ...hints }).filter(
+      ([v]) => entry.integrity[v] && (hints[v] || !pins[v]),
+    ),
+  );
+  if (Object.keys(preload).length) entry.preload = preload;
+  else delete entry.preload;
   if (!ok)
     fail(
       `\n${key}: not switched, ${configFile} unchanged. Fix what failed above and run this again` +

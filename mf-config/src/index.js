@@ -6,6 +6,7 @@ module.exports = {
   ...require('./remotes-file'),
   ...require('./release'),
   ...require('./local-pins'),
+  ...require('./preload-hints'),
   ...require('./preflight'),
   ...require('./server'),
   ...require('./csp'),

@@ -3,7 +3,8 @@ import { keepLanguageCurrent, startLanguage } from './language';
 import { createRoot } from 'react-dom/client';
 import { getNetworkConfig, loadNetworks, network$, readerFor } from '@jmswap/shared-chain';
 import { App } from './App';
-import { registerRemotesAtBoot } from './remotes/federation';
+import { registerRemotesAtBoot, startScreen } from './remotes/federation';
+import { routeScreen } from './remotes/routeScreen';
 import { startAnalyticsSink } from './services/analytics';
 import { CHAIN_READING_ROUTES, resolveRouteNetwork, routeAt } from './routes';
 import { keepThemeCurrent, pickTheme } from './theme';
@@ -40,6 +41,10 @@ async function start() {
   ]);
   if (remotes.status === 'rejected')
     console.error('[jmswap] remotes.json could not be loaded', remotes.reason);
+  else {
+    const screen = routeScreen(window.location);
+    if (screen && remotes.value[screen[0]]) startScreen(...screen);
+  }
   root.render(<App />);
 }
 

@@ -1,17 +1,50 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemoteArea } from './RemoteArea';
-import { loadScreen } from './federation';
+import { loadScreen, takeStartedScreen, type StartedScreen } from './federation';
 
-jest.mock('./federation', () => ({ loadScreen: jest.fn() }));
+jest.mock('./federation', () => ({ loadScreen: jest.fn(), takeStartedScreen: jest.fn() }));
 const load = loadScreen as jest.MockedFunction<typeof loadScreen>;
+const takeStarted = takeStartedScreen as jest.MockedFunction<typeof takeStartedScreen>;
 
 beforeEach(() => {
   load.mockReset();
+  takeStarted.mockReset();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
 describe('RemoteArea', () => {
+  it('draws a screen that arrived at boot in its first render, without loading it again', () => {
+    const Screen = ({ label }: { label: string }) => <p>{label}</p>;
+    takeStarted.mockReturnValue({
+      remote: 'pools',
+      expose: 'PoolsPage',
+      promise: Promise.resolve(Screen),
+      Screen,
+    } as StartedScreen<unknown>);
+    render(<RemoteArea remote="pools" expose="PoolsPage" props={{ label: 'pools at once' }} />);
+    expect(screen.getByText('pools at once')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('waits for the load begun at boot, and its failure shows the fallback with Retry', async () => {
+    const raw = '[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003';
+    const failed = Promise.reject(new Error(raw));
+    failed.catch(() => undefined);
+    takeStarted.mockReturnValue({
+      remote: 'swap',
+      expose: 'SwapPanel',
+      promise: failed,
+    } as StartedScreen<unknown>);
+    load.mockResolvedValueOnce(() => <p>back</p>);
+    render(<RemoteArea remote="swap" expose="SwapPanel" props={{}} />);
+    expect(await screen.findByText('Swap is unavailable right now.')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('back')).toBeInTheDocument();
+    expect(load).toHaveBeenLastCalledWith('swap', 'SwapPanel', true);
+  });
+
   it('shows the remote once it loads', async () => {
     load.mockResolvedValue((({ label }: { label: string }) => <p>{label}</p>) as never);
     render(<RemoteArea remote="pools" expose="PoolsPage" props={{ label: 'pools here' }} />);

@@ -14,7 +14,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { setLoading } from '@jmswap/shared-chain';
 import { FirstFrame } from '../firstFrame';
-import { loadScreen } from './federation';
+import { loadScreen, takeStartedScreen } from './federation';
 import type { FallbackProps } from './RemoteFallback';
 import type { RemoteKey } from './remotesFile';
 
@@ -108,11 +108,22 @@ export function RemoteArea<P extends object>({
   const { t, i18n } = useLingui();
   const firstFrame = useContext(FirstFrame);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState<P>>({ status: 'loading' });
+  // The route's screen may have started loading at boot, and even arrived.
+  const [early] = useState(() => takeStartedScreen<P>(remote, expose));
+  const [state, setState] = useState<LoadState<P>>(() =>
+    early?.Screen ? { status: 'ready', Screen: early.Screen } : { status: 'loading' },
+  );
   useEffect(() => {
     let live = true;
+    const begun = attempt === 0 && early?.remote === remote && early.expose === expose;
+    const arrived = begun ? early.Screen : undefined;
+    if (arrived) {
+      // Arrived before the first render (drawn in it) or just after.
+      setState((now) => (now.status === 'ready' ? now : { status: 'ready', Screen: arrived }));
+      return;
+    }
     setState({ status: 'loading' });
-    loadScreen<P>(remote, expose, attempt > 0).then(
+    (begun ? early.promise : loadScreen<P>(remote, expose, attempt > 0)).then(
       (Screen) => live && setState({ status: 'ready', Screen }),
       (error: unknown) => {
         if (!live) return;
@@ -127,7 +138,7 @@ export function RemoteArea<P extends object>({
     return () => {
       live = false;
     };
-  }, [remote, expose, attempt]);
+  }, [remote, expose, attempt, early]);
 
   const retry = () => setAttempt((a) => a + 1);
   if (state.status === 'loading')

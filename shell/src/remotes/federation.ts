@@ -138,3 +138,39 @@ export async function loadScreen<P>(
     throw new RemoteLoadError(remote, version, error, skew);
   }
 }
+
+/** A screen's load begun at boot (startScreen); `Screen` once it has arrived. */
+export interface StartedScreen<P> {
+  remote: RemoteKey;
+  expose: string;
+  promise: Promise<ComponentType<P>>;
+  Screen?: ComponentType<P>;
+}
+
+let started: StartedScreen<never> | undefined;
+
+/**
+ * Begins loading the route's screen as soon as the remotes are registered, before React renders
+ * the shell: its remote entry and module run while the shell renders, and a screen that has
+ * arrived by then draws in the first render instead of after it (RemoteArea takes this load).
+ * Only after the shell's own shared modules are in (bootstrap), so the remote borrows them.
+ */
+export function startScreen(remote: RemoteKey, expose: string): void {
+  const load: StartedScreen<never> = { remote, expose, promise: loadScreen<never>(remote, expose) };
+  load.promise.then(
+    (Screen) => (load.Screen = Screen),
+    () => undefined, // RemoteArea reports it where the screen goes
+  );
+  started = load;
+}
+
+/** The load startScreen began for this screen, handed out once (a Retry loads afresh). */
+export function takeStartedScreen<P>(
+  remote: RemoteKey,
+  expose: string,
+): StartedScreen<P> | undefined {
+  const load = started;
+  if (!load || load.remote !== remote || load.expose !== expose) return undefined;
+  started = undefined;
+  return load as unknown as StartedScreen<P>;
+}
