@@ -8,7 +8,7 @@ import { root } from './stack.mjs';
 
 // Longest first (the packages' jest times in the 26 Nov CI run: api 361 s, devnet 192,
 // shared-chain 108, mf-config 67, the rest 5-21 each): on two lanes the api's suite runs beside
-// all the others instead of after them (lerna started it last: 558 s in all).
+// all the others instead of after most of them (under lerna it ended last: 558 s in all).
 const UNIT_ORDER = ['api', 'devnet', 'shared-chain', 'mf-config', 'mfe-swap', 'shell'];
 
 /**
