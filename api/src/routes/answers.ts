@@ -25,13 +25,29 @@ export function cachedAnswers(app: FastifyInstance, opts?: AnswerCacheOptions) {
    * in a transaction that moves it, so an expired answer whose cursor did not move is kept
    * without reading it again (on PGlite that read runs on this thread).
    */
-  const cursorVersion = async (network: string): Promise<string> => {
+  const readCursor = async (network: string): Promise<string> => {
     const { rows } = await app.db.query<{ v: string }>(
       `SELECT block_number || ' ' || block_hash || ' ' || updated_at::text AS v
        FROM indexer_cursor WHERE network = $1`,
       [network],
     );
     return rows[0]?.v ?? 'none';
+  };
+  // One read per network per versionMs shared by every miss and check meanwhile: a miss
+  // (a wallet's page, rarely asked twice) paid a second round trip for it. Still safe: an
+  // answer's version only has to be read before its load starts, and a version read earlier
+  // than that can only make a later check reload more, never keep a changed answer.
+  const versionMs = Math.min(250, (opts?.ttlMs ?? 5000) / 4);
+  const versions = new Map<string, { at: number; v: Promise<string> }>();
+  const cursorVersion = (network: string): Promise<string> => {
+    const held = versions.get(network);
+    if (held && performance.now() - held.at < versionMs) return held.v;
+    const v = readCursor(network);
+    versions.set(network, { at: performance.now(), v });
+    v.catch(() => {
+      if (versions.get(network)?.v === v) versions.delete(network);
+    });
+    return v;
   };
 
   /**
@@ -59,7 +75,7 @@ export function cachedAnswers(app: FastifyInstance, opts?: AnswerCacheOptions) {
       .type('application/json; charset=utf-8');
     if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
     const encoding = encodingFor(req.headers['accept-encoding']);
-    if (!encoding) return hit.identity;
+    if (!encoding) return hit.plain();
     void reply.header('content-encoding', encoding);
     return hit.body(encoding);
   };
