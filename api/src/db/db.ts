@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -140,6 +142,84 @@ export function openPglite(dataDir?: string): Db {
   };
 }
 
+/**
+ * PGlite on a worker thread (src/db/pglite-worker.mjs): the same SQL and the same guarantees as
+ * openPglite, but its work (parsing, planning, writing, WAL) runs beside this thread instead of
+ * on it. Used by the api process (scripts/api.mjs) on PGlite: a range of 1 000 pairs' swaps
+ * held the thread that answers requests, and the indexer's decoding waited behind requests.
+ */
+export function openPgliteWorker(dataDir?: string): Db {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const worker = new Worker(join(__dirname, 'pglite-worker.mjs'), { workerData: { dataDir } });
+  let next = 0;
+  const waiting = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: unknown) => void }
+  >();
+  let dead: Error | null = null;
+  const failAll = (e: Error) => {
+    dead = e;
+    for (const w of waiting.values()) w.reject(e);
+    waiting.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`the PGlite worker exited (${code})`)));
+  type Answer = { id: number; ok: boolean; rows?: unknown[]; error?: { message: string } };
+  worker.on('message', (m: Answer) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (!w) return;
+    if (m.ok) w.resolve({ rows: m.rows ?? [] });
+    else w.reject(Object.assign(new Error(m.error?.message), m.error));
+  });
+  const call = (op: 'query' | 'exec' | 'close', sql?: string, params?: unknown[]) =>
+    new Promise<{ rows: never[] }>((resolve, reject) => {
+      if (dead) return reject(dead);
+      const id = next++;
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, op, sql, params });
+    });
+  // PGlite is one session: a transaction must not interleave with other queries.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const held = new Set<number>();
+  const tx: Queryable = {
+    query: (s, p) => call('query', s, p) as never,
+    exec: async (s) => void (await call('exec', s)),
+  };
+  return {
+    kind: 'pglite',
+    query: (sql, params) => serial(() => call('query', sql, params)) as never,
+    exec: (sql) => serial(async () => void (await call('exec', sql))),
+    transaction: (fn) =>
+      serial(async () => {
+        await call('exec', 'BEGIN');
+        try {
+          const out = await fn(tx);
+          await call('exec', 'COMMIT');
+          return out;
+        } catch (e) {
+          await call('exec', 'ROLLBACK').catch(() => undefined);
+          throw e;
+        }
+      }),
+    async tryLock(key) {
+      if (held.has(key)) return null;
+      held.add(key);
+      return { release: async () => void held.delete(key), lost: false };
+    },
+    close: () =>
+      serial(async () => {
+        if (!dead) await call('close');
+        await worker.terminate();
+      }),
+  };
+}
+
 export function openPostgres(url: string): Db {
   // A new connection gives up after 5 s (a server that does not answer): the caller gets a
   // DbUnavailableError instead of waiting forever.
@@ -218,7 +298,7 @@ export function openPostgres(url: string): Db {
 
 /** DATABASE_URL set: that PostgreSQL server; otherwise PGlite in `dataDir`. */
 export function openDb(opts: { databaseUrl?: string; dataDir?: string }): Db {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPgliteWorker(opts.dataDir);
 }
 
 /** A PostgreSQL error answered by the server (SQLSTATE code), as opposed to the caller's own. */
