@@ -1,5 +1,11 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadScreen, registerRemotesFromConfig, remoteProblem } from './federation';
+import {
+  loadScreen,
+  registerRemotesFromConfig,
+  remoteProblem,
+  startScreen,
+  takeStartedScreen,
+} from './federation';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -78,4 +84,19 @@ it('without a fallbackVersion the failure reaches the area, naming the skew for 
   expect(console.error).toHaveBeenCalledWith(
     '[jmswap] pools 1.1.0 needs @jmswap/shared-chain ^3.2.0; this site provides 3.1.0',
   );
+});
+
+it('the screen started at boot is loaded once and handed to its own area once', async () => {
+  served = { allowedOrigins, remotes: { swap, pools } };
+  await registerRemotesFromConfig();
+  const Screen = () => null;
+  load.mockResolvedValue({ default: Screen });
+  startScreen('pools', 'PoolsPage');
+  expect(takeStartedScreen('swap', 'SwapPanel')).toBeUndefined();
+  const started = takeStartedScreen('pools', 'PoolsPage');
+  await expect(started?.promise).resolves.toBe(Screen);
+  expect(started?.Screen).toBe(Screen);
+  expect(load).toHaveBeenCalledTimes(1);
+  // A second area, or a remount, loads as before.
+  expect(takeStartedScreen('pools', 'PoolsPage')).toBeUndefined();
 });
