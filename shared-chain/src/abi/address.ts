@@ -3,10 +3,11 @@ import { utf8ToBytes } from '@noble/hashes/utils';
 import { cappedMemo } from './memo';
 
 /**
- * Checksummed form of a lower-case address, remembered: every pool read decodes the same few
- * dozen pair and token addresses, each a keccak.
+ * Checksummed form of a lower-case address, remembered: every pool read decodes the same pair
+ * and token addresses, each a keccak. Room for the largest listing read (15 000 pairs) and its
+ * tokens: a cap below them cleared the memo on every read of a thousand pools.
  */
-const checksummed = cappedMemo(2_000, (lower) => {
+const checksummed = cappedMemo(20_000, (lower) => {
   const hash = keccak_256(utf8ToBytes(lower));
   let out = '0x';
   for (let i = 0; i < 40; i += 1) {
