@@ -6,7 +6,9 @@
 // remote needed back to the html, each link the request that finished last before the next one
 // was sent: the round trips a visitor waits through one after another), when the federation
 // runtime put the remote's entry script in the page (the shell's own work before it asks for the
-// remote), the long tasks before that, and the LCP with its element. Figures only.
+// remote), the long tasks before that, and the LCP with its element. `--no-hints` serves
+// remotes.json without its preload hints (the head script then reads each manifest first), to
+// compare both on one build and one load. Figures only.
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -15,7 +17,8 @@ import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig }
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
-const { CHROMIUM } = require('@jmswap/mf-config');
+const mf = require('@jmswap/mf-config');
+const { CHROMIUM } = mf;
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -25,6 +28,7 @@ const routes = process.argv.slice(2).filter((a) => a.startsWith('/'));
 if (!routes.length) routes.push('/', '/pools', '/charts', '/listing');
 const cpu = Number(arg('--cpu', '4'));
 const runs = Number(arg('--runs', '1'));
+const hints = !process.argv.includes('--no-hints');
 
 // Lighthouse's mobile slow 4G (constants.throttling.mobileSlow4G, devtools method).
 const SLOW_4G = {
@@ -121,6 +125,11 @@ function chain(list, last) {
 
 writeRuntimeConfig();
 pinRemotes();
+if (!hints) {
+  const file = mf.readRemotesFile();
+  for (const entry of Object.values(file.remotes)) delete entry.preload;
+  mf.writeRemotesFile(file);
+}
 const devnet = await startDevnet({ log: () => undefined });
 const dataDir = join(root, '.run/waterfall-api-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -133,7 +142,7 @@ try {
       const { list, lcp, entry, tasks } = await visit(browser, route);
       const lcpAt = lcp?.[0] ?? Infinity;
       console.log(
-        `\n${route} run ${run} at ${cpu}x CPU, slow 4G, load ${loadavg()
+        `\n${route} run ${run}${hints ? '' : ' without preload hints'} at ${cpu}x CPU, slow 4G, load ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}`,
       );
