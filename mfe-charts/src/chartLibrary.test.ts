@@ -1,4 +1,4 @@
-import { loadDateFormats } from './chartLibrary';
+import { dateFormats } from './chartLibrary';
 
 /** The locales of the Intl date formatters made while `work` runs. */
 function datesLocales(work: () => void): Set<string> {
@@ -18,12 +18,12 @@ function datesLocales(work: () => void): Set<string> {
   return made;
 }
 
-describe('loadDateFormats', () => {
+describe('dateFormats', () => {
   it('loads every locale Highcharts formats dates with, before Highcharts is evaluated', () => {
     document.documentElement.lang = 'en';
     // jsdom has no CSS.supports, which Highcharts reads when it is evaluated.
     Object.assign(window, { CSS: { supports: () => false } });
-    const loaded = datesLocales(() => loadDateFormats());
+    const loaded = datesLocales(() => dateFormats().forEach((make) => make()));
     const highcharts = datesLocales(() => {
       jest.isolateModules(() => {
         const Highcharts = require('highcharts') as typeof import('highcharts');
