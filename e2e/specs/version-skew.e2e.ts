@@ -8,7 +8,7 @@
  * fallback and tells the operators which module and which versions.
  */
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
@@ -27,17 +27,23 @@ const [MAJOR, MINOR] = SHARED_CHAIN.split('.').map(Number) as [number, number];
  * Builds `app` into dist/<version> against `sharedVersions`, once per set of versions (a marker
  * file records them, so a local re-run reuses the folder; CI starts from a clean tree).
  */
-function buildAgainst(app: string, version: string, sharedVersions: Record<string, string>): void {
+async function buildAgainst(
+  app: string,
+  version: string,
+  sharedVersions: Record<string, string>,
+): Promise<void> {
   const dir = path.join(repoRoot, app, 'dist', version);
   const marker = path.join(dir, '.built-against.json');
   const wanted = JSON.stringify(sharedVersions);
   if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return;
   rmSync(dir, { recursive: true, force: true });
-  execFileSync('npx', ['webpack', '--mode', 'production', '--env', `version=${version}`], {
+  const child = spawn('npx', ['webpack', '--mode', 'production', '--env', `version=${version}`], {
     cwd: path.join(repoRoot, app),
     env: { ...process.env, JMSWAP_SHARED_VERSIONS: wanted, JMSWAP_DEV_WALLET: '1' },
     stdio: 'inherit',
   });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`${app} ${version}: webpack exited with ${String(code)}`);
   writeFileSync(marker, wanted);
 }
 
@@ -49,18 +55,21 @@ const BUILDS = {
   react18: { app: 'mfe-pools', version: '0.0.1-skew-react-18' },
 };
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   test.setTimeout(300_000);
-  buildAgainst(BUILDS.olderMinor.app, BUILDS.olderMinor.version, {
-    '@jmswap/shared-chain': OLDER_MINOR,
-  });
-  buildAgainst(BUILDS.newerMinor.app, BUILDS.newerMinor.version, {
-    '@jmswap/shared-chain': `${MAJOR}.${MINOR + 1}.0`,
-  });
-  buildAgainst(BUILDS.nextMajor.app, BUILDS.nextMajor.version, {
-    '@jmswap/shared-chain': `${MAJOR + 1}.0.0`,
-  });
-  buildAgainst(BUILDS.react18.app, BUILDS.react18.version, { react: '18.3.1' });
+  // Two builds at a time, one per core (each version has its own output folder); one after
+  // another they were most of this spec's time on a fresh clone.
+  const builds: [{ app: string; version: string }, Record<string, string>][] = [
+    [BUILDS.olderMinor, { '@jmswap/shared-chain': OLDER_MINOR }],
+    [BUILDS.newerMinor, { '@jmswap/shared-chain': `${MAJOR}.${MINOR + 1}.0` }],
+    [BUILDS.nextMajor, { '@jmswap/shared-chain': `${MAJOR + 1}.0.0` }],
+    [BUILDS.react18, { react: '18.3.1' }],
+  ];
+  const lane = async () => {
+    for (let next = builds.shift(); next; next = builds.shift())
+      await buildAgainst(next[0].app, next[0].version, next[1]);
+  };
+  await Promise.all([lane(), lane()]);
 });
 test.afterEach(() => writeRemotes());
 
