@@ -170,12 +170,23 @@ test('the chain unreachable: a message with Retry, and Retry recovers', async ({
 
 test('sorting and filtering by symbol', async ({ page }) => {
   await page.goto('/pools?n=TRON');
+  const items = page.getByTestId('pool-item');
+  await expect(items.first()).toBeVisible();
+  const all = await items.count();
+  // The sort and the filter are deferred renders: wait for the list they give, not the first read.
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('name');
-  const names = await page.getByTestId('pool-item').allTextContents();
-  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  await expect(async () => {
+    const names = await items.allTextContents();
+    expect(names).toHaveLength(all);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  }).toPass();
   await page.getByRole('searchbox', { name: 'Filter by symbol' }).fill('usdt');
-  for (const name of await page.getByTestId('pool-item').allTextContents())
-    expect(name).toContain('USDT');
+  await expect(async () => {
+    const names = await items.allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.length).toBeLessThan(all);
+    for (const name of names) expect(name).toContain('USDT');
+  }).toPass();
 });
 
 test('fits a 375 px phone: rows become cards, nothing scrolls sideways', async ({ page }) => {
