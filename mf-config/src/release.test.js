@@ -454,13 +454,21 @@ describe('preflight', () => {
         .createHash('sha384')
         .update(Buffer.from(await served.arrayBuffer()))
         .digest('base64')}`;
-      expect(written.remotes.pools).toEqual({
+      const { preload, ...pinned } = written.remotes.pools;
+      expect(pinned).toEqual({
         name: 'mfe_pools',
         base,
         version: VERSION,
         fallbackVersion: '0.0.0-before',
         integrity: { [VERSION]: pin },
       });
+      // The screen's first files, hashed as its release record hashes them, for the head script.
+      expect(Object.keys(preload)).toEqual([VERSION]);
+      expect(Object.keys(preload[VERSION])).toEqual(
+        expect.arrayContaining(['remoteEntry.js', exposeChunk()]),
+      );
+      for (const [file, hash] of Object.entries(preload[VERSION]))
+        expect(hash).toBe(record.integrity[file]);
       expect(written.remotes.swap).toEqual(initial().remotes.swap);
     });
 
