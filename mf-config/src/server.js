@@ -306,7 +306,13 @@ async function serveApp(
           server.close();
           throw error;
         });
-  const closeServer = (s) => new Promise((r) => (s ? s.close(() => r()) : r()));
+  // A browser may hold a connection it never sent a request on; close() alone waits for it.
+  const closeServer = (s) =>
+    new Promise((r) => {
+      if (!s) return r();
+      s.close(() => r());
+      s.closeAllConnections();
+    });
   return {
     url: `http://localhost:${server.address().port}`,
     close: () => Promise.all([closeServer(server), closeServer(metrics)]).then(() => undefined),
