@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { watchUsable } from '../e2e/fixtures/usable.mjs';
-import { root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -112,6 +112,8 @@ async function measure(browser, path, usable, throttle) {
 }
 
 writeRuntimeConfig();
+// The builds in dist/ as they are now: pins of an earlier build would make the shell refuse them.
+pinRemotes();
 const devnet = await startDevnet();
 // The site as a visitor sees it: /pools and the charts draw the api's figures.
 const api = await startApi({ log: () => undefined });

@@ -13,7 +13,13 @@
 // Figures only; nothing here asserts.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { profileFromArgs, serveAll, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import {
+  pinRemotes,
+  profileFromArgs,
+  serveAll,
+  startDevnet,
+  writeRuntimeConfig,
+} from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -24,6 +30,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const profile = profileFromArgs() ?? 'default';
 writeRuntimeConfig();
+// The builds in dist/ as they are now: pins of an earlier build would make the shell refuse them.
+pinRemotes();
 const devnet = await startDevnet({ profile });
 const pools = JSON.parse(
   readFileSync(new URL('../.run/config/networks.json', import.meta.url), 'utf8'),
