@@ -2,8 +2,11 @@ import type { NetworkConfig } from '../config/types';
 import {
   LARGE_PAIR_PAGE_SIZE,
   MAX_LARGE_PAIR_PAGES,
+  MAX_POSITION_PAGES,
+  POSITION_PAGES_PER_ROUND,
   TrustedPairs,
   morePages,
+  pagesUntilShort,
   type ListedPair,
   type PairLookups,
 } from './trustedPairs';
@@ -172,5 +175,53 @@ describe('morePages (a thousand pools, issue #25)', () => {
       ),
     ).rejects.toThrow('not a pair count');
     expect(read).toHaveBeenCalledTimes(MAX_LARGE_PAIR_PAGES);
+  });
+});
+
+describe('pagesUntilShort (a wallet in a thousand pools, issue #25)', () => {
+  /** A node holding `count` positions, 7 a page, counting the requests that wait on each other. */
+  function positionsNode(count: number) {
+    let inFlight = 0;
+    const node = { requests: 0, waves: 0, widest: 0 };
+    const read = async (page: number) => {
+      if (inFlight === 0) node.waves += 1;
+      inFlight += 1;
+      node.requests += 1;
+      node.widest = Math.max(node.widest, inFlight);
+      await new Promise((r) => setTimeout(r, 1));
+      inFlight -= 1;
+      const from = (page - 1) * 7;
+      return Array.from({ length: Math.max(0, Math.min(7, count - from)) }, (_, i) => from + i);
+    };
+    return { node, read };
+  }
+  const flat = (pages: number[][]) => pages.flat();
+
+  test('a wallet with fewer positions than a page costs one request', async () => {
+    const { node, read } = positionsNode(3);
+    expect(flat(await pagesUntilShort(read, (p) => p.length, 7))).toEqual([0, 1, 2]);
+    expect(node.requests).toBe(1);
+  });
+
+  test('1 480 positions: every one, in order, in a few batched rounds instead of 212 requests in a row', async () => {
+    const { node, read } = positionsNode(1_480);
+    const all = flat(await pagesUntilShort(read, (p) => p.length, 7));
+    expect(all).toEqual(Array.from({ length: 1_480 }, (_, i) => i));
+    expect(node.widest).toBe(POSITION_PAGES_PER_ROUND);
+    // Page 1, then pages 2-221 ten at a time (page 212, the last, holds 3): 23 waits, not 212.
+    expect(node.waves).toBe(23);
+  });
+
+  test('a list that fills its last page whole ends at the empty page after it', async () => {
+    const { read } = positionsNode(14);
+    const pages = await pagesUntilShort(read, (p) => p.length, 7);
+    expect(pages.map((p) => p.length)).toEqual([7, 7, 0]);
+  });
+
+  test('a node answering full pages for ever is read at most MAX_POSITION_PAGES pages', async () => {
+    const read = jest.fn(async () => [1, 2, 3, 4, 5, 6, 7]);
+    const pages = await pagesUntilShort(read, (p) => p.length, 7);
+    expect(pages).toHaveLength(MAX_POSITION_PAGES);
+    expect(read).toHaveBeenCalledTimes(MAX_POSITION_PAGES);
   });
 });

@@ -174,3 +174,29 @@ export async function morePages<T>(
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return Promise.all(pages.map((p) => read(LARGE_PAIR_PAGE_SIZE, p)));
 }
+
+/** Pages of a wallet's positions read together after the first (a page past the last is empty). */
+export const POSITION_PAGES_PER_ROUND = 10;
+/** At most this many pages of positions: the node's full pages are not trusted to end a loop. */
+export const MAX_POSITION_PAGES = 2_200;
+
+/**
+ * Pages 1, 2, ... of a paged list up to its first short page (the last), the first page alone
+ * (most wallets hold fewer positions than a page) and then POSITION_PAGES_PER_ROUND at once, so
+ * a wallet in a thousand pools costs a batched request per round instead of a request per page.
+ */
+export async function pagesUntilShort<T>(
+  read: (page: number) => Promise<T>,
+  sizeOf: (page: T) => number,
+  pageSize: number,
+): Promise<T[]> {
+  const pages = [await read(1)];
+  const full = (page: T) => sizeOf(page) >= pageSize;
+  while (pages.every(full) && pages.length < MAX_POSITION_PAGES) {
+    const first = pages.length + 1;
+    const count = Math.min(POSITION_PAGES_PER_ROUND, MAX_POSITION_PAGES - pages.length);
+    pages.push(...(await Promise.all(Array.from({ length: count }, (_, k) => read(first + k)))));
+  }
+  const last = pages.findIndex((page) => !full(page));
+  return last < 0 ? pages : pages.slice(0, last + 1);
+}

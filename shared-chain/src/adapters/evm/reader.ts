@@ -14,7 +14,7 @@ import { TAX_PROBE_RECIPIENT } from '../../core/tax';
 import { userShareBps } from '../../core/liquidity';
 import { liquidityRouterOf } from '../../core/routers';
 import type { PoolReserves } from '../../core/paths';
-import { TrustedPairs, morePages, type ListedPair } from '../trustedPairs';
+import { TrustedPairs, morePages, pagesUntilShort, type ListedPair } from '../trustedPairs';
 import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
 import { nodesFor } from '../nodes';
@@ -243,14 +243,18 @@ export class EvmReader implements ChainReader {
       // Positions only in pools that passed the address check, named by the config.
       if ((await this.pairReserves()) === undefined) throw new Error('pools unreadable');
       const positions: UserPosition[] = [];
-      for (let page = 1; ; page += 1) {
-        const r = (await this.call(
-          this.network.exchange.SWAP_API,
-          'getUserLP(address,uint256,uint256)',
-          [owner, BigInt(USER_LIQUIDITY_PAGE_SIZE), BigInt(page)],
-          USER_LP_PAGE,
-        )) as [string[], string[], string[], bigint[], bigint[], bigint[], bigint[]];
-        const [pairs, , , total, user, valueA, valueB] = r;
+      const pages = await pagesUntilShort(
+        async (page) =>
+          (await this.call(
+            this.network.exchange.SWAP_API,
+            'getUserLP(address,uint256,uint256)',
+            [owner, BigInt(USER_LIQUIDITY_PAGE_SIZE), BigInt(page)],
+            USER_LP_PAGE,
+          )) as [string[], string[], string[], bigint[], bigint[], bigint[], bigint[]],
+        ([pairs]) => pairs.length,
+        USER_LIQUIDITY_PAGE_SIZE,
+      );
+      for (const [pairs, , , total, user, valueA, valueB] of pages) {
         pairs.forEach((pair, i) => {
           const totalLiquidity = total[i] as bigint;
           const userLiquidity = user[i] as bigint;
@@ -267,7 +271,6 @@ export class EvmReader implements ChainReader {
             userShareBps: userShareBps(userLiquidity, totalLiquidity),
           });
         });
-        if (pairs.length < USER_LIQUIDITY_PAGE_SIZE) break;
       }
       return positions;
     });
