@@ -108,7 +108,7 @@ async function visit(browser, route) {
     .filter((r) => r.end)
     .map((r) => ({ ...r, s: (r.start - t0) * 1000, e: (r.end - t0) * 1000 }))
     .sort((a, b) => a.s - b.s);
-  return { list, lcp, entry: seen.entry, tasks: seen.tasks };
+  return { list, lcp, lcpEntries: seen.lcp, entry: seen.entry, tasks: seen.tasks };
 }
 
 /** The critical chain back from `last`: each link the request that finished last before it was sent. */
@@ -139,7 +139,7 @@ const browser = await chromium.launch(CHROMIUM);
 try {
   for (const route of routes)
     for (let run = 1; run <= runs; run++) {
-      const { list, lcp, entry, tasks } = await visit(browser, route);
+      const { list, lcp, lcpEntries, entry, tasks } = await visit(browser, route);
       const lcpAt = lcp?.[0] ?? Infinity;
       console.log(
         `\n${route} run ${run}${hints ? '' : ' without preload hints'} at ${cpu}x CPU, slow 4G, load ${loadavg()
@@ -171,6 +171,10 @@ try {
       console.log(
         `  LCP ${lcp ? `${lcp[0].toFixed(0)} ms ${lcp[1]}${lcp[2] ? ' (prerendered)' : ''}` : 'none'}`,
       );
+      // Every candidate: a later one of the same element means it was painted again.
+      if (lcpEntries.length > 1)
+        for (const [at, what, pre] of lcpEntries)
+          console.log(`    candidate ${at.toFixed(0)} ms ${what}${pre ? ' (prerendered)' : ''}`);
     }
 } finally {
   await browser.close();
