@@ -108,17 +108,34 @@ const translate = async <T>(p: Promise<T>): Promise<T> => {
   }
 };
 
+/**
+ * Runs the functions it is given one after another: PGlite is one session, so a transaction
+ * must not interleave with other queries.
+ */
+function oneAtATime(): <T>(fn: () => Promise<T>) => Promise<T> {
+  let chain: Promise<unknown> = Promise.resolve();
+  return (fn) => {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** PGlite's tryLock: one process owns a PGlite directory, so it only guards this process. */
+function processLock(): Db['tryLock'] {
+  const held = new Set<number>();
+  return async (key) => {
+    if (held.has(key)) return null;
+    held.add(key);
+    return { release: async () => void held.delete(key), lost: false };
+  };
+}
+
 export function openPglite(dataDir?: string): Db {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = new PGlite(dataDir);
-  // PGlite is one session: a transaction must not interleave with other queries.
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  };
-  const held = new Set<number>();
+  const serial = oneAtATime();
+  const tryLock = processLock();
   return {
     kind: 'pglite',
     query: (sql, params) => serial(() => lite.query(sql, params as unknown[])) as never,
@@ -132,12 +149,7 @@ export function openPglite(dataDir?: string): Db {
         ),
       ),
     exec: (sql) => serial(async () => void (await lite.exec(sql))),
-    // One process owns a PGlite directory, so the lock only guards against this process.
-    async tryLock(key) {
-      if (held.has(key)) return null;
-      held.add(key);
-      return { release: async () => void held.delete(key), lost: false };
-    },
+    tryLock,
     close: () => serial(() => lite.close()),
   };
 }
@@ -179,14 +191,8 @@ export function openPgliteWorker(dataDir?: string): Db {
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.postMessage({ id, op, sql, params });
     });
-  // PGlite is one session: a transaction must not interleave with other queries.
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  };
-  const held = new Set<number>();
+  const serial = oneAtATime();
+  const tryLock = processLock();
   const tx: Queryable = {
     query: (s, p) => call('query', s, p) as never,
     exec: async (s) => void (await call('exec', s)),
@@ -207,11 +213,7 @@ export function openPgliteWorker(dataDir?: string): Db {
           throw e;
         }
       }),
-    async tryLock(key) {
-      if (held.has(key)) return null;
-      held.add(key);
-      return { release: async () => void held.delete(key), lost: false };
-    },
+    tryLock,
     close: () =>
       serial(async () => {
         if (!dead) await call('close');
