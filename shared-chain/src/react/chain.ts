@@ -24,17 +24,10 @@ import {
   pendingTransactions$,
   type PendingTransaction,
 } from '../bus/pending';
-import { useSubject } from './hooks';
+import { subscriberOf, useSubject } from './hooks';
 
 function useSetting<T>(source: Observable<T>, current: () => T): T {
-  return useSyncExternalStore(
-    (onChange) => {
-      const sub = source.subscribe(onChange);
-      return () => sub.unsubscribe();
-    },
-    current,
-    current,
-  );
+  return useSyncExternalStore(subscriberOf(source), current, current);
 }
 
 /** The slippage in force (the user's, or the widget host's) and the setter of the settings panel. */
@@ -50,10 +43,7 @@ export function usePendingTransaction(): PendingTransaction | undefined {
   const session = useSubject(session$);
   const account = session.connected ? session.address : undefined;
   return useSyncExternalStore(
-    (onChange) => {
-      const sub = pendingTransactions$.subscribe(onChange);
-      return () => sub.unsubscribe();
-    },
+    subscriberOf(pendingTransactions$),
     () => pendingTransactionOf(account),
     () => pendingTransactionOf(account),
   );

@@ -4,13 +4,29 @@ import { networks$, loadNetworks, type NetworksState } from '../config/registry'
 import type { NetworkConfig, NetworkId } from '../config/types';
 import { network$, session$, type WalletSession } from '../bus/session';
 
+const subscribers = new WeakMap<Observable<unknown>, (onChange: () => void) => () => void>();
+
+/**
+ * One subscribe function per source, for useSyncExternalStore: a new function on each render
+ * makes React unsubscribe and subscribe again on every render (the swap box did so six times a
+ * keystroke, issue #25).
+ */
+export function subscriberOf(source: Observable<unknown>): (onChange: () => void) => () => void {
+  let subscribe = subscribers.get(source);
+  if (subscribe === undefined) {
+    subscribe = (onChange) => {
+      const sub = source.subscribe(onChange);
+      return () => sub.unsubscribe();
+    };
+    subscribers.set(source, subscribe);
+  }
+  return subscribe;
+}
+
 /** Subscribes a component to a BehaviorSubject (current value first, then updates). */
 export function useSubject<T>(subject: BehaviorSubject<T>): T {
   return useSyncExternalStore(
-    (onChange) => {
-      const sub = subject.subscribe(onChange);
-      return () => sub.unsubscribe();
-    },
+    subscriberOf(subject),
     () => subject.getValue(),
     // The build's prerendered html renders with the initial values.
     () => subject.getValue(),
