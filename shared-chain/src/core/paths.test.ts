@@ -129,6 +129,23 @@ describe('bestExactIn / bestExactOut', () => {
     expect(bestOut.path).toEqual(['TRX', 'USDT', 'JM']);
   });
 
+  it('over one snapshot, each token table gives its own taxes, and a changed result changes no later one', () => {
+    const amountIn = 1_000n * E6;
+    const last = (xs: readonly bigint[] | readonly number[]) => xs[xs.length - 1];
+    const taxed = bestExactIn(amountIn, query);
+    const untaxed = bestExactIn(amountIn, { ...query, tokens: { ...tokens, JM: { tax: 0 } } });
+    expect(last(taxed.taxes)).toBe(3);
+    expect(last(untaxed.taxes)).toBe(0);
+    expect(last(untaxed.amounts) as bigint).toBeGreaterThan(last(taxed.amounts) as bigint);
+    // The same estimate over a new snapshot array, where nothing was kept.
+    const expected = bestExactIn(amountIn, { ...query, pools: [...pools] });
+    taxed.path.reverse();
+    taxed.taxes[taxed.taxes.length - 1] = 50;
+    taxed.hops.pop();
+    findRoutes(query)[0]?.path.push('USDT');
+    expect(bestExactIn(amountIn, query)).toEqual(expected);
+  });
+
   it('picks the smallest input for an exact output', () => {
     const amountOut = 100n * E8;
     const best = bestExactOut(amountOut, query);

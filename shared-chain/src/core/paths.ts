@@ -47,6 +47,8 @@ interface FoundPath {
 interface Graph {
   neighbours: Map<string, Map<string, Edge>>;
   paths: Map<string, readonly FoundPath[]>;
+  /** The taxes of those paths' tokens by token table, by the same key. */
+  taxes: WeakMap<TokenTable, Map<string, readonly (readonly number[])[]>>;
 }
 
 /**
@@ -74,7 +76,7 @@ function graphOf(pools: readonly PoolReserves[]): Graph {
     link(pool.symbolA, pool.symbolB, { pool, fromA: true });
     link(pool.symbolB, pool.symbolA, { pool, fromA: false });
   }
-  graph = { neighbours, paths: new Map() };
+  graph = { neighbours, paths: new Map(), taxes: new WeakMap() };
   graphs.set(pools, graph);
   return graph;
 }
@@ -179,16 +181,42 @@ export interface RouteQuery {
   maxLength?: number;
 }
 
-/** Every usable route between the two tokens; throws "No swap path found" when there is none. */
-export function findRoutes({ from, to, pools, tokens, maxLength }: RouteQuery): Route[] {
-  const paths = pathsIn(graphOf(pools), from, to, maxLength ?? MAX_HOP_LENGTH);
+/**
+ * The routes between two tokens. Their paths are searched once per snapshot and their taxes
+ * looked up once per token table: the swap box's estimates quote the same few hundred routes on
+ * every keystroke (issue #25). The hops are read from the pools on each call.
+ */
+function routesIn({ from, to, pools, tokens, maxLength }: RouteQuery): Route[] {
+  const graph = graphOf(pools);
+  const length = maxLength ?? MAX_HOP_LENGTH;
+  const paths = pathsIn(graph, from, to, length);
   if (paths.length === 0) throw new ChainError('NO_PATH');
-  return paths.map(({ path, edges }) => ({
-    path: [...path],
+  const key = `${from}|${to}|${length}`;
+  let byKey = graph.taxes.get(tokens);
+  if (byKey === undefined) graph.taxes.set(tokens, (byKey = new Map()));
+  let taxes = byKey.get(key);
+  if (taxes === undefined) {
+    taxes = paths.map(({ path }) => pathTaxes(path, tokens));
+    byKey.set(key, taxes);
+  }
+  return paths.map(({ path, edges }, i) => ({
+    path: path as string[],
     hops: edges.map(hopOf),
-    taxes: pathTaxes(path, tokens),
+    taxes: taxes[i] as number[],
   }));
 }
+
+/** Every usable route between the two tokens; throws "No swap path found" when there is none. */
+export function findRoutes(query: RouteQuery): Route[] {
+  return routesIn(query).map(copyOf);
+}
+
+/** A route of one's own: routesIn's paths and taxes are kept and shared. */
+const copyOf = (route: Route): Route => ({
+  path: [...route.path],
+  hops: route.hops,
+  taxes: [...route.taxes],
+});
 
 function tryQuote(run: () => TaxedQuote): TaxedQuote | null {
   try {
@@ -209,18 +237,16 @@ export function bestExactIn(
   query: RouteQuery,
   feeNumerator: bigint = FEE_NUMERATOR,
 ): QuotedRoute {
-  let best: QuotedRoute | null = null;
-  for (const route of findRoutes(query)) {
+  let best: { route: Route; quoted: TaxedQuote; out: bigint } | null = null;
+  for (const route of routesIn(query)) {
     const quoted = tryQuote(() => quoteRoute('exact-in', amountIn, route, feeNumerator));
     if (quoted === null) continue;
     const out = quoted.amounts[quoted.amounts.length - 1] as bigint;
     if (out <= 0n) continue;
-    if (best === null || out > (best.amounts[best.amounts.length - 1] as bigint)) {
-      best = { ...route, ...quoted };
-    }
+    if (best === null || out > best.out) best = { route, quoted, out };
   }
   if (best === null) throw new ChainError('INSUFFICIENT_LIQUIDITY');
-  return best;
+  return { ...copyOf(best.route), ...best.quoted };
 }
 
 /**
@@ -233,16 +259,16 @@ export function bestExactOut(
   query: RouteQuery,
   feeNumerator: bigint = FEE_NUMERATOR,
 ): QuotedRoute {
-  let best: QuotedRoute | null = null;
-  for (const route of findRoutes(query)) {
+  let best: { route: Route; quoted: TaxedQuote } | null = null;
+  for (const route of routesIn(query)) {
     const quoted = tryQuote(() => quoteRoute('exact-out', amountOut, route, feeNumerator));
     if (quoted === null) continue;
-    if (best === null || (quoted.amounts[0] as bigint) < (best.amounts[0] as bigint)) {
-      best = { ...route, ...quoted };
+    if (best === null || (quoted.amounts[0] as bigint) < (best.quoted.amounts[0] as bigint)) {
+      best = { route, quoted };
     }
   }
   if (best === null) throw new ChainError('INSUFFICIENT_LIQUIDITY');
-  return best;
+  return { ...copyOf(best.route), ...best.quoted };
 }
 
 /** The Taxed quote of a known route, for an exact input or an exact output. */

@@ -70,4 +70,20 @@ describe('withDetectedTaxes', () => {
     expect(out).toEqual({ JM: { tax: 3 }, TCT: { tax: 5 }, TRX: { tax: 0 } });
     expect(tokens.TCT.tax).toBe(2);
   });
+
+  it('gives the same table back while the chain agrees with the config, and one copy per set of detected taxes', () => {
+    const tokens = { JM: { tax: 3 }, TCT: { tax: 2 }, TRX: { tax: 0 } };
+    const agreeing = { JM: checkTax('JM', 3, { bps: 300n, exact: true }) };
+    expect(withDetectedTaxes(tokens, agreeing)).toBe(tokens);
+    expect(withDetectedTaxes(tokens, {})).toBe(tokens);
+    const fivePercent = () => ({ TCT: checkTax('TCT', 2, { bps: 500n, exact: true }) });
+    const first = withDetectedTaxes(tokens, fivePercent());
+    expect(withDetectedTaxes(tokens, { ...agreeing, ...fivePercent() })).toBe(first);
+    const sixPercent = withDetectedTaxes(tokens, {
+      TCT: checkTax('TCT', 2, { bps: 600n, exact: true }),
+    });
+    expect(sixPercent).not.toBe(first);
+    expect(sixPercent.TCT?.tax).toBe(6);
+    expect(first.TCT?.tax).toBe(5);
+  });
 });

@@ -95,15 +95,30 @@ export function taxWarning(check: Omit<TaxCheck, 'warning'>): string | undefined
   /* eslint-enable lingui/no-unlocalized-strings */
 }
 
-/** The tokens with each differing token's tax replaced by the one the chain takes. */
+const withTaxesMade = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>();
+
+/**
+ * The tokens with each differing token's tax replaced by the one the chain takes: the same
+ * table when none differs, and the same copy for the same differing taxes. Routes found over a
+ * table are kept per table (core/paths), so a new copy of a thousand tokens on every estimate
+ * would also make every route again (issue #25).
+ */
 export function withDetectedTaxes<T extends { tax: number }>(
   tokens: Readonly<Record<string, T>>,
   checks: Readonly<Record<string, TaxCheck | undefined>>,
-): Record<string, T> {
+): Readonly<Record<string, T>> {
+  const differing = Object.entries(checks)
+    .filter(([symbol, check]) => check?.differs && tokens[symbol])
+    .map(([symbol, check]) => [symbol, (check as TaxCheck).usedPercent] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (differing.length === 0) return tokens;
+  const key = differing.map(([symbol, percent]) => `${symbol}:${percent}`).join(' ');
+  let made = withTaxesMade.get(tokens);
+  if (made === undefined) withTaxesMade.set(tokens, (made = new Map()));
+  const known = made.get(key);
+  if (known !== undefined) return known as Readonly<Record<string, T>>;
   const out: Record<string, T> = { ...tokens };
-  for (const [symbol, check] of Object.entries(checks)) {
-    const token = tokens[symbol];
-    if (token && check?.differs) out[symbol] = { ...token, tax: check.usedPercent };
-  }
+  for (const [symbol, tax] of differing) out[symbol] = { ...(tokens[symbol] as T), tax };
+  made.set(key, out);
   return out;
 }
