@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   AmountField,
@@ -136,6 +136,23 @@ function SwapBox({
     () => Object.values(network.tokens).filter((t) => !allowed || allowed.includes(t.symbol)),
     [network, allowed],
   );
+  const receiveTokens = useMemo(
+    () => tokens.filter((t) => t.symbol !== from?.symbol),
+    [tokens, from],
+  );
+  // Stable handlers: the memoised selectors and settings keep their render while typing.
+  const onSellToken = useCallback(
+    (symbol: string) => dispatch({ type: 'fromTokenChosen', symbol, fallback: toFallback(symbol) }),
+    [dispatch],
+  );
+  const onReceiveToken = useCallback(
+    (symbol: string) => dispatch({ type: 'toTokenChosen', symbol }),
+    [dispatch],
+  );
+  const onExactApproval = useCallback(
+    (exact: boolean) => setApprovalMode(exact ? 'exact' : 'max'),
+    [setApprovalMode],
+  );
   const suggested = suggestedSlippageBps(
     [from, to].filter((t) => !!t) as never,
     DEFAULT_SLIPPAGE_BPS,
@@ -201,7 +218,7 @@ function SwapBox({
         suggestedBps={suggested}
         onChange={setSlippageBps}
         exactApproval={approvalMode === 'exact'}
-        onExactApproval={(exact) => setApprovalMode(exact ? 'exact' : 'max')}
+        onExactApproval={onExactApproval}
       />
       <AmountField
         label={t`Tokens to swap`}
@@ -215,9 +232,7 @@ function SwapBox({
           tokens={tokens}
           selected={from}
           directPairs={directPairsOf(network, to?.symbol)}
-          onSelect={(symbol) =>
-            dispatch({ type: 'fromTokenChosen', symbol, fallback: toFallback(symbol) })
-          }
+          onSelect={onSellToken}
         />
       </AmountField>
       <button
@@ -236,10 +251,10 @@ function SwapBox({
       >
         <TokenSelect
           label={t`Receive token`}
-          tokens={tokens.filter((t) => t.symbol !== from?.symbol)}
+          tokens={receiveTokens}
           selected={to}
           directPairs={directPairsOf(network, from?.symbol)}
-          onSelect={(symbol) => dispatch({ type: 'toTokenChosen', symbol })}
+          onSelect={onReceiveToken}
         />
       </AmountField>
       {from && to && (

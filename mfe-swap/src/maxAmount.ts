@@ -21,13 +21,34 @@ export function maxSellAmount(
   });
 }
 
-/** Symbols that share a direct pool with `symbol` (the "Direct pair available" icon). */
-export function directPairsOf(network: NetworkConfig, symbol?: string): Set<string> {
-  const out = new Set<string>();
-  if (!symbol) return out;
-  for (const p of network.pools) {
-    if (p.symbolA === symbol) out.add(p.symbolB);
-    if (p.symbolB === symbol) out.add(p.symbolA);
+const NO_PAIRS: ReadonlySet<string> = new Set();
+
+/** Each symbol's direct-pool partners, built once per network's pool list. */
+const partnersByPools = new WeakMap<NetworkConfig['pools'], Map<string, Set<string>>>();
+
+function partnersOf(pools: NetworkConfig['pools']): Map<string, Set<string>> {
+  const known = partnersByPools.get(pools);
+  if (known !== undefined) return known;
+  const partners = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => {
+    const set = partners.get(a) ?? new Set<string>();
+    partners.set(a, set.add(b));
+  };
+  for (const p of pools) {
+    link(p.symbolA, p.symbolB);
+    link(p.symbolB, p.symbolA);
   }
-  return out;
+  partnersByPools.set(pools, partners);
+  return partners;
+}
+
+/**
+ * Symbols that share a direct pool with `symbol` (the "Direct pair available" icon). The same
+ * set each time for one network and symbol: with a thousand pools, walking them on every
+ * keystroke's render cost more than the rest of the box's render (issue #25), and the token
+ * selectors keep their render while the set is the same.
+ */
+export function directPairsOf(network: NetworkConfig, symbol?: string): ReadonlySet<string> {
+  if (!symbol) return NO_PAIRS;
+  return partnersOf(network.pools).get(symbol) ?? NO_PAIRS;
 }

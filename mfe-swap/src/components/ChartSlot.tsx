@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import type { NetworkConfig, TokenConfig } from '@jmswap/shared-chain';
 
@@ -56,8 +56,11 @@ interface SlotProps {
   part: 'chart' | 'history';
 }
 
-/** The 4-hour line chart (TRON, BSC, POLY) or the history toggle (not ETH, BTTC, widget). */
-export function ChartSlot({ network, from, to, widget, part }: SlotProps) {
+/**
+ * The 4-hour line chart (TRON, BSC, POLY) or the history toggle (not ETH, BTTC, widget).
+ * Memoised: the swap box's keystrokes leave the charts remote's areas alone.
+ */
+export const ChartSlot = memo(function ChartSlot({ network, from, to, widget, part }: SlotProps) {
   // No instance has the charts remote (widget, dev page): nothing to load, nothing to report.
   if (widget || !from || !to || !chartsHost()) return null;
   const shown =
@@ -75,4 +78,4 @@ export function ChartSlot({ network, from, to, widget, part }: SlotProps) {
       </Quiet>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { formatAmount, formatAmountUp, formatBps, type TokenConfig } from '@jmswap/shared-chain';
 import type { TaxCheck } from '@jmswap/shared-chain/swap';
@@ -34,7 +35,7 @@ function taxLines(
 }
 
 /** Minimum received or Maximum sold, Price impact, Liquidity provider fee, Path, and taxes. */
-export function InfoBlock({ quote, tokens }: Props) {
+export const InfoBlock = memo(function InfoBlock({ quote, tokens }: Props) {
   const [first, last] = [quote.path[0] as string, quote.path[quote.path.length - 1] as string];
   const boundToken = quote.kind === 'exactIn' ? tokens[last] : tokens[first];
   const feeToken = tokens[quote.feeSymbol];
@@ -77,4 +78,4 @@ export function InfoBlock({ quote, tokens }: Props) {
       ))}
     </dl>
   );
-}
+});

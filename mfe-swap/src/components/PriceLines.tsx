@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { formatPrice } from '@jmswap/shared-chain';
 
 /** "Price of X" and "Price of Y", 8 decimals (prices are 10^18-scaled bigints). */
-export function PriceLines({
+export const PriceLines = memo(function PriceLines({
   from,
   to,
   fromInTo,
@@ -30,4 +31,4 @@ export function PriceLines({
       </p>
     </div>
   );
-}
+});

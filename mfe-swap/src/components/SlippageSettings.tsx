@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { formatBps } from '@jmswap/shared-chain';
 import { parseSlippagePercent, slippageWarning } from '@jmswap/shared-chain/swap';
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** Slippage tolerance: presets, a custom value, warnings, and the suggestion that covers taxes. */
-export function SlippageSettings({
+export const SlippageSettings = memo(function SlippageSettings({
   slippageBps,
   suggestedBps,
   onChange,
@@ -92,4 +92,4 @@ export function SlippageSettings({
       )}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type TokenConfig } from '@jmswap/shared-chain';
 
@@ -23,8 +23,17 @@ function TokenInfo({ token }: { token: TokenConfig }) {
   );
 }
 
-/** Token selector: logos, symbols, the direct-pair icon and an info tooltip. */
-export function TokenSelect({ label, tokens, selected, directPairs, onSelect }: Props) {
+/**
+ * Token selector: logos, symbols, the direct-pair icon and an info tooltip. Memoised: a keystroke
+ * in the amount fields does not render it (or its list of every listed token) again.
+ */
+export const TokenSelect = memo(function TokenSelect({
+  label,
+  tokens,
+  selected,
+  directPairs,
+  onSelect,
+}: Props) {
   const [open, setOpen] = useState(false);
   const { t } = useLingui();
   const shown = selected?.symbol ?? t`select a token`;
@@ -73,4 +82,4 @@ export function TokenSelect({ label, tokens, selected, directPairs, onSelect }: 
       )}
     </div>
   );
-}
+});
