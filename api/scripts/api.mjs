@@ -32,6 +32,8 @@ const started = await startApi({
   nodeTimeoutMs: process.env.API_NODE_TIMEOUT_MS,
   nodeQuarantineMs: process.env.API_NODE_QUARANTINE_MS,
   answerCacheMb: process.env.API_ANSWER_CACHE_MB,
+  reportsKeepDays: process.env.API_REPORTS_KEEP_DAYS,
+  reportsMaxRows: process.env.API_REPORTS_MAX_ROWS,
 }).catch((e) => {
   console.error('api failed:', e instanceof Error ? (e.stack ?? e.message) : e);
   process.exit(1);

@@ -14,6 +14,7 @@ import { requestReindex } from './indexer/control';
 import { createLogger, parseLogLevel, type Logger } from './log';
 import { Metrics } from './metrics';
 import { newAdminToken, removeAdminFile, writeAdminFile, type AdminAccess } from './listing/admin';
+import { startReportRetention, type ReportRetention } from './reports/retention';
 
 export interface StartOptions {
   port?: number;
@@ -58,6 +59,10 @@ export interface StartOptions {
    * treat as a reorganisation deeper than its window and stop on.
    */
   reindexAll?: boolean;
+  /** API_REPORTS_KEEP_DAYS: client reports older than this are deleted (default 30). */
+  reportsKeepDays?: number | string;
+  /** API_REPORTS_MAX_ROWS: at most this many client reports are kept, the newest (1 000 000). */
+  reportsMaxRows?: number | string;
 }
 
 /** A positive whole number from a setting (undefined when not set). */
@@ -98,6 +103,8 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
   const nodeTimeoutMs = count('API_NODE_TIMEOUT_MS', opts.nodeTimeoutMs);
   const nodeQuarantineMs = count('API_NODE_QUARANTINE_MS', opts.nodeQuarantineMs);
   const answerCacheMb = count('API_ANSWER_CACHE_MB', opts.answerCacheMb);
+  const reportsKeepDays = count('API_REPORTS_KEEP_DAYS', opts.reportsKeepDays);
+  const reportsMaxRows = count('API_REPORTS_MAX_ROWS', opts.reportsMaxRows);
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
   const db = openDb({ databaseUrl: opts.databaseUrl, dataDir });
   // PGlite is this process's alone: the operator CLI reaches it through the admin listener.
@@ -105,12 +112,14 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
   let app: FastifyInstance | undefined;
   let admin: FastifyInstance | undefined;
   let access: AdminAccess | undefined;
+  let retention: ReportRetention | undefined;
   let closing: Promise<void> | undefined;
   // The admin listener and the file first (no operator call reaches a closed database), once.
   const closeRest = () =>
     (closing ??= (async () => {
       // The indexers' last range is written before the database closes.
       await app?.stopIndexers();
+      await retention?.stop();
       await admin?.close();
       if (access) removeAdminFile(access);
       await db.close();
@@ -118,6 +127,12 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
   try {
     const applied = await migrate(db);
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    retention = startReportRetention({
+      db,
+      logger,
+      keepDays: reportsKeepDays,
+      maxRows: reportsMaxRows,
+    });
     const networks = indexedNetworks(readNetworksFile(opts.networksFile ?? DEFAULT_NETWORKS_FILE));
     if (opts.reindexAll && opts.indexer !== false) {
       for (const network of networks) await requestReindex(db, network.id, 0);

@@ -60,3 +60,28 @@ export async function reportGroups(
   );
   return { groups: rows.slice(0, limit), more: rows.length > limit };
 }
+
+/** How long reports are kept, and how many at most (the newest), unless the operator says. */
+export const REPORTS_KEEP_DAYS = 30;
+export const REPORTS_MAX_ROWS = 1_000_000;
+
+/**
+ * Deletes the reports older than `keepDays` (the database's clock) and all but the newest
+ * `maxRows`: a report a second is a few GB a year, and what an operator reads is the last
+ * days. Returns how many were deleted. Safe to run from several api processes at once.
+ */
+export async function pruneReports(
+  db: Queryable,
+  opts: { keepDays?: number; maxRows?: number } = {},
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (
+       DELETE FROM client_reports
+       WHERE received_at < now() - $1::bigint * interval '1 day'
+          OR id <= (SELECT id FROM client_reports ORDER BY id DESC OFFSET $2::bigint LIMIT 1)
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [opts.keepDays ?? REPORTS_KEEP_DAYS, opts.maxRows ?? REPORTS_MAX_ROWS],
+  );
+  return rows[0]?.n ?? 0;
+}
