@@ -7,16 +7,20 @@ import type { ChartPoint } from './chartRules';
 import type { HighchartsViewProps } from './HighchartsView';
 
 // Highcharts itself does not draw in jsdom; the stand-in shows what the chart would be given.
+const mockDrawn: ChartPoint[][] = [];
 jest.mock('./HighchartsView', () => ({
   __esModule: true,
   default: (props: HighchartsViewProps) => (
-    <div
-      data-testid="highcharts"
-      data-kind={props.kind}
-      data-decimals={props.decimals}
-      data-closes={props.points.map((p) => p.close).join(' ')}
-      aria-label={props.label}
-    />
+    mockDrawn.push(props.points),
+    (
+      <div
+        data-testid="highcharts"
+        data-kind={props.kind}
+        data-decimals={props.decimals}
+        data-closes={props.points.map((p) => p.close).join(' ')}
+        aria-label={props.label}
+      />
+    )
   ),
 }));
 // The staged loader evaluates Highcharts' modules before the view; here the view comes at once.
@@ -38,6 +42,7 @@ const answer = (body: unknown, status = 200) =>
   jest.fn(async () => new Response(JSON.stringify(body), { status }));
 
 beforeEach(() => {
+  mockDrawn.length = 0;
   clearHistoryCache();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -80,6 +85,21 @@ describe('ChartView states', () => {
       '/charts?n=TRON&symbolA=TRX&symbolB=JM',
     );
     expect(container.querySelector('figure')).toHaveStyle({ maxWidth: '470px' });
+  });
+
+  it('hands the drawn chart the same points on a later render: it is not drawn again', async () => {
+    const t = NOW - (NOW % H4);
+    const points = [p(t - 3 * H4, 1), p(t - 2 * H4, 2)];
+    const view = render(<ChartView {...base} loading={false} points={points} />);
+    await screen.findByTestId('highcharts');
+    view.rerender(<ChartView {...base} now={NOW + 60_000} loading={false} points={points} />);
+    expect(mockDrawn).toHaveLength(2);
+    expect(mockDrawn[1]).toBe(mockDrawn[0]);
+    expect(mockDrawn[1]!.map((x) => x.close)).toEqual([1, 2, 2]);
+    // A new bucket moves the current point: that is drawn.
+    view.rerender(<ChartView {...base} now={NOW + H4} loading={false} points={points} />);
+    expect(mockDrawn[2]).not.toBe(mockDrawn[0]);
+    expect(mockDrawn[2]!.map((x) => x.dt)).toEqual([t - 3 * H4, t - 2 * H4, t + H4]);
   });
 
   it('keeps the default precision of 8 for a tiny first close', async () => {

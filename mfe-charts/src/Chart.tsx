@@ -1,5 +1,5 @@
 import './messages';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguageCode, type NetworkConfig } from '@jmswap/shared-chain';
 import type { ChartWindow } from '@jmswap/shared-chain/history';
@@ -7,8 +7,9 @@ import {
   chartLabel,
   chartPrecision,
   chartsPageHref,
+  currentPointTime,
   historyPair,
-  withCurrentPoint,
+  withPointAt,
   type ChartKind,
   type ChartPoint,
 } from './chartRules';
@@ -78,12 +79,13 @@ export interface ChartViewProps extends Omit<ChartProps, 'network'> {
 
 /**
  * True from the render after `ready` turned true: the chart library is asked for only once the
- * figures around the chart are on screen, so they never wait for it.
+ * figures around the chart are on screen, so they never wait for it. That render is a transition:
+ * React renders it in slices between the browser's frames, not in one long task.
  */
 function useAfterFirstPaint(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (ready) setPainted(true);
+    if (ready) startTransition(() => setPainted(true));
   }, [ready]);
   return ready && painted;
 }
@@ -108,7 +110,10 @@ export function ChartView({
   // Highcharts takes its language when it draws: another language draws the chart anew.
   const language = useLanguageCode();
   const pair = `${symbolA}/${symbolB}`;
-  const shown = withCurrentPoint(points, now);
+  // The same list while the points and the current bucket stay: any other render of the page
+  // keeps the drawn chart (new points redraw all of it).
+  const currentAt = currentPointTime(points, now);
+  const shown = useMemo(() => withPointAt(points, currentAt), [points, currentAt]);
   const decimals = chartPrecision(points, precision);
   const state =
     held || (loading && points.length === 0) ? 'loading' : points.length ? 'ready' : 'empty';

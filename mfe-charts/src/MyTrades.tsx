@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   requestWalletConnect,
@@ -26,7 +26,10 @@ export function MyTrades({ network }: { network: NetworkConfig }) {
     fetchAccountTrades(network.api.url, network.id, address, {
       limit: PAGE,
       signal: abort.signal,
-    }).then((rows) => !abort.signal.aborted && setTrades(rows ?? []));
+    }).then((rows) => {
+      // A transition: React renders the table in slices, not one long task.
+      if (!abort.signal.aborted) startTransition(() => setTrades(rows ?? []));
+    });
     return () => abort.abort();
   }, [network, address]);
 

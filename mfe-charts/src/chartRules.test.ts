@@ -4,9 +4,11 @@ import {
   chartLabel,
   chartPrecision,
   historyPair,
+  samePoints,
   withCurrentPoint,
   type ChartPoint,
 } from './chartRules';
+import { arrived } from './useChartData';
 
 const H4 = 4 * 3_600_000;
 const T0 = Date.UTC(2026, 10, 1); // a bucket start
@@ -52,6 +54,32 @@ describe('a new point once the last one is more than 4 h old', () => {
 
   it('has nothing to extend without data', () => {
     expect(withCurrentPoint([], T0)).toEqual([]);
+  });
+});
+
+describe('a refresh that brings the same points', () => {
+  const points = [point(T0, 1), point(T0 + H4, 2)];
+
+  it('is told from one that moved a candle, added one or lost one', () => {
+    expect(
+      samePoints(
+        points,
+        points.map((p) => ({ ...p })),
+      ),
+    ).toBe(true);
+    expect(samePoints(points, [point(T0, 1), { ...point(T0 + H4, 2), high: 2.5 }])).toBe(false);
+    expect(samePoints(points, [...points, point(T0 + 2 * H4, 2)])).toBe(false);
+    expect(samePoints(points, points.slice(1))).toBe(false);
+    expect(samePoints([], [])).toBe(true);
+  });
+
+  it('keeps the chart data as it was, so the chart is not drawn again', () => {
+    const shown = { loading: false, points };
+    expect(arrived(points.map((p) => ({ ...p })))(shown)).toBe(shown);
+    const moved = [point(T0, 1), point(T0 + H4, 3)];
+    expect(arrived(moved)(shown)).toEqual({ loading: false, points: moved });
+    // The first answer always lands, even an empty one.
+    expect(arrived([])({ loading: true, points: [] })).toEqual({ loading: false, points: [] });
   });
 });
 

@@ -30,11 +30,40 @@ export function chartPrecision(points: readonly ChartPoint[], max: number): numb
  * bucket at the last close: no trade since means the price has not moved.
  */
 export function withCurrentPoint(points: readonly ChartPoint[], now: number): ChartPoint[] {
+  return withPointAt([...points], currentPointTime(points, now));
+}
+
+/** When the current point goes (the current bucket's start), or undefined when none is needed. */
+export function currentPointTime(points: readonly ChartPoint[], now: number): number | undefined {
   const last = points[points.length - 1];
-  if (!last || now - last.dt <= CHART_BUCKET_MS) return [...points];
-  const dt = now - (now % CHART_BUCKET_MS);
-  const c = last.close;
+  if (!last || now - last.dt <= CHART_BUCKET_MS) return undefined;
+  return now - (now % CHART_BUCKET_MS);
+}
+
+/** `points` with a point at `dt` at the last close; `points` itself when `dt` is undefined. */
+export function withPointAt(points: ChartPoint[], dt: number | undefined): ChartPoint[] {
+  const c = points[points.length - 1]?.close;
+  if (dt === undefined || c === undefined) return points;
   return [...points, { dt, open: c, high: c, low: c, close: c }];
+}
+
+/**
+ * True when both lists hold the same points: a refresh that brings nothing new keeps the chart as
+ * drawn (new options redraw the whole chart, hundreds of ms on a phone).
+ */
+export function samePoints(a: readonly ChartPoint[], b: readonly ChartPoint[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((p, i) => {
+    const q = b[i]!;
+    return (
+      p.dt === q.dt &&
+      p.open === q.open &&
+      p.high === q.high &&
+      p.low === q.low &&
+      p.close === q.close
+    );
+  });
 }
 
 /** The pool of a pair in either order, if the network lists one. */

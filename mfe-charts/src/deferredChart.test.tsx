@@ -11,7 +11,15 @@ function View({ hc, options }: { hc: typeof Highcharts; options: Highcharts.Opti
 
 function fakeHighcharts() {
   const series = { setData: jest.fn() };
-  const chart = { series: [series], update: jest.fn(), redraw: jest.fn(), destroy: jest.fn() };
+  const box = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  box.setAttribute('aria-label', '');
+  const chart = {
+    series: [series],
+    renderer: { box },
+    update: jest.fn(),
+    redraw: jest.fn(),
+    destroy: jest.fn(),
+  };
   const stockChart = jest.fn((_: HTMLElement, _options: Highcharts.Options) => chart);
   return { hc: { stockChart } as unknown as typeof Highcharts, stockChart, chart, series };
 }
@@ -22,6 +30,7 @@ const candles = [
 ];
 const options: Highcharts.Options = {
   title: { text: 'a' },
+  lang: { accessibility: { defaultChartTitle: 'TRX/JM price, 4-hour candles, last 3 months' } },
   accessibility: { enabled: true, keyboardNavigation: { enabled: true } },
   series: [{ type: 'candlestick', name: 'TRX/JM', data: candles }],
 };
@@ -43,6 +52,11 @@ describe('useDeferredStockChart', () => {
     expect(frame.series).toEqual([{ type: 'candlestick', name: 'TRX/JM', data: [] }]);
     expect(frame.accessibility).toEqual({ enabled: false, keyboardNavigation: { enabled: true } });
     expect(series.setData).not.toHaveBeenCalled();
+    // Before the accessibility module's step a screen reader hears the chart's label already.
+    expect(chart.renderer.box).toHaveAttribute(
+      'aria-label',
+      'TRX/JM price, 4-hour candles, last 3 months',
+    );
 
     act(() => jest.advanceTimersToNextTimer());
     expect(series.setData).toHaveBeenCalledWith(candles, false, false, false);

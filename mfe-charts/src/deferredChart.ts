@@ -34,8 +34,8 @@ type SeriesWithData = Highcharts.SeriesOptionsType & { data?: Highcharts.PointOp
  * The first draw of a chart with `options`, in three steps of about a third each: the frame
  * (axes, labels) with empty series and without the accessibility module's work, then the series'
  * points, then the accessibility module (the SVG's and region's labels, the keyboard, every
- * candle's description). At 4x CPU the whole draw was one task of 650 ms to 1.6 s on this machine,
- * the accessibility module more than half of it. Highcharts' update paths (`setData`, `update`)
+ * candle's description; meanwhile the SVG carries the chart's label). At 4x CPU the whole draw
+ * was one task of 650 ms to 1.6 s on this machine, the accessibility module more than half of it. Highcharts' update paths (`setData`, `update`)
  * make the same chart as drawing it with every option at once.
  */
 export function firstDrawSteps(
@@ -54,6 +54,10 @@ export function firstDrawSteps(
         accessibility: { ...options.accessibility, enabled: false },
         series: series.map((s) => ({ ...s, data: [] }) as Highcharts.SeriesOptionsType),
       });
+      // Until the accessibility module's step the SVG is an image with an empty label: it gets
+      // the chart's label at once (the module's step labels it the same way).
+      const label = options.lang?.accessibility?.defaultChartTitle;
+      if (label) chart.renderer?.box?.setAttribute('aria-label', label);
       drawn(chart);
     },
     () => {

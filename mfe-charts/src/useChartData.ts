@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { CHART_REFRESH_MS, CHART_STALE_MS, type NetworkConfig } from '@jmswap/shared-chain';
 import { fetchCandles, fetchLine, type ChartWindow } from '@jmswap/shared-chain/history';
-import type { ChartKind, ChartPoint } from './chartRules';
+import { samePoints, type ChartKind, type ChartPoint } from './chartRules';
 import { useRefresh } from './useRefresh';
 
 export interface ChartData {
@@ -32,7 +32,16 @@ async function load(
   }));
 }
 
-/** A pair's chart points, refreshed every 15 s while the page is visible and the data stale. */
+/** The new state; the old one when a refresh brought the same points (the chart stays as drawn). */
+export const arrived =
+  (points: ChartPoint[]) =>
+  (old: ChartData): ChartData =>
+    !old.loading && samePoints(old.points, points) ? old : { loading: false, points };
+
+/**
+ * A pair's chart points, refreshed every 15 s while the page is visible and the data stale. The
+ * points arrive in a transition: React renders the chart's figure in slices, not one long task.
+ */
 export function useChartData(
   network: NetworkConfig,
   kind: ChartKind,
@@ -46,8 +55,10 @@ export function useChartData(
   useEffect(() => {
     const abort = new AbortController();
     load(network, kind, window, [a, b], abort.signal)
-      .then((points) => !abort.signal.aborted && setData({ loading: false, points }))
-      .catch(() => !abort.signal.aborted && setData({ loading: false, points: [] }));
+      .catch((): ChartPoint[] => [])
+      .then((points) => {
+        if (!abort.signal.aborted) startTransition(() => setData(arrived(points)));
+      });
     return () => abort.abort();
   }, [network, kind, window, a, b, tick]);
   return data;
