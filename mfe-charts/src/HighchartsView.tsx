@@ -32,7 +32,13 @@ export default function HighchartsView({
   const colours = useChartTheme();
   const container = useRef<HTMLDivElement>(null);
   const options = useMemo((): Highcharts.Options => {
-    const TEXT = { color: colours.text };
+    // One line, never cut: Highcharts then writes a label as plain text instead of parsing it as
+    // markup (a DOMParser per label and draw, about 15 of them in the first draw).
+    const TEXT: Highcharts.CSSObject = {
+      color: colours.text,
+      whiteSpace: 'nowrap',
+      textOverflow: 'none',
+    };
     const series: Highcharts.SeriesOptionsType =
       kind === 'candle'
         ? {
