@@ -629,9 +629,10 @@ async function lagFigures(label, db) {
 try {
   if (ONLY === 'scale' || ONLY === 'scale-lag') {
     if (DB !== 'postgres') {
-      // On this thread (as before) and on a worker thread (as the api now runs it), in turns.
+      // On this thread (as before) and on a worker thread with a data directory (as the api
+      // runs it), in turns.
       await lagFigures('PGlite', openPglite());
-      await lagFigures('PGlite (worker)', openPgliteWorker());
+      await lagFigures('PGlite (worker)', openPgliteWorker(join(workDir, 'lag')));
     }
     if (DB !== 'pglite') {
       const pg = PG_URL ? { url: PG_URL } : await startPostgres();

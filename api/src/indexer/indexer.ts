@@ -18,9 +18,24 @@ import {
   rollbackAbove,
   touchedBuckets,
   writeRows,
+  type CandleRow,
   type Cursor,
 } from './store';
-import { UsdPricer } from './usd';
+import { UsdPricer, type Reserves } from './usd';
+
+/**
+ * What one write leaves for the next of the same writer, so that a block of a thousand pairs'
+ * swaps does not read every pair, its latest reserves and its latest candle again: valid only
+ * while the cursor is still where that write moved it.
+ */
+export interface IngestMemo {
+  /** Pair -> token0, every pair stored. */
+  token0: Map<string, string>;
+  /** Pair -> its reserves after the last stored Sync. */
+  reserves: Map<string, Reserves>;
+  /** Pair -> its latest candle (pairs not in it are read from the database). */
+  candles: Map<string, CandleRow>;
+}
 
 export interface IndexerOptions {
   db: Db;
@@ -102,9 +117,13 @@ export async function ingest(
    * deletes the ones below it in the same transaction anyway). Default: every block.
    */
   keepAbove = Number.NEGATIVE_INFINITY,
+  /** The previous write's state (see IngestMemo), filled in for the next one. */
+  memo?: Partial<IngestMemo>,
 ): Promise<Rows> {
-  const token0 = await loadPairs(tx, network.id);
-  const pricer = new UsdPricer(network, token0, await loadReserves(tx, network.id));
+  const token0 = memo?.token0 ?? (await loadPairs(tx, network.id));
+  const reserves = memo?.reserves ?? (await loadReserves(tx, network.id));
+  const pricer = new UsdPricer(network, token0, reserves);
+  if (memo) Object.assign(memo, { token0, reserves, candles: memo.candles ?? new Map() });
   const rows: Rows = emptyRows();
   for (const log of logs) {
     const ev =
@@ -122,14 +141,19 @@ export async function ingest(
   const kept: BlockRef[] = [];
   for (const b of blocks.values()) if (b.number > keepAbove) kept.push(b);
   const added = await writeRows(tx, network.id, rows, kept);
-  if (added === rows.trades.length) await addToCandles(tx, network.id, rows.trades);
+  if (added === rows.trades.length) await addToCandles(tx, network.id, rows.trades, memo?.candles);
   else {
     // Some trades were stored before (a range indexed again): rebuild from what is stored.
-    for (const [pair, bucket] of touchedBuckets(rows))
+    for (const [pair, bucket] of touchedBuckets(rows)) {
+      memo?.candles?.delete(pair);
       await rebuildCandles(tx, network.id, pair, bucket);
+    }
   }
   return rows;
 }
+
+const sameCursor = (a: Cursor, b: Cursor) =>
+  a.blockNumber === b.blockNumber && a.blockHash === b.blockHash;
 
 /** What failed in a step, for the error metric and the log line. */
 function causeOf(e: unknown): 'database' | 'node' | 'other' {
@@ -165,6 +189,8 @@ export class Indexer {
   private readonly logger: LineLogger;
   /** The halt was logged at error by this process (once per halt, not at every step). */
   private haltLogged = false;
+  /** The last forward write's state and the cursor it left (see IngestMemo). */
+  private memo: { at: Cursor; state: Partial<IngestMemo> } | null = null;
   lastHead = 0;
   writer = false;
   /** The last failure of a step, until a step succeeds (for /ready). */
@@ -271,14 +297,19 @@ export class Indexer {
     // The hashes of the window's blocks: what a rollback looks for its common ancestor in.
     const keepFrom = to - this.reorgWindow;
     const window = linked.headers.filter((h) => h.number > keepFrom && !eventBlocks.has(h.number));
+    // Taken for this write only: a failed write, a rollback, another writer's write (the
+    // cursor moved) each leave none, and the next write reads from the database.
+    const memo = this.memo && cursor && sameCursor(this.memo.at, cursor) ? this.memo.state : {};
+    this.memo = null;
     const rows = await db.transaction(async (tx) => {
-      const rows = await ingest(tx, network, read.logs, eventBlocks, read.txFrom, keepFrom);
+      const rows = await ingest(tx, network, read.logs, eventBlocks, read.txFrom, keepFrom, memo);
       if (window.length) await writeRows(tx, this.id, emptyRows(), window);
       await this.opts.beforeCursor?.(to);
       await moveCursor(tx, this.id, cursor, { blockNumber: to, blockHash: toBlock.hash });
       await tx.query('DELETE FROM blocks WHERE network = $1 AND number <= $2', [this.id, keepFrom]);
       return rows;
     });
+    this.memo = { at: { blockNumber: to, blockHash: toBlock.hash }, state: memo };
     this.range = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
     if (rows.trades.length) this.opts.onCandles?.([...new Set(rows.trades.map((t) => t.pair))]);
     const ms = performance.now() - started;
@@ -374,6 +405,7 @@ export class Indexer {
 
   /** The highest stored block still on the chain; everything above it is removed. */
   private async rollback(cursor: Cursor): Promise<StepResult> {
+    this.memo = null;
     const { db, source } = this.opts;
     // Only the window's hashes are kept (and looked at): a common ancestor below it is not
     // searched for, the network stops instead.
@@ -457,6 +489,7 @@ export class Indexer {
    * below `from` is not on the chain either: `from` must be at or below the common ancestor.
    */
   private async reindex(from: number): Promise<StepResult> {
+    this.memo = null;
     const { db, source } = this.opts;
     const start = this.opts.startBlock ?? 0;
     const floor = Math.max(from, start) - 1;

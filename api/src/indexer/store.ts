@@ -272,7 +272,7 @@ export function touchedBuckets(rows: Rows): Map<string, number> {
   return out;
 }
 
-interface CandleRow {
+export interface CandleRow {
   pair: string;
   bucket: number;
   o: number;
@@ -288,34 +288,46 @@ interface CandleRow {
  * moves forward) to the candles, aggregated in memory: the stored candle of each pair's first
  * touched bucket is read, the batch's trades folded in, in (time, block, log index) order as the
  * rebuild orders them (same float sums), and every touched candle written in one upsert.
+ * `latest`: each pair's latest stored candle as the previous batch of this writer left it
+ * (pairs not in it are read from the database); updated with what this batch writes.
  */
 export async function addToCandles(
   tx: Queryable,
   network: string,
   trades: Rows['trades'],
+  latest?: Map<string, CandleRow>,
 ): Promise<void> {
   if (!trades.length) return;
   const sorted = [...trades].sort(
     (x, y) => x.time - y.time || x.blockNumber - y.blockNumber || x.logIndex - y.logIndex,
   );
   const first = touchedBuckets({ trades: sorted } as Rows);
-  const firstPairs = [...first.keys()];
-  const { rows: stored } = await tx.query<{
-    pair: string;
-    bucket: string;
-    o: number;
-    h: number;
-    l: number;
-    c: number;
-    volume_usd: number | null;
-    trades: number;
-  }>(
-    `SELECT c.pair, c.bucket::text AS bucket, o, h, l, c, volume_usd, trades FROM candles c
+  const candles = new Map<string, CandleRow>();
+  const firstPairs: string[] = [];
+  for (const [pair, bucket] of first) {
+    const known = latest?.get(pair);
+    // The pair's latest candle is known: it is the first touched bucket's, or that bucket has
+    // none yet (trades only move forward).
+    if (!known) firstPairs.push(pair);
+    else if (known.bucket === bucket) candles.set(`${pair}/${bucket}`, { ...known });
+  }
+  const { rows: stored } = !firstPairs.length
+    ? { rows: [] }
+    : await tx.query<{
+        pair: string;
+        bucket: string;
+        o: number;
+        h: number;
+        l: number;
+        c: number;
+        volume_usd: number | null;
+        trades: number;
+      }>(
+        `SELECT c.pair, c.bucket::text AS bucket, o, h, l, c, volume_usd, trades FROM candles c
      JOIN unnest($2::text[], $3::bigint[]) AS t(pair, bucket)
        ON c.network = $1 AND c.pair = t.pair AND c.bucket = t.bucket`,
-    [network, col(firstPairs), col(firstPairs.map((p) => first.get(p)!))],
-  );
-  const candles = new Map<string, CandleRow>();
+        [network, col(firstPairs), col(firstPairs.map((p) => first.get(p)!))],
+      );
   for (const r of stored) {
     const bucket = Number(r.bucket);
     candles.set(`${r.pair}/${bucket}`, {
@@ -373,6 +385,8 @@ export async function addToCandles(
       col(all.map((c) => c.trades)),
     ],
   );
+  // Sorted by time: each pair's last candle here is its latest.
+  if (latest) for (const c of all) latest.set(c.pair, c);
 }
 
 /** Rebuilds the 4-hour candles of `pair` from bucket `fromBucket` on, from the stored trades. */
