@@ -1,6 +1,8 @@
 /**
  * `@jmswap/shared-chain/history`: the product API's clients (info, candles, lines, trades),
- * valibot-validated, bundled by the remotes that show them (see `./swap.ts` for the rule on state).
+ * valibot-validated, and the USD text of their figures (`formatUsd`), bundled by the remotes that
+ * show them (see `./swap.ts` for the rule on state).
  */
 export * from './api/history';
 export * from './api/info';
+export * from './api/usd';
