@@ -66,8 +66,7 @@ const quoteShown = (page) =>
 /**
  * Waits until the page's main thread is idle (five idle periods in a row with their whole 50 ms
  * free), at least 500 ms and at most 3 s: what the page still does after its load (the charts
- * remote's first draw after the box's prices) is not a keystroke's. At most 3 s, so the pool
- * snapshot the first estimate read is still fresh (5 s) when the typing's estimate comes.
+ * remote's first draw after the box's prices) is not a keystroke's.
  */
 const settled = (page) =>
   page.evaluate(
@@ -104,11 +103,14 @@ try {
       await page.getByTestId('price-from').filter({ hasText: /\d/ }).waitFor();
       loads.push(Date.now() - started);
 
+      // The page idle first; then one estimate, so the typing's quotes a fresh pool snapshot
+      // (read at most every 5 s), as in the seconds after a user's first amount.
+      await settled(page);
       const field = page.getByRole('textbox', { name: 'Tokens to swap' });
       await field.fill('1');
       await page.locator('[data-quote-out]').waitFor();
       await field.fill('');
-      await settled(page);
+      await page.waitForTimeout(500);
       if (throttle === 1)
         page.on('request', (r) => NODE_PORTS.has(new URL(r.url()).port) && nodeRequests++);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
