@@ -29,7 +29,7 @@ import {
 } from '../../core/constants';
 import { userShareBps } from '../../core/liquidity';
 import type { PoolReserves } from '../../core/paths';
-import { TrustedPairs, morePages, type ListedPair } from '../trustedPairs';
+import { TrustedPairs, morePages, pagesUntilShort, type ListedPair } from '../trustedPairs';
 import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
 import { addressOf, isBaseSymbol, sunToNumber, taxesBytes32, toBigInt } from './contracts';
 import { TAX_PROBE_RECIPIENT } from '../../core/tax';
@@ -86,8 +86,6 @@ const FN = {
 export const TRON_ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 /** Pair reserves are cached this long (the spec: at most every 5 s per network). */
 export const PAIR_CACHE_MS = 5_000;
-/** Most user-position pages read (7 positions each). */
-const MAX_USER_PAGES = 10;
 
 export interface TronReaderOptions {
   /** Use this fetch (tests); otherwise the global one. */
@@ -303,12 +301,20 @@ export class TronReader implements ChainReader {
       // Positions only in pools that passed the address check, named by the config.
       if ((await this.pairReserves()) === undefined) throw new Error('pools unreadable');
       const positions: UserPosition[] = [];
-      for (let page = 1; page <= MAX_USER_PAGES; page += 1) {
-        const [pairList, , , totals, users, valuesA, valuesB] = await this.call(
-          this.network.exchange.SWAP_API,
-          FN.getUserLP,
-          [toEvmHex(owner), BigInt(USER_LIQUIDITY_PAGE_SIZE), BigInt(page)],
-        );
+      // Page 1 alone, then ten pages at a time (TRON's HTTP API has no batch: ten requests
+      // side by side, as the listing's pages), so a wallet in a thousand pools waits for a
+      // round per ten pages, and every position shows (the reader stopped at 10 pages, 70).
+      const pages = await pagesUntilShort(
+        (page) =>
+          this.call(this.network.exchange.SWAP_API, FN.getUserLP, [
+            toEvmHex(owner),
+            BigInt(USER_LIQUIDITY_PAGE_SIZE),
+            BigInt(page),
+          ]),
+        ([pairList]) => asList(pairList).length,
+        USER_LIQUIDITY_PAGE_SIZE,
+      );
+      for (const [pairList, , , totals, users, valuesA, valuesB] of pages) {
         const pairs = asAddresses(pairList);
         const total = asBigInts(totals);
         const user = asBigInts(users);
@@ -330,7 +336,6 @@ export class TronReader implements ChainReader {
             userShareBps: userShareBps(userLiquidity, totalLiquidity),
           });
         });
-        if (pairs.length < USER_LIQUIDITY_PAGE_SIZE) break;
       }
       return positions;
     });

@@ -482,6 +482,73 @@ describe('reader (node double)', () => {
     error.mockRestore();
   });
 
+  test('a wallet in many pools: every position, page 1 alone, then ten pages side by side', async () => {
+    const hex = (address: string) => `0x${TronWeb.address.toHex(address).slice(2)}`;
+    const pair = addr(0x5000);
+    // 75 positions: ten full pages of 7 and a last one of 5 (the reader used to stop at 70).
+    const sizes = [...Array<number>(10).fill(7), 5];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const { fetch, requests } = fakeNode({
+      calls: async (signature, parameter) => {
+        if (signature === 'getPair(address,address)') return BigInt(hex(pair));
+        if (signature === 'getAllPairsBalances(uint256,uint256)') {
+          const list = ['uint256[]', 'address[]', 'address[]', 'bytes[]', 'bytes[]'];
+          return {
+            abi: [
+              [...list, 'uint256[]', 'uint256[]'],
+              [
+                [BigInt(hex(pair))],
+                [hex(network.tokens.JM!.address)],
+                [hex(network.tokens.TRX!.address)],
+                ['0x'],
+                ['0x'],
+                [7n],
+                [9n],
+              ],
+            ],
+          };
+        }
+        if (signature !== 'getUserLP(address,uint256,uint256)') return 0n;
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight -= 1;
+        const page = Number(BigInt(`0x${parameter.slice(-64)}`));
+        const count = sizes[page - 1] ?? 0;
+        const words = (value: bigint) => Array<bigint>(count).fill(value);
+        return {
+          abi: [
+            ['uint256[]', 'bytes[]', 'bytes[]', 'uint256[]', 'uint256[]', 'uint256[]', 'uint256[]'],
+            [
+              words(BigInt(hex(pair))),
+              Array<string>(count).fill('0x'),
+              Array<string>(count).fill('0x'),
+              words(1000n),
+              words(BigInt(page)),
+              words(3n),
+              words(4n),
+            ],
+          ],
+        };
+      },
+    });
+    const reader = new TronReader({ ...network, pools: [] }, { fetch });
+    const positions = (await reader.userPositions(ME))!;
+    expect(positions).toHaveLength(75);
+    expect(positions[74]).toMatchObject({
+      pair,
+      symbolA: 'JM',
+      symbolB: 'TRX',
+      userLiquidity: 11n,
+    });
+    const pages = requests.filter(
+      (r) => r.body.function_selector === 'getUserLP(address,uint256,uint256)',
+    );
+    expect(pages).toHaveLength(11);
+    expect(maxInFlight).toBe(10);
+  });
+
   test('a TRX balance of an account the node does not know is 0', async () => {
     const { fetch } = fakeNode();
     const reader = new TronReader(network, { fetch });
