@@ -3,15 +3,8 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
-import {
-  addLiquidityLink,
-  chartLink,
-  formatPercent,
-  formatReserve,
-  formatUsd,
-  pairName,
-  type PoolRow,
-} from './pools';
+import { formatUsd } from '@jmswap/shared-chain/history';
+import { formatPercent, formatReserve, pairName, poolLinks, type PoolRow } from './pools';
 import type { PoolsData } from './usePools';
 
 const API_COLUMNS = [msg`Liquidity`, msg`24h volume`, msg`24h fees`, msg`Fee APR`];
@@ -21,9 +14,9 @@ function apiCells(row: PoolRow, api: PoolsData['api']): string[] {
   if (api === 'unavailable') return API_COLUMNS.map(() => 'unavailable');
   const f = row.api;
   return [
-    formatUsd(f?.liquidityUsd),
-    formatUsd(f?.volume24HUsd),
-    formatUsd(f?.fees24HUsd),
+    formatUsd(f?.liquidityUsd, 'n/a'),
+    formatUsd(f?.volume24HUsd, 'n/a'),
+    formatUsd(f?.fees24HUsd, 'n/a'),
     formatPercent(f?.aprPercent),
   ];
 }
@@ -56,7 +49,7 @@ const PoolLine = memo(function PoolLine(props: LineProps) {
   const { pool } = row;
   const a = network.tokens[pool.symbolA];
   const b = network.tokens[pool.symbolB];
-  const chart = chartLink(network, pool);
+  const { chart, addLiquidity } = poolLinks(network, pool);
   const { symbolA, symbolB } = pool;
   return (
     <tr
@@ -90,7 +83,7 @@ const PoolLine = memo(function PoolLine(props: LineProps) {
       ))}
       <td className="jm-pool-links">
         {chart && <a href={chart}>{t`Chart`}</a>}
-        <a href={addLiquidityLink(network, pool)}>{t`Add liquidity`}</a>
+        <a href={addLiquidity}>{t`Add liquidity`}</a>
       </td>
     </tr>
   );
@@ -140,7 +133,10 @@ function VirtualRows({ rows, ...line }: RowsProps) {
     // Rows measured after a sort or a filter re-render the list once, not once each.
     useFlushSync: false,
     scrollMargin: top,
-    getItemKey: (i) => rowKey(rows[i]!),
+    // Sizes are kept by place (the default key), as the rows are drawn: a sort keeps every
+    // place's size, where keys by pool made the list compute a thousand positions again (and a
+    // key per pool on every render), 65 ms of each change at 4x. A row whose height differs at
+    // its new place (a phone's card) is measured again when it resizes.
   });
   const items = list.getVirtualItems();
   const first = items[0];
@@ -151,7 +147,7 @@ function VirtualRows({ rows, ...line }: RowsProps) {
       {items.map((item) => (
         <PoolLine
           // By place, not by pool: a sort or a keystroke refills the rows drawn instead of
-          // replacing each one (the list measures rows by pool, getItemKey).
+          // replacing each one.
           key={item.index}
           {...line}
           row={rows[item.index]!}
@@ -181,7 +177,7 @@ export const PoolTable = memo(function PoolTable(props: {
   const virtual = rows.length > VIRTUAL_FROM;
   return (
     <table
-      className="jm-pools"
+      className={virtual ? 'jm-pools jm-pools-long' : 'jm-pools'}
       aria-label={t`Pools`}
       aria-busy={props.chain === 'loading' || waiting === true}
       aria-rowcount={waiting ? undefined : rows.length + 1}

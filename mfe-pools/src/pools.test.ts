@@ -1,7 +1,15 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile, type NetworkConfig } from '@jmswap/shared-chain';
 import { type ApiInfoPair } from '@jmswap/shared-chain/history';
-import { buildRows, formatUsd, indexRows, shownRows, sortRows, type PoolRow } from './pools';
+import {
+  buildRows,
+  indexRows,
+  poolLinks,
+  prepareOrders,
+  shownRows,
+  sortRows,
+  type PoolRow,
+} from './pools';
 
 const TRON_PAIR = 'TUoBuMdpgaaSedSDcLWbW5dNBcPb4ZcJ17';
 const SPAM_PAIR = 'TCDHARMMFqgENJFH1S66deEgVCtgqrEsSV';
@@ -53,19 +61,6 @@ it('falls back to symbols when the chain adapter gives no pair address', () => {
     undefined,
   );
   expect(row).toMatchObject({ reserveA: 3n, reserveB: 4n, api: undefined });
-});
-
-it('writes USD figures exactly as Intl en-US currency does, rounding included', () => {
-  const intl = new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    maximumFractionDigits: 2,
-  });
-  const values = [0, -0, 0.004, 0.005, 0.015, 1.005, 2.675, 999.995, 1e-7, 0.1 + 0.2, 1e21, 1.5e22];
-  for (let i = 0; i < 2000; i += 1) values.push(Math.random() * 10 ** (Math.random() * 14));
-  for (const value of values) expect(formatUsd(value)).toBe(intl.format(value));
-  expect(formatUsd(600_000)).toBe('$600,000.00');
-  expect(formatUsd(null)).toBe('n/a');
 });
 
 it('joins a thousand pools to their balances and figures by pair address', () => {
@@ -151,4 +146,43 @@ it('filters by either symbol, any case, in the order asked, never across the two
   expect(names(shownRows(index, 'BC', 'name'))).toEqual([]);
   expect(names(shownRows(index, 'btc', 'name'))).toEqual(['WUSD/BTCB']);
   expect(names(shownRows(index, '', null))).toEqual(['BNB/USDT', 'WUSD/BTCB', 'TAB/CD']);
+});
+
+it('orders a list while the browser is idle, the same orders as on a first sort', () => {
+  const rows = [rowOf('C', 'D', 5), rowOf('A', 'B', 50), rowOf('E', 'F', null)];
+  const idle: Array<() => void> = [];
+  const request = jest.fn((run: () => void) => idle.push(run));
+  const cancel = jest.fn();
+  Object.assign(globalThis, { requestIdleCallback: request, cancelIdleCallback: cancel });
+  try {
+    const index = indexRows(rows);
+    prepareOrders(index);
+    // One order per idle period, until every order is known.
+    while (idle.length > 0) idle.shift()!();
+    expect(request).toHaveBeenCalledTimes(3);
+    expect(Object.keys(index.orders).sort()).toEqual(['liquidity', 'name', 'volume']);
+    expect(names(shownRows(index, '', 'name'))).toEqual(names(sortRows(rows, 'name')));
+    expect(names(shownRows(index, '', 'liquidity'))).toEqual(['A/B', 'C/D', 'E/F']);
+    expect(names(shownRows(index, '', 'volume'))).toEqual(names(sortRows(rows, 'volume')));
+    // A list replaced before its orders are made cancels the rest.
+    const stop = prepareOrders(indexRows(rows));
+    stop();
+    expect(cancel).toHaveBeenCalledTimes(1);
+  } finally {
+    Reflect.deleteProperty(globalThis, 'requestIdleCallback');
+    Reflect.deleteProperty(globalThis, 'cancelIdleCallback');
+  }
+});
+
+it('links each pool to its chart (none on ETH) and its liquidity tab, the same on every draw', () => {
+  const network = tron();
+  const pool = network.pools[0]!;
+  const links = poolLinks(network, pool);
+  expect(links).toEqual({
+    chart: '/charts?n=TRON&symbolA=TRX&symbolB=JM',
+    addLiquidity: '/?n=TRON&t=addLiquidity&from=TRX&to=JM',
+  });
+  expect(poolLinks(network, pool)).toBe(links);
+  const eth = parseNetworksFile(production).networks.ETH;
+  expect(poolLinks(eth, { symbolA: 'ETH', symbolB: 'USDT', address: '' }).chart).toBeUndefined();
 });
