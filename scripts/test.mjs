@@ -1,23 +1,77 @@
 // npm test: lint, type-check, every package's unit tests, a production build, then the
 // Playwright e2e suite in Debian Chromium against the built site. Stops at the first failure.
 // `node scripts/test.mjs start:prod` runs the opt-in end-to-end test of npm run start:prod.
-import { execSync, spawn } from 'node:child_process';
+//
+// On two cores the steps overlap where one leaves a core idle (figures: README, "Tests and
+// figures"): lint, type-check and the import circles run together; the unit tests run beside
+// the build and the e2e suite at a lower CPU priority (`nice`), since they mostly wait on their
+// chains and databases, so the e2e suite keeps the CPU whenever it asks for it and its
+// per-test times stay comparable with a run without them.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './stack.mjs';
+import { buildApps, root } from './stack.mjs';
 
-// Longest first (the packages' jest times in the 26 Nov CI run: api 361 s, devnet 192,
-// shared-chain 108, mf-config 67, the rest 5-21 each): on two lanes the api's suite runs beside
+// Longest first (the packages' jest times in the 26 Nov CI run: api 385 s, devnet 178,
+// shared-chain 108, mf-config 60, the rest 6-22 each): on two lanes the api's suite runs beside
 // all the others instead of after most of them (under lerna it ended last: 558 s in all).
 const UNIT_ORDER = ['api', 'devnet', 'shared-chain', 'mf-config', 'mfe-swap', 'shell'];
+/** The unit tests' CPU priority beside the build and the e2e suite (`nice -n`; 0: none). */
+const UNIT_NICE = Number(process.env.JMSWAP_UNIT_NICE ?? 10);
+
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(0);
+const env = { ...process.env, FORCE_COLOR: '0' };
+/** The process groups of the steps running in the background (stopped on a failure or Ctrl-C). */
+const running = new Set();
+
+/**
+ * Runs `cmd` (a shell command); its output goes to the terminal, or, with `collect`, into the
+ * returned `output` (printed by the caller when the step ends, so that steps running together
+ * do not mix their lines), the command then in its own process group (stopped on a failure or
+ * Ctrl-C). Resolves { ok, output }.
+ */
+function run(cmd, { cwd = root, collect = false, nice = 0 } = {}) {
+  const args = nice ? ['nice', '-n', String(nice), 'sh', '-c', cmd] : ['sh', '-c', cmd];
+  const child = spawn(args[0], args.slice(1), {
+    cwd,
+    env,
+    detached: collect,
+    stdio: ['ignore', collect ? 'pipe' : 'inherit', collect ? 'pipe' : 'inherit'],
+  });
+  if (collect) running.add(child);
+  const out = [];
+  child.stdout?.on('data', (d) => out.push(d));
+  child.stderr?.on('data', (d) => out.push(d));
+  return new Promise((resolve) => {
+    child.on('error', (e) => out.push(Buffer.from(String(e))));
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve({ ok: code === 0, output: Buffer.concat(out) });
+    });
+  });
+}
+
+function stopAll() {
+  for (const child of running)
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+}
+process.once('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
 
 /**
  * Every package's unit tests, two packages at once (each package's jest keeps one worker on a
- * 2-core machine; the packages' fixed ports are disjoint and api's servers take free ports, so
- * they never collide). A package's output is printed when it ends, as lerna printed it.
- * Resolves false when one failed (the lanes start no other package after that).
+ * 2-core machine; the packages' fixed ports are disjoint, away from the e2e suite's 9070-9090
+ * and 9545-9549, and api's servers take free ports, so they never collide). A package's output
+ * is handed to `report` when it ends. Resolves false when one failed (the lanes start no other
+ * package after that).
  */
-async function unitTests() {
+async function unitTests({ nice = 0, report }) {
   const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const withTests = workspaces.filter(
     (dir) =>
@@ -31,62 +85,124 @@ async function unitTests() {
     while (queue.length && !failed) {
       const dir = queue.shift();
       const started = Date.now();
-      const out = [];
-      const code = await new Promise((resolve) => {
-        const child = spawn('npm', ['test', '--silent'], {
-          cwd: join(root, dir),
-          env: { ...process.env, FORCE_COLOR: '0' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        child.stdout.on('data', (d) => out.push(d));
-        child.stderr.on('data', (d) => out.push(d));
-        child.on('close', resolve);
+      const { ok, output } = await run('npm test --silent', {
+        cwd: join(root, dir),
+        collect: true,
+        nice,
       });
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      process.stdout.write(`\n--- ${dir} (${seconds} s${code ? ', FAILED' : ''}) ---\n`);
-      process.stdout.write(Buffer.concat(out));
-      if (code) failed = true;
+      report(`\n--- ${dir} (${seconds(started)} s${ok ? '' : ', FAILED'}) ---\n`, output);
+      if (!ok) failed = true;
     }
   };
   await Promise.all([lane(), lane()]);
   return !failed;
 }
 
-const steps = [
-  [
-    'lint',
-    'npx eslint . && npx stylelint "**/*.css" && npx prettier --check . && node scripts/i18n-check.mjs',
-  ],
+const LINT =
+  'npx eslint . && npx stylelint "**/*.css" && npx prettier --check . && node scripts/i18n-check.mjs';
+const checks = [
+  ['lint', LINT],
   ['type-check', 'npx lerna run typecheck --concurrency 2 --loglevel warn'],
   // No import circle inside any package (madge, issue #27).
   ['import circles', 'node scripts/check-cycles.mjs'],
-  ['unit tests', unitTests],
-  // The e2e suite connects the local dev wallet, which only a JMSWAP_DEV_WALLET=1 build carries.
-  [
-    'build',
-    'JMSWAP_DEV_WALLET=1 npx lerna run build --ignore @jmswap/e2e --concurrency 2 --loglevel warn',
-  ],
-  ['e2e (Chromium)', 'npm test -w @jmswap/e2e'],
-  // Opt-in (named only): its own deploy builds take minutes when a source changed.
-  ['start:prod', 'node --test scripts/start-prod.test.mjs', { optIn: true }],
 ];
 
+/**
+ * The e2e suite connects the local dev wallet, which only a JMSWAP_DEV_WALLET=1 build carries.
+ * What `npm start` builds (the shell, the remotes, the widget SDK); not the type-check-only
+ * builds of shared-chain and the api (`tsc`, the type-check step's).
+ */
+const buildSite = () =>
+  buildApps({ devWallet: true }).then(
+    () => true,
+    () => false,
+  );
 const only = process.argv.slice(2);
-for (const [name, cmd, { optIn = false } = {}] of steps) {
-  if (only.length ? !only.some((o) => name.startsWith(o)) : optIn) continue;
+const wanted = (name, optIn = false) =>
+  only.length ? only.some((o) => name.startsWith(o)) : !optIn;
+const begun = Date.now();
+const fail = (name) => {
+  console.error(`\n=== ${name} FAILED ===`);
+  stopAll();
+  process.exit(1);
+};
+const done = (name, since) => console.log(`=== ${name} ok (${seconds(since)} s) ===`);
+
+// Lint, type-check and import circles together; each step's output when it ends.
+const checking = checks.filter(([name]) => wanted(name));
+if (checking.length) {
+  const together = checking.length > 1 ? ' (together)' : '';
+  console.log(`\n=== ${checking.map(([name]) => name).join(', ')}${together} ===`);
+  const results = await Promise.all(
+    checking.map(async ([name, cmd]) => {
+      const started = Date.now();
+      const result = await run(cmd, { collect: true });
+      const took = seconds(started);
+      console.log(`\n--- ${name} (${took} s) ---`);
+      process.stdout.write(result.output);
+      return { name, took, ...result };
+    }),
+  );
+  for (const { name, ok, took } of results) if (ok) console.log(`=== ${name} ok (${took} s) ===`);
+  const failed = results.find((r) => !r.ok);
+  if (failed) fail(failed.name);
+}
+
+// The unit tests beside the build and the e2e suite: their output is held until the
+// foreground steps end, then printed package by package.
+let held = [];
+const report = (title, output) => {
+  if (held) held.push([title, output]);
+  else process.stdout.write(Buffer.concat([Buffer.from(title), output]));
+};
+const flush = () => {
+  for (const [title, output] of held ?? [])
+    process.stdout.write(Buffer.concat([Buffer.from(title), output]));
+  held = null;
+};
+const foreground = ['build', 'e2e (Chromium)'].filter((name) => wanted(name));
+let unitStarted;
+let unit = Promise.resolve(true);
+const startUnit = () => {
+  if (!wanted('unit tests') || unitStarted) return;
+  unitStarted = Date.now();
+  const nice = foreground.length ? UNIT_NICE : 0;
+  console.log(
+    nice
+      ? `\n=== unit tests (beside ${foreground.join(' and ')}, nice ${nice}; their output when those end) ===`
+      : '\n=== unit tests ===',
+  );
+  if (!foreground.length) flush();
+  unit = unitTests({ nice, report });
+};
+
+// The devnet's contracts first: the unit tests and the e2e setup read them (and would both
+// compile them at once when missing).
+if (wanted('build') || wanted('unit tests')) {
+  const started = Date.now();
+  if (!(await run('node devnet/scripts/compile.mjs')).ok) fail('contracts');
+  console.log(`=== contracts ok (${seconds(started)} s) ===`);
+}
+startUnit();
+for (const name of foreground) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  let ok = true;
-  if (typeof cmd === 'function') ok = await cmd();
-  else
-    try {
-      execSync(cmd, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
-    } catch {
-      ok = false;
-    }
+  const ok = name === 'build' ? await buildSite() : (await run('npm test -w @jmswap/e2e')).ok;
   if (!ok) {
-    console.error(`\n=== ${name} FAILED ===`);
-    process.exit(1);
+    flush();
+    fail(name);
   }
-  console.log(`=== ${name} ok (${((Date.now() - started) / 1000).toFixed(0)} s) ===`);
+  done(name, started);
 }
+flush();
+if (!(await unit)) fail('unit tests');
+if (wanted('unit tests')) done('unit tests', unitStarted);
+
+// Opt-in (named only): its own deploy builds take minutes when a source changed.
+if (wanted('start:prod', true)) {
+  const started = Date.now();
+  console.log('\n=== start:prod ===');
+  if (!(await run('node --test scripts/start-prod.test.mjs')).ok) fail('start:prod');
+  done('start:prod', started);
+}
+console.log(`\n=== all steps ok (${seconds(begun)} s) ===`);
