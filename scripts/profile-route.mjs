@@ -5,11 +5,11 @@
 // selector shows plus `--after` ms, and prints the long tasks (>= 50 ms) and the functions with
 // the most time of their own, mapped to their sources through the source maps. The profile is
 // written to .run/profiles/ (DevTools > Performance > Load profile). Figures only.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
-import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { root, startBenchStack } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -120,13 +120,7 @@ async function report(profile) {
   console.log(`sources by time of their own:\n${top(bySource, 20)}`);
 }
 
-writeRuntimeConfig();
-pinRemotes();
-const devnet = await startDevnet({ log: () => undefined });
-const dataDir = join(root, '.run/profile-api-data');
-rmSync(dataDir, { recursive: true, force: true });
-const api = await startApi({ dataDir, log: () => undefined });
-const servers = await serveAll();
+const stack = await startBenchStack({ apiData: 'profile-api-data' });
 const browser = await chromium.launch(CHROMIUM);
 try {
   const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
@@ -164,7 +158,5 @@ try {
   console.log(`profile: ${file}`);
 } finally {
   await browser.close();
-  await Promise.all(servers.map((s) => s.close()));
-  api.child.kill('SIGTERM');
-  if (devnet) devnet.kill('SIGINT');
+  await stack.stop();
 }

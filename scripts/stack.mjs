@@ -1,7 +1,7 @@
 // Starting and stopping the local stack, shared by `npm start`, the e2e setup and the benchmarks.
 import { spawn, execSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -205,6 +205,58 @@ export async function serveAll() {
       ...(await mf.serveApp(app, { sourceMaps: true })),
     })),
   );
+}
+
+/** Sends `signal` and resolves once `child` exited; SIGKILL after `graceMs`. */
+function stopChild(child, signal, graceMs = 15000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+/**
+ * The stack a browser bench measures against (after a build, as `npm start` runs it, in
+ * `flock /tmp/jmswap-start.lock`): the runtime config with the built versions pinned (`remotes`
+ * may change remotes.json's content after that), the devnet, the api indexing it into a fresh
+ * `.run/<apiData>` folder, and every app's server. Resolves { devnet, api, servers, stop }.
+ */
+export async function startBenchStack({ apiData, remotes } = {}) {
+  writeRuntimeConfig();
+  pinRemotes();
+  if (remotes) mf.writeRemotesFile(remotes(mf.readRemotesFile()));
+  const devnet = await startDevnet({ log: () => undefined });
+  const dataDir = join(root, '.run', apiData);
+  rmSync(dataDir, { recursive: true, force: true });
+  let api;
+  let servers;
+  try {
+    api = await startApi({ dataDir, log: () => undefined });
+    servers = await serveAll();
+  } catch (e) {
+    api?.child.kill('SIGTERM');
+    devnet?.kill('SIGINT');
+    throw e;
+  }
+  return {
+    devnet,
+    api,
+    servers,
+    // Waits until the api and the devnet have exited: a bench that returned at once left an api
+    // behind on :8070 (its log pipe no longer read) for the next bench to collide with.
+    async stop() {
+      await Promise.all([
+        ...servers.map((s) => s.close()),
+        stopChild(api.child, 'SIGTERM'),
+        devnet && stopChild(devnet, 'SIGINT'),
+      ]);
+    },
+  };
 }
 
 /** A partner page on :8088 (an allowed widget host) that embeds the widget. */

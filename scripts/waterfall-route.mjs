@@ -8,12 +8,11 @@
 // runtime put the remote's entry script in the page (the shell's own work before it asks for the
 // remote), the long tasks before that, and the LCP with its element. `--no-hints` serves
 // remotes.json without its preload hints (the head script then reads each manifest first), to
-// compare both on one build and one load. Figures only.
-import { join } from 'node:path';
+// compare both on one build and one load. `--net none` leaves the network unthrottled (with
+// `--cpu 1`: the unthrottled load Lighthouse observes before it simulates a phone). Figures only.
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
-import { rmSync } from 'node:fs';
-import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { startBenchStack } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -29,6 +28,7 @@ if (!routes.length) routes.push('/', '/pools', '/charts', '/listing');
 const cpu = Number(arg('--cpu', '4'));
 const runs = Number(arg('--runs', '1'));
 const hints = !process.argv.includes('--no-hints');
+const slowNetwork = arg('--net', 'slow4g') !== 'none';
 
 // Lighthouse's mobile slow 4G (constants.throttling.mobileSlow4G, devtools method).
 const SLOW_4G = {
@@ -52,7 +52,7 @@ async function visit(browser, route) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  if (slowNetwork) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   const requests = new Map();
   let t0;
@@ -123,18 +123,13 @@ function chain(list, last) {
   return links;
 }
 
-writeRuntimeConfig();
-pinRemotes();
-if (!hints) {
-  const file = mf.readRemotesFile();
-  for (const entry of Object.values(file.remotes)) delete entry.preload;
-  mf.writeRemotesFile(file);
-}
-const devnet = await startDevnet({ log: () => undefined });
-const dataDir = join(root, '.run/waterfall-api-data');
-rmSync(dataDir, { recursive: true, force: true });
-const api = await startApi({ dataDir, log: () => undefined });
-const servers = await serveAll();
+const stack = await startBenchStack({
+  apiData: 'waterfall-api-data',
+  remotes: (file) => {
+    if (!hints) for (const entry of Object.values(file.remotes)) delete entry.preload;
+    return file;
+  },
+});
 const browser = await chromium.launch(CHROMIUM);
 try {
   for (const route of routes)
@@ -142,7 +137,7 @@ try {
       const { list, lcp, lcpEntries, entry, tasks } = await visit(browser, route);
       const lcpAt = lcp?.[0] ?? Infinity;
       console.log(
-        `\n${route} run ${run}${hints ? '' : ' without preload hints'} at ${cpu}x CPU, slow 4G, load ${loadavg()
+        `\n${route} run ${run}${hints ? '' : ' without preload hints'} at ${cpu}x CPU, ${slowNetwork ? 'slow 4G' : 'network unthrottled'}, load ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}`,
       );
@@ -178,7 +173,5 @@ try {
     }
 } finally {
   await browser.close();
-  await Promise.all(servers.map((s) => s.close()));
-  api.child.kill('SIGTERM');
-  if (devnet) devnet.kill('SIGINT');
+  await stack.stop();
 }
