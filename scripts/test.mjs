@@ -59,10 +59,11 @@ function stopAll() {
       // already gone
     }
 }
-process.once('SIGINT', () => {
-  stopAll();
-  process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
 
 /**
  * Every package's unit tests, two packages at once (each package's jest keeps one worker on a
