@@ -173,7 +173,8 @@ test('sorting and filtering by symbol', async ({ page }) => {
   const items = page.getByTestId('pool-item');
   await expect(items.first()).toBeVisible();
   const all = await items.count();
-  // The sort and the filter are deferred renders: wait for the list they give, not the first read.
+  // Wait for the list the sort and the filter give, not the first read (an empty or unsorted
+  // list would pass that).
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('name');
   await expect(async () => {
     const names = await items.allTextContents();
