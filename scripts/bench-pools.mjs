@@ -6,12 +6,13 @@
 // throttle, the time from a change of "Sort by" or a keystroke in "Filter by symbol" until the
 // list shows the result and the next frame is painted, beside the goal (<= 100 ms), and how
 // many rows are in the page (`--shots`: screenshots at 1280 and 320 px; `--profile`: a CPU
-// profile of the 4x steps). Figures only.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// profile of the 4x steps; `--trace`: a DevTools trace of them and its time by kind of work).
+// Figures only.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { root, startBenchStack } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -99,6 +100,39 @@ function timeUntil([act, value, count]) {
   });
 }
 
+/** Starts a DevTools timeline trace; its events arrive in `events`. */
+async function startTrace(cdp) {
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
+  });
+  return events;
+}
+
+/** The renderer main thread's time by kind of work over the traced steps, in ms. */
+async function printTrace(cdp, events) {
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await done;
+  const file = join(root, '.run/profiles/bench-pools-4x.trace.json');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const kinds = new Map();
+  const tops = events.filter(
+    (e) => e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.dur !== undefined,
+  );
+  for (const e of tops) {
+    if (['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name)) continue;
+    kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  const list = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 14);
+  console.log(`  trace of the 4x steps (${file}), ms by event (nested events counted in each):`);
+  console.log(`    ${list.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}`);
+}
+
 async function measure(browser, throttle) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const cdp = await page.context().newCDPSession(page);
@@ -137,7 +171,10 @@ async function measure(browser, throttle) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
+  // `--trace`: the 4x run's main-thread work by kind (script, style, layout, paint) per step.
+  const trace = process.argv.includes('--trace') && throttle && (await startTrace(cdp));
   for (const step of steps) times[step[0]].push(Math.round(await page.evaluate(timeUntil, step)));
+  if (trace) await printTrace(cdp, trace);
   if (profile) {
     const file = join(root, '.run/profiles/bench-pools-4x.cpuprofile');
     mkdirSync(dirname(file), { recursive: true });
@@ -159,13 +196,7 @@ async function measure(browser, throttle) {
   return { times, drawn, rows };
 }
 
-writeRuntimeConfig();
-pinRemotes();
-const devnet = await startDevnet({ log: () => undefined });
-const dataDir = join(root, '.run/bench-api-data');
-rmSync(dataDir, { recursive: true, force: true });
-const api = await startApi({ dataDir, log: () => undefined });
-const servers = await serveAll();
+const stack = await startBenchStack({ apiData: 'bench-api-data' });
 const browser = await chromium.launch(CHROMIUM);
 try {
   console.log(
@@ -183,7 +214,5 @@ try {
   console.log(`  load after: ${loadavg()[0].toFixed(1)}`);
 } finally {
   await browser.close();
-  await Promise.all(servers.map((s) => s.close()));
-  api.child.kill('SIGTERM');
-  if (devnet) devnet.kill('SIGINT');
+  await stack.stop();
 }
