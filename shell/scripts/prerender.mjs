@@ -39,20 +39,24 @@ await build({
   ],
 });
 
-// The head script, inline: it starts the route's remote while the shell's scripts download.
-const headStart = await build({
-  stdin: {
-    contents: "import { headStart } from './headStart'; headStart();",
-    resolveDir: join(appDir, 'src'),
-    loader: 'ts',
-  },
-  bundle: true,
-  write: false,
-  minify: true,
-  format: 'iife',
-  target: 'es2020',
-  logLevel: 'warning',
-});
+// The head script, inline: it starts the route's remote while the shell's scripts download,
+// and the shell's main script once the prerendered page has painted (bootAfterFirstPaint).
+const headStartFor = (mainSrc) =>
+  build({
+    stdin: {
+      contents: `import { bootAfterFirstPaint, headStart } from './headStart'; headStart(); bootAfterFirstPaint(${JSON.stringify(mainSrc)});`,
+      resolveDir: join(appDir, 'src'),
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    logLevel: 'warning',
+  });
+// The deferred main script webpack writes: replaced by a preload (it still downloads at once).
+const MAIN_SCRIPT = /<script defer="defer" src="([^"<>]+)"><\/script>/g;
 const HEAD_START = '<script id="jm-head-start"></script>';
 
 /**
@@ -75,6 +79,10 @@ try {
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
   if (!template.includes(HEAD_START)) throw new Error(`index.html has no ${HEAD_START}`);
+  const mains = [...template.matchAll(MAIN_SCRIPT)];
+  if (mains.length !== 1) throw new Error(`index.html has ${mains.length} deferred scripts, not 1`);
+  const mainSrc = mains[0][1];
+  const headStart = await headStartFor(mainSrc);
   const headScript = `<script>${headStart.outputFiles[0].text.trim()}</script>`;
   for (const [name, path] of Object.entries(ROUTES)) {
     const frame = `<div class="jm-prerendered" inert>${prerenderRoute(path)}</div>`;
@@ -82,6 +90,7 @@ try {
       join(dist, `${name}.html`),
       template
         .replace(HEAD_START, () => headScript)
+        .replace(mains[0][0], () => `<link rel="preload" as="script" href="${mainSrc}">`)
         .replace('<div id="root"></div>', () => `<div id="root">${frame}</div>`),
     );
   }

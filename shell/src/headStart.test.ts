@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { headStart, screenFiles } from './headStart';
+import { bootAfterFirstPaint, headStart, screenFiles } from './headStart';
 import { takeEarly, takeEarlyOnceStarted } from './remotes/early';
 
 const MANIFEST = {
@@ -145,4 +145,45 @@ test("with remotes.json's preload hints the screen's files start at once, the ma
   ]);
   expect(fetched).toEqual(['/config/remotes.json', RECORD_URL, MANIFEST_URL]);
   expect(await takeEarlyOnceStarted(MANIFEST_URL)).toBeDefined();
+});
+
+describe('the main script after the first paint', () => {
+  const mainScripts = () =>
+    [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+  const setVisibility = (state: DocumentVisibilityState) =>
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  afterEach(() => {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+    setVisibility('visible');
+  });
+
+  test('a visible page starts it in the task after its next frame, once', () => {
+    jest.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    bootAfterFirstPaint('/main.abc.js');
+    expect(mainScripts()).toEqual([]);
+    frames.forEach((cb) => cb(0));
+    expect(mainScripts()).toEqual([]);
+    jest.runAllTimers();
+    expect(mainScripts()).toEqual(['/main.abc.js']);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(mainScripts()).toEqual(['/main.abc.js']);
+  });
+
+  test('a page sent to the background before its frame starts it then', () => {
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    bootAfterFirstPaint('/main.abc.js');
+    expect(mainScripts()).toEqual([]);
+    setVisibility('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(mainScripts()).toEqual(['/main.abc.js']);
+  });
+
+  test('a page opened in the background starts it at once', () => {
+    setVisibility('hidden');
+    bootAfterFirstPaint('/main.abc.js');
+    expect(mainScripts()).toEqual(['/main.abc.js']);
+  });
 });
