@@ -89,7 +89,8 @@ try {
   for (const network of ['TRON', 'BSC']) {
     const loads = [];
     const estimates = [];
-    let nodeRequests = 0;
+    // Node requests during the typing, at 1x and under 4x CPU throttling.
+    const nodeRequests = { 1: 0, 4: 0 };
     let keystrokes = 0;
     const mainThread = { 1: [], 4: [] };
     for (let run = 0; run < 6; run++) {
@@ -111,8 +112,7 @@ try {
       await page.locator('[data-quote-out]').waitFor();
       await field.fill('');
       await page.waitForTimeout(500);
-      if (throttle === 1)
-        page.on('request', (r) => NODE_PORTS.has(new URL(r.url()).port) && nodeRequests++);
+      page.on('request', (r) => NODE_PORTS.has(new URL(r.url()).port) && nodeRequests[throttle]++);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       const shown = quoteShown(page);
       const busy = await taskMs(cdp);
@@ -135,7 +135,7 @@ try {
       `${network}: estimate shown ${median(estimates)} ms after the last keystroke (includes the 250 ms debounce)`,
     );
     console.log(
-      `${network}: ${(nodeRequests / keystrokes).toFixed(2)} node requests per keystroke (warm cache; ${pools[network].pools.length} listed pools; goal: no more than with the default profile's)`,
+      `${network}: ${(nodeRequests[1] / keystrokes).toFixed(2)} node requests per keystroke, ${(nodeRequests[4] / keystrokes).toFixed(2)} under 4x CPU throttling (warm cache; ${pools[network].pools.length} listed pools; goal: no more than with the default profile's)`,
     );
     console.log(
       `${network}: main thread ${median(mainThread[1]).toFixed(1)} ms per keystroke (goal <= 16 ms), ${median(mainThread[4]).toFixed(1)} ms under 4x CPU throttling (goal <= 50 ms), median of 3`,
@@ -150,10 +150,13 @@ try {
     await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
     nodeRequests = 0;
     // The dev wallet is anvil key #0, the deployer that seeded every pool: it has positions.
+    const connected = Date.now();
     await page.getByRole('button', { name: 'Local dev wallet' }).click();
-    await page.getByRole('list', { name: 'Your liquidity' }).waitFor();
+    // The large profile's dev wallet is in ~1 480 pools: every page of its positions is read
+    // (TRON: ten getUserLP calls at a time, each a scan of the pairs on the devnode).
+    await page.getByRole('list', { name: 'Your liquidity' }).waitFor({ timeout: 300_000 });
     console.log(
-      `${network}: ${nodeRequests} node requests to connect and show the liquidity positions`,
+      `${network}: ${nodeRequests} node requests and ${((Date.now() - connected) / 1000).toFixed(1)} s to connect and show the liquidity positions`,
     );
     await page.getByRole('button', { name: 'ADD LIQUIDITY', exact: true }).click();
     await page.getByTestId('price-a-in-b').filter({ hasText: /\d/ }).waitFor();
