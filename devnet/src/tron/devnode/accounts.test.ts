@@ -36,15 +36,7 @@ describe('energy and bandwidth', () => {
     const t = tw(KEYS[3]!);
     const me = addrOf(KEYS[3]!);
     const c = await at(t, tokenB58);
-    // From no usage: a remnant of an earlier transaction of this key, still recovering, was
-    // counted in EnergyUsed (67 202 against the call's 67 200 in one CI run).
-    await post('/devnode/setresources', {
-      address: me,
-      energyLimit: 1_000_000,
-      netLimit: 10_000,
-      energyUsed: 0,
-      netUsed: 0,
-    });
+    await post('/devnode/setresources', { address: me, energyLimit: 1_000_000, netLimit: 10_000 });
     const before = await t.trx.getBalance(me);
     const id1 = (await c.methods.work!(3).send({ feeLimit: 100_000_000 })) as string;
     const i1 = await t.trx.getTransactionInfo(id1);
