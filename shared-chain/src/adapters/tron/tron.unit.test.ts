@@ -444,6 +444,29 @@ describe('reader (node double)', () => {
     expect(accountReads()).toBe(3);
   });
 
+  /**
+   * getAllPairsBalances' answer listing one JM/TRX pool with reserves 7 and 9, its pair given
+   * as a word (ethers encodes no 21-byte address), byte for byte an address[].
+   */
+  const jmTrxListing = (pairWord: bigint) => {
+    const hex = (address: string) => `0x${TronWeb.address.toHex(address).slice(2)}`;
+    const list = ['uint256[]', 'address[]', 'address[]', 'bytes[]', 'bytes[]'];
+    return {
+      abi: [
+        [...list, 'uint256[]', 'uint256[]'],
+        [
+          [pairWord],
+          [hex(network.tokens.JM!.address)],
+          [hex(network.tokens.TRX!.address)],
+          ['0x'],
+          ['0x'],
+          [7n],
+          [9n],
+        ],
+      ],
+    };
+  };
+
   test('the pool listing gives pair and token addresses in base58; a word holding no address fails the read', async () => {
     const hex = (address: string) => `0x${TronWeb.address.toHex(address).slice(2)}`;
     const pair = addr(0x5000);
@@ -452,22 +475,7 @@ describe('reader (node double)', () => {
       calls: (signature) => {
         if (signature === 'getPair(address,address)') return BigInt(pairWord);
         if (signature !== 'getAllPairsBalances(uint256,uint256)') return 0n;
-        // The pairs as words (ethers encodes no 21-byte address), byte for byte an address[].
-        const list = ['uint256[]', 'address[]', 'address[]', 'bytes[]', 'bytes[]'];
-        return {
-          abi: [
-            [...list, 'uint256[]', 'uint256[]'],
-            [
-              [BigInt(pairWord)],
-              [hex(network.tokens.JM!.address)],
-              [hex(network.tokens.TRX!.address)],
-              ['0x'],
-              ['0x'],
-              [7n],
-              [9n],
-            ],
-          ],
-        };
+        return jmTrxListing(BigInt(pairWord));
       },
     });
     const listed = { ...network, pools: [] };
@@ -492,23 +500,8 @@ describe('reader (node double)', () => {
     const { fetch, requests } = fakeNode({
       calls: async (signature, parameter) => {
         if (signature === 'getPair(address,address)') return BigInt(hex(pair));
-        if (signature === 'getAllPairsBalances(uint256,uint256)') {
-          const list = ['uint256[]', 'address[]', 'address[]', 'bytes[]', 'bytes[]'];
-          return {
-            abi: [
-              [...list, 'uint256[]', 'uint256[]'],
-              [
-                [BigInt(hex(pair))],
-                [hex(network.tokens.JM!.address)],
-                [hex(network.tokens.TRX!.address)],
-                ['0x'],
-                ['0x'],
-                [7n],
-                [9n],
-              ],
-            ],
-          };
-        }
+        if (signature === 'getAllPairsBalances(uint256,uint256)')
+          return jmTrxListing(BigInt(hex(pair)));
         if (signature !== 'getUserLP(address,uint256,uint256)') return 0n;
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
