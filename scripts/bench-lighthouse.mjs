@@ -29,6 +29,10 @@ const option = (name, fallback) => {
 };
 const RUNS = Math.max(1, option('--runs', 1));
 const RETRIES = option('--retries', 2);
+// `-- --save`: each successful run's full Lighthouse report (JSON), its trace and DevTools log go
+// to .run/lighthouse/, for the audits the table leaves out (the LCP's breakdown, main-thread
+// tasks, network requests) and for replaying the simulation on what the run saw.
+const SAVE = process.argv.includes('--save');
 const GOALS = { performance: 95, tbt: 150, lcp: 2500 };
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -70,7 +74,7 @@ async function runOnce(route) {
     maxWaitForFcp: 60000,
     maxWaitForLoad: 90000,
   });
-  return { lhr, trace: artifacts?.Trace };
+  return { lhr, trace: artifacts?.Trace, devtoolsLog: artifacts?.DevtoolsLog };
 }
 
 /** Why a run gave no figures: Lighthouse's error, and the LCP events its trace holds. */
@@ -89,6 +93,17 @@ function failure(route, attempt, lhr, trace) {
   );
 }
 
+/** Writes one run's report, trace and DevTools log; returns the report's path. */
+function saveReport(route, run, { lhr, trace, devtoolsLog }) {
+  const dir = join(root, '.run/lighthouse');
+  mkdirSync(dir, { recursive: true });
+  const name = join(dir, `${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${run}`);
+  writeFileSync(`${name}.report.json`, JSON.stringify(lhr));
+  if (trace) writeFileSync(`${name}.trace.json`, JSON.stringify(trace));
+  if (devtoolsLog) writeFileSync(`${name}.devtoolslog.json`, JSON.stringify(devtoolsLog));
+  return `${name}.report.json`;
+}
+
 try {
   console.log(
     `route      performance   LCP        TBT       CLS     interactive  accessibility  load\n` +
@@ -99,10 +114,16 @@ try {
     const failed = [];
     const loads = [load()];
     while (runs.length < RUNS && failed.length <= RETRIES * RUNS) {
-      const { lhr, trace } = await runOnce(route);
+      const { lhr, trace, devtoolsLog } = await runOnce(route);
       if (lhr.runtimeError || lhr.categories.performance.score === null)
         failed.push(failure(route, failed.length + 1, lhr, trace));
-      else runs.push(lhr);
+      else {
+        runs.push(lhr);
+        if (SAVE)
+          console.log(
+            `${route.padEnd(10)} report ${saveReport(route, runs.length, { lhr, trace, devtoolsLog })}`,
+          );
+      }
     }
     loads.push(load());
     for (const why of failed) console.log(`${route.padEnd(10)} a run failed: ${why}`);
