@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { bootAfterFirstPaint, headStart, screenFiles } from './headStart';
+import { bootAfterFirstPaint, headStart, PAINT_WAIT_MS, screenFiles } from './headStart';
 import { takeEarly, takeEarlyOnceStarted } from './remotes/early';
 
 const MANIFEST = {
@@ -185,5 +185,68 @@ describe('the main script after the first paint', () => {
     setVisibility('hidden');
     bootAfterFirstPaint('/main.abc.js');
     expect(mainScripts()).toEqual(['/main.abc.js']);
+  });
+
+  describe('where the browser reports paint timing', () => {
+    let report: ((names: string[]) => void) | undefined;
+    const disconnected = jest.fn();
+    beforeEach(() => {
+      report = undefined;
+      disconnected.mockReset();
+      class FakeObserver {
+        static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+        constructor(private callback: PerformanceObserverCallback) {}
+        observe() {
+          report = (names) =>
+            this.callback(
+              {
+                getEntriesByName: (name: string) =>
+                  names.filter((n) => n === name).map((n) => ({ name: n })),
+              } as unknown as PerformanceObserverEntryList,
+              this as unknown as PerformanceObserver,
+            );
+        }
+        disconnect = disconnected;
+      }
+      Object.defineProperty(window, 'PerformanceObserver', {
+        configurable: true,
+        value: FakeObserver,
+      });
+    });
+    afterEach(() => {
+      delete (window as { PerformanceObserver?: unknown }).PerformanceObserver;
+    });
+
+    test('a visible page starts it once its first contentful paint is reported, not at the frame', () => {
+      jest.useFakeTimers();
+      const frames: FrameRequestCallback[] = [];
+      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+      bootAfterFirstPaint('/main.abc.js');
+      frames.forEach((cb) => cb(0));
+      jest.advanceTimersByTime(PAINT_WAIT_MS - 1);
+      report?.(['first-paint']);
+      expect(mainScripts()).toEqual([]);
+      report?.(['first-contentful-paint']);
+      expect(mainScripts()).toEqual(['/main.abc.js']);
+      expect(disconnected).toHaveBeenCalled();
+      jest.runAllTimers();
+      report?.(['first-contentful-paint']);
+      expect(mainScripts()).toEqual(['/main.abc.js']);
+    });
+
+    test('a paint never reported starts it PAINT_WAIT_MS after the first frame', () => {
+      jest.useFakeTimers();
+      const frames: FrameRequestCallback[] = [];
+      jest.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+      bootAfterFirstPaint('/main.abc.js');
+      // No frame yet (the stylesheet still loading): no timer runs out.
+      jest.advanceTimersByTime(5 * PAINT_WAIT_MS);
+      expect(mainScripts()).toEqual([]);
+      frames.forEach((cb) => cb(0));
+      jest.advanceTimersByTime(PAINT_WAIT_MS - 1);
+      expect(mainScripts()).toEqual([]);
+      jest.advanceTimersByTime(1);
+      expect(mainScripts()).toEqual(['/main.abc.js']);
+    });
   });
 });
