@@ -5,9 +5,12 @@ import {
   fetchCandles,
   fetchLine,
   fetchTrades,
+  candleSchema,
+  checkCandles,
   parseCandles,
   parseTrades,
 } from './history';
+import * as v from 'valibot';
 
 const T0 = Date.UTC(2026, 10, 1);
 const HOUR = 3_600_000;
@@ -46,8 +49,39 @@ describe('schema', () => {
     ['a negative price', [{ ...candle(T0), l: -1 }]],
     ['seconds instead of milliseconds', [candle(T0 / 1000)]],
     ['one bad row among good ones', [candle(T0), { ...candle(T0 + HOUR), o: null }]],
+    ['a row that is not an object', [candle(T0), 7]],
+    ['an infinite price', [{ ...candle(T0), o: Infinity }]],
+    ['a fractional time', [candle(T0 + 0.5)]],
+    ['a time after 2200', [candle(7_258_118_400_001)]],
   ])('refuses candles with %s', (_, raw) => {
     expect(parseCandles(raw)).toBeUndefined();
+    // The same rows the contract's schema refuses.
+    expect(v.is(v.array(candleSchema), raw)).toBe(false);
+  });
+
+  it('says which candle and which field break the contract', () => {
+    expect(() => checkCandles([candle(T0), { ...candle(T0 + HOUR), h: 'NaN' }])).toThrow(
+      'answer does not match the history contract: candle 1: h "NaN" is not a price from 0 to 1000000000000000',
+    );
+    expect(() => checkCandles([{ o: 1, h: 1, l: 1, c: 1 }])).toThrow(
+      'candle 0: dt missing is not a ms time in 2000..2200',
+    );
+    expect(() => checkCandles({ rows: [] })).toThrow('candles: not an array');
+  });
+
+  it('keeps only the contract fields of a candle', () => {
+    expect(checkCandles([{ ...candle(T0), extra: 'x' }])).toEqual([candle(T0)]);
+  });
+
+  it('tells in the console why a candle answer counts as no data', async () => {
+    const rows = await fetchCandles('http://api.test', 'TRON', '3m', 'TRX', 'JM', {
+      fetchImpl: answer([{ ...candle(T0), l: -1 }]),
+    });
+    expect(rows).toBeUndefined();
+    expect(console.error).toHaveBeenCalledWith(
+      '[api] http://api.test/v1/history/tron/candles/3m/TRX/JM unavailable:',
+      'answer does not match the history contract: candle 0: l -1 is not a price from 0 to 1000000000000000',
+    );
   });
 
   it('refuses trades whose amounts are not exact decimals or whose hash is not a hash', () => {
