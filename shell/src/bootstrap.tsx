@@ -3,6 +3,7 @@ import { keepLanguageCurrent, startLanguage } from './language';
 import { createRoot } from 'react-dom/client';
 import { getNetworkConfig, loadNetworks, network$, readerFor } from '@jmswap/shared-chain';
 import { App } from './App';
+import { renderPage } from './renderPage';
 import { registerRemotesAtBoot, startScreen } from './remotes/federation';
 import { routeScreen } from './remotes/routeScreen';
 import { startAnalyticsSink } from './services/analytics';
@@ -45,7 +46,7 @@ async function start() {
     const screen = routeScreen(window.location);
     if (screen && remotes.value[screen[0]]) startScreen(...screen);
   }
-  root.render(<App />);
+  renderPage(root, <App />);
 }
 
 void start();

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemoteArea } from './RemoteArea';
 import { loadScreen, takeStartedScreen, type StartedScreen } from './federation';
@@ -99,5 +100,54 @@ describe('RemoteArea', () => {
     crash = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('fixed')).toBeInTheDocument();
+  });
+});
+
+describe('RemoteArea without act (the browser scheduling renders)', () => {
+  const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean })
+    .IS_REACT_ACT_ENVIRONMENT;
+  beforeEach(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  });
+  afterEach(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT =
+      actEnvironment;
+  });
+
+  it("leaves room for the page's other work while the arrived screen renders", async () => {
+    // Other work of the page: a task every turn of the event loop, counted.
+    let tasks = 0;
+    let running = true;
+    const otherWork = () => {
+      tasks += 1;
+      if (running) setTimeout(otherWork, 0);
+    };
+    otherWork();
+    // A screen of 40 parts, each 3 ms of work (about 120 ms), noting the tasks run so far.
+    const seen: number[] = [];
+    const Part = ({ n }: { n: number }) => {
+      const until = performance.now() + 3;
+      while (performance.now() < until);
+      seen.push(tasks);
+      return <li>part {n}</li>;
+    };
+    const Screen = () => (
+      <ul>
+        {Array.from({ length: 40 }, (_, n) => (
+          <Part key={n} n={n} />
+        ))}
+      </ul>
+    );
+    load.mockResolvedValue(Screen as never);
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    root.render(<RemoteArea remote="swap" expose="SwapPanel" props={{}} />);
+    await waitFor(() => expect(container).toHaveTextContent('part 39'), { timeout: 5000 });
+    running = false;
+    // Other tasks ran between the screen's first and last part: no 120 ms task.
+    expect(seen.at(-1)).toBeGreaterThan(seen[0] ?? 0);
+    root.unmount();
+    container.remove();
   });
 });

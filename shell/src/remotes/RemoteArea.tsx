@@ -1,6 +1,7 @@
 import {
   Component,
   lazy,
+  startTransition,
   Suspense,
   useContext,
   useEffect,
@@ -119,12 +120,15 @@ export function RemoteArea<P extends object>({
     const arrived = begun ? early.Screen : undefined;
     if (arrived) {
       // Arrived before the first render (drawn in it) or just after.
-      setState((now) => (now.status === 'ready' ? now : { status: 'ready', Screen: arrived }));
+      startTransition(() =>
+        setState((now) => (now.status === 'ready' ? now : { status: 'ready', Screen: arrived })),
+      );
       return;
     }
     setState({ status: 'loading' });
     (begun ? early.promise : loadScreen<P>(remote, expose, attempt > 0)).then(
-      (Screen) => live && setState({ status: 'ready', Screen }),
+      // The screen's first render in slices (a transition) instead of one long task.
+      (Screen) => live && startTransition(() => setState({ status: 'ready', Screen })),
       (error: unknown) => {
         if (!live) return;
         console.error(`[jmswap] ${remote} failed to load`, error);
