@@ -29,8 +29,7 @@ const { freePort, startPostgres } = require('../src/test/postgres-server.ts');
 const { openPglite, openPgliteWorker, openPostgres } = require('../src/db/db.ts');
 const { migrate } = require('../src/db/migrate.ts');
 const { addToCandles, rebuildCandles } = require('../src/indexer/store.ts');
-const { TOPICS } = require('../src/chain/events.ts');
-const { indexedNetworks } = require('../src/config.ts');
+const fake = require('../src/test/fake-chain.ts');
 const { Indexer } = require('../src/indexer/indexer.ts');
 const { Metrics } = require('../src/metrics.ts');
 const { createLogger } = require('../src/log.ts');
@@ -54,15 +53,16 @@ const LAG_BLOCKS = Number(opt('--lag-blocks') ?? 30);
 /** A prime: every one of them trades, the wallet taking every tenth trade included. */
 const TRADERS = 99_991;
 const YEAR = 365 * 86400;
+// The fake chain's addresses (src/test/fake-chain.ts), as numbers for the bulk load's SQL.
 const PAIR_BASE = 0xbe0000;
 const TOKEN_BASE = 0xc00000;
 const TRADER_BASE = 0xa00000;
 const WHALE = '0x' + 'ab'.repeat(20);
 const hex40 = (n) => '0x' + n.toString(16).padStart(40, '0');
-const USDT = hex40(0xc0ffee);
-const pairAddress = (k) => hex40(PAIR_BASE + k);
-const tokenAddress = (k) => hex40(TOKEN_BASE + k);
-const traderAddress = (k) => hex40(TRADER_BASE + k);
+const USDT = fake.FAKE_USDT;
+const { fakePair: pairAddress, fakeToken: tokenAddress, fakeTrader: traderAddress } = fake;
+if (pairAddress(1) !== hex40(PAIR_BASE + 1) || traderAddress(1) !== hex40(TRADER_BASE + 1))
+  throw new Error("the bulk load's addresses are not the fake chain's");
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
@@ -98,35 +98,9 @@ const cleanups = [() => rmSync(workDir, { recursive: true, force: true })];
 const now = Math.floor(Date.now() / 1000);
 const start = now - YEAR;
 
-/** The networks file's content with the 1 000 pairs: USDT (A) against T<k> (B), 18 decimals. */
-function networksJson() {
-  const tokens = { USDT: { symbol: 'USDT', address: USDT, decimals: 18 } };
-  const pools = [];
-  for (let k = 0; k < PAIRS; k++) {
-    tokens[`T${k}`] = { symbol: `T${k}`, address: tokenAddress(k), decimals: 18 };
-    pools.push({ symbolA: 'USDT', symbolB: `T${k}`, address: pairAddress(k) });
-  }
-  return {
-    profile: 'local',
-    networks: {
-      BSC: {
-        id: 'BSC',
-        platform: 'evm',
-        // Never asked: the api runs with --no-indexer.
-        nodeUrl: 'http://127.0.0.1:9',
-        api: { url: '', ownerAddress: '' },
-        exchange: { FACTORY_ADDRESS: hex40(0xfac) },
-        baseToken: 'USDT',
-        tokens,
-        pools,
-      },
-    },
-  };
-}
-
 function networksFile() {
   const file = join(workDir, 'networks.json');
-  writeFileSync(file, JSON.stringify(networksJson()));
+  writeFileSync(file, JSON.stringify(fake.fakeNetworksJson(PAIRS)));
   return file;
 }
 
@@ -461,103 +435,6 @@ async function readFigures(label, db, n, env, args) {
   );
 }
 
-const word = (v) => BigInt(v).toString(16).padStart(64, '0');
-const hash64 = (tag, n) => '0x' + tag + n.toString(16).padStart(63, '0');
-
-/**
- * A chain the indexer reads through the same ChainSource interface as a node: the factory's
- * PairCreated of the 1 000 pairs in block 1, then a block every BLOCK_MS with SWAPS_PER_BLOCK
- * swaps (Swap + Sync logs, as a pair emits them) spread over the pairs.
- */
-class SyntheticChain {
-  blocks = [];
-  logsByBlock = new Map();
-  txFrom = new Map();
-  reserves = Array.from({ length: PAIRS }, () => [10n ** 24n, 6n * 10n ** 26n]);
-  swaps = 0;
-  constructor(factory) {
-    this.mine(
-      Array.from({ length: PAIRS }, (_, k) => {
-        const [t0, t1] = [tokenAddress(k), USDT].sort();
-        return {
-          address: factory,
-          topics: [TOPICS.PairCreated, '0x' + word(t0), '0x' + word(t1)],
-          data: '0x' + word(pairAddress(k)) + word(k + 1),
-        };
-      }),
-    );
-  }
-  mine(events) {
-    const n = this.blocks.length;
-    const block = {
-      number: n,
-      hash: hash64('b', n),
-      parentHash: n ? this.blocks[n - 1].hash : '0x' + '0'.repeat(64),
-      time: start + n,
-    };
-    this.blocks.push(block);
-    this.logsByBlock.set(
-      n,
-      events.map((e, i) => ({
-        ...e,
-        blockNumber: n,
-        blockHash: block.hash,
-        txHash: e.txHash ?? hash64('c', n * 100_000 + i),
-        logIndex: i,
-      })),
-    );
-  }
-  /** A block of swaps: pair k = (swap number mod 1 000), token T<k> (token0) sold for USDT. */
-  mineSwaps(count) {
-    const n = this.blocks.length;
-    const events = [];
-    for (let i = 0; i < count; i++) {
-      const k = this.swaps++ % PAIRS;
-      const r = this.reserves[k];
-      const amountIn = 10n ** 18n * BigInt(1 + (i % 7));
-      const out = (amountIn * 997n * r[1]) / (r[0] * 1000n + amountIn * 997n);
-      r[0] += amountIn;
-      r[1] -= out;
-      const txHash = hash64('d', n * 100_000 + i);
-      const trader = traderAddress(i % TRADERS);
-      this.txFrom.set(txHash, trader);
-      events.push(
-        {
-          address: pairAddress(k),
-          topics: [TOPICS.Sync],
-          data: '0x' + word(r[0]) + word(r[1]),
-          txHash,
-        },
-        {
-          address: pairAddress(k),
-          topics: [TOPICS.Swap, '0x' + word(trader), '0x' + word(trader)],
-          data: '0x' + word(amountIn) + word(0) + word(0) + word(out),
-          txHash,
-        },
-      );
-    }
-    this.mine(events);
-  }
-  source() {
-    const chain = { blocks: this.blocks, logsByBlock: this.logsByBlock, txFrom: this.txFrom };
-    return {
-      head: async () => chain.blocks.length - 1,
-      block: async (n) => chain.blocks[n] ?? null,
-      headers: async (from, to) => chain.blocks.slice(from, to + 1),
-      logs: async (from, to) => {
-        const logs = [];
-        const blocks = new Map();
-        for (let n = from; n <= to; n++) {
-          const l = chain.logsByBlock.get(n) ?? [];
-          if (l.length) blocks.set(n, chain.blocks[n]);
-          logs.push(...l);
-        }
-        return { logs, blocks, txFrom: chain.txFrom };
-      },
-    };
-  }
-}
-
 /**
  * The live indexer (poll 300 ms, as `npm start` runs it) following the synthetic chain: how far
  * behind the head it is when each new block arrives (in blocks: 0 = the previous block is
@@ -565,8 +442,14 @@ class SyntheticChain {
  */
 async function lagFigures(label, db) {
   await migrate(db);
-  const [network] = indexedNetworks(networksJson());
-  const chain = new SyntheticChain(network.factory);
+  const network = fake.fakeNetwork(PAIRS);
+  // Block 0: the factory's PairCreated of the 1 000 pairs; then a block every BLOCK_MS.
+  const chain = new fake.FakeChain({
+    pairs: PAIRS,
+    firstTime: start,
+    blockSeconds: 1,
+    traders: TRADERS,
+  });
   const quiet = (await import('pino')).default.destination({ dest: '/dev/null', sync: false });
   const ix = new Indexer({
     db,
@@ -599,7 +482,7 @@ async function lagFigures(label, db) {
   for (let i = 0; i < LAG_BLOCKS; i++) {
     // Blocks behind when the next one arrives: 0 when every earlier block is stored.
     if (i > 0) behind.push(chain.blocks.length - 1 - stored);
-    chain.mineSwaps(SWAPS_PER_BLOCK);
+    chain.swapsOverPairs(SWAPS_PER_BLOCK);
     minedAt.set(chain.blocks.length - 1, performance.now());
     await new Promise((r) => setTimeout(r, BLOCK_MS));
   }
