@@ -5,6 +5,7 @@ const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
 const { pipeline } = require('node:stream');
+const zlib = require('node:zlib');
 const { staticFolder } = require('./static-folder');
 const { createObserver, serveMetrics, markNotFound } = require('./observe');
 const { APPS, appDir, repoRoot, runConfigDir } = require('./apps');
@@ -33,7 +34,32 @@ function serveConfig(req, res, configDir) {
     res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     return;
   }
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }).end(body);
+  const encoded = encodeForClient(req, body);
+  res
+    .writeHead(200, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(encoded.encoding && { 'Content-Encoding': encoded.encoding }),
+    })
+    .end(encoded.body);
+}
+
+/**
+ * A config answer compressed the way sirv picks the built files' .br and .gz twins (the same
+ * Accept-Encoding test): networks.json is about 20 KB of JSON, and every page waits for it before
+ * its first render (the html preloads it beside the stylesheet). Compressed per request, since
+ * the folder's files change at run time; a few KB take well under a millisecond.
+ */
+function encodeForClient(req, body) {
+  const accepted = req.headers['accept-encoding'] || '';
+  if (/(br|brotli)/i.test(accepted))
+    return {
+      encoding: 'br',
+      body: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    };
+  if (accepted.includes('gzip')) return { encoding: 'gzip', body: zlib.gzipSync(body) };
+  return { body };
 }
 
 /** Allowed widget hosts from the runtime widget.json (read per request: config changes apply at once). */

@@ -1,6 +1,8 @@
 const fs = require('node:fs');
+const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { serveApp } = require('./server');
 const { defaultRemotesFile, writeRemotesFile, readRemotesFile } = require('./remotes-file');
 
@@ -31,6 +33,38 @@ describe('app server', () => {
       });
       expect(preflight.status).toBe(204);
       expect((await fetch(`http://127.0.0.1:${port}/assets/currency/jm.svg`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends /config compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const server = await serveApp('shell', { port: 0, configDir });
+    const port = server.server.address().port;
+    const get = (encoding) =>
+      new Promise((resolve, reject) => {
+        const headers = encoding ? { 'Accept-Encoding': encoding } : {};
+        http
+          .get({ port, path: '/config/networks.json', headers }, (res) => {
+            const chunks = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    try {
+      const plain = await get(undefined);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const networks = JSON.parse(plain.body.toString());
+      expect(networks.profile).toBe('production');
+      const br = await get('gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      expect(br.body.length).toBeLessThan(plain.body.length / 3);
+      expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(networks);
+      const gzip = await get('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(gzip.body).toString())).toEqual(networks);
     } finally {
       await server.close();
     }
