@@ -4,7 +4,13 @@
  * a zero reserve; and the best path for an exact input (largest output) or an exact output
  * (smallest input) under the Taxed quotes.
  */
-import { DIRECT_HOP_LENGTH, FEE_NUMERATOR, MAX_HOP_LENGTH } from './constants';
+import {
+  DIRECT_HOP_LENGTH,
+  FEE_DENOMINATOR,
+  FEE_NUMERATOR,
+  MAX_HOP_LENGTH,
+  PERCENT_DENOMINATOR,
+} from './constants';
 import { ChainError } from './errors';
 import { type TaxedToken, effectiveTax } from './tax';
 import { type Hop, type TaxedQuote, quoteExactInTaxed, quoteExactOutTaxed } from './pairMath';
@@ -49,6 +55,8 @@ interface Graph {
   paths: Map<string, readonly FoundPath[]>;
   /** The taxes of those paths' tokens by token table, by the same key. */
   taxes: WeakMap<TokenTable, Map<string, readonly (readonly number[])[]>>;
+  /** The routes ranked by their output bound, by token table, by the same key and fee. */
+  rankings: WeakMap<TokenTable, Map<string, Ranking>>;
 }
 
 /**
@@ -76,7 +84,7 @@ function graphOf(pools: readonly PoolReserves[]): Graph {
     link(pool.symbolA, pool.symbolB, { pool, fromA: true });
     link(pool.symbolB, pool.symbolA, { pool, fromA: false });
   }
-  graph = { neighbours, paths: new Map(), taxes: new WeakMap() };
+  graph = { neighbours, paths: new Map(), taxes: new WeakMap(), rankings: new WeakMap() };
   graphs.set(pools, graph);
   return graph;
 }
@@ -184,7 +192,8 @@ export interface RouteQuery {
 /**
  * The routes between two tokens. Their paths are searched once per snapshot and their taxes
  * looked up once per token table: the swap box's estimates quote the same few hundred routes on
- * every keystroke (issue #25). The hops are read from the pools on each call.
+ * every keystroke (issue #25). The hops are read from the pools on each call; the best-route
+ * search keeps its ranked routes, hops included, per snapshot (never changed in place).
  */
 function routesIn({ from, to, pools, tokens, maxLength }: RouteQuery): Route[] {
   const graph = graphOf(pools);
@@ -211,10 +220,10 @@ export function findRoutes(query: RouteQuery): Route[] {
   return routesIn(query).map(copyOf);
 }
 
-/** A route of one's own: routesIn's paths and taxes are kept and shared. */
+/** A route of one's own: routesIn's paths and taxes, and the ranked routes, are kept and shared. */
 const copyOf = (route: Route): Route => ({
   path: [...route.path],
-  hops: route.hops,
+  hops: route.hops.map((hop) => ({ ...hop })),
   taxes: [...route.taxes],
 });
 
@@ -228,47 +237,157 @@ function tryQuote(run: () => TaxedQuote): TaxedQuote | null {
 }
 
 /**
+ * Bounds are fractions over this scale (2^192): far finer than any two routes' mid prices differ
+ * by, and rounded up, so a coarse one only makes the search quote a route more, never skip one.
+ */
+const BOUND_SCALE = 1n << 192n;
+
+const ceilDiv = (numerator: bigint, denominator: bigint): bigint =>
+  (numerator + denominator - 1n) / denominator;
+
+/**
+ * A route with what bounds its output, whatever the amount: a constant-product pair gives less
+ * than its mid price times the fee (price impact only lowers it), and a tax keeps its percent
+ * but rounds in the receiver's favour by less than one base unit. So for any input `a`,
+ * output(a) < a * rate + slack, with rate = the product of the hops' mid prices and fee factors
+ * and of the path tokens' tax factors, and slack = those sub-unit roundings carried through the
+ * hops after them. `rate` (over BOUND_SCALE) and `slack` (base units of the output) are rounded up.
+ */
+interface BoundedRoute {
+  route: Route;
+  /** The route's place in the full search's order: its ties go to the earlier route. */
+  order: number;
+  rate: bigint;
+  slack: bigint;
+}
+
+/** The routes by rate, highest first; slackFrom[k] is the largest slack from the k-th on. */
+interface Ranking {
+  routes: readonly BoundedRoute[];
+  slackFrom: readonly bigint[];
+}
+
+function boundOf(route: Route, order: number, feeNumerator: bigint): BoundedRoute {
+  const keep = (i: number) => PERCENT_DENOMINATOR - BigInt(route.taxes[i] as number);
+  // numerator / denominator: the rate from after token i's tax to the output, i walking back.
+  let numerator = 1n;
+  let denominator = 1n;
+  let slack = 0n;
+  for (let i = route.hops.length; i >= 1; i -= 1) {
+    if ((route.taxes[i] as number) > 0) slack += ceilDiv(numerator, denominator);
+    const hop = route.hops[i - 1] as Hop;
+    numerator *= feeNumerator * hop.reserveOut * keep(i);
+    denominator *= FEE_DENOMINATOR * hop.reserveIn * PERCENT_DENOMINATOR;
+  }
+  if ((route.taxes[0] as number) > 0) slack += ceilDiv(numerator, denominator);
+  const rate = ceilDiv(numerator * keep(0) * BOUND_SCALE, denominator * PERCENT_DENOMINATOR);
+  return { route, order, rate, slack };
+}
+
+/** The query's routes ranked by rate, kept per snapshot, token table and fee. */
+function rankingOf(query: RouteQuery, feeNumerator: bigint): Ranking {
+  const graph = graphOf(query.pools);
+  const key = `${query.from}|${query.to}|${query.maxLength ?? MAX_HOP_LENGTH}|${feeNumerator}`;
+  let byKey = graph.rankings.get(query.tokens);
+  if (byKey === undefined) graph.rankings.set(query.tokens, (byKey = new Map()));
+  let ranking = byKey.get(key);
+  if (ranking === undefined) {
+    const routes = routesIn(query)
+      .map((route, order) => boundOf(route, order, feeNumerator))
+      .sort((a, b) => (a.rate > b.rate ? -1 : a.rate < b.rate ? 1 : a.order - b.order));
+    const slackFrom: bigint[] = new Array<bigint>(routes.length);
+    let largest = 0n;
+    for (let k = routes.length - 1; k >= 0; k -= 1) {
+      const { slack } = routes[k] as BoundedRoute;
+      if (slack > largest) largest = slack;
+      slackFrom[k] = largest;
+    }
+    ranking = { routes, slackFrom };
+    byKey.set(key, ranking);
+  }
+  return ranking;
+}
+
+interface Best {
+  bounded: BoundedRoute;
+  quoted: TaxedQuote;
+  /** The output (exact in) or the input (exact out). */
+  amount: bigint;
+}
+
+/**
  * The route giving the largest output for `amountIn` (ties: the shorter, then the first).
  * Throws "No swap path found" without a route and "Insufficient liquidity available" when no
  * route yields a positive output.
+ *
+ * Routes are quoted by rate, highest first, and the search stops once the best output is at or
+ * above every route left's bound (amountIn * rate + slack, which their outputs stay below): the
+ * full search's answer for a fraction of its quotes on a thousand pools (issue #25).
  */
 export function bestExactIn(
   amountIn: bigint,
   query: RouteQuery,
   feeNumerator: bigint = FEE_NUMERATOR,
 ): QuotedRoute {
-  let best: { route: Route; quoted: TaxedQuote; out: bigint } | null = null;
-  for (const route of routesIn(query)) {
-    const quoted = tryQuote(() => quoteRoute('exact-in', amountIn, route, feeNumerator));
+  const { routes, slackFrom } = rankingOf(query, feeNumerator);
+  let best: Best | null = null;
+  for (let k = 0; k < routes.length; k += 1) {
+    const bounded = routes[k] as BoundedRoute;
+    if (
+      best !== null &&
+      best.amount * BOUND_SCALE >= amountIn * bounded.rate + (slackFrom[k] as bigint) * BOUND_SCALE
+    )
+      break;
+    const quoted = tryQuote(() => quoteRoute('exact-in', amountIn, bounded.route, feeNumerator));
     if (quoted === null) continue;
     const out = quoted.amounts[quoted.amounts.length - 1] as bigint;
     if (out <= 0n) continue;
-    if (best === null || out > best.out) best = { route, quoted, out };
+    if (
+      best === null ||
+      out > best.amount ||
+      (out === best.amount && bounded.order < best.bounded.order)
+    )
+      best = { bounded, quoted, amount: out };
   }
   if (best === null) throw new ChainError('INSUFFICIENT_LIQUIDITY');
-  return { ...copyOf(best.route), ...best.quoted };
+  return { ...copyOf(best.bounded.route), ...best.quoted };
 }
 
 /**
  * The route needing the smallest input for exactly `amountOut` (ties: the shorter, then the
  * first). Throws "No swap path found" without a route and "Insufficient liquidity available"
  * when no route can deliver it (e.g. the desired output is at or above a reserve).
+ *
+ * Routes are quoted by rate, highest first. A route's input for `amountOut` gives at least
+ * `amountOut` again, so a route left that could match the best input would give amountOut
+ * below bestInput * rate + slack; the search stops once that is no longer so (issue #25).
  */
 export function bestExactOut(
   amountOut: bigint,
   query: RouteQuery,
   feeNumerator: bigint = FEE_NUMERATOR,
 ): QuotedRoute {
-  let best: { route: Route; quoted: TaxedQuote } | null = null;
-  for (const route of routesIn(query)) {
-    const quoted = tryQuote(() => quoteRoute('exact-out', amountOut, route, feeNumerator));
+  const { routes, slackFrom } = rankingOf(query, feeNumerator);
+  let best: Best | null = null;
+  for (let k = 0; k < routes.length; k += 1) {
+    const bounded = routes[k] as BoundedRoute;
+    if (
+      best !== null &&
+      best.amount * bounded.rate + (slackFrom[k] as bigint) * BOUND_SCALE <= amountOut * BOUND_SCALE
+    )
+      break;
+    const quoted = tryQuote(() => quoteRoute('exact-out', amountOut, bounded.route, feeNumerator));
     if (quoted === null) continue;
-    if (best === null || (quoted.amounts[0] as bigint) < (best.quoted.amounts[0] as bigint)) {
-      best = { route, quoted };
-    }
+    const amountIn = quoted.amounts[0] as bigint;
+    if (
+      best === null ||
+      amountIn < best.amount ||
+      (amountIn === best.amount && bounded.order < best.bounded.order)
+    )
+      best = { bounded, quoted, amount: amountIn };
   }
   if (best === null) throw new ChainError('INSUFFICIENT_LIQUIDITY');
-  return { ...copyOf(best.route), ...best.quoted };
+  return { ...copyOf(best.bounded.route), ...best.quoted };
 }
 
 /** The Taxed quote of a known route, for an exact input or an exact output. */
