@@ -360,6 +360,27 @@ it('an old quote is made again at SWAP; a worse one is shown and asks for anothe
   }
 });
 
+it('a quote over reserves read 20 s ago (a kept snapshot) is made again at SWAP from fresh ones', async () => {
+  api = fakeSwapApi(tron, reserves, { TRX: 500n * 10n ** 6n, JM: 0n });
+  const quote = api.quote;
+  const asked: Array<boolean | undefined> = [];
+  api.quote = async (request) => {
+    asked.push(request.fresh);
+    const made = await quote(request);
+    return made && { ...made, readAt: request.fresh ? Date.now() : Date.now() - 20_000 };
+  };
+  provideSwapApi(api);
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  expect(asked.every((fresh) => fresh !== true)).toBe(true);
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  expect(asked[asked.length - 1]).toBe(true);
+  expect(api.swaps).toHaveLength(1);
+});
+
 it('MAX keeps the real gas cost of the base coin and leaves no dust of an 18-decimal token', async () => {
   const bsc = file.networks.BSC;
   const pool = {

@@ -13,6 +13,11 @@ export interface QuoteRequest {
   /** The typed amount: the sell amount for exactIn, the receive amount otherwise. */
   amount: bigint;
   slippageBps: number;
+  /**
+   * Reserves read less than 5 s ago: SWAP's new quote and the periodic refresh. A keystroke's
+   * quote may use the last snapshot while the next one is read (issue #25).
+   */
+  fresh?: boolean;
 }
 
 export interface SwapApi {

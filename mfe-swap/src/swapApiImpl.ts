@@ -20,8 +20,8 @@ import { launchPadBuy, quoteFromEstimate } from './form/quote';
 import { provideSwapApi, type SwapApi } from './swapApi';
 
 export const chainSwapApi: SwapApi = {
-  async quote({ network, from, to, kind, amount, slippageBps }) {
-    const request = { from, to, slippageBps, networkId: network };
+  async quote({ network, from, to, kind, amount, slippageBps, fresh }) {
+    const request = { from, to, slippageBps, networkId: network, fresh };
     if (kind === 'exactIn') {
       const estimate = await getSwapEstimate({ ...request, amountIn: amount });
       return estimate && quoteFromEstimate(estimate);

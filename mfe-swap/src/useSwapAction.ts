@@ -68,6 +68,7 @@ export function useSwapAction(args: Args) {
       kind: quoteKindFor(state.lastEdited, args.launchPad),
       amount: sellTyped ? quote.amountIn : quote.amountOut,
       slippageBps: args.slippageBps,
+      fresh: true,
     });
     if (!fresh) throw new Error('No quote');
     const other = network.tokens[(sellTyped ? state.toSymbol : state.fromSymbol) as string];
@@ -79,7 +80,7 @@ export function useSwapAction(args: Args) {
         sellTyped ? fresh.amountOut : fresh.amountIn,
         other?.decimals ?? 18,
       ),
-      at: Date.now(),
+      at: fresh.readAt ?? Date.now(),
     });
     return { quote: fresh, worse: isWorseQuote(quote, fresh, state.lastEdited) };
   }

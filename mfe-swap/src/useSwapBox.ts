@@ -127,7 +127,11 @@ function useQuote(
   const { fromSymbol, toSymbol, lastEdited, version } = state;
   // Only the edited field: the quote filling the other one is not an edit (one estimate per edit).
   const text = lastEdited === 1 ? state.fromAmount : state.toAmount;
+  // The periodic refresh asks for reserves read less than 5 s ago; a keystroke takes the kept ones.
+  const refreshed = useRef(refresh);
   useEffect(() => {
+    const fresh = refreshed.current !== refresh;
+    refreshed.current = refresh;
     if (!fromSymbol || !toSymbol) return;
     const token = network.tokens[lastEdited === 1 ? fromSymbol : toSymbol];
     const other = network.tokens[lastEdited === 1 ? toSymbol : fromSymbol];
@@ -142,6 +146,7 @@ function useQuote(
           kind,
           amount: parsed.value,
           slippageBps,
+          fresh,
         })
         .then((quote) => {
           if (!quote) return;
@@ -150,7 +155,7 @@ function useQuote(
             other.decimals,
           );
           setUnreachable(false);
-          dispatch({ type: 'quoted', version, quote, otherAmount, at: Date.now() });
+          dispatch({ type: 'quoted', version, quote, otherAmount, at: quote.readAt ?? Date.now() });
         })
         .catch((error: unknown) => {
           if (!isChainError(error)) console.error('[swap] estimate failed', error);

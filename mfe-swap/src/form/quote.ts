@@ -5,8 +5,9 @@ import {
 } from '@jmswap/shared-chain/swap';
 import type { SwapQuote } from './swapForm';
 
-export type KindedEstimate =
-  (SwapEstimate & { kind: 'exactIn' }) | (AmountNeededEstimate & { kind: 'exactOut' });
+export type KindedEstimate = (
+  (SwapEstimate & { kind: 'exactIn' }) | (AmountNeededEstimate & { kind: 'exactOut' })
+) & { readAt?: number };
 
 /** What the info block shows for an estimate; the estimate itself rides along for the swap. */
 export function quoteFromEstimate(e: KindedEstimate): SwapQuote {
@@ -20,6 +21,7 @@ export function quoteFromEstimate(e: KindedEstimate): SwapQuote {
     feeSymbol: e.feeToken,
     path: e.path,
     source: e,
+    readAt: e.readAt,
   };
 }
 

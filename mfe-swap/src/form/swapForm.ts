@@ -35,6 +35,8 @@ export interface SwapQuote {
   path: string[];
   /** The chain service's estimate this quote came from (what a swap sends). */
   source?: unknown;
+  /** When the reserves it was made from were read (ms), when the service says. */
+  readAt?: number;
 }
 
 export interface SwapFormState {
@@ -44,7 +46,10 @@ export interface SwapFormState {
   toAmount: string;
   lastEdited: EditedField;
   quote?: SwapQuote;
-  /** When the quote was made (ms): SWAP re-quotes one older than the refresh interval. */
+  /**
+   * When the quote's reserves were read, else when it was made (ms): SWAP re-quotes one older
+   * than the refresh interval, so a keystroke's quote over a kept snapshot is not sent as new.
+   */
   quotedAt?: number;
   insufficientLiquidity: boolean;
   /** Bumped whenever the amounts or tokens change: a quote for an older version is stale. */

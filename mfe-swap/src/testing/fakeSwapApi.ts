@@ -41,7 +41,8 @@ export function fakeSwapApi(
     async quote({ from, to, kind, amount, slippageBps }) {
       api.lastSlippageBps = slippageBps;
       api.quotes += 1;
-      const input = { tokens: network.tokens, pools: reserves, from, to, slippageBps };
+      // A new array per quote, as a reader's read: routing keeps what it computes per array.
+      const input = { tokens: network.tokens, pools: [...reserves], from, to, slippageBps };
       if (kind === 'exactIn') {
         const e = estimateSwap({ ...input, amountIn: amount });
         return e && quoteFromEstimate({ ...e, kind });

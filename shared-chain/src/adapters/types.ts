@@ -55,8 +55,12 @@ export interface TronResources {
 export interface ChainReader {
   readonly network: NetworkConfig;
   readonly status$: BehaviorSubject<ReadStatus>;
-  /** Reserves of every pool via the swap-info contract (pages 1..3 of 10), cached 5 s. */
-  pairReserves(): Promise<PoolReserves[] | undefined>;
+  /**
+   * Reserves of every pool via the swap-info contract (pages 1..3 of 10), read at most every
+   * 5 s. An older snapshot is served while the next read runs (up to PAIR_STALE_MS, 30 s;
+   * adapters/snapshot.ts); `fresh`: wait for a snapshot read less than 5 s ago (what SWAP sends).
+   */
+  pairReserves(options?: { fresh?: boolean }): Promise<PoolReserves[] | undefined>;
   /** Base coin and token balances of `owner` by symbol, cached 5 s, batched into few requests. */
   balances(owner: string, symbols: readonly string[]): Promise<Record<string, bigint> | undefined>;
   allowance(symbol: string, owner: string, spender: string): Promise<bigint | undefined>;

@@ -32,6 +32,7 @@ import { validateSwap, type ApprovalMode } from '../core/validation';
 import { withGasMargin } from '../core/feeReserve';
 import { ensureApproval } from './approval';
 import type { TaxCheck } from '../core/taxDetection';
+import { snapshotReadAt } from '../adapters/snapshot';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
 export { ensureApproval };
@@ -55,6 +56,8 @@ export interface EstimateMeta {
   taxChecks?: TaxCheck[];
   /** Tax percent per path token this estimate used; the swap sends the same. */
   taxes?: number[];
+  /** When the reserves it was made from were read (ms): a quote is as old as they are. */
+  readAt?: number;
 }
 
 export type ExactInEstimate = SwapEstimate & EstimateMeta & { kind: 'exactIn' };
@@ -66,11 +69,16 @@ export interface EstimateRequest {
   to: string;
   slippageBps?: number;
   networkId?: NetworkId;
+  /**
+   * Reserves read less than 5 s ago (SWAP's new quote, the box's periodic refresh). Otherwise a
+   * keystroke's estimate may use the last snapshot while the next one is read (issue #25).
+   */
+  fresh?: boolean;
 }
 
-async function reservesFor(network: NetworkConfig) {
+async function reservesFor(network: NetworkConfig, fresh?: boolean) {
   const reader = await readerFor(network);
-  const pools = await reader.pairReserves();
+  const pools = await reader.pairReserves({ fresh });
   if (pools === undefined) throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
   return pools;
 }
@@ -129,7 +137,7 @@ export async function getSwapEstimate(
   const epoch = sessionEpoch();
   const network = await networkById(request.networkId);
   if (request.amountIn <= 0n) return null;
-  const pools = await reservesFor(network);
+  const pools = await reservesFor(network, request.fresh);
   const estimate = await withChainTaxes(network, request, (tokens) =>
     estimateSwap({ ...queryFor(network, request, pools, tokens), amountIn: request.amountIn }),
   );
@@ -141,6 +149,7 @@ export async function getSwapEstimate(
     epoch,
     from: request.from,
     to: request.to,
+    readAt: snapshotReadAt(pools),
   };
 }
 
@@ -151,7 +160,7 @@ export async function getAmountNeeded(
   const epoch = sessionEpoch();
   const network = await networkById(request.networkId);
   if (request.amountOut <= 0n) return null;
-  const pools = await reservesFor(network);
+  const pools = await reservesFor(network, request.fresh);
   const estimate = await withChainTaxes(network, request, (tokens) =>
     estimateAmountNeeded({
       ...queryFor(network, request, pools, tokens),
@@ -166,6 +175,7 @@ export async function getAmountNeeded(
     epoch,
     from: request.from,
     to: request.to,
+    readAt: snapshotReadAt(pools),
   };
 }
 

@@ -18,6 +18,7 @@ import { TrustedPairs, morePages, pagesUntilShort, type ListedPair } from '../tr
 import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
 import { nodesFor } from '../nodes';
+import { PAIR_STALE_MS, Snapshot } from '../snapshot';
 import { rpcFor, toQuantity, type JsonRpcClient } from './rpc';
 
 /** A pool's reserves plus its pair (liquidity token) address. */
@@ -60,7 +61,8 @@ export class EvmReader implements ChainReader {
   /** The network's node health, shared with every reader and provider of its nodes (nodes.ts). */
   readonly status$: BehaviorSubject<ReadStatus>;
   readonly rpc: JsonRpcClient;
-  private reservesCache: Cached<PairReserves[] | undefined> | undefined;
+  /** The pools' reserves: served while a newer read runs (adapters/snapshot.ts, issue #25). */
+  private readonly reserves: Snapshot<PairReserves[]>;
   private readonly balanceCache = new Map<string, Cached<bigint | undefined>>();
   /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
   private readonly trusted: TrustedPairs;
@@ -72,6 +74,11 @@ export class EvmReader implements ChainReader {
     this.network = network;
     this.status$ = nodesFor(network).status$;
     this.rpc = rpcFor(network);
+    this.reserves = new Snapshot(() => this.readPairReserves(), {
+      now: () => this.now(),
+      freshMs: BALANCE_CACHE_MS,
+      staleMs: PAIR_STALE_MS,
+    });
     this.trusted = new TrustedPairs(network, {
       canonical: (address) => getAddress(address),
       getPair: async (a, b) => {
@@ -125,10 +132,12 @@ export class EvmReader implements ChainReader {
     }
   }
 
-  pairReserves(): Promise<PairReserves[] | undefined> {
-    const cached = this.reservesCache;
-    if (cached !== undefined && this.now() - cached.at < BALANCE_CACHE_MS) return cached.value;
-    const value = this.read('pair reserves', async () => {
+  pairReserves(options?: { fresh?: boolean }): Promise<PairReserves[] | undefined> {
+    return this.reserves.get(options);
+  }
+
+  private readPairReserves(): Promise<PairReserves[] | undefined> {
+    return this.read('pair reserves', async () => {
       const page = (size: number, p: number) =>
         this.call(
           this.network.exchange.SWAP_API,
@@ -180,13 +189,6 @@ export class EvmReader implements ChainReader {
       }
       return this.trusted.pools(listed);
     });
-    const entry: Cached<PairReserves[] | undefined> = { at: this.now(), value };
-    this.reservesCache = entry;
-    // A failed read is not cached.
-    void value.then((v) => {
-      if (v === undefined && this.reservesCache === entry) this.reservesCache = undefined;
-    });
-    return value;
   }
 
   private balanceOf(owner: string, symbol: string): Promise<bigint | undefined> {
@@ -464,7 +466,7 @@ export class EvmReader implements ChainReader {
   }
 
   reset(): void {
-    this.reservesCache = undefined;
+    this.reserves.reset();
     this.balanceCache.clear();
   }
 }

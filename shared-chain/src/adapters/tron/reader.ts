@@ -34,6 +34,7 @@ import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
 import { addressOf, isBaseSymbol, sunToNumber, taxesBytes32, toBigInt } from './contracts';
 import { TAX_PROBE_RECIPIENT } from '../../core/tax';
 import { nodesFor } from '../nodes';
+import { PAIR_STALE_MS, Snapshot } from '../snapshot';
 import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
 
 /**
@@ -133,7 +134,8 @@ export class TronReader implements ChainReader {
   private readonly now: () => number;
   /** The `owner_address` (41-hex) of constant calls. */
   private sender: string | undefined;
-  private pairs: Cached<TronPairReserves[]> | undefined;
+  /** The pools' reserves: served while a newer read runs (adapters/snapshot.ts, issue #25). */
+  private readonly pairs: Snapshot<TronPairReserves[]>;
   private readonly balanceCache = new Map<string, Cached<bigint>>();
   /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
   private readonly trusted: TrustedPairs;
@@ -148,6 +150,11 @@ export class TronReader implements ChainReader {
     this.status$ = nodes.status$;
     this.node = new TronNode(nodes.pool, options.fetch, options.node);
     this.rotateSender();
+    this.pairs = new Snapshot(() => this.read('pair reserves', () => this.loadPairReserves()), {
+      now: () => this.now(),
+      freshMs: PAIR_CACHE_MS,
+      staleMs: PAIR_STALE_MS,
+    });
     this.trusted = new TrustedPairs(network, {
       canonical: toBase58,
       getPair: async (a, b) => {
@@ -194,15 +201,8 @@ export class TronReader implements ChainReader {
     }
   }
 
-  pairReserves(): Promise<TronPairReserves[] | undefined> {
-    if (!this.pairs || this.now() - this.pairs.at >= PAIR_CACHE_MS) {
-      this.pairs = { at: this.now(), value: this.loadPairReserves() };
-    }
-    const entry = this.pairs;
-    return this.read('pair reserves', () => entry.value).then((value) => {
-      if (value === undefined && this.pairs === entry) this.pairs = undefined;
-      return value;
-    });
+  pairReserves(options?: { fresh?: boolean }): Promise<TronPairReserves[] | undefined> {
+    return this.pairs.get(options);
   }
 
   private async loadPairReserves(): Promise<TronPairReserves[]> {
@@ -423,7 +423,7 @@ export class TronReader implements ChainReader {
   }
 
   reset(): void {
-    this.pairs = undefined;
+    this.pairs.reset();
     this.balanceCache.clear();
     this.rotateSender();
   }

@@ -26,7 +26,7 @@ import {
 } from './errors';
 import { tronAdapter } from './index';
 import { forgetNodePools } from '../nodes';
-import { TronReader, readOnlyAddresses, TRON_ZERO_ADDRESS } from './reader';
+import { PAIR_CACHE_MS, TronReader, readOnlyAddresses, TRON_ZERO_ADDRESS } from './reader';
 import { TronLinkConnector, watchAsset, type TronLinkWindow } from './tronlink';
 import type { TronWebLike } from './tronweb-like';
 import { SIMULATION_WAIT_MS, TronWriter, type TronWalletConnection } from './writer';
@@ -488,6 +488,69 @@ describe('reader (node double)', () => {
     expect(await new TronReader(listed, { fetch }).pairReserves()).toBeUndefined();
     expect(String(error.mock.calls[0]?.[1])).toMatch(/address out of range/);
     error.mockRestore();
+  });
+
+  test("pools older than 5 s are served while one read runs; SWAP's fresh quote waits for it; a failed read keeps them", async () => {
+    const hex = (address: string) => `0x${TronWeb.address.toHex(address).slice(2)}`;
+    const pairWord = BigInt(hex(addr(0x5000)));
+    // The node answers a listing only when the test lets it (one at a time, in order).
+    const gates: Array<() => void> = [];
+    let failing = false;
+    const { fetch, requests } = fakeNode({
+      calls: async (signature) => {
+        if (signature === 'getPair(address,address)') return pairWord;
+        if (signature !== 'getAllPairsBalances(uint256,uint256)') return 0n;
+        await new Promise<void>((resolve) => gates.push(resolve));
+        // 21 bytes where an address belongs: the read fails.
+        return jmTrxListing(
+          failing ? BigInt(`0x01${pairWord.toString(16).padStart(40, '0')}`) : pairWord,
+        );
+      },
+    });
+    const listings = () =>
+      requests.filter((r) => r.body.function_selector === 'getAllPairsBalances(uint256,uint256)')
+        .length;
+    const answer = async () => {
+      while (gates.length === 0) await new Promise((r) => setTimeout(r, 1));
+      while (gates.length > 0) gates.shift()!();
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    let now = 1_000_000;
+    const reader = new TronReader({ ...network, pools: [] }, { fetch, now: () => now });
+    const first = reader.pairReserves();
+    await answer();
+    const v1 = await first;
+    expect(v1).toHaveLength(1);
+    const readsBefore = listings();
+    now += PAIR_CACHE_MS;
+    // A keystroke 5 s later: the kept pools at once, and one read (its three pages) begins.
+    expect(await reader.pairReserves()).toBe(v1);
+    expect(await reader.pairReserves()).toBe(v1);
+    const fresh = reader.pairReserves({ fresh: true });
+    await answer();
+    const v2 = await fresh;
+    expect(v2).not.toBe(v1);
+    expect(v2).toEqual(v1);
+    expect(listings()).toBe(2 * readsBefore);
+    expect(await reader.pairReserves()).toBe(v2);
+    // A failed read: the last pools stay for the keystrokes, a fresh request hears it failed.
+    now += PAIR_CACHE_MS;
+    failing = true;
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const waited = reader.pairReserves({ fresh: true });
+    expect(await reader.pairReserves()).toBe(v2);
+    await answer();
+    expect(await waited).toBeUndefined();
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+    failing = false;
+    const next = reader.pairReserves();
+    expect(await next).toBe(v2);
+    await answer();
+    reader.reset();
+    const afterReset = reader.pairReserves();
+    await answer();
+    expect(await afterReset).not.toBe(v2);
   });
 
   test('a wallet in many pools: every position, page 1 alone, then ten pages side by side', async () => {

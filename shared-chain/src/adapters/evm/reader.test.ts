@@ -1,0 +1,76 @@
+import { encodeArgs, selector } from '../../abi';
+import { BALANCE_CACHE_MS } from '../../core/constants';
+import { fakeEvmNetwork } from '../../services/testing/networks';
+import { forgetNodePools } from '../nodes';
+import { EvmReader } from './reader';
+
+const LISTING = selector('getAllPairsBalances(uint256,uint256)');
+const PAGE = [
+  'address[]',
+  'address[]',
+  'address[]',
+  'string[]',
+  'string[]',
+  'uint256[]',
+  'uint256[]',
+];
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  forgetNodePools();
+});
+
+/**
+ * The swap-info listing of a network with no pairs, answered when the test lets it (`answer()`),
+ * or with a node error (`failing`): the reader's own request path over a stubbed JSON-RPC client.
+ */
+function stubbedNode(reader: EvmReader) {
+  const gates: Array<() => void> = [];
+  const state = { failing: false, listings: 0 };
+  jest.spyOn(reader.rpc, 'send').mockImplementation(async (method, params) => {
+    const data = (params?.[0] as { data?: string } | undefined)?.data ?? '';
+    if (method !== 'eth_call' || !data.startsWith(LISTING)) throw new Error(`unexpected ${method}`);
+    state.listings += 1;
+    await new Promise<void>((resolve) => gates.push(resolve));
+    if (state.failing) throw new Error('node down');
+    return encodeArgs(PAGE, [[], [], [], [], [], [], []]) as never;
+  });
+  const answer = async () => {
+    while (gates.length === 0) await new Promise((r) => setTimeout(r, 1));
+    while (gates.length > 0) gates.shift()!();
+    await new Promise((r) => setTimeout(r, 5));
+  };
+  return { state, answer };
+}
+
+test('pools older than 5 s are served while one read runs; a fresh request and a failed read as on TRON', async () => {
+  let now = 1_000_000;
+  const reader = new EvmReader(fakeEvmNetwork(), () => now);
+  const { state, answer } = stubbedNode(reader);
+  const first = reader.pairReserves();
+  await answer();
+  const v1 = await first;
+  expect(v1).toEqual([]);
+  const pages = state.listings;
+  expect(await reader.pairReserves()).toBe(v1);
+  expect(state.listings).toBe(pages);
+
+  now += BALANCE_CACHE_MS;
+  expect(await reader.pairReserves()).toBe(v1);
+  expect(await reader.pairReserves()).toBe(v1);
+  const fresh = reader.pairReserves({ fresh: true });
+  await answer();
+  const v2 = await fresh;
+  expect(v2).not.toBe(v1);
+  expect(state.listings).toBe(2 * pages);
+
+  now += BALANCE_CACHE_MS;
+  state.failing = true;
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const waited = reader.pairReserves({ fresh: true });
+  expect(await reader.pairReserves()).toBe(v2);
+  await answer();
+  expect(await waited).toBeUndefined();
+  expect(error).toHaveBeenCalledWith(expect.stringContaining('pair reserves failed: node down'));
+  expect(await reader.pairReserves()).toBe(v2);
+});

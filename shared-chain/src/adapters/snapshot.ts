@@ -1,0 +1,85 @@
+/**
+ * A value the readers read from the chain as a whole (the pools' reserves), kept between reads
+ * (issue #25). Younger than `freshMs` it is served as is. Older, one read starts in the
+ * background and the kept value is served meanwhile while it is younger than `staleMs`
+ * (stale-while-revalidate), so an estimate per keystroke never waits for a read of a thousand
+ * pools; older than that, or when asked for a fresh value (the quote SWAP sends), the caller
+ * waits for the read as before. A failed read keeps the last value (the reader's `read` has
+ * logged it) and yields undefined to whoever waited for it.
+ */
+
+/**
+ * How old a pools snapshot may be served while the next one is read: a pause in typing. The swap
+ * box reads again every 15 s while it is shown, so its snapshot is rarely older than this; a
+ * snapshot left longer (a hidden tab) is waited for again.
+ */
+export const PAIR_STALE_MS = 30_000;
+
+export interface SnapshotOptions {
+  now: () => number;
+  freshMs: number;
+  staleMs: number;
+}
+
+interface Kept<T> {
+  /** When the read that gave it started: its values are at least that old. */
+  readAt: number;
+  value: T;
+}
+
+/** When the reserves snapshot `value` was read (ms, the reader's clock). */
+const readTimes = new WeakMap<object, number>();
+
+export function snapshotReadAt(value: object): number | undefined {
+  return readTimes.get(value);
+}
+
+export class Snapshot<T extends object> {
+  private kept: Kept<T> | undefined;
+  private reading: Promise<T | undefined> | undefined;
+  /** Bumped by reset(): a read started before it is not kept (it may predate a transaction). */
+  private generation = 0;
+
+  constructor(
+    private readonly load: () => Promise<T | undefined>,
+    private readonly options: SnapshotOptions,
+  ) {}
+
+  /** The value; `fresh`: one read less than `freshMs` ago, waiting for a new read if need be. */
+  get({ fresh = false }: { fresh?: boolean } = {}): Promise<T | undefined> {
+    const { now, freshMs, staleMs } = this.options;
+    const kept = this.kept;
+    const age = kept === undefined ? Infinity : now() - kept.readAt;
+    if (kept !== undefined && age < freshMs) return Promise.resolve(kept.value);
+    const reading = this.refresh();
+    if (!fresh && kept !== undefined && age < staleMs) return Promise.resolve(kept.value);
+    return reading;
+  }
+
+  /** One read at a time: a caller during a read gets that read. */
+  private refresh(): Promise<T | undefined> {
+    if (this.reading !== undefined) return this.reading;
+    const generation = this.generation;
+    const readAt = this.options.now();
+    const reading = this.load()
+      .then((value) => {
+        if (value !== undefined && generation === this.generation) {
+          this.kept = { readAt, value };
+          readTimes.set(value, readAt);
+        }
+        return value;
+      })
+      .finally(() => {
+        if (generation === this.generation) this.reading = undefined;
+      });
+    this.reading = reading;
+    return reading;
+  }
+
+  /** Forget the value and any read under way (after a transaction, on a network change). */
+  reset(): void {
+    this.kept = undefined;
+    this.reading = undefined;
+    this.generation += 1;
+  }
+}
