@@ -9,10 +9,12 @@
 //  - liquidity panel: node requests to open it with the dev wallet's positions, and per
 //    keystroke in step 2 (ADD LIQUIDITY; the estimate is local math over the pair read once).
 // `--swap-only` leaves the liquidity panel out.
+// `--cpu-profile`: a CPU profile of the first 4x typing per network, written to
+// .run/bench-swap-<network>.cpuprofile (DevTools opens it), with its ten largest self times printed.
 // `--profile large` (or JMSWAP_PROFILE=large): on the devnet's large profile (a thousand pools on
 // BSC and TRON) to compare with the default profile's figures.
 // Figures only; nothing here asserts.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
   pinRemotes,
@@ -83,6 +85,18 @@ const settled = (page) =>
         requestIdleCallback(check);
       }),
   );
+/** The ten functions with the largest self time in a CDP profile, with their ms. */
+function topSelfTimes(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const name = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 10);
+}
+const cpuProfile = process.argv.includes('--cpu-profile');
 const servers = await serveAll();
 const browser = await chromium.launch(CHROMIUM);
 try {
@@ -115,6 +129,8 @@ try {
       page.on('request', (r) => NODE_PORTS.has(new URL(r.url()).port) && nodeRequests[throttle]++);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       const shown = quoteShown(page);
+      const profiled = cpuProfile && run === 3;
+      if (profiled) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
       const busy = await taskMs(cdp);
       const typed = Date.now();
       await field.pressSequentially('12.5', { delay: 80 });
@@ -126,6 +142,15 @@ try {
       // The estimate's render settles within a frame or two after it shows.
       await page.waitForTimeout(300);
       mainThread[throttle].push(((await taskMs(cdp)) - busy) / 4);
+      if (profiled) {
+        const { profile: recorded } = await cdp.send('Profiler.stop');
+        const file = new URL(`../.run/bench-swap-${network}.cpuprofile`, import.meta.url);
+        mkdirSync(new URL('../.run/', import.meta.url), { recursive: true });
+        writeFileSync(file, JSON.stringify(recorded));
+        console.log(`${network}: 4x typing's largest self times (${file.pathname}):`);
+        for (const [name, ms] of topSelfTimes(recorded))
+          console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
+      }
       await page.close();
     }
     console.log(
