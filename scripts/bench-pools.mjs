@@ -76,6 +76,8 @@ function timeUntil([act, value, count]) {
     return said ? Number(said) - 1 : table.querySelectorAll('[data-testid="pool-row"]').length;
   };
   const shows = () => changed && rows() === count;
+  // Where the step starts and ends in a `--trace`.
+  performance.mark(`bench-pools ${act} "${value}"`);
   const started = performance.now();
   if (act === 'sort') {
     const select = document.querySelector('.jm-pools-controls select');
@@ -91,7 +93,12 @@ function timeUntil([act, value, count]) {
     const check = () => {
       if (shows()) {
         observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            performance.mark('bench-pools done');
+            resolve(performance.now() - started);
+          }),
+        );
       } else if (performance.now() - started > 10000)
         reject(new Error(`${act} ${value}: the table shows ${rows()} rows, not ${count}`));
       else requestAnimationFrame(check);
@@ -106,12 +113,28 @@ async function startTrace(cdp) {
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute',
+    categories:
+      'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing',
   });
   return events;
 }
 
-/** The renderer main thread's time by kind of work over the traced steps, in ms. */
+/** What each trace event's own time (its children's taken out) counts as. */
+const KINDS = {
+  script: ['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks'],
+  style: ['UpdateLayoutTree'],
+  layout: ['Layout'],
+  paint: ['PrePaint', 'Paint', 'PaintImage', 'Layerize', 'Commit', 'UpdateLayer'],
+};
+const kindOf = (name) =>
+  Object.keys(KINDS).find((kind) => KINDS[kind].includes(name)) ??
+  (name.startsWith('V8.') || name.startsWith('v8.') ? 'script' : 'other');
+
+/**
+ * The renderer main thread's time per step (between the marks timeUntil sets), by kind of work:
+ * script (React's render and commit, the bench's own checks), style, layout, paint, and other
+ * (the tasks' own time: among it, a new SVG logo's document built when its file arrives).
+ */
 async function printTrace(cdp, events) {
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.end');
@@ -120,17 +143,32 @@ async function printTrace(cdp, events) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ traceEvents: events }));
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const kinds = new Map();
-  const tops = events.filter(
-    (e) => e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.dur !== undefined,
-  );
-  for (const e of tops) {
-    if (['RunTask', 'ThreadControllerImpl::RunTask'].includes(e.name)) continue;
-    kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
+  const onMain = events
+    .filter((e) => e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.dur > 0)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const marks = events
+    .filter((e) => e.name.startsWith('bench-pools ') && e.pid === main?.pid)
+    .sort((a, b) => a.ts - b.ts);
+  console.log(`  trace of the 4x steps (${file}), main thread ms by kind of work:`);
+  for (let m = 0; m + 1 < marks.length; m += 1) {
+    if (marks[m].name === 'bench-pools done') continue;
+    const [from, to] = [marks[m].ts, marks[m + 1].ts];
+    const own = { script: 0, style: 0, layout: 0, paint: 0, other: 0 };
+    const open = [];
+    for (const e of onMain) {
+      if (e.ts + e.dur <= from || e.ts >= to) continue;
+      while (open.length > 0 && open.at(-1).ts + open.at(-1).dur <= e.ts) open.pop();
+      const parent = open.at(-1);
+      // Within the step only; a child's time comes off its parent's own time.
+      const span = (Math.min(e.ts + e.dur, to) - Math.max(e.ts, from)) / 1000;
+      own[kindOf(e.name)] += span;
+      if (parent) own[kindOf(parent.name)] -= span;
+      open.push(e);
+    }
+    const kinds = Object.entries(own).map(([kind, ms]) => `${kind} ${Math.max(0, ms).toFixed(0)}`);
+    const step = marks[m].name.slice('bench-pools '.length);
+    console.log(`    ${step}, ${((to - from) / 1000).toFixed(0)} ms: ${kinds.join(', ')}`);
   }
-  const list = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 14);
-  console.log(`  trace of the 4x steps (${file}), ms by event (nested events counted in each):`);
-  console.log(`    ${list.map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}`);
 }
 
 async function measure(browser, throttle) {

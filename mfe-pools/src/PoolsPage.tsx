@@ -8,8 +8,16 @@ import {
   type NetworkConfig,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
-import { buildRows, indexRows, prepareOrders, shownRows, type SortKey } from './pools';
-import { PoolTable } from './PoolTable';
+import { loadLogosAhead } from './logos';
+import {
+  buildRows,
+  indexRows,
+  leadingLogos,
+  prepareOrders,
+  shownRows,
+  type SortKey,
+} from './pools';
+import { PoolTable, VIRTUAL_FROM } from './PoolTable';
 import { usePools, type PoolsData } from './usePools';
 import './pools.css';
 
@@ -50,7 +58,9 @@ function PoolsControls(props: {
       </label>
       <label>
         {t`Sort by`}
-        <select value={props.sort} onChange={(e) => props.onSort(e.target.value as SortKey)}>
+        {/* Uncontrolled: only the reader changes it; a controlled select has React select its
+            option again after each change and on every render, in the change's own task. */}
+        <select defaultValue={props.sort} onChange={(e) => props.onSort(e.target.value as SortKey)}>
           <option value="liquidity">{t`Liquidity`}</option>
           <option value="volume">{t`24h volume`}</option>
           <option value="name">{t`Name`}</option>
@@ -59,6 +69,9 @@ function PoolsControls(props: {
     </div>
   );
 }
+
+/** The rows of each order whose logos are loaded ahead: more than a tall window shows. */
+const LEADING_ROWS = 24;
 
 /** How long the table waits for the API's figures before it shows rows ordered without them. */
 export const FIGURES_WAIT_MS = 1500;
@@ -84,7 +97,16 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
     () => indexRows(buildRows(network, data.states, data.info)),
     [network, data.states, data.info],
   );
-  useEffect(() => prepareOrders(index), [index]);
+  useEffect(() => {
+    const stopOrders = prepareOrders(index);
+    // A short list draws every row, and so every logo, at once.
+    if (index.rows.length <= VIRTUAL_FROM) return stopOrders;
+    const stopLogos = loadLogosAhead(() => leadingLogos(index, network, LEADING_ROWS));
+    return () => {
+      stopOrders();
+      stopLogos();
+    };
+  }, [index, network]);
   // The field and the select show each change at once; the list follows when the browser has
   // time. Applying it in the change's own render put 15-170 ms (4x CPU) between a keystroke and
   // its letter showing, for no measured gain in when the list settles.
@@ -105,6 +127,7 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
       <PoolTable
         network={network}
         rows={settled ? rows : []}
+        pools={index.rows.length}
         waiting={!settled}
         chain={data.chain}
         api={data.api}

@@ -4,8 +4,10 @@ import { type ApiInfoPair } from '@jmswap/shared-chain/history';
 import {
   buildRows,
   indexRows,
+  leadingLogos,
   poolLinks,
   prepareOrders,
+  rowTexts,
   shownRows,
   sortRows,
   type PoolRow,
@@ -185,4 +187,64 @@ it('links each pool to its chart (none on ETH) and its liquidity tab, the same o
   expect(poolLinks(network, pool)).toBe(links);
   const eth = parseNetworksFile(production).networks.ETH;
   expect(poolLinks(eth, { symbolA: 'ETH', symbolB: 'USDT', address: '' }).chart).toBeUndefined();
+});
+
+it('names the logos the first rows of each order show, each once, none for a token without one', () => {
+  const network = tron();
+  const token = (symbol: string, logoURI: string) => ({
+    symbol,
+    name: symbol,
+    address: '',
+    decimals: 6,
+    logoURI,
+    tax: 0,
+  });
+  network.tokens = {
+    TRX: token('TRX', '/trx.svg'),
+    AAA: token('AAA', '/aaa.svg'),
+    BIG: token('BIG', '/big.svg'),
+    ZED: token('ZED', ''),
+    LOW: token('LOW', '/low.svg'),
+  };
+  const index = indexRows([
+    rowOf('TRX', 'LOW', 1),
+    rowOf('TRX', 'ZED', 20),
+    rowOf('TRX', 'BIG', 300),
+    rowOf('AAA', 'TRX', 2),
+  ]);
+  // Liquidity: BIG, ZED; volume (all 1, list order): LOW, ZED; name: AAA/TRX, TRX/BIG.
+  expect(leadingLogos(index, network, 2).sort()).toEqual([
+    '/aaa.svg',
+    '/big.svg',
+    '/low.svg',
+    '/trx.svg',
+  ]);
+  expect(leadingLogos(index, network, 0)).toEqual([]);
+});
+
+it('writes the figures of a row once per pool and read state, with symbols and USD signs', () => {
+  const network = tron();
+  const row: PoolRow = {
+    ...rowOf('TRX', 'JM', 1234.5),
+    reserveA: 1_500_000n,
+    reserveB: undefined,
+  };
+  const texts = rowTexts(network, row, 'ok', 'ok');
+  expect(texts).toEqual({
+    reserveA: '1.5 TRX',
+    reserveB: '-',
+    api: ['$1,234.50', '$1.00', '$0.00', '0.00%'],
+  });
+  expect(rowTexts(network, row, 'ok', 'ok')).toBe(texts);
+  expect(rowTexts(network, row, 'loading', 'unavailable')).toEqual({
+    reserveA: '…',
+    reserveB: '…',
+    api: ['unavailable', 'unavailable', 'unavailable', 'unavailable'],
+  });
+  expect(rowTexts(network, rowOf('TRX', 'JM'), 'ok', 'ok').api).toEqual([
+    'n/a',
+    'n/a',
+    'n/a',
+    'n/a',
+  ]);
 });

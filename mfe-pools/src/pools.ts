@@ -9,7 +9,7 @@ import {
   type PoolConfig,
   type PoolState,
 } from '@jmswap/shared-chain';
-import { type ApiInfoNetwork, type ApiInfoPair } from '@jmswap/shared-chain/history';
+import { formatUsd, type ApiInfoNetwork, type ApiInfoPair } from '@jmswap/shared-chain/history';
 
 export interface PoolRow {
   pool: PoolConfig;
@@ -178,6 +178,25 @@ export function shownRows(index: PoolIndex, text: string, key: SortKey | null): 
 const SORT_KEYS: readonly SortKey[] = ['liquidity', 'volume', 'name'];
 
 /**
+ * The logos of the first `count` rows of each order, each once (none for a token without one):
+ * what a sort shows first, loaded ahead so its first draw does not wait for them.
+ */
+export function leadingLogos(index: PoolIndex, network: NetworkConfig, count: number): string[] {
+  const logos = new Set<string>();
+  for (const key of SORT_KEYS) {
+    const positions = (index.orders[key] ??= order(index.rows, key));
+    for (const i of positions.slice(0, count)) {
+      const { pool } = index.rows[i]!;
+      for (const symbol of [pool.symbolA, pool.symbolB]) {
+        const logo = network.tokens[symbol]?.logoURI;
+        if (logo) logos.add(logo);
+      }
+    }
+  }
+  return [...logos];
+}
+
+/**
  * Computes the index's orders not asked for yet, one per idle period (a first sort of a thousand
  * pools by name took 20-30 ms at 4x CPU inside the change); returns the cancel for an effect.
  * Where the browser has no idle callbacks, each order waits for its first use.
@@ -210,6 +229,66 @@ export function formatReserve(value: bigint | undefined, decimals: number | unde
 
 export const formatPercent = (value: number | null | undefined): string =>
   value == null ? 'n/a' : `${value.toFixed(2)}%`;
+
+/** Where the page's two sources stand (usePools' states). */
+export type ReadState = 'loading' | 'ok' | 'unreachable' | 'unavailable';
+
+/** A row's figures as shown: both reserves with their symbols, then the four API columns. */
+export interface RowTexts {
+  reserveA: string;
+  reserveB: string;
+  /** Liquidity, 24h volume, 24h fees, fee APR: a figure, 'n/a', 'unavailable' or '…'. */
+  api: string[];
+}
+
+const textsOfRow = new WeakMap<PoolRow, { chain: ReadState; api: ReadState; texts: RowTexts }>();
+
+function reserveText(chain: ReadState, value: bigint | undefined, decimals?: number, symbol = '') {
+  if (chain === 'loading') return '…';
+  const amount = formatReserve(value, decimals);
+  return amount === '-' ? amount : `${amount} ${symbol}`;
+}
+
+/**
+ * A row's figures written once per pool and read state (a sort or a keystroke refills drawn rows
+ * with pools drawn before, and each bigint reserve and USD figure was formatted again each time).
+ */
+export function rowTexts(
+  network: NetworkConfig,
+  row: PoolRow,
+  chain: ReadState,
+  api: ReadState,
+): RowTexts {
+  const kept = textsOfRow.get(row);
+  if (kept && kept.chain === chain && kept.api === api) return kept.texts;
+  const { pool } = row;
+  const f = row.api;
+  const texts: RowTexts = {
+    reserveA: reserveText(
+      chain,
+      row.reserveA,
+      network.tokens[pool.symbolA]?.decimals,
+      pool.symbolA,
+    ),
+    reserveB: reserveText(
+      chain,
+      row.reserveB,
+      network.tokens[pool.symbolB]?.decimals,
+      pool.symbolB,
+    ),
+    api:
+      api === 'loading' || api === 'unavailable'
+        ? Array<string>(4).fill(api === 'loading' ? '…' : 'unavailable')
+        : [
+            formatUsd(f?.liquidityUsd, 'n/a'),
+            formatUsd(f?.volume24HUsd, 'n/a'),
+            formatUsd(f?.fees24HUsd, 'n/a'),
+            formatPercent(f?.aprPercent),
+          ],
+  };
+  textsOfRow.set(row, { chain, api, texts });
+  return texts;
+}
 
 /** The charts page of the pair (the product has no charts on ETH). */
 export function chartLink(network: NetworkConfig, pool: PoolConfig): string | undefined {

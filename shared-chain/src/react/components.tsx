@@ -3,14 +3,26 @@ import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig, TokenConfig } from '../config/types';
 import { isNetworkConfigured } from '../config/types';
 
-/** A token's logo (letter logos live under /assets/currency/). */
-export function TokenLogo({ token, size = 24 }: { token: TokenConfig; size?: number }) {
+/**
+ * A token's logo (letter logos live under /assets/currency/). `lazy`: loaded only once near the
+ * window (a long list: each letter logo is an SVG document the browser builds on load).
+ */
+export function TokenLogo({
+  token,
+  size = 24,
+  lazy = false,
+}: {
+  token: TokenConfig;
+  size?: number;
+  lazy?: boolean;
+}) {
   return (
     <img
       src={token.logoURI}
       alt={token.symbol}
       width={size}
       height={size}
+      loading={lazy ? 'lazy' : undefined}
       style={{ verticalAlign: 'middle' }}
     />
   );
