@@ -6,7 +6,8 @@
 //  3. indexer lag behind the head while swaps are being made;
 //  4. answer times of bad input: the fuzz test's requests (every route), in process.
 // Options: --events N (default 100000), --seconds S per load run (default 10),
-// --only ingest|candles|lag|fuzz (just that part), --db pglite|postgres (ingest into that one), --api-log-level L (the api process's
+// --only ingest|candles|lag|fuzz (just that part), --db pglite|postgres (ingest into that one),
+// --no-memo (ingest without what each write keeps for the next), --api-log-level L (the api process's
 // LOG_LEVEL for the candles part; default info, as in production: a JSON line per request).
 // --only overhead [--base DIR] [--rounds N]: what logs and metrics cost: the candles load (wrk)
 // on PostgreSQL against the api with LOG_LEVEL=info, with LOG_LEVEL=silent and, given --base
@@ -54,6 +55,8 @@ const API_LOG_LEVEL = process.argv.includes('--api-log-level')
 /** --db pglite|postgres: the ingest part on that database only. */
 const DB = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : null;
 const BATCH = 5000; // swap events per transaction
+/** --no-memo: every ingest batch reads the pairs, reserves and latest candles again (as before). */
+const NO_MEMO = process.argv.includes('--no-memo');
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 /** The machine's 1-minute load average, printed beside every figure. */
 const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
@@ -173,6 +176,9 @@ try {
     }
     let cursor = null;
     let swaps = 0;
+    // What each write leaves for the next (pairs, reserves, latest candles), as the live
+    // indexer keeps it between its ranges while its cursor is where the last write left it.
+    const memo = NO_MEMO ? undefined : {};
     const cpu0 = process.cpuUsage();
     const server0 = serverCpuSeconds(db);
     const t0 = performance.now();
@@ -181,7 +187,7 @@ try {
       const ahead = pipelined && batches[i + 1] ? decodeAhead(batches[i + 1]) : null;
       await db.transaction(async (tx) => {
         // As the live indexer stores a range: block hashes of its 256-block window only.
-        const rows = await ingest(tx, chains.bsc, b.logs, b.blocks, b.txFrom, b.last - 256);
+        const rows = await ingest(tx, chains.bsc, b.logs, b.blocks, b.txFrom, b.last - 256, memo);
         swaps += rows.trades.length;
         await moveCursor(tx, 'BSC', cursor, next);
       });
@@ -197,7 +203,7 @@ try {
     // Issue #25's goals: >= 50 000 swaps/s on PostgreSQL, >= 15 000 on PGlite.
     const goal = db.kind === 'postgres' ? 50_000 : 15_000;
     console.log(
-      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (goal >= ${fmt(goal)}: ${swaps / s >= goal ? 'met' : 'NOT met'}; batches of ~${BATCH} swaps, events + candles + cursor per transaction${pipelined ? ', the next batch decoded during each write' : ''}; load ${load1()})`,
+      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (goal >= ${fmt(goal)}: ${swaps / s >= goal ? 'met' : 'NOT met'}; batches of ~${BATCH} swaps, events + candles + cursor per transaction${NO_MEMO ? ', nothing kept between batches (--no-memo)' : ', what each write leaves kept for the next'}${pipelined ? ', the next batch decoded during each write' : ''}; load ${load1()})`,
     );
     // On a busy machine the wall clock mostly measures the other processes: the CPU time the
     // bench and the database server spent is what the ingest itself costs.

@@ -1,8 +1,12 @@
+/** 10^n for the decimals tokens have (taken once: the indexer asks for them per swap). */
+const POW10 = Array.from({ length: 80 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
+
 /** Exact decimal text of a base-unit amount: 1500000n, 6 -> "1.5". */
 export function formatUnits(amount: bigint, decimals: number): string {
   const neg = amount < 0n;
   const abs = neg ? -amount : amount;
-  const base = 10n ** BigInt(decimals);
+  const base = pow10(decimals);
   const whole = abs / base;
   const frac = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
   return `${neg ? '-' : ''}${whole}${frac ? '.' + frac : ''}`;
@@ -22,9 +26,7 @@ export function priceOf(
   denDecimals: number,
 ): string {
   if (den === 0n) return '0';
-  const scaled =
-    (num * 10n ** BigInt(denDecimals) * 10n ** BigInt(PRICE_DECIMALS)) /
-    (den * 10n ** BigInt(numDecimals));
+  const scaled = (num * pow10(denDecimals + PRICE_DECIMALS)) / (den * pow10(numDecimals));
   return formatUnits(scaled, PRICE_DECIMALS);
 }
 

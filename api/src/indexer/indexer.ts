@@ -119,6 +119,11 @@ export async function ingest(
   keepAbove = Number.NEGATIVE_INFINITY,
   /** The previous write's state (see IngestMemo), filled in for the next one. */
   memo?: Partial<IngestMemo>,
+  /**
+   * More block hashes to keep (the window's blocks without events), stored in the same
+   * statement as the events' blocks; never used to find a log's block.
+   */
+  alsoKeep: BlockRef[] = [],
 ): Promise<Rows> {
   const token0 = memo?.token0 ?? (await loadPairs(tx, network.id));
   const reserves = memo?.reserves ?? (await loadReserves(tx, network.id));
@@ -140,6 +145,7 @@ export async function ingest(
   }
   const kept: BlockRef[] = [];
   for (const b of blocks.values()) if (b.number > keepAbove) kept.push(b);
+  kept.push(...alsoKeep);
   const added = await writeRows(tx, network.id, rows, kept);
   if (added === rows.trades.length) await addToCandles(tx, network.id, rows.trades, memo?.candles);
   else {
@@ -302,8 +308,16 @@ export class Indexer {
     const memo = this.memo && cursor && sameCursor(this.memo.at, cursor) ? this.memo.state : {};
     this.memo = null;
     const rows = await db.transaction(async (tx) => {
-      const rows = await ingest(tx, network, read.logs, eventBlocks, read.txFrom, keepFrom, memo);
-      if (window.length) await writeRows(tx, this.id, emptyRows(), window);
+      const rows = await ingest(
+        tx,
+        network,
+        read.logs,
+        eventBlocks,
+        read.txFrom,
+        keepFrom,
+        memo,
+        window,
+      );
       await this.opts.beforeCursor?.(to);
       await moveCursor(tx, this.id, cursor, { blockNumber: to, blockHash: toBlock.hash });
       await tx.query('DELETE FROM blocks WHERE network = $1 AND number <= $2', [this.id, keepFrom]);

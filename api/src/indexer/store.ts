@@ -64,15 +64,22 @@ export async function loadReserves(db: Queryable, network: string): Promise<Map<
   return new Map(rows.map((r) => [r.pair, { reserve0: BigInt(r.r0), reserve1: BigInt(r.r1) }]));
 }
 
-const str = (v: bigint | number) => v.toString();
-
 /**
- * A column as one array literal. Every value here is a number, a hex string or a fixed word
- * (nothing to quote), and one text parameter is much cheaper for the driver than an array of
- * thousands of parameters.
+ * A column of rows as one array literal. Every value here is a number, a hex string or a fixed
+ * word (nothing to quote), and one text parameter is much cheaper for the driver than an array
+ * of thousands of parameters. One pass over the rows: no array of values, no array of their
+ * texts (the batch's columns were a quarter of the node side's CPU per swap).
  */
-function col(values: Array<string | number | bigint | null>): string {
-  return '{' + values.map((v) => (v === null ? 'NULL' : String(v))).join(',') + '}';
+export function col<R>(
+  rows: readonly R[],
+  value: (row: R) => string | number | bigint | null,
+): string {
+  let out = '{';
+  for (let i = 0; i < rows.length; i++) {
+    const v = value(rows[i]!);
+    out += (i === 0 ? '' : ',') + (v === null ? 'NULL' : String(v));
+  }
+  return out + '}';
 }
 
 /** SQLSTATE unique_violation: an event's key is stored already (or twice in the batch). */
@@ -122,12 +129,7 @@ async function writeBlocks(
     `INSERT INTO blocks (network, number, hash, time)
      SELECT $1, * FROM unnest($2::bigint[], $3::text[], $4::bigint[])
      ON CONFLICT (network, number) DO UPDATE SET hash = EXCLUDED.hash, time = EXCLUDED.time`,
-    [
-      network,
-      col(blocks.map((b) => b.number)),
-      col(blocks.map((b) => b.hash)),
-      col(blocks.map((b) => b.time)),
-    ],
+    [network, col(blocks, (b) => b.number), col(blocks, (b) => b.hash), col(blocks, (b) => b.time)],
   );
 }
 
@@ -151,10 +153,10 @@ async function writeEvents(
        ${skip}`,
       [
         network,
-        col(p.map((r) => r.address)),
-        col(p.map((r) => r.token0)),
-        col(p.map((r) => r.token1)),
-        col(p.map((r) => r.blockNumber)),
+        col(p, (r) => r.address),
+        col(p, (r) => r.token0),
+        col(p, (r) => r.token1),
+        col(p, (r) => r.blockNumber),
       ],
     ]);
   }
@@ -166,12 +168,12 @@ async function writeEvents(
        ${skip}`,
       [
         network,
-        col(s.map((r) => r.pair)),
-        col(s.map((r) => r.txHash)),
-        col(s.map((r) => r.logIndex)),
-        col(s.map((r) => r.blockNumber)),
-        col(s.map((r) => str(r.reserve0))),
-        col(s.map((r) => str(r.reserve1))),
+        col(s, (r) => r.pair),
+        col(s, (r) => r.txHash),
+        col(s, (r) => r.logIndex),
+        col(s, (r) => r.blockNumber),
+        col(s, (r) => r.reserve0),
+        col(s, (r) => r.reserve1),
       ],
     ]);
   }
@@ -185,15 +187,15 @@ async function writeEvents(
        ${skip}`,
       [
         network,
-        col(l.map((r) => r.pair)),
-        col(l.map((r) => r.txHash)),
-        col(l.map((r) => r.logIndex)),
-        col(l.map((r) => r.blockNumber)),
-        col(l.map((r) => r.time)),
-        col(l.map((r) => r.kind)),
-        col(l.map((r) => str(r.amount0))),
-        col(l.map((r) => str(r.amount1))),
-        col(l.map((r) => r.sender)),
+        col(l, (r) => r.pair),
+        col(l, (r) => r.txHash),
+        col(l, (r) => r.logIndex),
+        col(l, (r) => r.blockNumber),
+        col(l, (r) => r.time),
+        col(l, (r) => r.kind),
+        col(l, (r) => r.amount0),
+        col(l, (r) => r.amount1),
+        col(l, (r) => r.sender),
       ],
     ]);
   }
@@ -207,14 +209,14 @@ async function writeEvents(
        ${skip}`,
       [
         network,
-        col(a.map((r) => r.token)),
-        col(a.map((r) => r.txHash)),
-        col(a.map((r) => r.logIndex)),
-        col(a.map((r) => r.blockNumber)),
-        col(a.map((r) => r.time)),
-        col(a.map((r) => r.owner)),
-        col(a.map((r) => r.spender)),
-        col(a.map((r) => str(r.value))),
+        col(a, (r) => r.token),
+        col(a, (r) => r.txHash),
+        col(a, (r) => r.logIndex),
+        col(a, (r) => r.blockNumber),
+        col(a, (r) => r.time),
+        col(a, (r) => r.owner),
+        col(a, (r) => r.spender),
+        col(a, (r) => r.value),
       ],
     ]);
   }
@@ -230,22 +232,22 @@ async function writeEvents(
        ${skipStored ? `${skip} RETURNING 1) SELECT count(*)::int AS n FROM stored` : ''}`,
       [
         network,
-        col(t.map((r) => r.pair)),
-        col(t.map((r) => r.txHash)),
-        col(t.map((r) => r.logIndex)),
-        col(t.map((r) => r.blockNumber)),
-        col(t.map((r) => r.blockHash)),
-        col(t.map((r) => r.time)),
-        col(t.map((r) => r.side)),
-        col(t.map((r) => str(r.amount0In))),
-        col(t.map((r) => str(r.amount1In))),
-        col(t.map((r) => str(r.amount0Out))),
-        col(t.map((r) => str(r.amount1Out))),
-        col(t.map((r) => str(r.amountA))),
-        col(t.map((r) => str(r.amountB))),
-        col(t.map((r) => r.price)),
-        col(t.map((r) => r.usd)),
-        col(t.map((r) => r.trader)),
+        col(t, (r) => r.pair),
+        col(t, (r) => r.txHash),
+        col(t, (r) => r.logIndex),
+        col(t, (r) => r.blockNumber),
+        col(t, (r) => r.blockHash),
+        col(t, (r) => r.time),
+        col(t, (r) => r.side),
+        col(t, (r) => r.amount0In),
+        col(t, (r) => r.amount1In),
+        col(t, (r) => r.amount0Out),
+        col(t, (r) => r.amount1Out),
+        col(t, (r) => r.amountA),
+        col(t, (r) => r.amountB),
+        col(t, (r) => r.price),
+        col(t, (r) => r.usd),
+        col(t, (r) => r.trader),
       ],
     ]);
   }
@@ -260,6 +262,10 @@ async function writeEvents(
   if (!skipStored) return rows.trades.length;
   return rows.trades.length ? ((last.rows[0] as { n: number } | undefined)?.n ?? 0) : 0;
 }
+
+/** The order the candles add trades in (the rebuild's: time, block, log index). */
+const tradeOrder = (x: Rows['trades'][number], y: Rows['trades'][number]) =>
+  x.time - y.time || x.blockNumber - y.blockNumber || x.logIndex - y.logIndex;
 
 /** Earliest trade time per pair in a batch: the candles from that bucket on are rebuilt. */
 export function touchedBuckets(rows: Rows): Map<string, number> {
@@ -298,18 +304,27 @@ export async function addToCandles(
   latest?: Map<string, CandleRow>,
 ): Promise<void> {
   if (!trades.length) return;
-  const sorted = [...trades].sort(
-    (x, y) => x.time - y.time || x.blockNumber - y.blockNumber || x.logIndex - y.logIndex,
-  );
+  // The handlers emit trades in log order, which is time order on every chain (a block's time
+  // never goes back): then no copy and no sort.
+  let inOrder = true;
+  for (let i = 1; i < trades.length && inOrder; i++)
+    inOrder = tradeOrder(trades[i - 1]!, trades[i]!) <= 0;
+  const sorted = inOrder ? trades : [...trades].sort(tradeOrder);
   const first = touchedBuckets({ trades: sorted } as Rows);
-  const candles = new Map<string, CandleRow>();
+  /** Each pair's candle being added to (its latest), and every candle to write. */
+  const current = new Map<string, CandleRow>();
+  const all: CandleRow[] = [];
   const firstPairs: string[] = [];
   for (const [pair, bucket] of first) {
     const known = latest?.get(pair);
     // The pair's latest candle is known: it is the first touched bucket's, or that bucket has
     // none yet (trades only move forward).
     if (!known) firstPairs.push(pair);
-    else if (known.bucket === bucket) candles.set(`${pair}/${bucket}`, { ...known });
+    else if (known.bucket === bucket) {
+      const c = { ...known };
+      current.set(pair, c);
+      all.push(c);
+    }
   }
   const { rows: stored } = !firstPairs.length
     ? { rows: [] }
@@ -326,29 +341,36 @@ export async function addToCandles(
         `SELECT c.pair, c.bucket::text AS bucket, o, h, l, c, volume_usd, trades FROM candles c
      JOIN unnest($2::text[], $3::bigint[]) AS t(pair, bucket)
        ON c.network = $1 AND c.pair = t.pair AND c.bucket = t.bucket`,
-        [network, col(firstPairs), col(firstPairs.map((p) => first.get(p)!))],
+        [network, col(firstPairs, (p) => p), col(firstPairs, (p) => first.get(p)!)],
       );
   for (const r of stored) {
-    const bucket = Number(r.bucket);
-    candles.set(`${r.pair}/${bucket}`, {
+    const c: CandleRow = {
       pair: r.pair,
-      bucket,
+      bucket: Number(r.bucket),
       o: r.o,
       h: r.h,
       l: r.l,
       c: r.c,
       volume: r.volume_usd,
       trades: r.trades,
-    });
+    };
+    current.set(r.pair, c);
+    all.push(c);
   }
   for (const t of sorted) {
     const bucket = Math.floor(t.time / BUCKET_SECONDS) * BUCKET_SECONDS;
-    const key = `${t.pair}/${bucket}`;
     // numeric -> float8 in the rebuild: the nearest double, as Number() of the decimal text.
     const p = Number(t.price);
-    const c = candles.get(key);
-    if (!c)
-      candles.set(key, {
+    const c = current.get(t.pair);
+    if (c && c.bucket === bucket) {
+      if (p > c.h) c.h = p;
+      if (p < c.l) c.l = p;
+      c.c = p;
+      if (t.usd !== null) c.volume = c.volume === null ? t.usd : c.volume + t.usd;
+      c.trades++;
+    } else {
+      // A pair's trades come in time order: a new bucket is later than its current candle's.
+      const fresh: CandleRow = {
         pair: t.pair,
         bucket,
         o: p,
@@ -357,16 +379,11 @@ export async function addToCandles(
         c: p,
         volume: t.usd,
         trades: 1,
-      });
-    else {
-      if (p > c.h) c.h = p;
-      if (p < c.l) c.l = p;
-      c.c = p;
-      if (t.usd !== null) c.volume = c.volume === null ? t.usd : c.volume + t.usd;
-      c.trades++;
+      };
+      current.set(t.pair, fresh);
+      all.push(fresh);
     }
   }
-  const all = [...candles.values()];
   await tx.query(
     `INSERT INTO candles (network, pair, bucket, o, h, l, c, volume_usd, trades)
      SELECT $1, * FROM unnest($2::text[], $3::bigint[], $4::float8[], $5::float8[], $6::float8[],
@@ -375,18 +392,17 @@ export async function addToCandles(
        l = EXCLUDED.l, c = EXCLUDED.c, volume_usd = EXCLUDED.volume_usd, trades = EXCLUDED.trades`,
     [
       network,
-      col(all.map((c) => c.pair)),
-      col(all.map((c) => c.bucket)),
-      col(all.map((c) => c.o)),
-      col(all.map((c) => c.h)),
-      col(all.map((c) => c.l)),
-      col(all.map((c) => c.c)),
-      col(all.map((c) => c.volume)),
-      col(all.map((c) => c.trades)),
+      col(all, (c) => c.pair),
+      col(all, (c) => c.bucket),
+      col(all, (c) => c.o),
+      col(all, (c) => c.h),
+      col(all, (c) => c.l),
+      col(all, (c) => c.c),
+      col(all, (c) => c.volume),
+      col(all, (c) => c.trades),
     ],
   );
-  // Sorted by time: each pair's last candle here is its latest.
-  if (latest) for (const c of all) latest.set(c.pair, c);
+  if (latest) for (const [pair, c] of current) latest.set(pair, c);
 }
 
 /** Rebuilds the 4-hour candles of `pair` from bucket `fromBucket` on, from the stored trades. */
