@@ -6,7 +6,7 @@ import { decodeLog, type DecodedEvent, type RawLog } from '../chain/events';
 import { NodeFault } from '../chain/nodePool';
 import { isRangeError, RpcError } from '../chain/rpc';
 import { finishReindex, markHalted, readControl } from './control';
-import { emptyRows, handleEvent, type Rows } from './handlers';
+import { emptyRows, handleEvent, type HandlerContext, type Rows } from './handlers';
 import type { BlockRef, ChainSource } from './source';
 import {
   addToCandles,
@@ -130,18 +130,17 @@ export async function ingest(
   const pricer = new UsdPricer(network, token0, reserves);
   if (memo) Object.assign(memo, { token0, reserves, candles: memo.candles ?? new Map() });
   const rows: Rows = emptyRows();
+  // One context for the batch, its block and sender set per log (no object per log).
+  const ctx: HandlerContext = { network, token0, pricer, time: 0 };
   for (const log of logs) {
     const ev =
       ('decoded' in log ? (log as { decoded: DecodedEvent }).decoded : null) ?? decodeLog(log);
     if (!ev) continue;
     const block = blocks.get(log.blockNumber);
     if (!block) throw new Error(`${network.id}: no block ${log.blockNumber} for a log`);
-    handleEvent(
-      { network, token0, pricer, time: block.time, txFrom: txFrom.get(log.txHash) },
-      log,
-      ev,
-      rows,
-    );
+    ctx.time = block.time;
+    ctx.txFrom = txFrom.get(log.txHash);
+    handleEvent(ctx, log, ev, rows);
   }
   const kept: BlockRef[] = [];
   for (const b of blocks.values()) if (b.number > keepAbove) kept.push(b);

@@ -35,22 +35,39 @@ export class UsdPricer {
     return toFloat(otherRes, other.decimals) / toFloat(selfRes, self.decimals);
   }
 
-  private poolWith(symbol: string, pred: (other: string) => boolean): [Pool, string] | null {
-    for (const p of this.network.pools.values()) {
-      if (p.symbolA === symbol && pred(p.symbolB)) return [p, p.symbolB];
-      if (p.symbolB === symbol && pred(p.symbolA)) return [p, p.symbolA];
-    }
-    return null;
+  /**
+   * The first pool of `symbol` whose other token passes `pred`. Found once per symbol and kind:
+   * the pools are the network's config, and a swap asks for its token's route every time (a
+   * scan of a thousand pools per swap otherwise).
+   */
+  private poolWith(
+    symbol: string,
+    kind: 'stable' | 'base',
+    pred: (other: string) => boolean,
+  ): Pool | null {
+    const key = `${kind}:${symbol}`;
+    const known = this.routes.get(key);
+    if (known !== undefined) return known;
+    let found: Pool | null = null;
+    for (const p of this.network.pools.values())
+      if ((p.symbolA === symbol && pred(p.symbolB)) || (p.symbolB === symbol && pred(p.symbolA))) {
+        found = p;
+        break;
+      }
+    this.routes.set(key, found);
+    return found;
   }
+
+  private readonly routes = new Map<string, Pool | null>();
 
   priceUsd(symbol: string, depth = 0): number | null {
     if (USD_STABLES.has(symbol)) return 1;
-    const stable = this.poolWith(symbol, (o) => USD_STABLES.has(o));
-    if (stable) return this.rate(stable[0], symbol);
+    const stable = this.poolWith(symbol, 'stable', (o) => USD_STABLES.has(o));
+    if (stable) return this.rate(stable, symbol);
     if (depth > 0 || symbol === this.network.baseToken) return null;
-    const viaBase = this.poolWith(symbol, (o) => o === this.network.baseToken);
+    const viaBase = this.poolWith(symbol, 'base', (o) => o === this.network.baseToken);
     if (!viaBase) return null;
-    const inBase = this.rate(viaBase[0], symbol);
+    const inBase = this.rate(viaBase, symbol);
     const base = this.priceUsd(this.network.baseToken, depth + 1);
     return inBase === null || base === null ? null : inBase * base;
   }
