@@ -156,10 +156,9 @@ try {
    * `pipelined`: the next batch is decoded while this one is written (the live indexer does not
    * do this yet: it reads and decodes a range after the previous one is committed).
    */
-  async function ingestBench(label, db, pipelined = false) {
-    await migrate(db);
+  /** The replays in batches of ~BATCH swaps (chain reading is not what is measured). */
+  function buildBatches() {
     const replays = Math.ceil(EVENTS / swapsPerReplay);
-    // Pre-build the batches (chain reading is not what is measured).
     const batches = [];
     let cur = { logs: [], blocks: new Map(), txFrom: new Map(), swaps: 0, last: 0 };
     for (let k = 0; k < replays; k++) {
@@ -174,6 +173,34 @@ try {
         cur = { logs: [], blocks: new Map(), txFrom: new Map(), swaps: 0, last: 0 };
       }
     }
+    return batches;
+  }
+
+  /**
+   * The api's own share of a swap's CPU: the same batches through ingest() against a database
+   * that answers every statement at once with nothing (decoding, pricing, the rows, the
+   * candles, the statements' texts), best of 3 rounds.
+   */
+  async function nodeSideBench() {
+    const batches = buildBatches();
+    const none = { query: async () => ({ rows: [] }), exec: async () => undefined };
+    let best = Infinity;
+    for (let round = 0; round < 3; round++) {
+      const memo = NO_MEMO ? undefined : {};
+      const cpu0 = process.cpuUsage();
+      for (const b of batches)
+        await ingest(none, chains.bsc, b.logs, b.blocks, b.txFrom, b.last - 256, memo);
+      const cpu = process.cpuUsage(cpu0);
+      best = Math.min(best, (cpu.user + cpu.system) / batches.reduce((n, b) => n + b.swaps, 0));
+    }
+    console.log(
+      `ingest node side  ${best.toFixed(1)} µs CPU per swap without a database (decoding, USD prices, rows, candles in memory, the statements' texts; best of 3 rounds; load ${load1()})`,
+    );
+  }
+
+  async function ingestBench(label, db, pipelined = false) {
+    await migrate(db);
+    const batches = buildBatches();
     let cursor = null;
     let swaps = 0;
     // What each write leaves for the next (pairs, reserves, latest candles), as the live
@@ -223,6 +250,7 @@ try {
     );
   }
 
+  if (part('ingest')) await nodeSideBench();
   if (part('ingest') && DB !== 'postgres') {
     const liteDir = mkdtempSync(join(tmpdir(), 'jmswap-bench-pglite-'));
     cleanups.push(() => rmSync(liteDir, { recursive: true, force: true }));
