@@ -10,18 +10,18 @@
 // (its database is filled unless --no-load: the trades loaded by an earlier run with --pg-url).
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/cjs/api';
+import {
+  cpuSecondsOf,
+  fmt,
+  load1,
+  serverCpuSeconds,
+  statFields,
+  waitedChildrenCpu,
+} from './bench-util.mjs';
 
 register();
 const require = createRequire(import.meta.url);
@@ -63,35 +63,6 @@ const USDT = fake.FAKE_USDT;
 const { fakePair: pairAddress, fakeToken: tokenAddress, fakeTrader: traderAddress } = fake;
 if (pairAddress(1) !== hex40(PAIR_BASE + 1) || traderAddress(1) !== hex40(TRADER_BASE + 1))
   throw new Error("the bulk load's addresses are not the fake chain's");
-
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-const statFields = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-};
-const cpuSecondsOf = (pid) => {
-  const f = statFields(pid);
-  return (Number(f[11]) + Number(f[12])) / 100;
-};
-const waitedChildrenCpu = () => {
-  const f = statFields('self');
-  return (Number(f[13]) + Number(f[14])) / 100;
-};
-
-/** CPU seconds of a PostgreSQL server: its postmaster and every backend under it. */
-function serverCpuSeconds(postmaster) {
-  if (!postmaster) return 0;
-  let s = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d)))
-    try {
-      const f = statFields(pid);
-      if (Number(pid) === postmaster || Number(f[1]) === postmaster) s += cpuSecondsOf(pid);
-    } catch {
-      // ended meanwhile
-    }
-  return s;
-}
 
 const workDir = mkdtempSync(join(tmpdir(), 'jmswap-bench-scale-'));
 const cleanups = [() => rmSync(workDir, { recursive: true, force: true })];

@@ -14,19 +14,18 @@
 // (a checkout of an older commit whose node_modules resolve), that version's api, in turns.
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/cjs/api';
 import autocannon from 'autocannon';
+import {
+  cpuSecondsOf,
+  fmt,
+  load1,
+  serverCpuSeconds as postmasterCpuSeconds,
+  waitedChildrenCpu,
+} from './bench-util.mjs';
 
 register();
 const require = createRequire(import.meta.url);
@@ -57,25 +56,6 @@ const DB = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--
 const BATCH = 5000; // swap events per transaction
 /** --no-memo: every ingest batch reads the pairs, reserves and latest candles again (as before). */
 const NO_MEMO = process.argv.includes('--no-memo');
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-/** The machine's 1-minute load average, printed beside every figure. */
-const load1 = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-/** The fields of /proc/<pid>/stat after the command name (utime is [11], stime [12]). */
-const statFields = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-};
-/** CPU seconds a process has used (USER_HZ ticks). */
-const cpuSecondsOf = (pid) => {
-  const f = statFields(pid);
-  return (Number(f[11]) + Number(f[12])) / 100;
-};
-/** CPU seconds of this process's children that ended and were waited for (wrk's runs). */
-const waitedChildrenCpu = () => {
-  const f = statFields('self');
-  return (Number(f[13]) + Number(f[14])) / 100;
-};
-
 // A thousand pairs and 10 million trades (issue #25): only when asked, in its own file.
 if (ONLY?.startsWith('scale')) await import('./bench-scale.mjs');
 if (ONLY === 'fuzz') {
@@ -127,18 +107,7 @@ try {
   function serverCpuSeconds(db) {
     if (db.kind !== 'postgres') return 0;
     const master = Number(readFileSync(join(pg.dir, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
-    let ticks = 0;
-    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        if (Number(pid) === master || Number(f[1]) === master)
-          ticks += Number(f[11]) + Number(f[12]);
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-    return ticks / 100; // USER_HZ
+    return postmasterCpuSeconds(master);
   }
 
   /**
