@@ -255,6 +255,8 @@ test('the site runs under its policy without a violation: routes, wallets, widge
   await page.goto('/charts');
   await expect(page.locator('[data-remote="charts"]')).toContainText('TRX/JM');
   await expect(page.locator('figure[data-chart="candle"]')).toHaveAttribute('data-state', 'ready');
+  // The pointer on the light chart brings Highcharts.
+  await page.locator('figure[data-chart="candle"]').hover();
   await expect(page.locator('figure[data-chart="candle"] .highcharts-container')).toBeVisible();
   await clean();
   await page.goto('/pools');

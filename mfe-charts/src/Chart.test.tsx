@@ -1,28 +1,35 @@
-import { act, render, screen } from '@testing-library/react';
+import { useEffect, useRef } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { activateLanguage, parseNetworksFile } from '@jmswap/shared-chain';
 import { clearHistoryCache } from '@jmswap/shared-chain/history';
 import { Chart, ChartView } from './Chart';
 import type { ChartPoint } from './chartRules';
 import type { HighchartsViewProps } from './HighchartsView';
+import type Highcharts from 'highcharts';
 
 // Highcharts itself does not draw in jsdom; the stand-in shows what the chart would be given.
 const mockDrawn: ChartPoint[][] = [];
-jest.mock('./HighchartsView', () => ({
-  __esModule: true,
-  default: (props: HighchartsViewProps) => (
-    mockDrawn.push(props.points),
-    (
-      <div
-        data-testid="highcharts"
-        data-kind={props.kind}
-        data-decimals={props.decimals}
-        data-closes={props.points.map((p) => p.close).join(' ')}
-        aria-label={props.label}
-      />
-    )
-  ),
-}));
+function MockHighcharts(props: HighchartsViewProps) {
+  mockDrawn.push(props.points);
+  const container = useRef<HTMLDivElement>(null);
+  const { onDrawn } = props;
+  useEffect(() => {
+    onDrawn?.({ container: container.current } as unknown as Highcharts.Chart);
+  }, [onDrawn]);
+  return (
+    <div
+      ref={container}
+      tabIndex={0}
+      data-testid="highcharts"
+      data-kind={props.kind}
+      data-decimals={props.decimals}
+      data-closes={props.points.map((p) => p.close).join(' ')}
+      aria-label={props.label}
+    />
+  );
+}
+jest.mock('./HighchartsView', () => ({ __esModule: true, default: MockHighcharts }));
 // The staged loader evaluates Highcharts' modules before the view; here the view comes at once.
 jest.mock('./chartLibrary', () => ({ loadChartView: () => import('./HighchartsView') }));
 
@@ -40,6 +47,12 @@ const p = (dt: number, close: number): ChartPoint => ({
 
 const answer = (body: unknown, status = 200) =>
   jest.fn(async () => new Response(JSON.stringify(body), { status }));
+
+/** The user's pointer reaches the light chart: Highcharts is asked for and takes its place. */
+async function reach(name?: string) {
+  fireEvent.pointerDown(await screen.findByRole('img', name ? { name } : {}));
+  return screen.findByTestId('highcharts');
+}
 
 beforeEach(() => {
   mockDrawn.length = 0;
@@ -72,7 +85,7 @@ describe('ChartView states', () => {
         points={[p(t - 3 * H4, 0.0123456), p(t - 2 * H4, 0.02)]}
       />,
     );
-    const chart = await screen.findByTestId('highcharts');
+    const chart = await reach();
     expect(chart).toHaveAttribute('data-kind', 'candle');
     expect(chart).toHaveAttribute('data-closes', '0.0123456 0.02 0.02');
     expect(chart).toHaveAttribute('data-decimals', '5');
@@ -91,20 +104,60 @@ describe('ChartView states', () => {
     const t = NOW - (NOW % H4);
     const points = [p(t - 3 * H4, 1), p(t - 2 * H4, 2)];
     const view = render(<ChartView {...base} loading={false} points={points} />);
-    await screen.findByTestId('highcharts');
+    await reach();
+    const drawn = mockDrawn.length;
     view.rerender(<ChartView {...base} now={NOW + 60_000} loading={false} points={points} />);
-    expect(mockDrawn).toHaveLength(2);
-    expect(mockDrawn[1]).toBe(mockDrawn[0]);
-    expect(mockDrawn[1]!.map((x) => x.close)).toEqual([1, 2, 2]);
+    expect(mockDrawn).toHaveLength(drawn + 1);
+    expect(mockDrawn[drawn]).toBe(mockDrawn[0]);
+    expect(mockDrawn[drawn]!.map((x) => x.close)).toEqual([1, 2, 2]);
     // A new bucket moves the current point: that is drawn.
     view.rerender(<ChartView {...base} now={NOW + H4} loading={false} points={points} />);
-    expect(mockDrawn[2]).not.toBe(mockDrawn[0]);
-    expect(mockDrawn[2]!.map((x) => x.dt)).toEqual([t - 3 * H4, t - 2 * H4, t + H4]);
+    expect(mockDrawn[drawn + 1]).not.toBe(mockDrawn[0]);
+    expect(mockDrawn[drawn + 1]!.map((x) => x.dt)).toEqual([t - 3 * H4, t - 2 * H4, t + H4]);
   });
 
   it('keeps the default precision of 8 for a tiny first close', async () => {
     render(<ChartView {...base} loading={false} points={[p(NOW - 1000, 1e-11)]} />);
-    expect(await screen.findByTestId('highcharts')).toHaveAttribute('data-decimals', '8');
+    expect(await reach()).toHaveAttribute('data-decimals', '8');
+  });
+
+  it('paints the light chart of the points at once and keeps Highcharts for when the user reaches for the chart', async () => {
+    const t = NOW - (NOW % H4);
+    render(
+      <ChartView
+        {...base}
+        kind="candle"
+        window="3m"
+        loading={false}
+        points={[p(t - 2 * H4, 1), p(t - H4, 2)]}
+      />,
+    );
+    const light = screen.getByRole('img', { name: 'TRX/JM price, 4-hour candles, last 3 months' });
+    expect(light.querySelectorAll('path')).not.toHaveLength(0);
+    expect(screen.queryByTestId('highcharts')).not.toBeInTheDocument();
+    fireEvent.pointerEnter(light);
+    await screen.findByTestId('highcharts');
+    // Once Highcharts has drawn, it alone is the chart.
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('moves a keyboard user who tabbed into the light chart into Highcharts', async () => {
+    render(<ChartView {...base} loading={false} points={[p(NOW - 1000, 2)]} />);
+    act(() => screen.getByRole('img').focus());
+    expect(document.activeElement).toBe(await screen.findByTestId('highcharts'));
+  });
+
+  it('brings Highcharts by itself once the page has been 5 s without a long task', async () => {
+    jest.useFakeTimers();
+    try {
+      render(<ChartView {...base} loading={false} points={[p(NOW - 1000, 2)]} />);
+      act(() => jest.advanceTimersByTime(4900));
+      expect(screen.queryByTestId('highcharts')).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(200));
+      expect(await screen.findByTestId('highcharts')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 
@@ -117,9 +170,9 @@ describe('ChartView in Chinese', () => {
     const { rerender } = render(
       <ChartView {...base} kind="candle" window="3m" loading={false} points={[p(NOW - 1000, 2)]} />,
     );
-    expect(await screen.findByTestId('highcharts')).toHaveAccessibleName(
-      'TRX/JM 价格，4 小时 K 线，近 3 个月',
-    );
+    const label = 'TRX/JM 价格，4 小时 K 线，近 3 个月';
+    expect(await screen.findByRole('img')).toHaveAccessibleName(label);
+    expect(await reach()).toHaveAccessibleName(label);
     expect(screen.getByRole('link', { name: 'TRX/JM 图表' })).toBeInTheDocument();
     rerender(<ChartView {...base} loading={false} points={[]} />);
     expect(screen.getByText('暂无图表数据')).toBeInTheDocument();
@@ -132,7 +185,7 @@ describe('Chart on the history API', () => {
     const fetchMock = answer([{ value: 2.5, dt: Date.now() - 1000 }]);
     global.fetch = fetchMock as unknown as typeof fetch;
     render(<Chart network={tron} symbolA="TRX" symbolB="JM" window="1w" />);
-    const chart = await screen.findByTestId('highcharts');
+    const chart = await reach('TRX/JM price, 4-hour line, last week');
     expect(chart).toHaveAttribute('data-closes', '2.5');
     expect(chart).toHaveAccessibleName('TRX/JM price, 4-hour line, last week');
     expect(fetchMock).toHaveBeenCalledWith(

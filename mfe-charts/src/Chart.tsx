@@ -1,5 +1,5 @@
 import './messages';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguageCode, type NetworkConfig } from '@jmswap/shared-chain';
 import type { ChartWindow } from '@jmswap/shared-chain/history';
@@ -13,13 +13,9 @@ import {
   type ChartKind,
   type ChartPoint,
 } from './chartRules';
+import { ReadyChart } from './ReadyChart';
 import { useChartData } from './useChartData';
 import './charts.css';
-
-// Highcharts and its modules in steps, each its own task (chartLibrary.ts).
-const HighchartsView = lazy(() =>
-  import(/* webpackChunkName: "chart-library" */ './chartLibrary').then((m) => m.loadChartView()),
-);
 
 export interface ChartProps {
   network: NetworkConfig;
@@ -77,19 +73,6 @@ export interface ChartViewProps extends Omit<ChartProps, 'network'> {
   now?: number;
 }
 
-/**
- * True from the render after `ready` turned true: the chart library is asked for only once the
- * figures around the chart are on screen, so they never wait for it. That render is a transition:
- * React renders it in slices between the browser's frames, not in one long task.
- */
-function useAfterFirstPaint(ready: boolean): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (ready) startTransition(() => setPainted(true));
-  }, [ready]);
-  return ready && painted;
-}
-
 /** The chart's states: "Loading Chart...", "No chart data available", or the chart. */
 export function ChartView({
   network,
@@ -117,8 +100,6 @@ export function ChartView({
   const decimals = chartPrecision(points, precision);
   const state =
     held || (loading && points.length === 0) ? 'loading' : points.length ? 'ready' : 'empty';
-  const placeholder = <div className="jm-chart-placeholder" style={{ height }} />;
-  const drawn = useAfterFirstPaint(state === 'ready');
   return (
     <figure
       className="jm-chart"
@@ -138,19 +119,16 @@ export function ChartView({
           {t`No chart data available`}
         </div>
       )}
-      {state === 'ready' && !drawn && placeholder}
-      {drawn && (
-        <Suspense fallback={placeholder}>
-          <HighchartsView
-            key={language}
-            kind={kind}
-            name={pair}
-            label={chartLabel(symbolA, symbolB, kind, window)}
-            points={shown}
-            height={height}
-            decimals={decimals}
-          />
-        </Suspense>
+      {state === 'ready' && (
+        <ReadyChart
+          language={language}
+          kind={kind}
+          name={pair}
+          label={chartLabel(symbolA, symbolB, kind, window)}
+          points={shown}
+          height={height}
+          decimals={decimals}
+        />
       )}
       {!hideLink && (
         <figcaption>

@@ -18,6 +18,8 @@ export interface HighchartsViewProps {
   width?: number;
   height: number;
   decimals: number;
+  /** Called once the first draw's last step is done (the chart is whole and accessible). */
+  onDrawn?: (chart: Highcharts.Chart) => void;
 }
 
 export default function HighchartsView({
@@ -28,6 +30,7 @@ export default function HighchartsView({
   width,
   height,
   decimals,
+  onDrawn,
 }: HighchartsViewProps) {
   const colours = useChartTheme();
   const container = useRef<HTMLDivElement>(null);
@@ -73,7 +76,7 @@ export default function HighchartsView({
       ...accessibilityOptions(label, decimals),
     };
   }, [kind, name, label, points, width, height, decimals, colours]);
-  useDeferredStockChart(Highcharts, container, options);
+  useDeferredStockChart(Highcharts, container, options, onDrawn);
   // The chart's height is kept while its first draw waits: nothing below moves when it lands.
   return <div ref={container} style={{ width: '100%', minHeight: height }} />;
 }

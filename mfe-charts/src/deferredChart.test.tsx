@@ -1,11 +1,19 @@
 import { useRef } from 'react';
 import { act, render } from '@testing-library/react';
 import type Highcharts from 'highcharts';
-import { useDeferredStockChart } from './deferredChart';
+import { useDeferredStockChart, whenQuiet } from './deferredChart';
 
-function View({ hc, options }: { hc: typeof Highcharts; options: Highcharts.Options }) {
+function View({
+  hc,
+  options,
+  onDrawn,
+}: {
+  hc: typeof Highcharts;
+  options: Highcharts.Options;
+  onDrawn?: (chart: Highcharts.Chart) => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
-  useDeferredStockChart(hc, container, options);
+  useDeferredStockChart(hc, container, options, onDrawn);
   return <div ref={container} />;
 }
 
@@ -41,7 +49,8 @@ describe('useDeferredStockChart', () => {
 
   it('draws after the commit in three tasks: frame, candles, accessibility', () => {
     const { hc, stockChart, chart, series } = fakeHighcharts();
-    const view = render(<View hc={hc} options={options} />);
+    const onDrawn = jest.fn();
+    const view = render(<View hc={hc} options={options} onDrawn={onDrawn} />);
     // The commit is over and nothing was drawn in it: the page paints first.
     expect(stockChart).not.toHaveBeenCalled();
 
@@ -63,6 +72,7 @@ describe('useDeferredStockChart', () => {
     expect(chart.redraw).toHaveBeenCalledTimes(1);
     expect(chart.update).not.toHaveBeenCalled();
 
+    expect(onDrawn).not.toHaveBeenCalled();
     act(() => jest.advanceTimersToNextTimer());
     expect(chart.update).toHaveBeenCalledWith(
       { accessibility: options.accessibility },
@@ -70,6 +80,8 @@ describe('useDeferredStockChart', () => {
       false,
       false,
     );
+    // Whole and accessible: the light chart can give way.
+    expect(onDrawn).toHaveBeenCalledWith(chart);
 
     const next = { ...options, title: { text: 'b' } };
     view.rerender(<View hc={hc} options={next} />);
@@ -81,14 +93,19 @@ describe('useDeferredStockChart', () => {
 
   it('new options during the first draw update the whole chart and stop the remaining steps', () => {
     const { hc, chart, series } = fakeHighcharts();
-    const view = render(<View hc={hc} options={options} />);
+    const onDrawn = jest.fn();
+    const view = render(<View hc={hc} options={options} onDrawn={onDrawn} />);
     act(() => jest.advanceTimersToNextTimer());
     const next = { ...options, title: { text: 'b' } };
-    view.rerender(<View hc={hc} options={next} />);
+    view.rerender(<View hc={hc} options={next} onDrawn={onDrawn} />);
     expect(chart.update).toHaveBeenCalledWith(next, true, true);
+    // That update drew everything: the chart is whole, told once.
+    expect(onDrawn).toHaveBeenCalledTimes(1);
     act(() => jest.runAllTimers());
     expect(series.setData).not.toHaveBeenCalled();
     expect(chart.update).toHaveBeenCalledTimes(1);
+    view.rerender(<View hc={hc} options={{ ...next }} onDrawn={onDrawn} />);
+    expect(onDrawn).toHaveBeenCalledTimes(1);
   });
 
   it('draws nothing when the view is gone before its turn, and stops mid-draw on unmount', () => {
@@ -104,5 +121,44 @@ describe('useDeferredStockChart', () => {
     act(() => jest.runAllTimers());
     expect(mid.chart.destroy).toHaveBeenCalledTimes(1);
     expect(mid.series.setData).not.toHaveBeenCalled();
+  });
+});
+
+describe('whenQuiet', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    delete (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
+  });
+
+  it('waits until the page has had 5 s without a long task, each long task starting the wait again', () => {
+    let longTask = () => {};
+    class FakeObserver {
+      static supportedEntryTypes = ['longtask'];
+      constructor(callback: () => void) {
+        longTask = callback;
+      }
+      observe() {}
+      disconnect() {
+        longTask = () => {};
+      }
+    }
+    (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver = FakeObserver;
+    const work = jest.fn();
+    whenQuiet(work);
+    jest.advanceTimersByTime(4000);
+    longTask();
+    jest.advanceTimersByTime(4000);
+    expect(work).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1001);
+    jest.runOnlyPendingTimers();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing once cancelled', () => {
+    const work = jest.fn();
+    whenQuiet(work, 100)();
+    jest.runAllTimers();
+    expect(work).not.toHaveBeenCalled();
   });
 });

@@ -14,6 +14,43 @@ function whenIdle(work: () => void, timeout = 200): () => void {
   return () => clearTimeout(id);
 }
 
+/**
+ * Lighthouse's and the web's "time to interactive" rule: a page is loaded once its main thread
+ * has had 5 s without a long task (>= 50 ms).
+ */
+export const QUIET_MS = 5000;
+
+/**
+ * Runs `work` once the page has had `quietMs` without a long task since the call, in an idle
+ * task: work that should not count in the page's load (its time to interactive and the blocking
+ * time before it). Returns the cancel.
+ */
+export function whenQuiet(work: () => void, quietMs = QUIET_MS): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelIdle = () => {};
+  let observer: PerformanceObserver | undefined;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      observer?.disconnect();
+      cancelIdle = whenIdle(work);
+    }, quietMs);
+  };
+  if (
+    typeof PerformanceObserver === 'function' &&
+    PerformanceObserver.supportedEntryTypes?.includes('longtask')
+  ) {
+    observer = new PerformanceObserver(wait);
+    observer.observe({ type: 'longtask' });
+  }
+  wait();
+  return () => {
+    clearTimeout(timer);
+    observer?.disconnect();
+    cancelIdle();
+  };
+}
+
 /** Runs the steps one after the other, each in a task of its own (whenIdle); returns the cancel. */
 export function inIdleSteps(steps: readonly (() => void)[]): () => void {
   let cancel = () => {};
@@ -43,6 +80,7 @@ export function firstDrawSteps(
   container: RefObject<HTMLDivElement | null>,
   options: Highcharts.Options,
   drawn: (chart: Highcharts.Chart) => void,
+  done?: (chart: Highcharts.Chart) => void,
 ): (() => void)[] {
   let chart: Highcharts.Chart | undefined;
   const series = (options.series ?? []) as SeriesWithData[];
@@ -64,7 +102,11 @@ export function firstDrawSteps(
       series.forEach((s, i) => chart?.series[i]?.setData(s.data ?? [], false, false, false));
       chart?.redraw(false);
     },
-    () => chart?.update({ accessibility: options.accessibility ?? {} }, true, false, false),
+    () => {
+      if (!chart) return;
+      chart.update({ accessibility: options.accessibility ?? {} }, true, false, false);
+      done?.(chart);
+    },
   ];
 }
 
@@ -79,17 +121,37 @@ export function useDeferredStockChart(
   highcharts: typeof Highcharts,
   container: RefObject<HTMLDivElement | null>,
   options: Highcharts.Options,
+  onDrawn?: (chart: Highcharts.Chart) => void,
 ): void {
   const chart = useRef<Highcharts.Chart | undefined>(undefined);
+  // The first draw's end is told once, to the latest callback: after its last step, or after
+  // the update that stopped the steps.
+  const tell = useRef(onDrawn);
+  const told = useRef(false);
   useEffect(() => {
+    tell.current = onDrawn;
+  }, [onDrawn]);
+  useEffect(() => {
+    const finished = (drawn: Highcharts.Chart) => {
+      if (told.current) return;
+      told.current = true;
+      tell.current?.(drawn);
+    };
     if (chart.current) {
       chart.current.update(options, true, true);
+      finished(chart.current);
       return undefined;
     }
     return inIdleSteps(
-      firstDrawSteps(highcharts, container, options, (drawn) => {
-        chart.current = drawn;
-      }),
+      firstDrawSteps(
+        highcharts,
+        container,
+        options,
+        (drawn) => {
+          chart.current = drawn;
+        },
+        finished,
+      ),
     );
   }, [highcharts, container, options]);
   useEffect(

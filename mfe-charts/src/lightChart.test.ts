@@ -1,0 +1,76 @@
+import { lightDrawing, tickText } from './lightChart';
+import type { ChartPoint } from './chartRules';
+
+const H4 = 4 * 3_600_000;
+const DAY0 = Date.UTC(2026, 7, 1);
+const candle = (
+  i: number,
+  open: number,
+  close: number,
+  high = Math.max(open, close),
+  low = Math.min(open, close),
+): ChartPoint => ({
+  dt: DAY0 + i * H4,
+  open,
+  high,
+  low,
+  close,
+});
+/** Commands of a path: "M 1 2 V 3 M ..." -> how many times `command` occurs. */
+const count = (d: string, command: string) => d.split(' ').filter((w) => w === command).length;
+
+describe('lightDrawing', () => {
+  it('gathers 3 months of 4-hour candles into daily columns with their open, high, low and close', () => {
+    // 90 days, six candles a day, each day rising from its first open to its last close.
+    const points = Array.from({ length: 540 }, (_, i) => {
+      const base = 1 + Math.floor(i / 6);
+      return candle(i, base + (i % 6) * 0.1, base + (i % 6) * 0.1 + 0.1);
+    });
+    const drawing = lightDrawing('candle', points, 2, 400);
+    expect(drawing.width).toBe(90);
+    expect(count(drawing.up.bodies, 'M')).toBe(90);
+    expect(count(drawing.down.bodies, 'M')).toBe(0);
+    expect(drawing.from).toBe('2026-08-01');
+    expect(drawing.to).toBe('2026-10-29');
+    // The first day opens at 1 and closes at 1.6 on a scale from 0 to 100.
+    expect(drawing.up.bodies.startsWith('M 0.15 98.4 H 0.85 V 99 H 0.15 Z')).toBe(true);
+  });
+
+  it('leaves the days without trades empty, at their place in time', () => {
+    const drawing = lightDrawing('candle', [candle(0, 2, 1), candle(60, 1, 2)], 2, 400);
+    // Ten days apart: few enough buckets for a column each, the 59 between them empty.
+    expect(drawing.width).toBe(61);
+    expect(drawing.down.wicks).toMatch(/^M 0.5 /);
+    expect(drawing.up.wicks).toMatch(/^M 60.5 /);
+  });
+
+  it('puts round price ticks from above the highest high to below the lowest low', () => {
+    const drawing = lightDrawing('candle', [candle(0, 0.0123, 0.0161, 0.0178, 0.0119)], 5, 400);
+    expect(drawing.ticks).toEqual(['0.01800', '0.01600', '0.01400', '0.01200', '0.01000']);
+    expect(count(drawing.grid, 'M')).toBe(5);
+    // A small chart has fewer ticks.
+    expect(lightDrawing('candle', [candle(0, 10, 30)], 0, 140).ticks).toEqual(['30', '20', '10']);
+  });
+
+  it('still shows a candle that did not move, and a flat chart', () => {
+    const drawing = lightDrawing('candle', [candle(0, 5, 5)], 2, 400);
+    expect(drawing.ticks.length).toBeGreaterThan(1);
+    const [, top, bottom] = /^M \S+ (\S+) H \S+ V (\S+)/.exec(drawing.up.bodies)!;
+    expect(Number(bottom) - Number(top)).toBeGreaterThan(0);
+  });
+
+  it('draws the line of the closes through every point', () => {
+    const points = [candle(0, 1, 1), candle(1, 1, 3), candle(2, 3, 2)];
+    const drawing = lightDrawing('line', points, 1, 140);
+    expect(count(drawing.line, 'M') + count(drawing.line, 'L')).toBe(3);
+    expect(drawing.line).toMatch(/^M 0 \S+ L 500 \S+ L 1000 /);
+  });
+});
+
+describe('tickText', () => {
+  it('writes the axis decimals and groups thousands with commas', () => {
+    expect(tickText(1234567.5, 2)).toBe('1,234,567.50');
+    expect(tickText(0.000123, 6)).toBe('0.000123');
+    expect(tickText(2500, 0)).toBe('2,500');
+  });
+});

@@ -1,0 +1,134 @@
+import { CHART_BUCKET_MS } from '@jmswap/shared-chain/history';
+import type { ChartKind, ChartPoint } from './chartRules';
+
+/**
+ * The light chart's drawing, in a view box `width` wide and 100 high (the SVG stretches it to the
+ * card): SVG paths of the rising and falling candles (bodies and wicks) or of the line, the grid,
+ * the price ticks from the top down and the first and last dates.
+ */
+export interface LightDrawing {
+  width: number;
+  up: { bodies: string; wicks: string };
+  down: { bodies: string; wicks: string };
+  line: string;
+  grid: string;
+  ticks: string[];
+  from: string;
+  to: string;
+}
+
+/** Candles per column, from the 4-hour candle up: a column is never much narrower than 4 px. */
+const GROUPS = [1, 2, 3, 6, 12, 42, 84, 180, 540];
+const MAX_COLUMNS = 120;
+
+/** A round step (1, 2, 2.5 or 5 times a power of ten) for about `gaps` gaps over `span`. */
+function niceStep(span: number, gaps: number): number {
+  const raw = span / gaps;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * power >= raw) ?? 10;
+  return step * power;
+}
+
+/** The value range the ticks cover: round steps from below the lowest to above the highest. */
+function scale(low: number, high: number, gaps: number) {
+  const pad = high > low ? 0 : Math.abs(high) * 0.01 || 1;
+  const step = niceStep(high - low + 2 * pad, gaps);
+  const bottom = Math.floor((low - pad) / step) * step;
+  const top = Math.ceil((high + pad) / step) * step;
+  return { bottom, top, step };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+/** An SVG path's commands and numbers: path('M', 0, 1, 'H', 5) -> "M 0 1 H 5". */
+const path = (...parts: (string | number)[]) => parts.join(' ');
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A price as the chart's axis writes it: `decimals` decimals, thousands with commas. */
+export function tickText(value: number, decimals: number): string {
+  const [whole = '0', fraction] = value.toFixed(decimals).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+interface Column {
+  at: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/** Candles gathered into columns of `size` 4-hour buckets, each at its place in time. */
+function columns(points: readonly ChartPoint[], size: number): Column[] {
+  const span = size * CHART_BUCKET_MS;
+  const first = Math.floor(points[0]!.dt / span);
+  const out: Column[] = [];
+  for (const p of points) {
+    const at = Math.floor(p.dt / span) - first;
+    const last = out[out.length - 1];
+    if (last?.at === at) {
+      last.high = Math.max(last.high, p.high);
+      last.low = Math.min(last.low, p.low);
+      last.close = p.close;
+    } else out.push({ at, open: p.open, high: p.high, low: p.low, close: p.close });
+  }
+  return out;
+}
+
+/**
+ * What the light chart draws for `points` (in time order, at least one): the same candles as
+ * Highcharts, gathered into columns of whole 4-hour buckets (a day of six at 3 months) so that at
+ * most 120 columns share the card, or the line of the closes; about one price tick per 80 px of
+ * `height` (2 to 4 gaps).
+ */
+export function lightDrawing(
+  kind: ChartKind,
+  points: readonly ChartPoint[],
+  decimals: number,
+  height: number,
+): LightDrawing {
+  const low = Math.min(...points.map((p) => (kind === 'candle' ? p.low : p.close)));
+  const high = Math.max(...points.map((p) => (kind === 'candle' ? p.high : p.close)));
+  const { bottom, top, step } = scale(low, high, Math.max(2, Math.min(4, Math.floor(height / 80))));
+  const y = (v: number) => round(100 - ((v - bottom) / (top - bottom)) * 100);
+  const gaps = Math.round((top - bottom) / step);
+  const ticks = Array.from({ length: gaps + 1 }, (_, i) => tickText(top - i * step, decimals));
+  const first = points[0]!.dt;
+  const last = points[points.length - 1]!.dt;
+  const drawing: LightDrawing = {
+    width: 1000,
+    up: { bodies: '', wicks: '' },
+    down: { bodies: '', wicks: '' },
+    line: '',
+    grid: '',
+    ticks,
+    from: day(first),
+    to: day(last),
+  };
+  if (kind === 'line') {
+    const x = (dt: number) => (last > first ? round(((dt - first) / (last - first)) * 1000) : 500);
+    drawing.line = points.map((p, i) => path(i ? 'L' : 'M', x(p.dt), y(p.close))).join(' ');
+    return withGrid(drawing, gaps);
+  }
+  const buckets = Math.round((last - first) / CHART_BUCKET_MS) + 1;
+  const size = GROUPS.find((g) => buckets / g <= MAX_COLUMNS) ?? GROUPS[GROUPS.length - 1]!;
+  const cols = columns(points, size);
+  drawing.width = cols[cols.length - 1]!.at + 1;
+  for (const c of cols) {
+    const side = c.close >= c.open ? drawing.up : drawing.down;
+    const bodyTop = y(Math.max(c.open, c.close));
+    // A candle that did not move is still a visible dash, as in Highcharts.
+    const bodyBottom = Math.max(y(Math.min(c.open, c.close)), bodyTop + 0.5);
+    const [left, right] = [c.at + 0.15, c.at + 0.85];
+    side.wicks += path('M', c.at + 0.5, y(c.high), 'V', y(c.low), '');
+    side.bodies += path('M', left, bodyTop, 'H', right, 'V', bodyBottom, 'H', left, 'Z', '');
+  }
+  return withGrid(drawing, gaps);
+}
+
+/** The grid's lines, one at each tick, across the whole view box. */
+function withGrid(drawing: LightDrawing, gaps: number): LightDrawing {
+  const at = (i: number) => round((i * 100) / gaps);
+  drawing.grid = drawing.ticks.map((_, i) => path('M', 0, at(i), 'H', drawing.width)).join(' ');
+  return drawing;
+}
