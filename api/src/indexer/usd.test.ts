@@ -1,4 +1,5 @@
-import { indexedNetworks, type NetworksFile } from '../config';
+import { indexedNetworks } from '../config';
+import { fakeBscJson } from '../test/fake-chain';
 import { UsdPricer, type Reserves } from './usd';
 
 const hex40 = (n: number) => '0x' + n.toString(16).padStart(40, '0');
@@ -16,31 +17,23 @@ const spam = Array.from({ length: 50 }, (_, k) => ({
   symbolB: 'Y',
   address: pool(100 + k),
 }));
-const network = indexedNetworks({
-  profile: 'local',
-  networks: {
-    BSC: {
-      id: 'BSC',
-      platform: 'evm',
-      nodeUrl: 'http://127.0.0.1:9',
-      api: { url: '', ownerAddress: '' },
-      exchange: { FACTORY_ADDRESS: hex40(0xfac) },
-      baseToken: 'BNB',
-      tokens: {
-        USDT: { symbol: 'USDT', address: USDT, decimals: 6 },
-        BNB: { symbol: 'BNB', address: BNB, decimals: 18 },
-        JM: { symbol: 'JM', address: JM, decimals: 9 },
-        X: { symbol: 'X', address: X, decimals: 18 },
-        Y: { symbol: 'Y', address: Y, decimals: 18 },
-      },
-      pools: [
-        ...spam,
-        { symbolA: 'BNB', symbolB: 'USDT', address: pool(1) },
-        { symbolA: 'JM', symbolB: 'BNB', address: pool(2) },
-      ],
-    },
-  },
-} as unknown as NetworksFile)[0]!;
+const network = indexedNetworks(
+  fakeBscJson(
+    'BNB',
+    [
+      { symbol: 'USDT', address: USDT, decimals: 6 },
+      { symbol: 'BNB', address: BNB, decimals: 18 },
+      { symbol: 'JM', address: JM, decimals: 9 },
+      { symbol: 'X', address: X, decimals: 18 },
+      { symbol: 'Y', address: Y, decimals: 18 },
+    ],
+    [
+      ...spam,
+      { symbolA: 'BNB', symbolB: 'USDT', address: pool(1) },
+      { symbolA: 'JM', symbolB: 'BNB', address: pool(2) },
+    ],
+  ),
+)[0]!;
 
 describe('USD prices from the pools', () => {
   it('prices a token through its stablecoin pool, else through the base coin, from the reserves of that moment', () => {

@@ -16,16 +16,15 @@ export const fakePair = (k: number) => hex40(0xbe0000 + k);
 export const fakeToken = (k: number) => hex40(0xc00000 + k);
 export const fakeTrader = (k: number) => hex40(0xa00000 + k);
 
-/** The networks file of a BSC with `pairs` pools USDT (A) / T<k> (B), every token 18 decimals. */
-export function fakeNetworksJson(pairs: number): NetworksFile {
-  const tokens: Record<string, { symbol: string; address: string; decimals: number }> = {
-    USDT: { symbol: 'USDT', address: FAKE_USDT, decimals: 18 },
-  };
-  const pools = [];
-  for (let k = 0; k < pairs; k++) {
-    tokens[`T${k}`] = { symbol: `T${k}`, address: fakeToken(k), decimals: 18 };
-    pools.push({ symbolA: 'USDT', symbolB: `T${k}`, address: fakePair(k) });
-  }
+type FakeToken = { symbol: string; address: string; decimals: number };
+type FakePool = { symbolA: string; symbolB: string; address: string };
+
+/** The networks file of a local BSC with these tokens and pools, its factory FAKE_FACTORY. */
+export function fakeBscJson(
+  baseToken: string,
+  tokens: FakeToken[],
+  pools: FakePool[],
+): NetworksFile {
   return {
     profile: 'local',
     networks: {
@@ -36,12 +35,23 @@ export function fakeNetworksJson(pairs: number): NetworksFile {
         nodeUrl: 'http://127.0.0.1:9',
         api: { url: '', ownerAddress: '' },
         exchange: { FACTORY_ADDRESS: FAKE_FACTORY },
-        baseToken: 'USDT',
-        tokens,
+        baseToken,
+        tokens: Object.fromEntries(tokens.map((t) => [t.symbol, t])),
         pools,
       },
     },
   } as unknown as NetworksFile;
+}
+
+/** The networks file of a BSC with `pairs` pools USDT (A) / T<k> (B), every token 18 decimals. */
+export function fakeNetworksJson(pairs: number): NetworksFile {
+  const tokens: FakeToken[] = [{ symbol: 'USDT', address: FAKE_USDT, decimals: 18 }];
+  const pools: FakePool[] = [];
+  for (let k = 0; k < pairs; k++) {
+    tokens.push({ symbol: `T${k}`, address: fakeToken(k), decimals: 18 });
+    pools.push({ symbolA: 'USDT', symbolB: `T${k}`, address: fakePair(k) });
+  }
+  return fakeBscJson('USDT', tokens, pools);
 }
 
 export const fakeNetwork = (pairs: number): IndexedNetwork =>
