@@ -1,8 +1,9 @@
 import type { NetworkConfig } from '../config/types';
 import {
   LARGE_PAIR_PAGE_SIZE,
+  LARGE_POSITION_PAGE_SIZE,
   MAX_LARGE_PAIR_PAGES,
-  MAX_POSITION_PAGES,
+  MAX_POSITIONS,
   POSITION_PAGES_PER_ROUND,
   TrustedPairs,
   morePages,
@@ -179,49 +180,83 @@ describe('morePages (a thousand pools, issue #25)', () => {
 });
 
 describe('pagesUntilShort (a wallet in a thousand pools, issue #25)', () => {
-  /** A node holding `count` positions, 7 a page, counting the requests that wait on each other. */
-  function positionsNode(count: number) {
+  /**
+   * A node holding `count` positions, counting the requests that wait on each other and the
+   * pair scans (the swap-info contract scans every pair for each page). `slow` pages answer late.
+   */
+  function positionsNode(count: number, slow: (page: number) => boolean = () => false) {
     let inFlight = 0;
     const node = { requests: 0, waves: 0, widest: 0 };
-    const read = async (page: number) => {
+    const read = async (size: number, page: number) => {
       if (inFlight === 0) node.waves += 1;
       inFlight += 1;
       node.requests += 1;
       node.widest = Math.max(node.widest, inFlight);
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => setTimeout(r, slow(page) ? 20 : 1));
       inFlight -= 1;
-      const from = (page - 1) * 7;
-      return Array.from({ length: Math.max(0, Math.min(7, count - from)) }, (_, i) => from + i);
+      const from = (page - 1) * size;
+      return Array.from({ length: Math.max(0, Math.min(size, count - from)) }, (_, i) => from + i);
     };
     return { node, read };
   }
-  const flat = (pages: number[][]) => pages.flat();
+  /** The positions of the pages, the large pages' repeat of page 1 left out, as a reader does. */
+  const positions = (pages: number[][]) => [...new Set(pages.flat())];
 
   test('a wallet with fewer positions than a page costs one request', async () => {
     const { node, read } = positionsNode(3);
-    expect(flat(await pagesUntilShort(read, (p) => p.length, 7))).toEqual([0, 1, 2]);
+    expect(positions(await pagesUntilShort(read, (p) => p.length, 7))).toEqual([0, 1, 2]);
     expect(node.requests).toBe(1);
   });
 
-  test('1 480 positions: every one, in order, in a few batched rounds instead of 212 requests in a row', async () => {
+  test('1 480 positions: every one, in order, in 31 requests over 4 rounds (221 over 23 in pages of 7)', async () => {
     const { node, read } = positionsNode(1_480);
-    const all = flat(await pagesUntilShort(read, (p) => p.length, 7));
+    const all = positions(await pagesUntilShort(read, (p) => p.length, 7));
     expect(all).toEqual(Array.from({ length: 1_480 }, (_, i) => i));
+    // Page 1 of 7, then pages of 70 ten at a time: 1-10, 11-20, 21-22 (1 480 = 21 x 70 + 10).
+    expect(node.requests).toBe(31);
     expect(node.widest).toBe(POSITION_PAGES_PER_ROUND);
-    // Page 1, then pages 2-221 ten at a time (page 212, the last, holds 3): 23 waits, not 212.
-    expect(node.waves).toBe(23);
+    expect(node.waves).toBe(4);
+  });
+
+  test('pages are handed on in order as they arrive, the first alone before any other read', async () => {
+    // Page 2 of the first round answers last: pages 3-10 wait for it, then come in order.
+    const { node, read } = positionsNode(200, (page) => page === 2);
+    const seen: number[][] = [];
+    const requestsAtFirst: number[] = [];
+    await pagesUntilShort(
+      read,
+      (p) => p.length,
+      7,
+      (page) => {
+        seen.push(page);
+        if (seen.length === 1) requestsAtFirst.push(node.requests);
+      },
+    );
+    expect(requestsAtFirst).toEqual([1]);
+    expect(seen.map((p) => p[0])).toEqual([0, 0, 70, 140]);
+    expect(seen.map((p) => p.length)).toEqual([7, 70, 70, 60]);
   });
 
   test('a list that fills its last page whole ends at the empty page after it', async () => {
-    const { read } = positionsNode(14);
+    const { read } = positionsNode(7 + LARGE_POSITION_PAGE_SIZE - 7);
     const pages = await pagesUntilShort(read, (p) => p.length, 7);
-    expect(pages.map((p) => p.length)).toEqual([7, 7, 0]);
+    expect(pages.map((p) => p.length)).toEqual([7, LARGE_POSITION_PAGE_SIZE, 0]);
   });
 
-  test('a node answering full pages for ever is read at most MAX_POSITION_PAGES pages', async () => {
-    const read = jest.fn(async () => [1, 2, 3, 4, 5, 6, 7]);
+  test('a failed page fails the read after the pages before it were handed on', async () => {
+    const onPage = jest.fn();
+    const read = (size: number, page: number) =>
+      page === 2
+        ? new Promise<number[]>((_, reject) => setTimeout(() => reject(new Error('node down')), 10))
+        : positionsNode(500).read(size, page);
+    await expect(pagesUntilShort(read, (p) => p.length, 7, onPage)).rejects.toThrow('node down');
+    expect(onPage.mock.calls.map(([p]) => p.length)).toEqual([7, 70]);
+  });
+
+  test('a node answering full pages for ever is read up to MAX_POSITIONS positions', async () => {
+    const read = jest.fn(async (size: number) => Array.from({ length: size }, () => 1));
     const pages = await pagesUntilShort(read, (p) => p.length, 7);
-    expect(pages).toHaveLength(MAX_POSITION_PAGES);
-    expect(read).toHaveBeenCalledTimes(MAX_POSITION_PAGES);
+    expect(pages.slice(1).flat()).toHaveLength(MAX_POSITIONS);
+    expect(read).toHaveBeenCalledTimes(1 + MAX_POSITIONS / LARGE_POSITION_PAGE_SIZE);
   });
 });

@@ -65,7 +65,14 @@ export interface ChainReader {
   balances(owner: string, symbols: readonly string[]): Promise<Record<string, bigint> | undefined>;
   allowance(symbol: string, owner: string, spender: string): Promise<bigint | undefined>;
   /** The user's liquidity positions via swap-info (7 per page). */
-  userPositions(owner: string): Promise<UserPosition[] | undefined>;
+  /**
+   * Every position of `owner`; undefined when unreadable. `onPositions` gets the positions read
+   * so far each time a page adds to them (a wallet in a thousand pools waits for many pages).
+   */
+  userPositions(
+    owner: string,
+    onPositions?: (soFar: UserPosition[]) => void,
+  ): Promise<UserPosition[] | undefined>;
   /** One pair's live state (reserves by token0/token1, LP supply, kLast), not cached: exact LP estimates. */
   pairState?(pair: string): Promise<PairChainState | undefined>;
   /** EVM only: the most a base-coin swap along `path` costs in gas (limit x price), for MAX. */

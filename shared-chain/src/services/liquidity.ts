@@ -167,7 +167,14 @@ function passThrough(error: unknown): boolean {
 }
 
 /** Positions cache (liquidity state): reset on network change and after every liquidity send. */
-const positionsCache = new Map<string, Promise<UserPosition[] | undefined>>();
+const positionsCache = new Map<string, PositionsRead>();
+
+/** One read of a wallet's positions, with what its pages brought so far for a later caller. */
+interface PositionsRead {
+  result: Promise<UserPosition[] | undefined>;
+  soFar?: UserPosition[];
+  listeners: Set<(soFar: UserPosition[]) => void>;
+}
 onNetworkReset(() => positionsCache.clear());
 
 /** Where a liquidity send is, for the UI's progress text. */
@@ -294,19 +301,39 @@ export interface RemoveLiquidityRequest {
 
 type ActiveWallet = ReturnType<typeof requireWallet>;
 
-/** The connected wallet's positions (cached until the next liquidity send or network change). */
-export async function liquidityPositions(): Promise<UserPosition[] | undefined> {
+/**
+ * The connected wallet's positions (cached until the next liquidity send or network change).
+ * `onPositions` gets the positions read so far as pages arrive (first what an earlier caller's
+ * read already has); a read that fails after some pages resolves to undefined.
+ */
+export async function liquidityPositions(
+  onPositions?: (soFar: UserPosition[]) => void,
+): Promise<UserPosition[] | undefined> {
   const wallet = requireWallet();
   const key = `${wallet.network.id}:${wallet.connection.address}`;
-  let cached = positionsCache.get(key);
-  if (!cached) {
-    cached = readerFor(wallet.network).then((r) => r.userPositions(wallet.connection.address));
-    positionsCache.set(key, cached);
-    void cached.then((v) => {
-      if (v === undefined) positionsCache.delete(key);
+  let read = positionsCache.get(key);
+  if (!read) {
+    const started: PositionsRead = { listeners: new Set(), result: Promise.resolve(undefined) };
+    started.result = readerFor(wallet.network).then((r) =>
+      r.userPositions(wallet.connection.address, (soFar) => {
+        started.soFar = soFar;
+        started.listeners.forEach((listener) => listener(soFar));
+      }),
+    );
+    read = started;
+    positionsCache.set(key, read);
+    void read.result.then((v) => {
+      if (v === undefined && positionsCache.get(key) === started) positionsCache.delete(key);
     });
   }
-  return cached;
+  if (!onPositions) return read.result;
+  if (read.soFar) onPositions(read.soFar);
+  read.listeners.add(onPositions);
+  try {
+    return await read.result;
+  } finally {
+    read.listeners.delete(onPositions);
+  }
 }
 
 /**

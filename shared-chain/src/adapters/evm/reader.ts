@@ -240,23 +240,18 @@ export class EvmReader implements ChainReader {
     });
   }
 
-  userPositions(owner: string): Promise<UserPosition[] | undefined> {
+  userPositions(
+    owner: string,
+    onPositions: (soFar: UserPosition[]) => void = () => undefined,
+  ): Promise<UserPosition[] | undefined> {
     return this.read('user positions', async () => {
       // Positions only in pools that passed the address check, named by the config.
       if ((await this.pairReserves()) === undefined) throw new Error('pools unreadable');
       const positions: UserPosition[] = [];
-      const pages = await pagesUntilShort(
-        async (page) =>
-          (await this.call(
-            this.network.exchange.SWAP_API,
-            'getUserLP(address,uint256,uint256)',
-            [owner, BigInt(USER_LIQUIDITY_PAGE_SIZE), BigInt(page)],
-            USER_LP_PAGE,
-          )) as [string[], string[], string[], bigint[], bigint[], bigint[], bigint[]],
-        ([pairs]) => pairs.length,
-        USER_LIQUIDITY_PAGE_SIZE,
-      );
-      for (const [pairs, , , total, user, valueA, valueB] of pages) {
+      type Page = [string[], string[], string[], bigint[], bigint[], bigint[], bigint[]];
+      const add = ([pairs, , , total, user, valueA, valueB]: Page, large: number) => {
+        // The first large page reads the spec's first page again: it replaces it.
+        if (large === 1) positions.length = 0;
         pairs.forEach((pair, i) => {
           const totalLiquidity = total[i] as bigint;
           const userLiquidity = user[i] as bigint;
@@ -273,7 +268,20 @@ export class EvmReader implements ChainReader {
             userShareBps: userShareBps(userLiquidity, totalLiquidity),
           });
         });
-      }
+        onPositions([...positions]);
+      };
+      await pagesUntilShort(
+        async (size, page) =>
+          (await this.call(
+            this.network.exchange.SWAP_API,
+            'getUserLP(address,uint256,uint256)',
+            [owner, BigInt(size), BigInt(page)],
+            USER_LP_PAGE,
+          )) as Page,
+        ([pairs]) => pairs.length,
+        USER_LIQUIDITY_PAGE_SIZE,
+        add,
+      );
       return positions;
     });
   }

@@ -296,25 +296,17 @@ export class TronReader implements ChainReader {
     });
   }
 
-  userPositions(owner: string): Promise<UserPosition[] | undefined> {
+  userPositions(
+    owner: string,
+    onPositions: (soFar: UserPosition[]) => void = () => undefined,
+  ): Promise<UserPosition[] | undefined> {
     return this.read('user positions', async () => {
       // Positions only in pools that passed the address check, named by the config.
       if ((await this.pairReserves()) === undefined) throw new Error('pools unreadable');
       const positions: UserPosition[] = [];
-      // Page 1 alone, then ten pages at a time (TRON's HTTP API has no batch: ten requests
-      // side by side, as the listing's pages), so a wallet in a thousand pools waits for a
-      // round per ten pages, and every position shows (the reader stopped at 10 pages, 70).
-      const pages = await pagesUntilShort(
-        (page) =>
-          this.call(this.network.exchange.SWAP_API, FN.getUserLP, [
-            toEvmHex(owner),
-            BigInt(USER_LIQUIDITY_PAGE_SIZE),
-            BigInt(page),
-          ]),
-        ([pairList]) => asList(pairList).length,
-        USER_LIQUIDITY_PAGE_SIZE,
-      );
-      for (const [pairList, , , totals, users, valuesA, valuesB] of pages) {
+      const add = ([pairList, , , totals, users, valuesA, valuesB]: AbiValue[], large: number) => {
+        // The first large page reads the spec's first page again: it replaces it.
+        if (large === 1) positions.length = 0;
         const pairs = asAddresses(pairList);
         const total = asBigInts(totals);
         const user = asBigInts(users);
@@ -336,7 +328,22 @@ export class TronReader implements ChainReader {
             userShareBps: userShareBps(userLiquidity, totalLiquidity),
           });
         });
-      }
+        onPositions([...positions]);
+      };
+      // Page 1 alone, then pages of 70 ten at a time (TRON's HTTP API has no batch: ten
+      // requests side by side, as the listing's pages); each page is a scan of every pair on
+      // the contract's side, so fewer, larger pages cost the node less (trustedPairs).
+      await pagesUntilShort(
+        (size, page) =>
+          this.call(this.network.exchange.SWAP_API, FN.getUserLP, [
+            toEvmHex(owner),
+            BigInt(size),
+            BigInt(page),
+          ]),
+        ([pairList]) => asList(pairList).length,
+        USER_LIQUIDITY_PAGE_SIZE,
+        add,
+      );
       return positions;
     });
   }

@@ -553,11 +553,11 @@ describe('reader (node double)', () => {
     expect(await afterReset).not.toBe(v2);
   });
 
-  test('a wallet in many pools: every position, page 1 alone, then ten pages side by side', async () => {
+  test('a wallet in many pools: every position, page 1 of 7 alone, then pages of 70 side by side, shown as they come', async () => {
     const hex = (address: string) => `0x${TronWeb.address.toHex(address).slice(2)}`;
     const pair = addr(0x5000);
-    // 75 positions: ten full pages of 7 and a last one of 5 (the reader used to stop at 70).
-    const sizes = [...Array<number>(10).fill(7), 5];
+    // 75 positions (the reader used to stop at 70): page 1 of 7, then pages of 70: 70 and 5.
+    const held = 75;
     let inFlight = 0;
     let maxInFlight = 0;
     const { fetch, requests } = fakeNode({
@@ -571,7 +571,9 @@ describe('reader (node double)', () => {
         await new Promise((r) => setTimeout(r, 5));
         inFlight -= 1;
         const page = Number(BigInt(`0x${parameter.slice(-64)}`));
-        const count = sizes[page - 1] ?? 0;
+        const size = Number(BigInt(`0x${parameter.slice(-128, -64)}`));
+        const from = (page - 1) * size;
+        const count = Math.max(0, Math.min(size, held - from));
         const words = (value: bigint) => Array<bigint>(count).fill(value);
         return {
           abi: [
@@ -581,7 +583,7 @@ describe('reader (node double)', () => {
               Array<string>(count).fill('0x'),
               Array<string>(count).fill('0x'),
               words(1000n),
-              words(BigInt(page)),
+              Array.from({ length: count }, (_, i) => BigInt(from + i + 1)),
               words(3n),
               words(4n),
             ],
@@ -590,14 +592,14 @@ describe('reader (node double)', () => {
       },
     });
     const reader = new TronReader({ ...network, pools: [] }, { fetch });
-    const positions = (await reader.userPositions(ME))!;
-    expect(positions).toHaveLength(75);
-    expect(positions[74]).toMatchObject({
-      pair,
-      symbolA: 'JM',
-      symbolB: 'TRX',
-      userLiquidity: 11n,
-    });
+    const shown: number[] = [];
+    const positions = (await reader.userPositions(ME, (soFar) => shown.push(soFar.length)))!;
+    expect(positions.map((p) => p.userLiquidity)).toEqual(
+      Array.from({ length: 75 }, (_, i) => BigInt(i + 1)),
+    );
+    expect(positions[74]).toMatchObject({ pair, symbolA: 'JM', symbolB: 'TRX' });
+    // Page 1 (7), page 1 of 70 read anew in its place, then the last 5.
+    expect(shown).toEqual([7, 70, 75]);
     const pages = requests.filter(
       (r) => r.body.function_selector === 'getUserLP(address,uint256,uint256)',
     );
