@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   NetworkNotConfigured,
@@ -60,6 +60,15 @@ function Panel({ network }: { network: NetworkConfig }) {
   const reducer = useMemo(() => liquidityReducer(network), [network]);
   const [form, dispatch] = useReducer(reducer, network, initialForm);
   const { positions, status, reload, reloadSoon } = usePositions(network, session);
+  // Stable, so the rows already shown are not drawn again when a page of positions arrives.
+  const openAdd = useCallback(
+    (p?: UserPosition) => dispatch({ type: 'openAdd', symbolA: p?.symbolA, symbolB: p?.symbolB }),
+    [],
+  );
+  const openRemove = useCallback(
+    (position: UserPosition) => dispatch({ type: 'openRemove', position }),
+    [],
+  );
   const removing = form.step === 3 ? form.position : undefined;
   const owner = session.connected ? session.address : undefined;
   const data = usePairData(
@@ -99,8 +108,8 @@ function Panel({ network }: { network: NetworkConfig }) {
           session={session}
           positions={positions}
           status={status}
-          onAdd={(p) => dispatch({ type: 'openAdd', symbolA: p?.symbolA, symbolB: p?.symbolB })}
-          onRemove={(position) => dispatch({ type: 'openRemove', position })}
+          onAdd={openAdd}
+          onRemove={openRemove}
           onRetry={() => void reload()}
         />
       )}

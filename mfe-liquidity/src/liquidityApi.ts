@@ -11,8 +11,14 @@ import type {
 } from '@jmswap/shared-chain/liquidity';
 
 export interface LiquidityApi {
-  /** Every position of the connected wallet (all getUserLP pages); undefined when unreadable. */
-  positions(network: NetworkId): Promise<UserPosition[] | undefined>;
+  /**
+   * Every position of the connected wallet (all getUserLP pages); undefined when unreadable.
+   * `onPositions` gets the positions read so far as the pages arrive.
+   */
+  positions(
+    network: NetworkId,
+    onPositions?: (soFar: UserPosition[]) => void,
+  ): Promise<UserPosition[] | undefined>;
   /** The live pair state in the user's token order; undefined when unreadable. */
   pair(network: NetworkId, symbolA: string, symbolB: string): Promise<LiquidityPair | undefined>;
   balances(

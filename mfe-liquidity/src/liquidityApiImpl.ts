@@ -10,7 +10,7 @@ import {
 import { provideLiquidityApi } from './liquidityApi';
 
 provideLiquidityApi({
-  positions: () => liquidityPositions(),
+  positions: (_network, onPositions) => liquidityPositions(onPositions),
   pair: (network, a, b) => getLiquidityPair(a, b, network),
   balances: (network, owner, symbols) => getBalances(symbols, owner, network),
   energy: async (network, owner) => (await getTronResources(owner, network))?.energy,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { POOL_RELOAD_MS, type NetworkConfig, type WalletSession } from '@jmswap/shared-chain';
 import { type UserPosition } from '@jmswap/shared-chain/liquidity';
 import { liquidityApi } from './liquidityApi';
@@ -10,7 +10,9 @@ const visible = () => typeof document === 'undefined' || document.visibilityStat
 /**
  * The connected wallet's positions (product.md section 4): loaded when the panel is shown with a
  * wallet (the t=addLiquidity deep link mounts it), when the tab becomes visible and nothing is
- * loaded yet, and again 1 s after a liquidity send (`reloadSoon`).
+ * loaded yet, and again 1 s after a liquidity send (`reloadSoon`). `positions` grows as pages
+ * arrive while `status` is 'loading' (a wallet in a thousand pools waits for many pages); after a
+ * failed page it keeps the rows read so far with status 'error'.
  */
 export function usePositions(network: NetworkConfig, session: WalletSession) {
   const [positions, setPositions] = useState<UserPosition[]>();
@@ -25,11 +27,20 @@ export function usePositions(network: NetworkConfig, session: WalletSession) {
       return setStatus('idle');
     }
     setStatus('loading');
+    // Rows are appended in transitions, so a thousand of them never block a click or a key;
+    // a retry keeps the rows shown until its pages bring more.
+    const arrived = (soFar: UserPosition[]) =>
+      id === request.current &&
+      startTransition(() =>
+        setPositions((shown) => (shown && shown.length > soFar.length ? shown : soFar)),
+      );
     try {
-      const list = await liquidityApi().positions(network.id);
+      const list = await liquidityApi().positions(network.id, arrived);
       if (id !== request.current) return;
-      setPositions(list);
-      setStatus(list ? 'ready' : 'error');
+      startTransition(() => {
+        if (list) setPositions(list);
+        setStatus(list ? 'ready' : 'error');
+      });
     } catch {
       if (id === request.current) setStatus('error');
     }

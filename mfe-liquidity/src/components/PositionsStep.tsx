@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { requestWalletConnect, type NetworkConfig, type WalletSession } from '@jmswap/shared-chain';
 import { type UserPosition } from '@jmswap/shared-chain/liquidity';
@@ -17,6 +18,7 @@ interface Props {
 /** Step 1, LIQUIDITY: the wallet's positions on this network. */
 export function PositionsStep({ network, session, positions, status, ...on }: Props) {
   const { t } = useLingui();
+  const shown = positions?.length ?? 0;
   return (
     <>
       <h2>{t`LIQUIDITY`}</h2>
@@ -32,30 +34,71 @@ export function PositionsStep({ network, session, positions, status, ...on }: Pr
       <h3>{t`Your liquidity`}</h3>
       {!session.connected ? (
         <p>{t`Wallet not connected`}</p>
-      ) : status === 'error' ? (
-        <p role="alert">
-          {t`Your positions cannot be read right now.`}{' '}
-          <button type="button" className="jm-link" onClick={on.onRetry}>
-            {t`Retry`}
-          </button>
-        </p>
-      ) : !positions ? (
-        <p role="status">{t`Loading your liquidity...`}</p>
-      ) : positions.length === 0 ? (
-        <p>{t`No liquidity`}</p>
+      ) : !positions?.length ? (
+        status === 'error' ? (
+          <RetryLine text={t`Your positions cannot be read right now.`} onRetry={on.onRetry} />
+        ) : status === 'ready' ? (
+          <p>{t`No liquidity`}</p>
+        ) : (
+          <p role="status">{t`Loading your liquidity...`}</p>
+        )
       ) : (
-        <ul className="jm-lq-list" aria-label={t`Your liquidity`}>
-          {positions.map((p) => (
-            <PoolItem
-              key={p.pair}
-              network={network}
-              position={p}
-              onAdd={() => on.onAdd(p)}
-              onRemove={() => on.onRemove(p)}
+        <>
+          <ul
+            className="jm-lq-list"
+            aria-label={t`Your liquidity`}
+            aria-busy={status === 'loading' || undefined}
+          >
+            {positions.map((p) => (
+              <PositionRow
+                key={p.pair}
+                network={network}
+                position={p}
+                onAdd={on.onAdd}
+                onRemove={on.onRemove}
+              />
+            ))}
+          </ul>
+          {status === 'loading' && (
+            <p role="status">{t`Loading more positions... ${shown} shown`}</p>
+          )}
+          {status === 'error' && (
+            <RetryLine
+              text={t`Not every position could be read: ${shown} shown.`}
+              onRetry={on.onRetry}
             />
-          ))}
-        </ul>
+          )}
+        </>
       )}
     </>
+  );
+}
+
+/** A row drawn once per position: the list grows page by page without drawing its rows again. */
+const PositionRow = memo(function PositionRow({
+  network,
+  position,
+  onAdd,
+  onRemove,
+}: Pick<Props, 'network' | 'onAdd' | 'onRemove'> & { position: UserPosition }) {
+  return (
+    <PoolItem
+      network={network}
+      position={position}
+      onAdd={() => onAdd(position)}
+      onRemove={() => onRemove(position)}
+    />
+  );
+});
+
+function RetryLine({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useLingui();
+  return (
+    <p role="alert">
+      {text}{' '}
+      <button type="button" className="jm-link" onClick={onRetry}>
+        {t`Retry`}
+      </button>
+    </p>
   );
 }
