@@ -9,6 +9,7 @@ import { routeScreen } from './remotes/routeScreen';
 import { startAnalyticsSink } from './services/analytics';
 import { CHAIN_READING_ROUTES, resolveRouteNetwork, routeAt } from './routes';
 import { keepThemeCurrent, pickTheme } from './theme';
+import { yieldToBrowser } from './yieldToBrowser';
 
 /**
  * Loads the chain reader of the route's network and starts its pool read now, while React and
@@ -46,6 +47,8 @@ async function start() {
     const screen = routeScreen(window.location);
     if (screen && remotes.value[screen[0]]) startScreen(...screen);
   }
+  // The screen's load starts in this task, the page's first render in the next.
+  await yieldToBrowser();
   renderPage(root, <App />);
 }
 

@@ -8,6 +8,7 @@ import {
   type RemotesFile,
 } from './remotesFile';
 import { REMOTES_URL, takeEarly } from './early';
+import { yieldToBrowser } from '../yieldToBrowser';
 import type { VersionSkew } from './skew';
 import { chooseVersions, currentVersion } from './versions';
 
@@ -20,7 +21,9 @@ async function fetchRemotesFile(url: string) {
   // or the head script's fetch.
   const res = await (takeEarly(url) ?? fetch(url));
   if (!res.ok) throw new Error(`Could not load ${url} (HTTP ${res.status})`);
-  const parsed = parseRemotesFile(await res.json());
+  const json: unknown = await res.json();
+  await yieldToBrowser();
+  const parsed = parseRemotesFile(json);
   for (const problem of parsed.problems) {
     console.error(`[jmswap] ${problem.message}`);
     if (problem.refused)
@@ -46,9 +49,13 @@ export async function registerRemotesFromConfig(
   url = REMOTES_URL,
 ): Promise<RemotesFile> {
   scope = only;
+  // Each step in a task of its own: started by main.js with remotes.json already in, they would
+  // all run inside main.js's own evaluation task.
+  await yieldToBrowser();
   const parsed = await fetchRemotesFile(url);
   registered = keep(parsed.remotes);
   problems = parsed.problems;
+  await yieldToBrowser();
   registerRemotes(toFederationRemotes(registered, undefined, chooseVersions(registered)));
   return registered;
 }
@@ -68,6 +75,8 @@ export function registerRemotesAtBoot(): Promise<RemotesFile> {
 export async function warmScreen(remote: RemoteKey, expose: string): Promise<void> {
   const entry = (await registerRemotesAtBoot())[remote];
   if (!entry) return;
+  // The manifest check and the preloads in a task after the registration's.
+  await yieldToBrowser();
   await preloadRemote([
     {
       nameOrAlias: entry.name,
