@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig, TokenConfig } from '../config/types';
 import { isNetworkConfigured } from '../config/types';
 
 /**
  * A token's logo (letter logos live under /assets/currency/). `lazy`: loaded only once near the
- * window (a long list: each letter logo is an SVG document the browser builds on load).
+ * window (a long list: each letter logo is an SVG document the browser builds on load). A token
+ * without a logo, or whose image fails to load (a listed token's file moved), shows its first
+ * letter in a circle instead of a broken image.
  */
 export function TokenLogo({
   token,
@@ -16,15 +18,47 @@ export function TokenLogo({
   size?: number;
   lazy?: boolean;
 }) {
+  const [failedSrc, setFailedSrc] = useState<string>();
+  const src = token.logoURI.trim();
+  if (!src || failedSrc === src) return <LetterLogo symbol={token.symbol} size={size} />;
   return (
     <img
-      src={token.logoURI}
+      src={src}
       alt={token.symbol}
       width={size}
       height={size}
       loading={lazy ? 'lazy' : undefined}
+      onError={() => setFailedSrc(src)}
       style={{ verticalAlign: 'middle' }}
     />
+  );
+}
+
+function LetterLogo({ symbol, size }: { symbol: string; size: number }) {
+  return (
+    <span
+      role="img"
+      aria-label={symbol}
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        boxSizing: 'border-box',
+        border: '1px solid var(--line)',
+        background: 'var(--control)',
+        color: 'var(--text)',
+        fontSize: Math.round(size * 0.5),
+        fontWeight: 600,
+        lineHeight: 1,
+        verticalAlign: 'middle',
+        flex: 'none',
+      }}
+    >
+      {Array.from(symbol)[0]?.toUpperCase() ?? '?'}
+    </span>
   );
 }
 
