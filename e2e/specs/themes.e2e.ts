@@ -104,6 +104,8 @@ test('the wallet chooser and the charts follow the theme', async () => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/charts');
   await settled();
+  // The pointer on the light chart brings Highcharts.
+  await page.locator('figure[data-chart="candle"]').hover();
   const yLabel = page.locator('.highcharts-yaxis-labels text').first();
   for (const theme of ['light', 'dark'] as const) {
     await switchTheme(theme);
