@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { waitFor } from '@testing-library/react';
 import { renderPage } from './renderPage';
+import { startOtherWork } from './testing/otherWork';
 
 // The browser's own scheduling of renders, as on the page (no act()).
 const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean })
@@ -16,21 +17,14 @@ test('the first render leaves room for other work and replaces the prerendered f
   const container = document.createElement('div');
   container.innerHTML = '<div class="jm-prerendered" inert><h1>drawn at build</h1></div>';
   document.body.append(container);
-  // Other work of the page (a tap, a network answer): a task every turn of the event loop.
-  let tasks = 0;
-  let running = true;
-  const otherWork = () => {
-    tasks += 1;
-    if (running) setTimeout(otherWork, 0);
-  };
-  otherWork();
+  const otherWork = startOtherWork();
   // A page of 40 parts, each 3 ms of work (about 120 ms), noting the tasks run so far and
   // whether the prerendered frame is still there.
   const seen: { tasks: number; frame: boolean }[] = [];
   const Part = ({ n }: { n: number }) => {
     const until = performance.now() + 3;
     while (performance.now() < until);
-    seen.push({ tasks, frame: container.querySelector('h1') !== null });
+    seen.push({ tasks: otherWork.tasks(), frame: container.querySelector('h1') !== null });
     return <li>part {n}</li>;
   };
   const root = createRoot(container);
@@ -43,7 +37,7 @@ test('the first render leaves room for other work and replaces the prerendered f
     </ul>,
   );
   await waitFor(() => expect(container).toHaveTextContent('part 39'), { timeout: 5000 });
-  running = false;
+  otherWork.stop();
   expect(container.querySelector('.jm-prerendered')).toBeNull();
   // Other tasks ran between the first part and the last: no 120 ms task.
   expect(seen.at(-1)?.tasks).toBeGreaterThan(seen[0]?.tasks ?? 0);

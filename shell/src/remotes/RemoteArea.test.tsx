@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemoteArea } from './RemoteArea';
 import { loadScreen, takeStartedScreen, type StartedScreen } from './federation';
+import { startOtherWork } from '../testing/otherWork';
 
 jest.mock('./federation', () => ({ loadScreen: jest.fn(), takeStartedScreen: jest.fn() }));
 const load = loadScreen as jest.MockedFunction<typeof loadScreen>;
@@ -115,20 +116,13 @@ describe('RemoteArea without act (the browser scheduling renders)', () => {
   });
 
   it("leaves room for the page's other work while the arrived screen renders", async () => {
-    // Other work of the page: a task every turn of the event loop, counted.
-    let tasks = 0;
-    let running = true;
-    const otherWork = () => {
-      tasks += 1;
-      if (running) setTimeout(otherWork, 0);
-    };
-    otherWork();
+    const otherWork = startOtherWork();
     // A screen of 40 parts, each 3 ms of work (about 120 ms), noting the tasks run so far.
     const seen: number[] = [];
     const Part = ({ n }: { n: number }) => {
       const until = performance.now() + 3;
       while (performance.now() < until);
-      seen.push(tasks);
+      seen.push(otherWork.tasks());
       return <li>part {n}</li>;
     };
     const Screen = () => (
@@ -144,7 +138,7 @@ describe('RemoteArea without act (the browser scheduling renders)', () => {
     const root = createRoot(container);
     root.render(<RemoteArea remote="swap" expose="SwapPanel" props={{}} />);
     await waitFor(() => expect(container).toHaveTextContent('part 39'), { timeout: 5000 });
-    running = false;
+    otherWork.stop();
     // Other tasks ran between the screen's first and last part: no 120 ms task.
     expect(seen.at(-1)).toBeGreaterThan(seen[0] ?? 0);
     root.unmount();
