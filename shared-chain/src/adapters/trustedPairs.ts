@@ -213,14 +213,15 @@ export async function pagesUntilShort<T>(
     const round: (T | undefined)[] = new Array(count);
     let shown = 0;
     // Pages of a round are handed on in order; after a short one, the rest are past the end.
+    let ended = false;
     await Promise.all(
       Array.from({ length: count }, async (_, k) => {
         round[k] = await read(LARGE_POSITION_PAGE_SIZE, from + k);
         while (shown < count && round[shown] !== undefined) {
           const page = round[shown++] as T;
-          const ended = pages.some((p) => !full(p));
           pages.push(page);
           if (!ended) onPage(page, pages.length);
+          ended ||= !full(page);
         }
       }),
     );
