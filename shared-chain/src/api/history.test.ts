@@ -3,6 +3,9 @@ import {
   fetchAccountTrades,
   fetchAllPages,
   fetchCandles,
+  fetchEarlierCandles,
+  fetchEarlierLine,
+  mergeByDate,
   fetchLine,
   fetchTrades,
   candleSchema,
@@ -176,6 +179,71 @@ describe('fetch and cache', () => {
     const fetchImpl = answer([]);
     expect(await fetchCandles('', 'ETH', 'all', 'ETH', 'JM', { fetchImpl })).toBeUndefined();
     expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});
+
+describe('earlier pages of a chart', () => {
+  const H4 = 4 * HOUR;
+  /** The API's candles of a 3-month window: one per 4-hour bucket up to `last`, sliced as it does. */
+  const api = (last: number, buckets = 540) =>
+    jest.fn(async (url: string) => {
+      const q = new URL(url).searchParams;
+      const to = Math.min(last, Number(q.get('to') ?? last));
+      const end = to - (to % H4);
+      const first = last - (buckets - 1) * H4;
+      const limit = Number(q.get('limit') ?? Infinity);
+      const rows = [];
+      for (let dt = end; dt >= first && rows.length < limit; dt -= H4)
+        rows.unshift(candle(dt, dt / H4));
+      return new Response(JSON.stringify(rows));
+    }) as jest.Mock & typeof fetch;
+  const LAST = T0 + 90 * 6 * H4;
+
+  it('asks for the last N first, then the candles before the first one held, and merges them without gaps or duplicates', async () => {
+    const fetchImpl = api(LAST);
+    const args = ['http://api.test', 'TRON', '3m', 'TRX', 'JM'] as const;
+    const latest = (await fetchCandles(...args, { fetchImpl, range: { limit: 180 } }))!;
+    expect(latest).toHaveLength(180);
+    const older = (await fetchEarlierCandles(...args, latest[0]!.dt, { fetchImpl, count: 42 }))!;
+    const rest = (await fetchEarlierCandles(...args, older[0]!.dt, { fetchImpl }))!;
+    expect(fetchImpl.mock.calls.map((c) => c[0])).toEqual([
+      'http://api.test/v1/history/tron/candles/3m/TRX/JM?limit=180',
+      `http://api.test/v1/history/tron/candles/3m/TRX/JM?to=${latest[0]!.dt - 1}&limit=42`,
+      `http://api.test/v1/history/tron/candles/3m/TRX/JM?to=${older[0]!.dt - 1}`,
+    ]);
+    const all = mergeByDate(rest, mergeByDate(older, latest));
+    expect(all).toHaveLength(540);
+    expect(all.every((c, i) => i === 0 || c.dt - all[i - 1]!.dt === H4)).toBe(true);
+    expect(all[all.length - 1]!.dt).toBe(LAST);
+  });
+
+  it('refuses an earlier page that reaches the first candle held or breaks the candle checks', async () => {
+    const args = ['http://api.test', 'TRON', '3m', 'TRX', 'JM', T0 + 10 * H4] as const;
+    const overlapping = answer([candle(T0 + 9 * H4), candle(T0 + 10 * H4)]);
+    expect(await fetchEarlierCandles(...args, { fetchImpl: overlapping })).toBeUndefined();
+    clearHistoryCache();
+    const broken = answer([candle(T0 + 9 * H4), { ...candle(T0 + 8 * H4), l: -1 }]);
+    expect(await fetchEarlierCandles(...args, { fetchImpl: broken })).toBeUndefined();
+    const line = answer([{ value: 2, dt: T0 + 9 * H4 }]);
+    expect(await fetchEarlierLine(...args, { fetchImpl: line, count: 1 })).toEqual([
+      { value: 2, dt: T0 + 9 * H4 },
+    ]);
+    expect(line.mock.calls[0][0]).toBe(
+      `http://api.test/v1/history/tron/line/3m/TRX/JM?to=${T0 + 10 * H4 - 1}&limit=1`,
+    );
+  });
+
+  it('merges pages in time order, each time once, the later answer winning', () => {
+    const older = [candle(T0, 1), candle(T0 + H4, 2), candle(T0 + 2 * H4, 3)];
+    const newer = [candle(T0 + 2 * H4, 30), candle(T0 + 3 * H4, 4)];
+    expect(mergeByDate(older, newer)).toEqual([
+      candle(T0, 1),
+      candle(T0 + H4, 2),
+      candle(T0 + 2 * H4, 30),
+      candle(T0 + 3 * H4, 4),
+    ]);
+    expect(mergeByDate([], newer)).toBe(newer);
+    expect(mergeByDate(older, [])).toBe(older);
   });
 });
 

@@ -233,6 +233,83 @@ export function fetchLine(
   return getJson(url, parseLine, LINE_CACHE_MS, options);
 }
 
+/**
+ * The range of the page before the rows held, whose first row is at `first` (ms): up to `count`
+ * rows ending one bucket before it; without `count`, the rest of the window. Both numbers come
+ * from the rows held, so the same zoom asks the same url (the API's and this client's caches).
+ */
+export const earlierRange = (first: number, count?: number): ChartRange =>
+  count === undefined ? { to: first - 1 } : { to: first - 1, limit: count };
+
+/** The rows of an earlier page when every one is before `first`; undefined otherwise. */
+const before = <T extends { dt: number }>(rows: T[] | undefined, first: number) =>
+  rows?.every((row) => row.dt < first) ? rows : undefined;
+
+/**
+ * The candles before `first` (the first candle held, ms): up to `count` of them, or the rest of
+ * the window. The same checks as every answer (checkCandles), and a page that reaches `first` or
+ * later breaks the contract; undefined when the page could not be read (then what is drawn stays).
+ */
+export async function fetchEarlierCandles(
+  apiUrl: string,
+  network: NetworkId,
+  window: ChartWindow,
+  symbolA: string,
+  symbolB: string,
+  first: number,
+  options: HistoryFetchOptions & { count?: number } = {},
+): Promise<Candle[] | undefined> {
+  const { count, ...rest } = options;
+  const range = earlierRange(first, count);
+  return before(
+    await fetchCandles(apiUrl, network, window, symbolA, symbolB, { ...rest, range }),
+    first,
+  );
+}
+
+/** The line's points before `first` (see fetchEarlierCandles). */
+export async function fetchEarlierLine(
+  apiUrl: string,
+  network: NetworkId,
+  window: ChartWindow,
+  symbolA: string,
+  symbolB: string,
+  first: number,
+  options: HistoryFetchOptions & { count?: number } = {},
+): Promise<LinePoint[] | undefined> {
+  const { count, ...rest } = options;
+  const range = earlierRange(first, count);
+  return before(
+    await fetchLine(apiUrl, network, window, symbolA, symbolB, { ...rest, range }),
+    first,
+  );
+}
+
+/**
+ * Two pages of rows in time order as one, each time once: where both hold a time, the row of
+ * `later` stays (the newer answer: a refresh of the last candles). Both must be in time order.
+ */
+export function mergeByDate<T extends { dt: number }>(
+  earlier: readonly T[],
+  later: readonly T[],
+): T[] {
+  if (earlier.length === 0) return later as T[];
+  if (later.length === 0) return earlier as T[];
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < earlier.length || j < later.length) {
+    const a = earlier[i];
+    const b = later[j];
+    if (b === undefined || (a !== undefined && a.dt < b.dt)) out.push(earlier[i++]!);
+    else {
+      if (a?.dt === b.dt) i++;
+      out.push(later[j++]!);
+    }
+  }
+  return out;
+}
+
 /** A pair's trades, newest first (`before`: only trades older than this ms time). */
 export function fetchTrades(
   apiUrl: string,
