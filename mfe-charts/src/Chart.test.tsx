@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { activateLanguage, parseNetworksFile } from '@jmswap/shared-chain';
 import { clearHistoryCache } from '@jmswap/shared-chain/history';
@@ -208,5 +208,101 @@ describe('Chart on the history API', () => {
     global.fetch = make() as unknown as typeof fetch;
     render(<Chart network={tron} symbolA="TRX" symbolB="JM" kind="candle" />);
     expect(await screen.findByText('No chart data available')).toBeInTheDocument();
+  });
+});
+
+describe('Chart that zooms out (the charts page)', () => {
+  const LAST = Date.now() - (Date.now() % H4);
+  const FIRST = LAST - 539 * H4;
+  /** The API's 540 candles of the 3-month window, sliced by `to` and `limit` as it does. */
+  const api = (fail?: (url: URL) => boolean) =>
+    jest.fn(async (input: string) => {
+      const url = new URL(input);
+      if (fail?.(url)) return new Response('{"error":"boom"}', { status: 500 });
+      const to = Math.min(LAST, Number(url.searchParams.get('to') ?? LAST));
+      const limit = Number(url.searchParams.get('limit') ?? Infinity);
+      const rows = [];
+      for (let dt = to - (to % H4); dt >= FIRST && rows.length < limit; dt -= H4)
+        rows.unshift({ o: 1, h: 2, l: 0.5, c: 1 + (dt - FIRST) / H4, dt });
+      return new Response(JSON.stringify(rows));
+    });
+  const figure = () => document.querySelector('figure')!;
+  const asked = (fetchMock: jest.Mock) =>
+    fetchMock.mock.calls.map((c) => String(c[0]).replace('http://api.test/v1/history/tron', ''));
+  const chart = (
+    <Chart
+      network={tron}
+      symbolA="TRX"
+      symbolB="JM"
+      kind="candle"
+      window="3m"
+      firstSpan="1m"
+      hideLink
+    />
+  );
+
+  it('asks only for the last month first and draws it, with buttons to zoom out', async () => {
+    const fetchMock = api();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(chart);
+    await screen.findByRole('img');
+    expect(asked(fetchMock)).toEqual(['/candles/3m/TRX/JM?limit=180']);
+    expect(figure()).toHaveAttribute('data-points', '180');
+    const spans = screen.getByRole('group', { name: 'Chart range' });
+    expect(
+      within(spans)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1W', '1M', '3M']);
+    expect(within(spans).getByRole('button', { name: '1M' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Zooming in needs nothing more from the API.
+    fireEvent.click(within(spans).getByRole('button', { name: '1W' }));
+    expect(figure()).toHaveAttribute('data-points', '42');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the candles before the month on zoom out and draws the window in order, each candle once', async () => {
+    const fetchMock = api();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(chart);
+    await screen.findByRole('img');
+    fireEvent.click(screen.getByRole('button', { name: '3M' }));
+    await waitFor(() => expect(figure()).toHaveAttribute('data-points', '540'));
+    expect(asked(fetchMock)).toEqual([
+      '/candles/3m/TRX/JM?limit=180',
+      `/candles/3m/TRX/JM?to=${LAST - 179 * H4 - 1}&limit=360`,
+    ]);
+    expect(figure()).not.toHaveAttribute('aria-busy');
+    const closes = (await reach()).getAttribute('data-closes')!.split(' ').map(Number);
+    expect(closes).toEqual(Array.from({ length: 540 }, (_, i) => i + 1));
+    // Back to the month and out again: the candles held are enough.
+    fireEvent.click(screen.getByRole('button', { name: '1M' }));
+    fireEvent.click(screen.getByRole('button', { name: '3M' }));
+    expect(figure()).toHaveAttribute('data-points', '540');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the month drawn and says so when the earlier candles cannot be read; Try again reads them', async () => {
+    let down = true;
+    const fetchMock = api((url) => down && url.searchParams.has('to'));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(chart);
+    await screen.findByRole('img');
+    fireEvent.click(screen.getByRole('button', { name: '3M' }));
+    expect(
+      await screen.findByText(
+        'Earlier prices could not be loaded; the chart shows the ones it has.',
+      ),
+    ).toBeInTheDocument();
+    expect(figure()).toHaveAttribute('data-points', '180');
+    expect(screen.getByRole('img')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(figure()).toHaveAttribute('data-points', '540'));
+    expect(screen.queryByText(/Earlier prices could not be loaded/)).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,18 @@
 import './messages';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguageCode, type NetworkConfig } from '@jmswap/shared-chain';
 import type { ChartWindow } from '@jmswap/shared-chain/history';
 import {
   chartLabel,
   chartPrecision,
+  chartSpans,
   chartsPageHref,
   currentPointTime,
   historyPair,
+  pointsOfSpan,
+  WINDOW_BUCKETS,
   withPointAt,
   type ChartKind,
   type ChartPoint,
@@ -35,6 +39,12 @@ export interface ChartProps {
    * library (the largest download of the page) after them.
    */
   held?: boolean;
+  /**
+   * The span of the window the chart opens on: the first request asks only for its buckets, and
+   * buttons zoom out to the longer spans (chartSpans), whose earlier points are read then.
+   * Without it the chart shows, and reads, the whole window.
+   */
+  firstSpan?: ChartWindow;
 }
 
 /** The price chart of a pair, fed by the history API. */
@@ -44,13 +54,20 @@ export function Chart({
   symbolB,
   kind = 'line',
   window = '1m',
+  firstSpan,
   ...rest
 }: ChartProps) {
-  const { loading, points } = useChartData(
+  const [span, setSpan] = useState(firstSpan);
+  const paging = useMemo(
+    () => (firstSpan && span ? { first: WINDOW_BUCKETS[firstSpan], span } : undefined),
+    [firstSpan, span],
+  );
+  const { loading, points, earlier, retry } = useChartData(
     network,
     kind,
     window,
     historyPair(network, symbolA, symbolB),
+    paging,
   );
   return (
     <ChartView
@@ -62,15 +79,36 @@ export function Chart({
       window={window}
       loading={loading}
       points={points}
+      span={paging && span}
+      onSpan={setSpan}
+      earlier={earlier}
+      onRetry={retry}
     />
   );
 }
 
-export interface ChartViewProps extends Omit<ChartProps, 'network'> {
+/** The zoom buttons' texts: the span each shows. */
+const SPAN_NAMES = {
+  '1d': msg`1D`,
+  '1w': msg`1W`,
+  '1m': msg`1M`,
+  '3m': msg`3M`,
+  '1y': msg`1Y`,
+  all: msg`All`,
+} satisfies Record<ChartWindow, unknown>;
+
+export interface ChartViewProps extends Omit<ChartProps, 'network' | 'firstSpan'> {
   network: string;
   loading: boolean;
+  /** Every point held, in time order; the chart draws those of `span`. */
   points: ChartPoint[];
   now?: number;
+  /** The span shown, with buttons for the window's spans (chartSpans); none: the whole window. */
+  span?: ChartWindow;
+  onSpan?: (span: ChartWindow) => void;
+  /** The earlier points the span needs: being read, or not readable. */
+  earlier?: 'loading' | 'failed';
+  onRetry?: () => void;
 }
 
 /** The chart's states: "Loading Chart...", "No chart data available", or the chart. */
@@ -88,16 +126,21 @@ export function ChartView({
   loading,
   points,
   now = Date.now(),
+  span,
+  onSpan,
+  earlier,
+  onRetry,
 }: ChartViewProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Highcharts takes its language when it draws: another language draws the chart anew.
   const language = useLanguageCode();
   const pair = `${symbolA}/${symbolB}`;
   // The same list while the points and the current bucket stay: any other render of the page
   // keeps the drawn chart (new points redraw all of it).
   const currentAt = currentPointTime(points, now);
-  const shown = useMemo(() => withPointAt(points, currentAt), [points, currentAt]);
-  const decimals = chartPrecision(points, precision);
+  const inSpan = useMemo(() => (span ? pointsOfSpan(points, span) : points), [points, span]);
+  const shown = useMemo(() => withPointAt(inSpan, currentAt), [inSpan, currentAt]);
+  const decimals = chartPrecision(inSpan, precision);
   const state =
     held || (loading && points.length === 0) ? 'loading' : points.length ? 'ready' : 'empty';
   return (
@@ -108,7 +151,26 @@ export function ChartView({
       data-state={state}
       data-last-close={points[points.length - 1]?.close}
       data-decimals={decimals}
+      data-span={span}
+      data-points={inSpan.length}
+      aria-busy={earlier === 'loading' || undefined}
     >
+      {span && (
+        <div className="jm-chart-spans" role="group" aria-label={t`Chart range`}>
+          {chartSpans(window).map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={s === span}
+              disabled={state !== 'ready'}
+              onClick={() => onSpan?.(s)}
+            >
+              {i18n._(SPAN_NAMES[s])}
+            </button>
+          ))}
+          {earlier === 'loading' && <span role="status">{t`Loading...`}</span>}
+        </div>
+      )}
       {state === 'loading' && (
         <div className="jm-chart-placeholder" role="status" style={{ height }}>
           <span className="jm-spinner" aria-hidden="true" /> {t`Loading Chart...`}
@@ -129,6 +191,14 @@ export function ChartView({
           height={height}
           decimals={decimals}
         />
+      )}
+      {earlier === 'failed' && state === 'ready' && (
+        <p role="status" className="jm-warning">
+          {t`Earlier prices could not be loaded; the chart shows the ones it has.`}{' '}
+          <button type="button" className="jm-link-button" onClick={onRetry}>
+            {t`Try again`}
+          </button>
+        </p>
       )}
       {!hideLink && (
         <figcaption>

@@ -105,6 +105,12 @@ it('reads in Chinese with the real catalogue; pairs, networks and prices stay as
     expect(screen.getByRole('button', { name: '交易对：TRX/JM' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '下载 TRX/JM 交易记录 (CSV)' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('TRX/JM 0.00125');
+    const spans = screen.getByRole('group', { name: '图表范围' });
+    expect(
+      within(spans)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1周', '1个月', '3个月']);
     const pills = screen.getByRole('navigation', { name: '图表网络' });
     expect(within(pills).getByRole('button', { name: 'TRON' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '我的交易' })).toHaveTextContent(

@@ -3,7 +3,10 @@ import { parseNetworksFile } from '@jmswap/shared-chain';
 import {
   chartLabel,
   chartPrecision,
+  chartSpans,
   historyPair,
+  missingBuckets,
+  pointsOfSpan,
   samePoints,
   withCurrentPoint,
   type ChartPoint,
@@ -103,5 +106,27 @@ describe('the label a screen reader hears for a chart', () => {
       'TRX/JM price, 4-hour candles, last 3 months',
     );
     expect(chartLabel('BNB', 'USDT', 'line', '1w')).toBe('BNB/USDT price, 4-hour line, last week');
+  });
+});
+
+describe('zoom spans', () => {
+  const month = Array.from({ length: 180 }, (_, i) => point(T0 + i * H4, i));
+
+  it('offers the shorter spans and the whole window', () => {
+    expect(chartSpans('3m')).toEqual(['1w', '1m', '3m']);
+    expect(chartSpans('1y')).toEqual(['1w', '1m', '3m', '1y']);
+    expect(chartSpans('1w')).toEqual(['1w']);
+  });
+
+  it('draws the last buckets of a span, and says how many earlier ones it lacks', () => {
+    expect(pointsOfSpan(month, '1w').map((p) => p.close)).toEqual(
+      Array.from({ length: 42 }, (_, i) => 138 + i),
+    );
+    expect(pointsOfSpan(month, '1m')).toBe(month);
+    expect(pointsOfSpan(month, '3m')).toBe(month);
+    expect(missingBuckets(month, '1m')).toBe(0);
+    expect(missingBuckets(month, '3m')).toBe(360);
+    expect(missingBuckets(month, 'all')).toBe(Infinity);
+    expect(missingBuckets([], '3m')).toBe(0);
   });
 });

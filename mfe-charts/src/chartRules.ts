@@ -66,6 +66,46 @@ export function samePoints(a: readonly ChartPoint[], b: readonly ChartPoint[]): 
   });
 }
 
+/** The 4-hour buckets of each chart window (`all`: no end). */
+export const WINDOW_BUCKETS: Record<ChartWindow, number> = {
+  '1d': 6,
+  '1w': 42,
+  '1m': 180,
+  '3m': 540,
+  '1y': 2190,
+  all: Infinity,
+};
+
+/** The spans a chart of `window` can be zoomed to: the shorter windows, then the whole window. */
+export const chartSpans = (window: ChartWindow): ChartWindow[] =>
+  (['1w', '1m', '3m', window] as const).filter(
+    (span, i, all) => all.indexOf(span) === i && WINDOW_BUCKETS[span] <= WINDOW_BUCKETS[window],
+  );
+
+/**
+ * The points a view of `span` draws: those of the last `span` of 4-hour buckets up to the last
+ * point; `points` itself when it holds no more.
+ */
+export function pointsOfSpan(points: ChartPoint[], span: ChartWindow): ChartPoint[] {
+  const last = points[points.length - 1];
+  if (!last) return points;
+  const start = last.dt - (WINDOW_BUCKETS[span] - 1) * CHART_BUCKET_MS;
+  const at = points.findIndex((p) => p.dt >= start);
+  return at <= 0 ? points : points.slice(at);
+}
+
+/**
+ * How many earlier buckets a view of `span` still lacks, from the first point held to the
+ * span's start (Infinity: the rest of the window); 0 when the points held cover it.
+ */
+export function missingBuckets(points: readonly ChartPoint[], span: ChartWindow): number {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return 0;
+  const held = Math.round((last.dt - first.dt) / CHART_BUCKET_MS) + 1;
+  return Math.max(0, WINDOW_BUCKETS[span] - held);
+}
+
 /** The pool of a pair in either order, if the network lists one. */
 export const poolOf = (network: NetworkConfig, a: string, b: string) =>
   network.pools.find(
