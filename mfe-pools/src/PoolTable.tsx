@@ -1,4 +1,12 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  memo,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type Ref,
+} from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -8,13 +16,28 @@ import type { PoolsData } from './usePools';
 
 const API_COLUMNS = [msg`Liquidity`, msg`24h volume`, msg`24h fees`, msg`Fee APR`];
 
+/**
+ * The table's words in the page's language, made once per table and language: each row used to
+ * look up six texts of the catalogue on every draw (a sort refills ~14 rows).
+ */
+interface Words {
+  /** The API columns' names (each cell's label on a phone). */
+  columns: readonly string[];
+  na: string;
+  unavailable: string;
+  chart: string;
+  addLiquidity: string;
+  /** "Reserve {symbol}" for the pool's first and second token, each made once per symbol. */
+  reserveA: (symbol: string) => string;
+  reserveB: (symbol: string) => string;
+}
+
 interface LineProps {
   network: NetworkConfig;
   row: PoolRow;
   chain: PoolsData['chain'];
   api: PoolsData['api'];
-  /** The API columns' names in the page's language, made once per table. */
-  labels: readonly string[];
+  words: Words;
   /** Its position in a virtual list (aria-rowindex, and the list measures it). */
   index?: number;
   measure?: Ref<HTMLTableRowElement>;
@@ -22,47 +45,46 @@ interface LineProps {
 
 /** A row drawn again only when its pool, its figures or the page's read state change. */
 const PoolLine = memo(function PoolLine(props: LineProps) {
-  const { network, row, chain, api, labels, index, measure } = props;
-  const { t } = useLingui();
+  const { network, row, chain, api, words, index, measure } = props;
   const { pool } = row;
   const a = network.tokens[pool.symbolA];
   const b = network.tokens[pool.symbolB];
   const { chart, addLiquidity } = poolLinks(network, pool);
   const texts = rowTexts(network, row, chain, api);
-  const { symbolA, symbolB } = pool;
+  const name = pairName(pool);
   return (
     <tr
       ref={measure}
       data-testid="pool-row"
-      data-pair={pairName(pool)}
+      data-pair={name}
       data-index={index}
       aria-rowindex={index === undefined ? undefined : index + 2}
     >
       <th scope="row" className="jm-pool-pair" data-testid="pool-item">
         {a && <TokenLogo token={a} lazy />}
         {b && <TokenLogo token={b} lazy />}
-        <span>{pairName(pool)}</span>
+        <span>{name}</span>
       </th>
-      <td data-label={t`Reserve ${symbolA}`} data-testid="reserve-a">
+      <td data-label={words.reserveA(pool.symbolA)} data-testid="reserve-a">
         {texts.reserveA}
       </td>
-      <td data-label={t`Reserve ${symbolB}`} data-testid="reserve-b">
+      <td data-label={words.reserveB(pool.symbolB)} data-testid="reserve-b">
         {texts.reserveB}
       </td>
       {texts.api.map((text, i) => (
         <td
           key={i}
           className="jm-pool-api"
-          data-label={labels[i]}
+          data-label={words.columns[i]}
           data-testid={`api-${i}`}
           data-missing={api !== 'ok' || text === 'n/a' ? '' : undefined}
         >
-          {text === 'n/a' ? t`n/a` : text === 'unavailable' ? t`unavailable` : text}
+          {text === 'n/a' ? words.na : text === 'unavailable' ? words.unavailable : text}
         </td>
       ))}
       <td className="jm-pool-links">
-        {chart && <a href={chart}>{t`Chart`}</a>}
-        <a href={addLiquidity}>{t`Add liquidity`}</a>
+        {chart && <a href={chart}>{words.chart}</a>}
+        <a href={addLiquidity}>{words.addLiquidity}</a>
       </td>
     </tr>
   );
@@ -73,11 +95,24 @@ const PoolLine = memo(function PoolLine(props: LineProps) {
  * drawing 100 full rows took 600 ms here under load (bench:pools), 40 stay within a frame or two.
  */
 export const VIRTUAL_FROM = 40;
-/** A row's height before it is measured: a table line; a phone's card is measured on its first draw. */
-const ROW_ESTIMATE = 49;
-/** pools.css: below this width each row is a card, CARD_GAP px below the previous one. */
+/**
+ * A row's height before it is measured, as pools.css sets it: a table line, or below PHONE's
+ * width a card, CARD_GAP px below the previous one. A row whose text wraps is measured when drawn.
+ */
+const ROW_HEIGHT = 49;
 const PHONE = '(max-width: 700px)';
+const CARD_HEIGHT = 216;
 const CARD_GAP = 10;
+
+/** The text kept in `texts` for `key`, made by `make` the first time. */
+function once(texts: Map<string, string>, key: string, make: () => string): string {
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = make();
+    texts.set(key, text);
+  }
+  return text;
+}
 
 type RowsProps = Omit<LineProps, 'row' | 'index' | 'measure'> & { rows: PoolRow[] };
 const rowKey = (row: PoolRow) => `${row.pool.address}-${pairName(row.pool)}`;
@@ -105,11 +140,12 @@ function VirtualRows({ rows, ...line }: RowsProps) {
   useLayoutEffect(() => {
     if (body.current) setTop(body.current.getBoundingClientRect().top + window.scrollY);
   }, []);
+  const phone = window.matchMedia?.(PHONE).matches === true;
   const list = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => ROW_ESTIMATE,
+    estimateSize: () => (phone ? CARD_HEIGHT : ROW_HEIGHT),
     // A phone's cards are 10 px apart (their margin, not part of what is measured).
-    gap: window.matchMedia?.(PHONE).matches ? CARD_GAP : 0,
+    gap: phone ? CARD_GAP : 0,
     // Two rows beyond each edge: each drawn row is about a fifteenth of a change's work at 4x.
     overscan: 2,
     // Rows measured after a sort or a filter re-render the list once, not once each.
@@ -161,13 +197,22 @@ export const PoolTable = memo(function PoolTable(props: {
   const { t, i18n } = useLingui();
   const { rows, waiting, pools, ...rest } = props;
   const locale = i18n.locale;
-  const labels = useMemo(
-    () => API_COLUMNS.map((c) => i18n._(c)),
-    // i18n is one object for every language: the labels are made again when the language changes.
+  const words = useMemo((): Words => {
+    const reserveA = new Map<string, string>();
+    const reserveB = new Map<string, string>();
+    return {
+      columns: API_COLUMNS.map((c) => i18n._(c)),
+      na: t`n/a`,
+      unavailable: t`unavailable`,
+      chart: t`Chart`,
+      addLiquidity: t`Add liquidity`,
+      reserveA: (symbolA) => once(reserveA, symbolA, () => t`Reserve ${symbolA}`),
+      reserveB: (symbolB) => once(reserveB, symbolB, () => t`Reserve ${symbolB}`),
+    };
+    // i18n is one object for every language: the words are made again when the language changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [i18n, locale],
-  );
-  const line = { ...rest, labels };
+  }, [i18n, locale]);
+  const line = { ...rest, words };
   const virtual = pools > VIRTUAL_FROM && !waiting;
   return (
     <table
@@ -181,7 +226,7 @@ export const PoolTable = memo(function PoolTable(props: {
           <th scope="col">{t`Pair`}</th>
           <th scope="col">{t`Reserve A`}</th>
           <th scope="col">{t`Reserve B`}</th>
-          {labels.map((label, i) => (
+          {words.columns.map((label, i) => (
             <th scope="col" key={API_COLUMNS[i]!.id}>
               {label}
             </th>
@@ -196,8 +241,15 @@ export const PoolTable = memo(function PoolTable(props: {
       ) : (
         <tbody>
           {waiting && (
-            <tr className="jm-pools-waiting">
-              <td colSpan={API_COLUMNS.length + 4}>{t`Loading pools...`}</td>
+            // As tall as the rows to come (pools.css: a row's height times their number), so
+            // what is below the table stays where it is when they replace it.
+            <tr
+              className="jm-pools-waiting"
+              style={{ '--jm-pool-rows': Math.max(pools, 1) } as CSSProperties}
+            >
+              <td colSpan={API_COLUMNS.length + 4}>
+                <div>{t`Loading pools...`}</div>
+              </td>
             </tr>
           )}
           {rows.map((row) => (

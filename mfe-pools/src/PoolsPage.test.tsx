@@ -164,7 +164,10 @@ it('says when the chain cannot be read, stops loading, and retries on request', 
   expect(loadingOn).toBe(false);
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-  expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('1000 BNB');
+  // The reads' results are drawn in a transition, a task after they arrive.
+  await waitFor(() =>
+    expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('1000 BNB'),
+  );
   expect(reserves).toHaveBeenCalledTimes(2);
 });
 
@@ -186,6 +189,10 @@ it('shows the rows once, in their order, when the API figures that order them ar
   await waitFor(() => expect(reserves).toHaveBeenCalled());
   expect(screen.getByText('Loading pools...')).toBeVisible();
   expect(screen.queryAllByTestId('pool-item')).toHaveLength(0);
+  // The line holds the room of the 7 rows to come (pools.css: a row's height times this), so
+  // the fee note below the table stays where it is when they come.
+  const waiting = screen.getByText('Loading pools...').closest('tr')!;
+  expect(waiting.style.getPropertyValue('--jm-pool-rows')).toBe('7');
   act(() => answer(info));
   const rows = await screen.findAllByTestId('pool-row');
   expect(rows[0]).toHaveAttribute('data-pair', 'BNB/USDT');

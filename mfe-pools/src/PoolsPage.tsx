@@ -1,5 +1,5 @@
 import './messages';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
@@ -83,7 +83,8 @@ export const FIGURES_WAIT_MS = 1500;
 function useOrderSettled(api: PoolsData['api'], sort: SortKey): boolean {
   const [waited, setWaited] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setWaited(true), FIGURES_WAIT_MS);
+    // The rows drawn in a transition, as the reads' results (usePools).
+    const timer = setTimeout(() => startTransition(() => setWaited(true)), FIGURES_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
   return sort === 'name' || api !== 'loading' || waited;
