@@ -10,9 +10,15 @@ import { stripVTControlCharacters } from 'node:util';
 const args = process.argv.slice(2);
 const thresholdAt = args.indexOf('--threshold');
 const threshold = thresholdAt >= 0 ? Number(args.splice(thresholdAt, 2)[1]) : 10;
+// --steps: with JSON reports, each test's steps too (test.step, nested as "a / b"), as rows of
+// their own ("spec › title › step"), so a long test shows where its time changed.
+const stepsAt = args.indexOf('--steps');
+const withSteps = stepsAt >= 0 && Boolean(args.splice(stepsAt, 1));
 const minSeconds = 1; // below a second, a 10% change is the clock's noise
 if (args.length !== 2 || !(threshold >= 0)) {
-  console.error('usage: node scripts/compare-e2e-times.mjs before.log after.log [--threshold 10]');
+  console.error(
+    'usage: node scripts/compare-e2e-times.mjs before.log after.log [--threshold 10] [--steps]',
+  );
   process.exit(2);
 }
 
@@ -25,12 +31,28 @@ function durations(file) {
   const text = readFileSync(file, 'utf8');
   const out = new Map();
   if (text.trimStart().startsWith('{')) {
+    // Playwright's own steps (hooks, fixtures, expect) are category "hook"/"fixture"/"expect"
+    // and absent from the JSON; what is left are the test's test.step()s. A repeated title gets
+    // its occurrence number.
+    const addSteps = (steps = [], prefix) => {
+      const seen = new Map();
+      for (const step of steps) {
+        const n = (seen.get(step.title) ?? 0) + 1;
+        seen.set(step.title, n);
+        const name = `${prefix}${prefix.includes(' › step ') ? ' / ' : ' › step '}${step.title}${n > 1 ? ` #${n}` : ''}`;
+        out.set(name, step.duration / 1000);
+        addSteps(step.steps, name);
+      }
+    };
     const walk = (suite, spec) => {
       const file = suite.file ?? spec;
       for (const s of suite.specs ?? [])
         for (const t of s.tests ?? []) {
           const last = t.results?.at(-1);
-          if (last) out.set(`${s.file ?? file} › ${s.title}`, last.duration / 1000);
+          if (!last) continue;
+          const name = `${s.file ?? file} › ${s.title}`;
+          out.set(name, last.duration / 1000);
+          if (withSteps) addSteps(last.steps, name);
         }
       for (const child of suite.suites ?? []) walk(child, file);
     };

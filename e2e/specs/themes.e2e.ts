@@ -81,22 +81,29 @@ test('every route in both themes, at 375 and 1280 px: no colour-contrast failure
   test.setTimeout(240000);
   await page.goto('/');
   await page.evaluate((key) => localStorage.setItem(key, 'dark'), THEME_KEY);
-  for (const [name, url] of ROUTES) {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(url);
-    await settled();
-    for (const theme of ['dark', 'light'] as const) {
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await switchTheme(theme);
-      expect(await bodyBackground()).toBe(theme === 'light' ? LIGHT_BG : DARK_BG);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        const shot = `${name}-${theme}-${width}`;
-        await keepShot(info, shot);
-        expect.soft(await contrastViolations(info, shot), shot).toEqual([]);
+  // A step per route, page and shot: the report shows where the walk's time goes.
+  for (const [name, url] of ROUTES)
+    await test.step(name, async () => {
+      await test.step('load', async () => {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(url);
+        await settled();
+      });
+      for (const theme of ['dark', 'light'] as const) {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await switchTheme(theme);
+        expect(await bodyBackground()).toBe(theme === 'light' ? LIGHT_BG : DARK_BG);
+        for (const width of WIDTHS) {
+          const shot = `${name}-${theme}-${width}`;
+          await test.step(shot, async () => {
+            await page.setViewportSize({ width, height: 900 });
+            await test.step('screenshot', () => keepShot(info, shot));
+            const found = await test.step('axe', () => contrastViolations(info, shot));
+            expect.soft(found, shot).toEqual([]);
+          });
+        }
       }
-    }
-  }
+    });
 });
 
 test('the wallet chooser and the charts follow the theme', async () => {
