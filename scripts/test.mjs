@@ -4,19 +4,27 @@
 //
 // On two cores the steps overlap where one leaves a core idle (figures: README, "Tests and
 // figures"): lint, type-check and the import circles run together; the unit tests run beside
-// the build at a lower CPU priority (`nice`), since they mostly wait on their chains and
-// databases; the e2e suite starts when both have ended, alone, so its per-test times stay
-// comparable with other runs.
+// them and the build, from the start, at a lower CPU priority (`nice`), since they mostly wait
+// on their chains and databases; the e2e suite starts when both have ended, alone, so its
+// per-test times stay comparable with other runs.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApps, root } from './stack.mjs';
 
 // Longest first (the packages' jest times in the 26 Nov CI run: api 385 s, devnet 178,
-// shared-chain 108, mf-config 60, the rest 6-22 each): on two lanes the api's suite runs beside
-// all the others instead of after most of them (under lerna it ended last: 558 s in all).
+// shared-chain 108, mf-config 60, the rest 6-22 each). The api's suite is as long as all the
+// others together, so it runs as two jest shards (`--shard`; its servers, chains and PostgreSQL
+// take free ports and temporary folders, so two at once never collide), and three lanes run
+// beside one another: the tests mostly wait (the api's used 0.31 cores over 324 s), and on two
+// lanes the unit step (552 s at b3c7166) outlasted the build beside it (364 s) by three minutes
+// on the critical path.
 const UNIT_ORDER = ['api', 'devnet', 'shared-chain', 'mf-config', 'mfe-swap', 'shell'];
-/** The unit tests' CPU priority beside the build and the e2e suite (`nice -n`; 0: none). */
+/** Packages whose jest suite runs as this many shards, each a queue item of its own. */
+const UNIT_SHARDS = { api: Number(process.env.JMSWAP_API_SHARDS ?? 2) };
+/** Unit test packages running at once. */
+const UNIT_LANES = Number(process.env.JMSWAP_UNIT_LANES ?? 3);
+/** The unit tests' CPU priority beside the checks and the build (`nice -n`; 0: none). */
 const UNIT_NICE = Number(process.env.JMSWAP_UNIT_NICE ?? 10);
 
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(0);
@@ -66,11 +74,11 @@ for (const signal of ['SIGINT', 'SIGTERM'])
   });
 
 /**
- * Every package's unit tests, two packages at once (each package's jest keeps one worker on a
- * 2-core machine; the packages' fixed ports are disjoint, away from the e2e suite's 9070-9090
- * and 9545-9549, and api's servers take free ports, so they never collide). A package's output
- * is handed to `report` when it ends. Resolves false when one failed (the lanes start no other
- * package after that).
+ * Every package's unit tests, UNIT_LANES packages (or shards) at once (each package's jest keeps
+ * one worker on a 2-core machine; the packages' fixed ports are disjoint, away from the e2e
+ * suite's 9070-9090 and 9545-9549, and api's servers take free ports, so they never collide). A
+ * package's output is handed to `report` when it ends. Resolves false when one failed (the lanes
+ * start no other package after that).
  */
 async function unitTests({ nice = 0, report }) {
   const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -80,22 +88,28 @@ async function unitTests({ nice = 0, report }) {
       JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).scripts?.test,
   );
   const rank = (dir) => (UNIT_ORDER.includes(dir) ? UNIT_ORDER.indexOf(dir) : UNIT_ORDER.length);
-  const queue = withTests.sort((a, b) => rank(a) - rank(b));
+  const queue = withTests
+    .sort((a, b) => rank(a) - rank(b))
+    .flatMap((dir) => {
+      const shards = UNIT_SHARDS[dir] ?? 1;
+      if (shards < 2) return [{ dir, name: dir, cmd: 'npm test --silent' }];
+      return Array.from({ length: shards }, (_, i) => ({
+        dir,
+        name: `${dir} ${i + 1}/${shards}`,
+        cmd: `npm test --silent -- --shard=${i + 1}/${shards}`,
+      }));
+    });
   let failed = false;
   const lane = async () => {
     while (queue.length && !failed) {
-      const dir = queue.shift();
+      const { dir, name, cmd } = queue.shift();
       const started = Date.now();
-      const { ok, output } = await run('npm test --silent', {
-        cwd: join(root, dir),
-        collect: true,
-        nice,
-      });
-      report(`\n--- ${dir} (${seconds(started)} s${ok ? '' : ', FAILED'}) ---\n`, output);
+      const { ok, output } = await run(cmd, { cwd: join(root, dir), collect: true, nice });
+      report(`\n--- ${name} (${seconds(started)} s${ok ? '' : ', FAILED'}) ---\n`, output);
       if (!ok) failed = true;
     }
   };
-  await Promise.all([lane(), lane()]);
+  await Promise.all(Array.from({ length: Math.max(1, UNIT_LANES) }, lane));
   return !failed;
 }
 
@@ -129,8 +143,54 @@ const fail = (name) => {
 };
 const done = (name, since) => console.log(`=== ${name} ok (${seconds(since)} s) ===`);
 
-// Lint, type-check and import circles together; each step's output when it ends.
 const checking = checks.filter(([name]) => wanted(name));
+const foreground = ['build', 'e2e (Chromium)'].filter((name) => wanted(name));
+
+// The unit tests beside the checks and the build, not beside the e2e suite: in the fresh-clone
+// run of 3c69139 they made 51 e2e tests more than 10% slower (csp and charts tests twice as
+// slow) for a minute saved, and the e2e tests' times are what issue #25 compares. They start
+// with the checks (they need only the devnet's contracts), so that they end before the build
+// does instead of three minutes after it. Their output is held until the e2e suite would start
+// (or they end with nothing else running), then printed package by package.
+let held = [];
+const report = (title, output) => {
+  if (held) held.push([title, output]);
+  else process.stdout.write(Buffer.concat([Buffer.from(title), output]));
+};
+const flush = () => {
+  for (const [title, output] of held ?? [])
+    process.stdout.write(Buffer.concat([Buffer.from(title), output]));
+  held = null;
+};
+const besideWhat = [checking.length && 'the checks', foreground.includes('build') && 'the build']
+  .filter(Boolean)
+  .join(' and ');
+const beside = besideWhat !== '';
+let unitStarted;
+let unit = Promise.resolve(true);
+const startUnit = () => {
+  if (!wanted('unit tests') || unitStarted) return;
+  unitStarted = Date.now();
+  const nice = beside ? UNIT_NICE : 0;
+  console.log(
+    nice
+      ? `\n=== unit tests (beside ${besideWhat}, nice ${nice}; their output when those end) ===`
+      : '\n=== unit tests ===',
+  );
+  if (!beside) flush();
+  unit = unitTests({ nice, report });
+};
+
+// The devnet's contracts first: the unit tests and the e2e setup read them (and would both
+// compile them at once when missing).
+if (wanted('build') || wanted('unit tests')) {
+  const started = Date.now();
+  if (!(await run('node devnet/scripts/compile.mjs')).ok) fail('contracts');
+  console.log(`=== contracts ok (${seconds(started)} s) ===`);
+}
+startUnit();
+
+// Lint, type-check and import circles together; each step's output when it ends.
 if (checking.length) {
   const together = checking.length > 1 ? ' (together)' : '';
   console.log(`\n=== ${checking.map(([name]) => name).join(', ')}${together} ===`);
@@ -149,45 +209,6 @@ if (checking.length) {
   if (failed) fail(failed.name);
 }
 
-// The unit tests beside the build, not beside the e2e suite: in the fresh-clone run of 3c69139
-// they made 51 e2e tests more than 10% slower (csp and charts tests twice as slow) for a minute
-// saved, and the e2e tests' times are what issue #25 compares. Their output is held until the
-// build ends (or they do), then printed package by package.
-let held = [];
-const report = (title, output) => {
-  if (held) held.push([title, output]);
-  else process.stdout.write(Buffer.concat([Buffer.from(title), output]));
-};
-const flush = () => {
-  for (const [title, output] of held ?? [])
-    process.stdout.write(Buffer.concat([Buffer.from(title), output]));
-  held = null;
-};
-const foreground = ['build', 'e2e (Chromium)'].filter((name) => wanted(name));
-const beside = foreground.filter((name) => name === 'build');
-let unitStarted;
-let unit = Promise.resolve(true);
-const startUnit = () => {
-  if (!wanted('unit tests') || unitStarted) return;
-  unitStarted = Date.now();
-  const nice = beside.length ? UNIT_NICE : 0;
-  console.log(
-    nice
-      ? `\n=== unit tests (beside the build, nice ${nice}; their output when it ends) ===`
-      : '\n=== unit tests ===',
-  );
-  if (!beside.length) flush();
-  unit = unitTests({ nice, report });
-};
-
-// The devnet's contracts first: the unit tests and the e2e setup read them (and would both
-// compile them at once when missing).
-if (wanted('build') || wanted('unit tests')) {
-  const started = Date.now();
-  if (!(await run('node devnet/scripts/compile.mjs')).ok) fail('contracts');
-  console.log(`=== contracts ok (${seconds(started)} s) ===`);
-}
-startUnit();
 let unitDone = false;
 const finishUnit = async () => {
   flush();
