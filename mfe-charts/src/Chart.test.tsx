@@ -213,7 +213,8 @@ describe('Chart on the history API', () => {
 
 describe('Chart that zooms out (the charts page)', () => {
   const LAST = Date.now() - (Date.now() % H4);
-  const FIRST = LAST - 539 * H4;
+  let FIRST = LAST - 539 * H4;
+  beforeEach(() => (FIRST = LAST - 539 * H4));
   /** The API's 540 candles of the 3-month window, sliced by `to` and `limit` as it does. */
   const api = (fail?: (url: URL) => boolean) =>
     jest.fn(async (input: string) => {
@@ -236,35 +237,39 @@ describe('Chart that zooms out (the charts page)', () => {
       symbolB="JM"
       kind="candle"
       window="3m"
-      firstSpan="1m"
+      firstSpan="1w"
       hideLink
     />
   );
 
-  it('asks only for the last month first and draws it, with buttons to zoom out', async () => {
+  it('asks only for the last week first and draws it, with buttons to zoom out', async () => {
     const fetchMock = api();
     global.fetch = fetchMock as unknown as typeof fetch;
     render(chart);
     await screen.findByRole('img');
-    expect(asked(fetchMock)).toEqual(['/candles/3m/TRX/JM?limit=180']);
-    expect(figure()).toHaveAttribute('data-points', '180');
+    expect(asked(fetchMock)).toEqual(['/candles/3m/TRX/JM?limit=42']);
+    expect(figure()).toHaveAttribute('data-points', '42');
     const spans = screen.getByRole('group', { name: 'Chart range' });
     expect(
       within(spans)
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['1W', '1M', '3M']);
-    expect(within(spans).getByRole('button', { name: '1M' })).toHaveAttribute(
+    expect(within(spans).getByRole('button', { name: '1W' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    // Zooming in needs nothing more from the API.
+    // A month needs the 138 candles before the week, and no more.
+    fireEvent.click(within(spans).getByRole('button', { name: '1M' }));
+    await waitFor(() => expect(figure()).toHaveAttribute('data-points', '180'));
+    expect(asked(fetchMock)[1]).toBe(`/candles/3m/TRX/JM?to=${LAST - 41 * H4 - 1}&limit=138`);
+    // Zooming back in needs nothing more from the API.
     fireEvent.click(within(spans).getByRole('button', { name: '1W' }));
     expect(figure()).toHaveAttribute('data-points', '42');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('reads the candles before the month on zoom out and draws the window in order, each candle once', async () => {
+  it('reads the candles before the week on zoom out and draws the window in order, each candle once', async () => {
     const fetchMock = api();
     global.fetch = fetchMock as unknown as typeof fetch;
     render(chart);
@@ -272,20 +277,20 @@ describe('Chart that zooms out (the charts page)', () => {
     fireEvent.click(screen.getByRole('button', { name: '3M' }));
     await waitFor(() => expect(figure()).toHaveAttribute('data-points', '540'));
     expect(asked(fetchMock)).toEqual([
-      '/candles/3m/TRX/JM?limit=180',
-      `/candles/3m/TRX/JM?to=${LAST - 179 * H4 - 1}&limit=360`,
+      '/candles/3m/TRX/JM?limit=42',
+      `/candles/3m/TRX/JM?to=${LAST - 41 * H4 - 1}&limit=498`,
     ]);
     expect(figure()).not.toHaveAttribute('aria-busy');
     const closes = (await reach()).getAttribute('data-closes')!.split(' ').map(Number);
     expect(closes).toEqual(Array.from({ length: 540 }, (_, i) => i + 1));
-    // Back to the month and out again: the candles held are enough.
-    fireEvent.click(screen.getByRole('button', { name: '1M' }));
+    // Back to the week and out again: the candles held are enough.
+    fireEvent.click(screen.getByRole('button', { name: '1W' }));
     fireEvent.click(screen.getByRole('button', { name: '3M' }));
     expect(figure()).toHaveAttribute('data-points', '540');
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps the month drawn and says so when the earlier candles cannot be read; Try again reads them', async () => {
+  it('keeps the week drawn and says so when the earlier candles cannot be read; Try again reads them', async () => {
     let down = true;
     const fetchMock = api((url) => down && url.searchParams.has('to'));
     global.fetch = fetchMock as unknown as typeof fetch;
@@ -297,12 +302,24 @@ describe('Chart that zooms out (the charts page)', () => {
         'Earlier prices could not be loaded; the chart shows the ones it has.',
       ),
     ).toBeInTheDocument();
-    expect(figure()).toHaveAttribute('data-points', '180');
+    expect(figure()).toHaveAttribute('data-points', '42');
     expect(screen.getByRole('img')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(figure()).toHaveAttribute('data-points', '540'));
     expect(screen.queryByText(/Earlier prices could not be loaded/)).not.toBeInTheDocument();
+  });
+
+  it('asks for nothing more when the first page already holds the whole history of the pair', async () => {
+    FIRST = LAST - 20 * H4;
+    const fetchMock = api();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(chart);
+    await screen.findByRole('img');
+    fireEvent.click(screen.getByRole('button', { name: '3M' }));
+    expect(figure()).toHaveAttribute('data-points', '21');
+    expect(figure()).not.toHaveAttribute('aria-busy');
+    expect(asked(fetchMock)).toEqual(['/candles/3m/TRX/JM?limit=42']);
   });
 });

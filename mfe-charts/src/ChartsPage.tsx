@@ -81,7 +81,7 @@ function PairScreen({
         symbolB={b}
         kind="candle"
         window="3m"
-        firstSpan="1m"
+        firstSpan="1w"
         width={470}
         height={400}
         precision={10}
