@@ -1,4 +1,4 @@
-import { Snapshot, snapshotReadAt } from './snapshot';
+import { Snapshot, samePools, snapshotReadAt } from './snapshot';
 
 /** A read the test answers by hand: `answer(value)` (undefined: the read failed). */
 function manualReads() {
@@ -129,5 +129,76 @@ describe('pool snapshot: served while a newer one is read', () => {
     reads.answer(['v1']);
     expect(snapshotReadAt((await first) as string[])).toBe(started);
     expect(snapshotReadAt([])).toBeUndefined();
+  });
+});
+
+describe('pool snapshot: a read where nothing changed', () => {
+  const pool = (pair: string, reserveA: bigint, reserveB = 500n) => ({
+    pair,
+    symbolA: 'JM',
+    symbolB: 'USDT',
+    reserveA,
+    reserveB,
+  });
+
+  function poolsSetup() {
+    let now = 1_000_000;
+    const pending: Array<(value: ReturnType<typeof pool>[]) => void> = [];
+    const load = () => new Promise<ReturnType<typeof pool>[]>((resolve) => pending.push(resolve));
+    const snapshot = new Snapshot(load, {
+      now: () => now,
+      freshMs: 5_000,
+      staleMs: 30_000,
+      same: samePools,
+    });
+    return {
+      snapshot,
+      answer: (value: ReturnType<typeof pool>[]) => pending.shift()?.(value),
+      advance: (ms: number) => (now += ms),
+      now: () => now,
+    };
+  }
+
+  it('keeps the kept pools (what routing made from them serves on), read anew at the new time', async () => {
+    const { snapshot, answer, advance, now } = poolsSetup();
+    const first = snapshot.get();
+    answer([pool('P1', 100n), pool('P2', 7n)]);
+    const v1 = await first;
+    advance(6_000);
+    const readAgain = now();
+    const fresh = snapshot.get({ fresh: true });
+    answer([pool('P1', 100n), pool('P2', 7n)]);
+    expect(await fresh).toBe(v1);
+    // The quote SWAP sends is as new as the read that confirmed the reserves.
+    expect(snapshotReadAt(v1 as object)).toBe(readAgain);
+    advance(4_999);
+    expect(await snapshot.get({ fresh: true })).toBe(v1);
+  });
+
+  it('a changed reserve, pool or order gives the new read', async () => {
+    const { snapshot, answer, advance } = poolsSetup();
+    const first = snapshot.get();
+    answer([pool('P1', 100n), pool('P2', 7n)]);
+    const v1 = await first;
+    for (const changed of [
+      [pool('P1', 100n), pool('P2', 8n)],
+      [pool('P1', 100n), pool('P2', 8n, 501n)],
+      [pool('P1', 100n)],
+      [pool('P2', 8n, 501n), pool('P1', 100n)],
+      [pool('P1', 100n), pool('P3', 8n, 501n)],
+    ]) {
+      advance(6_000);
+      const fresh = snapshot.get({ fresh: true });
+      answer(changed);
+      const read = await fresh;
+      expect(read).not.toBe(v1);
+      expect(read).toEqual(changed);
+    }
+  });
+
+  it('compares symbols too', () => {
+    expect(samePools([pool('P1', 1n)], [{ ...pool('P1', 1n), symbolB: 'JMX' }])).toBe(false);
+    expect(samePools([pool('P1', 1n)], [pool('P1', 1n)])).toBe(true);
+    expect(samePools([], [])).toBe(true);
   });
 });

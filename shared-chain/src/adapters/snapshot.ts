@@ -15,10 +15,43 @@
  */
 export const PAIR_STALE_MS = 30_000;
 
-export interface SnapshotOptions {
+export interface SnapshotOptions<T> {
   now: () => number;
   freshMs: number;
   staleMs: number;
+  /**
+   * Whether a new read holds the same values as the kept one. Then the kept value stays (with
+   * the new read's time): what was made from it (routing's graph and searched routes, kept per
+   * pools array) serves on instead of being made again for an unchanged snapshot.
+   */
+  same?: (kept: T, read: T) => boolean;
+}
+
+/** A pool as the readers give it: its pair address and configured symbols, with its reserves. */
+interface PairPool {
+  pair: string;
+  symbolA: string;
+  symbolB: string;
+  reserveA: bigint;
+  reserveB: bigint;
+}
+
+/** The same pools in the same order with the same reserves (a read where nothing traded). */
+export function samePools(kept: readonly PairPool[], read: readonly PairPool[]): boolean {
+  if (kept.length !== read.length) return false;
+  for (let i = 0; i < kept.length; i += 1) {
+    const a = kept[i] as PairPool;
+    const b = read[i] as PairPool;
+    if (
+      a.reserveA !== b.reserveA ||
+      a.reserveB !== b.reserveB ||
+      a.pair !== b.pair ||
+      a.symbolA !== b.symbolA ||
+      a.symbolB !== b.symbolB
+    )
+      return false;
+  }
+  return true;
 }
 
 interface Kept<T> {
@@ -42,7 +75,7 @@ export class Snapshot<T extends object> {
 
   constructor(
     private readonly load: () => Promise<T | undefined>,
-    private readonly options: SnapshotOptions,
+    private readonly options: SnapshotOptions<T>,
   ) {}
 
   /** The value; `fresh`: one read less than `freshMs` ago, waiting for a new read if need be. */
@@ -62,11 +95,12 @@ export class Snapshot<T extends object> {
     const generation = this.generation;
     const readAt = this.options.now();
     const reading = this.load()
-      .then((value) => {
-        if (value !== undefined && generation === this.generation) {
-          this.kept = { readAt, value };
-          readTimes.set(value, readAt);
-        }
+      .then((read) => {
+        if (read === undefined || generation !== this.generation) return read;
+        const kept = this.kept?.value;
+        const value = kept !== undefined && this.options.same?.(kept, read) === true ? kept : read;
+        this.kept = { readAt, value };
+        readTimes.set(value, readAt);
         return value;
       })
       .finally(() => {

@@ -59,9 +59,16 @@ test('pools older than 5 s are served while one read runs; a fresh request and a
   expect(await reader.pairReserves()).toBe(v1);
   expect(await reader.pairReserves()).toBe(v1);
   const fresh = reader.pairReserves({ fresh: true });
+  let answered = false;
+  void fresh.then(() => (answered = true));
+  await new Promise((r) => setTimeout(r, 5));
+  // The fresh request waits for the new read.
+  expect(answered).toBe(false);
   await answer();
   const v2 = await fresh;
-  expect(v2).not.toBe(v1);
+  expect(answered).toBe(true);
+  // Nothing traded: the kept pools stay (and what routing made from them).
+  expect(v2).toBe(v1);
   expect(state.listings).toBe(2 * pages);
 
   now += BALANCE_CACHE_MS;

@@ -18,7 +18,8 @@ import { TrustedPairs, morePages, pagesUntilShort, type ListedPair } from '../tr
 import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
 import { nodesFor } from '../nodes';
-import { PAIR_STALE_MS, Snapshot } from '../snapshot';
+import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
+import { ListingPages } from '../listingPages';
 import { rpcFor, toQuantity, type JsonRpcClient } from './rpc';
 
 /** A pool's reserves plus its pair (liquidity token) address. */
@@ -41,6 +42,26 @@ const PAIRS_PAGE = [
   'uint256[]',
   'uint256[]',
 ];
+/** A getAllPairsBalances page's pairs (checksummed addresses) with their reserves. */
+function listedPairsOf(raw: string): ListedPair[] {
+  const [pairs, tokensA, tokensB, , , balancesA, balancesB] = decodeResult(PAIRS_PAGE, raw) as [
+    string[],
+    string[],
+    string[],
+    string[],
+    string[],
+    bigint[],
+    bigint[],
+  ];
+  return pairs.map((pair, i) => ({
+    pair,
+    token0: tokensA[i] as string,
+    token1: tokensB[i] as string,
+    reserve0: balancesA[i] as bigint,
+    reserve1: balancesB[i] as bigint,
+  }));
+}
+
 /** getUserLP: pairs, symbolsA, symbolsB, totalLiquidity, userLiquidity, valueA, valueB. */
 const USER_LP_PAGE = [
   'address[]',
@@ -63,6 +84,8 @@ export class EvmReader implements ChainReader {
   readonly rpc: JsonRpcClient;
   /** The pools' reserves: served while a newer read runs (adapters/snapshot.ts, issue #25). */
   private readonly reserves: Snapshot<PairReserves[]>;
+  /** The listing's pages as last read: an unchanged page is not decoded again. */
+  private readonly listing = new ListingPages();
   private readonly balanceCache = new Map<string, Cached<bigint | undefined>>();
   /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
   private readonly trusted: TrustedPairs;
@@ -78,6 +101,7 @@ export class EvmReader implements ChainReader {
       now: () => this.now(),
       freshMs: BALANCE_CACHE_MS,
       staleMs: PAIR_STALE_MS,
+      same: samePools,
     });
     this.trusted = new TrustedPairs(network, {
       canonical: (address) => getAddress(address),
@@ -138,12 +162,16 @@ export class EvmReader implements ChainReader {
 
   private readPairReserves(): Promise<PairReserves[] | undefined> {
     return this.read('pair reserves', async () => {
-      const page = (size: number, p: number) =>
-        this.call(
-          this.network.exchange.SWAP_API,
-          'getAllPairsBalances(uint256,uint256)',
-          [BigInt(size), BigInt(p)],
-          PAIRS_PAGE,
+      const data = (size: number, p: number) =>
+        encodeCall('getAllPairsBalances(uint256,uint256)', [BigInt(size), BigInt(p)]);
+      const page = async (size: number, p: number) =>
+        this.listing.pairs(
+          `${size}|${p}`,
+          await this.rpc.send<string>('eth_call', [
+            { to: this.network.exchange.SWAP_API, data: data(size, p) },
+            'latest',
+          ]),
+          listedPairsOf,
         );
       const pages: number[] = [];
       for (let p = PAIR_BALANCE_FIRST_PAGE; p <= PAIR_BALANCE_LAST_PAGE; p += 1) pages.push(p);
@@ -151,7 +179,7 @@ export class EvmReader implements ChainReader {
       const first = await Promise.all(pages.map((p) => page(PAIR_BALANCE_PAGE_SIZE, p)));
       const results = await morePages(
         first,
-        (r) => (r[0] as unknown[]).length,
+        (pairs) => pairs.length,
         async () => {
           const [n] = await this.call(
             this.network.exchange.SWAP_API,
@@ -165,28 +193,12 @@ export class EvmReader implements ChainReader {
       );
       const listed: ListedPair[] = [];
       const seen = new Set<string>();
-      for (const r of results) {
-        const [pairs, tokensA, tokensB, , , balancesA, balancesB] = r as unknown as [
-          string[],
-          string[],
-          string[],
-          string[],
-          string[],
-          bigint[],
-          bigint[],
-        ];
-        pairs.forEach((pair, i) => {
-          if (seen.has(pair)) return;
-          seen.add(pair);
-          listed.push({
-            pair,
-            token0: tokensA[i] as string,
-            token1: tokensB[i] as string,
-            reserve0: balancesA[i] as bigint,
-            reserve1: balancesB[i] as bigint,
-          });
-        });
-      }
+      for (const pairs of results)
+        for (const entry of pairs) {
+          if (seen.has(entry.pair)) continue;
+          seen.add(entry.pair);
+          listed.push(entry);
+        }
       return this.trusted.pools(listed);
     });
   }

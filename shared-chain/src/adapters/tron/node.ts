@@ -148,6 +148,17 @@ export class TronNode {
     /** Sun sent with the call; below 2^53 (the probe's small buy). */
     callValue = 0,
   ): Promise<AbiValue[]> {
+    return decodeResult(fn.outputs, await this.callOutput(contract, fn, args, owner, callValue));
+  }
+
+  /** call's output as the node gave it (hex, not decoded), after the same checks. */
+  async callOutput(
+    contract: string,
+    fn: ViewFunction,
+    args: readonly AbiValue[],
+    owner: string | undefined,
+    callValue = 0,
+  ): Promise<string> {
     const answer = await this.post<{ constant_result?: string[]; result?: { message?: string } }>(
       'triggerconstantcontract',
       {
@@ -170,6 +181,6 @@ export class TronNode {
     if (output.length === 0 || output.length % 64 === 8) {
       throw new Error('The call has been reverted or has thrown an error.');
     }
-    return decodeResult(fn.outputs, output);
+    return output;
   }
 }

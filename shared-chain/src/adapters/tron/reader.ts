@@ -9,7 +9,7 @@
  * answers (a revert is an answer).
  */
 import type { BehaviorSubject } from 'rxjs';
-import type { AbiValue } from '../../abi';
+import { decodeResult, type AbiValue } from '../../abi';
 import type {
   ChainReader,
   PairChainState,
@@ -34,7 +34,8 @@ import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
 import { addressOf, isBaseSymbol, sunToNumber, taxesBytes32, toBigInt } from './contracts';
 import { TAX_PROBE_RECIPIENT } from '../../core/tax';
 import { nodesFor } from '../nodes';
-import { PAIR_STALE_MS, Snapshot } from '../snapshot';
+import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
+import { ListingPages } from '../listingPages';
 import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
 
 /**
@@ -126,6 +127,25 @@ function addressOfWord(word: AbiValue): string {
 }
 const asAddresses = (value: AbiValue | undefined): string[] => asList(value).map(addressOfWord);
 
+/** A getAllPairsBalances page's pairs: pair and token addresses in base58, reserves. */
+function listedPairsOf(output: string): ListedPair[] {
+  const [pairs, tokensA, tokensB, , , balancesA, balancesB] = decodeResult(
+    FN.getAllPairsBalances.outputs,
+    output,
+  );
+  const a = asAddresses(tokensA);
+  const b = asAddresses(tokensB);
+  const reservesA = asBigInts(balancesA);
+  const reservesB = asBigInts(balancesB);
+  return asAddresses(pairs).map((pair, i) => ({
+    pair,
+    token0: a[i] as string,
+    token1: b[i] as string,
+    reserve0: reservesA[i] as bigint,
+    reserve1: reservesB[i] as bigint,
+  }));
+}
+
 export class TronReader implements ChainReader {
   /** The network's node health, shared with every reader of its nodes (nodes.ts). */
   readonly status$: BehaviorSubject<ReadStatus>;
@@ -136,6 +156,8 @@ export class TronReader implements ChainReader {
   private sender: string | undefined;
   /** The pools' reserves: served while a newer read runs (adapters/snapshot.ts, issue #25). */
   private readonly pairs: Snapshot<TronPairReserves[]>;
+  /** The listing's pages as last read: an unchanged page is not decoded again. */
+  private readonly listing = new ListingPages();
   private readonly balanceCache = new Map<string, Cached<bigint>>();
   /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
   private readonly trusted: TrustedPairs;
@@ -154,6 +176,7 @@ export class TronReader implements ChainReader {
       now: () => this.now(),
       freshMs: PAIR_CACHE_MS,
       staleMs: PAIR_STALE_MS,
+      same: samePools,
     });
     this.trusted = new TrustedPairs(network, {
       canonical: toBase58,
@@ -209,38 +232,33 @@ export class TronReader implements ChainReader {
     const pages: number[] = [];
     for (let page = PAIR_BALANCE_FIRST_PAGE; page <= PAIR_BALANCE_LAST_PAGE; page += 1)
       pages.push(page);
-    const read = (size: number, page: number) =>
-      this.call(this.network.exchange.SWAP_API, FN.getAllPairsBalances, [
-        BigInt(size),
-        BigInt(page),
-      ]);
+    const read = async (size: number, page: number) =>
+      this.listing.pairs(
+        `${size}|${page}`,
+        await this.node.callOutput(
+          this.network.exchange.SWAP_API,
+          FN.getAllPairsBalances,
+          [BigInt(size), BigInt(page)],
+          this.sender,
+        ),
+        listedPairsOf,
+      );
     const first = await Promise.all(pages.map((page) => read(PAIR_BALANCE_PAGE_SIZE, page)));
     const results = await morePages(
       first,
-      (r) => asList(r[0]).length,
+      (pairs) => pairs.length,
       async () =>
         Number(toBigInt((await this.call(this.network.exchange.SWAP_API, FN.allPairsLength))[0])),
       read,
     );
     const listed: ListedPair[] = [];
     const seen = new Set<string>();
-    for (const [pairs, tokensA, tokensB, , , balancesA, balancesB] of results) {
-      const a = asAddresses(tokensA);
-      const b = asAddresses(tokensB);
-      const reservesA = asBigInts(balancesA);
-      const reservesB = asBigInts(balancesB);
-      asAddresses(pairs).forEach((pair, i) => {
-        if (seen.has(pair)) return;
-        seen.add(pair);
-        listed.push({
-          pair,
-          token0: a[i] as string,
-          token1: b[i] as string,
-          reserve0: reservesA[i] as bigint,
-          reserve1: reservesB[i] as bigint,
-        });
-      });
-    }
+    for (const pairs of results)
+      for (const entry of pairs) {
+        if (seen.has(entry.pair)) continue;
+        seen.add(entry.pair);
+        listed.push(entry);
+      }
     return this.trusted.pools(listed);
   }
 

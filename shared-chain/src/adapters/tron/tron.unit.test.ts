@@ -448,7 +448,7 @@ describe('reader (node double)', () => {
    * getAllPairsBalances' answer listing one JM/TRX pool with reserves 7 and 9, its pair given
    * as a word (ethers encodes no 21-byte address), byte for byte an address[].
    */
-  const jmTrxListing = (pairWord: bigint) => {
+  const jmTrxListing = (pairWord: bigint, reserveA = 7n) => {
     const hex = (address: string) => `0x${TronWeb.address.toHex(address).slice(2)}`;
     const list = ['uint256[]', 'address[]', 'address[]', 'bytes[]', 'bytes[]'];
     return {
@@ -460,7 +460,7 @@ describe('reader (node double)', () => {
           [hex(network.tokens.TRX!.address)],
           ['0x'],
           ['0x'],
-          [7n],
+          [reserveA],
           [9n],
         ],
       ],
@@ -496,6 +496,7 @@ describe('reader (node double)', () => {
     // The node answers a listing only when the test lets it (one at a time, in order).
     const gates: Array<() => void> = [];
     let failing = false;
+    let reserveA = 7n;
     const { fetch, requests } = fakeNode({
       calls: async (signature) => {
         if (signature === 'getPair(address,address)') return pairWord;
@@ -504,6 +505,7 @@ describe('reader (node double)', () => {
         // 21 bytes where an address belongs: the read fails.
         return jmTrxListing(
           failing ? BigInt(`0x01${pairWord.toString(16).padStart(40, '0')}`) : pairWord,
+          reserveA,
         );
       },
     });
@@ -526,11 +528,13 @@ describe('reader (node double)', () => {
     // A keystroke 5 s later: the kept pools at once, and one read (its three pages) begins.
     expect(await reader.pairReserves()).toBe(v1);
     expect(await reader.pairReserves()).toBe(v1);
+    // A trade meanwhile: the fresh request gets the new reserves.
+    reserveA = 8n;
     const fresh = reader.pairReserves({ fresh: true });
     await answer();
     const v2 = await fresh;
     expect(v2).not.toBe(v1);
-    expect(v2).toEqual(v1);
+    expect(v2).toEqual([{ ...v1![0], reserveA: 8n }]);
     expect(listings()).toBe(2 * readsBefore);
     expect(await reader.pairReserves()).toBe(v2);
     // A failed read: the last pools stay for the keystrokes, a fresh request hears it failed.
@@ -547,6 +551,9 @@ describe('reader (node double)', () => {
     const next = reader.pairReserves();
     expect(await next).toBe(v2);
     await answer();
+    // That read found the same reserves: the kept pools stay (routing's graph of them too).
+    expect(await reader.pairReserves()).toBe(v2);
+    expect(listings()).toBe(4 * readsBefore);
     reader.reset();
     const afterReset = reader.pairReserves();
     await answer();
