@@ -250,6 +250,10 @@ describe('Chart that zooms out (the charts page)', () => {
     expect(asked(fetchMock)).toEqual(['/candles/3m/TRX/JM?limit=42']);
     expect(figure()).toHaveAttribute('data-points', '42');
     const spans = screen.getByRole('group', { name: 'Chart range' });
+    // Under the chart: Tab reaches the chart first, then the zoom.
+    expect(
+      screen.getByRole('img').compareDocumentPosition(spans) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(
       within(spans)
         .getAllByRole('button')

@@ -155,22 +155,6 @@ export function ChartView({
       data-points={inSpan.length}
       aria-busy={earlier === 'loading' || undefined}
     >
-      {span && (
-        <div className="jm-chart-spans" role="group" aria-label={t`Chart range`}>
-          {chartSpans(window).map((s) => (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={s === span}
-              disabled={state !== 'ready'}
-              onClick={() => onSpan?.(s)}
-            >
-              {i18n._(SPAN_NAMES[s])}
-            </button>
-          ))}
-          {earlier === 'loading' && <span role="status">{t`Loading...`}</span>}
-        </div>
-      )}
       {state === 'loading' && (
         <div className="jm-chart-placeholder" role="status" style={{ height }}>
           <span className="jm-spinner" aria-hidden="true" /> {t`Loading Chart...`}
@@ -191,6 +175,22 @@ export function ChartView({
           height={height}
           decimals={decimals}
         />
+      )}
+      {span && (
+        <div className="jm-chart-spans" role="group" aria-label={t`Chart range`}>
+          {chartSpans(window).map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={s === span}
+              disabled={state !== 'ready'}
+              onClick={() => onSpan?.(s)}
+            >
+              {i18n._(SPAN_NAMES[s])}
+            </button>
+          ))}
+          {earlier === 'loading' && <span role="status">{t`Loading...`}</span>}
+        </div>
       )}
       {earlier === 'failed' && state === 'ready' && (
         <p role="status" className="jm-warning">
