@@ -214,13 +214,17 @@ describe('Chart on the history API', () => {
 describe('Chart that zooms out (the charts page)', () => {
   const LAST = Date.now() - (Date.now() % H4);
   let FIRST = LAST - 539 * H4;
-  beforeEach(() => (FIRST = LAST - 539 * H4));
+  let last = LAST;
+  beforeEach(() => {
+    FIRST = LAST - 539 * H4;
+    last = LAST;
+  });
   /** The API's 540 candles of the 3-month window, sliced by `to` and `limit` as it does. */
   const api = (fail?: (url: URL) => boolean) =>
     jest.fn(async (input: string) => {
       const url = new URL(input);
       if (fail?.(url)) return new Response('{"error":"boom"}', { status: 500 });
-      const to = Math.min(LAST, Number(url.searchParams.get('to') ?? LAST));
+      const to = Math.min(last, Number(url.searchParams.get('to') ?? last));
       const limit = Number(url.searchParams.get('limit') ?? Infinity);
       const rows = [];
       for (let dt = to - (to % H4); dt >= FIRST && rows.length < limit; dt -= H4)
@@ -325,5 +329,26 @@ describe('Chart that zooms out (the charts page)', () => {
     expect(figure()).toHaveAttribute('data-points', '21');
     expect(figure()).not.toHaveAttribute('aria-busy');
     expect(asked(fetchMock)).toEqual(['/candles/3m/TRX/JM?limit=42']);
+  });
+
+  it('keeps every candle held when a refresh brings a new bucket: no gap between the pages', async () => {
+    const fetchMock = api();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    render(chart);
+    await screen.findByRole('img');
+    fireEvent.click(screen.getByRole('button', { name: '3M' }));
+    await waitFor(() => expect(figure()).toHaveAttribute('data-points', '540'));
+    // Four hours later the last week starts one bucket later; the page refreshes.
+    last = LAST + H4;
+    clearHistoryCache();
+    const realNow = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(realNow + 20_000);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(asked(fetchMock)).toHaveLength(3));
+    expect(asked(fetchMock)[2]).toBe('/candles/3m/TRX/JM?limit=42');
+    const closes = async () => (await reach()).getAttribute('data-closes')!.split(' ').map(Number);
+    await waitFor(async () =>
+      expect(await closes()).toEqual(Array.from({ length: 540 }, (_, i) => i + 2)),
+    );
   });
 });

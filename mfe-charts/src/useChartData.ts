@@ -97,7 +97,7 @@ type Keyed<T> = T & { key: string };
  * points arrive in a transition: React renders the chart's figure in slices, not one long task.
  * With `paging`, the first request asks only for the last `paging.first` buckets, and the ones
  * before them are read when `paging.span` needs them (the user zoomed out), merged in time
- * order, each time once; a refresh asks for the last ones again and keeps the earlier ones. An
+ * order, each time once; a refresh asks for the last ones again and keeps every one held. An
  * earlier page that cannot be read keeps what is drawn (`earlier: 'failed'`, `retry`).
  */
 export function useChartData(
@@ -126,7 +126,10 @@ export function useChartData(
         startTransition(() =>
           setLatest((old) => {
             const base = old.key === key ? old : { key, ...LOADING };
-            const next = arrived(points)(base);
+            // A page of the last N moves on with each new bucket: the candles it no longer
+            // holds stay (else one would go missing between it and the earlier pages).
+            const held = first !== undefined && !base.loading;
+            const next = arrived(held ? mergeByDate(base.points, points) : points)(base);
             return next === base ? base : { ...next, key };
           }),
         );
