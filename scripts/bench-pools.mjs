@@ -7,6 +7,9 @@
 // list shows the result and the next frame is painted, beside the goal (<= 100 ms), and how
 // many rows are in the page (`--shots`: screenshots at 1280 and 320 px; `--profile`: a CPU
 // profile of the 4x steps; `--trace`: a DevTools trace of them and its time by kind of work).
+// Then the first load's layout shift (Lighthouse's CLS, goal 0) on /pools (TRON's pools) and
+// /pools?n=BSC, as a phone (412 px, Lighthouse's) and a wide screen see it, with the api's
+// answer held back 1 s so the rows come after the page's first paint, as on a slow network.
 // Figures only.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -234,6 +237,41 @@ async function measure(browser, throttle) {
   return { times, drawn, rows };
 }
 
+/**
+ * The layout shift of `path`'s first load at `width` px until its rows show their figures, and
+ * what moved (the api's /v1/info answered after SHIFT_API_DELAY_MS).
+ */
+const SHIFT_API_DELAY_MS = 1000;
+async function firstLoadShift(browser, path, width) {
+  const page = await browser.newPage({ viewport: { width, height: width < 700 ? 823 : 900 } });
+  await page.addInitScript(() => {
+    window.__shift = { value: 0, moved: [] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        window.__shift.value += entry.value;
+        for (const source of entry.sources)
+          window.__shift.moved.push(
+            source.node instanceof Element
+              ? `<${source.node.localName} class="${source.node.className}">`
+              : '(text)',
+          );
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.route('**/v1/info', async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, SHIFT_API_DELAY_MS));
+    await route.fulfill({ response });
+  });
+  await page.goto(`http://localhost:8080${path}`);
+  await page.waitForSelector('[data-testid="api-0"]:not(:text("…"))', { timeout: 60000 });
+  await page.waitForTimeout(1000);
+  const { value, moved } = await page.evaluate(() => window.__shift);
+  await page.close();
+  return `${value.toFixed(3)}${moved.length > 0 ? ` (moved: ${[...new Set(moved)].join(', ')})` : ''}`;
+}
+
 const stack = await startBenchStack({ apiData: 'bench-api-data' });
 const browser = await chromium.launch(CHROMIUM);
 try {
@@ -249,6 +287,11 @@ try {
         `filter per keystroke ${times.filter.join(', ')} ms (worst ${worst(times.filter)}, ${worst(times.filter) <= GOAL_MS ? 'ok' : 'MISSED'})`,
     );
   }
+  for (const path of ['/pools', '/pools?n=BSC'])
+    for (const width of [412, 1280])
+      console.log(
+        `  first load of ${path} at ${width} px: layout shift ${await firstLoadShift(browser, path, width)} (goal 0)`,
+      );
   console.log(`  load after: ${loadavg()[0].toFixed(1)}`);
 } finally {
   await browser.close();

@@ -22,9 +22,9 @@ const INITIAL: State = { chain: 'loading', states: [], api: 'loading' };
 /**
  * The network's pair balances and the API figures, loaded side by side. The page's loading state
  * ends when the balances are in (or failed); the API never holds the page up. What each read
- * brings is drawn in a transition: React renders the rows it brings in 5 ms slices, where one
- * render of TRON's 21 cards was a 128 ms task at Lighthouse's 4x CPU on the first load; a sort
- * or a keystroke still interrupts it.
+ * brings is drawn in a transition: React renders the rows it brings in 5 ms slices with the
+ * browser free between them, where the first load drew every row in one task (React's tasks in
+ * Lighthouse's /pools runs were 66-131 ms at 4x CPU); a sort or a keystroke interrupts it.
  */
 export function usePools(network: NetworkConfig | undefined): PoolsData {
   const [state, setState] = useState<State>(INITIAL);
