@@ -1,4 +1,5 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import {
@@ -202,6 +203,43 @@ it('asks for a confirmation above 15% price impact', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
   await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
   expect(api.swaps).toHaveLength(1);
+});
+
+it('an edit after the impact question takes it away: SWAP asks again for the new amount', async () => {
+  connect();
+  api = fakeSwapApi(tron, reserves, { TRX: 10n ** 15n });
+  provideSwapApi(api);
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '500000');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Price impact is very high');
+  await userEvent.type(sell(), '0');
+  expect(screen.queryByText(/Price impact is very high/)).toBeNull();
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  // The question was about 500000: the first press for 5000000 asks it again, nothing is sent.
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Price impact is very high');
+  expect(api.swaps).toHaveLength(0);
+});
+
+it('a keystroke renders the box once (issue #25: no second pass from an effect)', async () => {
+  let commits = 0;
+  render(
+    <Profiler id="swap" onRender={() => (commits += 1)}>
+      <SwapPanel network="TRON" query={{}} />
+    </Profiler>,
+  );
+  await screen.findByText(/100\.00000000 JM/);
+  await act(() => new Promise((r) => setTimeout(r, 20)));
+  for (const text of ['1', '12', '12.', '12.5']) {
+    commits = 0;
+    await act(async () => {
+      fireEvent.change(sell(), { target: { value: text } });
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(commits).toBe(1);
+  }
 });
 
 it('the receive list excludes the sell token; choosing the same sell token flips to JM', async () => {

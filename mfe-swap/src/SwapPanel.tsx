@@ -114,7 +114,7 @@ function SwapBox({
   });
   const chartsDue = useDueAfter(prices ?? (unreachable || undefined));
   const [approvalMode, setApprovalMode] = useApprovalMode();
-  const { swap, completed, closeCompleted, failure, clearFailure } = useSwapAction({
+  const { swap, completed, closeCompleted, failure } = useSwapAction({
     network,
     state,
     dispatch,
@@ -125,7 +125,11 @@ function SwapBox({
     launchPad: widgetOptions?.launchPad,
     onDone: reloadBalances,
   });
-  const [confirming, setConfirming] = useState(false);
+  // The impact confirmation and the worse re-quote are about the amounts of one form version:
+  // shown while it lasts, so an edit hides them without an effect (whose state updates rendered
+  // the box once more on every keystroke, issue #25).
+  const [confirmingAt, setConfirmingAt] = useState<number>();
+  const confirming = confirmingAt === state.version;
   const pending = usePendingTransaction();
   const { t } = useLingui();
   const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
@@ -182,19 +186,16 @@ function SwapBox({
     dispatch({ type: 'typed', field: 1, text: formatUnits(amount, from.decimals) });
   }
 
-  const [requoted, setRequoted] = useState(false);
-  useEffect(() => {
-    setConfirming(false);
-    setRequoted(false);
-    clearFailure(); // a new quote clears the old outcome
-  }, [state.version, clearFailure]);
+  const [requotedAt, setRequotedAt] = useState<number>();
+  const requoted = requotedAt === state.version;
   const updating = isQuoting(state, network);
 
   async function onSwapClick() {
-    setRequoted(false);
+    const version = state.version;
+    setRequotedAt(undefined);
     const outcome = await swap(confirming);
-    setConfirming(outcome === 'confirm');
-    setRequoted(outcome === 'requoted');
+    setConfirmingAt(outcome === 'confirm' ? version : undefined);
+    setRequotedAt(outcome === 'requoted' ? version : undefined);
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { t } from '@lingui/core/macro';
 import {
   formatAmount,
@@ -46,9 +46,10 @@ interface Args {
 export function useSwapAction(args: Args) {
   const { network, state, balances, energy, approval, onDone } = args;
   const [completed, setCompleted] = useState<CompletedSwap>();
-  // A send its simulation stopped: the sentence and, for unknown reasons, the raw one.
-  const [failure, setFailure] = useState<{ message: string; details?: string }>();
-  const clearFailure = useCallback(() => setFailure(undefined), []);
+  // A send its simulation stopped: the sentence and, for unknown reasons, the raw one; shown
+  // for the form version it was sent from (a new quote clears the old outcome).
+  const [failed, setFailure] = useState<{ message: string; details?: string; version: number }>();
+  const failure = failed?.version === state.version ? failed : undefined;
   // A second press before React re-renders SWAP as disabled (shared-chain also refuses it).
   const busy = useRef(false);
 
@@ -142,7 +143,11 @@ export function useSwapAction(args: Args) {
       setTimeout(onDone, POST_SWAP_REFRESH_MS);
     } catch (error) {
       if (isChainError(error) && error.code === 'SIMULATION_FAILED')
-        setFailure({ message: error.message, details: (error as { details?: string }).details });
+        setFailure({
+          message: error.message,
+          details: (error as { details?: string }).details,
+          version: state.version,
+        });
       showToast('error', swapErrorText(error));
     } finally {
       busy.current = false;
@@ -155,7 +160,6 @@ export function useSwapAction(args: Args) {
     completed,
     closeCompleted: () => setCompleted(undefined),
     failure,
-    clearFailure,
   };
 }
 
