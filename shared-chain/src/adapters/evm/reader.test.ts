@@ -81,3 +81,44 @@ test('pools older than 5 s are served while one read runs; a fresh request and a
   expect(error).toHaveBeenCalledWith(expect.stringContaining('pair reserves failed: node down'));
   expect(await reader.pairReserves()).toBe(v2);
 });
+
+test('a listed token whose symbol is not UTF-8 hides no pool: the page still reads', async () => {
+  const usdt = `0x${'6'.padStart(40, '0')}`;
+  const spam = `0x${'7'.padStart(40, '0')}`;
+  const pair = `0x${'a'.repeat(40)}`;
+  const network = fakeEvmNetwork();
+  network.tokens.SPAM = { ...network.tokens.USDT!, symbol: 'SPAM', name: 'Spam', address: spam };
+  network.tokens.USDT = { ...network.tokens.USDT!, address: usdt };
+  network.pools = [{ symbolA: 'USDT', symbolB: 'SPAM', address: pair }];
+  const reader = new EvmReader(network);
+  // The symbols' ABI encoding is the same for bytes and string: 0xff is no UTF-8 text.
+  const page = [
+    'address[]',
+    'address[]',
+    'address[]',
+    'bytes[]',
+    'bytes[]',
+    'uint256[]',
+    'uint256[]',
+  ];
+  jest.spyOn(reader.rpc, 'send').mockImplementation(async (method, params) => {
+    const data = (params?.[0] as { data?: string } | undefined)?.data ?? '';
+    if (method !== 'eth_call' || !data.startsWith(LISTING)) throw new Error(`unexpected ${method}`);
+    return encodeArgs(page, [
+      [pair],
+      [usdt],
+      [spam],
+      ['0x555344'],
+      ['0xff'],
+      [1000n],
+      [2000n],
+    ]) as never;
+  });
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const pools = await reader.pairReserves();
+  expect(error).not.toHaveBeenCalled();
+  expect(pools).toHaveLength(1);
+  const [pool] = pools!;
+  const reserves = { [pool!.symbolA]: pool!.reserveA, [pool!.symbolB]: pool!.reserveB };
+  expect(reserves).toEqual({ USDT: 1000n, SPAM: 2000n });
+});

@@ -32,13 +32,18 @@ interface Cached<T> {
   value: Promise<T>;
 }
 
-/** The swap-info contract's page of pairs: pairs, tokensA, tokensB, symbolsA, symbolsB, balancesA, balancesB. */
+/**
+ * The swap-info contract's page of pairs: pairs, tokensA, tokensB, symbolsA, symbolsB, balancesA,
+ * balancesB. The symbols are decoded as bytes, as on TRON: they are not used (pools are named
+ * from the trusted token list), and anyone can list a token whose symbol is not UTF-8, which a
+ * string decode refuses, failing the whole page and with it every pool.
+ */
 const PAIRS_PAGE = [
   'address[]',
   'address[]',
   'address[]',
-  'string[]',
-  'string[]',
+  'bytes[]',
+  'bytes[]',
   'uint256[]',
   'uint256[]',
 ];
@@ -62,11 +67,11 @@ function listedPairsOf(raw: string): ListedPair[] {
   }));
 }
 
-/** getUserLP: pairs, symbolsA, symbolsB, totalLiquidity, userLiquidity, valueA, valueB. */
+/** getUserLP: pairs, symbolsA, symbolsB (bytes, unused, as in PAIRS_PAGE), totalLiquidity, userLiquidity, valueA, valueB. */
 const USER_LP_PAGE = [
   'address[]',
-  'string[]',
-  'string[]',
+  'bytes[]',
+  'bytes[]',
   'uint256[]',
   'uint256[]',
   'uint256[]',
