@@ -1,17 +1,18 @@
 // The shell's entry only starts its federation runtime and then imports the app (`boot`, the
-// async boundary that lets shared modules be negotiated). Without help, the browser learns of
-// the app's chunks, React among them, only after main.js has downloaded and run, and fetches
-// them one round trip later. This plugin names them in the html as preloads, so they download
-// beside main.js: the `boot` chunk group and, followed through, the chunks of the
-// shared modules it consumes as the shell provides them. A first visit uses exactly those: the
-// shell is the first container on the page, so with 'loaded-first' its own React and
-// shared-chain are the ones picked (the consumers' fallback copies are never fetched).
+// async boundary that lets shared modules be negotiated), in the shell in steps of a task each
+// (`boot`, then `boot-chain`, `boot-app`). Without help, the browser learns of the app's chunks,
+// React among them, only after main.js has downloaded and run, and fetches them one round trip
+// later. This plugin names them in the html as preloads, so they download beside main.js: the
+// `boot` and `boot-*` chunk groups and, followed through, the chunks of the shared modules they
+// consume as the shell provides them. A first visit uses exactly those: the shell is the first
+// container on the page, so with 'loaded-first' its own React and shared-chain are the ones
+// picked (the consumers' fallback copies are never fetched).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const NAME = 'PreloadBootChunksPlugin';
 
-/** The js files a chunk group needs, with the shell-provided shared modules it consumes. */
-function bootFiles(compilation, group) {
+/** The js files chunk groups need, with the shell-provided shared modules they consume. */
+function bootFiles(compilation, groups) {
   const { chunkGraph } = compilation;
   const providers = new Map();
   for (const module of compilation.modules)
@@ -37,12 +38,26 @@ function bootFiles(compilation, group) {
       }
     }
   };
-  visit(group);
+  for (const group of groups) visit(group);
   return files;
 }
 
+/**
+ * The boot's chunk groups among a compilation's named ones: `name`'s, then its later steps
+ * (`<name>-*`) in the order webpack met their imports; none without `name`'s.
+ */
+function bootGroups(namedChunkGroups, name) {
+  const first = namedChunkGroups.get(name);
+  if (!first) return [];
+  const steps = [...namedChunkGroups].filter(([step]) => step.startsWith(`${name}-`));
+  return [first, ...steps.map(([, group]) => group)];
+}
+
 class PreloadBootChunksPlugin {
-  /** @param {{ chunkGroup?: string }} [options] the webpackChunkName of the entry's import() */
+  /**
+   * @param {{ chunkGroup?: string }} [options] the webpackChunkName of the entry's (first)
+   *   import(); later steps' names extend it (`boot-app`)
+   */
   constructor(options = {}) {
     this.chunkGroup = options.chunkGroup ?? 'boot';
   }
@@ -50,8 +65,8 @@ class PreloadBootChunksPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
-        const group = compilation.namedChunkGroups.get(this.chunkGroup);
-        if (!group) {
+        const groups = bootGroups(compilation.namedChunkGroups, this.chunkGroup);
+        if (groups.length === 0) {
           compilation.errors.push(
             new Error(`${NAME}: no chunk group "${this.chunkGroup}" (name the entry's import())`),
           );
@@ -60,7 +75,7 @@ class PreloadBootChunksPlugin {
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
         // At the end of the body: found once the html has arrived, so they never share the
         // line with the html itself or the stylesheet the first paint waits for.
-        for (const file of bootFiles(compilation, group))
+        for (const file of bootFiles(compilation, groups))
           data.bodyTags.push(
             HtmlWebpackPlugin.createHtmlTagObject('link', {
               rel: 'preload',
@@ -74,4 +89,4 @@ class PreloadBootChunksPlugin {
   }
 }
 
-module.exports = { PreloadBootChunksPlugin, bootFiles };
+module.exports = { PreloadBootChunksPlugin, bootFiles, bootGroups };

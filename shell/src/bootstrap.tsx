@@ -16,18 +16,25 @@ import { yieldToBrowser } from './yieldToBrowser';
  * the route's remote are still arriving: the screen's first read then joins the one in flight
  * (the reader caches reserves 5 s) instead of starting after the first render.
  */
-function warmReads() {
+async function warmReads() {
   const route = routeAt(window.location.pathname);
   if (!route || !CHAIN_READING_ROUTES.includes(route)) return;
   const n = new URLSearchParams(window.location.search).get('n');
   const network = getNetworkConfig(resolveRouteNetwork(route, n, network$.getValue()));
-  if (network)
-    readerFor(network)
-      .then((reader) => reader.pairReserves())
-      .catch(() => undefined);
+  if (!network) return;
+  // Not in the task that parsed networks.json, nor in the one that evaluated the reader's chunk
+  // (TRON's: its codec and hashes), each 15-20 ms observed on `/` under Lighthouse.
+  await yieldToBrowser();
+  const reader = await readerFor(network);
+  await yieldToBrowser();
+  await reader.pairReserves();
 }
 
-async function start() {
+/**
+ * The page's boot once its modules are in (index.ts evaluates them, a task each): the theme
+ * and language, remotes.json and the networks, the route's screen, then the page's first render.
+ */
+export async function start(): Promise<void> {
   // The head script has picked it already, unless the page came without one (dev server).
   pickTheme();
   keepThemeCurrent();
@@ -38,7 +45,11 @@ async function start() {
   // English resolves at once; another language's texts load beside the remotes manifest.
   const [remotes] = await Promise.allSettled([
     registerRemotesAtBoot(),
-    loadNetworks().then(warmReads, () => undefined),
+    // Not awaited: the first render does not wait for the read.
+    loadNetworks().then(
+      () => void warmReads().catch(() => undefined),
+      () => undefined,
+    ),
     startLanguage(),
   ]);
   if (remotes.status === 'rejected')
@@ -51,5 +62,3 @@ async function start() {
   await yieldToBrowser();
   renderPage(root, <App />);
 }
-
-void start();
