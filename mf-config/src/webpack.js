@@ -284,6 +284,8 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
       runtimePlugins: [
         path.join(appDir, 'src/runtime-plugins/remote-failover.ts'),
         path.join(appDir, 'src/runtime-plugins/integrity.ts'),
+        // A remote's entry, its container's initialisation and its screen in separate tasks.
+        path.join(appDir, 'src/runtime-plugins/yield-between.ts'),
       ],
       dts: false,
       // Lends its federation runtime to every remote it loads (built with externalRuntime).
