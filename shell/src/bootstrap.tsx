@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { getNetworkConfig, loadNetworks, network$, readerFor } from '@jmswap/shared-chain';
 import { App } from './App';
 import { renderPage } from './renderPage';
+import { fetchOrEarly, NETWORKS_URL } from './remotes/early';
 import { registerRemotesAtBoot, startScreen } from './remotes/federation';
 import { routeScreen } from './remotes/routeScreen';
 import { startAnalyticsSink } from './services/analytics';
@@ -46,7 +47,7 @@ export async function start(): Promise<void> {
   const [remotes] = await Promise.allSettled([
     registerRemotesAtBoot(),
     // Not awaited: the first render does not wait for the read.
-    loadNetworks().then(
+    loadNetworks(NETWORKS_URL, fetchOrEarly).then(
       () => void warmReads().catch(() => undefined),
       () => undefined,
     ),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { bootAfterFirstPaint, headStart, PAINT_WAIT_MS, screenFiles } from './headStart';
-import { takeEarly, takeEarlyOnceStarted } from './remotes/early';
+import { clearHistoryCache, fetchCandles, fetchInfo } from '@jmswap/shared-chain/history';
+import { fetchOrEarly, takeEarly, takeEarlyOnceStarted } from './remotes/early';
 
 const MANIFEST = {
   metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
@@ -249,4 +250,100 @@ describe('the main script after the first paint', () => {
       expect(mainScripts()).toEqual(['/main.abc.js']);
     });
   });
+});
+
+describe("/charts: the page's first api requests", () => {
+  const API = 'http://api.test:8070';
+  const INFO_URL = `${API}/v1/info`;
+  const CANDLES_URL = `${API}/v1/history/tron/candles/3m/TRX/JM?limit=42`;
+  const NETWORKS = {
+    networks: {
+      TRON: {
+        api: { url: API },
+        defaultTokens: ['TRX', 'JM'],
+        pools: [{ symbolA: 'TRX', symbolB: 'JM', address: 'T1' }],
+      },
+    },
+  };
+  const INFO = { updatedAt: Date.UTC(2026, 10, 1), networks: {} };
+  const CANDLES = [{ o: 1, h: 2, l: 0.5, c: 1.5, dt: Date.UTC(2026, 10, 1) }];
+  const CHARTS_SITE = {
+    '/config/remotes.json': { allowedOrigins: [], remotes: {} },
+    '/config/networks.json': NETWORKS,
+    [INFO_URL]: INFO,
+    [CANDLES_URL]: CANDLES,
+  };
+
+  beforeEach(() => {
+    clearHistoryCache();
+    localStorage.clear();
+  });
+
+  test('start beside remotes.json from networks.json, and each is requested once: by the head script', async () => {
+    window.history.pushState({}, '', '/charts');
+    const fetched = serve(CHARTS_SITE);
+    await headStart();
+    expect(fetched).toEqual([
+      '/config/remotes.json',
+      '/config/networks.json',
+      INFO_URL,
+      CANDLES_URL,
+    ]);
+    // The shell's networks read, then the charts remote's clients, with the urls the page asks.
+    expect(await (await fetchOrEarly('/config/networks.json')).json()).toEqual(NETWORKS);
+    expect(await fetchInfo(API)).toEqual(INFO);
+    expect(await fetchCandles(API, 'TRON', '3m', 'TRX', 'JM', { range: { limit: 42 } })).toEqual(
+      CANDLES,
+    );
+    expect(fetched).toHaveLength(4);
+    // Once: the next read of the networks (another page's) asks the server.
+    await fetchOrEarly('/config/networks.json');
+    expect(fetched).toHaveLength(5);
+  });
+
+  test('another pair on the page asks for its own candles; the early ones stay unused', async () => {
+    window.history.pushState({}, '', '/charts');
+    const fetched = serve({
+      ...CHARTS_SITE,
+      [`${API}/v1/history/tron/candles/3m/JM/TRX?limit=42`]: [],
+    });
+    await headStart();
+    expect(await fetchCandles(API, 'TRON', '3m', 'JM', 'TRX', { range: { limit: 42 } })).toEqual(
+      [],
+    );
+    expect(fetched.slice(4)).toEqual([`${API}/v1/history/tron/candles/3m/JM/TRX?limit=42`]);
+  });
+
+  test('a networks.json that fails starts nothing more, and the shell asks for it again', async () => {
+    window.history.pushState({}, '', '/charts');
+    const fetched = serve(CHARTS_SITE);
+    const served = global.fetch;
+    let down = true;
+    global.fetch = jest.fn(async (url: string) => {
+      if (down && url === '/config/networks.json') {
+        fetched.push(url);
+        throw new TypeError('Failed to fetch');
+      }
+      return served(url);
+    }) as unknown as typeof fetch;
+    await expect(headStart()).resolves.toBeUndefined();
+    expect(fetched).toEqual(['/config/remotes.json', '/config/networks.json']);
+    down = false;
+    expect(await (await fetchOrEarly('/config/networks.json')).json()).toEqual(NETWORKS);
+    expect(fetched).toEqual([
+      '/config/remotes.json',
+      '/config/networks.json',
+      '/config/networks.json',
+    ]);
+  });
+
+  test.each(['/', '/pools', '/listing'])(
+    '%s starts no api request and reads no networks.json',
+    async (path) => {
+      window.history.pushState({}, '', path);
+      const fetched = serve(CHARTS_SITE);
+      await headStart();
+      expect(fetched.filter((url) => url.includes('networks') || url.startsWith(API))).toEqual([]);
+    },
+  );
 });

@@ -9,7 +9,8 @@
 // load checks everything again and reports it, with Retry, where the screen goes.
 import { chosenVersion, parseRemotesFile } from '@jmswap/mf-config/remotes';
 import { canaryBucket } from './remotes/canary';
-import { REMOTES_URL, type EarlyFetches } from './remotes/early';
+import { chartsFirstUrls, SELECTED_NETWORK_KEY } from './remotes/chartsEarly';
+import { NETWORKS_URL, REMOTES_URL, type EarlyFetches } from './remotes/early';
 import { folderUrl } from './remotes/integrity';
 import { routeScreen } from './remotes/routeScreen';
 import { pickTheme } from './theme';
@@ -72,9 +73,42 @@ async function recordHashes(response: Promise<Response>, folder: string) {
     url.startsWith(folder) ? integrity[url.slice(folder.length)] : undefined;
 }
 
+/** The selected network kept from an earlier visit, if the browser lets the page read it. */
+function storedNetwork(): string | null {
+  try {
+    return localStorage.getItem(SELECTED_NETWORK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /charts: networks.json (the shell takes this response, takeEarly), then the api's `/v1/info`
+ * and the chart's first candles, which the charts remote's api clients adopt when they ask for
+ * the same urls (shared-chain/src/api/early.ts). Without it they start only after React, the
+ * shell and the remote have arrived: the price, the page's largest paint, waited for that.
+ */
+function startChartsData(
+  early: EarlyFetches,
+  start: (url: string) => Promise<Response>,
+): Promise<void> {
+  return start(NETWORKS_URL)
+    .then((res) => res.json())
+    .then((file: unknown) => {
+      for (const url of chartsFirstUrls(file, location.search, storedNetwork())) {
+        // The request the clients make (CORS, no credentials, the same Accept).
+        const response = fetch(url, { headers: { Accept: 'application/json' } });
+        response.catch(() => undefined); // a client that takes it sees the failure, and asks again
+        early.responses[url] = response;
+      }
+    })
+    .catch(() => undefined);
+}
+
 /**
  * Sets the theme before the first paint (no flash of the other one), then starts the route's
- * screen downloading; resolves when the preloads are placed (or skipped).
+ * screen downloading (on /charts, its first api requests too); resolves when the preloads are
+ * placed (or skipped) and those requests started.
  */
 export function headStart(): Promise<void> {
   pickTheme();
@@ -110,7 +144,8 @@ export function headStart(): Promise<void> {
     })
     .catch(() => undefined);
   early.started = manifest;
-  return manifest
+  const data = screen[0] === 'charts' ? startChartsData(early, start) : undefined;
+  const preloads = manifest
     .then(async (started) => {
       if (!started) return;
       const hashOf = await started.hashes;
@@ -121,6 +156,7 @@ export function headStart(): Promise<void> {
       styles.forEach((href) => preload(href, 'style', hashOf(href)));
     })
     .catch(() => undefined);
+  return Promise.all([preloads, data]).then(() => undefined);
 }
 
 /**

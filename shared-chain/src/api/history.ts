@@ -13,6 +13,7 @@ import {
   HISTORY_CACHE_MS,
   LINE_CACHE_MS,
 } from '../core/constants';
+import { readEarlyOr } from './early';
 
 /** Look-back windows the API accepts. */
 export const CHART_WINDOWS = ['1d', '1w', '1m', '3m', '1y', 'all'] as const;
@@ -146,18 +147,23 @@ async function getJson<T>(
 ): Promise<T | undefined> {
   const hit = cache.get(url);
   if (!options.fresh && hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
-  const value = (async () => {
-    const res = await (options.fetchImpl ?? fetch)(url, {
+  const read = async (response: Promise<Response>) => {
+    const res = await response;
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const data = parse(await res.json());
+    if (data === undefined) throw new Error(CONTRACT);
+    return data;
+  };
+  const fetchIt = () =>
+    (options.fetchImpl ?? fetch)(url, {
       headers: { Accept: 'application/json' },
       signal: options.signal,
       // The API lets browsers keep answers (max-age); a fresh read must get past that too.
       cache: options.fresh ? 'no-cache' : 'default',
     });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const data = parse(await res.json());
-    if (data === undefined) throw new Error(CONTRACT);
-    return data;
-  })();
+  // The page's head script may have asked already (the charts page's first candles): that
+  // answer is read with the same checks, and a failed one asks again here.
+  const value = (async () => (options.fresh ? read(fetchIt()) : readEarlyOr(url, read, fetchIt)))();
   cache.set(url, { at: Date.now(), value });
   try {
     return await value;

@@ -1,5 +1,7 @@
 /** The operators' list of remotes, read at every boot (served no-cache). */
 export const REMOTES_URL = '/config/remotes.json';
+/** The networks' config, read at every boot (served no-cache); the head script reads it on /charts. */
+export const NETWORKS_URL = '/config/networks.json';
 
 /** What the html's head script (headStart.ts) began before any bundle ran. */
 export interface EarlyFetches {
@@ -24,6 +26,15 @@ export function takeEarly(url: string): Promise<Response> | undefined {
   if (early && response) delete early.responses[url];
   return response;
 }
+
+/**
+ * `fetch`, but the head script's response when it started one for the url (networks.json on
+ * /charts), once; a failed one is fetched again here.
+ */
+export const fetchOrEarly: typeof fetch = (input, init) => {
+  const early = typeof input === 'string' ? takeEarly(input) : undefined;
+  return early ? early.catch(() => fetch(input, init)) : fetch(input, init);
+};
 
 /**
  * The same, for a url the head script learns only from another response (a remote's manifest,
