@@ -104,6 +104,9 @@ test('a double click on SWAP with a slow wallet sends one transaction; SWAP stay
     rpcUrls: evmRpcUrls(),
     sendDelayMs: 17_000,
   });
+  // The page's clock, so that the test can let 16 s pass without waiting them (the overlay's
+  // 15 s and the wallet's 17 s are the page's own timers).
+  await page.clock.install();
   await page.goto('/?n=BSC');
   await connectFromHeader(page, 'MetaMask');
   await sellField(page).fill('0.01'); // BNB: no approval, so one press is one transaction
@@ -111,16 +114,21 @@ test('a double click on SWAP with a slow wallet sends one transaction; SWAP stay
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).dblclick();
   const waiting = swapBox(page).getByRole('button', { name: 'Waiting for your wallet' });
   await expect(waiting).toBeDisabled();
-  // The processing overlay hides itself after 15 s; the wallet is still open at 16 s.
-  await page.waitForTimeout(16_000);
+  // The processing overlay hides itself after 15 s; the wallet is still open at 16 s. Once the
+  // wallet has the request (its 17 s started), the clock jumps as for a user who waits (each
+  // timer due fires once); the wallet's last second is real. The button says "Waiting" from the
+  // click, before the app's own reads; a jump made before the wallet had the request left its
+  // 17 s to real time (one run of two: 19.6 s against 3.4 s).
+  const sent = () =>
+    page.evaluate(() => (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent());
+  await expect.poll(sent).toContain('eth_sendTransaction');
+  await page.clock.fastForward(16_000);
   await expect(waiting).toBeDisabled();
   await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
     timeout: 30_000,
   });
-  const sends = await page.evaluate(() =>
-    (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent(),
-  );
+  const sends = await sent();
   expect(sends.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
 });
 
