@@ -11,6 +11,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { spawn, execFileSync } = require('node:child_process');
 const { APPS, REQUIRED_EXPOSES, appDir, remoteApp, repoRoot } = require('./apps');
 const { REMOTE_KEYS, versionProblem } = require('./remotes-validate');
@@ -38,8 +39,70 @@ function codeFiles(folder, prefix = '') {
     .sort();
 }
 
-/** The pin remotes.json keeps of a version: the SHA-384 of its release.json as served. */
-const recordPin = (folder) => sri(fs.readFileSync(path.join(folder, RECORD_FILE)));
+/**
+ * The release.json's compressed twins, as the build writes them beside every other text file
+ * (webpack.js' precompressed(): gzip level 9, brotli 11 under 256 KB, none under 1 KB): the
+ * static server sends a browser the .br, so the ~11 KB record the shell reads before a remote's
+ * code costs ~6.4 KB on the wire (its SHA-384s do not compress). A twin is always the record's
+ * own bytes compressed: one that is not (stale, or another record's) is rewritten, and none is
+ * left beside a record under 1 KB.
+ */
+const TWINS = [
+  ['.gz', (bytes) => zlib.gzipSync(bytes, { level: 9 }), zlib.gunzipSync],
+  [
+    '.br',
+    (bytes) =>
+      zlib.brotliCompressSync(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    zlib.brotliDecompressSync,
+  ],
+];
+const TWIN_THRESHOLD = 1024;
+
+/** Whether `file` holds `bytes` compressed by `decompress`'s format. */
+function twinHolds(file, bytes, decompress) {
+  try {
+    return decompress(fs.readFileSync(file)).equals(bytes);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Brings release.json's .gz and .br in line with it: written when missing or not its bytes,
+ * removed when the record is under the threshold. Returns the twins written.
+ */
+function writeRecordTwins(folder) {
+  const file = path.join(folder, RECORD_FILE);
+  const bytes = fs.readFileSync(file);
+  const written = [];
+  for (const [ext, compress, decompress] of TWINS) {
+    const twin = file + ext;
+    if (bytes.length < TWIN_THRESHOLD) fs.rmSync(twin, { force: true });
+    else if (!twinHolds(twin, bytes, decompress)) {
+      // Beside the twin, then renamed over it: the server never sends a half-written one.
+      const part = path.join(folder, `.${RECORD_FILE}${ext}-${process.pid}`);
+      fs.writeFileSync(part, compress(bytes));
+      fs.renameSync(part, twin);
+      written.push(RECORD_FILE + ext);
+    }
+  }
+  return written;
+}
+
+/**
+ * The pin remotes.json keeps of a version: the SHA-384 of its release.json as served. Every
+ * encoding the server picks from carries those bytes: its .gz/.br twins are brought in line
+ * first (a record edited by hand, or written before records had twins).
+ */
+function recordPin(folder) {
+  writeRecordTwins(folder);
+  return sri(fs.readFileSync(path.join(folder, RECORD_FILE)));
+}
 
 /** A file name a manifest may name: relative, inside the folder. */
 function safeRelative(name) {
@@ -175,8 +238,15 @@ function createReleaseRecord(folder, { remote, version, source, shareConfig }) {
   };
 }
 
+/**
+ * Writes release.json and its compressed twins. The old twins go first: while the record is
+ * rewritten the server sends the plain file, never a twin of another record.
+ */
 function writeReleaseRecord(folder, record) {
-  fs.writeFileSync(path.join(folder, RECORD_FILE), JSON.stringify(record, null, 2) + '\n');
+  const file = path.join(folder, RECORD_FILE);
+  for (const [ext] of TWINS) fs.rmSync(file + ext, { force: true });
+  fs.writeFileSync(file, JSON.stringify(record, null, 2) + '\n');
+  writeRecordTwins(folder);
 }
 
 /** Required exposes (REQUIRED_EXPOSES) a record lacks, with who loads them. */
@@ -340,6 +410,7 @@ module.exports = {
   sharedRequirements,
   createReleaseRecord,
   writeReleaseRecord,
+  writeRecordTwins,
   missingExposes,
   runWebpack,
   releaseRemote,

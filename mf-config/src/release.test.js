@@ -12,8 +12,11 @@ const {
   manifestFiles,
   releaseRemote,
   createReleaseRecord,
+  recordPin,
   sharedRequirements,
   shareConfigFor,
+  sri,
+  writeRecordTwins,
 } = require('./release');
 const { preflight, formatPreflight } = require('./preflight');
 
@@ -97,6 +100,43 @@ describe('npm run remote:release', () => {
     for (const [file, hash] of Object.entries(record.integrity)) {
       expect(hash).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
       expect(hash).toBe(sha384(path.join(folder, file)));
+    }
+  });
+
+  it("writes release.json's .br and .gz twins beside it, as the build does for its other files", () => {
+    const zlib = require('node:zlib');
+    const plain = fs.readFileSync(path.join(folder, RECORD_FILE));
+    expect(plain.length).toBeGreaterThan(1024);
+    const br = fs.readFileSync(path.join(folder, `${RECORD_FILE}.br`));
+    const gz = fs.readFileSync(path.join(folder, `${RECORD_FILE}.gz`));
+    expect(zlib.brotliDecompressSync(br)).toEqual(plain);
+    expect(zlib.gunzipSync(gz)).toEqual(plain);
+    // Its SHA-384s (half the record) do not compress; the rest does.
+    expect(br.length).toBeLessThan(plain.length * 0.7);
+    expect(fs.readdirSync(folder).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it('pins a record edited by hand with twins of the edit, not of the record before it', () => {
+    const zlib = require('node:zlib');
+    const other = path.join(tmp, 'hand-edited');
+    fs.cpSync(folder, other, { recursive: true });
+    try {
+      const file = path.join(other, RECORD_FILE);
+      const edited = { ...JSON.parse(fs.readFileSync(file, 'utf8')), version: '0.0.3-copy' };
+      fs.writeFileSync(file, JSON.stringify(edited, null, 2));
+      const pin = recordPin(other);
+      const plain = fs.readFileSync(file);
+      expect(pin).toBe(sri(plain));
+      expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`))).toEqual(plain);
+      expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`))).toEqual(plain);
+      // Twins that hold the record already are left as they are.
+      expect(writeRecordTwins(other)).toEqual([]);
+      // A record too small to be worth compressing keeps no twin of an earlier one.
+      fs.writeFileSync(file, '{}\n');
+      recordPin(other);
+      expect(fs.readdirSync(other).filter((f) => f.startsWith(RECORD_FILE))).toEqual([RECORD_FILE]);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
     }
   });
 
@@ -274,6 +314,21 @@ describe('preflight', () => {
     expect(result.ok).toBe(true);
     expect(formatPreflight(result, { remote: 'pools', version: VERSION, base })).toMatch(
       /integrity {2}mf-manifest.json and \d+ files match the release record \(plain, gzip, br\)\npreflight passed$/,
+    );
+  });
+
+  it('serves release.json to a browser as its brotli twin, whose bytes are the pinned record', async () => {
+    const zlib = require('node:zlib');
+    const url = `${base}/${VERSION}/${RECORD_FILE}`;
+    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    // fetch decodes the body: the raw twin is what the server sent.
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const sent = fs.readFileSync(servedFile(`${RECORD_FILE}.br`));
+    expect(Number(res.headers.get('content-length'))).toBe(sent.length);
+    expect(sri(zlib.brotliDecompressSync(sent))).toBe(recordPin(path.join(served, VERSION)));
+    expect(sri(Buffer.from(await res.arrayBuffer()))).toBe(
+      sri(fs.readFileSync(path.join(folder, RECORD_FILE))),
     );
   });
 
