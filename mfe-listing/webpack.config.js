@@ -4,7 +4,7 @@ module.exports = (env = {}, argv = {}) =>
   createRemoteConfig({
     appDir: __dirname,
     name: 'mfe_listing',
-    exposes: { './ListingPage': './src/ListingPage.tsx' },
+    exposes: { './ListingPage': './src/exposed.ts' },
     mode: argv.mode,
     version: env.version,
   });

@@ -2,25 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import {
-  registerCatalog,
-  setLoading,
-  useNetworks,
-  type RemoteScreenProps,
-} from '@jmswap/shared-chain';
+import { setLoading, useNetworks, type RemoteScreenProps } from '@jmswap/shared-chain';
 import { listingAction, submitListing, type ListingOutcome } from './listingAction';
 import { fieldLabel, outcomeText } from './listingText';
-
-// This remote's texts in the language in use (English is in the code).
-void registerCatalog(
-  'listing',
-  (language) =>
-    import(
-      /* webpackChunkName: "messages-listing-[request]" */
-      /* webpackExclude: /en\.ts$/ */
-      `./locales/${language}.ts`
-    ),
-);
+// This remote's texts in the language in use, registered with the module.
+import './listingCatalog';
 
 export const LISTING_FIELDS = [
   'name',
