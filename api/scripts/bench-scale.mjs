@@ -8,6 +8,8 @@
 // --only scale-read / --only scale-lag run one of them; --db pglite|postgres the read part on one
 // database; --seconds S per load line (default 10); --pg-url URL a PostgreSQL server of one's own
 // (its database is filled unless --no-load: the trades loaded by an earlier run with --pg-url).
+// --trace (lag): where each stored block's time went, median and max per part: the poll, the
+// reads before the write, every statement of the write, the commit, the step's CPU.
 import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -406,6 +408,45 @@ async function readFigures(label, db, n, env, args) {
   );
 }
 
+/** --trace: where each stored block's time went (see traced()). */
+const TRACE = argv.includes('--trace');
+
+/**
+ * `db` timing every statement of the indexer's steps (`steps`: one record per step, started by
+ * the indexer's step() below): what a block's write waits on.
+ */
+function traced(db, steps) {
+  const cur = () => steps.at(-1);
+  const time =
+    (q, where) =>
+    async (...args) => {
+      const t = performance.now();
+      try {
+        return await q(...args);
+      } finally {
+        const s = cur();
+        if (s && !s.end) {
+          const what = `${where} ${String(args[0]).trim().split(/\s+/).slice(0, 3).join(' ')}`;
+          s.statements[what] = (s.statements[what] ?? 0) + performance.now() - t;
+        }
+      }
+    };
+  return {
+    ...db,
+    query: time(db.query, 'read'),
+    transaction: (fn) =>
+      db.transaction((tx) => {
+        const s = cur();
+        if (s) s.writeStart = performance.now();
+        return fn({
+          ...tx,
+          query: time(tx.query, 'write'),
+          ...(tx.copyFrom ? { copyFrom: time(tx.copyFrom, 'write COPY') } : {}),
+        }).finally(() => s && (s.writeEnd = performance.now()));
+      }),
+  };
+}
+
 /**
  * The live indexer (poll 300 ms, as `npm start` runs it) following the synthetic chain: how far
  * behind the head it is when each new block arrives (in blocks: 0 = the previous block is
@@ -413,6 +454,9 @@ async function readFigures(label, db, n, env, args) {
  */
 async function lagFigures(label, db) {
   await migrate(db);
+  const steps = [];
+  // The indexer's database, timed with --trace (this bench's own reads are not).
+  const indexerDb = TRACE ? traced(db, steps) : db;
   const network = fake.fakeNetwork(PAIRS);
   // Block 0: the factory's PairCreated of the 1 000 pairs; then a block every BLOCK_MS.
   const chain = new fake.FakeChain({
@@ -423,7 +467,7 @@ async function lagFigures(label, db) {
   });
   const quiet = (await import('pino')).default.destination({ dest: '/dev/null', sync: false });
   const ix = new Indexer({
-    db,
+    db: indexerDb,
     network,
     source: chain.source(),
     pollMs: 300,
@@ -431,6 +475,16 @@ async function lagFigures(label, db) {
     logger: createLogger({ destination: quiet }),
   });
   await ix.syncToHead();
+  if (TRACE) {
+    const step = ix.step.bind(ix);
+    ix.step = async () => {
+      const s = { start: performance.now(), statements: {}, cpu: process.cpuUsage() };
+      steps.push(s);
+      const r = await step();
+      Object.assign(s, { end: performance.now(), result: r, cpu: process.cpuUsage(s.cpu) });
+      return r;
+    };
+  }
   ix.start();
   const minedAt = new Map();
   const storedAt = new Map();
@@ -478,6 +532,31 @@ async function lagFigures(label, db) {
       `behind when the next block came: ${behind.filter((b) => b === 0).length} of ${behind.length} times 0 blocks, max ${behind.at(-1)}; ` +
       `block -> stored median ${fmt(ms[Math.floor(ms.length / 2)])} ms, max ${fmt(ms.at(-1))} ms = ${(ms.at(-1) / BLOCK_MS).toFixed(2)} blocks (goal under one block: ${maxBehind < 1 ? 'met' : 'NOT met'}) (poll 300 ms; load ${load1()}; this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of ${wall.toFixed(1)} s)`,
   );
+  if (TRACE) traceLines(steps, minedAt);
+}
+
+/**
+ * The stored blocks' time, median and max over the steps that stored one: from the block to the
+ * step that read it (the poll), the step's reads before its write, each statement of the write,
+ * the commit, and the process's CPU during the step.
+ */
+function traceLines(steps, minedAt) {
+  const stored = steps.filter((s) => s.result?.kind === 'indexed' && minedAt.has(s.result.from));
+  const parts = {
+    'poll (block -> its step)': (s) => s.start - minedAt.get(s.result.from),
+    'reads before the write': (s) => s.writeStart - s.start,
+    write: (s) => s.writeEnd - s.writeStart,
+    commit: (s) => s.end - s.writeEnd,
+    'step CPU (all threads)': (s) => (s.cpu.user + s.cpu.system) / 1000,
+  };
+  for (const what of new Set(stored.flatMap((s) => Object.keys(s.statements))))
+    parts[`  ${what}`] = (s) => s.statements[what] ?? 0;
+  for (const [what, f] of Object.entries(parts)) {
+    const v = stored.map(f).sort((a, b) => a - b);
+    console.log(
+      `  trace ${what.padEnd(34)} median ${v[v.length >> 1].toFixed(1).padStart(6)} ms, max ${v.at(-1).toFixed(1).padStart(6)} ms (${v.length} blocks)`,
+    );
+  }
 }
 
 try {
@@ -501,9 +580,10 @@ try {
       );
     }
   }
-  if (spawnSync('wrk', ['--version']).error)
-    throw new Error('the scale bench needs wrk (apt-get install wrk)');
   if (ONLY === 'scale' || ONLY === 'scale-read') {
+    // The read part's load tool (the lag part needs none).
+    if (spawnSync('wrk', ['--version']).error)
+      throw new Error('the scale bench needs wrk (apt-get install wrk)');
     if (DB !== 'pglite') {
       const pg = PG_URL ? { url: PG_URL } : await startPostgres();
       if (!PG_URL) cleanups.push(() => pg.stop());

@@ -9,6 +9,12 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * The database's bulk path: `COPY <target> FROM` with `rows` as its data (COPY's text format),
+   * `target` being `table (columns)`. A transaction's Queryable has it (PGlite: from a blob;
+   * PostgreSQL: FROM STDIN); where absent, the caller inserts the same rows by statement.
+   */
+  copyFrom?(target: string, rows: string): Promise<void>;
 }
 
 /** A session-level advisory lock, held on a connection of its own. */
@@ -145,6 +151,10 @@ export function openPglite(dataDir?: string): Db {
           fn({
             query: (s, p) => tx.query(s, p as unknown[]) as never,
             exec: async (s) => void (await tx.exec(s)),
+            copyFrom: async (target, rows) =>
+              void (await tx.query(`COPY ${target} FROM '/dev/blob'`, [], {
+                blob: new Blob([rows]),
+              })),
           }),
         ),
       ),
@@ -184,7 +194,7 @@ export function openPgliteWorker(dataDir?: string): Db {
     if (m.ok) w.resolve({ rows: m.rows ?? [] });
     else w.reject(Object.assign(new Error(m.error?.message), m.error));
   });
-  const call = (op: 'query' | 'exec' | 'close', sql?: string, params?: unknown[]) =>
+  const call = (op: 'query' | 'exec' | 'copy' | 'close', sql?: string, params?: unknown[]) =>
     new Promise<{ rows: never[] }>((resolve, reject) => {
       if (dead) return reject(dead);
       const id = next++;
@@ -196,6 +206,8 @@ export function openPgliteWorker(dataDir?: string): Db {
   const tx: Queryable = {
     query: (s, p) => call('query', s, p) as never,
     exec: async (s) => void (await call('exec', s)),
+    copyFrom: async (target, rows) =>
+      void (await call('copy', `COPY ${target} FROM '/dev/blob'`, [rows])),
   };
   return {
     kind: 'pglite',
@@ -220,6 +232,29 @@ export function openPgliteWorker(dataDir?: string): Db {
         await worker.terminate();
       }),
   };
+}
+
+/**
+ * `COPY ... FROM STDIN` with its data in hand: pg's own Query, answering the server's request
+ * for the data with the rows and the copy's end (what pg-copy-streams does for a stream; pg
+ * alone refuses the request). Its result and errors come back as any statement's.
+ */
+class CopyFromText extends pg.Query {
+  // Not `rows`: pg's Query reads that as how many rows to fetch per round trip.
+  constructor(
+    sql: string,
+    private readonly data: string,
+    callback: (e: Error | null) => void,
+  ) {
+    super(sql, undefined, callback as never);
+  }
+  handleCopyInResponse(connection: {
+    sendCopyFromChunk(chunk: Buffer): void;
+    endCopyFrom(): void;
+  }): void {
+    connection.sendCopyFromChunk(Buffer.from(this.data));
+    connection.endCopyFrom();
+  }
 }
 
 export function openPostgres(url: string): Db {
@@ -248,6 +283,14 @@ export function openPostgres(url: string): Db {
         const out = await fn({
           query: (s, p) => client.query(s, p) as never,
           exec: async (s) => void (await client.query(s)),
+          copyFrom: (target, rows) =>
+            new Promise<void>((resolve, reject) => {
+              client.query(
+                new CopyFromText(`COPY ${target} FROM STDIN`, rows, (e) =>
+                  e ? reject(e) : resolve(),
+                ),
+              );
+            }),
         });
         await client.query('COMMIT');
         return out;

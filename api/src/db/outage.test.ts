@@ -77,6 +77,20 @@ it('answers 503 + Retry-After while PostgreSQL is down, keeps /health, says why 
       .lines()
       .filter((l) => l.msg === 'range stored')
       .at(-1);
+  // The api writes its lines in chunks (every 250 ms): wait for the line of the range that
+  // moved the stored cursor where it is.
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  const { rows } = await client.query<{ n: number }>(
+    `SELECT block_number::int AS n FROM indexer_cursor WHERE network = 'BSC'`,
+  );
+  await client.end();
+  await waitFor(
+    'the last stored range in the log',
+    () => cursorLine()?.to === rows[0]!.n,
+    10_000,
+    50,
+  );
   const cursorBefore = cursorLine()!.to as number;
 
   server.halt();

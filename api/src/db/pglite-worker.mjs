@@ -15,8 +15,13 @@ parentPort.on('message', (m) => {
         parentPort.postMessage({ id: m.id, ok: true });
         return;
       }
+      // 'copy': COPY ... FROM '/dev/blob' with its rows (text) as the blob.
       const out =
-        m.op === 'exec' ? (await lite.exec(m.sql), null) : await lite.query(m.sql, m.params);
+        m.op === 'exec'
+          ? (await lite.exec(m.sql), null)
+          : m.op === 'copy'
+            ? await lite.query(m.sql, [], { blob: new Blob([m.params[0]]) })
+            : await lite.query(m.sql, m.params);
       parentPort.postMessage({ id: m.id, ok: true, rows: out?.rows });
     } catch (e) {
       const error = { message: String(e?.message ?? e), name: e?.name };

@@ -267,10 +267,15 @@ export class Indexer {
     }
     this.haltLogged = false;
     const cursor = await readCursor(db, this.id);
-    const head = await source.head();
+    // The head and the cursor's block asked together: one round trip to the node, not two,
+    // before every range (and every poll of a network that is caught up).
+    const [head, cursorOnChain] = await Promise.all([
+      source.head(),
+      cursor ? this.onChain(cursor) : true,
+    ]);
     this.lastHead = head;
     this.gauges(head, cursor?.blockNumber ?? null);
-    if (cursor && !(await this.onChain(cursor))) return this.rollback(cursor);
+    if (cursor && !cursorOnChain) return this.rollback(cursor);
     const safe = head - this.confirmations;
     const from = cursor ? cursor.blockNumber + 1 : (this.opts.startBlock ?? 0);
     if (from > safe) {

@@ -1,13 +1,18 @@
 // The batch writes: the column literals the statements take, and the candles added up in memory
 // per batch, which must equal what the rebuild computes from the stored trades (the chart a user
 // sees after a rollback or a re-index is the same as before it). On PGlite and PostgreSQL.
-import type { Queryable } from '../db/db';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPgliteWorker, type Db, type Queryable } from '../db/db';
+import { migrate } from '../db/migrate';
 import { DB_KINDS, freshDb } from '../test/databases';
-import { emptyRows, type TradeRow } from './handlers';
+import { emptyRows, type Rows, type TradeRow } from './handlers';
 import {
   addToCandles,
   BUCKET_SECONDS,
   col,
+  copyText,
   rebuildCandles,
   writeRows,
   type CandleRow,
@@ -49,6 +54,147 @@ const candles = async (db: Queryable) =>
     )
   ).rows;
 
+/** A batch of every kind of event, with values at the edges (a null USD, 10^30, a lone mint). */
+function everyKind(): Rows {
+  const trades = [trade(0, PAIRS[0]!, T0), trade(3, PAIRS[1]!, T0 + 60)];
+  return {
+    pairs: [{ address: PAIRS[0]!, token0: hex(1, 40), token1: hex(2, 40), blockNumber: 9 }],
+    trades,
+    syncs: [
+      {
+        pair: PAIRS[0]!,
+        txHash: hex(7, 64),
+        logIndex: 1,
+        blockNumber: 10,
+        reserve0: 10n ** 30n + 7n,
+        reserve1: 0n,
+      },
+    ],
+    liquidity: [
+      {
+        pair: PAIRS[1]!,
+        txHash: hex(8, 64),
+        logIndex: 0,
+        blockNumber: 11,
+        time: T0 + 30,
+        kind: 'mint',
+        amount0: 5n,
+        amount1: 10n ** 24n,
+        sender: hex(0xa1, 40),
+      },
+    ],
+    approvals: [
+      {
+        token: hex(2, 40),
+        txHash: hex(9, 64),
+        logIndex: 4,
+        blockNumber: 12,
+        time: T0 + 40,
+        owner: hex(0xa2, 40),
+        spender: hex(0xa3, 40),
+        value: 2n ** 256n - 1n,
+      },
+    ],
+  };
+}
+
+/** What a batch left in the event tables, as text. */
+async function stored(db: Queryable) {
+  const q = async (sql: string) => (await db.query(sql)).rows;
+  return {
+    pairs: await q('SELECT network, address, token0, token1, block_number::text FROM pairs'),
+    trades: await q(
+      `SELECT pair, tx_hash, log_index, block_number::text, block_hash, time::text, side,
+         amount0_in::text, amount1_in::text, amount0_out::text, amount1_out::text,
+         amount_a::text, amount_b::text, price::text, usd, trader FROM trades ORDER BY tx_hash`,
+    ),
+    syncs: await q('SELECT pair, log_index, reserve0::text, reserve1::text FROM syncs'),
+    liquidity: await q('SELECT kind, amount0::text, amount1::text, sender FROM liquidity_events'),
+    approvals: await q('SELECT token, owner, spender, value::text FROM approvals'),
+  };
+}
+
+/** Writes everyKind() twice: the rows read back as written, and the second write adds nothing. */
+async function writeTwice(db: Db) {
+  const rows = everyKind();
+  const first = await db.transaction((tx) => writeRows(tx, 'BSC', rows, []));
+  expect(first).toBe(2);
+  const once = await stored(db);
+  expect(once.pairs).toEqual([
+    {
+      network: 'BSC',
+      address: PAIRS[0],
+      token0: hex(1, 40),
+      token1: hex(2, 40),
+      block_number: '9',
+    },
+  ]);
+  expect(once.trades).toEqual(
+    rows.trades.map((t) => ({
+      pair: t.pair,
+      tx_hash: t.txHash,
+      log_index: t.logIndex,
+      block_number: String(t.blockNumber),
+      block_hash: t.blockHash,
+      time: String(t.time),
+      side: t.side,
+      amount0_in: String(t.amount0In),
+      amount1_in: String(t.amount1In),
+      amount0_out: String(t.amount0Out),
+      amount1_out: String(t.amount1Out),
+      amount_a: String(t.amountA),
+      amount_b: String(t.amountB),
+      price: t.price,
+      usd: t.usd,
+      trader: t.trader,
+    })),
+  );
+  expect(once.trades[1]!.usd).toBeNull();
+  expect(once.syncs).toEqual([
+    { pair: PAIRS[0], log_index: 1, reserve0: String(10n ** 30n + 7n), reserve1: '0' },
+  ]);
+  expect(once.liquidity).toEqual([
+    { kind: 'mint', amount0: '5', amount1: String(10n ** 24n), sender: hex(0xa1, 40) },
+  ]);
+  expect(once.approvals).toEqual([
+    {
+      token: hex(2, 40),
+      owner: hex(0xa2, 40),
+      spender: hex(0xa3, 40),
+      value: String(2n ** 256n - 1n),
+    },
+  ]);
+  // The same batch again (a range indexed twice): nothing new, nothing doubled.
+  const again = await db.transaction((tx) => writeRows(tx, 'BSC', everyKind(), []));
+  expect(again).toBe(0);
+  expect(await stored(db)).toEqual(once);
+}
+
+it("COPY's text of a batch: a tab between values, \\N for a null, a line per row", () => {
+  const rows = [
+    { a: 'x', n: 1n, u: null },
+    { a: 'y', n: 10n ** 30n, u: 0.5 },
+  ];
+  const text = copyText('BSC', rows, [
+    ['a', 'text', (r) => r.a],
+    ['n', 'numeric', (r) => r.n],
+    ['u', 'float8', (r) => r.u],
+  ]);
+  expect(text).toBe(`BSC\tx\t1\t\\N\nBSC\ty\t${10n ** 30n}\t0.5\n`);
+});
+
+it('a batch of every event kind through PGlite on its worker thread (COPY there too)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'jmswap-store-worker-'));
+  const db = openPgliteWorker(dir);
+  try {
+    await migrate(db);
+    await writeTwice(db);
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 describe.each(DB_KINDS)('batch writes on %s', (kind) => {
   it('column literals read back as the values written', async () => {
     const { db, drop } = await freshDb(kind);
@@ -65,6 +211,15 @@ describe.each(DB_KINDS)('batch writes on %s', (kind) => {
         '42',
       ]);
       expect(col([], () => 1)).toBe('{}');
+    } finally {
+      await drop();
+    }
+  });
+
+  it('a batch of every event kind reads back as written; the same batch again adds nothing', async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      await writeTwice(db);
     } finally {
       await drop();
     }

@@ -88,8 +88,8 @@ const isDuplicateKey = (e: unknown): boolean =>
   /duplicate key value violates unique constraint/.test(String((e as Error | null)?.message));
 
 /**
- * Writes a batch of rows, one multi-row statement per table (arrays + unnest, so any batch size
- * is one round trip). Re-ingesting changes nothing: the events are first inserted as new, inside
+ * Writes a batch of rows, one multi-row statement per table (arrays + unnest, or COPY where the
+ * database has a bulk path: any batch size is one round trip per table). Re-ingesting changes nothing: the events are first inserted as new, inside
  * a savepoint (a plain insert: about 15% less server time than ON CONFLICT's check before every
  * row, and the indexer moving forward makes them new); when any key is stored already (a range
  * indexed again) the savepoint is undone and every insert skips the rows already stored.
@@ -133,6 +133,142 @@ async function writeBlocks(
   );
 }
 
+/** One column of an event table: its name, its SQL type, and its value in a row. */
+type Column<R> = [name: string, type: string, value: (row: R) => string | number | bigint | null];
+
+/** Every event table the batch writes, its columns after `network`, in the statements' order. */
+const EVENT_TABLES: {
+  [K in keyof Rows]: { table: string; columns: Column<Rows[K][number]>[] };
+} = {
+  pairs: {
+    table: 'pairs',
+    columns: [
+      ['address', 'text', (r) => r.address],
+      ['token0', 'text', (r) => r.token0],
+      ['token1', 'text', (r) => r.token1],
+      ['block_number', 'bigint', (r) => r.blockNumber],
+    ],
+  },
+  syncs: {
+    table: 'syncs',
+    columns: [
+      ['pair', 'text', (r) => r.pair],
+      ['tx_hash', 'text', (r) => r.txHash],
+      ['log_index', 'int', (r) => r.logIndex],
+      ['block_number', 'bigint', (r) => r.blockNumber],
+      ['reserve0', 'numeric', (r) => r.reserve0],
+      ['reserve1', 'numeric', (r) => r.reserve1],
+    ],
+  },
+  liquidity: {
+    table: 'liquidity_events',
+    columns: [
+      ['pair', 'text', (r) => r.pair],
+      ['tx_hash', 'text', (r) => r.txHash],
+      ['log_index', 'int', (r) => r.logIndex],
+      ['block_number', 'bigint', (r) => r.blockNumber],
+      ['time', 'bigint', (r) => r.time],
+      ['kind', 'text', (r) => r.kind],
+      ['amount0', 'numeric', (r) => r.amount0],
+      ['amount1', 'numeric', (r) => r.amount1],
+      ['sender', 'text', (r) => r.sender],
+    ],
+  },
+  approvals: {
+    table: 'approvals',
+    columns: [
+      ['token', 'text', (r) => r.token],
+      ['tx_hash', 'text', (r) => r.txHash],
+      ['log_index', 'int', (r) => r.logIndex],
+      ['block_number', 'bigint', (r) => r.blockNumber],
+      ['time', 'bigint', (r) => r.time],
+      ['owner', 'text', (r) => r.owner],
+      ['spender', 'text', (r) => r.spender],
+      ['value', 'numeric', (r) => r.value],
+    ],
+  },
+  trades: {
+    table: 'trades',
+    columns: [
+      ['pair', 'text', (r) => r.pair],
+      ['tx_hash', 'text', (r) => r.txHash],
+      ['log_index', 'int', (r) => r.logIndex],
+      ['block_number', 'bigint', (r) => r.blockNumber],
+      ['block_hash', 'text', (r) => r.blockHash],
+      ['time', 'bigint', (r) => r.time],
+      ['side', 'text', (r) => r.side],
+      ['amount0_in', 'numeric', (r) => r.amount0In],
+      ['amount1_in', 'numeric', (r) => r.amount1In],
+      ['amount0_out', 'numeric', (r) => r.amount0Out],
+      ['amount1_out', 'numeric', (r) => r.amount1Out],
+      ['amount_a', 'numeric', (r) => r.amountA],
+      ['amount_b', 'numeric', (r) => r.amountB],
+      ['price', 'numeric', (r) => r.price],
+      ['usd', 'float8', (r) => r.usd],
+      ['trader', 'text', (r) => r.trader],
+    ],
+  },
+};
+
+/** The order the tables are written in: the trades last (their statement counts the new ones). */
+const TABLE_ORDER = ['pairs', 'syncs', 'liquidity', 'approvals', 'trades'] as const;
+
+/**
+ * Rows in COPY's text format (a tab between values, a line per row, \N for null): the same
+ * values as `col` (numbers, hex strings, fixed words: nothing to escape), one pass over the rows.
+ */
+export function copyText<R>(
+  network: string,
+  rows: readonly R[],
+  columns: readonly Column<R>[],
+): string {
+  let out = '';
+  const n = columns.length;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    out += network;
+    for (let c = 0; c < n; c++) {
+      const v = columns[c]![2](row);
+      out += v === null ? '\t\\N' : '\t' + String(v);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/**
+ * One table's insert of a batch. New rows go through the database's bulk path where the
+ * transaction has one (`copyFrom`: COPY, on PGlite from a blob, on PostgreSQL FROM STDIN): no
+ * array literal to parse and unnest, the rows go to the table in multi-row inserts (for 1 000
+ * trades and syncs: a fifth less of PGlite's CPU, a quarter less of PostgreSQL's). `skipStored`
+ * (some rows may be stored already) needs ON CONFLICT: the arrays and unnest.
+ */
+function eventStatement<K extends keyof Rows>(
+  tx: Queryable,
+  network: string,
+  kind: K,
+  rows: Rows[K],
+  skipStored: boolean,
+): () => Promise<{ rows: unknown[] }> {
+  const { table, columns } = EVENT_TABLES[kind] as {
+    table: string;
+    columns: Column<Rows[K][number]>[];
+  };
+  const names = `network, ${columns.map((c) => c[0]).join(', ')}`;
+  if (!skipStored && tx.copyFrom) {
+    const text = copyText(network, rows, columns);
+    return () => tx.copyFrom!(`${table} (${names})`, text).then(() => ({ rows: [] }));
+  }
+  const arrays = columns.map((c, i) => `$${i + 2}::${c[1]}[]`).join(', ');
+  let sql = `INSERT INTO ${table} (${names}) SELECT $1, * FROM unnest(${arrays})`;
+  if (skipStored) sql += ' ON CONFLICT DO NOTHING';
+  // How many of the trades were new (the others were stored before).
+  if (skipStored && kind === 'trades')
+    sql = `WITH stored AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM stored`;
+  const params = [network, ...columns.map((c) => col(rows as Rows[K][number][], c[2]))];
+  return () => tx.query(sql, params);
+}
+
 /**
  * The event inserts; `skipStored`: rows whose key is stored already are skipped (and the new
  * trades counted), else a stored key fails the statement. Returns the trades stored.
@@ -143,119 +279,13 @@ async function writeEvents(
   rows: Rows,
   skipStored: boolean,
 ): Promise<number> {
-  const skip = skipStored ? 'ON CONFLICT DO NOTHING' : '';
-  const statements: Array<() => [string, unknown[]]> = [];
-  if (rows.pairs.length) {
-    const p = rows.pairs;
-    statements.push(() => [
-      `INSERT INTO pairs (network, address, token0, token1, block_number)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[])
-       ${skip}`,
-      [
-        network,
-        col(p, (r) => r.address),
-        col(p, (r) => r.token0),
-        col(p, (r) => r.token1),
-        col(p, (r) => r.blockNumber),
-      ],
-    ]);
-  }
-  if (rows.syncs.length) {
-    const s = rows.syncs;
-    statements.push(() => [
-      `INSERT INTO syncs (network, pair, tx_hash, log_index, block_number, reserve0, reserve1)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::numeric[], $7::numeric[])
-       ${skip}`,
-      [
-        network,
-        col(s, (r) => r.pair),
-        col(s, (r) => r.txHash),
-        col(s, (r) => r.logIndex),
-        col(s, (r) => r.blockNumber),
-        col(s, (r) => r.reserve0),
-        col(s, (r) => r.reserve1),
-      ],
-    ]);
-  }
-  if (rows.liquidity.length) {
-    const l = rows.liquidity;
-    statements.push(() => [
-      `INSERT INTO liquidity_events
-         (network, pair, tx_hash, log_index, block_number, time, kind, amount0, amount1, sender)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[],
-         $7::text[], $8::numeric[], $9::numeric[], $10::text[])
-       ${skip}`,
-      [
-        network,
-        col(l, (r) => r.pair),
-        col(l, (r) => r.txHash),
-        col(l, (r) => r.logIndex),
-        col(l, (r) => r.blockNumber),
-        col(l, (r) => r.time),
-        col(l, (r) => r.kind),
-        col(l, (r) => r.amount0),
-        col(l, (r) => r.amount1),
-        col(l, (r) => r.sender),
-      ],
-    ]);
-  }
-  if (rows.approvals.length) {
-    const a = rows.approvals;
-    statements.push(() => [
-      `INSERT INTO approvals
-         (network, token, tx_hash, log_index, block_number, time, owner, spender, value)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[],
-         $7::text[], $8::text[], $9::numeric[])
-       ${skip}`,
-      [
-        network,
-        col(a, (r) => r.token),
-        col(a, (r) => r.txHash),
-        col(a, (r) => r.logIndex),
-        col(a, (r) => r.blockNumber),
-        col(a, (r) => r.time),
-        col(a, (r) => r.owner),
-        col(a, (r) => r.spender),
-        col(a, (r) => r.value),
-      ],
-    ]);
-  }
-  if (rows.trades.length) {
-    const t = rows.trades;
-    statements.push(() => [
-      `${skipStored ? 'WITH stored AS (' : ''}INSERT INTO trades (network, pair, tx_hash, log_index, block_number,
-         block_hash, time, side, amount0_in, amount1_in, amount0_out, amount1_out, amount_a,
-         amount_b, price, usd, trader)
-       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::text[],
-         $7::bigint[], $8::text[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[],
-         $13::numeric[], $14::numeric[], $15::numeric[], $16::float8[], $17::text[])
-       ${skipStored ? `${skip} RETURNING 1) SELECT count(*)::int AS n FROM stored` : ''}`,
-      [
-        network,
-        col(t, (r) => r.pair),
-        col(t, (r) => r.txHash),
-        col(t, (r) => r.logIndex),
-        col(t, (r) => r.blockNumber),
-        col(t, (r) => r.blockHash),
-        col(t, (r) => r.time),
-        col(t, (r) => r.side),
-        col(t, (r) => r.amount0In),
-        col(t, (r) => r.amount1In),
-        col(t, (r) => r.amount0Out),
-        col(t, (r) => r.amount1Out),
-        col(t, (r) => r.amountA),
-        col(t, (r) => r.amountB),
-        col(t, (r) => r.price),
-        col(t, (r) => r.usd),
-        col(t, (r) => r.trader),
-      ],
-    ]);
-  }
   let inFlight: Promise<{ rows: unknown[] }> = Promise.resolve({ rows: [] });
-  for (const make of statements) {
-    const [sql, params] = make();
+  for (const kind of TABLE_ORDER) {
+    if (!rows[kind].length) continue;
+    // Each statement's values are built (here) while the previous statement runs.
+    const run = eventStatement(tx, network, kind, rows[kind], skipStored);
     await inFlight;
-    inFlight = tx.query(sql, params);
+    inFlight = run();
   }
   // The trades statement is the last: how many of the batch's trades were new.
   const last = await inFlight;
