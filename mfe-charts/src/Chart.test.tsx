@@ -246,6 +246,29 @@ describe('Chart that zooms out (the charts page)', () => {
     />
   );
 
+  it("draws the html head script's last week without a request of its own, and asks the api for more", async () => {
+    // What shell/src/headStart.ts starts on /charts, for the url this chart asks first.
+    const head = api();
+    const url = 'http://api.test/v1/history/tron/candles/3m/TRX/JM?limit=42';
+    const early = { responses: { [url]: head(url) } as Record<string, Promise<Response>> };
+    (globalThis as { __jmswapEarly?: typeof early }).__jmswapEarly = early;
+    jest.spyOn(performance, 'now').mockReturnValue(1_000);
+    const fetchMock = api();
+    global.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      render(chart);
+      await screen.findByRole('img');
+      expect(figure()).toHaveAttribute('data-points', '42');
+      expect(asked(fetchMock)).toEqual([]);
+      expect(early.responses).toEqual({});
+      fireEvent.click(screen.getByRole('button', { name: '3M' }));
+      await waitFor(() => expect(figure()).toHaveAttribute('data-points', '540'));
+      expect(asked(fetchMock)).toEqual([`/candles/3m/TRX/JM?to=${LAST - 41 * H4 - 1}&limit=498`]);
+    } finally {
+      delete (globalThis as { __jmswapEarly?: unknown }).__jmswapEarly;
+    }
+  });
+
   it('asks only for the last week first and draws it, with buttons to zoom out', async () => {
     const fetchMock = api();
     global.fetch = fetchMock as unknown as typeof fetch;
