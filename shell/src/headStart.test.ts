@@ -261,10 +261,6 @@ describe("/charts: the page's first api requests", () => {
       TRON: {
         api: { url: API },
         defaultTokens: ['TRX', 'JM'],
-        tokens: {
-          TRX: { logoURI: '/assets/currency/trx.svg' },
-          JM: { logoURI: '/assets/currency/jm.svg' },
-        },
         pools: [{ symbolA: 'TRX', symbolB: 'JM', address: 'T1' }],
       },
     },
@@ -292,10 +288,6 @@ describe("/charts: the page's first api requests", () => {
       '/config/networks.json',
       INFO_URL,
       CANDLES_URL,
-    ]);
-    expect(preloads()).toEqual([
-      'image /assets/currency/trx.svg null undefined',
-      'image /assets/currency/jm.svg null undefined',
     ]);
     // The shell's networks read, then the charts remote's clients, with the urls the page asks.
     expect(await (await fetchOrEarly('/config/networks.json')).json()).toEqual(NETWORKS);
@@ -352,7 +344,6 @@ describe("/charts: the page's first api requests", () => {
       const fetched = serve(CHARTS_SITE);
       await headStart();
       expect(fetched.filter((url) => url.includes('networks') || url.startsWith(API))).toEqual([]);
-      expect(preloads()).toEqual([]);
     },
   );
 });

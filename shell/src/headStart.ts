@@ -9,7 +9,7 @@
 // load checks everything again and reports it, with Retry, where the screen goes.
 import { chosenVersion, parseRemotesFile } from '@jmswap/mf-config/remotes';
 import { canaryBucket } from './remotes/canary';
-import { chartsFirst, SELECTED_NETWORK_KEY } from './remotes/chartsEarly';
+import { chartsFirstUrls, SELECTED_NETWORK_KEY } from './remotes/chartsEarly';
 import { NETWORKS_URL, REMOTES_URL, type EarlyFetches } from './remotes/early';
 import { folderUrl } from './remotes/integrity';
 import { routeScreen } from './remotes/routeScreen';
@@ -83,8 +83,8 @@ function storedNetwork(): string | null {
 }
 
 /**
- * /charts: networks.json (the shell takes this response, takeEarly), then the pair's logos (as
- * image preloads), the api's `/v1/info` and the chart's first candles, which the charts remote's api clients adopt when they ask for
+ * /charts: networks.json (the shell takes this response, takeEarly), then the api's `/v1/info`
+ * and the chart's first candles, which the charts remote's api clients adopt when they ask for
  * the same urls (shared-chain/src/api/early.ts). Without it they start only after React, the
  * shell and the remote have arrived: the price, the page's largest paint, waited for that.
  */
@@ -95,16 +95,7 @@ function startChartsData(
   return start(NETWORKS_URL)
     .then((res) => res.json())
     .then((file: unknown) => {
-      const { urls, logos } = chartsFirst(file, location.search, storedNetwork());
-      // The pair picker's logos: requested by React's render otherwise, after every script.
-      for (const href of logos) {
-        const link = document.createElement('link');
-        link.setAttribute('rel', 'preload');
-        link.setAttribute('as', 'image');
-        link.setAttribute('href', href);
-        document.head.appendChild(link);
-      }
-      for (const url of urls) {
+      for (const url of chartsFirstUrls(file, location.search, storedNetwork())) {
         // The request the clients make (CORS, no credentials, the same Accept).
         const response = fetch(url, { headers: { Accept: 'application/json' } });
         response.catch(() => undefined); // a client that takes it sees the failure, and asks again

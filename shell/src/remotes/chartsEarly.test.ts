@@ -1,6 +1,4 @@
-import { chartsFirst } from './chartsEarly';
-
-const chartsFirstUrls = (...args: Parameters<typeof chartsFirst>) => chartsFirst(...args).urls;
+import { chartsFirstUrls } from './chartsEarly';
 
 const pool = (symbolA: string, symbolB: string, extra: object = {}) => ({
   symbolA,
@@ -13,17 +11,8 @@ const FILE = {
     TRON: {
       api: { url: 'http://api.test:8070/' },
       defaultTokens: ['TRX', 'JM'],
-      tokens: {
-        TRX: { logoURI: '/assets/currency/trx.svg' },
-        JM: { logoURI: ' /assets/currency/jm.svg ' },
-        BTT: { logoURI: 'https://cdn.test/btt.svg' },
-        WBTT: { logoURI: '//cdn.test/wbtt.svg' },
-        USDT: { logoURI: '' },
-        NOLE: { logoURI: 'javascript:alert(1)' },
-      },
       pools: [
         pool('TRX', 'JM'),
-        pool('BTT', 'WBTT'),
         pool('TRX', 'USDT', { invert: true }),
         pool('TRX', 'NOLE', { hideFromCharts: true }),
       ],
@@ -83,17 +72,4 @@ test('nothing when networks.json does not name an http(s) api or the tokens', ()
       null,
     ),
   ).toEqual([]);
-});
-
-test("the pair picker's logos as its images name them (trimmed); only the site's own", () => {
-  expect(chartsFirst(FILE, '', null).logos).toEqual([
-    '/assets/currency/trx.svg',
-    '/assets/currency/jm.svg',
-  ]);
-  expect(chartsFirst(FILE, '?symbolA=USDT&symbolB=TRX', null).logos).toEqual([
-    '/assets/currency/trx.svg',
-  ]);
-  expect(chartsFirst(FILE, '?symbolA=BTT&symbolB=WBTT', null).logos).toEqual([]);
-  expect(chartsFirst(FILE, '?n=BSC', null).logos).toEqual([]);
-  expect(chartsFirst(null, '', null)).toEqual({ urls: [], logos: [] });
 });

@@ -14,7 +14,6 @@ export const CHART_NETWORK_IDS = ['TRON', 'BSC', 'POLY'];
 export const SELECTED_NETWORK_KEY = 'SELECTED_NETWORK';
 /** The charts page's first candles: its window and the buckets of its first span (1w: 42). */
 export const CHARTS_FIRST_CANDLES = { window: '3m', limit: 42 };
-const NOTHING: ChartsFirst = { urls: [], logos: [] };
 
 interface RawPool {
   symbolA?: unknown;
@@ -24,24 +23,16 @@ interface RawPool {
 }
 interface RawNetwork {
   api?: { url?: unknown };
-  tokens?: Record<string, { logoURI?: unknown } | undefined>;
   defaultTokens?: unknown;
   pools?: unknown;
 }
 
-/** What the charts page at a query asks for first: api urls, and its pair's logo images. */
-export interface ChartsFirst {
-  /** `/v1/info` and the first candles. */
-  urls: string[];
-  /** The pair picker's two token logos (the site's own), as the page's <img>s name them. */
-  logos: string[];
-}
-
 /**
- * What the charts page at `search` (the page's query) asks for first, `stored` being the
- * selected network kept in localStorage; nothing when networks.json does not name what it needs.
+ * `/v1/info` and the first candles' urls of the charts page at `search` (the page's query),
+ * `stored` being the selected network kept in localStorage; none when networks.json does not
+ * name what they need.
  */
-export function chartsFirst(file: unknown, search: string, stored: string | null): ChartsFirst {
+export function chartsFirstUrls(file: unknown, search: string, stored: string | null): string[] {
   const query = new URLSearchParams(search);
   const n = query.get('n');
   const choice = n ?? stored;
@@ -49,7 +40,7 @@ export function chartsFirst(file: unknown, search: string, stored: string | null
   const network = (file as { networks?: Record<string, RawNetwork | undefined> } | null)
     ?.networks?.[id];
   const api = network?.api?.url;
-  if (typeof api !== 'string' || !/^https?:\/\//.test(api)) return NOTHING;
+  if (typeof api !== 'string' || !/^https?:\/\//.test(api)) return [];
   const pools = (Array.isArray(network?.pools) ? network.pools : []) as RawPool[];
   const pairOf = (p: RawPool, a: string, b: string) =>
     (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a);
@@ -59,24 +50,16 @@ export function chartsFirst(file: unknown, search: string, stored: string | null
   if (!pools.some((p) => p.hideFromCharts !== true && pairOf(p, a, b))) {
     const tokens = network?.defaultTokens;
     if (!Array.isArray(tokens) || typeof tokens[0] !== 'string' || typeof tokens[1] !== 'string')
-      return NOTHING;
+      return [];
     [a, b] = tokens as [string, string];
   }
-  // TokenLogo's src: the logoURI trimmed; only the site's own images (img-src 'self') are preloaded.
-  const logos = [a, b]
-    .map((symbol) => network?.tokens?.[symbol]?.logoURI)
-    .map((uri) => (typeof uri === 'string' ? uri.trim() : ''))
-    .filter((uri) => /^\/[^/\\]/.test(uri));
   // historyPair: the api prices B in A; a pool flagged invert is asked the other way round.
   if (pools.find((p) => pairOf(p, a, b))?.invert === true) [a, b] = [b, a];
   const root = api.replace(/\/+$/, '');
   const seg = encodeURIComponent;
   const { window, limit } = CHARTS_FIRST_CANDLES;
-  return {
-    urls: [
-      `${root}/v1/info`,
-      `${root}/v1/history/${id.toLowerCase()}/candles/${window}/${seg(a)}/${seg(b)}?limit=${limit}`,
-    ],
-    logos,
-  };
+  return [
+    `${root}/v1/info`,
+    `${root}/v1/history/${id.toLowerCase()}/candles/${window}/${seg(a)}/${seg(b)}?limit=${limit}`,
+  ];
 }
