@@ -39,6 +39,8 @@ function copyRelease(version: string, remote: 'pools' | 'charts' = 'pools'): str
   record.version = version;
   record.source = { commit: 'e2e', dirty: false };
   writeFileSync(path.join(to, 'release.json'), JSON.stringify(record, null, 2));
+  // The copied twins are the current version's record: a server would send them instead.
+  for (const twin of ['.gz', '.br']) rmSync(path.join(to, `release.json${twin}`), { force: true });
   return to;
 }
 

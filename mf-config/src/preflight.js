@@ -309,6 +309,19 @@ async function findRecord({
     );
     return undefined;
   }
+  // Browsers are sent the compressed twin where there is one, and the shell checks what it gets
+  // against the pin, which is the plain file's: a stale twin would make it refuse the remote.
+  for (const encoding of ['gzip', 'br']) {
+    const twin = served.ok ? await get(servedUrl, { ...opts, encoding }) : undefined;
+    if (twin?.ok && !twin.bytes.equals(served.bytes)) {
+      fail(
+        'record',
+        `${servedUrl} sent ${encoding}-compressed is not the record sent plain: browsers get the compressed one, and the shell would refuse it`,
+        `deploy ${app}/dist/${version}/${RECORD_FILE} with its .br and .gz twins as released (remote:release writes them), or delete the stale twins`,
+      );
+      return record;
+    }
+  }
   pass(
     'record',
     `${from}, released ${record.releasedAt ?? '(date unknown)'} from ${record.source?.commit?.slice(0, 12) ?? 'an unknown commit'}${record.source?.dirty ? ' (uncommitted changes)' : ''}`,

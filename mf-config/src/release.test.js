@@ -356,6 +356,19 @@ describe('preflight', () => {
     expect(integrity.detail).not.toMatch(/remoteEntry\.js \((identity|gzip)\)/);
   });
 
+  it('refuses a release.json whose compressed twin is another record (what browsers get)', async () => {
+    const zlib = require('node:zlib');
+    const other = JSON.parse(fs.readFileSync(servedFile(RECORD_FILE), 'utf8'));
+    other.integrity['remoteEntry.js'] = 'sha384-other';
+    fs.writeFileSync(
+      servedFile(`${RECORD_FILE}.br`),
+      zlib.brotliCompressSync(JSON.stringify(other)),
+    );
+    const [check] = failed(await run());
+    expect(check.id).toBe('record');
+    expect(check.detail).toMatch(/release\.json sent br-compressed is not the record sent plain/);
+  });
+
   it('refuses a missing file', async () => {
     const chunk = exposeChunk();
     for (const f of [chunk, `${chunk}.gz`, `${chunk}.br`])
@@ -457,6 +470,9 @@ describe('preflight', () => {
     };
     fs.writeFileSync(local, JSON.stringify(withHighcharts));
     fs.writeFileSync(servedFile(RECORD_FILE), JSON.stringify(withHighcharts));
+    // A hand-written record has no compressed twins (stale ones are refused: test above).
+    for (const twin of ['br', 'gz'])
+      fs.rmSync(servedFile(`${RECORD_FILE}.${twin}`), { force: true });
     shellProvides({ ...builtAgainst(), highcharts: '11.4.0' });
     const result = await run({ localRecordFile: local });
     expect(result.ok).toBe(true);
