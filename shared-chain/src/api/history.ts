@@ -251,45 +251,45 @@ export const earlierRange = (first: number, count?: number): ChartRange =>
 const before = <T extends { dt: number }>(rows: T[] | undefined, first: number) =>
   rows?.every((row) => row.dt < first) ? rows : undefined;
 
+/** A page of a chart's rows (fetchCandles, fetchLine). */
+type FetchRows<T> = (
+  apiUrl: string,
+  network: NetworkId,
+  window: ChartWindow,
+  symbolA: string,
+  symbolB: string,
+  options?: HistoryFetchOptions & { range?: ChartRange },
+) => Promise<T[] | undefined>;
+
+/** `fetchPage`'s rows before `first` (see fetchEarlierCandles). */
+const fetchEarlier =
+  <T extends { dt: number }>(fetchPage: FetchRows<T>) =>
+  async (
+    apiUrl: string,
+    network: NetworkId,
+    window: ChartWindow,
+    symbolA: string,
+    symbolB: string,
+    first: number,
+    options: HistoryFetchOptions & { count?: number } = {},
+  ): Promise<T[] | undefined> => {
+    const { count, ...rest } = options;
+    const range = earlierRange(first, count);
+    return before(
+      await fetchPage(apiUrl, network, window, symbolA, symbolB, { ...rest, range }),
+      first,
+    );
+  };
+
 /**
  * The candles before `first` (the first candle held, ms): up to `count` of them, or the rest of
  * the window. The same checks as every answer (checkCandles), and a page that reaches `first` or
  * later breaks the contract; undefined when the page could not be read (then what is drawn stays).
  */
-export async function fetchEarlierCandles(
-  apiUrl: string,
-  network: NetworkId,
-  window: ChartWindow,
-  symbolA: string,
-  symbolB: string,
-  first: number,
-  options: HistoryFetchOptions & { count?: number } = {},
-): Promise<Candle[] | undefined> {
-  const { count, ...rest } = options;
-  const range = earlierRange(first, count);
-  return before(
-    await fetchCandles(apiUrl, network, window, symbolA, symbolB, { ...rest, range }),
-    first,
-  );
-}
+export const fetchEarlierCandles = fetchEarlier(fetchCandles);
 
 /** The line's points before `first` (see fetchEarlierCandles). */
-export async function fetchEarlierLine(
-  apiUrl: string,
-  network: NetworkId,
-  window: ChartWindow,
-  symbolA: string,
-  symbolB: string,
-  first: number,
-  options: HistoryFetchOptions & { count?: number } = {},
-): Promise<LinePoint[] | undefined> {
-  const { count, ...rest } = options;
-  const range = earlierRange(first, count);
-  return before(
-    await fetchLine(apiUrl, network, window, symbolA, symbolB, { ...rest, range }),
-    first,
-  );
-}
+export const fetchEarlierLine = fetchEarlier(fetchLine);
 
 /**
  * Two pages of rows in time order as one, each time once: where both hold a time, the row of
