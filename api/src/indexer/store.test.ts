@@ -115,8 +115,7 @@ async function stored(db: Queryable) {
 }
 
 /** Writes everyKind() twice: the rows read back as written, and the second write adds nothing. */
-async function writeTwice(db: Db) {
-  const rows = everyKind();
+async function writeTwice(db: Db, rows = everyKind()) {
   const first = await db.transaction((tx) => writeRows(tx, 'BSC', rows, []));
   expect(first).toBe(2);
   const once = await stored(db);
@@ -165,7 +164,7 @@ async function writeTwice(db: Db) {
     },
   ]);
   // The same batch again (a range indexed twice): nothing new, nothing doubled.
-  const again = await db.transaction((tx) => writeRows(tx, 'BSC', everyKind(), []));
+  const again = await db.transaction((tx) => writeRows(tx, 'BSC', rows, []));
   expect(again).toBe(0);
   expect(await stored(db)).toEqual(once);
 }
@@ -181,6 +180,18 @@ it("COPY's text of a batch: a tab between values, \\N for a null, a line per row
     ['u', 'float8', (r) => r.u],
   ]);
   expect(text).toBe(`BSC\tx\t1\t\\N\nBSC\ty\t${10n ** 30n}\t0.5\n`);
+});
+
+/** Texts a node could answer that mean something to an array literal or to COPY. */
+const ODD = ['', 'NULL', 'null', 'a,b', '{c}', 'q"u"o', 'back\\slash', 't\tn\nr\r', ' pad ', '\\N'];
+
+it("COPY's text escapes a backslash, a tab and a line break; the rest stays as it is", () => {
+  const text = copyText(
+    'BSC',
+    [{ a: 'x\ty\nz\r\\N' }, { a: '"{,}"' }],
+    [['a', 'text', (r) => r.a]],
+  );
+  expect(text).toBe('BSC\tx\\ty\\nz\\r\\\\N\nBSC\t"{,}"\n');
 });
 
 it('a batch of every event kind through PGlite on its worker thread (COPY there too)', async () => {
@@ -211,6 +222,24 @@ describe.each(DB_KINDS)('batch writes on %s', (kind) => {
         '42',
       ]);
       expect(col([], () => 1)).toBe('{}');
+    } finally {
+      await drop();
+    }
+  });
+
+  it("a node's odd texts stay one value of their row, through COPY, the arrays and a second write", async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      const { rows: back } = await db.query<{ v: string | null }>(
+        'SELECT v FROM unnest($1::text[]) AS v',
+        [col(ODD, (v) => v)],
+      );
+      expect(back.map((r) => r.v)).toEqual(ODD);
+      const rows = everyKind();
+      // Sorts after the first trade's hash, as stored() orders them.
+      const txHash = `0xff\t9\n"a,b"{c}\\N ${ODD.join('|')}`;
+      rows.trades[1] = { ...rows.trades[1]!, txHash, trader: 'NULL' };
+      await writeTwice(db, rows);
     } finally {
       await drop();
     }

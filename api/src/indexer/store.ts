@@ -65,20 +65,43 @@ export async function loadReserves(db: Queryable, network: string): Promise<Map<
 }
 
 /**
- * A column of rows as one array literal. Every value here is a number, a hex string or a fixed
- * word (nothing to quote), and one text parameter is much cheaper for the driver than an array
- * of thousands of parameters. One pass over the rows: no array of values, no array of their
- * texts (the batch's columns were a quarter of the node side's CPU per swap).
+ * A text that would change an array literal's shape or meaning as it is: quotes, commas,
+ * braces, backslashes, white space, the word NULL, or nothing at all.
+ */
+const ARRAY_SPECIAL = /[",{}\\\s]|^null$|^$/i;
+/** A text that COPY's text format reads otherwise: a backslash, a tab, a line break. */
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPE: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * One value of an array literal. The indexer's values are numbers, hex strings and fixed words,
+ * which need no quoting; anything else (a node's answer is not trusted) is quoted, so that it
+ * stays one element of its column and never shifts the rows of a batch.
+ */
+function arrayElement(v: string | number | bigint | null): string {
+  if (v === null) return 'NULL';
+  if (typeof v !== 'string' || !ARRAY_SPECIAL.test(v)) return String(v);
+  return `"${v.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** One value in COPY's text format (see arrayElement: anything unusual is escaped). */
+function copyField(v: string | number | bigint | null): string {
+  if (v === null) return '\\N';
+  if (typeof v !== 'string' || !COPY_SPECIAL.test(v)) return String(v);
+  return v.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPE[c]!);
+}
+
+/**
+ * A column of rows as one array literal: one text parameter is much cheaper for the driver than
+ * an array of thousands of parameters. One pass over the rows: no array of values, no array of
+ * their texts (the batch's columns were a quarter of the node side's CPU per swap).
  */
 export function col<R>(
   rows: readonly R[],
   value: (row: R) => string | number | bigint | null,
 ): string {
   let out = '{';
-  for (let i = 0; i < rows.length; i++) {
-    const v = value(rows[i]!);
-    out += (i === 0 ? '' : ',') + (v === null ? 'NULL' : String(v));
-  }
+  for (let i = 0; i < rows.length; i++) out += (i === 0 ? '' : ',') + arrayElement(value(rows[i]!));
   return out + '}';
 }
 
@@ -214,8 +237,9 @@ const EVENT_TABLES: {
 const TABLE_ORDER = ['pairs', 'syncs', 'liquidity', 'approvals', 'trades'] as const;
 
 /**
- * Rows in COPY's text format (a tab between values, a line per row, \N for null): the same
- * values as `col` (numbers, hex strings, fixed words: nothing to escape), one pass over the rows.
+ * Rows in COPY's text format (a tab between values, a line per row, \N for null), one pass over
+ * the rows; a value with a tab, a line break or a backslash is escaped (copyField), so a node's
+ * odd answer can never add a row or move a value to another column.
  */
 export function copyText<R>(
   network: string,
@@ -224,13 +248,11 @@ export function copyText<R>(
 ): string {
   let out = '';
   const n = columns.length;
+  const first = copyField(network);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    out += network;
-    for (let c = 0; c < n; c++) {
-      const v = columns[c]![2](row);
-      out += v === null ? '\t\\N' : '\t' + String(v);
-    }
+    out += first;
+    for (let c = 0; c < n; c++) out += '\t' + copyField(columns[c]![2](row));
     out += '\n';
   }
   return out;
