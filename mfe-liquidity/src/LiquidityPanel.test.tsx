@@ -50,9 +50,16 @@ beforeEach(() => {
   setSlippageBps(500);
 });
 const toasts = () => events.flatMap((e) => (e.type === 'toast' ? [e.text] : []));
-const connect = () =>
+/** Lets the panel's reads (the fake answers at once) land inside act, as they would on screen. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+const connect = async () => {
   act(() => session$.next({ connected: true, address: 'TXYZ', name: 'TronLink' }));
-function setup(options: Partial<Parameters<typeof fakeLiquidityApi>[0]> = {}, network = 'TRON') {
+  await settle();
+};
+async function setup(
+  options: Partial<Parameters<typeof fakeLiquidityApi>[0]> = {},
+  network = 'TRON',
+) {
   const fake = fakeLiquidityApi({
     pools: [TRX_JM, TRX_SAFEMONEY],
     balances: { TRX: 1_000n * E6, JM: 5_000n * E8, SafeMoney: 5_000n * E8 },
@@ -62,6 +69,7 @@ function setup(options: Partial<Parameters<typeof fakeLiquidityApi>[0]> = {}, ne
   });
   provideLiquidityApi(fake.api);
   render(<LiquidityPanel network={network as 'TRON'} query={{}} />);
+  await settle();
   return fake;
 }
 const first = () => screen.getByRole('textbox', { name: 'Tokens to swap' });
@@ -72,14 +80,14 @@ const openAdd = async () => {
 };
 
 describe('step 1, LIQUIDITY', () => {
-  it('without a wallet: CONNECT WALLET and "Wallet not connected"', () => {
-    setup();
+  it('without a wallet: CONNECT WALLET and "Wallet not connected"', async () => {
+    await setup();
     expect(screen.getByText('Wallet not connected')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'CONNECT WALLET' })).toBeInTheDocument();
   });
 
   it('lists every position with amounts, pool tokens, share to 2 decimals and a chart link', async () => {
-    setup();
+    await setup();
     await connect();
     const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
     expect(item).toHaveTextContent('10000');
@@ -94,13 +102,13 @@ describe('step 1, LIQUIDITY', () => {
   });
 
   it('"No liquidity" when the wallet has no position; no chart link on ETH', async () => {
-    setup({ positions: [] });
+    await setup({ positions: [] });
     await connect();
     expect(await screen.findByText('No liquidity')).toBeInTheDocument();
   });
 
   it('ETH positions have no chart link', async () => {
-    setup({ positions: [{ ...position, symbolA: 'ETH', symbolB: 'USDT' }] }, 'ETH');
+    await setup({ positions: [{ ...position, symbolA: 'ETH', symbolB: 'USDT' }] }, 'ETH');
     await connect();
     const item = await screen.findByRole('listitem', { name: 'ETH/USDT pool' });
     expect(within(item).queryByRole('link')).toBeNull();
@@ -109,7 +117,7 @@ describe('step 1, LIQUIDITY', () => {
 
 describe('step 2, ADD LIQUIDITY', () => {
   it('estimates the other amount from the reserves either way, with prices and share', async () => {
-    setup();
+    await setup();
     await connect();
     await openAdd();
     await userEvent.type(first(), '100');
@@ -127,7 +135,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('choosing the first token removes it from the second list and resets the second', async () => {
-    setup();
+    await setup();
     await connect();
     await openAdd();
     await userEvent.selectOptions(
@@ -140,7 +148,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('MAX keeps the TRON fee reserve (47 TRX without free energy) on the base coin', async () => {
-    setup();
+    await setup();
     await connect();
     await openAdd();
     const [maxA, maxB] = screen.getAllByRole('button', { name: 'MAX' });
@@ -151,7 +159,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('MAX on BSC keeps 0.01 BNB for gas', async () => {
-    setup(
+    await setup(
       { pools: [{ ...TRX_JM, symbolA: 'BNB', symbolB: 'USDT' }], balances: { BNB: 2n * E18 } },
       'BSC',
     );
@@ -162,7 +170,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('MAX on BTTC keeps what the add costs in gas (the estimate), not 0.01 BTT', async () => {
-    setup(
+    await setup(
       {
         pools: [{ ...TRX_JM, symbolA: 'BTT', symbolB: 'TRX' }],
         balances: { BTT: 1000n * E18 },
@@ -183,7 +191,7 @@ describe('step 2, ADD LIQUIDITY', () => {
     ['1.2.3', ''],
     ['1e5', ''],
   ])('bad input %s resets the form', async (text, shown) => {
-    setup();
+    await setup();
     await connect();
     await openAdd();
     await userEvent.type(first(), '5');
@@ -193,7 +201,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('more decimals than the token has are refused with a message', async () => {
-    setup();
+    await setup();
     await connect();
     await openAdd();
     await userEvent.type(first(), '1.1234567');
@@ -206,7 +214,7 @@ describe('step 2, ADD LIQUIDITY', () => {
     ['.', 'You need to input the values first'],
     ['2000', 'Insufficient balance'],
   ])('SUPPLY with "%s" says "%s" and sends nothing', async (text, message) => {
-    const fake = setup({ energy: 10_000_000n });
+    const fake = await setup({ energy: 10_000_000n });
     await connect();
     await openAdd();
     if (text) await userEvent.type(first(), text);
@@ -216,7 +224,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('SUPPLY beyond the token balance says "Insufficient balance of selected token"', async () => {
-    const fake = setup({ energy: 10_000_000n });
+    const fake = await setup({ energy: 10_000_000n });
     await connect();
     await openAdd();
     await userEvent.type(second(), '6000');
@@ -226,7 +234,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('TRON without free energy: SUPPLY keeps the 47 TRX fee reserve', async () => {
-    const fake = setup({ balances: { TRX: 1_000n * E6, JM: 100_000n * E8 } });
+    const fake = await setup({ balances: { TRX: 1_000n * E6, JM: 100_000n * E8 } });
     await connect();
     await openAdd();
     await userEvent.type(first(), '960');
@@ -236,7 +244,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('SUPPLY sends the planned amounts with the slippage minimums, toasts, and goes back to step 1', async () => {
-    const fake = setup({ energy: 10_000_000n });
+    const fake = await setup({ energy: 10_000_000n });
     await connect();
     await openAdd();
     await userEvent.type(first(), '100');
@@ -259,11 +267,14 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('SUPPLY stays disabled while another send of this account is open', async () => {
-    setup({ energy: 10_000_000n });
+    await setup({ energy: 10_000_000n });
     await connect();
     await openAdd();
     let finish = () => undefined as void;
-    const open = withPendingTransaction('TXYZ', () => new Promise<void>((r) => (finish = r)));
+    let open: Promise<void> = Promise.resolve();
+    act(() => {
+      open = withPendingTransaction('TXYZ', () => new Promise<void>((r) => (finish = r)));
+    });
     await waitFor(() => expect(screen.getByRole('button', { name: 'SUPPLY' })).toBeDisabled());
     await act(async () => {
       finish();
@@ -273,7 +284,10 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('a rejection in the wallet shows "Error adding liquidity" and says nothing was sent', async () => {
-    setup({ energy: 10_000_000n, fail: Object.assign(new Error('User rejected'), { code: 4001 }) });
+    await setup({
+      energy: 10_000_000n,
+      fail: Object.assign(new Error('User rejected'), { code: 4001 }),
+    });
     await connect();
     await openAdd();
     await userEvent.type(first(), '100');
@@ -287,7 +301,7 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 
   it('JM through the liquidity router is tax-free; SafeMoney shows what reaches the pool', async () => {
-    setup();
+    await setup();
     await connect();
     await openAdd();
     expect(screen.getByRole('note')).toHaveTextContent(
@@ -320,7 +334,7 @@ it('a network change resets the form and the positions', async () => {
 
 describe('first provider', () => {
   it('no reserves: the ratio note, price from the amounts, share 100%, both amounts free', async () => {
-    const fake = setup({ pools: [], energy: 10_000_000n });
+    const fake = await setup({ pools: [], energy: 10_000_000n });
     await connect();
     await userEvent.click(await screen.findByRole('button', { name: 'ADD LIQUIDITY' }));
     expect(await screen.findByText(/You are the first liquidity provider/)).toBeInTheDocument();
@@ -338,7 +352,7 @@ describe('first provider', () => {
 
 describe('step 3, REMOVE LIQUIDITY', () => {
   it('opens at 100% from a pool item; 25% shows a quarter; REMOVE LIQUIDITY sends it', async () => {
-    const fake = setup();
+    const fake = await setup();
     await connect();
     const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
     await userEvent.click(within(item).getByRole('button', { name: 'REMOVE LIQUIDITY TRX/JM' }));
@@ -357,7 +371,7 @@ describe('step 3, REMOVE LIQUIDITY', () => {
   });
 
   it('a failed removal says "Error removing liquidity"', async () => {
-    setup({ fail: new Error('reverted') });
+    await setup({ fail: new Error('reverted') });
     await connect();
     const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
     await userEvent.click(within(item).getByRole('button', { name: 'REMOVE LIQUIDITY TRX/JM' }));

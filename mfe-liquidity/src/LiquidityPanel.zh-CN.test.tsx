@@ -42,6 +42,9 @@ const position: UserPosition = {
   userShareBps: 100n,
 };
 
+/** Lets the panel's reads (the fake answers at once) land inside act, as they would on screen. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
 beforeAll(() => setNetworks(file));
 beforeEach(async () => {
   provideLiquidityApi(
@@ -55,10 +58,12 @@ beforeEach(async () => {
   render(<LiquidityPanel network="TRON" query={{}} />);
   await act(() => activateLanguage('zh-CN'));
   act(() => session$.next({ connected: true, address: 'TXYZ', name: 'TronLink' }));
+  await settle();
 });
 afterEach(async () => {
   await act(() => activateLanguage('en'));
   act(() => session$.next({ connected: false }));
+  await settle();
 });
 
 it('in Chinese: the positions, each pool named by its untranslated symbols', async () => {
