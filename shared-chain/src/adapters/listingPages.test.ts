@@ -1,4 +1,4 @@
-import { ListingPages } from './listingPages';
+import { ListingPages, uniquePairs } from './listingPages';
 import type { ListedPair } from './trustedPairs';
 
 const pair = (reserve0: bigint): ListedPair => ({
@@ -35,4 +35,11 @@ describe('the listing pages as last read', () => {
     expect(() => pages.pairs('10|1', '0x00', broken)).toThrow('ABI data too short');
     expect(() => pages.pairs('10|1', '0x00', broken)).toThrow('ABI data too short');
   });
+});
+
+test('the pages as one list: a pair on two pages (read again, overlapping) is listed once, first as read', () => {
+  const p1 = pair(1n);
+  const p2 = { ...pair(2n), pair: 'P2' };
+  const p3 = { ...pair(3n), pair: 'P3' };
+  expect(uniquePairs([[p1, p2], [{ ...p2, reserve0: 9n }, p3], []])).toEqual([p1, p2, p3]);
 });

@@ -22,3 +22,16 @@ export class ListingPages {
     return pairs;
   }
 }
+
+/** The listing's pages as one list, each pair once (pages read again may overlap). */
+export function uniquePairs(pages: readonly (readonly ListedPair[])[]): ListedPair[] {
+  const listed: ListedPair[] = [];
+  const seen = new Set<string>();
+  for (const pairs of pages)
+    for (const entry of pairs) {
+      if (seen.has(entry.pair)) continue;
+      seen.add(entry.pair);
+      listed.push(entry);
+    }
+  return listed;
+}

@@ -19,7 +19,7 @@ import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../t
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
 import { nodesFor } from '../nodes';
 import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
-import { ListingPages } from '../listingPages';
+import { ListingPages, uniquePairs } from '../listingPages';
 import { rpcFor, toQuantity, type JsonRpcClient } from './rpc';
 
 /** A pool's reserves plus its pair (liquidity token) address. */
@@ -196,15 +196,7 @@ export class EvmReader implements ChainReader {
         },
         page,
       );
-      const listed: ListedPair[] = [];
-      const seen = new Set<string>();
-      for (const pairs of results)
-        for (const entry of pairs) {
-          if (seen.has(entry.pair)) continue;
-          seen.add(entry.pair);
-          listed.push(entry);
-        }
-      return this.trusted.pools(listed);
+      return this.trusted.pools(uniquePairs(results));
     });
   }
 

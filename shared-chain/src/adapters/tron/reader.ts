@@ -35,7 +35,7 @@ import { addressOf, isBaseSymbol, sunToNumber, taxesBytes32, toBigInt } from './
 import { TAX_PROBE_RECIPIENT } from '../../core/tax';
 import { nodesFor } from '../nodes';
 import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
-import { ListingPages } from '../listingPages';
+import { ListingPages, uniquePairs } from '../listingPages';
 import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
 
 /**
@@ -251,15 +251,7 @@ export class TronReader implements ChainReader {
         Number(toBigInt((await this.call(this.network.exchange.SWAP_API, FN.allPairsLength))[0])),
       read,
     );
-    const listed: ListedPair[] = [];
-    const seen = new Set<string>();
-    for (const pairs of results)
-      for (const entry of pairs) {
-        if (seen.has(entry.pair)) continue;
-        seen.add(entry.pair);
-        listed.push(entry);
-      }
-    return this.trusted.pools(listed);
+    return this.trusted.pools(uniquePairs(results));
   }
 
   async balances(
