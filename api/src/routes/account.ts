@@ -2,9 +2,28 @@ import type { FastifyPluginAsync } from 'fastify';
 import { displayAddress, parseNetworkAddress } from '../chain/address';
 import { errorSchema, HttpError } from '../plugins/errors';
 import { formatUnits, priceOf } from '../units';
-import { addressParam, netParam, networkOf, paging, pagingQuery } from './common';
+import {
+  addressParam,
+  netParam,
+  networkOf,
+  NEWEST_TRADES_FIRST,
+  paging,
+  pagingQuery,
+} from './common';
 import { accountsTag, cachedAnswers } from './answers';
 import type { AnswerCacheOptions } from './microcache';
+
+const ACCOUNT_COLUMNS = `SELECT pair, side, amount_a::text AS a, amount_b::text AS b,
+  time::text AS time, tx_hash, usd FROM trades WHERE network = $1 AND trader = $2`;
+/**
+ * A wallet's page, first or before a time: two prepared statements (a wallet's pages are rarely
+ * asked twice, so nearly every one is read), each with a plan that seeks the covering index.
+ */
+const ACCOUNT_PAGE = `${ACCOUNT_COLUMNS} ${NEWEST_TRADES_FIRST}`;
+const ACCOUNT_PAGE_BEFORE = `${ACCOUNT_COLUMNS} AND time < $4 ${NEWEST_TRADES_FIRST}`;
+
+/** Brotli's quality for a wallet's pages (see below). */
+const WALLET_PAGE_QUALITY = 1;
 
 /** A wallet's own trades, newest first (the trade export of the charts page). */
 export const accountRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOptions }> = async (
@@ -12,7 +31,10 @@ export const accountRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
   opts,
 ) => {
   // Kept like the chart answers; any new trade of the network drops every account page.
-  const cached = cachedAnswers(app, opts.answerCache);
+  // Brotli at quality 1: a wallet's page is rarely asked twice, so nearly every one is
+  // compressed for one client (a 50-trade page, 13 KB: 27 against 56 µs at 4, 2.9 against 1.9
+  // KB out; under 50 connections that was a quarter of an uncached page's CPU).
+  const cached = cachedAnswers(app, { ...opts.answerCache, brotliQuality: WALLET_PAGE_QUALITY });
   app.get<{
     Params: { net: string; address: string };
     Querystring: { limit: number; before?: number };
@@ -69,10 +91,9 @@ export const accountRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
           tx_hash: string;
           usd: number | null;
         }>(
-          `SELECT pair, side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, usd
-         FROM trades WHERE network = $1 AND trader = $2 AND ($3::bigint IS NULL OR time < $3)
-         ORDER BY trades.time DESC, block_number DESC, log_index DESC LIMIT $4`,
-          [n.id, trader, before, limit],
+          before === null ? ACCOUNT_PAGE : ACCOUNT_PAGE_BEFORE,
+          before === null ? [n.id, trader, limit] : [n.id, trader, limit, before],
+          before === null ? 'account-page' : 'account-page-before',
         );
         return rows.flatMap((r) => {
           const pool = n.pools.get(r.pair);

@@ -45,6 +45,10 @@ export function cacheFor(seconds: number) {
  * limit and before as safe integers. The schema's integer coercion lets "1e309" through as
  * Infinity, so the numbers are checked once more here.
  */
+/** A trades page's order and size (`$3`: the limit), newest first as the indexes hold them. */
+export const NEWEST_TRADES_FIRST =
+  'ORDER BY trades.time DESC, block_number DESC, log_index DESC LIMIT $3';
+
 export function paging(q: { limit?: number; before?: number }): {
   limit: number;
   before: number | null;

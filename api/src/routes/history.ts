@@ -9,6 +9,7 @@ import {
   addressParam,
   netParam,
   networkOf,
+  NEWEST_TRADES_FIRST,
   pagingQuery,
   paging,
   poolOfSymbols,
@@ -44,6 +45,12 @@ const pairParams = {
     b: symbolParam,
   },
 } as const;
+
+const PAIR_COLUMNS = `SELECT side, amount_a::text AS a, amount_b::text AS b, time::text AS time,
+  tx_hash, trader FROM trades WHERE network = $1 AND pair = $2`;
+/** A pair's trades page, first or before a time: prepared statements, as a wallet's pages. */
+const PAIR_PAGE = `${PAIR_COLUMNS} ${NEWEST_TRADES_FIRST}`;
+const PAIR_PAGE_BEFORE = `${PAIR_COLUMNS} AND time < $4 ${NEWEST_TRADES_FIRST}`;
 
 /** Candles asked for at most (`limit`): a few years of 4-hour buckets. */
 export const MAX_CANDLES = 20_000;
@@ -322,10 +329,9 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
           tx_hash: string;
           trader: string;
         }>(
-          `SELECT side, amount_a::text AS a, amount_b::text AS b, time::text AS time, tx_hash, trader
-         FROM trades WHERE network = $1 AND pair = $2 AND ($3::bigint IS NULL OR time < $3)
-         ORDER BY trades.time DESC, block_number DESC, log_index DESC LIMIT $4`,
-          [n.id, pool.address, before, limit],
+          before === null ? PAIR_PAGE : PAIR_PAGE_BEFORE,
+          before === null ? [n.id, pool.address, limit] : [n.id, pool.address, limit, before],
+          before === null ? 'pair-page' : 'pair-page-before',
         );
         // Requested A/B may be the pool's B/A: then the trader who received the pool's B
         // received the requested A.

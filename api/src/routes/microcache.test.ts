@@ -19,6 +19,18 @@ it('compresses an answer once per encoding and serves the same bytes to every re
   expect(gunzipSync(await a.body('gzip')).toString()).toBe(body(3));
 });
 
+it("compresses at the cache's brotli quality: a lower one for answers asked once, the same body", async () => {
+  const answer = (brotliQuality?: number) =>
+    new AnswerCache({ brotliQuality }).get('k', 't', async () => body(5, 13));
+  const [usual, quick] = await Promise.all([answer(), answer(1)]);
+  const [usualBr, quickBr] = await Promise.all([usual.body('br'), quick.body('br')]);
+  expect(brotliDecompressSync(quickBr).toString()).toBe(body(5, 13));
+  expect(brotliDecompressSync(usualBr).toString()).toBe(body(5, 13));
+  // Quality 1 keeps fewer matches than the default 4: more bytes for less CPU.
+  expect(quickBr.length).toBeGreaterThan(usualBr.length);
+  expect(quick.etag).toBe(usual.etag);
+});
+
 it('keeps at most its byte cap, dropping the least recently used answers', async () => {
   const cap = 3 * Buffer.byteLength(body(1)) + 1000;
   const cache = new AnswerCache({ maxBytes: cap });

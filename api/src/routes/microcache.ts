@@ -23,10 +23,10 @@ export function encodingFor(acceptEncoding: string | undefined): Encoding | null
   return negotiate<Encoding>(acceptEncoding ?? '', ['br', 'gzip']);
 }
 
-/** Brotli's parameters for a body: quality 4, the window fitted to it, its size told. */
-const brotliOptions = (body: Buffer) => ({
+/** Brotli's parameters for a body: its quality, the window fitted to it, its size told. */
+const brotliOptions = (body: Buffer, quality: number) => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: 4,
+    [constants.BROTLI_PARAM_QUALITY]: quality,
     [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     [constants.BROTLI_PARAM_LGWIN]: Math.min(
       constants.BROTLI_MAX_WINDOW_BITS,
@@ -44,15 +44,20 @@ const brotliOptions = (body: Buffer) => ({
  */
 const INLINE_MAX_BYTES = 64 * 1024;
 
-const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  // Quality 4: about half the CPU of 5 for a chart answer, and no bigger (240 KB of candles:
-  // 68 KB at 4, 70 KB at 5); a miss costs less when a thousand pairs' answers take turns.
+/**
+ * Brotli's default quality here, 4: about half the CPU of 5 for a chart answer, and no bigger
+ * (240 KB of candles: 68 KB at 4, 70 KB at 5); a miss costs less when a thousand pairs' answers
+ * take turns. Answers that are rarely asked twice (a wallet's pages) take a lower one.
+ */
+export const DEFAULT_BROTLI_QUALITY = 4;
+
+const compressors: Record<Encoding, (body: Buffer, quality: number) => Promise<Buffer>> = {
   // The window fitted to the body and its size told: the encoder's state for its default 4 MB
   // window was most of the cost of a 14 KB page (149 -> 66 µs, the same bytes out).
-  br: async (body) =>
+  br: async (body, quality) =>
     body.length <= INLINE_MAX_BYTES
-      ? brotliCompressSync(body, brotliOptions(body))
-      : brotli(body, brotliOptions(body)),
+      ? brotliCompressSync(body, brotliOptions(body, quality))
+      : brotli(body, brotliOptions(body, quality)),
   gzip: async (body) => (body.length <= INLINE_MAX_BYTES ? gzipSync(body) : gzipAsync(body)),
 };
 
@@ -74,6 +79,7 @@ export class CachedAnswer {
   constructor(
     identity: Buffer,
     private readonly sized: (bytes: number) => void,
+    private readonly brotliQuality = DEFAULT_BROTLI_QUALITY,
   ) {
     this.kept = identity;
     this.length = identity.length;
@@ -102,7 +108,7 @@ export class CachedAnswer {
   body(encoding: Encoding): Promise<Buffer> {
     let b = this.encoded.get(encoding);
     if (!b) {
-      b = this.source().then(compressors[encoding]);
+      b = this.source().then((plain) => compressors[encoding](plain, this.brotliQuality));
       this.encoded.set(encoding, b);
       void b
         .then((buf) => {
@@ -151,6 +157,8 @@ export interface AnswerCacheOptions {
   ttlMs?: number;
   /** Bytes of bodies held at most (compressed, and plain ones clients took); LRU go first. */
   maxBytes?: number;
+  /** Brotli's quality for these answers (default DEFAULT_BROTLI_QUALITY). */
+  brotliQuality?: number;
 }
 
 /** 64 MiB: a thousand one-year chart answers' br bodies (a plain body is held only when asked). */
@@ -174,9 +182,11 @@ export class AnswerCache {
   private total = 0;
   readonly ttlMs: number;
   readonly maxBytes: number;
+  readonly brotliQuality: number;
   constructor(opts: AnswerCacheOptions = {}) {
     this.ttlMs = opts.ttlMs ?? 5000;
     this.maxBytes = opts.maxBytes ?? DEFAULT_CACHE_BYTES;
+    this.brotliQuality = opts.brotliQuality ?? DEFAULT_BROTLI_QUALITY;
   }
 
   /** Bytes held now (compressed bodies, and plain ones clients took). */
@@ -257,7 +267,7 @@ export class AnswerCache {
     entry.answer = (version ? version() : Promise.resolve(undefined)).then(async (v) => {
       entry.version = v;
       const body = await load();
-      const answer = new CachedAnswer(Buffer.from(body), grow);
+      const answer = new CachedAnswer(Buffer.from(body), grow, this.brotliQuality);
       const old = await previous?.answer.catch(() => undefined);
       if (previous) {
         if (this.entries.get(key) !== previous) return answer;
