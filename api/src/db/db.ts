@@ -204,12 +204,17 @@ export function openPgliteWorker(dataDir?: string): Db {
     if (m.ok) w.resolve({ rows: m.rows ?? [] });
     else w.reject(Object.assign(new Error(m.error?.message), m.error));
   });
-  const call = (op: 'query' | 'exec' | 'copy' | 'close', sql?: string, params?: unknown[]) =>
+  const call = (
+    op: 'query' | 'exec' | 'copy' | 'close',
+    sql?: string,
+    params?: unknown[],
+    name?: string,
+  ) =>
     new Promise<{ rows: never[] }>((resolve, reject) => {
       if (dead) return reject(dead);
       const id = next++;
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, op, sql, params });
+      worker.postMessage({ id, op, sql, params, name });
     });
   const serial = oneAtATime();
   const tryLock = processLock();
@@ -221,7 +226,8 @@ export function openPgliteWorker(dataDir?: string): Db {
   };
   return {
     kind: 'pglite',
-    query: (sql, params) => serial(() => call('query', sql, params)) as never,
+    // Named statements are prepared once on the worker (pglite-worker.mjs).
+    query: (sql, params, name) => serial(() => call('query', sql, params, name)) as never,
     exec: (sql) => serial(async () => void (await call('exec', sql))),
     transaction: (fn) =>
       serial(async () => {

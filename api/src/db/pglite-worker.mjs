@@ -3,10 +3,40 @@
 // requests. Plain JS: a worker does not inherit the loader the api runs its TypeScript with.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 
 const lite = new PGlite(workerData.dataDir);
 // One statement at a time, in the order posted (the caller keeps transactions whole).
 let chain = lite.waitReady;
+
+/**
+ * Named statements (db.ts Queryable.query's `name`): PGlite's query() parses and plans the SQL
+ * every time, and a wallet's page spent a third of its time there. PGlite is one session, so the
+ * statement is PREPAREd once and then EXECUTEd with its values written as SQL literals (pg's
+ * escapeLiteral; numbers as digits; the protocol's parameters cannot reach an EXECUTE). A value
+ * of any other kind takes the plain path.
+ */
+const prepared = new Map();
+const NAME = /^[a-z][a-z0-9_-]{0,62}$/;
+const literal = (v) =>
+  v === null
+    ? 'NULL'
+    : typeof v === 'string'
+      ? pg.escapeLiteral(v)
+      : (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint'
+        ? String(v)
+        : undefined;
+async function namedQuery(name, sql, params = []) {
+  const values = params.map(literal);
+  if (!NAME.test(name) || values.includes(undefined)) return lite.query(sql, params);
+  if (prepared.get(name) !== sql) {
+    if (prepared.has(name))
+      throw new Error(`the statement name ${name} is taken by another SQL text`);
+    await lite.exec(`PREPARE "${name}" AS ${sql}`);
+    prepared.set(name, sql);
+  }
+  return lite.query(`EXECUTE "${name}"${values.length ? `(${values.join(', ')})` : ''}`);
+}
 parentPort.on('message', (m) => {
   chain = chain.then(async () => {
     try {
@@ -21,7 +51,9 @@ parentPort.on('message', (m) => {
           ? (await lite.exec(m.sql), null)
           : m.op === 'copy'
             ? await lite.query(m.sql, [], { blob: new Blob([m.params[0]]) })
-            : await lite.query(m.sql, m.params);
+            : m.name
+              ? await namedQuery(m.name, m.sql, m.params)
+              : await lite.query(m.sql, m.params);
       parentPort.postMessage({ id: m.id, ok: true, rows: out?.rows });
     } catch (e) {
       const error = { message: String(e?.message ?? e), name: e?.name };

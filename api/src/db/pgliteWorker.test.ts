@@ -43,3 +43,36 @@ it('PGlite on its worker thread keeps what a transaction committed, drops what i
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it("a named statement on PGlite's worker is prepared once and gives the plain query's rows, its values kept as values", async () => {
+  const db = openPgliteWorker();
+  try {
+    await db.exec('CREATE TABLE w (owner text, at bigint, note text)');
+    const odd = ["it's", 'back\\slash', "x'); DROP TABLE w; --", 'plain'];
+    for (const [i, owner] of odd.entries())
+      await db.query('INSERT INTO w VALUES ($1, $2, $3)', [owner, i, i % 2 ? null : `n${i}`]);
+    const sql =
+      'SELECT owner, at::text AS at, note FROM w WHERE owner = $1 AND at < $2 ORDER BY at';
+    for (const owner of [...odd, ...odd]) {
+      const plain = await db.query(sql, [owner, 10]);
+      const named = await db.query(sql, [owner, 10], 'owner-page');
+      expect(named.rows).toEqual(plain.rows);
+      expect(named.rows).toHaveLength(1);
+    }
+    // Prepared once in PGlite's one session, not parsed and planned per query.
+    expect((await db.query('SELECT name FROM pg_prepared_statements')).rows).toEqual([
+      { name: 'owner-page' },
+    ]);
+    // A null value and a value past the rows: the same as the plain query.
+    expect((await db.query(sql, [null, 10], 'owner-page')).rows).toEqual([]);
+    expect((await db.query(sql, ['plain', 0], 'owner-page')).rows).toEqual([]);
+    // The table is still there (the quote in a value never ended a literal).
+    expect((await db.query('SELECT count(*)::int AS n FROM w')).rows).toEqual([{ n: 4 }]);
+    // One name, one text.
+    await expect(db.query('SELECT 1 AS one WHERE $1::int > 0', [1], 'owner-page')).rejects.toThrow(
+      /taken by another SQL text/,
+    );
+  } finally {
+    await db.close();
+  }
+});
