@@ -224,13 +224,26 @@ export function openPgliteWorker(dataDir?: string): Db {
     copyFrom: async (target, rows) =>
       void (await call('copy', `COPY ${target} FROM '/dev/blob'`, [rows])),
   };
+  /**
+   * Transactions (and close) queued or running. Without any, a statement is posted at once:
+   * the worker runs them in the order posted, so several requests' reads are on their way
+   * together instead of each waiting for the one before it to come back to this thread (under
+   * load that round trip, not PGlite, held an uncached wallet page). Once a transaction is
+   * queued, statements wait for it (they must not run inside it: one session).
+   */
+  let gated = 0;
+  const gate = <T>(fn: () => Promise<T>): Promise<T> => {
+    gated++;
+    return serial(fn).finally(() => gated--);
+  };
+  const inTurn = <T>(fn: () => Promise<T>): Promise<T> => (gated ? serial(fn) : fn());
   return {
     kind: 'pglite',
     // Named statements are prepared once on the worker (pglite-worker.mjs).
-    query: (sql, params, name) => serial(() => call('query', sql, params, name)) as never,
-    exec: (sql) => serial(async () => void (await call('exec', sql))),
+    query: (sql, params, name) => inTurn(() => call('query', sql, params, name)) as never,
+    exec: (sql) => inTurn(async () => void (await call('exec', sql))),
     transaction: (fn) =>
-      serial(async () => {
+      gate(async () => {
         await call('exec', 'BEGIN');
         try {
           const out = await fn(tx);
@@ -243,7 +256,7 @@ export function openPgliteWorker(dataDir?: string): Db {
       }),
     tryLock,
     close: () =>
-      serial(async () => {
+      gate(async () => {
         if (!dead) await call('close');
         await worker.terminate();
       }),

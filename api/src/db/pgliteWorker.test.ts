@@ -82,3 +82,50 @@ it("a named statement on PGlite's worker is prepared once and gives the plain qu
     await db.close();
   }
 });
+
+it("reads asked together are on the worker's way at once: the second runs while this thread is busy, not after the first's answer is back", async () => {
+  const db = openPgliteWorker();
+  try {
+    await db.query('SELECT 1');
+    const first = db.query('SELECT pg_sleep(0.2)');
+    const second = db.query<{ at: number }>(
+      'SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS at',
+    );
+    // This thread busy (as under load) for longer than the first read takes on the worker.
+    const busyUntil = Date.now() + 500;
+    while (Date.now() < busyUntil);
+    const freed = Date.now();
+    await first;
+    expect((await second).rows[0]!.at).toBeLessThan(freed);
+  } finally {
+    await db.close();
+  }
+});
+
+it('a read asked while a transaction is open waits for it and never sees its uncommitted rows', async () => {
+  const db = openPgliteWorker();
+  try {
+    await db.exec('CREATE TABLE r (k int)');
+    let inserted!: () => void;
+    const insertedP = new Promise<void>((r) => (inserted = r));
+    let finish!: () => void;
+    const finishP = new Promise<void>((r) => (finish = r));
+    const tx = db.transaction(async (t) => {
+      await t.query('INSERT INTO r VALUES (1)');
+      inserted();
+      await finishP;
+      throw new Error('rolled back');
+    });
+    await insertedP;
+    const read = db.query<{ n: number }>('SELECT count(*)::int AS n FROM r');
+    let readDone = false;
+    void read.then(() => (readDone = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(readDone).toBe(false); // not inside the open transaction
+    finish();
+    await expect(tx).rejects.toThrow('rolled back');
+    expect((await read).rows).toEqual([{ n: 0 }]);
+  } finally {
+    await db.close();
+  }
+});
