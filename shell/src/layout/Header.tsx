@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -8,6 +8,7 @@ import { NetworkTabs } from './NetworkTabs';
 import { ThemeToggle } from './ThemeToggle';
 import { LanguageMenu } from './LanguageMenu';
 import { formatHeaderBalance } from '../services/format';
+import { onDemand, useOnDemand } from './onDemand';
 
 const SWAP = msg`Swap`;
 const COMING_IN_2022 = msg`Coming in 2022`;
@@ -32,11 +33,12 @@ const SUB_MENU: { label: MessageDescriptor; to: string }[] = [
 
 export const MESSAGING_URL = 'https://t.me/JustMoneyIO';
 
-/** "Recent transactions" and what else a connected wallet's menu has load with the connection. */
-const WalletMenu = lazy(() =>
-  import(/* webpackChunkName: "wallet-menu" */ './WalletMenu').then((m) => ({
-    default: m.WalletMenu,
-  })),
+/**
+ * "Recent transactions" and what else a connected wallet's menu has load with the connection,
+ * and show as soon as they are there (onDemand.ts: not through React.lazy's Suspense reveal).
+ */
+const walletMenu = onDemand('the wallet menu', () =>
+  import(/* webpackChunkName: "wallet-menu" */ './WalletMenu').then((m) => m.WalletMenu),
 );
 
 function WalletButton() {
@@ -68,12 +70,11 @@ function WalletButton() {
 }
 
 function ConnectedWalletMenu() {
-  if (!useWalletSession().connected) return null;
-  return (
-    <Suspense fallback={null}>
-      <WalletMenu />
-    </Suspense>
-  );
+  const connected = useWalletSession().connected;
+  // A menu that did not load (logged by onDemand) is asked for again with the next connection.
+  const WalletMenu = useOnDemand(walletMenu, connected);
+  if (!connected || !WalletMenu) return null;
+  return <WalletMenu />;
 }
 
 /**

@@ -5,32 +5,37 @@
  * shared-chain's recent transactions, so a send still pending from before a reload is checked
  * again (and blocks the send buttons until it settles).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { loadAllowances, loadRecentTransactions } from '@jmswap/shared-chain';
 import { APPROVALS_TITLE, RECENT_TITLE } from './approvalsTitle';
+import { onDemand, useOnDemand } from './onDemand';
 
-const RecentPanel = lazy(() =>
+// Each panel is rendered as soon as its code and data are there (onDemand.ts: not through
+// React.lazy, whose Suspense reveal held the approvals panel ~0.31 s after its click).
+const recentPanel = onDemand<ComponentType>('the recent transactions panel', () =>
   Promise.all([
     loadRecentTransactions(),
     import(/* webpackChunkName: "recent-transactions-view" */ './RecentTransactions'),
-  ]).then(([recent, view]) => ({
-    default: function RecentPanel() {
-      return <view.RecentTransactionsPanel recent={recent} />;
-    },
-  })),
+  ]).then(
+    ([recent, view]) =>
+      function RecentPanel() {
+        return <view.RecentTransactionsPanel recent={recent} />;
+      },
+  ),
 );
 
-const ApprovalsPanel = lazy(() =>
+const approvalsPanel = onDemand<ComponentType>('the approvals panel', () =>
   Promise.all([
     loadAllowances(),
     import(/* webpackChunkName: "approvals-view" */ './Approvals'),
-  ]).then(([allowances, view]) => ({
-    default: function ApprovalsPanel() {
-      return <view.ApprovalsPanel allowances={allowances} />;
-    },
-  })),
+  ]).then(
+    ([allowances, view]) =>
+      function ApprovalsPanel() {
+        return <view.ApprovalsPanel allowances={allowances} />;
+      },
+  ),
 );
 
 type Panel = 'recent' | 'approvals';
@@ -46,6 +51,11 @@ export function WalletMenu() {
   useEffect(() => {
     loadRecentTransactions().catch(() => undefined);
   }, []);
+  // A panel whose code did not load closes again (logged by onDemand): the next click retries.
+  const close = () => setOpen(undefined);
+  const RecentPanel = useOnDemand(recentPanel, open === 'recent', close);
+  const ApprovalsPanel = useOnDemand(approvalsPanel, open === 'approvals', close);
+  const Panel = open === 'recent' ? RecentPanel : open === 'approvals' ? ApprovalsPanel : undefined;
   // One entry in the wallet area (wide screens) and one in the folded menu (phones).
   const toggle = (panel: Panel, className: string) => (
     <button
@@ -66,9 +76,7 @@ export function WalletMenu() {
       {toggle('approvals', 'jm-recent-menu')}
       {open && (
         <div id={PANELS[open].id} className="jm-recent-slot">
-          <Suspense fallback={null}>
-            {open === 'recent' ? <RecentPanel /> : <ApprovalsPanel />}
-          </Suspense>
+          {Panel && <Panel />}
         </div>
       )}
     </>
