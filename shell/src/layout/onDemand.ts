@@ -26,9 +26,9 @@ export function onDemand<T>(what: string, load: () => Promise<T>): OnDemand<T> {
   let pending: Promise<T> | undefined;
   return {
     loaded: () => done,
-    load: () => {
-      if (done) return Promise.resolve(done.value);
-      pending ??= load().then(
+    // A settled load stays in `pending`, so later calls take its value without loading again.
+    load: () =>
+      (pending ??= load().then(
         (value) => {
           done = { value };
           return value;
@@ -38,9 +38,7 @@ export function onDemand<T>(what: string, load: () => Promise<T>): OnDemand<T> {
           console.error(`[jmswap] ${what} did not load`, error);
           throw error;
         },
-      );
-      return pending;
-    },
+      )),
   };
 }
 
@@ -57,11 +55,6 @@ export function useOnDemand<T>(
   const [arrived, setArrived] = useState(loader.loaded);
   useEffect(() => {
     if (!wanted || arrived) return;
-    const done = loader.loaded();
-    if (done) {
-      setArrived(done);
-      return;
-    }
     let live = true;
     loader.load().then(
       (value) => live && setArrived({ value }),
