@@ -1,8 +1,6 @@
 import {
   Component,
-  lazy,
   startTransition,
-  Suspense,
   useContext,
   useEffect,
   useState,
@@ -15,6 +13,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { setLoading } from '@jmswap/shared-chain';
 import { FirstFrame } from '../firstFrame';
+import { onDemand, useOnDemand } from '../layout/onDemand';
 import { loadScreen, takeStartedScreen } from './federation';
 import type { FallbackProps } from './RemoteFallback';
 import type { RemoteKey } from './remotesFile';
@@ -42,21 +41,19 @@ function OfflineFallback({ remote, onRetry }: FallbackProps) {
 
 /**
  * The message a failed area shows: its own chunk, fetched only when a remote fails, so pages
- * without a failure (most of them) do not download it. If even that chunk cannot load (the
- * site itself is offline), a line of text with Retry stands in.
+ * without a failure (most of them) do not download it. Shown as soon as it has arrived
+ * (onDemand.ts: React.lazy's Suspense reveal held it 0.3-0.8 s more). If even that chunk cannot
+ * load (the site itself is offline), a line of text with Retry stands in.
  */
-const RemoteFallback = lazy(() =>
-  import(/* webpackChunkName: "remote-fallback" */ './RemoteFallback').catch(() => ({
-    default: OfflineFallback,
-  })),
+const remoteFallback = onDemand('the remote-fallback chunk', () =>
+  import(/* webpackChunkName: "remote-fallback" */ './RemoteFallback').then((m) => m.default),
 );
 
 function Fallback(props: FallbackProps) {
-  return (
-    <Suspense fallback={null}>
-      <RemoteFallback {...props} />
-    </Suspense>
-  );
+  const [offline, setOffline] = useState(false);
+  const Message = useOnDemand(remoteFallback, true, () => setOffline(true));
+  if (offline) return <OfflineFallback {...props} />;
+  return Message ? <Message {...props} /> : null;
 }
 
 class RenderBoundary extends Component<
