@@ -1,18 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AllowancesModule, NetworkConfig } from '@jmswap/shared-chain';
+import type { AllowancesModule } from '@jmswap/shared-chain';
 import { ApprovalsPanel } from './Approvals';
+import { BSC_NETWORK } from '../testing/networks';
 
 type View = ReturnType<AllowancesModule['useAllowances']>;
 type Row = NonNullable<View['list']>['rows'][number];
 
-const network = {
-  id: 'BSC',
-  name: 'BNB Smart Chain',
-  platform: 'evm',
-  baseToken: 'BNB',
-  tokens: { BNB: { decimals: 18 } },
-} as unknown as NetworkConfig;
+const network = BSC_NETWORK;
 const row: Row = {
   token: '0x' + '1'.repeat(40),
   symbol: 'USDT',

@@ -4,23 +4,16 @@ import {
   network$,
   requestWalletConnect,
   setNetworks,
-  type NetworkConfig,
   type NetworksFile,
 } from '@jmswap/shared-chain';
 import { WalletChooser } from './WalletChooser';
 import { connectWallet } from '../services/wallet';
+import { BSC_NETWORK } from '../testing/networks';
 
 jest.mock('../services/wallet', () => ({ connectWallet: jest.fn() }));
 const connect = connectWallet as jest.MockedFunction<typeof connectWallet>;
 
-const bsc = {
-  id: 'BSC',
-  name: 'BNB Smart Chain',
-  platform: 'evm',
-  chainId: 56,
-  baseToken: 'BNB',
-  tokens: {},
-} as unknown as NetworkConfig;
+const bsc = BSC_NETWORK;
 const desktopUa = navigator.userAgent;
 
 beforeEach(() => {

@@ -3,21 +3,14 @@ import {
   network$,
   requestWalletConnect,
   setNetworks,
-  type NetworkConfig,
   type NetworksFile,
 } from '@jmswap/shared-chain';
 import { WalletChooserOnDemand } from './WalletChooserOnDemand';
+import { BSC_NETWORK } from '../testing/networks';
 
 jest.mock('../services/wallet', () => ({ connectWallet: jest.fn() }));
 
-const bsc = {
-  id: 'BSC',
-  name: 'BNB Smart Chain',
-  platform: 'evm',
-  chainId: 56,
-  baseToken: 'BNB',
-  tokens: {},
-} as unknown as NetworkConfig;
+const bsc = BSC_NETWORK;
 
 // Its own file: the chooser's code must not have been loaded by another test before the first
 // CONNECT WALLET here.

@@ -4,10 +4,10 @@ import {
   loadAllowances,
   loadRecentTransactions,
   type AllowancesModule,
-  type NetworkConfig,
   type RecentTransactionsModule,
 } from '@jmswap/shared-chain';
 import { WalletMenu } from './WalletMenu';
+import { BSC_NETWORK } from '../testing/networks';
 
 // Its own file: each panel's code must not have been loaded by another test before its first
 // opening here (through React.lazy and Suspense, React held a panel back for 300 ms after its
@@ -21,13 +21,7 @@ jest.mock('@jmswap/shared-chain', () => ({
 const loadRecent = loadRecentTransactions as jest.MockedFunction<typeof loadRecentTransactions>;
 const loadApprovals = loadAllowances as jest.MockedFunction<typeof loadAllowances>;
 
-const network = {
-  id: 'BSC',
-  name: 'BNB Smart Chain',
-  platform: 'evm',
-  baseToken: 'BNB',
-  tokens: { BNB: { decimals: 18 } },
-} as unknown as NetworkConfig;
+const network = BSC_NETWORK;
 const fakeRecent = {
   useRecentTransactions: () => ({ items: [], network: undefined, account: undefined, now: 0 }),
   replaceTransaction: jest.fn(),
