@@ -345,7 +345,7 @@ export interface CandleRow {
  * Adds a batch of new trades (all later than every stored trade of their pairs: the indexer
  * moves forward) to the candles, aggregated in memory: the stored candle of each pair's first
  * touched bucket is read, the batch's trades folded in, in (time, block, log index) order as the
- * rebuild orders them (same float sums), and every touched candle written in one upsert.
+ * rebuild orders them (same float sums), and every touched candle written (writeCandles).
  * `latest`: each pair's latest stored candle as the previous batch of this writer left it
  * (pairs not in it are read from the database); updated with what this batch writes.
  */
