@@ -363,11 +363,11 @@ export async function addToCandles(
     inOrder = tradeOrder(trades[i - 1]!, trades[i]!) <= 0;
   const sorted = inOrder ? trades : [...trades].sort(tradeOrder);
   const first = touchedBuckets({ trades: sorted } as Rows);
-  /** Each pair's candle being added to (its latest), and every candle to write. */
+  /** Each pair's candle being added to (its latest). */
   const current = new Map<string, CandleRow>();
-  const all: CandleRow[] = [];
-  /** The candles of buckets this batch opens (none stored yet: trades only move forward). */
-  const fresh = new Set<CandleRow>();
+  /** The stored candles the batch adds to, and those of the buckets it opens (none stored yet). */
+  const addedTo: CandleRow[] = [];
+  const fresh: CandleRow[] = [];
   const firstPairs: string[] = [];
   for (const [pair, bucket] of first) {
     const known = latest?.get(pair);
@@ -377,7 +377,7 @@ export async function addToCandles(
     else if (known.bucket === bucket) {
       const c = { ...known };
       current.set(pair, c);
-      all.push(c);
+      addedTo.push(c);
     }
   }
   const { rows: stored } = !firstPairs.length
@@ -409,7 +409,7 @@ export async function addToCandles(
       trades: r.trades,
     };
     current.set(r.pair, c);
-    all.push(c);
+    addedTo.push(c);
   }
   for (const t of sorted) {
     const bucket = Math.floor(t.time / BUCKET_SECONDS) * BUCKET_SECONDS;
@@ -435,11 +435,10 @@ export async function addToCandles(
         trades: 1,
       };
       current.set(t.pair, made);
-      all.push(made);
-      fresh.add(made);
+      fresh.push(made);
     }
   }
-  const rebuilt = await writeCandles(tx, network, all, fresh);
+  const rebuilt = await writeCandles(tx, network, addedTo, fresh);
   // A rebuilt pair's latest candle is read again by the next batch.
   if (latest)
     for (const [pair, c] of current) {
@@ -458,11 +457,12 @@ const CANDLE_COLUMNS: Column<CandleRow>[] = [
   ['volume_usd', 'float8', (c) => c.volume],
   ['trades', 'int', (c) => c.trades],
 ];
+const CANDLE_NAMES = CANDLE_COLUMNS.map((c) => c[0]).join(', ');
 
 /** Every given candle inserted, or updated where its (pair, bucket) is stored: one statement. */
 function upsertCandles(tx: Queryable, network: string, candles: CandleRow[]) {
   return tx.query(
-    `INSERT INTO candles (network, ${CANDLE_COLUMNS.map((c) => c[0]).join(', ')})
+    `INSERT INTO candles (network, ${CANDLE_NAMES})
      SELECT $1, * FROM unnest(${CANDLE_COLUMNS.map((c, i) => `$${i + 2}::${c[1]}[]`).join(', ')})
      ON CONFLICT (network, pair, bucket) DO UPDATE SET o = EXCLUDED.o, h = EXCLUDED.h,
        l = EXCLUDED.l, c = EXCLUDED.c, volume_usd = EXCLUDED.volume_usd, trades = EXCLUDED.trades`,
@@ -482,19 +482,20 @@ function upsertCandles(tx: Queryable, network: string, candles: CandleRow[]) {
 async function writeCandles(
   tx: Queryable,
   network: string,
-  all: CandleRow[],
-  fresh: Set<CandleRow>,
+  addedTo: CandleRow[],
+  fresh: CandleRow[],
 ): Promise<Set<string>> {
-  if (!tx.copyFrom || !fresh.size) {
-    await upsertCandles(tx, network, all);
+  if (!tx.copyFrom || !fresh.length) {
+    await upsertCandles(tx, network, [...addedTo, ...fresh]);
     return new Set();
   }
-  const known = all.filter((c) => !fresh.has(c));
-  if (known.length) await upsertCandles(tx, network, known);
+  if (addedTo.length) await upsertCandles(tx, network, addedTo);
   await tx.query('SAVEPOINT new_candles');
   try {
-    const names = CANDLE_COLUMNS.map((c) => c[0]).join(', ');
-    await tx.copyFrom(`candles (network, ${names})`, copyText(network, [...fresh], CANDLE_COLUMNS));
+    await tx.copyFrom(
+      `candles (network, ${CANDLE_NAMES})`,
+      copyText(network, fresh, CANDLE_COLUMNS),
+    );
     await tx.query('RELEASE SAVEPOINT new_candles');
     return new Set();
   } catch (e) {
