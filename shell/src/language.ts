@@ -8,23 +8,17 @@ import {
   LANGUAGES,
   languageFromQuery,
   pickLanguage,
-  registerCatalog,
+  registerCatalogs,
   rememberLanguage,
   storedLanguage,
   browserLanguage,
   type Language,
-  type CatalogLoader,
 } from '@jmswap/shared-chain';
 
-// One import per language, not a template import: webpack's context module for that (its map
-// and 'Cannot find module' code) was 0.1 KiB gzip of every first load. A language added to
-// LANGUAGES fails type-checking here until its catalogue is named. English is in the code.
-const CATALOGS: Record<Exclude<Language, 'en'>, () => ReturnType<CatalogLoader>> = {
+// The shell's own texts.
+void registerCatalogs('shell', {
   'zh-CN': () => import(/* webpackChunkName: "messages-shell-zh-CN" */ './locales/zh-CN'),
-};
-void registerCatalog('shell', (language) =>
-  language === 'en' ? Promise.resolve({ messages: {} }) : CATALOGS[language](),
-);
+});
 
 const htmlLangOf = (language: Language) =>
   LANGUAGES.find((l) => l.code === language)?.htmlLang ?? 'en';
