@@ -20,11 +20,11 @@ export interface Queryable {
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   /**
-   * The database's bulk path: `COPY <target> FROM` with `rows` as its data (COPY's text format),
-   * `target` being `table (columns)`. A transaction's Queryable has it (PGlite: from a blob;
+   * The database's bulk path: `COPY <target> FROM` with `rows` as its data (COPY's text format,
+   * as a string or its UTF-8 bytes), `target` being `table (columns)`. A transaction's Queryable has it (PGlite: from a blob;
    * PostgreSQL: FROM STDIN); where absent, the caller inserts the same rows by statement.
    */
-  copyFrom?(target: string, rows: string): Promise<void>;
+  copyFrom?(target: string, rows: string | Buffer): Promise<void>;
 }
 
 /** A session-level advisory lock, held on a connection of its own. */
@@ -163,7 +163,7 @@ export function openPglite(dataDir?: string): Db {
             exec: async (s) => void (await tx.exec(s)),
             copyFrom: async (target, rows) =>
               void (await tx.query(`COPY ${target} FROM '/dev/blob'`, [], {
-                blob: new Blob([rows]),
+                blob: new Blob([rows as string | Uint8Array<ArrayBuffer>]),
               })),
           }),
         ),
@@ -272,7 +272,7 @@ class CopyFromText extends pg.Query {
   // Not `rows`: pg's Query reads that as how many rows to fetch per round trip.
   constructor(
     sql: string,
-    private readonly data: string,
+    private readonly data: string | Buffer,
     callback: (e: Error | null) => void,
   ) {
     super(sql, undefined, callback as never);
@@ -281,7 +281,9 @@ class CopyFromText extends pg.Query {
     sendCopyFromChunk(chunk: Buffer): void;
     endCopyFrom(): void;
   }): void {
-    connection.sendCopyFromChunk(Buffer.from(this.data));
+    connection.sendCopyFromChunk(
+      typeof this.data === 'string' ? Buffer.from(this.data) : this.data,
+    );
     connection.endCopyFrom();
   }
 }

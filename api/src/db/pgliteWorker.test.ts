@@ -129,3 +129,25 @@ it('a read asked while a transaction is open waits for it and never sees its unc
     await db.close();
   }
 });
+
+it("COPY on PGlite's worker takes its rows as text or as their UTF-8 bytes (a range made ahead)", async () => {
+  const db = openPgliteWorker();
+  try {
+    await db.exec('CREATE TABLE c (k int PRIMARY KEY, note text)');
+    await db.transaction(async (tx) => {
+      await tx.copyFrom!('c (k, note)', '1\tplain\n2\tcafé\n');
+      await tx.copyFrom!('c (k, note)', Buffer.from('3\tnaïve\\ttab\n4\t\\N\n'));
+    });
+    const { rows } = await db.query<{ k: number; note: string | null }>(
+      'SELECT k, note FROM c ORDER BY k',
+    );
+    expect(rows).toEqual([
+      { k: 1, note: 'plain' },
+      { k: 2, note: 'café' },
+      { k: 3, note: 'naïve\ttab' },
+      { k: 4, note: null },
+    ]);
+  } finally {
+    await db.close();
+  }
+});

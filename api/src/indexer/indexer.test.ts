@@ -15,7 +15,7 @@ import {
 } from '../test/chain';
 import { DB_KINDS, freshDb } from '../test/databases';
 import { dumpNetwork } from '../test/dump';
-import { Indexer } from './indexer';
+import { Indexer, type StepResult } from './indexer';
 import { readCursor } from './store';
 
 let chains: TestChains;
@@ -38,6 +38,19 @@ async function swapLogsOnChain(): Promise<number> {
     },
   ]);
   return logs.length;
+}
+
+/** A node that counts the requests it answers, per method. */
+class CountingRpc extends JsonRpc {
+  readonly calls = new Map<string, number>();
+  override async call<T>(
+    method: string,
+    params: unknown[] = [],
+    check?: (result: unknown) => boolean,
+  ): Promise<T> {
+    this.calls.set(method, (this.calls.get(method) ?? 0) + 1);
+    return super.call<T>(method, params, check);
+  }
 }
 
 /** A node that refuses eth_getLogs over more than `max` blocks, like public RPC providers. */
@@ -132,6 +145,54 @@ describe.each(DB_KINDS)('indexer on %s', (kind) => {
       await expect(indexer(db, { source: gappy }).syncToHead()).rejects.toThrow(/no block/);
       expect(await readCursor(db, 'BSC')).toBeNull();
       await indexer(db).syncToHead();
+      expect(await dumpNetwork(db, 'BSC')).toEqual(reference);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('catching up, reads the next range while it writes one, each once, and stores the same', async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      const counting = new CountingRpc(chains.rpcUrl);
+      const ix = indexer(db, { source: new EvmSource(counting), maxRange: 8 });
+      const steps: StepResult[] = [];
+      for (let r = await ix.step(); r.kind !== 'idle'; r = await ix.step()) steps.push(r);
+      const stored = steps.filter((r) => r.kind === 'indexed');
+      expect(stored.length).toBe(steps.length);
+      // Every range after the first was read while the one before it was written...
+      expect(stored.slice(1).every((r) => r.readAhead)).toBe(true);
+      // ...and no range's logs were asked for twice.
+      expect(counting.calls.get('eth_getLogs')).toBe(stored.length);
+      expect(await dumpNetwork(db, 'BSC')).toEqual(reference);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('a failed write forgets the range read ahead; the same indexer then stores everything', async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      let failed = false;
+      const ix = indexer(db, {
+        maxRange: 8,
+        beforeCursor: (to) => {
+          if (!failed && to > 16) {
+            failed = true;
+            throw new Error('simulated write failure');
+          }
+        },
+      });
+      const steps: StepResult[] = [];
+      await expect(
+        (async () => {
+          for (;;) steps.push(await ix.step());
+        })(),
+      ).rejects.toThrow('simulated write failure');
+      expect(steps.some((r) => r.kind === 'indexed' && r.readAhead)).toBe(true);
+      const after = await ix.step();
+      expect(after).toMatchObject({ kind: 'indexed', readAhead: false });
+      await ix.syncToHead();
       expect(await dumpNetwork(db, 'BSC')).toEqual(reference);
     } finally {
       await drop();
@@ -353,6 +414,43 @@ describe.each(DB_KINDS)('a reorganisation in the middle of a step, %s', (kind) =
       expect(r.kind).toBe('refetch');
       await indexer(db).syncToHead();
       expect(await tradeHashes(db)).toContain(replacement);
+      expect(await dumpNetwork(db, 'BSC')).toEqual(await reference());
+    } finally {
+      await rpc(chains.rpcUrl, 'evm_revert', [outer]).catch(() => undefined);
+      await drop();
+    }
+  });
+
+  it("between a range read ahead and its write: the old fork's trades go, the new fork's come", async () => {
+    const { db, drop } = await freshDb(kind);
+    const outer = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    try {
+      await indexer(db).syncToHead();
+      // Eight blocks without events (the first range), then the fork point.
+      for (let i = 0; i < 8; i++) await rpc(chains.rpcUrl, 'evm_mine');
+      const fork = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+      const orphan = await swapBnbForUsdt(chains, 10n ** 17n);
+      const forkHead = async () => {
+        while ((await head()) < (await forkHeight) + 8) await rpc(chains.rpcUrl, 'evm_mine');
+      };
+      const forkHeight = head().then((h) => h - 1);
+      await forkHead();
+      const ix = indexer(db, { maxRange: 8 });
+      // The first range is stored; the next one, with the swap, is read meanwhile.
+      expect(await ix.step()).toMatchObject({ kind: 'indexed', readAhead: false });
+      // Then the chain switches forks above the first range.
+      await rpc(chains.rpcUrl, 'evm_revert', [fork]);
+      const replacement = await swapBnbForUsdt(chains, 3n * 10n ** 17n, 4);
+      await forkHead();
+      // What was read ahead is stored (as a range read just before a reorganisation would be)...
+      expect(await ix.step()).toMatchObject({ kind: 'indexed', readAhead: true });
+      expect(await tradeHashes(db)).toContain(orphan);
+      // ...and the next step finds its block replaced and repairs it.
+      expect(await ix.step()).toMatchObject({ kind: 'rollback' });
+      await ix.syncToHead();
+      const now = await tradeHashes(db);
+      expect(now).not.toContain(orphan);
+      expect(now).toContain(replacement);
       expect(await dumpNetwork(db, 'BSC')).toEqual(await reference());
     } finally {
       await rpc(chains.rpcUrl, 'evm_revert', [outer]).catch(() => undefined);

@@ -10,6 +10,7 @@ import { emptyRows, handleEvent, type HandlerContext, type Rows } from './handle
 import type { BlockRef, ChainSource } from './source';
 import {
   addToCandles,
+  copyTexts,
   loadPairs,
   loadReserves,
   moveCursor,
@@ -19,6 +20,7 @@ import {
   touchedBuckets,
   writeRows,
   type CandleRow,
+  type CopyTexts,
   type Cursor,
 } from './store';
 import { UsdPricer, type Reserves } from './usd';
@@ -83,12 +85,46 @@ export interface IndexerOptions {
   reorgWindow?: number;
 }
 
+/** A range read from the node and linked to the cursor before it (see Indexer.link). */
+interface ReadRange {
+  to: number;
+  read: { logs: RawLog[]; blocks: Map<number, BlockRef>; txFrom: Map<string, string> };
+  /** The range's last block, as read after its logs. */
+  last: BlockRef;
+  headers: BlockRef[];
+  /** The blocks of the range's events, and its last block. */
+  eventBlocks: Map<number, BlockRef>;
+  /** Its rows, made ahead while the range before it was written. */
+  prepared?: PreparedRange;
+}
+
+/** The next range while the current one is written (see Indexer.ahead). */
+interface ReadAhead {
+  /** The cursor the range follows: the end of the range being written. */
+  after: Cursor;
+  from: number;
+  to: number;
+  /** Settles once the node's reads are done (never fails). */
+  reads: Promise<void>;
+  /** The range ready to store, or null (the step reads it itself). */
+  ready: Promise<ReadRange | null>;
+}
+
 /** Blocks of hashes kept below the cursor: the deepest reorganisation repaired by itself. */
 export const DEFAULT_REORG_WINDOW = 256;
 
 export type StepResult =
   | { kind: 'idle'; head: number }
-  | { kind: 'indexed'; from: number; to: number; trades: number; events: number; head: number }
+  | {
+      kind: 'indexed';
+      from: number;
+      to: number;
+      trades: number;
+      events: number;
+      head: number;
+      /** The range was read, and its rows made, while the one before it was written. */
+      readAhead: boolean;
+    }
   | { kind: 'rollback'; ancestor: number; removedTrades: number }
   | { kind: 'shrunk'; range: number }
   /** The chain changed while the range was read: nothing stored, the range is read again. */
@@ -101,38 +137,49 @@ export type StepResult =
 /** One advisory-lock key per network: exactly one indexer writes a network. */
 export const lockKey = (network: string) => 0x4a4d1000 + NETWORK_IDS.indexOf(network as never);
 
-/**
- * Decodes a batch of logs, turns them into rows with the pure handlers and stores them with the
- * candles they touch (inside the caller's transaction). Live indexing and the ingest benchmark
- * both go through here.
- */
-export async function ingest(
+/** The pairs and reserves a range's rows start from. */
+export type IngestState = Pick<IngestMemo, 'token0' | 'reserves'>;
+
+/** A range's rows, and their COPY texts when they were made ahead of the write. */
+export interface PreparedRange {
+  rows: Rows;
+  texts?: CopyTexts;
+}
+
+/** The previous write's pairs and reserves (`memo`), or the database's; kept in `memo`. */
+export async function ingestState(
   tx: Queryable,
+  network: IndexedNetwork,
+  memo?: Partial<IngestMemo>,
+): Promise<IngestState> {
+  const token0 = memo?.token0 ?? (await loadPairs(tx, network.id));
+  const reserves = memo?.reserves ?? (await loadReserves(tx, network.id));
+  if (memo) Object.assign(memo, { token0, reserves, candles: memo.candles ?? new Map() });
+  return { token0, reserves };
+}
+
+/**
+ * A range's rows from its logs: decoded and through the pure handlers, nothing read or
+ * written. `state`'s pairs and reserves move on with the range (the next range's rows start
+ * from them). `yieldEvery`: the event loop gets a turn every that many logs, so that a write in
+ * flight goes on while the next range is prepared.
+ */
+export async function prepareRows(
   network: IndexedNetwork,
   logs: RawLog[],
   blocks: Map<number, BlockRef>,
   txFrom: Map<string, string>,
-  /**
-   * Block hashes are stored above this height only (the reorganisation window; the indexer
-   * deletes the ones below it in the same transaction anyway). Default: every block.
-   */
-  keepAbove = Number.NEGATIVE_INFINITY,
-  /** The previous write's state (see IngestMemo), filled in for the next one. */
-  memo?: Partial<IngestMemo>,
-  /**
-   * More block hashes to keep (the window's blocks without events), stored in the same
-   * statement as the events' blocks; never used to find a log's block.
-   */
-  alsoKeep: BlockRef[] = [],
+  state: IngestState,
+  yieldEvery = 0,
 ): Promise<Rows> {
-  const token0 = memo?.token0 ?? (await loadPairs(tx, network.id));
-  const reserves = memo?.reserves ?? (await loadReserves(tx, network.id));
-  const pricer = new UsdPricer(network, token0, reserves);
-  if (memo) Object.assign(memo, { token0, reserves, candles: memo.candles ?? new Map() });
+  const pricer = new UsdPricer(network, state.token0, state.reserves);
   const rows: Rows = emptyRows();
-  // One context for the batch, its block and sender set per log (no object per log).
-  const ctx: HandlerContext = { network, token0, pricer, time: 0 };
-  for (const log of logs) {
+  // One context for the range, its block and sender set per log (no object per log).
+  const ctx: HandlerContext = { network, token0: state.token0, pricer, time: 0 };
+  for (let i = 0; i < logs.length; i++) {
+    if (yieldEvery && i % yieldEvery === yieldEvery - 1) await nextTurn();
+    const log = logs[i]!;
+    // TRON's event API answers events decoded already (no topics and data to decode).
     const ev =
       ('decoded' in log ? (log as { decoded: DecodedEvent }).decoded : null) ?? decodeLog(log);
     if (!ev) continue;
@@ -142,10 +189,49 @@ export async function ingest(
     ctx.txFrom = txFrom.get(log.txHash);
     handleEvent(ctx, log, ev, rows);
   }
+  return rows;
+}
+
+/**
+ * A range made ready while the write before it runs: its rows, and their COPY texts as bytes
+ * (made in slices between that write's statements; as bytes, not strings, they cost the
+ * garbage collector nothing while they wait).
+ */
+export async function prepareRange(
+  network: IndexedNetwork,
+  logs: RawLog[],
+  blocks: Map<number, BlockRef>,
+  txFrom: Map<string, string>,
+  state: IngestState,
+  yieldEvery = READ_AHEAD_SLICE,
+): Promise<PreparedRange> {
+  const rows = await prepareRows(network, logs, blocks, txFrom, state, yieldEvery);
+  return { rows, texts: await copyTexts(network.id, rows, yieldEvery, nextTurn) };
+}
+
+/** Logs (and rows) per slice of a range prepared ahead, between the write's statements. */
+const READ_AHEAD_SLICE = 250;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Stores a range's rows with the candles they touch (inside the caller's transaction).
+ * `keepAbove`: block hashes are stored above this height only (the reorganisation window; the
+ * indexer deletes the ones below it in the same transaction anyway). `alsoKeep`: the window's
+ * blocks without events, stored in the same statement; never used to find a log's block.
+ */
+export async function storeRange(
+  tx: Queryable,
+  network: IndexedNetwork,
+  { rows, texts }: PreparedRange,
+  blocks: Map<number, BlockRef>,
+  keepAbove = Number.NEGATIVE_INFINITY,
+  memo?: Partial<IngestMemo>,
+  alsoKeep: BlockRef[] = [],
+): Promise<Rows> {
   const kept: BlockRef[] = [];
   for (const b of blocks.values()) if (b.number > keepAbove) kept.push(b);
   kept.push(...alsoKeep);
-  const added = await writeRows(tx, network.id, rows, kept);
+  const added = await writeRows(tx, network.id, rows, kept, texts);
   if (added === rows.trades.length) await addToCandles(tx, network.id, rows.trades, memo?.candles);
   else {
     // Some trades were stored before (a range indexed again): rebuild from what is stored.
@@ -155,6 +241,28 @@ export async function ingest(
     }
   }
   return rows;
+}
+
+/**
+ * Decodes a batch of logs, turns them into rows with the pure handlers and stores them with the
+ * candles they touch (inside the caller's transaction): ingestState, prepareRows, storeRange.
+ * The ingest benchmark goes through here; the indexer calls the three itself, to prepare the
+ * next range while it writes one.
+ */
+export async function ingest(
+  tx: Queryable,
+  network: IndexedNetwork,
+  logs: RawLog[],
+  blocks: Map<number, BlockRef>,
+  txFrom: Map<string, string>,
+  keepAbove = Number.NEGATIVE_INFINITY,
+  /** The previous write's state (see IngestMemo), filled in for the next one. */
+  memo?: Partial<IngestMemo>,
+  alsoKeep: BlockRef[] = [],
+): Promise<Rows> {
+  const state = await ingestState(tx, network, memo);
+  const rows = await prepareRows(network, logs, blocks, txFrom, state);
+  return storeRange(tx, network, { rows }, blocks, keepAbove, memo, alsoKeep);
 }
 
 const sameCursor = (a: Cursor, b: Cursor) =>
@@ -196,6 +304,12 @@ export class Indexer {
   private haltLogged = false;
   /** The last forward write's state and the cursor it left (see IngestMemo). */
   private memo: { at: Cursor; state: Partial<IngestMemo> } | null = null;
+  /**
+   * The next range, read and prepared while the last one was written (catching up). Made for
+   * the cursor that write left and from the memo it left: a step that does not store exactly
+   * that range forgets it, and the memo with it (the range's rows moved its pairs and reserves).
+   */
+  private ahead: ReadAhead | null = null;
   lastHead = 0;
   writer = false;
   /** The last failure of a step, until a step succeeds (for /ready). */
@@ -246,6 +360,8 @@ export class Indexer {
     try {
       return await this.readAndStore();
     } finally {
+      // The next range's reads are this step's: from the same node, done before it ends.
+      await this.ahead?.reads;
       this.opts.source.endStep?.();
     }
   }
@@ -253,6 +369,10 @@ export class Indexer {
   private async readAndStore(): Promise<StepResult> {
     const { db, source, network } = this.opts;
     const started = performance.now();
+    const ahead = this.ahead;
+    const aheadMemo = this.memo;
+    this.ahead = null;
+    if (ahead) this.memo = null;
     const control = await readControl(db, this.id);
     if (control?.reindexFrom != null) return this.reindex(control.reindexFrom);
     if (control?.halted) {
@@ -282,53 +402,75 @@ export class Indexer {
       await this.maybeStats();
       return { kind: 'idle', head };
     }
-    const to = Math.min(safe, from + this.range - 1);
-    // Pinned before the logs: a reorganisation under `to` while they are read changes its hash.
-    const pinned = await source.block(to);
-    if (!pinned) return this.refetch(cursor, from, to, `block ${to} is gone`);
-    let read;
-    try {
-      read = await source.logs(from, to);
-    } catch (e) {
-      if (!isRangeError(e) || this.range === 1) throw e;
-      this.range = Math.max(1, Math.floor(this.range / 2));
-      this.logger.warn(
-        { network: this.id, from, to, range: this.range, err: (e as Error).message },
-        'node refused the block range; reading smaller ranges',
-      );
-      return { kind: 'shrunk', range: this.range };
+    let to = Math.min(safe, from + this.range - 1);
+    let range: ReadRange | null = null;
+    if (ahead && cursor && sameCursor(ahead.after, cursor) && ahead.from === from && ahead.to <= to)
+      range = await ahead.ready;
+    if (range) {
+      to = range.to;
+      this.memo = aheadMemo;
+    } else {
+      let read;
+      try {
+        read = await this.readRange(cursor, from, to);
+      } catch (e) {
+        if (!isRangeError(e) || this.range === 1) throw e;
+        this.range = Math.max(1, Math.floor(this.range / 2));
+        this.logger.warn(
+          { network: this.id, from, to, range: this.range, err: (e as Error).message },
+          'node refused the block range; reading smaller ranges',
+        );
+        return { kind: 'shrunk', range: this.range };
+      }
+      if (typeof read === 'string') return this.refetch(cursor, from, to, read);
+      range = read;
     }
-    const linked = await this.link(cursor, from, to, pinned, read);
-    if (typeof linked === 'string') return this.refetch(cursor, from, to, linked);
-    const toBlock = linked.last;
-
-    const eventBlocks = new Map(read.blocks);
-    eventBlocks.set(to, toBlock);
+    const { read, last: toBlock, eventBlocks } = range;
     // The hashes of the window's blocks: what a rollback looks for its common ancestor in.
     const keepFrom = to - this.reorgWindow;
-    const window = linked.headers.filter((h) => h.number > keepFrom && !eventBlocks.has(h.number));
+    const window = range.headers.filter((h) => h.number > keepFrom && !eventBlocks.has(h.number));
     // Taken for this write only: a failed write, a rollback, another writer's write (the
     // cursor moved) each leave none, and the next write reads from the database.
     const memo = this.memo && cursor && sameCursor(this.memo.at, cursor) ? this.memo.state : {};
     this.memo = null;
-    const rows = await db.transaction(async (tx) => {
-      const rows = await ingest(
-        tx,
-        network,
-        read.logs,
-        eventBlocks,
-        read.txFrom,
-        keepFrom,
-        memo,
-        window,
+    const stored: Cursor = { blockNumber: to, blockHash: toBlock.hash };
+    const nextRange = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
+    // Catching up (more blocks below the head than this range): the next range is read from
+    // the node and its rows made while this one is written.
+    let stateReady: (state: IngestState | null) => void = () => undefined;
+    if (to < safe)
+      this.ahead = this.readAhead(
+        stored,
+        to + 1,
+        Math.min(safe, to + nextRange),
+        new Promise((resolve) => (stateReady = resolve)),
       );
-      await this.opts.beforeCursor?.(to);
-      await moveCursor(tx, this.id, cursor, { blockNumber: to, blockHash: toBlock.hash });
-      await tx.query('DELETE FROM blocks WHERE network = $1 AND number <= $2', [this.id, keepFrom]);
-      return rows;
-    });
-    this.memo = { at: { blockNumber: to, blockHash: toBlock.hash }, state: memo };
-    this.range = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
+    let rows: Rows;
+    try {
+      rows = await db.transaction(async (tx) => {
+        const state = await ingestState(tx, network, memo);
+        const prepared = range.prepared ?? {
+          rows: await prepareRows(network, read.logs, eventBlocks, read.txFrom, state),
+        };
+        // The next range's rows start from this one's pairs and reserves.
+        stateReady(state);
+        const rows = await storeRange(tx, network, prepared, eventBlocks, keepFrom, memo, window);
+        await this.opts.beforeCursor?.(to);
+        await moveCursor(tx, this.id, cursor, stored);
+        await tx.query('DELETE FROM blocks WHERE network = $1 AND number <= $2', [
+          this.id,
+          keepFrom,
+        ]);
+        return rows;
+      });
+    } catch (e) {
+      this.ahead = null;
+      throw e;
+    } finally {
+      stateReady(null);
+    }
+    this.memo = { at: stored, state: memo };
+    this.range = nextRange;
     if (rows.trades.length) this.opts.onCandles?.([...new Set(rows.trades.map((t) => t.pair))]);
     const ms = performance.now() - started;
     const events = read.logs.length;
@@ -344,6 +486,7 @@ export class Indexer {
       m.eventsStored.inc({ network: net, kind: 'approval' }, rows.approvals.length);
     }
     this.gauges(head, to);
+    const readAhead = !!range.prepared;
     this.logger.debug(
       {
         network: this.id,
@@ -352,12 +495,62 @@ export class Indexer {
         blocks: to - from + 1,
         events,
         trades: rows.trades.length,
+        readAhead,
         ms: Math.round(ms),
       },
       'range stored',
     );
     await this.maybeStats();
-    return { kind: 'indexed', from, to, trades: rows.trades.length, events, head };
+    return { kind: 'indexed', from, to, trades: rows.trades.length, events, head, readAhead };
+  }
+
+  /**
+   * A range's logs and blocks, checked to be one chain with `after` (see link): the range, or
+   * what does not fit. A node refusing the range's size throws (isRangeError).
+   */
+  private async readRange(
+    after: Cursor | null,
+    from: number,
+    to: number,
+  ): Promise<ReadRange | string> {
+    const { source } = this.opts;
+    // Pinned before the logs: a reorganisation under `to` while they are read changes its hash.
+    const pinned = await source.block(to);
+    if (!pinned) return `block ${to} is gone`;
+    const read = await source.logs(from, to);
+    const linked = await this.link(after, from, to, pinned, read);
+    if (typeof linked === 'string') return linked;
+    const eventBlocks = new Map(read.blocks);
+    eventBlocks.set(to, linked.last);
+    return { to, read, last: linked.last, headers: linked.headers, eventBlocks };
+  }
+
+  /**
+   * Reads the range after `after` and makes its rows once `state` (the write before it has
+   * made its own rows) is there. Anything going wrong leaves no range: the next step reads it
+   * itself and meets the same trouble there.
+   */
+  private readAhead(
+    after: Cursor,
+    from: number,
+    to: number,
+    state: Promise<IngestState | null>,
+  ): ReadAhead {
+    const reads = this.readRange(after, from, to).catch(() => null);
+    const ready = (async () => {
+      const [range, start] = await Promise.all([reads, state]);
+      if (!range || typeof range === 'string' || !start) return null;
+      const { read, eventBlocks } = range;
+      const prepared = await prepareRange(
+        this.opts.network,
+        read.logs,
+        eventBlocks,
+        read.txFrom,
+        start,
+      );
+      return { ...range, prepared };
+    })().catch(() => null);
+    return { after, from, to, reads: reads.then(() => undefined), ready };
   }
 
   private async onChain(cursor: Cursor): Promise<boolean> {

@@ -125,12 +125,14 @@ export async function writeRows(
   network: string,
   rows: Rows,
   blocks: Array<{ number: number; hash: string; time: number }>,
+  /** The rows' COPY texts made ahead (copyTexts), if any. */
+  texts?: CopyTexts,
 ): Promise<number> {
   if (blocks.length) await writeBlocks(tx, network, blocks);
   if (!eventCount(rows)) return 0;
   await tx.query('SAVEPOINT new_events');
   try {
-    await writeEvents(tx, network, rows, false);
+    await writeEvents(tx, network, rows, false, texts);
     await tx.query('RELEASE SAVEPOINT new_events');
     return rows.trades.length;
   } catch (e) {
@@ -271,6 +273,7 @@ function eventStatement<K extends keyof Rows>(
   kind: K,
   rows: Rows[K],
   skipStored: boolean,
+  text?: Buffer,
 ): () => Promise<{ rows: unknown[] }> {
   const { table, columns } = EVENT_TABLES[kind] as {
     table: string;
@@ -278,8 +281,8 @@ function eventStatement<K extends keyof Rows>(
   };
   const names = `network, ${columns.map((c) => c[0]).join(', ')}`;
   if (!skipStored && tx.copyFrom) {
-    const text = copyText(network, rows, columns);
-    return () => tx.copyFrom!(`${table} (${names})`, text).then(() => ({ rows: [] }));
+    const copy = text ?? copyText(network, rows, columns);
+    return () => tx.copyFrom!(`${table} (${names})`, copy).then(() => ({ rows: [] }));
   }
   const arrays = columns.map((c, i) => `$${i + 2}::${c[1]}[]`).join(', ');
   let sql = `INSERT INTO ${table} (${names}) SELECT $1, * FROM unnest(${arrays})`;
@@ -291,6 +294,33 @@ function eventStatement<K extends keyof Rows>(
   return () => tx.query(sql, params);
 }
 
+/** Each event table's rows in COPY's text format, made before the write. */
+export type CopyTexts = { [K in keyof Rows]?: Buffer };
+
+/**
+ * The COPY texts of a range's new events, made ahead of its write; `yieldEvery` rows, the
+ * caller's `turn` (the write before it goes on meanwhile).
+ */
+export async function copyTexts(
+  network: string,
+  rows: Rows,
+  yieldEvery: number,
+  turn: () => Promise<void>,
+): Promise<CopyTexts> {
+  const out: CopyTexts = {};
+  for (const kind of TABLE_ORDER) {
+    const all = rows[kind] as unknown[];
+    const columns = EVENT_TABLES[kind].columns as Column<unknown>[];
+    const parts: Buffer[] = [];
+    for (let i = 0; i < all.length; i += yieldEvery) {
+      parts.push(Buffer.from(copyText(network, all.slice(i, i + yieldEvery), columns)));
+      await turn();
+    }
+    if (parts.length) out[kind] = Buffer.concat(parts);
+  }
+  return out;
+}
+
 /**
  * The event inserts; `skipStored`: rows whose key is stored already are skipped (and the new
  * trades counted), else a stored key fails the statement. Returns the trades stored.
@@ -300,12 +330,13 @@ async function writeEvents(
   network: string,
   rows: Rows,
   skipStored: boolean,
+  texts?: CopyTexts,
 ): Promise<number> {
   let inFlight: Promise<{ rows: unknown[] }> = Promise.resolve({ rows: [] });
   for (const kind of TABLE_ORDER) {
     if (!rows[kind].length) continue;
     // Each statement's values are built (here) while the previous statement runs.
-    const run = eventStatement(tx, network, kind, rows[kind], skipStored);
+    const run = eventStatement(tx, network, kind, rows[kind], skipStored, texts?.[kind]);
     await inFlight;
     inFlight = run();
   }
