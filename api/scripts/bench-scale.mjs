@@ -5,7 +5,10 @@
 //     (wrk, 50 connections, brotli), p95 beside the goal (<= 20 ms), with the load average and
 //     the CPU the api and wrk spent.
 //  2. lag: the live indexer following a synthetic chain whose swaps are spread over 1 000 pairs.
-// --only scale-read / --only scale-lag run one of them; --db pglite|postgres the read part on one
+//  3. catch-up: the live indexer indexing a backlog of that chain (100 blocks of 1 000 swaps,
+//     --catchup-blocks N, ranges of --catchup-range 5 blocks), as it catches up (reading ahead)
+//     and a range at a time, in turns, on PGlite's worker and PostgreSQL.
+// --only scale-read / --only scale-lag / --only scale-catchup run one of them; --db pglite|postgres the read part on one
 // database; --seconds S per load line (default 10); --pg-url URL a PostgreSQL server of one's own
 // (its database is filled unless --no-load: the trades loaded by an earlier run with --pg-url).
 // --trace (lag): where each stored block's time went, median and max per part: the poll, the
@@ -52,6 +55,9 @@ const PAIRS = 1000;
 const BLOCK_MS = Number(opt('--block-ms') ?? 1000);
 const SWAPS_PER_BLOCK = Number(opt('--swaps-per-block') ?? 1000);
 const LAG_BLOCKS = Number(opt('--lag-blocks') ?? 30);
+/** The catch-up part's backlog (blocks of SWAPS_PER_BLOCK swaps) and the indexer's range. */
+const CATCHUP_BLOCKS = Number(opt('--catchup-blocks') ?? 100);
+const CATCHUP_RANGE = Number(opt('--catchup-range') ?? 5);
 /** A prime: every one of them trades, the wallet taking every tenth trade included. */
 const TRADERS = 99_991;
 const YEAR = 365 * 86400;
@@ -536,6 +542,66 @@ async function lagFigures(label, db) {
 }
 
 /**
+ * The live indexer (Indexer.syncToHead) indexing a backlog from a synthetic chain: CATCHUP_BLOCKS
+ * blocks of SWAPS_PER_BLOCK swaps over the pairs, in ranges of CATCHUP_RANGE blocks; once as it
+ * catches up (each next range read and made ready while the one before it is written), once with
+ * the head kept one range ahead of what was read (a range at a time, as when following the head).
+ */
+async function catchUpFigures(label, openDb) {
+  const network = fake.fakeNetwork(PAIRS);
+  const chain = new fake.FakeChain({ pairs: PAIRS, firstTime: start, blockSeconds: 3 });
+  for (let i = 0; i < CATCHUP_BLOCKS; i++) chain.swapsOverPairs(SWAPS_PER_BLOCK);
+  const swaps = CATCHUP_BLOCKS * SWAPS_PER_BLOCK;
+  const out = [];
+  // In turns, twice: the first run also pays for this process's warm-up.
+  for (const ahead of [true, false, true, false]) {
+    const db = await openDb(`${ahead ? 'ahead' : 'one'}${out.length}`);
+    await migrate(db);
+    const real = chain.source();
+    let readTo = -1;
+    const source = {
+      ...real,
+      // A range at a time: the head seems one range past what was read.
+      head: async () => (ahead ? real.head() : Math.min(await real.head(), readTo + CATCHUP_RANGE)),
+      logs: async (from, to) => {
+        readTo = Math.max(readTo, to);
+        return real.logs(from, to);
+      },
+    };
+    const ix = new Indexer({ db, network, source, maxRange: CATCHUP_RANGE });
+    await ix.step(); // block 0 and the first range: the pairs (not timed)
+    if (db.kind === 'postgres') await db.query('CHECKPOINT');
+    const cpu0 = process.cpuUsage();
+    const server0 = db.kind === 'postgres' ? serverCpuSeconds(db.serverPid) : 0;
+    const t0 = performance.now();
+    let ranges = 0;
+    let readAhead = 0;
+    for (let r = await ix.step(); r.kind !== 'idle'; r = await ix.step()) {
+      if (r.kind !== 'indexed') throw new Error(`catch-up step: ${r.kind}`);
+      ranges++;
+      if (r.readAhead) readAhead++;
+    }
+    const s = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const server = db.kind === 'postgres' ? serverCpuSeconds(db.serverPid) - server0 : 0;
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM trades`);
+    await db.close();
+    const timed = rows[0].n - SWAPS_PER_BLOCK * Math.min(CATCHUP_RANGE - 1, CATCHUP_BLOCKS);
+    out.push({ ahead, s, swaps: timed, ranges, readAhead, stored: rows[0].n, cpu, server });
+  }
+  const goal = label.startsWith('PostgreSQL') ? 50_000 : 15_000;
+  for (const o of out)
+    console.log(
+      `scale catch-up ${label.padEnd(15)} the live indexer, ${fmt(swaps)} swaps in ${CATCHUP_BLOCKS} blocks over ${PAIRS} pairs (${fmt(o.stored)} stored), ranges of ${CATCHUP_RANGE} blocks (${fmt(CATCHUP_RANGE * SWAPS_PER_BLOCK)} swaps): ` +
+        `${fmt(o.swaps)} swaps after the first range in ${o.s.toFixed(1)} s = ${fmt(o.swaps / o.s)} swaps/s ` +
+        (o.ahead
+          ? `(goal >= ${fmt(goal)}: ${o.swaps / o.s >= goal ? 'met' : 'NOT met'}; catching up, ${o.readAhead} of ${o.ranges} ranges read ahead)`
+          : `(a range at a time: the head kept one range ahead, ${o.readAhead} of ${o.ranges} read ahead)`) +
+        `; CPU this process ${fmt(((o.cpu.user + o.cpu.system) / o.swaps) | 0)} µs${o.server ? ` + PostgreSQL ${fmt(((o.server * 1e6) / o.swaps) | 0)} µs` : ''} per swap; load ${load1()}`,
+    );
+}
+
+/**
  * The stored blocks' time, median and max over the steps that stored one: from the block to the
  * step that read it (the poll), the step's reads before its write, each statement of the write,
  * the commit, and the process's CPU during the step.
@@ -578,6 +644,27 @@ try {
         'PostgreSQL',
         openPostgres(pg.url.replace(/\/[^/?]*(\?|$)/, '/bench_lag$1')),
       );
+    }
+  }
+  if (ONLY === 'scale' || ONLY === 'scale-catchup') {
+    // PGlite as the api runs it: on its worker (on this thread nothing is read ahead).
+    if (DB !== 'postgres')
+      await catchUpFigures('PGlite (worker)', async (name) =>
+        openPgliteWorker(join(workDir, `catchup-${name}`)),
+      );
+    if (DB !== 'pglite') {
+      const pg = PG_URL ? { url: PG_URL } : await startPostgres();
+      if (!PG_URL) cleanups.push(() => pg.stop());
+      await catchUpFigures('PostgreSQL', async (name) => {
+        const admin = openPostgres(pg.url);
+        await admin.query(`DROP DATABASE IF EXISTS bench_catchup_${name}`);
+        await admin.query(`CREATE DATABASE bench_catchup_${name}`);
+        await admin.close();
+        const db = openPostgres(pg.url.replace(/\/[^/?]*(\?|$)/, `/bench_catchup_${name}$1`));
+        // The server's postmaster: the parent of this session's backend.
+        const { rows } = await db.query('SELECT pg_backend_pid() AS pid');
+        return Object.assign(db, { serverPid: Number(statFields(rows[0].pid)[1]) });
+      });
     }
   }
   if (ONLY === 'scale' || ONLY === 'scale-read') {

@@ -180,6 +180,14 @@ try {
     // What each write leaves for the next (pairs, reserves, latest candles), as the live
     // indexer keeps it between its ranges while its cursor is where the last write left it.
     const memo = NO_MEMO ? undefined : {};
+    // Each run starts on a fresh checkpoint: the WAL the run before it wrote does not bring the
+    // server's next checkpoint (its writes, and whole pages in the WAL after it) into this one.
+    const lsn = async () =>
+      db.kind === 'postgres'
+        ? (await db.query('SELECT pg_current_wal_lsn()::text AS l')).rows[0].l
+        : null;
+    if (db.kind === 'postgres') await db.query('CHECKPOINT');
+    const wal0 = await lsn();
     const cpu0 = process.cpuUsage();
     const server0 = serverCpuSeconds(db);
     const t0 = performance.now();
@@ -214,18 +222,32 @@ try {
     const ownS = (cpu.user + cpu.system) / 1e6;
     const serverS = serverCpuSeconds(db) - server0;
     const cpuS = ownS + serverS;
+    const wal1 = await lsn();
+    const walMb =
+      wal0 === null
+        ? null
+        : Number(
+            (await db.query('SELECT pg_wal_lsn_diff($1, $2)::float8 AS b', [wal1, wal0])).rows[0].b,
+          ) /
+          2 ** 20;
     const { rows } = await db.query(
       `SELECT (SELECT count(*)::int FROM trades) AS n, (SELECT count(*)::int FROM candles) AS c`,
     );
     // Issue #25's goals: >= 50 000 swaps/s on PostgreSQL, >= 15 000 on PGlite.
     const goal = db.kind === 'postgres' ? 50_000 : 15_000;
+    // On PostgreSQL the goal is the throughput of indexing a backlog (the indexer catching up,
+    // the second run); following the head, the chain's pace is the limit (see lag).
+    const goalNote =
+      db.kind === 'postgres' && !pipelined
+        ? 'the goal is the catching-up run below'
+        : `goal >= ${fmt(goal)}: ${swaps / s >= goal ? 'met' : 'NOT met'}`;
     console.log(
-      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored, ${fmt(rows[0].c)} candles) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (goal >= ${fmt(goal)}: ${swaps / s >= goal ? 'met' : 'NOT met'}; batches of ~${BATCH} swaps, events + candles + cursor per transaction${NO_MEMO ? ', nothing kept between batches (--no-memo)' : ', what each write leaves kept for the next'}${pipelined ? ', the next batch made ready during each write, as the indexer catching up' : ''}; load ${load1()})`,
+      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored, ${fmt(rows[0].c)} candles) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (${goalNote}; batches of ~${BATCH} swaps, events + candles + cursor per transaction${NO_MEMO ? ', nothing kept between batches (--no-memo)' : ', what each write leaves kept for the next'}${pipelined ? ', the next batch made ready during each write, as the indexer catching up' : db.kind === 'postgres' ? ', a batch at a time, as the indexer following the head' : ''}; load ${load1()})`,
     );
     // On a busy machine the wall clock mostly measures the other processes: the CPU time the
     // bench and the database server spent is what the ingest itself costs.
     console.log(
-      `ingest ${label.padEnd(10)} CPU ${cpuS.toFixed(1)} s (this process${db.kind === 'postgres' ? ` ${ownS.toFixed(1)} s + the PostgreSQL server ${serverS.toFixed(1)} s` : ''}) = ${fmt(swaps / cpuS)} swaps per CPU-second`,
+      `ingest ${label.padEnd(10)} CPU ${cpuS.toFixed(1)} s (this process${db.kind === 'postgres' ? ` ${ownS.toFixed(1)} s + the PostgreSQL server ${serverS.toFixed(1)} s` : ''}) = ${fmt(swaps / cpuS)} swaps per CPU-second${walMb === null ? '' : `; ${fmt(walMb)} MB of WAL`}`,
     );
     // What the goal needs of this machine: at most 2 000 000 µs / goal of CPU per swap on
     // PostgreSQL (both cores free, node and the server perfectly overlapped), 1 000 000 µs /

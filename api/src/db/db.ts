@@ -39,6 +39,12 @@ export interface Lock {
 
 export interface Db extends Queryable {
   kind: 'pglite' | 'postgres';
+  /**
+   * The database's work runs beside this thread (a server, or PGlite's worker): this thread is
+   * free while a statement runs, and the indexer prepares its next range meanwhile. False for
+   * PGlite on this thread, where that would only slice the same thread's work.
+   */
+  besideThisThread: boolean;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Takes a session-level advisory lock on a connection of its own, held until release().
@@ -154,6 +160,7 @@ export function openPglite(dataDir?: string): Db {
   const tryLock = processLock();
   return {
     kind: 'pglite',
+    besideThisThread: false,
     query: (sql, params) => serial(() => lite.query(sql, params as unknown[])) as never,
     transaction: (fn) =>
       serial(() =>
@@ -239,6 +246,7 @@ export function openPgliteWorker(dataDir?: string): Db {
   const inTurn = <T>(fn: () => Promise<T>): Promise<T> => (gated ? serial(fn) : fn());
   return {
     kind: 'pglite',
+    besideThisThread: true,
     // Named statements are prepared once on the worker (pglite-worker.mjs).
     query: (sql, params, name) => inTurn(() => call('query', sql, params, name)) as never,
     exec: (sql) => inTurn(async () => void (await call('exec', sql))),
@@ -298,6 +306,7 @@ export function openPostgres(url: string): Db {
   // Every failure that means "no database right now" comes out as a DbUnavailableError.
   return {
     kind: 'postgres',
+    besideThisThread: true,
     // A named statement is parsed and planned once per connection: a wallet's page, one query
     // after another, took 191 instead of 250 µs (the server's parse and plan; this process's
     // CPU the same, 85 µs).
@@ -405,6 +414,7 @@ export function observeDb(db: Db, onError: (kind: 'unavailable' | 'query') => vo
   };
   return {
     kind: db.kind,
+    besideThisThread: db.besideThisThread,
     query: (sql, params, name) => watch(db.query(sql, params, name)),
     exec: (sql) => watch(db.exec(sql)),
     transaction: (fn) => watch(db.transaction(fn)),

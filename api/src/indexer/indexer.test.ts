@@ -4,7 +4,8 @@ import { buildApp } from '../app';
 import { approvalFilterOf, EvmSource } from '../chain/evmSource';
 import { JsonRpc, RpcError } from '../chain/rpc';
 import { TOPICS } from '../chain/events';
-import type { Db } from '../db/db';
+import { openPgliteWorker, type Db } from '../db/db';
+import { migrate } from '../db/migrate';
 import {
   anvilAddress,
   approveToken,
@@ -13,7 +14,7 @@ import {
   rpc,
   type TestChains,
 } from '../test/chain';
-import { DB_KINDS, freshDb } from '../test/databases';
+import { DB_KINDS, freshDb, type DbKind } from '../test/databases';
 import { dumpNetwork } from '../test/dump';
 import { Indexer, type StepResult } from './indexer';
 import { readCursor } from './store';
@@ -38,6 +39,17 @@ async function swapLogsOnChain(): Promise<number> {
     },
   ]);
   return logs.length;
+}
+
+/**
+ * A database the indexer reads ahead on (its work beside this thread): PGlite on its worker, as
+ * the api runs it, or a PostgreSQL database.
+ */
+async function aheadDb(kind: DbKind): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (kind === 'postgres') return freshDb(kind);
+  const db = openPgliteWorker();
+  await migrate(db);
+  return { db, drop: () => db.close() };
 }
 
 /** A node that counts the requests it answers, per method. */
@@ -152,7 +164,7 @@ describe.each(DB_KINDS)('indexer on %s', (kind) => {
   });
 
   it('catching up, reads the next range while it writes one, each once, and stores the same', async () => {
-    const { db, drop } = await freshDb(kind);
+    const { db, drop } = await aheadDb(kind);
     try {
       const counting = new CountingRpc(chains.rpcUrl);
       const ix = indexer(db, { source: new EvmSource(counting), maxRange: 8 });
@@ -170,8 +182,27 @@ describe.each(DB_KINDS)('indexer on %s', (kind) => {
     }
   });
 
+  // freshDb's PGlite runs on this thread (the api's runs on its worker).
+  (kind === 'pglite' ? it : it.skip)(
+    'PGlite on this thread: nothing read ahead, the same stored',
+    async () => {
+      const { db, drop } = await freshDb(kind);
+      try {
+        const ix = indexer(db, { maxRange: 8 });
+        const steps: StepResult[] = [];
+        for (let r = await ix.step(); r.kind !== 'idle'; r = await ix.step()) steps.push(r);
+        expect(steps.length).toBeGreaterThan(1);
+        expect(db.besideThisThread).toBe(false);
+        expect(steps.every((r) => r.kind === 'indexed' && !r.readAhead)).toBe(true);
+        expect(await dumpNetwork(db, 'BSC')).toEqual(reference);
+      } finally {
+        await drop();
+      }
+    },
+  );
+
   it('a failed write forgets the range read ahead; the same indexer then stores everything', async () => {
-    const { db, drop } = await freshDb(kind);
+    const { db, drop } = await aheadDb(kind);
     try {
       let failed = false;
       const ix = indexer(db, {
@@ -422,7 +453,7 @@ describe.each(DB_KINDS)('a reorganisation in the middle of a step, %s', (kind) =
   });
 
   it("between a range read ahead and its write: the old fork's trades go, the new fork's come", async () => {
-    const { db, drop } = await freshDb(kind);
+    const { db, drop } = await aheadDb(kind);
     const outer = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
     try {
       await indexer(db).syncToHead();

@@ -436,9 +436,10 @@ export class Indexer {
     const stored: Cursor = { blockNumber: to, blockHash: toBlock.hash };
     const nextRange = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
     // Catching up (more blocks below the head than this range): the next range is read from
-    // the node and its rows made while this one is written.
+    // the node and its rows made while this one is written (by a database beside this thread:
+    // on it, the two would only take turns).
     let stateReady: (state: IngestState | null) => void = () => undefined;
-    if (to < safe)
+    if (to < safe && db.besideThisThread)
       this.ahead = this.readAhead(
         stored,
         to + 1,
