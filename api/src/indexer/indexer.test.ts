@@ -52,6 +52,13 @@ async function aheadDb(kind: DbKind): Promise<{ db: Db; drop(): Promise<void> }>
   return { db, drop: () => db.close() };
 }
 
+/** What each step did, until one finds nothing more to index. */
+async function stepsUntilIdle(ix: Indexer): Promise<StepResult[]> {
+  const steps: StepResult[] = [];
+  for (let r = await ix.step(); r.kind !== 'idle'; r = await ix.step()) steps.push(r);
+  return steps;
+}
+
 /** A node that counts the requests it answers, per method. */
 class CountingRpc extends JsonRpc {
   readonly calls = new Map<string, number>();
@@ -168,8 +175,7 @@ describe.each(DB_KINDS)('indexer on %s', (kind) => {
     try {
       const counting = new CountingRpc(chains.rpcUrl);
       const ix = indexer(db, { source: new EvmSource(counting), maxRange: 8 });
-      const steps: StepResult[] = [];
-      for (let r = await ix.step(); r.kind !== 'idle'; r = await ix.step()) steps.push(r);
+      const steps = await stepsUntilIdle(ix);
       const stored = steps.filter((r) => r.kind === 'indexed');
       expect(stored.length).toBe(steps.length);
       // Every range after the first was read while the one before it was written...
@@ -189,8 +195,7 @@ describe.each(DB_KINDS)('indexer on %s', (kind) => {
       const { db, drop } = await freshDb(kind);
       try {
         const ix = indexer(db, { maxRange: 8 });
-        const steps: StepResult[] = [];
-        for (let r = await ix.step(); r.kind !== 'idle'; r = await ix.step()) steps.push(r);
+        const steps = await stepsUntilIdle(ix);
         expect(steps.length).toBeGreaterThan(1);
         expect(db.besideThisThread).toBe(false);
         expect(steps.every((r) => r.kind === 'indexed' && !r.readAhead)).toBe(true);
