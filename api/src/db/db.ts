@@ -21,8 +21,9 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
   /**
    * The database's bulk path: `COPY <target> FROM` with `rows` as its data (COPY's text format,
-   * as a string or its UTF-8 bytes), `target` being `table (columns)`. A transaction's Queryable has it (PGlite: from a blob;
-   * PostgreSQL: FROM STDIN); where absent, the caller inserts the same rows by statement.
+   * as a string or its UTF-8 bytes), `target` being `table (columns)`. A transaction's Queryable
+   * has it (PGlite: from a blob; PostgreSQL: FROM STDIN); where absent, the caller inserts the
+   * same rows by statement.
    */
   copyFrom?(target: string, rows: string | Buffer): Promise<void>;
 }
