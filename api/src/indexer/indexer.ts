@@ -437,9 +437,9 @@ export class Indexer {
     const nextRange = Math.min(this.opts.maxRange ?? 5000, this.range * 2);
     // Catching up (more blocks below the head than this range): the next range is read from
     // the node and its rows made while this one is written (by a database beside this thread:
-    // on it, the two would only take turns).
+    // on it, the two would only take turns). Not once stopping: the step would wait for it.
     let stateReady: (state: IngestState | null) => void = () => undefined;
-    if (to < safe && db.besideThisThread)
+    if (to < safe && db.besideThisThread && !this.stopped)
       this.ahead = this.readAhead(
         stored,
         to + 1,
