@@ -209,7 +209,9 @@ try {
             rows: await prepareRows(chains.bsc, b.logs, b.blocks, b.txFrom, state),
           };
           const n = batches[i + 1];
-          if (n) ahead = prepareRange(chains.bsc, n.logs, n.blocks, n.txFrom, state);
+          // Without the memo (--no-memo) the next batch would start from this one's reserves
+          // before its syncs: the indexer always keeps them, the bench then prepares nothing ahead.
+          if (n && memo) ahead = prepareRange(chains.bsc, n.logs, n.blocks, n.txFrom, state);
           rows = await storeRange(tx, chains.bsc, own, b.blocks, keep, memo);
         }
         swaps += rows.trades.length;
@@ -242,7 +244,7 @@ try {
         ? 'the goal is the catching-up run below'
         : `goal >= ${fmt(goal)}: ${swaps / s >= goal ? 'met' : 'NOT met'}`;
     console.log(
-      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored, ${fmt(rows[0].c)} candles) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (${goalNote}; batches of ~${BATCH} swaps, events + candles + cursor per transaction${NO_MEMO ? ', nothing kept between batches (--no-memo)' : ', what each write leaves kept for the next'}${pipelined ? ', the next batch made ready during each write, as the indexer catching up' : db.kind === 'postgres' ? ', a batch at a time, as the indexer following the head' : ''}; load ${load1()})`,
+      `ingest ${label.padEnd(10)} ${fmt(swaps)} swaps (${fmt(rows[0].n)} stored, ${fmt(rows[0].c)} candles) in ${s.toFixed(1)} s = ${fmt(swaps / s)} swaps/s (${goalNote}; batches of ~${BATCH} swaps, events + candles + cursor per transaction${NO_MEMO ? ', nothing kept between batches (--no-memo)' : ', what each write leaves kept for the next'}${pipelined ? (NO_MEMO ? ', nothing made ahead (that needs the memo)' : ', the next batch made ready during each write, as the indexer catching up') : db.kind === 'postgres' ? ', a batch at a time, as the indexer following the head' : ''}; load ${load1()})`,
     );
     // On a busy machine the wall clock mostly measures the other processes: the CPU time the
     // bench and the database server spent is what the ingest itself costs.
