@@ -298,8 +298,9 @@ function eventStatement<K extends keyof Rows>(
 export type CopyTexts = { [K in keyof Rows]?: Buffer };
 
 /**
- * The COPY texts of a range's new events, made ahead of its write; `yieldEvery` rows, the
- * caller's `turn` (the write before it goes on meanwhile).
+ * The COPY texts of a range's new events, made ahead of its write; every `yieldEvery` rows, the
+ * caller's `turn` (the write before it goes on meanwhile); 0: each table's in one piece, as
+ * prepareRows takes it.
  */
 export async function copyTexts(
   network: string,
@@ -311,10 +312,11 @@ export async function copyTexts(
   for (const kind of TABLE_ORDER) {
     const all = rows[kind] as unknown[];
     const columns = EVENT_TABLES[kind].columns as Column<unknown>[];
+    const slice = yieldEvery || all.length;
     const parts: Buffer[] = [];
-    for (let i = 0; i < all.length; i += yieldEvery) {
-      parts.push(Buffer.from(copyText(network, all.slice(i, i + yieldEvery), columns)));
-      await turn();
+    for (let i = 0; i < all.length; i += slice) {
+      parts.push(Buffer.from(copyText(network, all.slice(i, i + slice), columns)));
+      if (yieldEvery) await turn();
     }
     if (parts.length) out[kind] = Buffer.concat(parts);
   }
