@@ -44,11 +44,13 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-deploy/**',
       '**/coverage/**',
       '.run/**',
       '**/test-results/**',
       'devnet/artifacts/**',
       '**/@mf-types/**',
+      'shared-chain/src/**/*.generated.js',
     ],
   },
   js.configs.recommended,
@@ -114,7 +116,7 @@ export default tseslint.config(
     files: ['shared-chain/**', 'devnet/**', 'e2e/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: chainLibs.patterns.slice(1) }] },
   },
-  // shared-chain does not import itself (issue #27): its files import each other by relative
+  // shared-chain does not import itself: its files import each other by relative
   // path. The feature entries are bundled by the remotes, not shared, so what has state (the
   // wallet session, readers, settings) they reach through singleton.ts, the one module that
   // takes it from the package: the page's one copy. The pure core/ reaches none of that.
@@ -150,8 +152,9 @@ export default tseslint.config(
       ],
     },
   })),
-  // Colours come from the design tokens (shared-chain/theme/tokens.css, issue #26): no colour
-  // literal in the apps' code (their CSS files: stylelint, .stylelintrc.json).
+  // Colours come from the design tokens (shared-chain/theme/tokens.css): no colour
+  // literal in the apps' code (their CSS files: stylelint, .stylelintrc.json). No <style>
+  // element either: styles live in those CSS files.
   {
     files: [
       'shell/src/**/*.{ts,tsx}',
@@ -169,10 +172,16 @@ export default tseslint.config(
           message:
             'A colour here is a design token: var(--name) from shared-chain/theme/tokens.css.',
         })),
+        {
+          // The pages' Content-Security-Policy refuses an inline <style>: the panel would show
+          // unstyled (mf-config's csp.js).
+          selector: "JSXOpeningElement[name.name='style']",
+          message: "The page's CSP refuses a <style> element: put the rules in the app's CSS file.",
+        },
       ],
     },
   },
-  // Every text a user reads comes from the message catalogue (issue #26): Lingui's macros
+  // Every text a user reads comes from the message catalogue: Lingui's macros
   // (`t`, `msg`, `plural`, `useLingui`); a bare string in a component fails here. Each app's
   // source is listed once its texts are translated (`translated` below).
   {
@@ -188,6 +197,8 @@ export default tseslint.config(
       // shared-chain: generated ABIs, test doubles and helpers, and the networks.json check
       // (its errors are for the operators who edit the file).
       'shared-chain/src/adapters/abis.generated.ts',
+      'shared-chain/src/adapters/tokenProbe.generated.ts',
+      'shared-chain/src/config/tokenListValidator.generated.js',
       'shared-chain/src/**/testing/**',
       'shared-chain/src/**/*.testing.ts',
       'shared-chain/src/testing.ts',

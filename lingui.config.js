@@ -1,4 +1,4 @@
-// Lingui's catalogues (issue #26): one per app, so each remote loads only its own texts, and
+// Lingui's catalogues: one per app, so each remote loads only its own texts, and
 // only for the language in use. English is the source (the spec's texts, in the code);
 // zh-CN.po is the translation. `npm run i18n` extracts and compiles them all;
 // `npm run i18n:check` (part of npm run lint) fails on a missing translation or a catalogue

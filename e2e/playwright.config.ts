@@ -14,13 +14,57 @@ const serve = (app: string, port: number) => ({
   timeout: 30000,
 });
 
+const specs = (names: string[]) => names.map((name) => `**/${name}.e2e.ts`);
+/**
+ * Specs that change what every page loads (remotes.json, networks.json) or how a chain mines
+ * (automining off): they run last, one at a time, with nothing beside them.
+ */
+const ALONE = [
+  'integrity',
+  'resilience',
+  'version-skew',
+  'node-failover',
+  'node-checks',
+  'recent-transactions',
+  'send-status',
+];
+/**
+ * Specs that send nothing and compare no figure that trades move: they run beside the others.
+ * A new spec is in neither list, so it runs with the trading ones, one at a time.
+ */
+const PAGES = [
+  'routes',
+  'layout-stability',
+  'wallet-chooser',
+  'deploy-build',
+  'size-budget',
+  'themes',
+  'listing',
+  'csp',
+  'startup',
+];
+
 /** Every app runs as its own server, as in production (Module Federation examples do the same). */
 export default defineConfig({
   testDir: './specs',
   testMatch: '**/*.e2e.ts',
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // Two lanes: the trading specs one after another (each test on its own account, but the pools
+  // are shared: a swap beside another's quote would move it), the page specs beside them; then
+  // the specs that must be alone. JMSWAP_E2E_WORKERS=1 runs everything in one lane.
+  workers: Number(process.env.JMSWAP_E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'trading', testIgnore: specs([...ALONE, ...PAGES]), workers: 1 },
+    { name: 'pages', testMatch: specs(PAGES), workers: 1 },
+    // After both (a failure there skips these: the run has failed already).
+    { name: 'alone', testMatch: specs(ALONE), workers: 1, dependencies: ['trading', 'pages'] },
+  ],
+  // Every test runs on its own fresh account and waits for conditions: a failure is a finding,
+  // not something to try again (a retry would also start from a chain the failed try changed).
+  retries: 0,
+  // A focused test (`test.only`) would silently skip the rest (check-money-flows.mjs also
+  // refuses one in the specs).
+  forbidOnly: true,
   timeout: 60000,
   expect: { timeout: 10000 },
   reporter: [['list']],

@@ -4,17 +4,22 @@
 // TBT <= 150 ms, LCP <= 2.5 s), with the machine's load while they ran: performance, LCP (and its
 // element), TBT, CLS (and what moved), time to interactive and accessibility. A run Lighthouse
 // could not finish (NO_LCP, NO_FCP, a page that never settles) is said so and run again, up to
-// `--retries` times (default 2). Figures only.
+// `--retries` times (default 2). Before Lighthouse, the swap box's usable time on `/` and the
+// JavaScript before it on both builds, 1x and 4x CPU (scripts/usable.mjs). Lighthouse measures
+// the deploy build (`build:deploy`, what production serves) when it is built, else npm start's;
+// `-- --build start|deploy` picks one. Figures only.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { root, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { isBuilt, printUsableOnBothBuilds, serveBuild } from './usable.mjs';
 
 const require = createRequire(import.meta.url);
 const { CHROMIUM } = require('@jmswap/mf-config');
+const { chromium } = require('playwright-core');
 
 const ALL_ROUTES = ['/', '/?n=BSC', '/charts', '/pools', '/listing', '/info', '/help'];
 // `-- /info /help` measures only those routes.
@@ -41,11 +46,11 @@ const median = (values) => {
 };
 const load = () => loadavg()[0].toFixed(1);
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
+const buildAt = process.argv.indexOf('--build');
+const BUILD = buildAt > 0 ? process.argv[buildAt + 1] : isBuilt('deploy') ? 'deploy' : 'start';
+if (!['start', 'deploy'].includes(BUILD)) throw new Error('--build start|deploy');
 
 writeRuntimeConfig();
-// The builds in dist/ as they are now, as npm start serves them: pins from an older build would
-// make the shell refuse the rebuilt remotes (integrity) and measure their fallbacks.
-pinRemotes();
 const devnet = await startDevnet();
 // The site as a visitor sees it: /pools and the charts draw the api's figures. The api indexes
 // the devnet into a folder of its own, fresh each run: npm start's .run/data/api may hold another
@@ -56,7 +61,14 @@ const api = await startApi({ dataDir, log: () => undefined }).catch((e) => {
   if (devnet) devnet.kill('SIGINT');
   throw e;
 });
-const servers = await serveAll();
+{
+  const browser = await chromium.launch(CHROMIUM);
+  await printUsableOnBothBuilds(browser).finally(() => browser.close());
+}
+// The build as it is now, pinned: pins of an older build would make the shell refuse the rebuilt
+// remotes (integrity) and measure their fallbacks.
+const servers = await serveBuild(BUILD);
+console.log(`\nLighthouse, ${BUILD === 'deploy' ? 'the deploy build' : "npm start's build"}:`);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM.executablePath,
   chromeFlags: ['--headless=new', ...CHROMIUM.args],

@@ -1,6 +1,8 @@
 // npm run bench:size: what a first visit costs and what a team's deploy costs. Prints
 //  - each remote built alone (no task-runner cache): seconds, and its dist/<version>/ size;
-//  - per route of the site (local chains up, cache disabled, as a first visit): JavaScript files,
+//  - the swap box's usable time on `/` and the JavaScript before it, on both builds (npm start's
+//    and the deploy build of npm run start:prod), 1x and 4x CPU (scripts/usable.mjs);
+//  - per route of npm start's build (local chains up, cache disabled, as a first visit): JavaScript files,
 //    raw and gzip-9 bytes, the largest packages inside the loaded chunks (from their source
 //    maps), and the time until the route is usable, without and with Chromium's CPU throttled 4x.
 // Figures only; nothing here asserts. `--no-build` measures the routes of the current build.
@@ -8,15 +10,19 @@ import { execSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { watchUsable } from '../e2e/fixtures/usable.mjs';
-import { pinRemotes, root, serveAll, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import { root, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
+import {
+  kb,
+  measureUsable,
+  printUsableOnBothBuilds,
+  serveBuild,
+  USABLE_ROUTES,
+} from './usable.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 const { APPS, CHROMIUM, REMOTE_APPS } = require('@jmswap/mf-config');
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const seconds = (cmd, cwd) => {
   const started = Date.now();
   execSync(cmd, { cwd, stdio: 'ignore' });
@@ -52,21 +58,6 @@ if (!process.argv.includes('--no-build')) {
   console.log(`  ${'shell+widget'.padEnd(14)} ${shell.toFixed(1).padStart(5)} s`);
 }
 
-/**
- * Each route and what "usable" means on it: an element matching the selector shows text matching
- * the pattern, outside the prerendered first frame (the same rule as e2e/specs/size-budget).
- */
-const ROUTES = [
-  ['/ (TRON)', '/', '[data-testid="price-from"]', '\\d'],
-  ['/?n=BSC', '/?n=BSC', '[data-testid="price-from"]', '\\d'],
-  ['/?n=POLY', '/?n=POLY', '[data-testid="price-from"]', '\\d'],
-  ['/charts', '/charts', '[aria-label="Pair figures"]', '\\d'],
-  ['/pools', '/pools', '[data-testid="reserve-a"]', '\\d'],
-  ['/listing', '/listing', 'button', '^SUBMIT$'],
-  ['/info', '/info', 'h1, h2, h3', '^Roadmap$'],
-  ['/help', '/help', 'h1, h2, h3', '^HOW TO SWAP$'],
-];
-
 /** Sizes of the packages inside one chunk, from the sources of its source map. */
 async function packagesOf(url, into) {
   const res = await fetch(`${url}.map`).catch(() => undefined);
@@ -79,56 +70,24 @@ async function packagesOf(url, into) {
   });
 }
 
-async function measure(browser, path, usable, throttle) {
-  const page = await browser.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  const scripts = new Map();
-  page.on('response', async (res) => {
-    if (res.request().resourceType() !== 'script') return;
-    const body = await res.body().catch(() => Buffer.alloc(0));
-    scripts.set(res.url(), {
-      url: res.url(),
-      raw: body.length,
-      gzip: gzipSync(body, { level: 9 }).length,
-    });
-  });
-  await page.addInitScript(watchUsable, usable);
-  await page.goto(`http://localhost:8080${path}`);
-  await page.waitForFunction(() => window.__usableAt !== undefined, undefined, { timeout: 30000 });
-  // What arrived before that moment; what the page fetched after it does not delay first use.
-  const { took, before } = await page.evaluate(() => ({
-    took: Math.round(window.__usableAt),
-    before: performance
-      .getEntriesByType('resource')
-      .filter((e) => e.responseEnd <= window.__usableAt && e.name.endsWith('.js'))
-      .map((e) => e.name),
-  }));
-  while (!before.every((url) => scripts.has(url))) await new Promise((r) => setTimeout(r, 50));
-  await page.close();
-  return { took, scripts: before.map((url) => scripts.get(url)) };
-}
-
 writeRuntimeConfig();
-// The builds in dist/ as they are now: pins of an earlier build would make the shell refuse them.
-pinRemotes();
 const devnet = await startDevnet();
 // The site as a visitor sees it: /pools and the charts draw the api's figures.
 const api = await startApi({ log: () => undefined });
-const servers = await serveAll();
 const browser = await chromium.launch(CHROMIUM);
 try {
-  console.log('\nPer route (first visit, cache disabled, local servers):');
-  for (const [name, path, selector, text] of ROUTES) {
+  console.log('');
+  await printUsableOnBothBuilds(browser);
+  // The routes of npm start's build (dist/), as before.
+  const servers = await serveBuild('start');
+  console.log("\nPer route, npm start's build (first visit, cache disabled, local servers):");
+  for (const [name, path, selector, text] of USABLE_ROUTES) {
     const usable = [selector, text];
-    const fast = await measure(browser, path, usable, false);
-    const slow = await measure(browser, path, usable, true);
-    const raw = fast.scripts.reduce((n, s) => n + s.raw, 0);
-    const gzip = fast.scripts.reduce((n, s) => n + s.gzip, 0);
+    const url = `http://localhost:8080${path}`;
+    const fast = await measureUsable(browser, url, usable);
+    const slow = await measureUsable(browser, url, usable, { cpu: 4 });
     console.log(
-      `  ${name.padEnd(10)} ${String(fast.scripts.length).padStart(3)} JS files ${kb(raw).padStart(11)} raw ${kb(gzip).padStart(10)} gzip   usable ${fast.took} ms after navigation, ${slow.took} ms at 4x CPU throttle`,
+      `  ${name.padEnd(10)} ${String(fast.scripts.length).padStart(3)} JS files ${kb(fast.raw).padStart(11)} raw ${kb(fast.gzip).padStart(10)} gzip   usable ${fast.took} ms after navigation, ${slow.took} ms at 4x CPU throttle`,
     );
     const packages = {};
     for (const s of fast.scripts) await packagesOf(s.url, packages);
@@ -138,9 +97,9 @@ try {
       .map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`);
     console.log(`             largest inside (unminified source): ${top.join(', ')}`);
   }
+  await Promise.all(servers.map((s) => s.close()));
 } finally {
   await browser.close();
-  await Promise.all(servers.map((s) => s.close()));
   api.child.kill('SIGTERM');
   if (devnet) devnet.kill('SIGINT');
 }

@@ -5,7 +5,7 @@
 //  - requests sent to the chain nodes per keystroke (warm caches);
 //  - main-thread time per keystroke (Chromium's TaskDuration over the typing and the estimate
 //    it brings, divided by the keystrokes), as is and under 4x CPU throttling
-//    (Emulation.setCPUThrottlingRate), beside the goals of issue #25;
+//    (Emulation.setCPUThrottlingRate), beside their goals;
 //  - liquidity panel: node requests to open it with the dev wallet's positions, and per
 //    keystroke in step 2 (ADD LIQUIDITY; the estimate is local math over the pair read once).
 // `--swap-only` leaves the liquidity panel out; `--liquidity-only` the swap box.
@@ -23,6 +23,7 @@ import {
   startDevnet,
   writeRuntimeConfig,
 } from './stack.mjs';
+import { settled, taskMs } from './bench-page.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -41,11 +42,6 @@ const pools = JSON.parse(
 ).networks;
 console.log(`profile ${profile}`);
 
-/** Main-thread busy time so far (ms), from Chromium's own counters. */
-async function taskMs(cdp) {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((m) => m.name === 'TaskDuration').value * 1000;
-}
 /**
  * Resolves once the swap box shows a quote. One observer of the attribute, where Playwright's
  * `waitFor` would query the page every frame: its script ran on the page's main thread and was
@@ -63,26 +59,6 @@ const quoteShown = (page) =>
           resolve();
         });
         observer.observe(box, { attributes: true, attributeFilter: ['data-quote-out'] });
-      }),
-  );
-/**
- * Waits until the page's main thread is idle (five idle periods in a row with their whole 50 ms
- * free), at least 500 ms and at most 3 s: what the page still does after its load (the charts
- * remote's first draw after the box's prices) is not a keystroke's.
- */
-const settled = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const started = performance.now();
-        let quiet = 0;
-        const check = (deadline) => {
-          quiet = deadline.timeRemaining() >= 49 ? quiet + 1 : 0;
-          const waited = performance.now() - started;
-          if ((quiet >= 5 && waited >= 500) || waited >= 3000) resolve();
-          else requestIdleCallback(check);
-        };
-        requestIdleCallback(check);
       }),
   );
 /** The ten functions with the largest self time in a CDP profile, with their ms. */

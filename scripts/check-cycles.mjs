@@ -1,4 +1,4 @@
-// npm run check:cycles: no circle in the import graph of any package's src/ (issue #27). The
+// npm run check:cycles: no circle in the import graph of any package's src/. The
 // packages import each other in one direction; inside a package a circle means a file that can
 // only be read together with its importers. madge walks each package on its own: imports of
 // another package are npm imports to it, not followed (shared-chain's own name resolves to its

@@ -1,7 +1,7 @@
 // Installs what `npm start` / `npm test` need on a fresh machine: the npm dependencies
 // (when node_modules is missing or older than package-lock.json) and, with --with-browser,
-// Debian's Chromium for the e2e tests and Debian's PostgreSQL server for the api's storage tests
-// (--with-postgres: PostgreSQL alone, for npm run start:prod).
+// Debian's Chromium for the e2e tests and Debian's PostgreSQL server for the api's storage tests;
+// --with-prod: what npm run start:prod runs, Debian's PostgreSQL and HAProxy.
 // Nothing else is ever downloaded.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
@@ -31,11 +31,22 @@ if (process.argv.includes('--with-browser') && !existsSync('/usr/bin/chromium'))
 const hasPostgres = () =>
   existsSync('/usr/lib/postgresql') &&
   readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
-const wantsPostgres = ['--with-browser', '--with-postgres'].some((f) => process.argv.includes(f));
+const withProd = process.argv.includes('--with-prod');
+const wantsPostgres = ['--with-browser', '--with-postgres', '--with-prod'].some((f) =>
+  process.argv.includes(f),
+);
 if (wantsPostgres && !hasPostgres()) {
   console.log('[setup] installing Debian PostgreSQL (the api storage tests, npm run start:prod)');
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
   run(
     `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql`,
+  );
+}
+
+if (withProd && !existsSync('/usr/sbin/haproxy')) {
+  console.log('[setup] installing Debian HAProxy (the api load balancer of npm run start:prod)');
+  const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
+  run(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy`,
   );
 }

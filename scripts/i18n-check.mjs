@@ -1,4 +1,4 @@
-// The catalogue check (issue #26), run by npm run lint and npm test:
+// The catalogue check, run by npm run lint and npm test:
 // 1. every catalogue matches the code: extracting again changes no .po file (a text added,
 //    changed or removed in the code without `npm run i18n` fails here, naming the files);
 // 2. every language has every message (`lingui compile --strict` fails on a missing one);

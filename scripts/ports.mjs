@@ -20,6 +20,7 @@ export function stackPorts() {
     { port: 8547, app: 'POLY anvil' },
     { port: 8548, app: 'BTTC anvil' },
     { port: 8549, app: 'ETH anvil' },
+    { port: 8086, app: 'WalletConnect relay' },
   ];
 }
 
@@ -33,8 +34,19 @@ export const PROD_PORTS = {
   metrics: Object.fromEntries(Object.entries(mf.APPS).map(([app, { port }]) => [app, port - 900])),
   api: [7070, 7071],
   apiAdmin: [7170, 7171],
+  /** HAProxy in front of the api instances (networks.json's api.url), and its /metrics, /stats. */
+  balancer: 7060,
+  balancerAdmin: 7160,
   postgres: 7432,
-  devnet: { TRON: 7090, TRON_ANVIL: 7545, BSC: 7546, POLY: 7547, BTTC: 7548, ETH: 7549 },
+  devnet: {
+    TRON: 7090,
+    TRON_ANVIL: 7545,
+    BSC: 7546,
+    POLY: 7547,
+    BTTC: 7548,
+    ETH: 7549,
+    WC_RELAY: 7086,
+  },
 };
 
 /** Every port `npm run start:prod` listens on, with what wants it. */
@@ -44,10 +56,17 @@ export function prodStackPorts() {
     ...Object.entries(PROD_PORTS.metrics).map(([app, port]) => ({ port, app: `${app} metrics` })),
     ...PROD_PORTS.api.map((port, i) => ({ port, app: `api ${i + 1}` })),
     ...PROD_PORTS.apiAdmin.map((port, i) => ({ port, app: `api ${i + 1} admin` })),
+    { port: PROD_PORTS.balancer, app: 'api load balancer' },
+    { port: PROD_PORTS.balancerAdmin, app: 'api load balancer admin' },
     { port: PROD_PORTS.postgres, app: 'PostgreSQL' },
     ...Object.entries(PROD_PORTS.devnet).map(([chain, port]) => ({
       port,
-      app: chain === 'TRON' ? 'TRON devnode' : `${chain.replace('_ANVIL', '')} anvil`,
+      app:
+        chain === 'TRON'
+          ? 'TRON devnode'
+          : chain === 'WC_RELAY'
+            ? 'WalletConnect relay'
+            : `${chain.replace('_ANVIL', '')} anvil`,
     })),
   ];
 }

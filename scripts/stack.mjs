@@ -21,15 +21,15 @@ export function buildAll() {
  * the task runner's cache restores every app whose sources did not change. The type-check-only
  * builds they depend on (shared-chain, api: tsc --noEmit) are left to `npm test`: the bundler
  * reads shared-chain's sources itself, and the api runs from its sources.
+ * `deploy`: the deploy builds instead (`build:deploy`: no dev wallet, into each app's
+ * dist-deploy/, so a running `npm start` keeps its own dist/); nx caches each apart.
  */
-export function buildApps({ devWallet = true, output = 'inherit' } = {}) {
+export function buildApps({ deploy = false, output = 'inherit' } = {}) {
   const projects = [...Object.values(mf.APPS).map((a) => `@jmswap/${a.dir}`), '@jmswap/widget-sdk'];
-  const args = ['nx', 'run-many', '-t', 'build', '-p', ...projects];
+  const args = ['nx', 'run-many', '-t', deploy ? 'build:deploy' : 'build', '-p', ...projects];
   args.push('--exclude-task-dependencies', '--parallel', '2', '--output-style', 'static');
-  // The local stack's users connect the dev wallet (anvil's public keys); deploy builds
-  // (`devWallet: false`, npm run start:prod) lack it. nx caches each variant apart.
-  const env = { ...process.env, JMSWAP_DEV_WALLET: '1' };
-  if (!devWallet) delete env.JMSWAP_DEV_WALLET;
+  // The local stack's users connect the dev wallet (anvil's public keys).
+  const env = deploy ? { ...process.env } : { ...process.env, JMSWAP_DEV_WALLET: '1' };
   const child = spawn('npx', args, { cwd: root, stdio: ['ignore', output, output], env });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
@@ -164,7 +164,9 @@ export function startApi({
     {
       cwd: join(root, 'api'),
       stdio: ['ignore', output ?? 'pipe', output ?? 'inherit'],
-      env: { ...process.env, ...env },
+      // glibc gives freed memory back to the system past 128 KB (its default grows to 64 MB):
+      // PGlite's start-up (WebAssembly compiles, initdb) frees some 70 MB that stayed resident.
+      env: { MALLOC_TRIM_THRESHOLD_: '131072', ...process.env, ...env },
       detached,
     },
   );

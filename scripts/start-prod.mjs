@@ -3,7 +3,10 @@
 //   .run/prod/www/<app>/ as to a static host (so a later `npm start` build cannot change them).
 // - One jmswap-serve process per app with production settings: no source maps, its CSP and
 //   cache headers, a metrics listener.
-// - A PostgreSQL server of its own (data in .run/prod/pg) and two api instances on it.
+// - A PostgreSQL server of its own (data in .run/prod/pg) and two api instances on it, behind
+//   HAProxy (deploy/haproxy/jmswap-api.cfg): networks.json's api.url names the balancer.
+// - A supervisor: an api, a static server or the balancer that dies is started again, with a
+//   delay that doubles while it keeps dying (supervisor.mjs), said in the terminal and its log.
 // - The local chains (devnet), on ports of their own: the local stack has no public chains.
 // - One config folder, JMSWAP_CONFIG_DIR (default .run/prod/config), read by every server:
 //   remotes.json, networks.json, widget.json, written only when absent.
@@ -23,7 +26,12 @@ import { compile } from '../devnet/scripts/compile.mjs';
 import { buildApps, root, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
 import { PROD_PORTS, prodStackPorts, takenPorts } from './ports.mjs';
 import { postgresRunning, startPostgres, stopPostgres } from './postgres.mjs';
+import { balancerEnv, startLoadBalancer } from './load-balancer.mjs';
+import { supervise } from './supervisor.mjs';
 
+// The deploy builds write each app's dist-deploy/ (`build:deploy`), never the dist/ folders a
+// running `npm start` serves; the release records, pins and widget SDK are read from there too.
+process.env.JMSWAP_DIST_DIR = 'dist-deploy';
 const require = createRequire(import.meta.url);
 const mf = require('@jmswap/mf-config');
 
@@ -47,6 +55,13 @@ const pgDir = join(PROD, 'pg');
 const chainsFile = join(PROD, 'chains/networks.json');
 const LOG_LEVEL = process.env.LOG_LEVEL || 'info';
 const API_URLS = PROD_PORTS.api.map((port) => `http://localhost:${port}`);
+/** What browsers call: the load balancer in front of the instances. */
+const API_URL = `http://localhost:${PROD_PORTS.balancer}`;
+const BALANCER_ENV = balancerEnv({
+  port: PROD_PORTS.balancer,
+  adminPort: PROD_PORTS.balancerAdmin,
+  apiPorts: PROD_PORTS.api,
+});
 const SHELL_URL = `http://localhost:${PROD_PORTS.apps.shell}`;
 
 const say = (line) => console.log(`[start:prod] ${line}`);
@@ -61,20 +76,48 @@ const openLog = (name) => openSync(join(logDir, `${name}.log`), 'a');
 
 /** @type {{ name: string, child: import('node:child_process').ChildProcess }[]} */
 const children = [];
+/** The supervised processes (supervisor.mjs): stopped from restarting before anything stops. */
+const supervisors = [];
 let pgStarted = false;
 let stopping;
 
-function track(name, child) {
+/** Every process started, for stopping; `supervised` ones are told of by their supervisor. */
+function track(name, child, { supervised = false } = {}) {
   children.push({ name, child });
   child.once('exit', (code, signal) => {
-    if (stopping) return;
-    // The others keep running: one api down is what the second one is for.
+    const at = children.findIndex((c) => c.child === child);
+    if (at >= 0 && supervised) children.splice(at, 1);
+    if (stopping || supervised) return;
     console.error(
       `[start:prod] ${name} exited (${signal ?? `code ${code}`}); see ${rel(join(logDir, `${logName(name)}.log`))}`,
     );
   });
 }
 const logName = (name) => name.replace(/ /g, '-');
+
+/**
+ * Tells of a supervised process's deaths and restarts in the terminal and in its own log file
+ * (a JSON line, as the api's and the static servers' own lines).
+ */
+function supervisorSays(name) {
+  const fd = openLog(logName(name));
+  return (line, level) => {
+    (level === 'warn' ? console.error : console.log)(`[start:prod] ${line}`);
+    const entry = { level: level === 'warn' ? 40 : 30, time: Date.now(), service: 'supervisor' };
+    writeSync(fd, JSON.stringify({ ...entry, msg: line }) + '\n');
+  };
+}
+
+/** Starts `name` with `start(onSpawn)` under a supervisor; resolves once it first runs. */
+async function supervised(name, start) {
+  const supervisor = await supervise({
+    name,
+    say: supervisorSays(name),
+    start: () => start((child) => track(name, child, { supervised: true })),
+  });
+  supervisors.push(supervisor);
+  return supervisor;
+}
 
 const killGroup = (child, signal) => {
   try {
@@ -102,6 +145,7 @@ function terminate({ child }, signal, ms) {
 function stopAll(code) {
   stopping ??= (async () => {
     say('stopping ...');
+    for (const supervisor of supervisors) supervisor.stop();
     const chains = children.filter((c) => c.name === 'devnet');
     const rest = children.filter((c) => c.name !== 'devnet');
     // The apis drain within API_SHUTDOWN_TIMEOUT_MS (10 s): a little more before SIGKILL.
@@ -161,11 +205,11 @@ const remoteVersion = (app) => mf.appVersion(app);
  */
 function deploy() {
   const copies = [
-    ['shell', join(mf.appDir('shell'), 'dist/app'), join(wwwDir, 'shell/app')],
-    ['shell', join(mf.appDir('shell'), 'dist/widget'), join(wwwDir, 'shell/widget')],
+    ['shell', join(mf.distDir('shell'), 'app'), join(wwwDir, 'shell/app')],
+    ['shell', join(mf.distDir('shell'), 'widget'), join(wwwDir, 'shell/widget')],
     ...mf.REMOTE_APPS.map((app) => [
       app,
-      join(mf.appDir(app), 'dist', remoteVersion(app)),
+      join(mf.distDir(app), remoteVersion(app)),
       join(wwwDir, app, remoteVersion(app)),
     ]),
   ];
@@ -186,7 +230,7 @@ async function buildAndDeploy() {
   const output = openSync(logFile, 'w');
   say(`building the deploy builds (no dev wallet); output in ${rel(logFile)}`);
   try {
-    await buildApps({ devWallet: false, output });
+    await buildApps({ deploy: true, output });
   } catch (error) {
     const tail = readFileSync(logFile, 'utf8').trim().split('\n').slice(-30).join('\n');
     throw new Error(`${error.message}:\n${tail}`);
@@ -236,7 +280,10 @@ function writeDefaultConfig() {
 
 /**
  * Pins, in remotes.json, the release record of every version it names that is deployed in
- * .run/prod/www (the shell refuses a remote's code without one); other pins stay as they are.
+ * .run/prod/www (the shell refuses a remote's code without one), with the preload hints of its
+ * screen's files, as `remote:use` writes them (without them the html's head script waits for
+ * the manifest and the record before it can start the screen's files: a round trip later);
+ * other pins and hints stay as they are.
  */
 function pinDeployed() {
   const file = mf.readRemotesFile(configDir);
@@ -244,11 +291,20 @@ function pinDeployed() {
     const app = mf.remoteApp(key);
     if (!app || !entry || typeof entry !== 'object') continue;
     const fresh = {};
+    const hints = {};
     for (const version of [entry.version, entry.fallbackVersion, entry.canary?.version]) {
       const folder = typeof version === 'string' && join(wwwDir, app, version);
-      if (folder && existsSync(join(folder, mf.RECORD_FILE))) fresh[version] = mf.recordPin(folder);
+      if (!folder || !existsSync(join(folder, mf.RECORD_FILE))) continue;
+      fresh[version] = mf.recordPin(folder);
+      const files = mf.readPreloadHints(folder, key);
+      if (files) hints[version] = files;
     }
     entry.integrity = mf.keptPins(entry, fresh);
+    const preload = { ...entry.preload, ...hints };
+    for (const version of Object.keys(preload))
+      if (!entry.integrity[version]) delete preload[version];
+    if (Object.keys(preload).length) entry.preload = preload;
+    else delete entry.preload;
   }
   mf.writeRemotesFile(file, configDir);
 }
@@ -262,7 +318,7 @@ function syncNetworksFile() {
   const chains = JSON.parse(readFileSync(chainsFile, 'utf8'));
   if (!existsSync(target)) {
     writeFileSync(target, JSON.stringify(chains, null, 2) + '\n');
-    say(`wrote the default ${rel(target)} (the local chains, api ${API_URLS[0]})`);
+    say(`wrote the default ${rel(target)} (the local chains, api ${API_URL})`);
     return;
   }
   let current;
@@ -299,7 +355,7 @@ async function startBackend() {
   const chainPorts = Object.entries(PROD_PORTS.devnet).map(([chain, port]) => `${chain}=${port}`);
   await startDevnet({
     fresh,
-    args: ['--ports', chainPorts.join(','), '--config', chainsFile, '--api-url', API_URLS[0]],
+    args: ['--ports', chainPorts.join(','), '--config', chainsFile, '--api-url', API_URL],
     log: (chunk) => writeSync(devnetLog, chunk),
     stderr: devnetLog,
     detached: true,
@@ -311,20 +367,40 @@ async function startBackend() {
   // Both index the chains; one writes each network (advisory lock), the other takes over
   // when it goes. Each is ready once every network is indexed to its head.
   await Promise.all(
-    PROD_PORTS.api.map((port, i) =>
-      startApi({
-        port,
-        networksFile: join(configDir, 'networks.json'),
-        dataDir: join(PROD, 'api-data'), // unused: DATABASE_URL wins
-        env: { DATABASE_URL: pg.url, LOG_LEVEL },
-        args: ['--admin-port', String(PROD_PORTS.apiAdmin[i])],
-        output: openLog(`api-${i + 1}`),
-        detached: true,
-        onSpawn: (child) => track(`api ${i + 1}`, child),
-      }),
-    ),
+    PROD_PORTS.api.map((port, i) => {
+      const output = openLog(`api-${i + 1}`);
+      // The local chains start again from their saved seed, so what PostgreSQL kept from the
+      // last run is not on them: api 1's first start indexes every network again (listing
+      // requests kept), as npm start does; a restart by the supervisor does not.
+      let reindex = i === 0;
+      return supervised(`api ${i + 1}`, (onSpawn) =>
+        startApi({
+          port,
+          networksFile: join(configDir, 'networks.json'),
+          dataDir: join(PROD, 'api-data'), // unused: DATABASE_URL wins
+          // Behind the balancer on this host: X-Forwarded-For names the browser.
+          env: { DATABASE_URL: pg.url, LOG_LEVEL, API_TRUST_PROXY: 'loopback' },
+          args: [
+            '--admin-port',
+            String(PROD_PORTS.apiAdmin[i]),
+            ...(reindex ? ['--reindex-all'] : []),
+          ],
+          output,
+          detached: true,
+          onSpawn: (child) => {
+            reindex = false;
+            onSpawn(child);
+          },
+        }).then(({ child }) => child),
+      );
+    }),
   );
   say(`api instances ready in ${seconds(started)} s`);
+  const balancerLog = openLog('haproxy');
+  await supervised('load balancer', (onSpawn) =>
+    startLoadBalancer({ env: BALANCER_ENV, output: balancerLog, detached: true, onSpawn }),
+  );
+  say(`load balancer ready on ${API_URL}`);
   return pg;
 }
 
@@ -336,24 +412,29 @@ async function serveApps() {
       const args = [cli, '--app', app, '--port', String(port)];
       args.push('--metrics-port', String(PROD_PORTS.metrics[app]), '--dist', join(wwwDir, app));
       const log = openLog(app);
-      const child = spawn(process.execPath, args, {
-        cwd: root,
-        env: { ...process.env, JMSWAP_CONFIG_DIR: configDir, LOG_LEVEL },
-        stdio: ['ignore', log, log],
-        detached: true,
+      await supervised(app, async (onSpawn) => {
+        const child = spawn(process.execPath, args, {
+          cwd: root,
+          env: { ...process.env, JMSWAP_CONFIG_DIR: configDir, LOG_LEVEL },
+          stdio: ['ignore', log, log],
+          detached: true,
+        });
+        onSpawn(child);
+        const deadline = Date.now() + 30000;
+        for (;;) {
+          if (child.exitCode !== null || child.signalCode !== null)
+            throw new Error(`${app} exited: see ${rel(join(logDir, `${app}.log`))}`);
+          const up = await fetch(`http://127.0.0.1:${port}/config/remotes.json`)
+            .then((r) => r.ok)
+            .catch(() => false);
+          if (up) return child;
+          if (Date.now() > deadline) {
+            killGroup(child, 'SIGKILL');
+            throw new Error(`${app} did not answer on :${port}`);
+          }
+          await new Promise((r) => setTimeout(r, 200));
+        }
       });
-      track(app, child);
-      const deadline = Date.now() + 30000;
-      for (;;) {
-        if (child.exitCode !== null)
-          throw new Error(`${app} exited: see ${rel(join(logDir, `${app}.log`))}`);
-        const up = await fetch(`http://127.0.0.1:${port}/config/remotes.json`)
-          .then((r) => r.ok)
-          .catch(() => false);
-        if (up) return;
-        if (Date.now() > deadline) throw new Error(`${app} did not answer on :${port}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
     }),
   );
 }
@@ -416,6 +497,7 @@ const rows = [
   ...Object.entries(PROD_PORTS.apps)
     .filter(([app]) => app !== 'shell')
     .map(([app, port]) => [app, `http://localhost:${port}/${remoteVersion(app)}/`]),
+  ['api', `${API_URL}/v1/info  (HAProxy; http://127.0.0.1:${PROD_PORTS.balancerAdmin}/stats)`],
   ...API_URLS.flatMap((url, i) => [
     [`api ${i + 1}`, `${url}/v1/info  ${url}/health  ${url}/ready`],
     ['', `http://127.0.0.1:${PROD_PORTS.apiAdmin[i]}/metrics`],

@@ -4,7 +4,7 @@
 // prints the urls and the time to ready, and stops everything on Ctrl-C.
 // `--no-build` skips the build; `--fresh` deploys and seeds the chains again even when the
 // chains saved by an earlier start match; `--profile large` (or JMSWAP_PROFILE=large) seeds BSC
-// and TRON with 1 000 tokens and some 1 400 pools (issue #25; minutes the first time, then saved).
+// and TRON with 1 000 tokens and some 1 400 pools (minutes the first time, then saved).
 import { compile } from '../devnet/scripts/compile.mjs';
 import {
   buildApps,

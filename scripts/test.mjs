@@ -118,8 +118,13 @@ const LINT =
 const checks = [
   ['lint', LINT],
   ['type-check', 'npx lerna run typecheck --concurrency 2 --loglevel warn'],
-  // No import circle inside any package (madge, issue #27).
+  // No import circle inside any package (madge).
   ['import circles', 'node scripts/check-cycles.mjs'],
+  // Every e2e money flow checked on chain; no focused test.
+  [
+    'money flows',
+    'node --test scripts/check-money-flows.test.mjs && node scripts/check-money-flows.mjs',
+  ],
 ];
 
 /**
@@ -128,7 +133,7 @@ const checks = [
  * builds of shared-chain and the api (`tsc`, the type-check step's).
  */
 const buildSite = () =>
-  buildApps({ devWallet: true }).then(
+  buildApps().then(
     () => true,
     () => false,
   );
@@ -148,7 +153,7 @@ const foreground = ['build', 'e2e (Chromium)'].filter((name) => wanted(name));
 
 // The unit tests beside the checks and the build, not beside the e2e suite: in the fresh-clone
 // run of 3c69139 they made 51 e2e tests more than 10% slower (csp and charts tests twice as
-// slow) for a minute saved, and the e2e tests' times are what issue #25 compares. They start
+// slow) for a minute saved, and the e2e tests' times are what the suite's comparisons read. They start
 // with the checks (they need only the devnet's contracts), so that they end before the build
 // does instead of three minutes after it. Their output is held until the e2e suite would start
 // (or they end with nothing else running), then printed package by package.
@@ -216,8 +221,30 @@ const finishUnit = async () => {
   if (wanted('unit tests') && !unitDone) done('unit tests', unitStarted);
   unitDone = true;
 };
+// Once the site is built, what the e2e suite would otherwise set up first (its chains seeded
+// and saved, the extra builds some specs load) is made beside the end of the unit tests, which
+// mostly wait on their chains and databases; the suite then restores it in seconds.
+let preparing;
+const startPrepare = () => {
+  if (!wanted('e2e (Chromium)')) return;
+  const started = Date.now();
+  preparing = run('node e2e/scripts/prepare.mjs', { collect: true }).then((result) => ({
+    ...result,
+    took: seconds(started),
+  }));
+};
+const finishPrepare = async () => {
+  if (!preparing) return;
+  const { ok, output, took } = await preparing;
+  console.log(`\n--- e2e setup made ahead (${took} s) ---`);
+  process.stdout.write(output);
+  if (!ok) fail('e2e setup');
+};
 for (const name of foreground) {
-  if (name === 'e2e (Chromium)') await finishUnit();
+  if (name === 'e2e (Chromium)') {
+    await finishUnit();
+    await finishPrepare();
+  }
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   const ok = name === 'build' ? await buildSite() : (await run('npm test -w @jmswap/e2e')).ok;
@@ -226,6 +253,7 @@ for (const name of foreground) {
     fail(name);
   }
   done(name, started);
+  if (name === 'build') startPrepare();
 }
 await finishUnit();
 
@@ -233,7 +261,9 @@ await finishUnit();
 if (wanted('start:prod', true)) {
   const started = Date.now();
   console.log('\n=== start:prod ===');
-  if (!(await run('node --test scripts/start-prod.test.mjs')).ok) fail('start:prod');
+  const steps =
+    'node scripts/ensure-install.mjs --with-prod && node --test scripts/supervisor.test.mjs scripts/start-prod.test.mjs';
+  if (!(await run(steps)).ok) fail('start:prod');
   done('start:prod', started);
 }
 console.log(`\n=== all steps ok (${seconds(begun)} s) ===`);

@@ -9,10 +9,15 @@
 // remote), the long tasks before that, and the LCP with its element. `--no-hints` serves
 // remotes.json without its preload hints (the head script then reads each manifest first), to
 // compare both on one build and one load. `--net none` leaves the network unthrottled (with
-// `--cpu 1`: the unthrottled load Lighthouse observes before it simulates a phone). Figures only.
+// `--cpu 1`: the unthrottled load Lighthouse observes before it simulates a phone).
+// `--until-usable`: every request and long task until the route is usable (scripts/usable.mjs'
+// rule: on `/` the swap box's price lines) instead of until the LCP. JMSWAP_DIST_DIR=dist-deploy
+// measures the deploy build. Figures only.
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
+import { watchUsable } from '../e2e/fixtures/usable.mjs';
 import { startBenchStack } from './stack.mjs';
+import { USABLE_ROUTES } from './usable.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -29,6 +34,7 @@ const cpu = Number(arg('--cpu', '4'));
 const runs = Number(arg('--runs', '1'));
 const hints = !process.argv.includes('--no-hints');
 const slowNetwork = arg('--net', 'slow4g') !== 'none';
+const untilUsable = process.argv.includes('--until-usable');
 
 // Lighthouse's mobile slow 4G (constants.throttling.mobileSlow4G, devtools method).
 const SLOW_4G = {
@@ -96,11 +102,17 @@ async function visit(browser, route) {
             seen.entry = performance.now();
     }).observe(document, { childList: true, subtree: true });
   });
+  const usable = USABLE_ROUTES.find(([, path]) => path === route);
+  if (untilUsable) await page.addInitScript(watchUsable, usable.slice(2));
   await page.goto(`http://localhost:8080${route}`, { waitUntil: 'load', timeout: 120000 });
-  await page.waitForTimeout(6000 * Math.max(1, cpu / 2));
+  if (untilUsable)
+    await page.waitForFunction(() => window.__usableAt !== undefined, undefined, {
+      timeout: 120000,
+    });
+  else await page.waitForTimeout(6000 * Math.max(1, cpu / 2));
   const seen = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0];
-    return { ...window.__seen, navStart: nav.startTime };
+    return { ...window.__seen, navStart: nav.startTime, usableAt: window.__usableAt };
   });
   await page.close();
   const lcp = seen.lcp.at(-1);
@@ -108,7 +120,14 @@ async function visit(browser, route) {
     .filter((r) => r.end)
     .map((r) => ({ ...r, s: (r.start - t0) * 1000, e: (r.end - t0) * 1000 }))
     .sort((a, b) => a.s - b.s);
-  return { list, lcp, lcpEntries: seen.lcp, entry: seen.entry, tasks: seen.tasks };
+  return {
+    list,
+    lcp,
+    lcpEntries: seen.lcp,
+    entry: seen.entry,
+    tasks: seen.tasks,
+    usableAt: seen.usableAt,
+  };
 }
 
 /** The critical chain back from `last`: each link the request that finished last before it was sent. */
@@ -134,8 +153,8 @@ const browser = await chromium.launch(CHROMIUM);
 try {
   for (const route of routes)
     for (let run = 1; run <= runs; run++) {
-      const { list, lcp, lcpEntries, entry, tasks } = await visit(browser, route);
-      const lcpAt = lcp?.[0] ?? Infinity;
+      const { list, lcp, lcpEntries, entry, tasks, usableAt } = await visit(browser, route);
+      const lcpAt = untilUsable ? usableAt : (lcp?.[0] ?? Infinity);
       console.log(
         `\n${route} run ${run}${hints ? '' : ' without preload hints'} at ${cpu}x CPU, ${slowNetwork ? 'slow 4G' : 'network unthrottled'}, load ${loadavg()
           .map((l) => l.toFixed(1))
@@ -166,6 +185,14 @@ try {
       console.log(
         `  LCP ${lcp ? `${lcp[0].toFixed(0)} ms ${lcp[1]}${lcp[2] ? ' (prerendered)' : ''}` : 'none'}`,
       );
+      if (untilUsable) {
+        const before = tasks.filter(([s]) => s < usableAt);
+        console.log(
+          `  usable at ${usableAt.toFixed(0)} ms; long tasks before: ${before
+            .map(([s, d]) => `${d.toFixed(0)} at ${s.toFixed(0)}`)
+            .join(', ')} (sum ${before.reduce((a, [, d]) => a + d, 0).toFixed(0)} ms)`,
+        );
+      }
       // Every candidate: a later one of the same element means it was painted again.
       if (lcpEntries.length > 1)
         for (const [at, what, pre] of lcpEntries)

@@ -32,6 +32,7 @@ const started = await startApi({
   nodeTimeoutMs: process.env.API_NODE_TIMEOUT_MS,
   nodeQuarantineMs: process.env.API_NODE_QUARANTINE_MS,
   answerCacheMb: process.env.API_ANSWER_CACHE_MB,
+  pgliteBuffersMb: process.env.API_PGLITE_BUFFERS_MB,
   reportsKeepDays: process.env.API_REPORTS_KEEP_DAYS,
   reportsMaxRows: process.env.API_REPORTS_MAX_ROWS,
 }).catch((e) => {

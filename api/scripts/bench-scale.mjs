@@ -1,4 +1,4 @@
-// npm run bench -w @jmswap/api -- --only scale: the history api at a thousand pairs (issue #25).
+// npm run bench -w @jmswap/api -- --only scale: the history api at a thousand pairs.
 //  1. read: 10 million trades over 1 000 pairs bulk-loaded into PostgreSQL (1 million into
 //     PGlite; --trades N / --lite-trades N), candles built by the indexer's own rebuild and a
 //     sample checked against its in-memory aggregation; then /v1/history and candles under load

@@ -9,6 +9,8 @@
 // --only ingest|candles|lag|fuzz (just that part), --db pglite|postgres (ingest into that one),
 // --no-memo (ingest without what each write keeps for the next), --api-log-level L (the api process's
 // LOG_LEVEL for the candles part; default info, as in production: a JSON line per request).
+// --only idle [--seconds S] [--setups ...] [--modes ...]: CPU, memory and node calls per block
+// with empty blocks and no trade (bench-idle.mjs).
 // --only overhead [--base DIR] [--rounds N]: what logs and metrics cost: the candles load (wrk)
 // on PostgreSQL against the api with LOG_LEVEL=info, with LOG_LEVEL=silent and, given --base
 // (a checkout of an older commit whose node_modules resolve), that version's api, in turns.
@@ -62,8 +64,10 @@ const DB = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--
 const BATCH = 5000; // swap events per transaction
 /** --no-memo: every ingest batch reads the pairs, reserves and latest candles again (as before). */
 const NO_MEMO = process.argv.includes('--no-memo');
-// A thousand pairs and 10 million trades (issue #25): only when asked, in its own file.
+// A thousand pairs and 10 million trades: only when asked, in its own file.
 if (ONLY?.startsWith('scale')) await import('./bench-scale.mjs');
+// What the api costs when nothing happens: its own file (bench-idle.mjs).
+if (ONLY === 'idle') await import('./bench-idle.mjs');
 if (ONLY === 'fuzz') {
   await fuzzFigures();
   process.exit(0);
@@ -235,7 +239,7 @@ try {
     const { rows } = await db.query(
       `SELECT (SELECT count(*)::int FROM trades) AS n, (SELECT count(*)::int FROM candles) AS c`,
     );
-    // Issue #25's goals: >= 50 000 swaps/s on PostgreSQL, >= 15 000 on PGlite.
+    // The goals: >= 50 000 swaps/s on PostgreSQL, >= 15 000 on PGlite.
     const goal = db.kind === 'postgres' ? 50_000 : 15_000;
     // On PostgreSQL the goal is the throughput of indexing a backlog (the indexer catching up,
     // the second run); following the head, the chain's pace is the limit (see lag).
@@ -383,7 +387,7 @@ async function candlesFigures() {
     sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
   const f1 = (ms) => ms.toFixed(1);
-  // Issue #25: p95 <= 20 ms at 50 connections, browsers (br) included, on both databases.
+  // The goal: p95 <= 20 ms at 50 connections, browsers (br) included, on both databases.
   const line = (tool, label, rps, p50, p95, p99, kbs, answers, notOk, cpu) =>
     console.log(
       `candles ${label.padEnd(34)} ${tool.padEnd(10)} ${fmt(rps).padStart(6)} req/s, p50 ${f1(p50)} ms, ` +

@@ -16,15 +16,18 @@ import { Metrics } from './metrics';
 import { dbPlugin } from './plugins/db';
 import { errorBody, errorsPlugin } from './plugins/errors';
 import { indexerPlugin, type IndexerPluginOptions } from './plugins/indexer';
+import { nodesPlugin } from './plugins/nodes';
 import { metricsRoutes } from './plugins/metrics';
 import { observabilityPlugin, requestId } from './plugins/observability';
 import { healthRoutes } from './routes/health';
+import { pairsRoutes } from './routes/pairs';
 import { historyRoutes } from './routes/history';
 import type { AnswerCacheOptions } from './routes/microcache';
 import { accountRoutes } from './routes/account';
 import { infoRoutes } from './routes/info';
 import { listingPlugin, type ListingOptions } from './listing/plugin';
 import { clientReportPlugin, type ClientReportOptions } from './routes/clientReport';
+import { eventsPlugin, type EventsOptions } from './routes/events';
 import { approvalsPlugin, type ApprovalsOptions } from './routes/approvals';
 import { adminPlugin, type AdminOptions } from './listing/admin';
 
@@ -46,6 +49,8 @@ export interface AppOptions {
   listing?: ListingOptions;
   /** The client-report route's settings (rate limit). */
   clientReports?: ClientReportOptions;
+  /** The analytics route's settings (rate limit). */
+  events?: EventsOptions;
   /** The approvals route's settings (rate limit). */
   approvals?: ApprovalsOptions;
   /** The chart answers' cache (its byte cap); default routes/microcache.ts's. */
@@ -67,14 +72,17 @@ export const PLUGINS: Array<FastifyPluginAsync<AppOptions> | FastifyPluginCallba
   observabilityPlugin,
   errorsPlugin,
   dbPlugin,
+  nodesPlugin,
   indexerPlugin,
   healthRoutes,
   historyRoutes,
+  pairsRoutes,
   accountRoutes,
   infoRoutes,
   approvalsPlugin,
   listingPlugin,
   clientReportPlugin,
+  eventsPlugin,
 ];
 
 /** The admin listener's options: the listing routes only with a token (PGlite). */

@@ -22,9 +22,16 @@ export interface PoolConfig {
 export interface NetworkConfig {
   id: NetworkId;
   platform: 'evm' | 'tron';
+  /** EVM: what eth_chainId answers; TRON: the last 4 bytes of the genesis block id. */
+  chainId?: unknown;
   nodeUrl: string;
-  /** Every node, in order of preference (the indexer fails over along it); else nodeUrl alone. */
+  /**
+   * Every node, in order of preference (the indexer fails over along it); else nodeUrl alone.
+   * `ws://` / `wss://` entries are the nodes whose new heads the indexer follows by subscription.
+   */
   nodeUrls?: unknown;
+  /** The chain's block time, ms: how often the indexer asks for a new head without a socket. */
+  blockTimeMs?: unknown;
   api: { url: string; ownerAddress: string };
   exchange: { FACTORY_ADDRESS: string; ROUTER_ADDRESS?: string; LIQUIDITY_ROUTER?: string };
   baseToken: string;
@@ -59,6 +66,19 @@ export const DEFAULT_CONFIRMATIONS: Readonly<Record<NetworkId, number>> = {
   ETH: 2,
 };
 
+/**
+ * A new block about every this many ms (networks.json `blockTimeMs` overrides it; the median of
+ * the intervals the indexer measures adjusts it while it runs). BSC has made 0.75 s blocks since
+ * its 2025 hard forks.
+ */
+export const DEFAULT_BLOCK_TIME_MS: Readonly<Record<NetworkId, number>> = {
+  TRON: 3000,
+  BSC: 750,
+  POLY: 2000,
+  BTTC: 2000,
+  ETH: 12_000,
+};
+
 export const REPO_ROOT = join(__dirname, '../..');
 export const DEFAULT_NETWORKS_FILE = join(REPO_ROOT, '.run/config/networks.json');
 export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.run/data/api');
@@ -75,6 +95,8 @@ export interface Pool {
   tokenA: TokenConfig & { key: string };
   tokenB: TokenConfig & { key: string };
   hideFromCharts: boolean;
+  /** Not in the config: announced by the factory and indexed with its tokens' metadata. */
+  discovered?: boolean;
 }
 
 /** A network the api can index: platform, node, factory and configured pools. */
@@ -85,10 +107,19 @@ export interface IndexedNetwork {
   nodeUrl: string;
   /** Every usable node, in the file's order (the indexer moves along it when one fails). */
   nodeUrls: string[];
+  /** The `ws://` / `wss://` nodes (EVM): new heads by `eth_subscribe`, in the file's order. */
+  wsUrls: string[];
+  /**
+   * The chain id every node must answer (EVM: eth_chainId; TRON: the genesis block id's last 4
+   * bytes); a node of another chain is set aside. Undefined: not checked (a file without one).
+   */
+  chainId?: number;
+  /** The block time the indexer polls at before it has measured one (ms). */
+  blockTimeMs: number;
   factory: string;
   /**
    * The exchange's routers (ROUTER_ADDRESS, LIQUIDITY_ROUTER; lower-case 0x): the spenders whose
-   * Approval events of configured tokens are indexed (issue #23).
+   * Approval events of configured tokens are indexed.
    */
   routers: string[];
   burnAddress?: string;
@@ -102,26 +133,35 @@ export interface IndexedNetwork {
   confirmations: number;
 }
 
-/** An http(s) url without user:password (fetch refuses those). */
-function usableUrl(value: unknown): value is string {
+/** An http(s) (or, with `ws`, ws(s)) url without user:password (fetch refuses those). */
+function usableUrl(value: unknown, protocols = ['http:', 'https:']): value is string {
   if (typeof value !== 'string' || value.trim() === '') return false;
   try {
     const url = new URL(value);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
-    );
+    return protocols.includes(url.protocol) && !url.username && !url.password;
   } catch {
     return false;
   }
 }
 
+/** The `ws://` / `wss://` entries of `nodeUrls` (new heads by subscription), repeats left out. */
+export function wsUrlsOf(n: { nodeUrls?: unknown }): string[] {
+  const listed = Array.isArray(n.nodeUrls) ? n.nodeUrls : [];
+  return [...new Set(listed.filter((u) => usableUrl(u, ['ws:', 'wss:'])))];
+}
+
+/** A whole number of at least `min` from the file, else undefined. */
+const wholeNumber = (value: unknown, min: number): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min ? value : undefined;
+
 /**
  * A network's nodes: `nodeUrls` when the file lists them (unusable or repeated entries left
- * out), else the one `nodeUrl`. Either field may be missing; none usable: no node.
+ * out; `ws://` ones are wsUrlsOf's), else the one `nodeUrl`. Either field may be missing; none
+ * usable: no node.
  */
 export function nodeUrlsOf(n: { nodeUrl?: unknown; nodeUrls?: unknown }): string[] {
   const listed = Array.isArray(n.nodeUrls) ? n.nodeUrls : [];
-  const urls = [...new Set(listed.filter(usableUrl))];
+  const urls = [...new Set(listed.filter((u): u is string => usableUrl(u)))];
   if (urls.length) return urls;
   return usableUrl(n.nodeUrl) ? [n.nodeUrl] : [];
 }
@@ -162,6 +202,10 @@ export function indexedNetworks(file: NetworksFile): IndexedNetwork[] {
       platform: n.platform,
       nodeUrl: nodeUrls[0]!,
       nodeUrls,
+      wsUrls: n.platform === 'evm' ? wsUrlsOf(n) : [],
+      chainId: wholeNumber(n.chainId, 1),
+      // Below 100 ms is no block time but a typo (seconds for ms): the chain's default then.
+      blockTimeMs: wholeNumber(n.blockTimeMs, 100) ?? DEFAULT_BLOCK_TIME_MS[id],
       factory: normalizeAddress(n.exchange.FACTORY_ADDRESS) ?? '',
       routers: [
         ...new Set(

@@ -59,6 +59,8 @@ export interface StartOptions {
    * treat as a reorganisation deeper than its window and stop on.
    */
   reindexAll?: boolean;
+  /** API_PGLITE_BUFFERS_MB: PGlite's buffer pool (default 16; its memory is never given back). */
+  pgliteBuffersMb?: number | string;
   /** API_REPORTS_KEEP_DAYS: client reports older than this are deleted (default 30). */
   reportsKeepDays?: number | string;
   /** API_REPORTS_MAX_ROWS: at most this many client reports are kept, the newest (1 000 000). */
@@ -106,7 +108,8 @@ export async function startApi(opts: StartOptions = {}): Promise<StartedApi> {
   const reportsKeepDays = count('API_REPORTS_KEEP_DAYS', opts.reportsKeepDays);
   const reportsMaxRows = count('API_REPORTS_MAX_ROWS', opts.reportsMaxRows);
   const dataDir = opts.dataDir ?? DEFAULT_DATA_DIR;
-  const db = openDb({ databaseUrl: opts.databaseUrl, dataDir });
+  const pgliteBuffersMb = count('API_PGLITE_BUFFERS_MB', opts.pgliteBuffersMb);
+  const db = openDb({ databaseUrl: opts.databaseUrl, dataDir, pgliteBuffersMb });
   // PGlite is this process's alone: the operator CLI reaches it through the admin listener.
   const adminToken = db.kind === 'pglite' ? newAdminToken() : undefined;
   let app: FastifyInstance | undefined;

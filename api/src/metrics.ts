@@ -6,6 +6,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Queryable } from './db/db';
+import { eventTotals } from './analytics/store';
 
 export interface MetricsOptions {
   /** Node.js process metrics too (CPU, memory, event loop lag, GC); default false. */
@@ -30,9 +31,12 @@ export class Metrics {
   readonly reorgs: Counter<'network'>;
   readonly nodeFailovers: Counter<'network' | 'node' | 'reason'>;
   readonly nodeQuarantined: Gauge<'network' | 'node'>;
+  readonly nodeWrongChain: Gauge<'network' | 'node' | 'chain'>;
+  readonly nodeRequests: Counter<'network' | 'method'>;
   readonly dbErrors: Counter<'kind'>;
   readonly listings: Gauge<'status'>;
   readonly clientReports: Counter<'kind' | 'remote'>;
+  readonly analyticsEvents: Gauge<'event' | 'network'>;
   readonly unhandled: Counter<'kind'>;
 
   /** Where listing counts and halts are read at each scrape (set by the api with its database). */
@@ -145,6 +149,18 @@ export class Metrics {
       labelNames: ['network', 'node'],
       registers,
     });
+    this.nodeWrongChain = new Gauge({
+      name: 'jmswap_api_node_wrong_chain',
+      help: '1: the node answers another chain (`chain`) than its network; set aside until restart',
+      labelNames: ['network', 'node', 'chain'],
+      registers,
+    });
+    this.nodeRequests = new Counter({
+      name: 'jmswap_api_node_requests_total',
+      help: 'Calls sent to nodes, by JSON-RPC method or TRON path (a batch counts each call)',
+      labelNames: ['network', 'method'],
+      registers,
+    });
     this.dbErrors = new Counter({
       name: 'jmswap_api_db_errors_total',
       help: "Failed database calls: 'unavailable' (no connection, server restarting) or 'query'",
@@ -176,6 +192,23 @@ export class Metrics {
       help: "Reports stored from users' browsers (POST /v1/client-report), by kind and remote ('' when none)",
       labelNames: ['kind', 'remote'],
       registers,
+    });
+    this.analyticsEvents = new Gauge({
+      name: 'jmswap_api_analytics_events',
+      help: "The site's analytics events counted so far (POST /v1/events), by event and network ('' when none), read from the database at each scrape: every api's requests",
+      labelNames: ['event', 'network'],
+      registers,
+      async collect() {
+        const db = stateDb();
+        if (!db) return;
+        try {
+          const totals = await eventTotals(db);
+          this.reset();
+          for (const t of totals) this.set({ event: t.event, network: t.network }, t.count);
+        } catch {
+          // The database is away: the last totals stay; jmswap_api_db_errors_total says why.
+        }
+      },
     });
     this.unhandled = new Counter({
       name: 'jmswap_api_unhandled_errors_total',

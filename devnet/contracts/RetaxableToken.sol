@@ -3,7 +3,7 @@ pragma solidity ^0.8.20;
 
 /// TaxedToken whose owner can change the tax after deployment (setTax), as real taxed tokens
 /// do: the devnet seeds one (TCT) whose tax on chain differs from its config, to test that the
-/// site detects the tax the chain takes (issue #26). Same transfer rule as TaxedToken.
+/// site detects the tax the chain takes. Same transfer rule as TaxedToken.
 contract RetaxableToken {
     string public name;
     string public symbol;

@@ -15,7 +15,9 @@ export type ContractName =
   | 'WrappedBase'
   | 'RetaxableToken'
   | 'TaxedToken'
-  | 'UsdtStyleToken';
+  | 'UsdtStyleToken'
+  | 'HoneypotToken'
+  | 'TokenProbe';
 
 export interface Artifact {
   contractName: string;

@@ -2,14 +2,15 @@ import { parseDevnetArgs } from './devnet';
 
 describe('the devnet command line', () => {
   it('takes no option: the default ports, config path and api url', () => {
-    expect(parseDevnetArgs([])).toEqual({ fresh: false });
-    expect(parseDevnetArgs(['--fresh'])).toEqual({ fresh: true });
+    const relay = { walletConnect: { relayPort: 8086 } };
+    expect(parseDevnetArgs([])).toEqual({ fresh: false, ...relay });
+    expect(parseDevnetArgs(['--fresh'])).toEqual({ fresh: true, ...relay });
   });
 
   it('moves the chains, the networks file and the api url (npm run start:prod)', () => {
     const opts = parseDevnetArgs([
       '--ports',
-      'BSC=7546,POLY=7547,BTTC=7548,ETH=7549,TRON=7090,TRON_ANVIL=7545',
+      'BSC=7546,POLY=7547,BTTC=7548,ETH=7549,TRON=7090,TRON_ANVIL=7545,WC_RELAY=7086',
       '--config',
       '/tmp/x/networks.json',
       '--api-url',
@@ -19,6 +20,7 @@ describe('the devnet command line', () => {
       fresh: false,
       ports: { BSC: 7546, POLY: 7547, BTTC: 7548, ETH: 7549 },
       tronPorts: { node: 7090, anvil: 7545 },
+      walletConnect: { relayPort: 7086 },
       configPath: '/tmp/x/networks.json',
       apiUrl: 'http://localhost:7070',
     });

@@ -13,6 +13,7 @@ import { ANVIL_ACCOUNTS, deployNetwork, type HistoryOptions } from './deploy/dep
 import { LARGE_NETWORKS, seedLargeProfile } from './deploy/largeProfile';
 import { StateCache, ago, type StateCacheOptions } from './state-cache';
 import { startTronNetwork } from './tron/index';
+import { startRelay } from './walletconnect/relay';
 
 export interface ChainSpec {
   port: number;
@@ -61,12 +62,23 @@ export interface DevnetOptions {
    */
   stateCache?: boolean | StateCacheOptions;
   /**
-   * "large" (issue #25): BSC and TRON get 1 000 tokens and some 1 400 pools, spam included, on
+   * "large": BSC and TRON get 1 000 tokens and some 1 400 pools, spam included, on
    * top of the usual seed (deploy/largeProfile.ts); the other networks are as by default.
    */
   profile?: DevnetProfile;
+  /**
+   * The mobile wallet's relay: networks.json gets `walletConnect` (a local project id and
+   * ws://localhost:<relayPort>), and the relay (src/walletconnect) starts unless `startRelay`
+   * is false (the e2e spec that uses it runs its own, to stop and start it).
+   */
+  walletConnect?: { relayPort: number; startRelay?: boolean };
   log?: (line: string) => void;
 }
+
+/** What the local relay accepts as project id (any non-empty id does). */
+export const LOCAL_WALLETCONNECT_PROJECT_ID = 'jmswap-local';
+/** Where `npm start` runs the WalletConnect relay. */
+export const DEFAULT_RELAY_PORT = 8086;
 
 export type DevnetProfile = 'default' | 'large';
 
@@ -183,14 +195,32 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   }
 
   for (const id of NETWORK_IDS) {
-    if (wanted.has(id))
-      networks[id].api = { ...networks[id].api, url: opts.apiUrl ?? DEFAULT_API_URL };
+    if (!wanted.has(id)) continue;
+    networks[id].api = { ...networks[id].api, url: opts.apiUrl ?? DEFAULT_API_URL };
+    Object.assign(networks[id], localNodes(networks[id]));
   }
   const config: NetworksFile = {
     profile: 'local',
     version: `devnet-${new Date().toISOString()}`,
     networks,
   };
+  if (opts.walletConnect) {
+    const { relayPort, startRelay: start = true } = opts.walletConnect;
+    config.walletConnect = {
+      projectId: LOCAL_WALLETCONNECT_PROJECT_ID,
+      relayUrl: `ws://localhost:${relayPort}`,
+    };
+    if (start) {
+      try {
+        const relay = await startRelay({ port: relayPort });
+        stoppers.push(() => relay.stop());
+        log(`WalletConnect relay on ${relay.url}`);
+      } catch (e) {
+        await stop();
+        throw e;
+      }
+    }
+  }
   const configPath = opts.configPath === undefined ? LOCAL_CONFIG_PATH : opts.configPath;
   if (configPath) {
     mkdirSync(dirname(configPath), { recursive: true });
@@ -198,6 +228,20 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     log(`config written to ${configPath}`);
   }
   return { config, stop };
+}
+
+/**
+ * The local chains mine a block per transaction (and the TRON devnode an empty one when asked for
+ * a head older than 30 s), so they have no block time: the api's indexer polls them every second
+ * where it has no subscription. anvil serves WebSocket on its HTTP port: its `ws://` url is in
+ * `nodeUrls` too, for the api to follow new heads by `eth_subscribe` (browsers skip it).
+ */
+export const LOCAL_BLOCK_TIME_MS = 1000;
+
+function localNodes(network: NetworksFile['networks'][NetworkId]) {
+  const http = network.nodeUrl;
+  const ws = network.platform === 'evm' ? [http.replace(/^http/, 'ws')] : [];
+  return { nodeUrls: [http, ...ws], blockTimeMs: LOCAL_BLOCK_TIME_MS };
 }
 
 /**
@@ -216,8 +260,8 @@ async function mineAtWallClock(url: string): Promise<void> {
 
 /**
  * The command line's options (`npm start` uses none; `npm run start:prod` runs the chains away
- * from npm start's ports): `--ports BSC=7546,POLY=7547,BTTC=7548,ETH=7549,TRON=7090,TRON_ANVIL=7545`
- * (any subset), `--config FILE` (where networks.json goes), `--api-url URL` (every network's
+ * from npm start's ports): `--ports BSC=7546,POLY=7547,BTTC=7548,ETH=7549,TRON=7090,TRON_ANVIL=7545,WC_RELAY=7086`
+ * (any subset; the WalletConnect relay runs on DEFAULT_RELAY_PORT unless WC_RELAY names one), `--config FILE` (where networks.json goes), `--api-url URL` (every network's
  * api.url), `--fresh`, `--profile large` (or JMSWAP_PROFILE=large: BSC and TRON with a thousand
  * pools).
  */
@@ -232,7 +276,10 @@ export function parseDevnetArgs(
     if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
     return v;
   };
-  const opts: DevnetOptions & { fresh: boolean } = { fresh: argv.includes('--fresh') };
+  const opts: DevnetOptions & { fresh: boolean } = {
+    fresh: argv.includes('--fresh'),
+    walletConnect: { relayPort: DEFAULT_RELAY_PORT },
+  };
   const ports = value('--ports');
   if (ports !== undefined) {
     const evm: Partial<Record<EvmNetworkId, number>> = {};
@@ -244,11 +291,12 @@ export function parseDevnetArgs(
         throw new Error(`--ports: "${pair}" is not NAME=PORT`);
       if (name === 'TRON') tron.node = port;
       else if (name === 'TRON_ANVIL') tron.anvil = port;
+      else if (name === 'WC_RELAY') opts.walletConnect = { relayPort: port };
       else if ((EVM_NETWORK_IDS as readonly string[]).includes(name ?? ''))
         evm[name as EvmNetworkId] = port;
       else
         throw new Error(
-          `--ports: unknown chain "${name}" (${[...EVM_NETWORK_IDS, 'TRON', 'TRON_ANVIL'].join(', ')})`,
+          `--ports: unknown chain "${name}" (${[...EVM_NETWORK_IDS, 'TRON', 'TRON_ANVIL', 'WC_RELAY'].join(', ')})`,
         );
     }
     opts.ports = evm;
@@ -311,6 +359,8 @@ export async function runDevnetCli(): Promise<void> {
       `  ${id.padEnd(5)} ${configured ? `${n.nodeUrl.padEnd(24)} chainId ${n.chainId}` : 'network not configured'}`,
     );
   }
+  const wc = devnet.config.walletConnect;
+  if (wc) console.log(`  WalletConnect relay ${wc.relayUrl} (npm run wallet -- <wc: link>)`);
   console.log(`  config ${devnetOptions.configPath || LOCAL_CONFIG_PATH}`);
   console.log(`devnet ready in ${((Date.now() - started) / 1000).toFixed(1)} s (Ctrl-C to stop)`);
 }

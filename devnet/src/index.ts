@@ -21,6 +21,7 @@ export {
   type DeployOptions,
 } from './deploy/deployNetwork';
 export { startAnvil, type AnvilInstance, type AnvilOptions } from './anvil';
+export { deployTokenWithPool, type NewToken, type NewTokenOptions } from './deploy/newToken';
 export {
   StateCache,
   STATE_CACHE_DIR,
@@ -28,8 +29,20 @@ export {
   type StateCacheOptions,
 } from './state-cache';
 export { loadArtifact, ensureCompiled, type Artifact, type ContractName } from './artifacts';
-export { SEED_PRICES_USD } from './deploy/prices';
+export { SEED_PRICES_USD, amountForUsd } from './deploy/prices';
 export { LOCAL_CONFIG_PATH, productionNetwork } from './config/production';
 export type { NetworkConfig, NetworksFile, NetworkId } from './config/types';
 export { startTronNetwork, startDevnode, type TronNetwork } from './tron/index';
 export { injectTronLink, tronLinkInitScript, type TronLinkOptions } from './tron/tronlink-inject';
+export {
+  startRelay,
+  WalletConnectRelay,
+  SIGN_RELAY_METHODS,
+  type RelayOptions,
+} from './walletconnect/relay';
+export {
+  TestWallet,
+  USER_REJECTED_4001,
+  type SeenRequest,
+  type TestWalletOptions,
+} from './walletconnect/wallet';

@@ -1,9 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TronWeb } from 'tronweb';
+import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { connectFromHeader } from '../fixtures/connect';
-import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
-import { setResources, tronAddress, withTronLink } from '../fixtures/tron';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { expectLanded, ledger } from '../fixtures/landed';
+import { setResources, withTronLink } from '../fixtures/tron';
 import { TRON_PORTS } from '../fixtures/stack';
 
 /**
@@ -33,13 +35,10 @@ const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, 
 const evmOf = (address: string) =>
   address.startsWith('0x') ? address : `0x${TronWeb.address.toHex(address).slice(2)}`;
 
-/** The allowance on chain, read from the node (not through the app). */
-async function allowanceOnChain(url: string, token: string, owner: string, spender: string) {
-  const data = `0xdd62ed3e${word(evmOf(owner))}${word(evmOf(spender))}`;
-  return BigInt(await rpc<string>(url, 'eth_call', [{ to: evmOf(token), data }, 'latest']));
-}
-
-/** Sends approve(spender, value) from `owner` straight to the node (anvil's unlocked dev keys). */
+/**
+ * Sends approve(spender, value) from `owner` straight to the node (the test's account is
+ * impersonated on the EVM anvils; the TRON anvil impersonates every account).
+ */
 async function approveOnChain(
   url: string,
   token: string,
@@ -93,12 +92,31 @@ const approvalsPanel = (page: Page) => page.getByTestId('approvals');
 const approvalRow = (page: Page, token: string) =>
   approvalsPanel(page).locator(`[data-testid="approval"][data-token="${token}"]`);
 
-async function swapOne(page: Page) {
+/**
+ * Swaps 1 of `from` for `to` and checks on chain what left and arrived, in `txs` transactions
+ * (the approvals and the swap), and the swap router's allowance afterwards.
+ */
+async function swapOne(
+  page: Page,
+  trade: { network: string; owner: string; from: string; to: string; txs: number },
+) {
+  const { network, owner, from, to, txs } = trade;
+  const before = await ledger(network, owner, [from, to]);
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('1');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const quote = async (name: string) => BigInt((await swapBox(page).getAttribute(name)) as string);
+  const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
   await expect(popup).toBeVisible({ timeout: 30000 });
+  const router = (localNetworks()[network] as unknown as { exchange: { ROUTER_ADDRESS: string } })
+    .exchange.ROUTER_ADDRESS;
+  await expectLanded(before, {
+    txs,
+    debit: { [from]: amountIn },
+    credit: { [to]: amountOut },
+    allowance: [{ token: from, spender: router, amount: MAX }],
+  });
   await popup.getByRole('button', { name: 'CLOSE' }).click();
 }
 
@@ -130,10 +148,10 @@ async function revoke(
 
 test('ETH: a USDT-style token with a small allowance gets approve(0) first; the swap allowance is listed as Unlimited and revoked to 0', async ({
   page,
+  evmAccount: owner,
 }) => {
   const net = localNetworks().ETH!;
   const url = net.nodeUrl;
-  const owner = devAccount(1);
   const usdt = net.tokens.USDT!.address;
   const router = (net as unknown as { exchange: { ROUTER_ADDRESS: string } }).exchange
     .ROUTER_ADDRESS;
@@ -144,7 +162,7 @@ test('ETH: a USDT-style token with a small allowance gets approve(0) first; the 
   await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
   await page.goto('/?n=ETH&from=USDT&to=ETH');
   await connectFromHeader(page, 'MetaMask');
-  await swapOne(page);
+  await swapOne(page, { network: 'ETH', owner, from: 'USDT', to: 'ETH', txs: 3 });
   expect(await approvalsSince(url, usdt, owner, router, from)).toEqual([0n, MAX]);
 
   await openApprovals(page);
@@ -152,8 +170,13 @@ test('ETH: a USDT-style token with a small allowance gets approve(0) first; the 
   await expect(row).toContainText('USDT');
   await expect(row).toContainText('Unlimited');
   await expect(row).toContainText('Swap router');
+  const beforeRevoke = await ledger('ETH', owner, ['ETH', 'USDT']);
   await revoke(page, usdt, 'USDT', 'ETH');
-  expect(await allowanceOnChain(url, usdt, owner, router)).toBe(0n);
+  // One transaction, only its gas spent, the allowance 0 on chain.
+  await expectLanded(beforeRevoke, {
+    txs: 1,
+    allowance: [{ token: 'USDT', spender: router, amount: 0n }],
+  });
 
   // Recent transactions names it
   await page
@@ -167,10 +190,12 @@ test('ETH: a USDT-style token with a small allowance gets approve(0) first; the 
 
 test('TRON: TWJ (USDT-style) gets approve(0) first, USDT (plain) does not; both listed, TWJ revoked to 0', async ({
   page,
+  tronAccount,
 }) => {
+  // Six TRON sends (approvals, swaps, the revoke), each confirmed through the app's receipt polling.
+  test.setTimeout(120_000);
   const net = localNetworks().TRON!;
-  const index = 5;
-  const owner = tronAddress(index);
+  const owner = tronAccount.address;
   const twj = net.tokens.TWJ!.address;
   const usdt = net.tokens.USDT!.address;
   const router = (net as unknown as { exchange: { ROUTER_ADDRESS: string } }).exchange
@@ -182,27 +207,35 @@ test('TRON: TWJ (USDT-style) gets approve(0) first, USDT (plain) does not; both 
   }
   const from = await nextBlock(TRON_ANVIL);
 
-  await withTronLink(page, index);
+  await withTronLink(page, tronAccount);
   await page.goto('/?n=TRON&from=TWJ&to=TRX');
   await connectFromHeader(page, 'TronLink');
-  await swapOne(page);
+  await swapOne(page, { network: 'TRON', owner, from: 'TWJ', to: 'TRX', txs: 3 });
   expect(await approvalsSince(TRON_ANVIL, twj, owner, router, from)).toEqual([0n, MAX]);
 
   await page.goto('/?n=TRON&from=USDT&to=TRX');
   await connectFromHeader(page, 'TronLink');
-  await swapOne(page);
+  await swapOne(page, { network: 'TRON', owner, from: 'USDT', to: 'TRX', txs: 2 });
   expect(await approvalsSince(TRON_ANVIL, usdt, owner, router, from)).toEqual([MAX]);
 
   await openApprovals(page);
   await expect(approvalRow(page, twj)).toContainText('Unlimited');
   await expect(approvalRow(page, usdt)).toContainText('Unlimited');
+  const beforeRevoke = await ledger('TRON', owner, ['TRX', 'TWJ', 'USDT']);
   await revoke(page, twj, 'TWJ', 'TRX');
-  expect(await allowanceOnChain(TRON_ANVIL, twj, owner, router)).toBe(0n);
+  await expectLanded(beforeRevoke, {
+    txs: 1,
+    allowance: [
+      { token: 'TWJ', spender: router, amount: 0n },
+      { token: 'USDT', spender: router, amount: MAX },
+    ],
+  });
   await expect(approvalRow(page, usdt)).toHaveCount(1);
 });
 
 test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liquidity approves) are listed by the pair's name and revoked to 0", async ({
   page,
+  evmAccount: owner,
 }) => {
   const net = localNetworks().BSC! as unknown as {
     nodeUrl: string;
@@ -211,7 +244,6 @@ test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liqu
     exchange: { ROUTER_ADDRESS: string; LIQUIDITY_ROUTER: string };
   };
   const url = net.nodeUrl;
-  const owner = devAccount(3);
   const pool = net.pools.find((p) => p.address !== '')!;
   const router = net.exchange.LIQUIDITY_ROUTER;
   // Remove liquidity's approval in the default (maximum) mode, given straight on chain.
@@ -228,18 +260,21 @@ test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liqu
       : 'Liquidity router';
   await expect(approvalRow(page, pool.address)).toContainText(name);
   await expect(approvalRow(page, pool.address)).toContainText('Unlimited');
+  const before = await ledger('BSC', owner, ['BNB', pool.address]);
   await revoke(page, pool.address, name, 'BNB', spender);
-  expect(await allowanceOnChain(url, pool.address, owner, router)).toBe(0n);
+  await expectLanded(before, {
+    txs: 1,
+    allowance: [{ token: pool.address, spender: router, amount: 0n }],
+  });
 });
 
 test('an account with no allowances sees the empty state, and a node that is down says what to do (320 px)', async ({
   page,
+  evmAccount: owner,
 }) => {
   await page.setViewportSize({ width: 320, height: 720 });
   const net = localNetworks().BTTC!;
-  // No spec sends anything from dev account 4 on BTTC (it swaps on BSC only; 1, 8 and 9 swap or
-  // add liquidity on BTTC, 0 deployed and seeded it), so it has no allowance here in any order.
-  const owner = devAccount(4);
+  // A fresh account: no allowance anywhere.
   await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
   await page.goto('/?n=BTTC');
   await connectFromHeader(page, 'MetaMask');

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import type { Page } from '@playwright/test';
+import { expect, test, type TronAccount } from '../fixtures/test';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { expectLanded, ledger } from '../fixtures/landed';
 import { PORTS } from '../fixtures/stack';
-import { setResources, tronAddress, withTronLink } from '../fixtures/tron';
+import { setResources, withTronLink } from '../fixtures/tron';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const miniChart = (page: Page) => swapBox(page).locator('[data-slot="chart"]');
@@ -25,33 +27,49 @@ async function connect(page: Page, wallet: 'TronLink' | 'MetaMask') {
   await expect(page.getByTestId('wallet-session')).toContainText(`Welcome ${wallet}`);
 }
 
-async function openTron(page: Page, account: number) {
-  await setResources(tronAddress(account), PLENTY_OF_ENERGY);
+async function openTron(page: Page, account: TronAccount): Promise<string> {
+  await setResources(account.address, PLENTY_OF_ENERGY);
   await withTronLink(page, account);
   await page.goto('/?n=TRON');
   await connect(page, 'TronLink');
+  return account.address;
 }
 
-async function openBsc(page: Page, account: number) {
-  await injectEvmWallet(page, {
-    account: devAccount(account),
-    chainId: net('BSC').chainId,
-    rpcUrls: evmRpcUrls(),
-  });
+async function openBsc(page: Page, account: string): Promise<string> {
+  await injectEvmWallet(page, { account, chainId: net('BSC').chainId, rpcUrls: evmRpcUrls() });
   await page.goto('/?n=BSC');
   await connect(page, 'MetaMask');
+  return account;
 }
 
-/** Sells `amount` of the default "from" token through the UI; returns the popup's tx id. */
-async function swapDefaultPair(page: Page, network: string, amount: string): Promise<string> {
+/**
+ * Sells `amount` of the default "from" token through the UI, checks on chain that the quoted
+ * amounts left and arrived, and returns the popup's tx id (the one that landed).
+ */
+async function swapDefaultPair(
+  page: Page,
+  network: string,
+  owner: string,
+  amount: string,
+): Promise<string> {
+  const [from, to] = (net(network) as unknown as { defaultTokens: [string, string] }).defaultTokens;
+  const before = await ledger(network, owner, [from, to]);
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill(amount);
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const quote = async (name: string) => BigInt((await swapBox(page).getAttribute(name)) as string);
+  const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
   await expect(popup).toBeVisible({ timeout: 30000 });
   const href = (await popup.getByTestId('txid').getAttribute('href')) as string;
+  const landed = await expectLanded(before, {
+    debit: { [from]: amountIn },
+    credit: { [to]: amountOut },
+  });
+  const hash = href.slice(net(network).scan.length);
+  expect(landed.txs.map((t) => t.hash)).toContain(hash);
   await popup.getByRole('button', { name: 'CLOSE' }).click();
-  return href.slice(net(network).scan.length);
+  return hash;
 }
 
 const sameHash = (a: string, b: string) =>
@@ -80,22 +98,32 @@ const sixDecimals = (price: string) => {
   return `${whole}.${fraction.slice(0, 6).padEnd(6, '0')}`;
 };
 
-test('a swap made in the swap box shows in Trading History, the candles and the CSV of My trades', async ({
+test('a swap made in the swap box shows in Trading History, the candles and the CSV of My trades; BNB/USDT reads USDT per BNB on the mini chart, the charts page and the history', async ({
   page,
+  evmAccount,
 }, testInfo) => {
   const scan = net('BSC').scan;
-  await openBsc(page, 8);
-  await expect(miniChart(page).locator('figure[data-chart="line"]')).toBeVisible();
+  const owner = await openBsc(page, evmAccount);
+  // Quote per base: the stablecoin is the quote side, whichever token is sold.
+  const mini = miniChart(page).locator('figure[data-chart="line"]');
+  await expect(mini).toBeVisible();
+  await expect(mini.getByRole('img', { name: /^BNB\/USDT price, 4-hour line/ })).toBeVisible();
+  await expect(mini).toHaveAttribute('data-last-close', /\d/);
+  const miniClose = Number(await mini.getAttribute('data-last-close'));
+  expect(miniClose).toBeGreaterThan(100); // hundreds of USDT per BNB, not 0.00x BNB per USDT
   // Open before the swap: the panel has read (and cached) the trades without it.
   await historyArea(page).getByRole('button', { name: 'Toggle swap history' }).click();
   const panel = page.getByRole('region', { name: 'Trading History' });
   await expect(panel.getByRole('columnheader')).toHaveText([
-    'Price (BNB)',
-    'Amount (USDT)',
+    'Price (USDT)',
+    'Amount (BNB)',
     'Time',
   ]);
-  const hash = await swapDefaultPair(page, 'BSC', '0.5');
-  const trade = await apiTrade('BSC', 'BNB', 'USDT', hash);
+  const hash = await swapDefaultPair(page, 'BSC', owner, '0.5');
+  // asked as the page shows it: USDT per BNB
+  const trade = await apiTrade('BSC', 'USDT', 'BNB', hash);
+  expect(Number(trade.price)).toBeGreaterThan(100);
+  expect(Math.abs(Number(trade.price) - miniClose) / miniClose).toBeLessThan(0.05);
   // The panel asks again a few seconds after the user's swap, past its caches.
   const txLink = `a[href="${scan}${trade.hash}"]`;
   await expect(panel.locator(txLink)).toBeVisible({ timeout: 40000 });
@@ -116,12 +144,31 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
   const lastClose = Number(await candles.getAttribute('data-last-close'));
   expect(Math.abs(lastClose - Number(trade.price)) / Number(trade.price)).toBeLessThan(1e-9);
 
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('BNB/USDT');
+  await expect(page.locator('[data-figure="title-unit"]')).toHaveText('USDT per BNB');
+  const titlePrice = Number(await page.locator('[data-figure="title-price"]').textContent());
+  expect(Math.abs(titlePrice - Number(trade.price)) / titlePrice).toBeLessThan(0.05);
   const pairCsv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download BNB/USDT trades (CSV)' }).click();
   const pairRow = readFileSync(await (await pairCsv).path(), 'utf8')
     .split('\r\n')
     .find((line) => line.includes(trade.hash));
-  expect(pairRow).toContain(`,BSC,BNB/USDT,buy,${trade.price},BNB per USDT,`);
+  expect(pairRow).toContain(`,BSC,BNB/USDT,${trade.type},${trade.price},USDT per BNB,`);
+  // The toggle turns the page round: BNB per USDT, the CSV follows.
+  await page.getByRole('button', { name: 'Show as USDT/BNB' }).click();
+  await expect(page.locator('[data-figure="title-unit"]')).toHaveText('BNB per USDT');
+  const inverted = await apiTrade('BSC', 'BNB', 'USDT', hash);
+  await expect(candles).toHaveAttribute('data-state', 'ready');
+  await expect
+    .poll(async () => Number(await candles.getAttribute('data-last-close')))
+    .toBeCloseTo(Number(inverted.price), 12);
+  const invertedCsv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download USDT/BNB trades (CSV)' }).click();
+  const invertedRow = readFileSync(await (await invertedCsv).path(), 'utf8')
+    .split('\r\n')
+    .find((line) => line.includes(trade.hash));
+  expect(invertedRow).toContain(`,BSC,USDT/BNB,${inverted.type},${inverted.price},BNB per USDT,`);
+  await page.getByRole('button', { name: 'Show as BNB/USDT' }).click();
 
   await connect(page, 'MetaMask');
   const myTrades = page.getByRole('region', { name: 'My trades' });
@@ -150,7 +197,8 @@ test('the charts page of TRX/JM shows the price, volume, supply and market cap /
   const pair = pairs.find((p) => p.symbolA === 'TRX' && p.symbolB === 'JM')!;
   await page.goto('/charts?n=TRON');
   const figure = (name: string) => page.locator(`[data-figure="${name}"]`);
-  await expect(page.getByRole('heading', { level: 2 })).toContainText('TRX/JM');
+  // JM priced in TRX (the base coin): JM/TRX, TRX per JM
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('JM/TRX');
   await expect(figure('title-price')).toHaveText(pair.price.toFixed(5));
   await expect(figure('price')).toContainText(`${pair.price.toFixed(5)} TRX`);
   const volume = pair.volume24HUsd;
@@ -193,7 +241,7 @@ test('the charts page shows its figures before Highcharts; the candles are label
   await expect(page.locator('[data-figure="price"]')).toContainText(/\d/);
   await expect(candles).toHaveAttribute('data-state', 'ready');
   // Meanwhile the light chart shows the same candles, with the chart's label.
-  const label = 'TRX/JM price, 4-hour candles, last 3 months';
+  const label = 'JM/TRX price, 4-hour candles, last 3 months';
   await expect(candles.getByRole('img', { name: label })).toBeVisible();
   await expect(candles.locator('.highcharts-container')).toHaveCount(0);
   release();
@@ -205,8 +253,11 @@ test('the charts page shows its figures before Highcharts; the candles are label
     `^\\d{4}-\\d\\d-\\d\\d \\d\\d:00 UTC, open: ${price}, high: ${price}, low: ${price}, close: ${price}\\.`,
   );
   const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
-  // A keyboard user tabs from the pair picker into the chart, then moves along the candles.
+  // A keyboard user tabs from the pair picker, past the price's invert toggle, into the chart,
+  // then moves along the candles.
   await page.getByRole('button', { name: 'Pair: TRX/JM' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /^Show as / })).toBeFocused();
   await page.keyboard.press('Tab');
   // Tabbing into the light chart brings Highcharts, which takes the focus to the first candle.
   await expect(candles.locator('svg.highcharts-root')).toHaveAttribute('aria-label', label);
@@ -219,16 +270,17 @@ test('the charts page shows its figures before Highcharts; the candles are label
 
 test('with the API down every chart and history area shows its empty state and the swap works', async ({
   page,
+  tronAccount,
 }, testInfo) => {
   await page.route(`${new URL(apiUrl()).origin}/**`, (route) => route.abort('connectionrefused'));
   await page.setViewportSize({ width: 375, height: 900 });
-  await openTron(page, 9);
+  const owner = await openTron(page, tronAccount);
   await expect(miniChart(page)).toContainText('No chart data available');
   await historyArea(page).getByRole('button', { name: 'Toggle swap history' }).click();
   await expect(historyArea(page)).toContainText('No swap data available');
   await page.screenshot({ path: testInfo.outputPath('swap-box-api-down-375.png'), fullPage: true });
   expect(await pageWidth(page)).toBeLessThanOrEqual(375);
-  expect(await swapDefaultPair(page, 'TRON', '50')).toMatch(/^[0-9a-f]{64}$/);
+  expect(await swapDefaultPair(page, 'TRON', owner, '50')).toMatch(/^[0-9a-f]{64}$/);
 
   await page.goto('/charts?n=TRON&symbolA=TRX&symbolB=JM');
   await expect(page.getByText('No chart data available')).toBeVisible();
@@ -242,13 +294,14 @@ test('with the API down every chart and history area shows its empty state and t
 
 test("with the charts remote's server down the swap box shows no chart and swaps", async ({
   page,
+  tronAccount,
 }) => {
   await page.route(`http://localhost:${PORTS.charts}/**`, (route) =>
     route.abort('connectionrefused'),
   );
-  await openTron(page, 9);
+  const owner = await openTron(page, tronAccount);
   await expect(page.getByRole('textbox', { name: 'Tokens to swap' })).toBeEditable();
-  expect(await swapDefaultPair(page, 'TRON', '50')).toMatch(/^[0-9a-f]{64}$/);
+  expect(await swapDefaultPair(page, 'TRON', owner, '50')).toMatch(/^[0-9a-f]{64}$/);
   await expect(miniChart(page)).toBeEmpty();
   await expect(historyArea(page)).toBeEmpty();
   await expect(page.getByText('No chart data available')).toHaveCount(0);

@@ -9,55 +9,27 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { evmRpcUrls, devAccount, localNetworks } from '../fixtures/chain';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
+import { recordViolations, violations } from '../fixtures/csp';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { withTronLink } from '../fixtures/tron';
-import { API, EVIL_PORT, HOST_PORT, PORTS, repoRoot, SHELL } from '../fixtures/stack';
+import {
+  API,
+  defaultRemotes,
+  EVIL_PORT,
+  HOST_PORT,
+  PORTS,
+  RELAY_PORT,
+  repoRoot,
+  SHELL,
+} from '../fixtures/stack';
 
 const { parseCsp } = require('@jmswap/mf-config') as {
   parseCsp: (header: string | undefined) => Record<string, string[]>;
 };
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  disposition: string;
-  page: string;
-}
-
-/** Every violation the page meets, in every frame, from its first byte. */
-async function recordViolations(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __csp: Violation[] };
-    w.__csp = [];
-    document.addEventListener(
-      'securitypolicyviolation',
-      (e) =>
-        w.__csp.push({
-          directive: e.effectiveDirective,
-          blocked: e.blockedURI,
-          disposition: e.disposition,
-          page: location.href,
-        }),
-      true,
-    );
-  });
-}
-
-const violations = async (page: Page): Promise<Violation[]> =>
-  (
-    await Promise.all(
-      page
-        .frames()
-        .map((f) =>
-          f
-            .evaluate(() => (window as unknown as { __csp?: Violation[] }).__csp ?? [])
-            .catch(() => []),
-        ),
-    )
-  ).flat();
 
 const origins = (ports: Record<string, number>) =>
   Object.values(ports).map((p) => `http://localhost:${p}`);
@@ -113,18 +85,29 @@ test('the shell’s pages get the policy derived from remotes.json and networks.
   const head = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] as string;
   expect(head).toContain('__jmswapEarly');
 
-  expect(csp['script-src']).toEqual(["'self'", ...origins(PORTS), sha256(head)]);
-  // Stylesheets from the site and the remotes; no inline <style> element; style attributes
-  // (Highcharts) allowed apart.
-  expect(csp['style-src-elem']).toEqual(["'self'", ...origins(PORTS)]);
+  // Remote code from each remote's pinned version folder, never its whole host.
+  const folders = Object.entries(PORTS).map(
+    ([key, port]) => `http://localhost:${port}/${defaultRemotes().remotes[key]!.version}/`,
+  );
+  expect(csp['script-src']).toEqual(["'self'", ...folders, sha256(head)]);
+  // Stylesheets from the site and the remotes' folders; no inline <style> element; style
+  // attributes (Highcharts) allowed apart.
+  expect(csp['style-src-elem']).toEqual(["'self'", ...folders]);
   expect(csp['style-src-attr']).toEqual(["'unsafe-inline'"]);
   expect(header).not.toContain("'unsafe-eval'");
   const nodes = Object.values(localNetworks()).flatMap((n) => [
     n.nodeUrl,
     ...((n as unknown as { nodeUrls?: string[] }).nodeUrls ?? []),
   ]);
+  // ...and the mobile wallet's relay, the one WalletConnect host (networks.json names it).
   expect(new Set(csp['connect-src'])).toEqual(
-    new Set(["'self'", ...nodes.map(originOf), originOf(API), ...origins(PORTS)]),
+    new Set([
+      "'self'",
+      ...nodes.map(originOf),
+      originOf(API),
+      ...origins(PORTS),
+      `ws://localhost:${RELAY_PORT}`,
+    ]),
   );
   expect(csp['object-src']).toEqual(["'none'"]);
   expect(csp['base-uri']).toEqual(["'self'"]);
@@ -219,16 +202,14 @@ test('an injected <style> element does not apply, and is reported', async ({ pag
 
 test('the site runs under its policy without a violation: routes, wallets, widget, standalone pages', async ({
   page,
+  evmAccount,
+  tronAccount,
 }) => {
   test.setTimeout(120_000);
   await recordViolations(page);
   const bsc = localNetworks().BSC!;
-  await injectEvmWallet(page, {
-    account: devAccount(0),
-    chainId: bsc.chainId,
-    rpcUrls: evmRpcUrls(),
-  });
-  await withTronLink(page, 1);
+  await injectEvmWallet(page, { account: evmAccount, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
+  await withTronLink(page, tronAccount);
   const checked: string[] = [];
   const clean = async () => {
     checked.push(page.url());

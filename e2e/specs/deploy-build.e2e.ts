@@ -5,9 +5,9 @@
  * wallet is what the other specs connect), which shows the search below finds it.
  */
 import { expect, test } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DEPLOY_CHECK_BUILD, ensureDeployCheckBuild } from '../fixtures/builds';
 import { repoRoot } from '../fixtures/stack';
 
 const DEV_KEY = 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -30,27 +30,12 @@ test('a deploy build holds no dev wallet key; the local build does', async () =>
   const localBuild = path.join(repoRoot, 'mfe-pools/dist/1.0.0');
   expect(filesHoldingKey(localBuild).length).toBeGreaterThan(0);
 
-  const version = '0.0.0-deploycheck';
-  const out = path.join(repoRoot, 'mfe-pools/dist', version);
-  const env = { ...process.env };
-  delete env.JMSWAP_DEV_WALLET;
-  try {
-    const build = spawnSync(
-      'npx',
-      ['webpack', '--mode', 'production', '--env', `version=${version}`],
-      {
-        cwd: path.join(repoRoot, 'mfe-pools'),
-        env,
-        encoding: 'utf8',
-        timeout: 200_000,
-      },
-    );
-    expect(build.status, build.stderr).toBe(0);
-    expect(existsSync(path.join(out, 'remoteEntry.js'))).toBe(true);
-    // The pools remote bundles shared-chain (its fallback copy): EVM and TRON adapters included.
-    expect(readdirSync(out).some((f) => /^shared-chain-evm\..*\.js$/.test(f))).toBe(true);
-    expect(filesHoldingKey(out)).toEqual([]);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  // Built without JMSWAP_DEV_WALLET, as `npm run build` builds (made ahead by `npm test`, see
+  // fixtures/builds.ts; built here when missing or older than the app's own build).
+  await ensureDeployCheckBuild();
+  const out = path.join(repoRoot, DEPLOY_CHECK_BUILD.app, 'dist', DEPLOY_CHECK_BUILD.version);
+  expect(existsSync(path.join(out, 'remoteEntry.js'))).toBe(true);
+  // The pools remote bundles shared-chain (its fallback copy): EVM and TRON adapters included.
+  expect(readdirSync(out).some((f) => /^shared-chain-evm\..*\.js$/.test(f))).toBe(true);
+  expect(filesHoldingKey(out)).toEqual([]);
 });

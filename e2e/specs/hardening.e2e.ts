@@ -2,12 +2,14 @@
  * Swap hardening as an attacker and a careless user would meet it: a token that calls itself
  * USDT, a link that sets the slippage, a double click on SWAP with a slow wallet, MAX on BTTC.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Contract, ContractFactory, JsonRpcProvider } from 'ethers';
 import { loadArtifact } from '@jmswap/devnet';
+import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
+import { expectLanded, ledger } from '../fixtures/landed';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -20,6 +22,9 @@ const PAIR = [
   'function getReserves() view returns (uint112,uint112,uint32)',
   'function token0() view returns (address)',
 ];
+
+const quoteOf = async (page: Page, name: 'data-quote-in' | 'data-quote-out') =>
+  BigInt((await swapBox(page).getAttribute(name)) as string);
 
 /** BNB -> USDT over one pool, the router's 0.3% fee: what the real pool gives. */
 async function realQuote(amountIn: bigint): Promise<bigint> {
@@ -42,31 +47,32 @@ async function realQuote(amountIn: bigint): Promise<bigint> {
 
 test('a token anyone named "USDT", paired at a dream price: the swap box neither quotes from it nor routes through it', async ({
   page,
+  evmAccount: attacker,
 }) => {
   const bsc = localNetworks().BSC!;
   const provider = new JsonRpcProvider(bsc.nodeUrl, undefined, { staticNetwork: true });
   try {
-    // Anvil's dev accounts are unlocked; account 0 deployed (and owns) the configured tokens.
-    const owner = await provider.getSigner(devAccount(0));
+    // Anyone: a fresh account (anvil signs for it) deploys its own "USDT" and pools it.
+    const signer = await provider.getSigner(attacker);
     const { abi, bytecode } = loadArtifact('TaxedToken');
-    const fake = await new ContractFactory(abi as never, bytecode, owner).deploy(
+    const fake = await new ContractFactory(abi as never, bytecode, signer).deploy(
       'Tether USD',
       'USDT',
       18,
       0,
-      devAccount(0),
+      attacker,
     );
     await fake.waitForDeployment();
     const exchange = (bsc as unknown as { exchange: { FACTORY_ADDRESS: string } }).exchange;
-    const factory = new Contract(exchange.FACTORY_ADDRESS, FACTORY, owner);
+    const factory = new Contract(exchange.FACTORY_ADDRESS, FACTORY, signer);
     const [fakeAddress, btcb] = [await fake.getAddress(), bsc.tokens.BTCB!.address];
     await (await factory.getFunction('createPair')(fakeAddress, btcb)).wait();
     const pair = (await factory.getFunction('getPair')(fakeAddress, btcb)) as string;
     // BNB -> BTCB (real) -> "USDT" (fake) would pay a billion times the real price.
     await (await fake.getFunction('mint')(pair, 10n ** 33n)).wait();
-    const btcbToken = new Contract(btcb, ['function mint(address,uint256)'], owner);
-    await (await btcbToken.getFunction('mint')(pair, 10n ** 15n)).wait();
-    await (await new Contract(pair, PAIR, owner).getFunction('mint')(devAccount(0))).wait();
+    const btcbToken = new Contract(btcb, ['function transfer(address,uint256)'], signer);
+    await (await btcbToken.getFunction('transfer')(pair, 10n ** 15n)).wait();
+    await (await new Contract(pair, PAIR, signer).getFunction('mint')(attacker)).wait();
   } finally {
     provider.destroy();
   }
@@ -96,10 +102,11 @@ test("a link's ?slippageBps=5000 never sets the slippage: the user's own value s
 
 test('a double click on SWAP with a slow wallet sends one transaction; SWAP stays disabled past the 15 s overlay', async ({
   page,
+  evmAccount: owner,
 }) => {
   const bsc = localNetworks().BSC!;
   await injectEvmWallet(page, {
-    account: devAccount(8),
+    account: owner,
     chainId: bsc.chainId,
     rpcUrls: evmRpcUrls(),
     sendDelayMs: 17_000,
@@ -109,35 +116,50 @@ test('a double click on SWAP with a slow wallet sends one transaction; SWAP stay
   await page.clock.install();
   await page.goto('/?n=BSC');
   await connectFromHeader(page, 'MetaMask');
+  const before = await ledger('BSC', owner, ['BNB', 'USDT']);
   await sellField(page).fill('0.01'); // BNB: no approval, so one press is one transaction
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const [amountIn, amountOut] = [
+    await quoteOf(page, 'data-quote-in'),
+    await quoteOf(page, 'data-quote-out'),
+  ];
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).dblclick();
   const waiting = swapBox(page).getByRole('button', { name: 'Waiting for your wallet' });
   await expect(waiting).toBeDisabled();
   // The processing overlay hides itself after 15 s; the wallet is still open at 16 s. Once the
-  // wallet has the request (its 17 s started), the clock jumps as for a user who waits (each
-  // timer due fires once); the wallet's last second is real. The button says "Waiting" from the
-  // click, before the app's own reads; a jump made before the wallet had the request left its
-  // 17 s to real time (one run of two: 19.6 s against 3.4 s).
+  // wallet has the request (its 17 s started), the clock jumps to 16 s after that moment, as for
+  // a user who waits (each timer due fires once), and stops there while the button is checked
+  // (a clock left running, or a jump counted from when the test noticed the request, gave the
+  // wallet its last second back before the check on a loaded machine). The button says
+  // "Waiting" from the click, before the app's own reads; a jump made before the wallet had the
+  // request left its 17 s to real time.
   const sent = () =>
     page.evaluate(() => (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent());
   await expect.poll(sent).toContain('eth_sendTransaction');
-  await page.clock.fastForward(16_000);
+  const asked = await page.evaluate(() =>
+    (window as unknown as { __wallet: { sentAt(m: string): number } }).__wallet.sentAt(
+      'eth_sendTransaction',
+    ),
+  );
+  await page.clock.pauseAt(asked + 16_000);
   await expect(waiting).toBeDisabled();
   await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toHaveCount(0);
+  await page.clock.resume();
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
     timeout: 30_000,
   });
   const sends = await sent();
   expect(sends.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
+  await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
 });
 
 test('MAX on BTTC (gas price 1e15 wei) keeps the real gas cost: the swap goes through', async ({
   page,
+  evmAccount: owner,
 }) => {
   const bttc = localNetworks().BTTC!;
   await injectEvmWallet(page, {
-    account: devAccount(9),
+    account: owner,
     chainId: bttc.chainId,
     rpcUrls: evmRpcUrls(),
   });
@@ -145,15 +167,24 @@ test('MAX on BTTC (gas price 1e15 wei) keeps the real gas cost: the swap goes th
   await connectFromHeader(page, 'MetaMask');
   await swapBox(page).getByRole('button', { name: 'Switch direction' }).click(); // sell BTT
   await expect(swapBox(page).getByRole('button', { name: 'Sell token: BTT' })).toBeVisible();
+  const before = await ledger('BTTC', owner, ['BTT', 'TRX']);
   await swapBox(page).getByRole('button', { name: 'MAX' }).click();
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const [amountIn, amountOut] = [
+    await quoteOf(page, 'data-quote-in'),
+    await quoteOf(page, 'data-quote-out'),
+  ];
+  // MAX keeps back the gas of the swap at BTTC's real price: less than the whole balance.
+  expect(amountIn).toBeLessThan(before.balances.BTT!);
   const swapButton = swapBox(page).getByRole('button', { name: 'SWAP', exact: true });
   await swapButton.click();
   const impact = page.getByText(
     'Price impact is very high. Press SWAP again to confirm you accept it.',
   );
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(impact.or(popup)).toBeVisible({ timeout: 30_000 });
   if (await impact.isVisible()) await swapButton.click();
-  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(popup).toBeVisible({ timeout: 30_000 });
+  // The whole amount left and the estimate arrived; the gas on top of it was there to pay.
+  await expectLanded(before, { txs: 1, debit: { BTT: amountIn }, credit: { TRX: amountOut } });
 });

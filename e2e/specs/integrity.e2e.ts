@@ -6,9 +6,17 @@
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { defaultRemotes, EVIL_PORT, repoRoot, writeRemotes } from '../fixtures/stack';
+import { defaultRemotes, EVIL_PORT, PORTS, repoRoot, writeRemotes } from '../fixtures/stack';
 
 const POOLS = path.join(repoRoot, 'mfe-pools/dist');
 const dist = (remote: 'pools' | 'charts') => path.join(repoRoot, `mfe-${remote}/dist`);
@@ -18,7 +26,7 @@ test.afterEach(() => writeRemotes());
 const CANARY = '1.0.0-e2e-canary';
 test.afterAll(() => {
   for (const remote of ['pools', 'charts'] as const)
-    for (const v of [TAMPERED, CANARY])
+    for (const v of [TAMPERED, CANARY, 'e2e-evil'])
       rmSync(path.join(dist(remote), v), { recursive: true, force: true });
 });
 
@@ -195,6 +203,114 @@ test('a remote on a host the deployment does not list is refused, with the reaso
     .click();
   await expect(page.locator('[data-remote="swap"]')).toBeVisible();
 });
+
+/**
+ * What a host answers in place of a version's manifest: a 404 whose body is a manifest naming an
+ * entry outside the version folder (e2e-evil/, beside the released folders on the same host),
+ * whose code would set window.__tampered.
+ */
+function forgedManifest(current: string): string {
+  const evil = path.join(POOLS, 'e2e-evil');
+  mkdirSync(evil, { recursive: true });
+  writeFileSync(path.join(evil, 'remoteEntry.js'), 'window.__tampered = true;\n');
+  const manifest = JSON.parse(readFileSync(path.join(POOLS, current, 'mf-manifest.json'), 'utf8'));
+  manifest.metaData.publicPath = `http://localhost:${PORTS.pools}/e2e-evil/`;
+  return JSON.stringify(manifest);
+}
+
+test('a host answering a version’s manifest with 404 and a forged body: nothing of it runs, the fallback loads, operators are told "integrity"', async ({
+  page,
+}) => {
+  const current = defaultRemotes().remotes.pools!.version;
+  copyRelease(TAMPERED);
+  useTampered(current);
+  const body = forgedManifest(current);
+  await page.route(`http://localhost:${PORTS.pools}/${TAMPERED}/mf-manifest.json`, (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body }),
+  );
+  const reports = watchReports(page);
+  const consoleLines: string[] = [];
+  page.on('console', (m) => consoleLines.push(m.text()));
+  const evil: string[] = [];
+  page.on('request', (r) => r.url().includes('/e2e-evil/') && evil.push(r.url()));
+
+  await page.goto('/pools');
+  await expect(page.getByTestId('pool-item').first()).toBeVisible();
+  await expect(page.locator('[data-remote-error="pools"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBe(
+    undefined,
+  );
+  expect(evil).toEqual([]); // not even asked for
+  expect(consoleLines).toContainEqual(
+    `[jmswap] pools ${TAMPERED} failed to load; using its fallbackVersion ${current}`,
+  );
+  await expect
+    .poll(() => reports.find((r) => r.kind === 'integrity'))
+    .toMatchObject({
+      remote: 'pools',
+      version: TAMPERED,
+      cause: `mf-manifest.json of pools ${TAMPERED} answered HTTP 404, not its released file`,
+      status: 204,
+    });
+});
+
+test('a script elsewhere on a remote’s host does not run: the policy names its pinned version folders, not the host', async ({
+  page,
+}) => {
+  const current = defaultRemotes().remotes.pools!.version;
+  forgedManifest(current);
+  writeRemotes();
+  const header = (await page.request.get('/pools')).headers()['content-security-policy'];
+  const scriptSrc = /script-src ([^;]*)/.exec(header ?? '')?.[1]?.split(' ');
+  expect(scriptSrc).toContain(`http://localhost:${PORTS.pools}/${current}/`);
+  expect(scriptSrc).not.toContain(`http://localhost:${PORTS.pools}`);
+  await page.goto('/pools');
+  await expect(page.getByTestId('pool-item').first()).toBeVisible();
+  const outcome = await page.evaluate(async (src) => {
+    const script = document.createElement('script');
+    script.src = src;
+    const done = new Promise((resolve) => {
+      script.onload = () => resolve('ran');
+      script.onerror = () => resolve('refused');
+    });
+    document.head.append(script);
+    return done;
+  }, `http://localhost:${PORTS.pools}/e2e-evil/remoteEntry.js`);
+  expect(outcome).toBe('refused');
+  expect(await page.evaluate(() => (window as { __tampered?: boolean }).__tampered)).toBe(
+    undefined,
+  );
+});
+
+for (const base of [
+  `http://LOCALHOST:${PORTS.pools}`,
+  `http://localhost:${PORTS.pools}/x/..`,
+  `http://localhost:${PORTS.pools}/./`,
+]) {
+  test(`a base not written in canonical form (${base}) is refused with the reason, and nothing of it loads`, async ({
+    page,
+  }) => {
+    const remotes = defaultRemotes();
+    remotes.remotes.pools = { ...remotes.remotes.pools!, base };
+    writeRemotes(remotes);
+    const reports = watchReports(page);
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(m.text()));
+    const fromPools: string[] = [];
+    page.on('request', (r) => r.url().includes(`:${PORTS.pools}/`) && fromPools.push(r.url()));
+
+    await page.goto('/pools');
+    await expect(page.locator('[data-remote-error="pools"]')).toContainText(
+      'Pools are unavailable right now',
+    );
+    const reason = `remotes.json: "pools" refused: its base ${JSON.stringify(base)} is not in canonical form: write it as http://localhost:${PORTS.pools}`;
+    expect(consoleLines).toContainEqual(`[jmswap] ${reason}`);
+    expect(fromPools).toEqual([]);
+    await expect
+      .poll(() => reports.find((r) => r.kind === 'refused-base'))
+      .toMatchObject({ remote: 'pools', cause: reason, status: 204 });
+  });
+}
 
 test('a version remotes.json does not pin is not run', async ({ page }) => {
   const remotes = defaultRemotes();

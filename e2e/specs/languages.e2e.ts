@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { expectLanded, ledger } from '../fixtures/landed';
 import { HOST_PORT } from '../fixtures/stack';
-import { setResources, tronAddress, tronBalance, withTronLink } from '../fixtures/tron';
+import { setResources, withTronLink } from '../fixtures/tron';
 
-// Languages (issue #26): Simplified Chinese from a link, from the language menu (kept across a
+// Languages: Simplified Chinese from a link, from the language menu (kept across a
 // reload), through a whole TRON swap, in the widget from its host's option, and at 320 px.
 const LANGUAGE_KEY = 'JMSWAP_LANGUAGE';
 
@@ -54,10 +56,11 @@ test('the language menu switches, and the choice survives a reload', async ({ pa
 
 test('TRON: a whole swap in Chinese with TronLink, the received amount checked on chain', async ({
   page,
+  tronAccount,
 }) => {
-  const owner = tronAddress(1);
+  const owner = tronAccount.address;
   await setResources(owner, 50_000_000);
-  await withTronLink(page, 1);
+  await withTronLink(page, tronAccount);
   await page.goto('/?n=TRON&lang=zh-CN');
   await header(page).getByRole('button', { name: '连接钱包' }).click();
   await page
@@ -66,11 +69,12 @@ test('TRON: a whole swap in Chinese with TronLink, the received amount checked o
     .click();
   await expect(page.getByTestId('wallet-session')).toContainText('欢迎 TronLink');
 
-  const before = await tronBalance('JM', owner);
+  const before = await ledger('TRON', owner, ['TRX', 'JM']);
   // The first field and the box's own action button, whatever their words.
   await swapBox(page).getByRole('textbox').first().fill('100');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
   const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  const amountIn = BigInt((await swapBox(page).getAttribute('data-quote-in')) as string);
   const swapText = chinese('mfe-swap', 'SWAP');
   const action = swapBox(page).locator(':scope > .jm-button');
   if (swapText) await expect(action).toHaveText(swapText);
@@ -79,7 +83,7 @@ test('TRON: a whole swap in Chinese with TronLink, the received amount checked o
   await expect(popup).toBeVisible({ timeout: 30000 });
   const funds = chinese('mfe-swap', 'FUNDS ON THE WAY');
   if (funds) await expect(popup).toContainText(funds);
-  expect((await tronBalance('JM', owner)) - before).toBe(amountOut);
+  await expectLanded(before, { txs: 1, debit: { TRX: amountIn }, credit: { JM: amountOut } });
   await expect(popup.getByTestId('received')).toContainText('JM');
 });
 

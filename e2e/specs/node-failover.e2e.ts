@@ -6,91 +6,53 @@
  * answers again.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { connectFromHeader } from '../fixtures/connect';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { expectLanded, ledger } from '../fixtures/landed';
+import { methodsOf, startNodeProxy } from '../fixtures/node-proxy';
 import { networksFile } from '../fixtures/stack';
-import { setResources, tronAddress, tronBalance, TRON_NODE, withTronLink } from '../fixtures/tron';
+import { setResources, TRON_NODE, tronAddress, withTronLink } from '../fixtures/tron';
 
 type Mode = 'pass' | 429 | 500 | 'hang';
 
-/** A JSON-RPC proxy whose behaviour the test sets; it records what it was asked. */
+/** A node in front of the real one whose behaviour the test sets; it records what it was asked. */
 interface NodeProxy {
   url: string;
   mode: Mode;
-  /** JSON-RPC methods received, with the mode in force. */
+  /** JSON-RPC methods (a TRON node's path) received, with the mode in force. */
   seen: { mode: Mode; methods: string[] }[];
   close(): Promise<void>;
 }
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': '*',
-};
-
 async function startProxy(target: string): Promise<NodeProxy> {
   const proxy = { mode: 'pass' as Mode, seen: [] as NodeProxy['seen'] };
-  const server: Server = createServer((req, res) => {
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, CORS).end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      // JSON-RPC calls by method; a TRON node's HTTP API by path (/wallet/broadcasttransaction).
-      let calls: { method?: string }[] = [];
-      try {
-        calls = [JSON.parse(body.toString('utf8'))].flat() as { method?: string }[];
-      } catch {
-        // a GET, or not JSON
-      }
+  const node = await startNodeProxy(target, {
+    refuse: (req) => {
       const mode = proxy.mode;
-      proxy.seen.push({ mode, methods: calls.map((c) => c.method ?? req.url ?? '') });
-      if (mode === 'hang') return; // never answers (until the server closes)
-      if (mode === 429) {
-        res.writeHead(429, { ...CORS, 'Content-Type': 'application/json', 'Retry-After': '30' });
-        res.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id: null,
-            error: { code: -32005, message: 'rate limited' },
-          }),
-        );
-        return;
-      }
-      if (mode === 500) {
-        res.writeHead(500, { ...CORS, 'Content-Type': 'text/html' }).end('<h1>Internal error</h1>');
-        return;
-      }
-      const upstream = request(
-        new URL(req.url ?? '/', target),
-        { method: req.method, headers: { 'Content-Type': 'application/json' } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, { ...CORS, 'Content-Type': 'application/json' });
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.writeHead(502, CORS).end());
-      upstream.end(body);
-    });
+      // JSON-RPC calls by method; a TRON node's HTTP API by path (/wallet/broadcasttransaction).
+      proxy.seen.push({ mode, methods: methodsOf(req).map((m) => m || req.path) });
+      if (mode === 'hang') return 'hang';
+      if (mode === 500) return HTML_500;
+      return mode === 429 ? RATE_LIMITED : undefined;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(proxy, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
+  return Object.assign(proxy, { url: node.url, close: node.close });
 }
+
+const RATE_LIMITED = {
+  status: 429,
+  contentType: 'application/json',
+  headers: { 'Retry-After': '30' },
+  body: JSON.stringify({
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32005, message: 'rate limited' },
+  }),
+};
+const HTML_500 = { status: 500, contentType: 'text/html', body: '<h1>Internal error</h1>' };
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -138,9 +100,9 @@ const seenIn = (mode: Mode) => proxy.seen.filter((s) => s.mode === mode).length;
 
 test('BSC: the first node answers 429, then 500, then hangs; the box keeps quoting on the second node and a swap goes through', async ({
   page,
+  evmAccount: owner,
 }) => {
   test.setTimeout(120_000);
-  const owner = devAccount(5);
   const net = bsc();
   await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
   const errors: string[] = [];
@@ -175,12 +137,16 @@ test('BSC: the first node answers 429, then 500, then hangs; the box keeps quoti
   await page.screenshot({ path: test.info().outputPath('first-node-hangs.png'), fullPage: true });
 
   // The swap: gas estimate and receipt through the second node, sent once by the wallet.
-  const before = await evmBalance('BSC', 'USDT', owner);
+  const before = await ledger('BSC', owner, ['BNB', 'USDT']);
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
     timeout: 30_000,
   });
-  expect((await evmBalance('BSC', 'USDT', owner)) - before).toBe(amountOut);
+  await expectLanded(before, {
+    txs: 1,
+    debit: { BNB: 250_000_000_000_000_000n },
+    credit: { USDT: amountOut },
+  });
   const sent = await page.evaluate(() =>
     (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent(),
   );
@@ -232,34 +198,49 @@ async function connectTron(page: Page, wallet: 'TronLink' | 'Local dev wallet') 
   await expect(page.getByTestId('wallet-session')).toBeVisible();
 }
 
-async function tronSwapThroughSecondNode(page: Page, amount: string): Promise<bigint> {
+/**
+ * Sells `amount` TRX for JM with the connected wallet and checks on chain that the quoted amounts
+ * left and arrived. `txs` is left open for the dev wallet: its account (dev key 0) also mints the
+ * other tests' funding.
+ */
+async function tronSwapThroughSecondNode(
+  page: Page,
+  owner: string,
+  amount: string,
+  txs?: number,
+): Promise<void> {
+  const before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill(amount);
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /^\d+$/, { timeout: 30_000 });
   const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  const amountIn = BigInt((await swapBox(page).getAttribute('data-quote-in')) as string);
   expect(tronProxy.seen.filter((s) => s.mode === 500).length).toBeGreaterThan(0);
   await expect(banner(page)).toBeHidden();
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
     timeout: 30_000,
   });
-  return amountOut;
+  await expectLanded(before, {
+    ...(txs === undefined ? {} : { txs }),
+    debit: { TRX: amountIn },
+    credit: { JM: amountOut },
+  });
 }
 
 test('TRON: the first node answers 500; the box quotes on the second and a TronLink swap goes through', async ({
   page,
+  tronAccount,
 }) => {
   test.setTimeout(120_000);
   tronProxy.mode = 500;
-  const owner = tronAddress(6);
+  const owner = tronAccount.address;
   await setResources(owner, 50_000_000);
-  await withTronLink(page, 6);
+  await withTronLink(page, tronAccount);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/?n=TRON');
   await connectTron(page, 'TronLink');
-  const before = await tronBalance('JM', owner);
-  const amountOut = await tronSwapThroughSecondNode(page, '100');
-  expect((await tronBalance('JM', owner)) - before).toBe(amountOut);
+  await tronSwapThroughSecondNode(page, owner, '100', 1);
   expect(tronBroadcasts()).toEqual([]);
   expect(errors).toEqual([]);
 });
@@ -277,7 +258,7 @@ test("TRON: the dev wallet's tronweb is bound to the node the reads found answer
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /^\d+$/, { timeout: 30_000 });
   const seenBefore = tronProxy.seen.length;
   await connectTron(page, 'Local dev wallet');
-  await tronSwapThroughSecondNode(page, '10');
+  await tronSwapThroughSecondNode(page, tronAddress(0), '10');
   expect(tronBroadcasts(seenBefore)).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { expectLanded, ledger } from '../fixtures/landed';
 import { withTronLink } from '../fixtures/tron';
 
 // Phones (issue 16): every route at an iPhone-sized and the smallest common viewport, touch on.
@@ -134,6 +136,7 @@ for (const size of SIZES) {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
       await page.screenshot({ path: path.join(SHOTS, `${size.width}-chooser-bsc.png`) });
+      // not a money flow: the wallet chooser's Cancel closes it
       await chooser.getByRole('button', { name: 'Cancel' }).tap();
       await expect(chooser).toBeHidden();
 
@@ -148,8 +151,9 @@ for (const size of SIZES) {
 
     test("inside TronLink's in-app browser, TronLink connects from the same button", async ({
       page,
+      tronAccount,
     }) => {
-      await withTronLink(page, 8);
+      await withTronLink(page, tronAccount);
       await page.goto('/?n=TRON');
       await header(page).getByRole('button', { name: 'CONNECT WALLET' }).tap();
       const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });
@@ -160,10 +164,11 @@ for (const size of SIZES) {
 
     test("a BSC swap inside MetaMask's in-app browser goes through to FUNDS ON THE WAY", async ({
       page,
+      evmAccount: owner,
     }) => {
       const net = localNetworks().BSC!;
       await injectEvmWallet(page, {
-        account: devAccount(9),
+        account: owner,
         chainId: net.chainId,
         rpcUrls: evmRpcUrls(),
       });
@@ -175,12 +180,16 @@ for (const size of SIZES) {
         .tap();
       await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
       const swapBox = page.locator('[data-remote="swap"]');
+      const before = await ledger('BSC', owner, ['BNB', 'USDT']);
       await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.1');
       await expect(swapBox).toHaveAttribute('data-quote-out', /\d+/);
+      const quote = async (name: string) => BigInt((await swapBox.getAttribute(name)) as string);
+      const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
       expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(size.width);
       await swapBox.getByRole('button', { name: 'SWAP', exact: true }).tap();
       const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
       await expect(popup).toBeVisible({ timeout: 30000 });
+      await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
       const box = await popup.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
       await page.screenshot({ path: path.join(SHOTS, `${size.width}-funds-on-the-way.png`) });

@@ -1,8 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { startNodeProxy, type NodeProxy } from '../fixtures/node-proxy';
+import { networksFile } from '../fixtures/stack';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { connectFromHeader } from '../fixtures/connect';
-import { devAccount, evmBalance, evmRpcUrls, gasCost, localNetworks } from '../fixtures/chain';
-import { setResources, tronAddress, tronBalance, withTronLink } from '../fixtures/tron';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { expectLanded, expectNothingMoved, ledger, pendingTx } from '../fixtures/landed';
+import { setResources, withTronLink } from '../fixtures/tron';
 
 /**
  * Recent transactions (issue 23): the wallet menu lists what this site sent, a reload keeps a
@@ -12,7 +17,6 @@ import { setResources, tronAddress, tronBalance, withTronLink } from '../fixture
  * time (BSC: 60 s) instead of waiting for it.
  */
 const NETWORK = 'BSC';
-const OWNER = devAccount(6);
 
 async function rpc<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
   const net = localNetworks()[NETWORK]!;
@@ -36,9 +40,10 @@ const recentList = (page: Page) => page.getByTestId('recent-transactions');
 const row = (page: Page, hash: string) =>
   recentList(page).locator(`[data-testid="recent-transaction"][data-hash="${hash}"]`);
 
-async function open(page: Page) {
+async function open(page: Page, owner: string, privateKey?: string) {
   await injectEvmWallet(page, {
-    account: OWNER,
+    account: owner,
+    privateKey,
     chainId: localNetworks()[NETWORK]!.chainId,
     rpcUrls: evmRpcUrls(),
   });
@@ -52,21 +57,39 @@ async function openRecent(page: Page) {
   await expect(recentList(page)).toBeVisible();
 }
 
-/** Sends a swap of base coin for the default token with automining off; resolves with its hash. */
-async function stuckSwap(page: Page): Promise<{ hash: string; toSymbol: string }> {
-  const to = await swapBox(page)
-    .getByRole('button', { name: /^Receive token: / })
-    .textContent();
-  const toSymbol = (to ?? '').trim().replace(/⇄$/, '').trim();
+/**
+ * Sends a swap of the base coin for the default token with automining off. Resolves with its
+ * hash, the ledger taken before it, the quoted amounts, and the transaction as the node holds it
+ * (nonce and fee, read before any replacement).
+ */
+async function stuckSwap(page: Page, owner: string) {
+  const [from, to] = (localNetworks()[NETWORK] as unknown as { defaultTokens: [string, string] })
+    .defaultTokens;
+  await expect(swapBox(page).getByRole('button', { name: /^Receive token: / })).toContainText(to);
+  const before = await ledger(NETWORK, owner, [from, to]);
   await sellField(page).fill('0.05');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
-  const before = (await walletHashes(page)).length;
+  const quote = async (name: string) => BigInt((await swapBox(page).getAttribute(name)) as string);
+  const quoted = { [from]: await quote('data-quote-in'), [to]: await quote('data-quote-out') };
+  const sent = (await walletHashes(page)).length;
   await rpc('evm_setAutomine', [false]);
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
-  await expect.poll(async () => (await walletHashes(page)).length).toBe(before + 1);
-  const hash = (await walletHashes(page))[before] as string;
+  await expect.poll(async () => (await walletHashes(page)).length).toBe(sent + 1);
+  const hash = (await walletHashes(page))[sent] as string;
   expect(await rpc('eth_getTransactionReceipt', [hash])).toBeNull();
-  return { hash, toSymbol };
+  // FUNDS ON THE WAY opens at the hash; closed, the swap box says the outcome in a toast.
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toHaveAttribute('data-status', 'confirming');
+  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  const original = await pendingTx(NETWORK, hash);
+  expect(original.from).toBe(owner);
+  return {
+    hash,
+    before,
+    original,
+    debit: { [from]: quoted[from]! },
+    credit: { [to]: quoted[to]! },
+  };
 }
 
 test.afterEach(async () => {
@@ -75,13 +98,11 @@ test.afterEach(async () => {
 
 test('BSC: a reload keeps a pending swap pending; once stuck it is sped up (same nonce, higher gas), the original shows as replaced', async ({
   page,
+  evmKeyAccount: { address: owner, key: privateKey },
 }) => {
   await page.clock.install();
-  await open(page);
-  const base = localNetworks()[NETWORK]!.tokens;
-  const baseSymbol = Object.keys(base).find((s) => base[s]!.isBase) as string;
-  const { hash, toSymbol } = await stuckSwap(page);
-  const tokenBefore = await evmBalance(NETWORK, toSymbol, OWNER);
+  await open(page, owner, privateKey);
+  const { hash, before, original, debit, credit } = await stuckSwap(page, owner);
 
   // A reload while the swap is pending: it is still pending, and the swap button is blocked.
   await page.reload();
@@ -90,7 +111,7 @@ test('BSC: a reload keeps a pending swap pending; once stuck it is sped up (same
   await openRecent(page);
   await expect(row(page, hash)).toHaveAttribute('data-status', 'pending');
   await expect(row(page, hash)).toContainText('Swap');
-  await expect(row(page, hash)).toContainText('Pending');
+  await expect(row(page, hash)).toContainText('Confirming…');
   await expect(row(page, hash).getByRole('link', { name: 'View on explorer' })).toHaveAttribute(
     'href',
     `${localNetworks()[NETWORK]!.scan}${hash}`,
@@ -103,27 +124,20 @@ test('BSC: a reload keeps a pending swap pending; once stuck it is sped up (same
   await expect.poll(async () => (await walletHashes(page)).length).toBe(1);
   const [replacement] = await walletHashes(page);
   expect(replacement).not.toBe(hash);
-  const [a, b] = await Promise.all([
-    rpc<{ nonce: string; gasPrice: string; input: string }>('eth_getTransactionByHash', [hash]),
-    rpc<{ nonce: string; gasPrice: string; input: string }>('eth_getTransactionByHash', [
-      replacement,
-    ]),
-  ]);
-  // anvil keeps only one of them in its pool; if the original is still known, compare fees
-  expect(b.nonce).toBeDefined();
-  if (a) {
-    expect(b.nonce).toBe(a.nonce);
-    expect(BigInt(b.gasPrice) * 10n).toBeGreaterThanOrEqual(BigInt(a.gasPrice) * 11n);
-    expect(b.input).toBe(a.input);
-  }
+  // The same swap with the same nonce, offering at least 10% more per gas (the original's
+  // figures were read before the replacement, when the node still held it).
+  const faster = await pendingTx(NETWORK, replacement as string);
+  expect(faster.nonce).toBe(original.nonce);
+  expect(faster.gasPrice * 10n).toBeGreaterThanOrEqual(original.gasPrice * 11n);
+  expect(faster.input).toBe(original.input);
+  expect(faster.value).toBe(original.value);
 
   await rpc('evm_mine');
   await rpc('evm_setAutomine', [true]);
-  const receipt = await rpc<{ status: string }>('eth_getTransactionReceipt', [replacement]);
-  expect(receipt.status).toBe('0x1');
+  // Only the replacement landed, and the quoted swap with it.
+  const landed = await expectLanded(before, { txs: 1, debit, credit });
+  expect(landed.txs[0]!.hash).toBe(replacement);
   expect(await rpc('eth_getTransactionReceipt', [hash])).toBeNull();
-  expect(await evmBalance(NETWORK, toSymbol, OWNER)).toBeGreaterThan(tokenBefore);
-  expect(baseSymbol).toBeTruthy();
 
   await expect(row(page, hash)).toHaveAttribute('data-status', 'replaced', { timeout: 15_000 });
   await expect(row(page, hash)).toContainText('Replaced');
@@ -134,14 +148,11 @@ test('BSC: a reload keeps a pending swap pending; once stuck it is sped up (same
 
 test('BSC: a stuck swap is cancelled by a zero-value transaction to self with the same nonce; nothing is swapped', async ({
   page,
+  evmKeyAccount: { address: owner, key: privateKey },
 }) => {
   await page.clock.install();
-  await open(page);
-  const base = localNetworks()[NETWORK]!.tokens;
-  const baseSymbol = Object.keys(base).find((s) => base[s]!.isBase) as string;
-  const { hash, toSymbol } = await stuckSwap(page);
-  const tokenBefore = await evmBalance(NETWORK, toSymbol, OWNER);
-  const coinBefore = await evmBalance(NETWORK, baseSymbol, OWNER);
+  await open(page, owner, privateKey);
+  const { hash, before, original } = await stuckSwap(page, owner);
   await openRecent(page);
   await expect(row(page, hash)).toHaveAttribute('data-status', 'pending');
   await page.clock.fastForward(65_000);
@@ -149,23 +160,19 @@ test('BSC: a stuck swap is cancelled by a zero-value transaction to self with th
   await row(page, hash).getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(async () => (await walletHashes(page)).length).toBe(count + 1);
   const cancel = (await walletHashes(page))[count] as string;
-  const sent = await rpc<{ to: string; value: string; input: string; nonce: string }>(
-    'eth_getTransactionByHash',
-    [cancel],
-  );
-  expect(sent.to.toLowerCase()).toBe(OWNER.toLowerCase());
-  expect(BigInt(sent.value)).toBe(0n);
+  const sent = await pendingTx(NETWORK, cancel);
+  expect(sent.to).toBe(owner);
+  expect(sent.value).toBe(0n);
   expect(sent.input).toBe('0x');
+  expect(sent.nonce).toBe(original.nonce);
+  expect(sent.gasPrice * 10n).toBeGreaterThanOrEqual(original.gasPrice * 11n);
 
   await rpc('evm_mine');
   await rpc('evm_setAutomine', [true]);
-  expect((await rpc<{ status: string }>('eth_getTransactionReceipt', [cancel])).status).toBe('0x1');
+  // Nothing was swapped: one transaction landed, the cancel, and only its gas left the wallet.
+  const landed = await expectLanded(before, { txs: 1 });
+  expect(landed.txs[0]!.hash).toBe(cancel);
   expect(await rpc('eth_getTransactionReceipt', [hash])).toBeNull();
-  // nothing was swapped: the token is unchanged and the coin paid only the cancel's gas
-  expect(await evmBalance(NETWORK, toSymbol, OWNER)).toBe(tokenBefore);
-  expect(coinBefore - (await evmBalance(NETWORK, baseSymbol, OWNER))).toBe(
-    await gasCost(NETWORK, cancel),
-  );
 
   await expect(row(page, hash)).toHaveAttribute('data-status', 'replaced', { timeout: 15_000 });
   await expect(row(page, cancel)).toHaveAttribute('data-status', 'confirmed');
@@ -180,12 +187,13 @@ test('BSC: a stuck swap is cancelled by a zero-value transaction to self with th
   await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeEnabled();
 });
 
-test('BSC: the swap box waiting on a stuck swap follows its Speed up: success with the new hash', async ({
+test('BSC: the swap box waiting on a stuck swap follows its Speed up: success with the new hash, said in a toast once its popup is closed', async ({
   page,
+  evmKeyAccount: { address: owner, key: privateKey },
 }) => {
   await page.clock.install();
-  await open(page);
-  const { hash } = await stuckSwap(page);
+  await open(page, owner, privateKey);
+  const { hash, before, debit, credit } = await stuckSwap(page, owner);
   await openRecent(page);
   await page.clock.fastForward(65_000);
   const count = (await walletHashes(page)).length;
@@ -194,21 +202,126 @@ test('BSC: the swap box waiting on a stuck swap follows its Speed up: success wi
   const faster = (await walletHashes(page))[count] as string;
   await rpc('evm_mine');
   await rpc('evm_setAutomine', [true]);
-  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
-  await expect(popup).toBeVisible({ timeout: 15_000 });
-  await expect(popup.getByRole('link')).toHaveAttribute('href', new RegExp(`${faster}$`));
+  const landed = await expectLanded(before, { txs: 1, debit, credit });
+  expect(landed.txs[0]!.hash).toBe(faster);
+  // The swap box followed the new hash: its popup was closed, so a toast says what arrived.
+  await expect(page.getByText(/^Swap confirmed: [\d.]+ \S+ received\.$/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(row(page, faster)).toHaveAttribute('data-status', 'confirmed');
+});
+
+const ATTACKER = `0x${'66'.repeat(20)}`;
+
+/**
+ * A node of the list that lies about transactions: it forwards everything to BSC's node, and
+ * answers eth_getTransactionByHash with the attacker as the recipient and other calldata.
+ */
+function rewritingNode(): Promise<NodeProxy> {
+  type Answer = { id: number; result?: Record<string, unknown> | null };
+  return startNodeProxy(localNetworks()[NETWORK]!.nodeUrl, {
+    rewrite: (req, answer) => {
+      const lied = new Set(
+        [req.body as { id: number; method: string }]
+          .flat()
+          .filter((c) => c.method === 'eth_getTransactionByHash')
+          .map((c) => c.id),
+      );
+      for (const a of [answer as Answer | Answer[]].flat())
+        if (lied.has(a.id) && a.result)
+          a.result = {
+            ...a.result,
+            to: ATTACKER,
+            input: `0xa9059cbb${'00'.repeat(12)}${ATTACKER.slice(2)}${'ff'.repeat(32)}`,
+          };
+      return answer;
+    },
+  });
+}
+
+test('BSC: Speed up after a node rewrites the transaction: the rewritten copy is refused and said, nothing is sent; with an honest node in the list the app resends what it built', async ({
+  page,
+  evmKeyAccount: { address: owner, key: privateKey },
+}) => {
+  test.setTimeout(120_000);
+  const original = readFileSync(networksFile(), 'utf8');
+  const liar = await rewritingNode();
+  const lines: string[] = [];
+  page.on('console', (m) => lines.push(m.text()));
+  const listNodes = (nodeUrls: string[]) => {
+    const config = JSON.parse(original);
+    config.networks[NETWORK].nodeUrls = nodeUrls;
+    writeFileSync(networksFile(), JSON.stringify(config, null, 2) + '\n');
+  };
+  try {
+    await page.clock.install();
+    await open(page, owner, privateKey);
+    const { hash, before, debit, credit } = await stuckSwap(page, owner);
+    const built = await rpc<{ to: string; input: string; nonce: string }>(
+      'eth_getTransactionByHash',
+      [hash],
+    );
+
+    // Only the lying node in the list.
+    listNodes([liar.url]);
+    await page.reload();
+    await connectFromHeader(page, 'MetaMask');
+    await openRecent(page);
+    await expect(row(page, hash)).toHaveAttribute('data-status', 'pending');
+    await page.clock.fastForward(65_000);
+    await row(page, hash).getByRole('button', { name: 'Speed up' }).click();
+    await expect(row(page, hash).getByRole('alert')).toHaveText(
+      'No node gave this transaction as it was sent (a node answered other contents for it), so nothing was sent. Try again later, or use your wallet.',
+    );
+    expect(await walletHashes(page)).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.stringContaining(
+        `speedUp of ${hash} refused: node answered eth_getTransactionByHash wrongly`,
+      ),
+    );
+    await page.screenshot({ path: test.info().outputPath('speed-up-refused.png'), fullPage: true });
+
+    // An honest node after it: the liar is passed over and the app resends what it built.
+    listNodes([liar.url, localNetworks()[NETWORK]!.nodeUrl]);
+    await page.reload();
+    await connectFromHeader(page, 'MetaMask');
+    await openRecent(page);
+    await page.clock.fastForward(65_000);
+    await row(page, hash).getByRole('button', { name: 'Speed up' }).click();
+    await expect.poll(async () => (await walletHashes(page)).length).toBe(1);
+    const [faster] = await walletHashes(page);
+    const resent = await rpc<{ to: string; input: string; nonce: string }>(
+      'eth_getTransactionByHash',
+      [faster],
+    );
+    expect(resent.to.toLowerCase()).toBe(built.to.toLowerCase());
+    expect(resent.to.toLowerCase()).not.toBe(ATTACKER);
+    expect(resent.input).toBe(built.input);
+    expect(resent.nonce).toBe(built.nonce);
+    await rpc('evm_mine');
+    await rpc('evm_setAutomine', [true]);
+    await expect(row(page, faster as string)).toHaveAttribute('data-status', 'confirmed', {
+      timeout: 15_000,
+    });
+    const landed = await expectLanded(before, { txs: 1, debit, credit });
+    expect(landed.txs[0]!.hash).toBe(faster);
+  } finally {
+    writeFileSync(networksFile(), original);
+    await liar.close();
+  }
 });
 
 test('corrupt storage is discarded, never a crash; every text fits a 320 px phone', async ({
   page,
+  evmAccount: owner,
 }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await injectEvmWallet(page, {
-    account: OWNER,
+    account: owner,
     chainId: localNetworks()[NETWORK]!.chainId,
     rpcUrls: evmRpcUrls(),
   });
-  const key = `jmswap:recent-transactions:${NETWORK}:${OWNER.toLowerCase()}`;
+  const key = `jmswap:recent-transactions:${NETWORK}:${owner.toLowerCase()}`;
   await page.goto(`/?n=${NETWORK}`);
   await page.evaluate((k) => localStorage.setItem(k, '{"version":1,"items":[{"hash":42}]}'), key);
   const fromMenu = async () => {
@@ -266,11 +379,12 @@ test('corrupt storage is discarded, never a crash; every text fits a 320 px phon
 
 test('TRON: a swap whose broadcast never reached a node expires: "Expired: nothing was sent", and SWAP is usable again', async ({
   page,
+  tronAccount,
 }) => {
-  const owner = tronAddress(8);
+  const owner = tronAccount.address;
   await setResources(owner, 50_000_000);
   await page.clock.install();
-  await withTronLink(page, 8);
+  await withTronLink(page, tronAccount);
   // The wallet says it broadcast, but no node ever got the transaction (a lost broadcast).
   let lost = '';
   await page.route('**/wallet/broadcasttransaction', async (route) => {
@@ -280,11 +394,14 @@ test('TRON: a swap whose broadcast never reached a node expires: "Expired: nothi
   });
   await page.goto('/?n=TRON');
   await connectFromHeader(page, 'TronLink');
-  const jmBefore = await tronBalance('JM', owner);
+  const before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill('10');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect.poll(() => lost).toMatch(/^[0-9a-f]{64}$/);
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toHaveAttribute('data-status', 'confirming');
+  await popup.getByRole('button', { name: 'CLOSE' }).click();
   await openRecent(page);
   await expect(row(page, lost)).toHaveAttribute('data-status', 'pending');
   await expect(swapBox(page).getByRole('button', { name: 'Confirming on chain' })).toBeDisabled();
@@ -295,5 +412,5 @@ test('TRON: a swap whose broadcast never reached a node expires: "Expired: nothi
   await expect(row(page, lost)).toContainText('Expired: nothing was sent');
   await expect(swapBox(page).getByRole('button', { name: 'Confirming on chain' })).toBeHidden();
   await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeEnabled();
-  expect(await tronBalance('JM', owner)).toBe(jmBefore);
+  await expectNothingMoved(before);
 });

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   configDir,
   defaultRemotes,
@@ -67,6 +67,63 @@ test('a remote whose server is down costs only its area, and Retry recovers it',
     await closed;
   }
 });
+
+/** The page as the user sees it, kept with the test's report. */
+async function shot(page: Page, name: string) {
+  const path = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await test.info().attach(`${name}.png`, { path, contentType: 'image/png' });
+}
+
+// Each remote's host refuses connections when the page first loads (the page opened on that
+// remote's route, so the html's head script starts its files too), then comes back: Retry loads
+// it in place, at once, with no uncaught error in the page.
+const ROUTE_OF = {
+  swap: ['/', 'Swap is unavailable right now.'],
+  liquidity: ['/?t=addLiquidity', 'Liquidity is unavailable right now.'],
+  charts: ['/charts', 'Charts are unavailable right now.'],
+  pools: ['/pools', 'Pools are unavailable right now.'],
+  listing: ['/listing', 'Token listing is unavailable right now.'],
+} as const;
+for (const [index, key] of (Object.keys(ROUTE_OF) as (keyof typeof ROUTE_OF)[]).entries()) {
+  test(`${key}: its host refuses connections at first load; once it is back, Retry loads it with no uncaught error`, async ({
+    page,
+  }) => {
+    const port = 9190 + index; // nothing listens there yet: connections are refused
+    const remotes = defaultRemotes();
+    remotes.remotes[key]!.base = `http://localhost:${port}`;
+    remotes.allowedOrigins!.push(`http://localhost:${port}`);
+    writeRemotes(remotes);
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(`${error.name}: ${error.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /^Uncaught/.test(m.text())) uncaught.push(m.text());
+    });
+    const [url, message] = ROUTE_OF[key];
+
+    await page.goto(url);
+    const fallback = page.locator(`[data-remote-error="${key}"]`);
+    await expect(fallback).toContainText(message);
+    await expect(page.getByRole('tab', { name: 'TRON' })).toBeVisible();
+    await shot(page, `${key}-refused`);
+
+    const server = await serveApp(`mfe-${key}`, { port, configDir });
+    try {
+      await fallback.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.locator(`[data-remote="${key}"]`)).toBeVisible();
+      await expect(fallback).toHaveCount(0);
+      // It runs: its own content, not only its frame.
+      await expect(page.locator(`[data-remote="${key}"]`)).not.toBeEmpty();
+      await page.waitForLoadState('networkidle');
+      await shot(page, `${key}-back-after-retry`);
+      expect(uncaught).toEqual([]);
+    } finally {
+      const closed = server.close();
+      server.server.closeAllConnections();
+      await closed;
+    }
+  });
+}
 
 test('a manifest that 404s shows the swap fallback while header and other routes work', async ({
   page,

@@ -101,6 +101,7 @@ test('the header shows the menu, CONNECT WALLET opens the wallet chooser, and th
     'Mobile wallet (WalletConnect)',
     'Binance Wallet',
   ]);
+  // not a money flow: the wallet chooser's Cancel closes it
   await chooser.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('tab', { name: 'POLY' }).click();
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
@@ -174,7 +175,8 @@ test('a first visit downloads each file once, and everything the html preloads i
     page.on('request', (r) => count(r.url()));
     await page.goto(path);
     await expect(ready).toBeVisible();
-    // Chromium reports a preload still unused about 3 s after the load event.
+    // Chromium reports a preload still unused about 3 s after the load event, and nothing
+    // signals that it will not: this wait is for the absence of that warning.
     await page.waitForTimeout(3500);
     page.removeAllListeners('request');
     const twice = [...fetched].filter(

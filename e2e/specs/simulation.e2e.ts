@@ -1,22 +1,22 @@
 /**
- * Issue #23: a send is simulated before the wallet opens. A swap whose simulation reverts
+ * A send is simulated before the wallet opens. A swap whose simulation reverts
  * (another account moved the reserves between quote and send) sends nothing and says why; on
  * TRON the fee shown before sending equals what the devnode burns, within the fee limit's margin
  * (20%), and frozen energy lowers it.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { ANVIL_KEYS } from '@jmswap/devnet';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { Interface } from 'ethers';
+import { expect, test, type TronAccount } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
-import {
-  setResources,
-  setTrxBalance,
-  tronAddress,
-  TRON_NODE,
-  withTronLink,
-} from '../fixtures/tron';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { freshEvmAccount, send } from '../fixtures/accounts';
+import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
+import { setResources, setTrxBalance, TRON_NODE, withTronLink } from '../fixtures/tron';
 import { connectFromHeader } from '../fixtures/connect';
+import { startNodeProxy } from '../fixtures/node-proxy';
+import { networksFile } from '../fixtures/stack';
+import { tronPair } from './liquidity.chain';
 
 const SHOTS = '/tmp/sim/shots';
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
@@ -27,48 +27,42 @@ const walletSent = (page: Page) =>
 
 type Exchange = { exchange: { ROUTER_ADDRESS: string } };
 
-/** Another account buys the quote's output token with `amount` of the base coin, straight on chain. */
+const ROUTER = new Interface([
+  'function swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256) payable returns (uint256[])',
+]);
+
+/**
+ * Another account (a fresh one) buys the quote's output token with `amount` of the base coin,
+ * straight on chain.
+ */
 async function movePrice(networkId: string, path: string[], amount: bigint): Promise<void> {
   const net = localNetworks()[networkId]! as ReturnType<typeof localNetworks>[string] & Exchange;
-  const provider = new JsonRpcProvider(net.nodeUrl, undefined, { staticNetwork: true });
-  try {
-    const mover = new Wallet(ANVIL_KEYS[0] as string, provider);
-    const router = new Contract(
-      net.exchange.ROUTER_ADDRESS,
-      [
-        'function swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256) payable returns (uint256[])',
-      ],
-      mover,
-    );
-    const addresses = path.map((s) => net.tokens[s]!.address);
-    const taxes = path.map(() => '0x' + '0'.repeat(64));
-    const deadline = Math.floor(Date.now() / 1000) + 600;
-    const tx = await router.getFunction('swapExactBaseForTokens')(
-      0n,
-      addresses,
-      taxes,
-      mover.address,
-      deadline,
-      { value: amount },
-    );
-    await tx.wait();
-  } finally {
-    provider.destroy();
-  }
+  const mover = await freshEvmAccount();
+  const data = ROUTER.encodeFunctionData('swapExactBaseForTokens', [
+    0n,
+    path.map((s) => net.tokens[s]!.address),
+    path.map(() => '0x' + '0'.repeat(64)),
+    mover,
+    Math.floor(Date.now() / 1000) + 600,
+  ]);
+  await send(net.nodeUrl, {
+    from: mover,
+    to: net.exchange.ROUTER_ADDRESS,
+    data,
+    value: '0x' + amount.toString(16),
+  });
 }
 
 test('EVM: reserves moved by another account between quote and send: nothing reaches the wallet, and the box says why', async ({
   page,
+  evmAccount: owner,
 }) => {
   await page.setViewportSize({ width: 320, height: 900 });
   const net = localNetworks().ETH!;
-  await injectEvmWallet(page, {
-    account: devAccount(2),
-    chainId: net.chainId,
-    rpcUrls: evmRpcUrls(),
-  });
+  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
   await page.goto('/?n=ETH');
   await connectFromHeader(page, 'MetaMask');
+  const before = await ledger('ETH', owner, ['ETH', 'USDT']);
   await sellField(page).fill('0.1');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
   // The confirm step: the exact swap simulated, what leaves the wallet and what arrives, the fee.
@@ -91,6 +85,7 @@ test('EVM: reserves moved by another account between quote and send: nothing rea
   );
   // The wallet was asked for accounts and its chain, never to send.
   expect((await walletSent(page)).filter((m) => /send|sign/i.test(String(m)))).toEqual([]);
+  await expectNothingMoved(before);
   // It fits a 320 px phone: no horizontal scroll.
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -100,7 +95,7 @@ test('EVM: reserves moved by another account between quote and send: nothing rea
   await page.screenshot({ path: `${SHOTS}/evm-simulation-reverted-320.png` });
 });
 
-async function openTron(page: Page, account: number) {
+async function openTron(page: Page, account: TronAccount) {
   await withTronLink(page, account);
   await page.goto('/?n=TRON');
   await connectFromHeader(page, 'TronLink');
@@ -114,40 +109,47 @@ function shownFee(text: string): { sun: bigint; energy: bigint } {
   return { sun: BigInt(m[1]!) * 1_000_000n + BigInt(m[2]!) * 100_000n, energy: BigInt(m[3]!) };
 }
 
-async function burned(txid: string): Promise<bigint> {
-  const res = await fetch(`${TRON_NODE}/wallet/gettransactioninfobyid`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ value: txid }),
-  });
-  return BigInt(((await res.json()) as { fee?: number }).fee ?? 0);
+/** The shown fee is within 20% of what was burned (the fee limit's margin). */
+function expectNearFee(shown: bigint, burned: bigint) {
+  expect(burned).toBeGreaterThan(0n);
+  const diff = shown > burned ? shown - burned : burned - shown;
+  expect(diff * 100n).toBeLessThanOrEqual(burned * 20n);
 }
 
 test('TRON: the network fee shown before the swap equals what is burned (within 20%); frozen energy lowers it', async ({
   page,
+  tronAccount,
 }) => {
   await page.setViewportSize({ width: 320, height: 900 });
-  const owner = tronAddress(7);
+  const owner = tronAccount.address;
   await setTrxBalance(owner, 20_000n * 1_000_000n);
   await setResources(owner, 0); // no staked energy, staked bandwidth
-  await openTron(page, 7);
+  await openTron(page, tronAccount);
+  const before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill('100');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const quote = async (name: string) => BigInt((await swapBox(page).getAttribute(name)) as string);
+  const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
   const line = swapBox(page).getByTestId('network-fee');
   await expect(line).toHaveText(FEE);
   const shown = shownFee((await line.textContent())!);
   expect(shown.energy).toBe(0n);
-  await line.scrollIntoViewIfNeeded();
+  // The line re-renders with each quote refresh: scroll to whichever one is attached.
+  await expect(() => line.scrollIntoViewIfNeeded({ timeout: 2000 })).toPass();
   await page.screenshot({ path: `${SHOTS}/tron-fee-320.png` });
 
   await swapButton(page).click();
   const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
   await expect(popup).toBeVisible({ timeout: 30_000 });
   const href = (await popup.getByRole('link').getAttribute('href'))!;
-  const fee = await burned(href.slice(-64));
-  expect(fee).toBeGreaterThan(0n);
-  const diff = shown.sun > fee ? shown.sun - fee : fee - shown.sun;
-  expect(diff * 100n).toBeLessThanOrEqual(fee * 20n);
+  // The burned fee is on top of the 100 TRX sold.
+  const landed = await expectLanded(before, {
+    txs: 1,
+    debit: { TRX: amountIn },
+    credit: { JM: amountOut },
+  });
+  expect(landed.txs[0]!.hash).toBe(href.slice(-64));
+  expectNearFee(shown.sun, landed.fees);
   await popup.getByRole('button', { name: 'CLOSE' }).click();
 
   // Frozen energy: the same swap shows a lower fee (none burned for energy).
@@ -159,14 +161,16 @@ test('TRON: the network fee shown before the swap equals what is burned (within 
 
 test('TRON: the liquidity panel shows the add it will send, simulated, and its network fee equals what is burned (within 20%)', async ({
   page,
+  tronAccount,
 }) => {
+  // Three TRON sends, each confirmed through the app's receipt polling: slower than one swap.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 320, height: 900 });
-  const owner = tronAddress(7);
+  const owner = tronAccount.address;
   await setTrxBalance(owner, 20_000n * 1_000_000n);
-  // JM from the swaps of the test before. The first add approves JM (the preview needs the
-  // approval in place), with energy to spare.
+  // The first add approves JM (the preview needs the approval in place), with energy to spare.
   await setResources(owner, 50_000_000);
-  await withTronLink(page, 7);
+  await withTronLink(page, tronAccount);
   await page.goto('/?n=TRON&t=addLiquidity');
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   await page
@@ -175,17 +179,32 @@ test('TRON: the liquidity panel shows the add it will send, simulated, and its n
     .click();
   const panel = page.locator('[data-remote="liquidity"]');
   const supply = panel.getByRole('button', { name: 'SUPPLY' });
+  /** Opens the add step with 10 TRX and returns what SUPPLY will send and mint. */
   const add = async () => {
     await panel.getByRole('button', { name: 'ADD LIQUIDITY', exact: true }).click();
     await panel.getByRole('textbox', { name: 'Tokens to swap' }).fill('10');
     await expect(supply).toHaveAttribute('data-lp-tokens', /^[1-9]\d*$/);
+    const attr = async (name: string) => BigInt((await supply.getAttribute(name)) as string);
+    return {
+      TRX: await attr('data-amount-a'),
+      JM: await attr('data-amount-b'),
+      lp: await attr('data-lp-tokens'),
+    };
   };
-  await add();
+  const pair = await tronPair('TRX', 'JM');
+  let before = await ledger('TRON', owner, ['TRX', 'JM', pair]);
+  let plan = await add();
   await supply.click();
   await expect(panel).toHaveAttribute('data-step', '1', { timeout: 60_000 });
+  await expectLanded(before, {
+    txs: 2, // the JM approval, then the add
+    debit: { TRX: plan.TRX, JM: plan.JM },
+    credit: { [pair]: plan.lp },
+  });
 
   await setResources(owner, 0);
-  await add();
+  before = await ledger('TRON', owner, ['TRX', 'JM', pair]);
+  plan = await add();
   const preview = panel.getByTestId('simulated-result');
   await expect(preview).toContainText(
     // The router takes what the pool's price needs of the 10 TRX sent (and refunds the rest).
@@ -204,6 +223,11 @@ test('TRON: the liquidity panel shows the add it will send, simulated, and its n
   await page.screenshot({ path: `${SHOTS}/tron-liquidity-preview-320.png` });
   await supply.click();
   await expect(panel).toHaveAttribute('data-step', '1', { timeout: 60_000 });
+  const landed = await expectLanded(before, {
+    txs: 1,
+    debit: { TRX: plan.TRX, JM: plan.JM },
+    credit: { [pair]: plan.lp },
+  });
   // The add's id, from the recent transactions this site keeps for the account.
   const txid = await page.evaluate((account) => {
     const raw = localStorage.getItem(`jmswap:recent-transactions:TRON:${account}`) ?? '[]';
@@ -214,8 +238,67 @@ test('TRON: the liquidity panel shows the add it will send, simulated, and its n
     }[];
     return items.find((t) => t.kind === 'Add liquidity')?.hash;
   }, owner);
-  const fee = await burned(txid!);
-  expect(fee).toBeGreaterThan(0n);
-  const diff = shown.sun > fee ? shown.sun - fee : fee - shown.sun;
-  expect(diff * 100n).toBeLessThanOrEqual(fee * 20n);
+  expect(landed.txs[0]!.hash).toBe(txid);
+  expectNearFee(shown.sun, landed.fees);
+});
+
+test('TRON: when the swap cannot be simulated (the node fails it) nothing is sent: the reason and Retry; Retry sends it once the node answers', async ({
+  page,
+  tronAccount,
+}) => {
+  test.setTimeout(120_000);
+  const original = readFileSync(networksFile(), 'utf8');
+  let failing = false;
+  // The list's one node fails the router's swap calls (the simulation) while `failing`; every
+  // other read (quotes, balances) goes through.
+  const node = await startNodeProxy(TRON_NODE, {
+    refuse: ({ path, body }) =>
+      failing &&
+      path.endsWith('/triggerconstantcontract') &&
+      String((body as { function_selector?: string }).function_selector).startsWith('swap')
+        ? 500
+        : undefined,
+  });
+  try {
+    const config = JSON.parse(original);
+    config.networks.TRON.nodeUrls = [node.url];
+    writeFileSync(networksFile(), JSON.stringify(config, null, 2) + '\n');
+    const owner = tronAccount.address;
+    await setResources(owner, 50_000_000);
+    await openTron(page, tronAccount);
+    const before = await ledger('TRON', owner, ['TRX', 'JM']);
+    await sellField(page).fill('50');
+    await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+
+    failing = true;
+    await swapButton(page).click();
+    const failure = swapBox(page).getByTestId('simulation-failure');
+    await expect(failure).toContainText(
+      'This swap was not sent: it could not be simulated, the network did not answer in time. Retry when it answers.',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeHidden();
+    await expectNothingMoved(before);
+    await failure.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('tron-not-simulated.png') });
+    // As a phone in the dark theme sees it (a look, not an assertion).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    await failure.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('tron-not-simulated-375-dark.png') });
+
+    // The node answers again: Retry simulates and sends.
+    failing = false;
+    const quote = async (name: string) =>
+      BigInt((await swapBox(page).getAttribute(name)) as string);
+    const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expectLanded(before, { txs: 1, debit: { TRX: amountIn }, credit: { JM: amountOut } });
+  } finally {
+    writeFileSync(networksFile(), original);
+    await node.close();
+  }
 });

@@ -1,14 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import {
-  devAccount,
-  evmBalance,
-  evmRpcUrls,
-  gasCost,
-  isBase,
-  localNetworks,
-} from '../fixtures/chain';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
+import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
+import { pickToken } from '../fixtures/picker';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -43,109 +39,128 @@ async function swapAndWaitForPopup(page: Page) {
 }
 
 const NETWORKS = [
-  { id: 'BSC', account: 1, amount: '0.5' },
-  { id: 'POLY', account: 1, amount: '25' },
-  { id: 'BTTC', account: 1, amount: '3' },
-  { id: 'ETH', account: 1, amount: '0.2' },
+  { id: 'BSC', amount: '0.5' },
+  { id: 'POLY', amount: '25' },
+  { id: 'BTTC', amount: '3' },
+  { id: 'ETH', amount: '0.2' },
 ];
+/** The symbol a token button shows ("USDT ⇄" -> "USDT"). */
+const symbolOf = async (page: Page, side: 'Sell' | 'Receive') =>
+  (
+    (await swapBox(page)
+      .getByRole('button', { name: new RegExp(`^${side} token: `) })
+      .textContent()) ?? ''
+  )
+    .trim()
+    .replace(/⇄$/, '')
+    .trim();
 
-for (const { id, account, amount } of NETWORKS) {
+for (const { id, amount } of NETWORKS) {
   test(`${id}: connect, swap the default pair, and receive exactly the estimate shown`, async ({
     page,
+    evmAccount: owner,
   }) => {
-    const owner = devAccount(account);
     const net = localNetworks()[id]!;
     await openWithWallet(page, id, owner);
-    const [from, to] = [
-      await swapBox(page)
-        .getByRole('button', { name: /^Sell token: / })
-        .textContent(),
-      await swapBox(page)
-        .getByRole('button', { name: /^Receive token: / })
-        .textContent(),
-    ];
-    const toSymbol = (to ?? '').trim().replace(/⇄$/, '').trim();
-    const before = await evmBalance(id, toSymbol, owner);
+    const [from, to] = [await symbolOf(page, 'Sell'), await symbolOf(page, 'Receive')];
+    expect(net.tokens[from], `${from} is a token of ${id}`).toBeDefined();
+    expect(net.tokens[to], `${to} is a token of ${id}`).toBeDefined();
+    const before = await ledger(id, owner, [from, to]);
     await sellField(page).fill(amount);
-    const { amountOut } = await quoted(page);
+    const { amountIn, amountOut } = await quoted(page);
     await expect(receiveField(page)).not.toHaveValue('');
     const popup = await swapAndWaitForPopup(page);
+    // What left is the quoted input (plus the gas of the approval and the swap), what arrived
+    // exactly the quoted output.
+    const landed = await expectLanded(before, {
+      debit: { [from]: amountIn },
+      credit: { [to]: amountOut },
+    });
     const href = (await popup.getByTestId('txid').getAttribute('href')) as string;
     expect(href.startsWith(net.scan)).toBe(true);
-    const hashes = await page.evaluate(() =>
-      (window as unknown as { __wallet: { txHashes(): string[] } }).__wallet.txHashes(),
-    );
-    expect(hashes).toContain(href.slice(net.scan.length));
-    // When the base coin is received, the wallet also paid the gas (approval and swap) in it.
-    let gas = 0n;
-    if (isBase(id, toSymbol)) for (const hash of hashes) gas += await gasCost(id, hash);
-    const after = await evmBalance(id, toSymbol, owner);
-    expect(after - before + gas).toBe(amountOut);
-    expect(from).toBeTruthy();
+    expect(landed.txs.map((t) => t.hash)).toContain(href.slice(net.scan.length));
   });
 }
 
 test('BSC: an exact-out swap (typed in the receive field) delivers exactly that amount', async ({
   page,
+  evmAccount: owner,
 }) => {
-  const owner = devAccount(2);
   await openWithWallet(page, 'BSC', owner);
-  const before = await evmBalance('BSC', 'USDT', owner);
+  const before = await ledger('BSC', owner, ['BNB', 'USDT']);
   await receiveField(page).fill('123.45');
-  const { amountOut } = await quoted(page);
+  const { amountIn, amountOut } = await quoted(page);
   expect(amountOut).toBe(123_450_000_000_000_000_000n);
   await expect(page.getByText('Maximum sold')).toBeVisible();
   await swapAndWaitForPopup(page);
-  expect((await evmBalance('BSC', 'USDT', owner)) - before).toBe(amountOut);
+  // BNB in: no approval, so one transaction, and the BNB sent is the quoted maximum's estimate.
+  await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
 });
 
-test('POLY: the first swap of a token asks for approval, the second does not', async ({ page }) => {
-  const owner = devAccount(3);
+test('POLY: the first swap of a token asks for approval, the second does not', async ({
+  page,
+  evmAccount: owner,
+}) => {
   await openWithWallet(page, 'POLY', owner);
+  const from = await symbolOf(page, 'Sell');
+  const to = await symbolOf(page, 'Receive');
+  const router = (localNetworks().POLY as unknown as { exchange: { ROUTER_ADDRESS: string } })
+    .exchange.ROUTER_ADDRESS;
   const sends = async () =>
     (await walletSent(page)).filter((m) => m === 'eth_sendTransaction').length;
+  let before = await ledger('POLY', owner, [from, to]);
   await sellField(page).fill('10');
-  await quoted(page);
+  let quote = await quoted(page);
   await swapAndWaitForPopup(page);
   expect(await sends()).toBe(2); // approve + swap
+  await expectLanded(before, {
+    txs: 2,
+    debit: { [from]: quote.amountIn },
+    credit: { [to]: quote.amountOut },
+    allowance: [{ token: from, spender: router, amount: 2n ** 256n - 1n }],
+  });
   await page.getByRole('button', { name: 'CLOSE' }).click();
+  before = await ledger('POLY', owner, [from, to]);
   await sellField(page).fill('11');
-  await quoted(page);
+  quote = await quoted(page);
   await swapAndWaitForPopup(page);
   expect(await sends()).toBe(3); // swap only
+  await expectLanded(before, {
+    txs: 1,
+    debit: { [from]: quote.amountIn },
+    credit: { [to]: quote.amountOut },
+  });
 });
 
-test('BSC: O1T (7% tax) buy delivers exactly the taxed estimate', async ({ page }) => {
-  const owner = devAccount(4);
+test('BSC: O1T (7% tax) buy delivers exactly the taxed estimate', async ({
+  page,
+  evmAccount: owner,
+}) => {
   await openWithWallet(page, 'BSC', owner);
-  await swapBox(page)
-    .getByRole('button', { name: /^Receive token: / })
-    .click();
-  await page
-    .getByRole('listbox', { name: 'Receive token' })
-    .getByRole('button', { name: /^O1T/ })
-    .click();
+  await pickToken(page, swapBox(page), 'Receive token', 'O1T');
   await expect(page.getByText('O1T tax')).toBeHidden();
-  const before = await evmBalance('BSC', 'O1T', owner);
+  const before = await ledger('BSC', owner, ['BNB', 'O1T']);
   await sellField(page).fill('0.3');
-  const { amountOut } = await quoted(page);
+  const { amountIn, amountOut } = await quoted(page);
   await expect(page.getByText('O1T tax')).toBeVisible();
   await swapAndWaitForPopup(page);
-  expect((await evmBalance('BSC', 'O1T', owner)) - before).toBe(amountOut);
+  await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { O1T: amountOut } });
 });
 
 test('an amount larger than the pool shows a disabled INSUFFICIENT LIQUIDITY button', async ({
   page,
+  evmAccount,
 }) => {
-  await openWithWallet(page, 'ETH', devAccount(5));
+  await openWithWallet(page, 'ETH', evmAccount);
   await receiveField(page).fill('100000000000');
   await expect(
     swapBox(page).getByRole('button', { name: 'INSUFFICIENT LIQUIDITY' }),
   ).toBeDisabled();
 });
 
-test('bad amounts reset or are refused without a crash', async ({ page }) => {
-  await openWithWallet(page, 'ETH', devAccount(5));
+test('bad amounts reset or are refused without a crash', async ({ page, evmAccount: owner }) => {
+  await openWithWallet(page, 'ETH', owner);
+  const before = await ledger('ETH', owner, ['ETH', 'USDT']);
   for (const text of ['.', '1.2.3', '-1', 'abc', '1e999']) {
     await sellField(page).fill(text);
     await expect(receiveField(page)).toHaveValue('');
@@ -157,12 +172,15 @@ test('bad amounts reset or are refused without a crash', async ({ page }) => {
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect(page.getByText('Insufficient balance', { exact: true })).toBeVisible();
   expect(await walletSent(page)).not.toContain('eth_sendTransaction');
+  await expectNothingMoved(before);
 });
 
-test('a swap rejected in the wallet (4001) moves nothing and says so', async ({ page }) => {
-  const owner = devAccount(6);
+test('a swap rejected in the wallet (4001) moves nothing and says so', async ({
+  page,
+  evmAccount: owner,
+}) => {
   await openWithWallet(page, 'ETH', owner);
-  const before = await evmBalance('ETH', 'USDT', owner);
+  const before = await ledger('ETH', owner, ['ETH', 'USDT']);
   await sellField(page).fill('0.1');
   await quoted(page);
   await page.evaluate(() =>
@@ -174,16 +192,17 @@ test('a swap rejected in the wallet (4001) moves nothing and says so', async ({ 
   await expect(
     page.getByText('You rejected the request in your wallet. Nothing was sent.'),
   ).toBeVisible();
-  expect(await evmBalance('ETH', 'USDT', owner)).toBe(before);
+  await expectNothingMoved(before);
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toHaveCount(0);
 });
 
 test('a wallet on the wrong chain is asked to switch, and nothing is sent until it does', async ({
   page,
+  evmAccount: owner,
 }) => {
-  const owner = devAccount(7);
   const eth = localNetworks().ETH!;
   await openWithWallet(page, 'BSC', owner);
+  const before = await ledger('BSC', owner, ['BNB', 'USDT']);
   // The user moves the wallet to another chain and will refuse to switch back.
   await page.evaluate((chainId) => {
     const w = (
@@ -195,11 +214,12 @@ test('a wallet on the wrong chain is asked to switch, and nothing is sent until 
     w.setChain(chainId);
   }, eth.chainId);
   await sellField(page).fill('0.1');
-  await quoted(page);
+  const { amountIn, amountOut } = await quoted(page);
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect(page.getByText(/Your wallet is on another network/)).toBeVisible();
   expect(await walletSent(page)).toContain('wallet_switchEthereumChain');
   expect(await walletSent(page)).not.toContain('eth_sendTransaction');
+  await expectNothingMoved(before);
 
   await page.evaluate(() =>
     (window as unknown as { __wallet: { refuseSwitch(r: boolean): void } }).__wallet.refuseSwitch(
@@ -210,6 +230,7 @@ test('a wallet on the wrong chain is asked to switch, and nothing is sent until 
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
     timeout: 30000,
   });
+  await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
   expect(
     await page.evaluate(() =>
       (window as unknown as { __wallet: { chainId(): number } }).__wallet.chainId(),

@@ -1,11 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  setResources,
-  setTrxBalance,
-  tronAddress,
-  tronBalance,
-  withTronLink,
-} from '../fixtures/tron';
+import type { Page } from '@playwright/test';
+import { expect, test, type TronAccount } from '../fixtures/test';
+import { setResources, setTrxBalance, withTronLink } from '../fixtures/tron';
+import { localNetworks } from '../fixtures/chain';
+import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
+import { pickToken } from '../fixtures/picker';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -14,7 +12,7 @@ const PLENTY_OF_ENERGY = 50_000_000;
 
 async function openWithTronLink(
   page: Page,
-  account: number,
+  account: TronAccount,
   extra: { rejectSigning?: boolean } = {},
 ) {
   await withTronLink(page, account, extra);
@@ -43,65 +41,76 @@ async function swap(page: Page) {
   return popup;
 }
 
+const ROUTER = () =>
+  (localNetworks().TRON as unknown as { exchange: { ROUTER_ADDRESS: string } }).exchange
+    .ROUTER_ADDRESS;
+
 test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then sell it back', async ({
   page,
+  tronAccount,
 }) => {
-  const owner = tronAddress(1);
-  // Enough staked energy and bandwidth: no TRX is burned, so TRX changes equal the swap amounts.
+  const owner = tronAccount.address;
+  // Enough staked energy: only bandwidth may be burned, and the helper counts it.
   await setResources(owner, PLENTY_OF_ENERGY);
-  await openWithTronLink(page, 1);
+  await openWithTronLink(page, tronAccount);
 
-  const jmBefore = await tronBalance('JM', owner);
+  let before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill('100');
   const buy = await quoted(page);
   await expect(page.getByText('JM tax')).toBeVisible();
   const popup = await swap(page);
-  await expect(popup.getByRole('link')).toHaveAttribute(
+  const link = popup.getByRole('link');
+  await expect(link).toHaveAttribute(
     'href',
     /^https:\/\/tronscan\.org\/#\/transaction\/[0-9a-f]{64}$/,
   );
   await expect(popup.getByRole('button', { name: 'Add JM to TronLink' })).toBeVisible();
-  expect((await tronBalance('JM', owner)) - jmBefore).toBe(buy.amountOut);
+  const landed = await expectLanded(before, {
+    txs: 1,
+    debit: { TRX: buy.amountIn },
+    credit: { JM: buy.amountOut },
+  });
+  expect((await link.getAttribute('href'))?.split('/').pop()).toBe(landed.txs[0]!.hash);
   await popup.getByRole('button', { name: 'CLOSE' }).click();
   await expect(sellField(page)).toHaveValue('');
 
   await swapBox(page).getByRole('button', { name: 'Switch direction' }).click();
-  const trxBefore = await tronBalance('TRX', owner);
+  before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill('5000');
   const sell = await quoted(page);
   await swap(page); // approval of JM first, then the swap
-  expect((await tronBalance('TRX', owner)) - trxBefore).toBe(sell.amountOut);
+  await expectLanded(before, {
+    txs: 2,
+    debit: { JM: sell.amountIn },
+    credit: { TRX: sell.amountOut },
+    allowance: [{ token: 'JM', spender: ROUTER(), amount: 2n ** 256n - 1n }],
+  });
 });
 
-test('TRON: an exact-out swap delivers exactly the typed amount', async ({ page }) => {
-  const owner = tronAddress(2);
+test('TRON: an exact-out swap delivers exactly the typed amount', async ({ page, tronAccount }) => {
+  const owner = tronAccount.address;
   await setResources(owner, PLENTY_OF_ENERGY);
-  await openWithTronLink(page, 2);
-  await swapBox(page)
-    .getByRole('button', { name: /^Receive token: / })
-    .click();
-  await page
-    .getByRole('listbox', { name: 'Receive token' })
-    .getByRole('button', { name: /^USDT/ })
-    .click();
-  const before = await tronBalance('USDT', owner);
+  await openWithTronLink(page, tronAccount);
+  await pickToken(page, swapBox(page), 'Receive token', 'USDT');
+  const before = await ledger('TRON', owner, ['TRX', 'USDT']);
   await receiveField(page).fill('12.5');
-  const { amountOut } = await quoted(page);
+  const { amountIn, amountOut } = await quoted(page);
   expect(amountOut).toBe(12_500_000n);
   await expect(page.getByText('Maximum sold')).toBeVisible();
   await swap(page);
-  expect((await tronBalance('USDT', owner)) - before).toBe(12_500_000n);
+  await expectLanded(before, { txs: 1, debit: { TRX: amountIn }, credit: { USDT: 12_500_000n } });
 });
 
 test('TRON energy rule, variant 2: no free energy and less TRX than the fee reserve of the route', async ({
   page,
+  tronAccount,
 }) => {
-  const owner = tronAddress(3);
+  const owner = tronAccount.address;
   await setResources(owner, 0);
   await setTrxBalance(owner, 10_000_000n); // 10 TRX, below the 47 TRX reserve of a direct swap
-  await openWithTronLink(page, 3);
+  await openWithTronLink(page, tronAccount);
   await swapBox(page).getByRole('button', { name: 'Switch direction' }).click(); // JM -> TRX
-  const before = await tronBalance('JM', owner);
+  const before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill('1000');
   await quoted(page);
   // The reserve depends on the route: 47 TRX direct, 65 TRX through 3 tokens (the seeded
@@ -112,17 +121,20 @@ test('TRON energy rule, variant 2: no free energy and less TRX than the fee rese
   await expect(
     page.getByText(`You should have free energy or at least ${reserve} TRX for the fees.`),
   ).toBeVisible();
-  await expect(page.getByText(/Buy energy at a discount/)).toBeVisible();
-  expect(await tronBalance('JM', owner)).toBe(before);
+  // the link to buy energy is inside that message, one toast
+  await expect(page.getByRole('link', { name: 'Buy energy at a discount' })).toBeVisible();
+  await expectNothingMoved(before);
 });
 
 test('TRON energy rule, variant 1: selling TRX would leave less than the fee reserve', async ({
   page,
+  tronAccount,
 }) => {
-  const owner = tronAddress(4);
+  const owner = tronAccount.address;
   await setResources(owner, 0);
   await setTrxBalance(owner, 100_000_000n); // 100 TRX
-  await openWithTronLink(page, 4);
+  await openWithTronLink(page, tronAccount);
+  const before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill('80');
   await quoted(page);
   // The reserve depends on the route the estimate chose: 47 TRX direct, 65 TRX through 3 tokens.
@@ -134,19 +146,23 @@ test('TRON energy rule, variant 1: selling TRX would leave less than the fee res
       `You don't have enough energy or TRX for the transaction. Try to leave at least ${reserve} TRX for the fees.`,
     ),
   ).toBeVisible();
-  expect(await tronBalance('TRX', owner)).toBe(100_000_000n);
+  await expectNothingMoved(before);
+  expect(before.balances.TRX).toBe(100_000_000n);
 });
 
-test('TRON: a signature declined in TronLink moves nothing and says so', async ({ page }) => {
-  const owner = tronAddress(5);
+test('TRON: a signature declined in TronLink moves nothing and says so', async ({
+  page,
+  tronAccount,
+}) => {
+  const owner = tronAccount.address;
   await setResources(owner, PLENTY_OF_ENERGY);
-  await openWithTronLink(page, 5, { rejectSigning: true });
-  const before = await tronBalance('JM', owner);
+  await openWithTronLink(page, tronAccount, { rejectSigning: true });
+  const before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill('10');
   await quoted(page);
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect(
     page.getByText('You rejected the request in your wallet. Nothing was sent.'),
   ).toBeVisible();
-  expect(await tronBalance('JM', owner)).toBe(before);
+  await expectNothingMoved(before);
 });

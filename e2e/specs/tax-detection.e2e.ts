@@ -1,10 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
+import { expectLanded, ledger } from '../fixtures/landed';
 
 /**
- * Issue #26: KLV on BSC is configured at 0% but its owner raised the tax to 4% on chain after
+ * KLV on BSC is configured at 0% but its owner raised the tax to 4% on chain after
  * the devnet seeded it. The swap box detects the tax the chain takes, shows it with a warning,
  * and its estimate is exactly what arrives.
  */
@@ -12,8 +14,8 @@ const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 
 test('BSC: a token whose tax changed on chain shows the detected tax, and the swap delivers exactly the estimate', async ({
   page,
+  evmAccount: owner,
 }) => {
-  const owner = devAccount(7);
   await injectEvmWallet(page, {
     account: owner,
     chainId: localNetworks().BSC!.chainId,
@@ -23,10 +25,11 @@ test('BSC: a token whose tax changed on chain shows the detected tax, and the sw
   await page.goto('/?n=BSC&from=BNB&to=KLV');
   await connectFromHeader(page, 'MetaMask');
 
-  const before = await evmBalance('BSC', 'KLV', owner);
+  const before = await ledger('BSC', owner, ['BNB', 'KLV']);
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.2');
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
   const estimate = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  const sold = BigInt((await swapBox(page).getAttribute('data-quote-in')) as string);
 
   const details = swapBox(page).getByRole('definition').filter({ hasText: 'on every transfer' });
   await expect(details).toHaveText('4% on every transfer');
@@ -40,5 +43,5 @@ test('BSC: a token whose tax changed on chain shows the detected tax, and the sw
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
     timeout: 30000,
   });
-  expect((await evmBalance('BSC', 'KLV', owner)) - before).toBe(estimate);
+  await expectLanded(before, { txs: 1, debit: { BNB: sold }, credit: { KLV: estimate } });
 });

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { HOST_PORT } from '../fixtures/stack';
 
-// Themes (issue #26): every route in light and dark, at a phone's and a desktop's width, with
+// Themes: every route in light and dark, at a phone's and a desktop's width, with
 // no colour-contrast failure (axe) and a screenshot of each kept with the report. One page for
 // the whole file: the theme and the viewport change in place, the way a visitor changes them.
 const ROUTES: [string, string][] = [

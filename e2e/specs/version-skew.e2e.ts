@@ -7,69 +7,27 @@
  * major runs; a newer minor, another major, or another React major shows that remote's own
  * fallback and tells the operators which module and which versions.
  */
-import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
+import {
+  ensureSkewBuilds,
+  MAJOR,
+  MINOR,
+  OLDER_MINOR,
+  SHARED_CHAIN,
+  SKEW_BUILDS,
+} from '../fixtures/builds';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { defaultRemotes, repoRoot, writeRemotes } from '../fixtures/stack';
+import { defaultRemotes, writeRemotes } from '../fixtures/stack';
 
-const SHARED_CHAIN = (
-  JSON.parse(readFileSync(path.join(repoRoot, 'shared-chain/package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
-const [MAJOR, MINOR] = SHARED_CHAIN.split('.').map(Number) as [number, number];
-
-/**
- * Builds `app` into dist/<version> against `sharedVersions`, once per set of versions (a marker
- * file records them, so a local re-run reuses the folder; CI starts from a clean tree).
- */
-async function buildAgainst(
-  app: string,
-  version: string,
-  sharedVersions: Record<string, string>,
-): Promise<void> {
-  const dir = path.join(repoRoot, app, 'dist', version);
-  const marker = path.join(dir, '.built-against.json');
-  const wanted = JSON.stringify(sharedVersions);
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return;
-  rmSync(dir, { recursive: true, force: true });
-  const child = spawn('npx', ['webpack', '--mode', 'production', '--env', `version=${version}`], {
-    cwd: path.join(repoRoot, app),
-    env: { ...process.env, JMSWAP_SHARED_VERSIONS: wanted, JMSWAP_DEV_WALLET: '1' },
-    stdio: 'inherit',
-  });
-  const code = await new Promise((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`${app} ${version}: webpack exited with ${String(code)}`);
-  writeFileSync(marker, wanted);
-}
-
-const OLDER_MINOR = `${MAJOR}.${Math.max(0, MINOR - 1)}.0`;
-const BUILDS = {
-  olderMinor: { app: 'mfe-charts', version: '0.0.1-skew-older-minor' },
-  newerMinor: { app: 'mfe-pools', version: '0.0.1-skew-newer-minor' },
-  nextMajor: { app: 'mfe-pools', version: '0.0.1-skew-next-major' },
-  react18: { app: 'mfe-pools', version: '0.0.1-skew-react-18' },
-};
+const BUILDS = SKEW_BUILDS;
 
 test.beforeAll(async () => {
+  // Made before the suite by `npm test` (fixtures/builds.ts); a run of this spec alone builds
+  // what is missing.
   test.setTimeout(300_000);
-  // Two builds at a time, one per core (each version has its own output folder); one after
-  // another they were most of this spec's time on a fresh clone.
-  const builds: [{ app: string; version: string }, Record<string, string>][] = [
-    [BUILDS.olderMinor, { '@jmswap/shared-chain': OLDER_MINOR }],
-    [BUILDS.newerMinor, { '@jmswap/shared-chain': `${MAJOR}.${MINOR + 1}.0` }],
-    [BUILDS.nextMajor, { '@jmswap/shared-chain': `${MAJOR + 1}.0.0` }],
-    [BUILDS.react18, { react: '18.3.1' }],
-  ];
-  const lane = async () => {
-    for (let next = builds.shift(); next; next = builds.shift())
-      await buildAgainst(next[0].app, next[0].version, next[1]);
-  };
-  await Promise.all([lane(), lane()]);
+  await ensureSkewBuilds();
 });
 test.afterEach(() => writeRemotes());
 
@@ -81,11 +39,12 @@ function useVersion(key: 'charts' | 'pools', version: string) {
 
 test(`a remote built against an older minor (${OLDER_MINOR}) runs, on the page's one wallet session`, async ({
   page,
+  evmAccount,
 }) => {
   expect(OLDER_MINOR).not.toBe(SHARED_CHAIN); // the shell really provides a newer minor
   useVersion('charts', BUILDS.olderMinor.version);
   await injectEvmWallet(page, {
-    account: devAccount(3),
+    account: evmAccount,
     chainId: localNetworks().BSC!.chainId,
     rpcUrls: evmRpcUrls(),
   });

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Frame, type Page } from '@playwright/test';
-import { Interface } from 'ethers';
+import type { Frame, Page } from '@playwright/test';
+import { Interface, Wallet } from 'ethers';
+import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { expectNothingMoved, ledger } from '../fixtures/landed';
 import { HOST_PORT, repoRoot, SHELL } from '../fixtures/stack';
 
 // A compromised widget frame posts its own JMSwapFunction requests to the partner page. The host
@@ -43,8 +45,8 @@ function forge(frame: Frame, fn: string, params: Record<string, unknown>, id: nu
 
 test('a request forged in the widget frame reaches no wallet: unlisted path, amountOutMin 0, another network', async ({
   page,
+  evmAccount: owner,
 }) => {
-  const owner = devAccount(7);
   const bsc = localNetworks().BSC as unknown as Net & { chainId: number };
   await injectEvmWallet(page, { account: owner, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
   await page.goto(`${HOST}/sdk.html?o=${encodeURIComponent(JSON.stringify({ network: 'BSC' }))}`);
@@ -52,9 +54,10 @@ test('a request forged in the widget frame reaches no wallet: unlisted path, amo
   await swapBox.getByRole('button', { name: 'CONNECT WALLET' }).click();
   await expect(swapBox.getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
   const before = await walletRequests(page);
+  const balances = await ledger('BSC', owner, ['BNB', 'USDT']);
 
   // All of the owner's BNB into a token nobody listed (a pool the attacker made), minimum 0.
-  const unlisted = devAccount(9);
+  const unlisted = Wallet.createRandom().address;
   const data = ROUTER_ABI.encodeFunctionData('swapExactBaseForTokens', [
     0n,
     [bsc.tokens.BNB!.address, unlisted],
@@ -85,6 +88,7 @@ test('a request forged in the widget frame reaches no wallet: unlisted path, amo
   for (const reply of replies)
     expect(reply).toEqual({ error: { code: 4100, message: expect.stringMatching(/^Refused/) } });
   expect(await walletRequests(page)).toEqual(before);
+  await expectNothingMoved(balances);
   const refused = await errors(page);
   expect(refused).toHaveLength(4);
   expect(refused[0]).toEqual(

@@ -1,7 +1,9 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmBalance, evmRpcUrls, gasCost, localNetworks } from '../fixtures/chain';
-import { setResources, tronAddress, tronBalance, withTronLink } from '../fixtures/tron';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { expectLanded, ledger } from '../fixtures/landed';
+import { setResources, withTronLink } from '../fixtures/tron';
 import { EVIL_PORT, HOST_PORT, SHELL } from '../fixtures/stack';
 
 type Recorded = { kind: string; event: Record<string, unknown> };
@@ -21,6 +23,7 @@ const units = (text: string, decimals: number) => {
   return BigInt(whole + frac.padEnd(decimals, '0'));
 };
 
+/** Connects, swaps `amount`, and returns what onSwap reported and what the box quoted. */
 async function connectAndSwap(page: Page, amount: string, welcome: string) {
   await swapBox(page).getByRole('button', { name: 'CONNECT WALLET' }).click();
   await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
@@ -28,56 +31,59 @@ async function connectAndSwap(page: Page, amount: string, welcome: string) {
   expect((await events(page, 'connect'))[0]!.event.wallet).toBe(welcome);
   await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill(amount);
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const quote = async (name: string) => BigInt((await swapBox(page).getAttribute(name)) as string);
+  const quoted = {
+    amountIn: await quote('data-quote-in'),
+    amountOut: await quote('data-quote-out'),
+  };
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect(widget(page).getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
     timeout: 30000,
   });
   await expect.poll(() => events(page, 'swap'), { timeout: 30000 }).toHaveLength(1);
-  return (await events(page, 'swap'))[0]!.event as Record<string, string>;
+  return { swap: (await events(page, 'swap'))[0]!.event as Record<string, string>, quoted };
 }
 
 test('BSC: a partner page mounts the widget with the SDK, its MetaMask approves and swaps, and onSwap reports what arrived', async ({
   page,
+  evmAccount: owner,
 }) => {
-  const owner = devAccount(5);
   const bsc = localNetworks().BSC!;
   await injectEvmWallet(page, { account: owner, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
   await openPartner(page, { network: 'BSC', fromToken: 'USDT', toToken: 'BNB', slippage: 1 });
   await expect(swapBox(page)).toContainText('TOKEN SWAP');
-  const [usdtBefore, bnbBefore] = [
-    await evmBalance('BSC', 'USDT', owner),
-    await evmBalance('BSC', 'BNB', owner),
-  ];
+  const before = await ledger('BSC', owner, ['USDT', 'BNB']);
 
-  const swap = await connectAndSwap(page, '10', 'MetaMask');
+  const { swap, quoted } = await connectAndSwap(page, '10', 'MetaMask');
 
-  const hashes = await page.evaluate(() =>
-    (window as unknown as { __wallet: { txHashes(): string[] } }).__wallet.txHashes(),
-  );
-  expect(hashes).toHaveLength(2); // the approval of USDT, then the swap
+  // The approval of USDT, then the swap: the quoted amounts left and arrived.
+  const landed = await expectLanded(before, {
+    txs: 2,
+    debit: { USDT: quoted.amountIn },
+    credit: { BNB: quoted.amountOut },
+  });
   expect(swap).toEqual(
     expect.objectContaining({
       network: 'BSC',
       symbolIn: 'USDT',
       symbolOut: 'BNB',
-      txid: hashes[1],
+      txid: landed.txs[1]!.hash,
     }),
   );
-  let gas = 0n;
-  for (const hash of hashes) gas += await gasCost('BSC', hash);
-  const bnbAfter = await evmBalance('BSC', 'BNB', owner);
-  expect(usdtBefore - (await evmBalance('BSC', 'USDT', owner))).toBe(units(swap.amountIn!, 18));
-  expect(bnbAfter - bnbBefore + gas).toBe(units(swap.amountOut!, 18));
+  // onSwap reports exactly what left and arrived.
+  expect(units(swap.amountIn!, 18)).toBe(quoted.amountIn);
+  expect(units(swap.amountOut!, 18)).toBe(quoted.amountOut);
   expect(swap.amountIn).toBe('10');
   await page.screenshot({ path: test.info().outputPath('widget-sdk-bsc.png'), fullPage: true });
 });
 
 test('TRON: the partner page’s TronLink swaps through the widget and onSwap reports what arrived', async ({
   page,
+  tronAccount,
 }) => {
-  const owner = tronAddress(6);
+  const owner = tronAccount.address;
   await setResources(owner, 50_000_000);
-  await withTronLink(page, 6);
+  await withTronLink(page, tronAccount);
   await openPartner(page, {
     network: 'TRON',
     tokens: ['TRX', 'USDT', 'JM'],
@@ -85,9 +91,9 @@ test('TRON: the partner page’s TronLink swaps through the widget and onSwap re
     toToken: 'USDT',
   });
   await expect(swapBox(page).getByRole('button', { name: 'Sell token: TRX' })).toBeVisible();
-  const before = await tronBalance('USDT', owner);
+  const before = await ledger('TRON', owner, ['TRX', 'USDT']);
 
-  const swap = await connectAndSwap(page, '50', 'TronLink');
+  const { swap, quoted } = await connectAndSwap(page, '50', 'TronLink');
 
   expect(swap).toEqual(
     expect.objectContaining({
@@ -97,7 +103,12 @@ test('TRON: the partner page’s TronLink swaps through the widget and onSwap re
       symbolOut: 'USDT',
     }),
   );
-  expect((await tronBalance('USDT', owner)) - before).toBe(units(swap.amountOut!, 6));
+  await expectLanded(before, {
+    txs: 1,
+    debit: { TRX: quoted.amountIn },
+    credit: { USDT: quoted.amountOut },
+  });
+  expect(units(swap.amountOut!, 6)).toBe(quoted.amountOut);
   await page.screenshot({ path: test.info().outputPath('widget-sdk-tron.png'), fullPage: true });
 });
 
@@ -202,9 +213,11 @@ test('a page on a third origin can neither frame the site’s pages nor drive th
     await expect(frame.locator('#root')).toHaveCount(0);
   }
 
-  // The SDK on a host that widget.json does not list: the widget is refused, nothing is asked.
+  // The SDK on a host that widget.json does not list: the widget is refused (its page's
+  // frame-ancestors), nothing is asked.
+  const refusedBefore = refused.length;
   await openPartner(page, { network: 'BSC' }, EVIL_PORT);
-  await page.waitForTimeout(1000);
+  await expect.poll(() => refused.length).toBeGreaterThan(refusedBefore);
   await expect(widget(page).locator('#root')).toHaveCount(0);
   expect(await events(page, 'connect')).toEqual([]);
   expect(await events(page, 'height')).toEqual([]);

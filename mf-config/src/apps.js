@@ -56,6 +56,21 @@ function appDir(app) {
   return path.join(repoRoot, entry.dir);
 }
 
+/**
+ * The folder each app's builds write to: `dist`, or `dist-deploy` for the deploy builds of
+ * `npm run start:prod` (JMSWAP_DIST_DIR, set by each package's `build:deploy`), so that a deploy
+ * build never rewrites the folders a running `npm start` serves.
+ */
+function distName() {
+  const name = process.env.JMSWAP_DIST_DIR || 'dist';
+  if (!/^dist(-[a-z0-9]+)?$/.test(name))
+    throw new Error(`JMSWAP_DIST_DIR must be dist or dist-<name>, not "${name}"`);
+  return name;
+}
+
+/** An app's build folder (see distName). */
+const distDir = (app) => path.join(appDir(app), distName());
+
 function appVersion(app) {
   return require(path.join(appDir(app), 'package.json')).version;
 }
@@ -71,5 +86,7 @@ module.exports = {
   repoRoot,
   appDir,
   appVersion,
+  distName,
+  distDir,
   runConfigDir,
 };

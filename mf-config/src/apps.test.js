@@ -4,7 +4,15 @@
 // loadCharts('MiniChart'), ...). A new load, a removed one or a renamed expose fails here.
 const fs = require('node:fs');
 const path = require('node:path');
-const { APPS, REMOTE_APPS, REQUIRED_EXPOSES, remoteApp, repoRoot } = require('./apps');
+const {
+  APPS,
+  REMOTE_APPS,
+  REQUIRED_EXPOSES,
+  appDir,
+  distDir,
+  remoteApp,
+  repoRoot,
+} = require('./apps');
 
 /** Exposed module names of a remote, read from its webpack.config.js ('./PoolsPage': ...). */
 function exposesOf(app) {
@@ -80,5 +88,25 @@ describe('REQUIRED_EXPOSES', () => {
       expect(app).toBe(`mfe-${key}`);
       for (const expose of Object.keys(byExpose)) expect(exposesOf(app)).toContain(expose);
     }
+  });
+});
+
+describe('distDir', () => {
+  const before = process.env.JMSWAP_DIST_DIR;
+  afterEach(() => {
+    if (before === undefined) delete process.env.JMSWAP_DIST_DIR;
+    else process.env.JMSWAP_DIST_DIR = before;
+  });
+
+  it("is each app's dist/, or the deploy builds' dist-deploy/ when JMSWAP_DIST_DIR says so", () => {
+    delete process.env.JMSWAP_DIST_DIR;
+    expect(distDir('mfe-pools')).toBe(path.join(appDir('mfe-pools'), 'dist'));
+    process.env.JMSWAP_DIST_DIR = 'dist-deploy';
+    expect(distDir('mfe-pools')).toBe(path.join(appDir('mfe-pools'), 'dist-deploy'));
+  });
+
+  it('refuses a folder that could reach outside the app', () => {
+    process.env.JMSWAP_DIST_DIR = '../../etc';
+    expect(() => distDir('shell')).toThrow('JMSWAP_DIST_DIR must be dist or dist-<name>');
   });
 });

@@ -1,5 +1,5 @@
-// The Content-Security-Policy jmswap-serve sends, kept current without a restart: remotes.json
-// and networks.json (the runtime config folder) and each html page's inline scripts are read
+// The Content-Security-Policy jmswap-serve sends, kept current without a restart: remotes.json,
+// networks.json and site.json (the runtime config folder) and each html page's inline scripts are read
 // again whenever their file changes (size, mtime), so `npm run remote:use`, a new networks file
 // or a rebuilt page apply to the next page load. The policy itself is csp.js's buildCsp.
 const fs = require('node:fs');
@@ -76,14 +76,11 @@ function pageVariants(file) {
 function readPageScripts(file) {
   const hashes = [];
   const styleHashes = [];
-  let walletConnect = false;
   for (const html of pageVariants(file)) {
-    const found = inlineScripts(html);
-    for (const h of found.hashes) if (!hashes.includes(h)) hashes.push(h);
+    for (const h of inlineScripts(html).hashes) if (!hashes.includes(h)) hashes.push(h);
     for (const h of inlineStyles(html)) if (!styleHashes.includes(h)) styleHashes.push(h);
-    walletConnect ||= found.walletConnect;
   }
-  return { hashes, styleHashes, walletConnect };
+  return { hashes, styleHashes };
 }
 
 /**
@@ -112,11 +109,11 @@ function htmlPage(root, pathname) {
 
 /**
  * The CSP of one server. `configDir`: the runtime config (remotes.json, networks.json);
- * `productionNetworks`: served (and used here) when the folder has no networks.json;
- * `walletConnect`: allow WalletConnect's hosts on every page (a page whose inline script sets
- * the project id gets them anyway); `warn(message)`: a config file that cannot be read.
+ * `productionNetworks`: served (and used here) when the folder has no networks.json (its
+ * `walletConnect.relayUrl` is the mobile wallet's relay); `warn(message)`: a config file that
+ * cannot be read.
  */
-function createCspSource({ configDir, productionNetworks, walletConnect = false, warn }) {
+function createCspSource({ configDir, productionNetworks, warn }) {
   const complain = (file, error) =>
     (warn ?? console.warn)(`CSP: ${file} not read (${error.message}); the last good copy is used`);
   const json = perFile(readJson, complain);
@@ -126,6 +123,11 @@ function createCspSource({ configDir, productionNetworks, walletConnect = false,
     const file = path.join(configDir, 'networks.json');
     const key = fileKey(file);
     return key === undefined ? json(productionNetworks) : json(file, key);
+  };
+  const siteFile = () => {
+    const file = path.join(configDir, 'site.json');
+    const key = fileKey(file);
+    return key === undefined ? {} : json(file, key);
   };
   const remotesFile = () => {
     const file = path.join(configDir, 'remotes.json');
@@ -142,9 +144,7 @@ function createCspSource({ configDir, productionNetworks, walletConnect = false,
      */
     headers({ page, frameAncestors = [], widget = false, https = false } = {}) {
       const nets = networks();
-      const scripts = page
-        ? pageScripts(page, pageKey(page))
-        : { hashes: [], styleHashes: [], walletConnect: false };
+      const scripts = page ? pageScripts(page, pageKey(page)) : { hashes: [], styleHashes: [] };
       const reportUri = reportUriFor(nets);
       const reportTo = reportingApiFor(reportUri, https);
       const headers = {
@@ -156,8 +156,8 @@ function createCspSource({ configDir, productionNetworks, walletConnect = false,
           reportUri,
           reportTo,
           frameAncestors,
-          walletConnect: walletConnect || Boolean(scripts?.walletConnect),
           widget,
+          site: siteFile(),
         }),
       };
       if (reportTo) headers['Reporting-Endpoints'] = reportingEndpoints(reportUri);

@@ -2,28 +2,7 @@
 // own config (remotes.json, networks.json, widget.json) and from the page's html: nothing here
 // is written per environment. Pure: the server (csp-source.js) reads the files and the pages.
 const { createHash } = require('node:crypto');
-const { parseRemotesFile } = require('./remotes-validate');
-
-/**
- * The hosts WalletConnect's EthereumProvider (2.x, with its QR modal, Reown AppKit) contacts,
- * as found in the installed @walletconnect/* and @reown/appkit-* bundles. Only pages where
- * WalletConnect is in use get them (see `walletConnect` below).
- */
-const WALLETCONNECT = {
-  connect: [
-    'wss://relay.walletconnect.org', // the relay: sessions and every wallet request
-    'https://verify.walletconnect.org', // Verify API (the page's attestation, public key)
-    'https://verify.walletconnect.com', // Verify's fallback host
-    'https://rpc.walletconnect.org', // the blockchain API (identity, default RPCs)
-    'https://pulse.walletconnect.org', // the modal's event telemetry
-    'https://api.web3modal.org', // the modal's wallet explorer (wallet list, images, config)
-  ],
-  // Verify runs in a hidden iframe on the page.
-  frame: ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'],
-  // Wallet logos: fetched from the explorer, shown as blob: urls.
-  img: ['https://api.web3modal.org', 'blob:'],
-  font: ['https://fonts.reown.com'],
-};
+const { parseRemotesFile, pinnedFolders } = require('./remotes-validate');
 
 /** Where the browser sends its violation reports (`report-to jmswap`). */
 const REPORT_GROUP = 'jmswap';
@@ -47,9 +26,10 @@ function originOf(url, schemes = ['http:', 'https:']) {
 }
 
 /**
- * Where the shell loads remote code from: the origins of remotes.json's `allowedOrigins`. The
- * shell refuses any remote whose base is elsewhere (remotes-validate.js), and every remote when
- * the list is missing, so a base off the list adds nothing here either.
+ * Where the shell fetches remotes' manifests and release records from: the origins of
+ * remotes.json's `allowedOrigins`. The shell refuses any remote whose base is elsewhere
+ * (remotes-validate.js), and every remote when the list is missing, so a base off the list adds
+ * nothing here either. What it fetches is checked against the pins before anything runs.
  */
 function remoteOrigins(remotesFile) {
   let parsed;
@@ -59,6 +39,30 @@ function remoteOrigins(remotesFile) {
     return []; // no "remotes" object: the shell loads no remote
   }
   return parsed.allowedOrigins.map((o) => originOf(o)).filter(Boolean);
+}
+
+// A folder as a source expression with a path part (CSP 3, host-source): a canonical http(s)
+// url ending in "/", which matches every file under it. No ";", ",", quote or space.
+const FOLDER =
+  /^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d+)?(\/[A-Za-z0-9._~%+=@!-]+)*\/$/;
+
+/**
+ * Where the shell runs remote code from: the pinned version folders of remotes.json's valid
+ * remotes (`https://cdn.example/pools/1.0.0/`), never a whole origin, so a host that serves
+ * other files beside a released folder (a forged manifest's entry, an old unreleased build)
+ * cannot have them run. The same rule as the shell's (remotes-validate.js's pinnedFolders):
+ * a remote off allowedOrigins, or whose base is not canonical, adds nothing.
+ */
+function remoteFolders(remotesFile) {
+  let parsed;
+  try {
+    parsed = parseRemotesFile(remotesFile);
+  } catch {
+    return [];
+  }
+  return Object.values(parsed.remotes)
+    .flatMap((entry) => pinnedFolders(entry))
+    .filter((folder) => FOLDER.test(folder));
 }
 
 /** networks.json's networks, as a list (an absent or broken file: none). */
@@ -91,6 +95,34 @@ const apiOrigins = (networks) =>
     .map((n) => originOf(n.api?.url))
     .filter(Boolean);
 
+/**
+ * The origin of the third-party analytics script site.json names (`analytics.provider`
+ * "script"): https, or http on this machine (a local stack), as the shell accepts it
+ * (shell/src/services/site.ts). Undefined for every other setting: nothing is added.
+ */
+function analyticsScriptOrigin(site) {
+  const analytics = site && typeof site === 'object' ? site.analytics : undefined;
+  if (!analytics || analytics.provider !== 'script') return undefined;
+  const origin = originOf(analytics.scriptUrl);
+  if (!origin) return undefined;
+  const { protocol, hostname } = new URL(origin);
+  return protocol === 'https:' || LOOPBACK.test(hostname) ? origin : undefined;
+}
+
+/**
+ * The mobile wallet's relay (networks.json `walletConnect.relayUrl`), the one host WalletConnect
+ * talks to: the page draws its own QR dialog and keeps the SDK's telemetry and Verify off
+ * (shared-chain/src/adapters/evm/walletconnect.ts). wss://, or ws:// on this machine, as
+ * shared-chain takes it; none without a project id.
+ */
+function relayOrigins(networks) {
+  const wc = networks?.walletConnect;
+  if (!wc || typeof wc.projectId !== 'string' || wc.projectId === '') return [];
+  const origin = originOf(wc.relayUrl, ['wss:', 'ws:']);
+  if (!origin) return [];
+  return origin.startsWith('wss:') || LOOPBACK.test(new URL(wc.relayUrl).hostname) ? [origin] : [];
+}
+
 /** Token logos served from another host (the shipped ones are /assets/currency/*, 'self'). */
 function logoOrigins(networks) {
   const origins = [];
@@ -99,6 +131,25 @@ function logoOrigins(networks) {
     for (const token of Object.values(tokens)) origins.push(originOf(token?.logoURI));
   }
   return origins.filter(Boolean);
+}
+
+/**
+ * Where the networks' token lists (networks.json `tokenLists`) are fetched from: the list is
+ * fetched there, and its tokens' logos are shown when they are on the list's own host
+ * (shared-chain keeps no other logo of a list: the letter badge instead of a refused image).
+ * https only (http on this machine); a list under the site is 'self'.
+ */
+function tokenListOrigins(networks) {
+  const origins = [];
+  for (const network of networkList(networks)) {
+    const lists = Array.isArray(network.tokenLists) ? network.tokenLists : [];
+    for (const list of lists) {
+      const origin = originOf(list?.url);
+      if (origin && (origin.startsWith('https:') || LOOPBACK.test(new URL(origin).hostname)))
+        origins.push(origin);
+    }
+  }
+  return origins;
 }
 
 /**
@@ -140,22 +191,16 @@ function reportingApiFor(reportUri, pageIsHttps) {
 /** `<script>` elements without src: the browser hashes their text, the parser's newlines. */
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
-/**
- * The inline scripts of an html page: their CSP hashes ('sha256-...', quoted) and whether one
- * of them sets the WalletConnect project id (`JMSWAP_WALLETCONNECT_PROJECT_ID`, the one way a
- * page hands it to shared-chain: adapters/evm/helpers.ts).
- */
+/** The CSP hashes ('sha256-...', quoted) of an html page's inline scripts. */
 function inlineScripts(html) {
   const hashes = [];
-  let walletConnect = false;
   for (const [, attrs, body] of String(html).matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(` ${attrs}`)) continue;
     const text = body.replace(/\r\n?/g, '\n');
     const hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
     if (!hashes.includes(hash)) hashes.push(hash);
-    if (/JMSWAP_WALLETCONNECT_PROJECT_ID\s*=\s*(["'`])[^"'`\s]+\1/.test(text)) walletConnect = true;
   }
-  return { hashes, walletConnect };
+  return { hashes };
 }
 
 /** `<style>` elements: the browser hashes their text as it is in the page. */
@@ -188,8 +233,8 @@ const unique = (list) => [...new Set(list)];
  * - `reportTo`: name it for the Reporting API too (`report-to`, with the Reporting-Endpoints
  *   header); only for a page served over https (see reportingApiFor);
  * - `frameAncestors`: the origins that may frame the page ('none' when empty);
- * - `walletConnect`: the page uses WalletConnect (its hosts are allowed);
- * - `widget`: the widget page (partners' https background images).
+ * - `widget`: the widget page (partners' https background images);
+ * - `site`: parsed site.json: its analytics script's origin is allowed to load and to send.
  */
 function buildCsp({
   remotesFile,
@@ -199,48 +244,52 @@ function buildCsp({
   reportUri,
   reportTo = true,
   frameAncestors = [],
-  walletConnect = false,
   widget = false,
+  site,
 } = {}) {
   const remotes = remoteOrigins(remotesFile);
+  const analytics = analyticsScriptOrigin(site);
+  const analyticsSources = analytics ? [analytics] : [];
+  const folders = remoteFolders(remotesFile);
   const hashes = inlineScriptHashes.filter((h) => HASH.test(h)).map(quoted);
   const styleHashes = inlineStyleHashes.filter((h) => HASH.test(h)).map(quoted);
-  const wc = (kind) => (walletConnect ? WALLETCONNECT[kind] : []);
   const ancestors = unique(frameAncestors.map((o) => originOf(o)).filter(Boolean));
   const report = reportUri && originOf(reportUri) && !/[\s;,"]/.test(reportUri) ? reportUri : '';
   const directives = [
     ['default-src', ["'self'"]],
-    // Remote entries and chunks come from the remotes' hosts; the shell's head script is
-    // allowed by its hash. No 'unsafe-inline', no 'unsafe-eval': nothing the site runs
-    // evaluates strings (see the README).
-    ['script-src', ["'self'", ...remotes, ...hashes]],
-    // Stylesheets from the site and the remotes' hosts (production builds extract every app's
-    // CSS to files; sonner's is imported as one), inline <style> elements only by their hash
-    // (a remote's standalone page): an injected <style> could read the page with attribute
-    // selectors and url()s. Style attributes are allowed apart (style-src-attr): Highcharts
+    // Remote entries and chunks come from the remotes' pinned version folders; the shell's
+    // head script is allowed by its hash. No 'unsafe-inline', no 'unsafe-eval': nothing the
+    // site runs evaluates strings (see the README). A third-party analytics script named in
+    // site.json is allowed from its origin.
+    ['script-src', ["'self'", ...folders, ...analyticsSources, ...hashes]],
+    // Stylesheets from the site and the remotes' version folders (production builds extract
+    // every app's CSS to files; sonner's is imported as one), inline <style> elements only by
+    // their hash (a remote's standalone page): an injected <style> could read the page with
+    // attribute selectors and url()s. Style attributes are allowed apart (style-src-attr): Highcharts
     // writes some with setAttribute (labels, tooltips), and an attribute has no selector, so it
     // can restyle its own element only. `style-src` is what a browser without the -elem/-attr
     // split (CSP 2) applies: there Highcharts' attributes are refused, the chart still draws.
-    ['style-src', ["'self'", ...remotes, ...styleHashes]],
-    // WalletConnect's modal (Reown AppKit) writes its theme as <style> elements built at run
-    // time (no hash can name them): only pages where it is in use allow inline elements, and a
-    // hash beside 'unsafe-inline' would cancel it.
-    [
-      'style-src-elem',
-      walletConnect
-        ? ["'self'", ...remotes, "'unsafe-inline'"]
-        : ["'self'", ...remotes, ...styleHashes],
-    ],
+    ['style-src', ["'self'", ...folders, ...styleHashes]],
+    // The same for elements (the mobile wallet's QR dialog is the site's own, styled by its
+    // stylesheet: no page allows an injected <style>).
+    ['style-src-elem', ["'self'", ...folders, ...styleHashes]],
     ['style-src-attr', ["'unsafe-inline'"]],
     // Token logos (/assets/currency, or a logoURI elsewhere), data: urls; on the widget any
     // https image, the partner's backgroundImage option (https only, widget/options.ts).
     [
       'img-src',
-      ["'self'", 'data:', ...logoOrigins(networks), ...(widget ? ['https:'] : []), ...wc('img')],
+      [
+        "'self'",
+        'data:',
+        ...logoOrigins(networks),
+        ...tokenListOrigins(networks),
+        ...(widget ? ['https:'] : []),
+      ],
     ],
-    ['font-src', ["'self'", ...wc('font')]],
+    ['font-src', ["'self'"]],
     // Chain nodes, the product API, the remotes (mf-manifest.json and release.json are
-    // fetched, their scripts checked), WalletConnect when in use.
+    // fetched, their scripts checked), the token lists' hosts, the mobile wallet's relay when
+    // configured.
     [
       'connect-src',
       [
@@ -249,10 +298,13 @@ function buildCsp({
         ...apiOrigins(networks),
         ...(report ? [originOf(report)] : []),
         ...remotes,
-        ...wc('connect'),
+        ...tokenListOrigins(networks),
+        ...relayOrigins(networks),
+        // a third-party analytics script sends its events to its own origin
+        ...analyticsSources,
       ],
     ],
-    ['frame-src', walletConnect ? WALLETCONNECT.frame : ["'none'"]],
+    ['frame-src', ["'none'"]],
     // Nothing starts a worker.
     ['worker-src', ["'none'"]],
     ['object-src', ["'none'"]],
@@ -278,12 +330,13 @@ function parseCsp(header) {
 
 module.exports = {
   buildCsp,
+  analyticsScriptOrigin,
   parseCsp,
   inlineScripts,
   inlineStyles,
   reportUriFor,
   reportingEndpoints,
   reportingApiFor,
-  WALLETCONNECT,
+  relayOrigins,
   REPORT_GROUP,
 };

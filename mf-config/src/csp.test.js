@@ -11,16 +11,42 @@ const {
   reportUriFor,
   reportingEndpoints,
   reportingApiFor,
-  WALLETCONNECT,
 } = require('./csp');
 const { createCspSource, htmlPage } = require('./csp-source');
+
+const PIN = `sha384-${'A'.repeat(64)}`;
+/** The pinned version folders the policy names (remotesFile's swap and charts). */
+const FOLDERS = [
+  'https://swap.cdn.example/1.2.0/',
+  'https://swap.cdn.example/1.1.0/',
+  'https://charts.cdn.example/team/charts/1.0.0/',
+];
 
 const remotesFile = {
   allowedOrigins: ['https://swap.cdn.example', 'https://charts.cdn.example/', 'ftp://x.example'],
   remotes: {
-    swap: { name: 'mfe_swap', base: 'https://swap.cdn.example/', version: '1.2.0' },
-    charts: { name: 'mfe_charts', base: 'https://charts.cdn.example', version: '1.0.0' },
-    pools: { name: 'mfe_pools', base: 'https://pools.cdn.example:8443/team', version: '2.0.0' },
+    swap: {
+      name: 'mfe_swap',
+      base: 'https://swap.cdn.example/',
+      version: '1.2.0',
+      fallbackVersion: '1.1.0',
+      // Not pinned: the shell would not run it, the policy does not name it.
+      canary: { version: '1.3.0', percent: 5 },
+      integrity: { '1.2.0': PIN, '1.1.0': PIN },
+    },
+    charts: {
+      name: 'mfe_charts',
+      base: 'https://charts.cdn.example/team/charts',
+      version: '1.0.0',
+      integrity: { '1.0.0': PIN },
+    },
+    // Off allowedOrigins: refused by the shell, so nothing here either.
+    pools: {
+      name: 'mfe_pools',
+      base: 'https://pools.cdn.example:8443/team',
+      version: '2.0.0',
+      integrity: { '2.0.0': PIN },
+    },
     // Not loaded by the shell (no version): adds nothing.
     listing: { name: 'mfe_listing', base: 'https://listing.cdn.example' },
   },
@@ -49,6 +75,13 @@ const networks = {
       },
     }),
     BSC: network('BSC', 'evm', {
+      // A list on another host (fetched, its logos shown), one under the site, two refused.
+      tokenLists: [
+        { url: 'https://tokens.lists.example/bsc.json' },
+        { url: '/config/bsc-list.json' },
+        { url: 'http://plain.example/list.json' },
+        { url: 'https://bad.example; script-src *' },
+      ],
       nodeUrl: 'https://bsc-dataseed.bnbchain.org',
       nodeUrls: ['https://bsc-dataseed.bnbchain.org', 'wss://bsc-ws.example/ws', 'not a url'],
       api: { url: 'https://bsc-api.jmswap.example', ownerAddress: '' },
@@ -72,13 +105,8 @@ describe('buildCsp: the policy from remotes.json and networks.json', () => {
   });
   const d = parseCsp(csp);
 
-  it('lets scripts come only from here, the remotes and the page’s own inline scripts', () => {
-    expect(d['script-src']).toEqual([
-      "'self'",
-      'https://swap.cdn.example',
-      'https://charts.cdn.example',
-      sha256('headStart()'),
-    ]);
+  it('lets scripts come only from here, the remotes’ pinned version folders and the page’s own inline scripts', () => {
+    expect(d['script-src']).toEqual(["'self'", ...FOLDERS, sha256('headStart()')]);
     expect(csp).not.toMatch(/unsafe-eval/);
     expect(d['script-src']).not.toContain("'unsafe-inline'");
     expect(d['object-src']).toEqual(["'none'"]);
@@ -87,15 +115,31 @@ describe('buildCsp: the policy from remotes.json and networks.json', () => {
     expect(d['default-src']).toEqual(["'self'"]);
   });
 
-  it('takes the remote origins from allowedOrigins only: a base off the list is refused anyway', () => {
+  it('names folders, never whole origins, and only of remotes the shell would run', () => {
+    // An allowed origin alone (no remote on it) runs nothing.
     const only = parseCsp(
       buildCsp({
         remotesFile: { allowedOrigins: ['http://localhost:8081'], remotes: {} },
         networks,
       }),
     );
-    expect(only['script-src']).toEqual(["'self'", 'http://localhost:8081']);
-    expect(d['script-src']).not.toContain('https://pools.cdn.example:8443');
+    expect(only['script-src']).toEqual(["'self'"]);
+    for (const directive of ['script-src', 'style-src', 'style-src-elem'])
+      expect(d[directive]).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^https:\/\/[^/]+$/)]),
+      );
+    expect(csp).not.toContain('1.3.0'); // the unpinned canary
+    expect(d['script-src']).not.toContain('https://pools.cdn.example:8443/team/2.0.0/');
+    // A base not written in canonical form is refused by the shell, and named nowhere here.
+    const upper = parseCsp(
+      buildCsp({
+        remotesFile: {
+          allowedOrigins: ['https://swap.cdn.example'],
+          remotes: { swap: { ...remotesFile.remotes.swap, base: 'https://SWAP.cdn.example' } },
+        },
+      }),
+    );
+    expect(upper['script-src']).toEqual(["'self'"]);
     // A file without the allow-list: the shell loads no remote, the policy allows none.
     const bases = parseCsp(buildCsp({ remotesFile: { remotes: remotesFile.remotes }, networks }));
     expect(bases['script-src']).toEqual(["'self'"]);
@@ -115,13 +159,14 @@ describe('buildCsp: the policy from remotes.json and networks.json', () => {
       'https://bsc-api.jmswap.example',
       'https://swap.cdn.example',
       'https://charts.cdn.example',
+      'https://tokens.lists.example', // a token list (https only)
     ]);
-    expect(csp).not.toMatch(/evil|a,b|tron\.ws/);
+    expect(csp).not.toMatch(/evil|a,b|tron\.ws|plain\.example|bad\.example/);
     expect(csp.split(';').map((p) => p.trim().split(' ')[0])).toEqual(Object.keys(d));
   });
 
-  it('allows stylesheets from the site and the remotes, inline style elements never; images from here and the logos’ hosts', () => {
-    const remotes = ['https://swap.cdn.example', 'https://charts.cdn.example'];
+  it('allows stylesheets from the site and the remotes’ folders, inline style elements never; images from here and the logos’ hosts', () => {
+    const remotes = FOLDERS;
     expect(d['style-src']).toEqual(["'self'", ...remotes]);
     expect(d['style-src-elem']).toEqual(["'self'", ...remotes]);
     // Highcharts' style attributes; an attribute restyles its own element only.
@@ -132,7 +177,12 @@ describe('buildCsp: the policy from remotes.json and networks.json', () => {
     const page = parseCsp(buildCsp({ remotesFile, inlineStyleHashes: [tokens, 'x; img-src *'] }));
     expect(page['style-src-elem']).toEqual(["'self'", ...remotes, tokens]);
     expect(page['style-src']).toEqual(["'self'", ...remotes, tokens]);
-    expect(d['img-src']).toEqual(["'self'", 'data:', 'https://logos.example']);
+    expect(d['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'https://logos.example',
+      'https://tokens.lists.example',
+    ]);
     expect(d['font-src']).toEqual(["'self'"]);
     expect(d['worker-src']).toEqual(["'none'"]);
     expect(d['frame-src']).toEqual(["'none'"]);
@@ -185,30 +235,28 @@ describe('buildCsp: the policy from remotes.json and networks.json', () => {
     expect(framed['frame-ancestors']).toEqual(['https://partner.example']);
   });
 
-  it('allows WalletConnect’s hosts only where WalletConnect is in use', () => {
-    const hosts = [...WALLETCONNECT.connect, ...WALLETCONNECT.frame, ...WALLETCONNECT.font];
-    for (const host of hosts) expect(csp).not.toContain(host);
-    expect(csp).not.toMatch(/walletconnect|web3modal|reown|blob:/);
-    const wc = parseCsp(buildCsp({ remotesFile, networks, walletConnect: true }));
-    expect(wc['connect-src']).toEqual(expect.arrayContaining(WALLETCONNECT.connect));
-    expect(wc['connect-src']).toContain('wss://relay.walletconnect.org');
-    expect(wc['frame-src']).toEqual(WALLETCONNECT.frame);
-    expect(wc['img-src']).toEqual(expect.arrayContaining(['https://api.web3modal.org', 'blob:']));
-    expect(wc['font-src']).toEqual(["'self'", 'https://fonts.reown.com']);
-    // No inline hashes were given here: the site and the remotes, as without WalletConnect.
-    expect(wc['script-src']).toEqual(parseCsp(csp)['script-src'].slice(0, 3));
-    // Its modal writes its theme as <style> elements made at run time: inline elements there
-    // only, with no hash beside 'unsafe-inline' (a hash would switch it off).
-    const styled = parseCsp(
-      buildCsp({ remotesFile, walletConnect: true, inlineStyleHashes: [sha256('a{}')] }),
-    );
-    expect(styled['style-src-elem']).toEqual([
-      "'self'",
-      'https://swap.cdn.example',
-      'https://charts.cdn.example',
-      "'unsafe-inline'",
-    ]);
-    expect(d['style-src-elem']).not.toContain("'unsafe-inline'");
+  it('allows the mobile wallet’s relay, exactly, where networks.json names one', () => {
+    expect(csp).not.toMatch(/walletconnect|web3modal|reown|blob:|relay/);
+    const withRelay = (walletConnect) =>
+      parseCsp(buildCsp({ remotesFile, networks: { ...networks, walletConnect } }));
+    const base = parseCsp(buildCsp({ remotesFile, networks }));
+    const wc = withRelay({ projectId: 'abc', relayUrl: 'wss://relay.example.org' });
+    expect(wc['connect-src']).toEqual([...base['connect-src'], 'wss://relay.example.org']);
+    // Nothing else of WalletConnect's: no Verify frame, no modal styles, fonts or images.
+    for (const k of ['frame-src', 'style-src-elem', 'font-src', 'img-src', 'script-src'])
+      expect(wc[k]).toEqual(base[k]);
+    expect(base['style-src-elem']).not.toContain("'unsafe-inline'");
+    expect(
+      withRelay({ projectId: 'abc', relayUrl: 'ws://localhost:9086' })['connect-src'],
+    ).toContain('ws://localhost:9086');
+    // A relay shared-chain would refuse, or no project id: nothing.
+    for (const bad of [
+      { projectId: 'abc', relayUrl: 'ws://relay.example.org' },
+      { projectId: '', relayUrl: 'wss://relay.example.org' },
+      { projectId: 'abc', relayUrl: 'https://relay.example.org' },
+      { projectId: 'abc', relayUrl: 'wss://relay.example.org; script-src *' },
+    ])
+      expect(withRelay(bad)['connect-src']).toEqual(base['connect-src']);
   });
 });
 
@@ -220,7 +268,6 @@ describe('inlineScripts: the hashes of a page’s inline scripts', () => {
       <SCRIPT nonce="x">b()</SCRIPT ></head><body><script src=/x.js></script></body></html>`;
     expect(inlineScripts(html)).toEqual({
       hashes: [sha256(head), sha256('a()'), sha256('b()')],
-      walletConnect: false,
     });
   });
 
@@ -229,14 +276,6 @@ describe('inlineScripts: the hashes of a page’s inline scripts', () => {
       sha256('a();\nb();\nc()'),
     ]);
     expect(inlineScripts('<script></script>').hashes).toEqual([sha256('')]);
-  });
-
-  it('sees a page that hands shared-chain the WalletConnect project id', () => {
-    const page = '<script>window.JMSWAP_WALLETCONNECT_PROJECT_ID = "0123abcd";</script>';
-    expect(inlineScripts(page).walletConnect).toBe(true);
-    expect(
-      inlineScripts('<script>JMSWAP_WALLETCONNECT_PROJECT_ID = ""</script>').walletConnect,
-    ).toBe(false);
   });
 });
 
@@ -271,8 +310,11 @@ describe('createCspSource: follows the config folder and the pages', () => {
   it('without a config folder: the defaults jmswap-serve serves at /config/', () => {
     const source = createCspSource({ configDir: dir, productionNetworks: production });
     const d = parseCsp(source.headers()['Content-Security-Policy']);
-    expect(d['script-src']).toEqual(expect.arrayContaining(['http://localhost:8081']));
-    expect(d['connect-src']).toEqual(expect.arrayContaining(['https://api.trongrid.io']));
+    // The default remotes.json pins nothing: the shell runs no remote, the policy allows none.
+    expect(d['script-src']).toEqual(["'self'"]);
+    expect(d['connect-src']).toEqual(
+      expect.arrayContaining(['https://api.trongrid.io', 'http://localhost:8081']),
+    );
     // The production file names no api url yet: nowhere to report to.
     expect(d['report-uri']).toBeUndefined();
     expect(source.headers()['Reporting-Endpoints']).toBeUndefined();
@@ -287,14 +329,9 @@ describe('createCspSource: follows the config folder and the pages', () => {
     write(path.join(dir, 'networks.json'), networks);
     let headers = source.headers({ page, https: true });
     let d = parseCsp(headers['Content-Security-Policy']);
-    expect(d['script-src']).toContain('https://swap.cdn.example');
+    expect(d['script-src']).toContain('https://swap.cdn.example/1.2.0/');
     expect(d['script-src']).toContain(sha256('one()'));
-    expect(d['style-src-elem']).toEqual([
-      "'self'",
-      'https://swap.cdn.example',
-      'https://charts.cdn.example',
-      sha256('a{}'),
-    ]);
+    expect(d['style-src-elem']).toEqual(["'self'", ...FOLDERS, sha256('a{}')]);
     expect(d['report-to']).toEqual(['jmswap']);
     expect(headers['Reporting-Endpoints']).toBe(
       'jmswap="https://api.jmswap.example/v1/client-report"',
@@ -307,7 +344,14 @@ describe('createCspSource: follows the config folder and the pages', () => {
     // npm run remote:use points swap at another host; a new networks file; a new build.
     write(path.join(dir, 'remotes.json'), {
       allowedOrigins: ['https://swap2.cdn.example'],
-      remotes: { swap: { name: 'mfe_swap', base: 'https://swap2.cdn.example', version: '1.3.0' } },
+      remotes: {
+        swap: {
+          name: 'mfe_swap',
+          base: 'https://swap2.cdn.example',
+          version: '1.3.0',
+          integrity: { '1.3.0': PIN },
+        },
+      },
     });
     const next = structuredClone(networks);
     next.networks.TRON.api.url = 'https://reports.jmswap.example';
@@ -316,7 +360,11 @@ describe('createCspSource: follows the config folder and the pages', () => {
     write(page, '<script>two()</script>');
     headers = source.headers({ page });
     d = parseCsp(headers['Content-Security-Policy']);
-    expect(d['script-src']).toEqual(["'self'", 'https://swap2.cdn.example', sha256('two()')]);
+    expect(d['script-src']).toEqual([
+      "'self'",
+      'https://swap2.cdn.example/1.3.0/',
+      sha256('two()'),
+    ]);
     expect(d['connect-src']).toContain('https://bsc-2.example');
     expect(d['connect-src']).not.toContain('wss://bsc-ws.example');
     expect(d['report-uri']).toEqual(['https://reports.jmswap.example/v1/client-report']);
@@ -324,7 +372,7 @@ describe('createCspSource: follows the config folder and the pages', () => {
     // A file caught half-written: the last good copy stays, with a warning.
     write(path.join(dir, 'remotes.json'), '{"remotes": {"swap": ');
     d = parseCsp(source.headers({ page })['Content-Security-Policy']);
-    expect(d['script-src']).toContain('https://swap2.cdn.example');
+    expect(d['script-src']).toContain('https://swap2.cdn.example/1.3.0/');
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/remotes\.json not read/));
   });
 
@@ -338,21 +386,21 @@ describe('createCspSource: follows the config folder and the pages', () => {
     expect(d['script-src']).toEqual(expect.arrayContaining([sha256('fresh()'), sha256('stale()')]));
   });
 
-  it('gives WalletConnect’s hosts to the page that sets a project id, or to all when told', () => {
-    const plain = path.join(dist, 'index.html');
-    const wc = path.join(dist, 'wc.html');
-    write(plain, '<script>x()</script>');
-    write(wc, '<script>window.JMSWAP_WALLETCONNECT_PROJECT_ID="abc123"</script>');
+  it('follows networks.json: a relay added there is allowed on the next page load', () => {
     const source = createCspSource({ configDir: dir, productionNetworks: production });
-    const has = (headers) => headers['Content-Security-Policy'].includes('relay.walletconnect');
-    expect(has(source.headers({ page: plain }))).toBe(false);
-    expect(has(source.headers({ page: wc }))).toBe(true);
-    const forced = createCspSource({
-      configDir: dir,
-      productionNetworks: production,
-      walletConnect: true,
-    });
-    expect(has(forced.headers({ page: plain }))).toBe(true);
+    const page = path.join(dist, 'index.html');
+    write(page, '<script>x()</script>');
+    const has = () =>
+      source.headers({ page })['Content-Security-Policy'].includes('wss://relay.example.org');
+    expect(has()).toBe(false);
+    write(
+      path.join(dir, 'networks.json'),
+      JSON.stringify({
+        ...production,
+        walletConnect: { projectId: 'p1', relayUrl: 'wss://relay.example.org' },
+      }),
+    );
+    expect(has()).toBe(true);
   });
 
   it('finds the html file sirv answers a path with', () => {
@@ -367,5 +415,69 @@ describe('createCspSource: follows the config folder and the pages', () => {
     expect(htmlPage(dist, '/main.js')).toBeUndefined();
     expect(htmlPage(dist, '/pools')).toBeUndefined();
     expect(htmlPage(dist, '/../../etc/passwd')).toBeUndefined();
+  });
+});
+
+describe("site.json's analytics script: its origin allowed, exactly", () => {
+  const withSite = (site) => parseCsp(buildCsp({ remotesFile, networks, site }));
+
+  it('a script provider adds its origin to script-src and connect-src, nothing wider', () => {
+    const d = withSite({
+      analytics: {
+        provider: 'script',
+        scriptUrl: 'https://plausible.example/js/script.js',
+        siteId: 'jmswap.example',
+      },
+    });
+    expect(d['script-src']).toContain('https://plausible.example');
+    expect(d['connect-src']).toContain('https://plausible.example');
+    expect(d['script-src'].filter((s) => s.includes('plausible'))).toEqual([
+      'https://plausible.example',
+    ]);
+    expect(d['script-src']).not.toContain('https:');
+    expect(d['img-src']).not.toContain('https://plausible.example');
+  });
+
+  it('no site.json, the api provider, "off", or a url that is no https origin: nothing added', () => {
+    const plain = withSite(undefined);
+    for (const site of [
+      {},
+      { analytics: { provider: 'api' } },
+      { analytics: { provider: 'off', scriptUrl: 'https://plausible.example/s.js' } },
+      { analytics: { provider: 'script', scriptUrl: 'http://tracker.example/s.js' } },
+      { analytics: { provider: 'script', scriptUrl: 'javascript:alert(1)' } },
+    ])
+      expect(withSite(site)).toEqual(plain);
+    // a url cannot add a directive or a wildcard: only its origin is taken
+    const injected = withSite({
+      analytics: { provider: 'script', scriptUrl: 'https://a.example/x.js; script-src *' },
+    });
+    expect(injected['script-src']).toContain('https://a.example');
+    expect(injected['script-src']).not.toContain('*');
+    // a local stack's own host may serve it over http
+    expect(
+      withSite({ analytics: { provider: 'script', scriptUrl: 'http://localhost:8088/s.js' } })[
+        'script-src'
+      ],
+    ).toContain('http://localhost:8088');
+  });
+
+  it('createCspSource reads site.json from the config folder, and follows its changes', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jmswap-csp-site-'));
+    try {
+      const production = path.join(__dirname, '../../shared-chain/config/networks.production.json');
+      const source = createCspSource({ configDir: dir, productionNetworks: production });
+      const scriptSrc = () => parseCsp(source.headers()['Content-Security-Policy'])['script-src'];
+      expect(scriptSrc()).not.toContain('https://umami.example');
+      fs.writeFileSync(
+        path.join(dir, 'site.json'),
+        JSON.stringify({
+          analytics: { provider: 'script', scriptUrl: 'https://umami.example/u.js', siteId: 'a1' },
+        }),
+      );
+      expect(scriptSrc()).toContain('https://umami.example');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

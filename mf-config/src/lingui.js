@@ -1,6 +1,6 @@
 // Lingui's macros (`t`, `msg`, `plural` from '@lingui/core/macro'; `useLingui` from
 // '@lingui/react/macro') compiled by its SWC plugin, for webpack, jest and the prerender's
-// esbuild alike (issue #26).
+// esbuild alike.
 // - descriptorFields 'message': the English text stays in the code beside its id, so English
 //   needs no catalogue and no Lingui runtime (shared-chain's i18n formats it); another
 //   language loads Lingui's runtime and each app's compiled catalogue on demand.

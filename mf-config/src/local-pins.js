@@ -5,7 +5,7 @@
 // when its files changed, the browser must refuse them.
 const fs = require('node:fs');
 const path = require('node:path');
-const { appDir, remoteApp } = require('./apps');
+const { distDir, remoteApp } = require('./apps');
 const {
   RECORD_FILE,
   createReleaseRecord,
@@ -36,7 +36,7 @@ function readRecord(folder) {
 function pinLocalVersion(remote, version) {
   const app = remoteApp(remote);
   if (!app || versionProblem(version)) return undefined;
-  const folder = path.join(appDir(app), 'dist', version);
+  const folder = path.join(distDir(app), version);
   if (!fs.existsSync(path.join(folder, 'mf-manifest.json'))) return undefined;
   const existing = readRecord(folder);
   if (!existing || isLocalRecord(existing)) {
@@ -72,7 +72,7 @@ function pinLocalBuilds(file) {
       const pin = typeof v === 'string' ? pinLocalVersion(key, v) : undefined;
       if (!pin) continue;
       fresh[v] = pin;
-      const files = readPreloadHints(path.join(appDir(remoteApp(key)), 'dist', v), key);
+      const files = readPreloadHints(path.join(distDir(remoteApp(key)), v), key);
       if (files) hints[v] = files;
     }
     const integrity = keptPins(entry, fresh);

@@ -43,6 +43,18 @@ function bootFiles(compilation, groups) {
 }
 
 /**
+ * The swap page's first pool read (the shell's `warm-reads` chunk, shared-chain/src/services/
+ * platform.ts's readers) waits for its network's reader, so the html's head script preloads
+ * those of the route's network (shell/src/remotes/readersEarly.ts) from the lists this plugin
+ * writes in `<meta name="jm-preload-<kind>" content="<files>">`: data, nothing runs or is hashed.
+ */
+const READ_GROUPS = {
+  swap: 'warm-reads',
+  tron: 'shared-chain-tron-reader',
+  evm: 'shared-chain-evm-reader',
+};
+
+/**
  * The boot's chunk groups among a compilation's named ones: `name`'s, then its later steps
  * (`<name>-*`) in the order webpack met their imports; none without `name`'s.
  */
@@ -73,9 +85,24 @@ class PreloadBootChunksPlugin {
           return data;
         }
         const publicPath = compilation.getPath(compilation.outputOptions.publicPath ?? '');
+        const boot = bootFiles(compilation, groups);
+        // The pool read's files beyond the boot's, for the head script.
+        for (const [kind, name] of Object.entries(READ_GROUPS)) {
+          const group = compilation.namedChunkGroups.get(name);
+          const files = group ? bootFiles(compilation, [group]) : [];
+          data.headTags.push(
+            HtmlWebpackPlugin.createHtmlTagObject('meta', {
+              name: `jm-preload-${kind}`,
+              content: files
+                .filter((file) => !boot.includes(file))
+                .map((file) => `${publicPath}${file}`)
+                .join(' '),
+            }),
+          );
+        }
         // At the end of the body: found once the html has arrived, so they never share the
         // line with the html itself or the stylesheet the first paint waits for.
-        for (const file of bootFiles(compilation, groups))
+        for (const file of boot)
           data.bodyTags.push(
             HtmlWebpackPlugin.createHtmlTagObject('link', {
               rel: 'preload',
@@ -89,4 +116,4 @@ class PreloadBootChunksPlugin {
   }
 }
 
-module.exports = { PreloadBootChunksPlugin, bootFiles, bootGroups };
+module.exports = { PreloadBootChunksPlugin, bootFiles, bootGroups, READ_GROUPS };

@@ -37,7 +37,7 @@ export type RemotesFile = Partial<Record<RemoteKey, RemoteEntry>>;
 export interface RemoteProblem {
   key: string;
   message: string;
-  /** The entry was valid but its base is not on allowedOrigins. */
+  /** The entry's base is not on allowedOrigins, or not written in canonical form. */
   refused?: true;
 }
 
@@ -49,7 +49,7 @@ export declare function validateRemoteEntry(
   raw: unknown,
 ):
   | { ok: true; entry: RemoteEntry; /** dropped optional parts */ problems: string[] }
-  | { ok: false; message: string };
+  | { ok: false; message: string; refused?: true };
 export declare function parseRemotesFile(input: unknown): {
   remotes: RemotesFile;
   problems: RemoteProblem[];
@@ -67,3 +67,8 @@ export declare function toFederationRemotes(
   only?: readonly RemoteKey[],
   versions?: Partial<Record<RemoteKey, string>>,
 ): { name: string; entry: string }[];
+/**
+ * The folders (`${base}/${version}/`) of the versions of `entry` the shell may run that
+ * remotes.json pins: where the page's policy lets scripts and stylesheets come from.
+ */
+export declare function pinnedFolders(entry: RemoteEntry): string[];

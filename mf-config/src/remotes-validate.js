@@ -88,10 +88,32 @@ function readPreload(raw, pins, dropped) {
   return Object.keys(preload).length ? preload : undefined;
 }
 
+// A base's folder path as a CSP source expression may name it (csp.js): no ";", ",", quote or
+// space can end the expression or start another directive.
+const BASE_PATH = /^(\/[A-Za-z0-9._~%+=@!-]+)*\/*$/;
+
 /**
- * One entry: `{ ok: true, entry, problems }` or `{ ok: false, message }` (the message names the
- * key). An invalid optional part (fallbackVersion, canary) is dropped and reported in
- * `problems`; the entry itself still loads.
+ * Why `base` cannot be a remote's base, or undefined. The shell and the CSP match every url of a
+ * remote against its version folder as the browser writes urls (WHATWG-canonical: lower-case
+ * host, punycode, no default port, no "." or ".." segments, percent-encoding); a base written any
+ * other way (`https://CDN.x/swap`, `:443`, `a/../swap`) would match none of them, and nothing of
+ * that remote would be checked. So the written form must be the canonical one, and a plain
+ * folder: no query, fragment or credentials.
+ */
+function baseProblem(base, url) {
+  const canonical = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  if (base.replace(/\/+$/, '') !== canonical)
+    return `its base ${JSON.stringify(base)} is not in canonical form: write it as ${canonical}`;
+  if (!BASE_PATH.test(url.pathname))
+    return `its base ${JSON.stringify(base)} has a path a Content-Security-Policy cannot name (use letters, digits, -._~%+=@!)`;
+  return undefined;
+}
+
+/**
+ * One entry: `{ ok: true, entry, problems }` or `{ ok: false, message, refused? }` (the message
+ * names the key; `refused`: a base not in canonical form, reported like one off allowedOrigins).
+ * An invalid optional part (fallbackVersion, canary) is dropped and reported in `problems`; the
+ * entry itself still loads.
  */
 function validateRemoteEntry(key, raw) {
   const fail = (why) => ({ ok: false, message: `remotes.json: "${key}" ${why}` });
@@ -113,6 +135,9 @@ function validateRemoteEntry(key, raw) {
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     return fail('base must be an http(s) url');
+  const badBase = baseProblem(base, url);
+  if (badBase)
+    return { ok: false, refused: true, message: `remotes.json: "${key}" refused: ${badBase}` };
   const entry = { name, base: base.replace(/\/+$/, ''), version };
   const problems = [];
   const dropped = (why) => problems.push(`remotes.json: "${key}" ${why}`);
@@ -175,7 +200,7 @@ function parseRemotesFile(input) {
   for (const [key, raw] of Object.entries(remotes)) {
     const result = validateRemoteEntry(key, raw);
     if (!result.ok) {
-      out.problems.push({ key, message: result.message });
+      out.problems.push({ key, message: result.message, ...(result.refused && { refused: true }) });
       continue;
     }
     const origin = new URL(result.entry.base).origin;
@@ -206,6 +231,17 @@ const versionsToTry = (entry, bucket) => [
   ...new Set([chosenVersion(entry, bucket), entry.version, entry.fallbackVersion].filter(Boolean)),
 ];
 
+/**
+ * The folders of the versions of `entry` the shell may run (the listed one, the canary's, the
+ * fallbackVersion) that remotes.json pins: `${base}/${version}/`, canonical (the base is). The
+ * page's Content-Security-Policy allows scripts and stylesheets from these folders only
+ * (csp.js), and the shell reloads a page whose policy predates a folder it needs (federation.ts).
+ */
+const pinnedFolders = (entry) =>
+  [...new Set([entry.version, entry.canary?.version, entry.fallbackVersion])]
+    .filter((v) => v && entry.integrity?.[v])
+    .map((v) => `${entry.base}/${v}/`);
+
 /** The manifest url of `version` (the entry's own by default; its fallbackVersion or canary's). */
 const manifestUrl = (entry, version = entry.version) => `${entry.base}/${version}/mf-manifest.json`;
 
@@ -230,4 +266,5 @@ module.exports = {
   toFederationRemotes,
   chosenVersion,
   versionsToTry,
+  pinnedFolders,
 };

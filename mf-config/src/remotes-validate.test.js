@@ -120,6 +120,50 @@ describe('fallbackVersion and canary', () => {
   });
 });
 
+describe('a base not written in canonical form', () => {
+  // Each passes allowedOrigins (its origin is an allowed one), and the browser writes its urls
+  // another way: no file of it would ever match its version folder, so none would be checked.
+  it.each([
+    ['https://CDN.example/pools', 'https://cdn.example/pools'],
+    ['https://cdn.example:443/pools', 'https://cdn.example/pools'],
+    ['https://cdn.example/x/../pools', 'https://cdn.example/pools'],
+    ['https://cdn.example/./pools', 'https://cdn.example/pools'],
+    ['https://cdn.example/%2e%2e/pools', 'https://cdn.example/pools'],
+    ['https://cdn.example\\pools', 'https://cdn.example/pools'],
+    ['https://cdn.example/pools?v=1', 'https://cdn.example/pools'],
+    ['https://cdn.example/pools#x', 'https://cdn.example/pools'],
+    ['https://user@cdn.example/pools', 'https://cdn.example/pools'],
+    ['https://cdn.exämple/pools', 'https://cdn.xn--exmple-cua/pools'],
+  ])('%s is refused, with the form to write', (base, canonical) => {
+    const parsed = parseRemotesFile({
+      allowedOrigins: [...ORIGINS, 'https://cdn.xn--exmple-cua'],
+      remotes: { pools: { ...good.pools, base } },
+    });
+    expect(parsed.remotes).toEqual({});
+    expect(parsed.problems).toEqual([
+      {
+        key: 'pools',
+        refused: true,
+        message: `remotes.json: "pools" refused: its base ${JSON.stringify(base)} is not in canonical form: write it as ${canonical}`,
+      },
+    ]);
+  });
+
+  it("refuses a path a policy's source expression cannot hold", () => {
+    const result = validateRemoteEntry('pools', {
+      ...good.pools,
+      base: "https://cdn.example/a;b'c",
+    });
+    expect(result).toMatchObject({ ok: false, refused: true });
+    expect(result.message).toMatch(/a Content-Security-Policy cannot name/);
+  });
+
+  it('keeps a canonical base, with or without its trailing slash', () => {
+    for (const base of ['https://cdn.example/pools', 'https://cdn.example/pools/', 'http://x/'])
+      expect(validateRemoteEntry('pools', { ...good.pools, base })).toMatchObject({ ok: true });
+  });
+});
+
 describe('allowedOrigins', () => {
   const pools = { name: 'mfe_pools', base: 'http://localhost:9089/pools', version: '1.0.0' };
 

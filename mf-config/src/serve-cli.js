@@ -4,8 +4,6 @@
 //   --trust-proxy  believe X-Forwarded-Proto from the proxy in front (sends HSTS behind https)
 //   --metrics-port N  Prometheus metrics at http://127.0.0.1:N/metrics (never on the public port)
 //   --no-csp  html pages without the Content-Security-Policy (frame-ancestors only), for debugging
-//   --walletconnect  allow WalletConnect's hosts on every page (csp.js; a page that sets the
-//                    project id in an inline script gets them anyway)
 //   --dist DIR  serve DIR (a deployed copy of the app's dist/ folder) instead of <app>/dist
 // Access lines go to stdout as JSON (pino); LOG_LEVEL=warn keeps only problems.
 const pino = require('pino');
@@ -19,7 +17,7 @@ const opt = (name) => {
 const app = opt('app');
 if (!app) {
   console.error(
-    'usage: jmswap-serve --app <shell|mfe-swap|mfe-liquidity|mfe-charts|mfe-pools|mfe-listing> [--port N] [--source-maps] [--trust-proxy] [--metrics-port N] [--no-csp] [--walletconnect]',
+    'usage: jmswap-serve --app <shell|mfe-swap|mfe-liquidity|mfe-charts|mfe-pools|mfe-listing> [--port N] [--source-maps] [--trust-proxy] [--metrics-port N] [--no-csp]',
   );
   process.exit(2);
 }
@@ -27,7 +25,6 @@ const port = opt('port') ? Number(opt('port')) : undefined;
 const sourceMaps = args.includes('--source-maps');
 const trustProxy = args.includes('--trust-proxy');
 const csp = !args.includes('--no-csp');
-const walletConnect = args.includes('--walletconnect');
 const metricsPort = opt('metrics-port') ? Number(opt('metrics-port')) : undefined;
 const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { app } });
 serveApp(app, {
@@ -35,7 +32,6 @@ serveApp(app, {
   sourceMaps,
   trustProxy,
   csp,
-  walletConnect,
   logger,
   metricsPort,
   dist: opt('dist'),

@@ -10,6 +10,21 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('ba
 const page = (script) =>
   `<!doctype html><html><head><script>${script}</script><script defer src="/main.js"></script></head><body></body></html>`;
 
+const PIN = `sha384-${'A'.repeat(64)}`;
+const SWAP = {
+  allowedOrigins: ['http://localhost:9081'],
+  remotes: {
+    swap: {
+      name: 'mfe_swap',
+      base: 'http://localhost:9081',
+      version: '1.0.0',
+      integrity: { '1.0.0': PIN },
+    },
+  },
+};
+/** Where SWAP's remote code may come from: its pinned version folder. */
+const SWAP_FOLDER = 'http://localhost:9081/1.0.0/';
+
 let tmp;
 let configDir;
 let shellDist;
@@ -67,10 +82,7 @@ beforeAll(() => {
     path.join(remoteDist, '1.0.0/index.html'),
     '<script defer src="main.js"></script><div id="root"></div>',
   );
-  writeJson(path.join(configDir, 'remotes.json'), {
-    allowedOrigins: ['http://localhost:9081'],
-    remotes: { swap: { name: 'mfe_swap', base: 'http://localhost:9081', version: '1.0.0' } },
-  });
+  writeJson(path.join(configDir, 'remotes.json'), SWAP);
   writeJson(path.join(configDir, 'networks.json'), networks('http://localhost:9070'));
   writeJson(path.join(configDir, 'widget.json'), { allowedHosts: ['http://localhost:9088'] });
 });
@@ -102,7 +114,7 @@ describe('the Content-Security-Policy on html responses', () => {
       const res = await fetch(`${shell}${url}`, { headers: { 'Accept-Encoding': encoding } });
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       const csp = parseCsp(res.headers.get('content-security-policy'));
-      expect(csp['script-src']).toEqual(["'self'", 'http://localhost:9081', sha256(script)]);
+      expect(csp['script-src']).toEqual(["'self'", SWAP_FOLDER, sha256(script)]);
       expect(csp['connect-src']).toEqual([
         "'self'",
         'http://127.0.0.1:9090',
@@ -138,7 +150,7 @@ describe('the Content-Security-Policy on html responses', () => {
     const csp = parseCsp(res.headers.get('content-security-policy'));
     expect(csp['frame-ancestors']).toEqual(['http://localhost:9088']);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'https:']);
-    expect(csp['script-src']).toEqual(["'self'", 'http://localhost:9081']);
+    expect(csp['script-src']).toEqual(["'self'", SWAP_FOLDER]);
     expect(res.headers.get('x-frame-options')).toBeNull();
   });
 
@@ -150,6 +162,32 @@ describe('the Content-Security-Policy on html responses', () => {
     });
     expect(range.status).toBe(206);
     expect(range.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+  });
+
+  it('an svg or xml document gets the policy too: opened on its own, it is a page', async () => {
+    // An svg opened by itself runs its <script>; xml may pull an xml-stylesheet.
+    fs.writeFileSync(
+      path.join(remoteDist, '1.0.0/logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
+    );
+    fs.writeFileSync(path.join(remoteDist, '1.0.0/feed.xml'), '<?xml version="1.0"?><a/>');
+    const remote = await start('mfe-swap');
+    for (const url of [`${shell}/assets/currency/jm.svg`, `${remote}/1.0.0/logo.svg`]) {
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      const csp = parseCsp(res.headers.get('content-security-policy'));
+      // No inline script hash: the svg's own script is refused.
+      expect(csp['script-src']).toEqual(["'self'", SWAP_FOLDER]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['default-src']).toEqual(["'self'"]);
+    }
+    const xml = await fetch(`${remote}/1.0.0/feed.xml`);
+    expect(xml.headers.get('content-type')).toMatch(/xml/);
+    expect(parseCsp(xml.headers.get('content-security-policy'))['script-src']).toEqual([
+      "'self'",
+      SWAP_FOLDER,
+    ]);
   });
 
   it('other responses keep frame-ancestors alone', async () => {
@@ -166,7 +204,7 @@ describe('the Content-Security-Policy on html responses', () => {
     const res = await fetch(`${remote}/1.0.0/`);
     expect(res.status).toBe(200);
     const csp = parseCsp(res.headers.get('content-security-policy'));
-    expect(csp['script-src']).toEqual(["'self'", 'http://localhost:9081']);
+    expect(csp['script-src']).toEqual(["'self'", SWAP_FOLDER]);
     expect(csp['object-src']).toEqual(["'none'"]);
     const named = await fetch(`${remote}/1.0.0/index.html`, { method: 'HEAD' });
     expect(named.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
@@ -177,7 +215,14 @@ describe('the Content-Security-Policy on html responses', () => {
     expect(before['script-src']).not.toContain('https://cdn.example');
     writeJson(path.join(configDir, 'remotes.json'), {
       allowedOrigins: ['http://localhost:9081', 'https://cdn.example'],
-      remotes: { swap: { name: 'mfe_swap', base: 'https://cdn.example/swap', version: '1.0.1' } },
+      remotes: {
+        swap: {
+          name: 'mfe_swap',
+          base: 'https://cdn.example/swap',
+          version: '1.0.1',
+          integrity: { '1.0.1': PIN },
+        },
+      },
     });
     writeJson(path.join(configDir, 'networks.json'), networks('https://api.example'));
     try {
@@ -186,17 +231,13 @@ describe('the Content-Security-Policy on html responses', () => {
       const after = parseCsp(res.headers.get('content-security-policy'));
       expect(after['script-src']).toEqual([
         "'self'",
-        'http://localhost:9081',
-        'https://cdn.example',
+        'https://cdn.example/swap/1.0.1/',
         sha256('headStart("/")'),
       ]);
       expect(after['report-uri']).toEqual(['https://api.example/v1/client-report']);
       expect(after['connect-src']).toContain('https://api.example');
     } finally {
-      writeJson(path.join(configDir, 'remotes.json'), {
-        allowedOrigins: ['http://localhost:9081'],
-        remotes: { swap: { name: 'mfe_swap', base: 'http://localhost:9081', version: '1.0.0' } },
-      });
+      writeJson(path.join(configDir, 'remotes.json'), SWAP);
       writeJson(path.join(configDir, 'networks.json'), networks('http://localhost:9070'));
     }
   });

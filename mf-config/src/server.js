@@ -8,7 +8,7 @@ const { pipeline } = require('node:stream');
 const zlib = require('node:zlib');
 const { staticFolder } = require('./static-folder');
 const { createObserver, serveMetrics, markNotFound } = require('./observe');
-const { APPS, appDir, repoRoot, runConfigDir } = require('./apps');
+const { APPS, distDir, distName, repoRoot, runConfigDir } = require('./apps');
 const { defaultRemotesFile } = require('./remotes-file');
 const { createCspSource, htmlPage } = require('./csp-source');
 
@@ -21,19 +21,29 @@ function cors(res) {
   res.setHeader('Access-Control-Allow-Headers', '*');
 }
 
+/**
+ * The runtime config files the site reads, each with its built-in default. Nothing else of the
+ * config folder is served: an operator's editor backup (`remotes.json~`, `networks.json.bak`), a
+ * dotfile or any other file there stays private.
+ */
+const CONFIG_FILES = {
+  'networks.json': () => fs.readFileSync(PRODUCTION_NETWORKS),
+  'remotes.json': () => JSON.stringify(defaultRemotesFile(), null, 2),
+  'widget.json': () => JSON.stringify(DEFAULT_WIDGET_CONFIG, null, 2),
+  // The site settings (deck link, analytics): every one at its default.
+  'site.json': () => '{}',
+};
+
 /** /config/<file>: the runtime config, never cached, with built-in defaults when absent. */
 function serveConfig(req, res, configDir) {
-  const name = path.basename(new URL(req.url, 'http://x').pathname);
-  const file = path.join(configDir, name);
-  let body;
-  if (fs.existsSync(file)) body = fs.readFileSync(file);
-  else if (name === 'networks.json') body = fs.readFileSync(PRODUCTION_NETWORKS);
-  else if (name === 'remotes.json') body = JSON.stringify(defaultRemotesFile(), null, 2);
-  else if (name === 'widget.json') body = JSON.stringify(DEFAULT_WIDGET_CONFIG, null, 2);
-  if (body === undefined) {
+  const { pathname } = new URL(req.url, 'http://x');
+  const name = pathname.slice('/config/'.length);
+  if (!Object.hasOwn(CONFIG_FILES, name)) {
     res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     return;
   }
+  const file = path.join(configDir, name);
+  const body = fs.existsSync(file) ? fs.readFileSync(file) : CONFIG_FILES[name]();
   const encoded = encodeForClient(req, body);
   res
     .writeHead(200, {
@@ -97,11 +107,18 @@ function frameHeaders(res, { widgetPage, configDir }) {
   return hosts;
 }
 
+// What a browser may render as a document, scripts and styles included: html and xhtml, svg
+// (an image opened on its own runs its <script>), xml (xml-stylesheet); with no type at all
+// it guesses.
+const DOCUMENT_TYPE =
+  /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml|(text|application)\/xml|[\w.-]+\/[\w.-]+\+xml)\s*(;|$)/i;
+
 /**
- * Calls `fn` just before the response's head is written, when it is html: whichever way the
- * page is sent (sirv, a fallback page, a range), it gets the full policy.
+ * Calls `fn` just before the response's head is written, when it is a document a browser may
+ * render (DOCUMENT_TYPE, or no type): whichever way it is sent (sirv, a fallback page, a range),
+ * it gets the full policy.
  */
-function beforeHtmlHead(res, fn) {
+function beforeDocumentHead(res, fn) {
   const writeHead = res.writeHead;
   res.writeHead = function (status, ...rest) {
     res.writeHead = writeHead;
@@ -109,7 +126,7 @@ function beforeHtmlHead(res, fn) {
     const headers = rest.find((h) => h && typeof h === 'object' && !Array.isArray(h));
     for (const [name, value] of Object.entries(headers ?? {}))
       if (name.toLowerCase() === 'content-type') type = value;
-    if (/^text\/html\b/i.test(String(type ?? ''))) fn();
+    if (type === undefined || type === '' || DOCUMENT_TYPE.test(String(type))) fn();
     return writeHead.call(this, status, ...rest);
   };
 }
@@ -180,18 +197,16 @@ const staticOptions = (sourceMaps) => ({
 /**
  * The request handler of one app. `sourceMaps` serves the builds' .map files (the local stack
  * does; production does not unless the operator asks); `trustProxy` believes X-Forwarded-Proto.
- * `csp: false` leaves html pages with frame-ancestors only (debugging); `walletConnect` allows
- * WalletConnect's hosts on every page (see csp.js).
+ * `csp: false` leaves html pages with frame-ancestors only (debugging).
  */
 function createAppHandler(
   app,
   {
     configDir = runConfigDir,
-    dist = path.join(appDir(app), 'dist'),
+    dist = distDir(app),
     sourceMaps = false,
     trustProxy = false,
     csp = true,
-    walletConnect = false,
     observer = createObserver(app),
     logger,
   } = {},
@@ -200,7 +215,6 @@ function createAppHandler(
     ? createCspSource({
         configDir,
         productionNetworks: PRODUCTION_NETWORKS,
-        walletConnect,
         warn: (message) => (logger ? logger.warn(message) : console.warn(`[${app}] ${message}`)),
       })
     : undefined;
@@ -226,7 +240,10 @@ function appRoutes(app, { configDir, dist, sourceMaps, cspSource, trustProxy }) 
   const staticsRoot = isShell ? path.join(dist, 'app') : dist;
   const statics = staticFolder(staticsRoot, staticOptions(sourceMaps));
   const widget = staticFolder(path.join(dist, 'widget'), staticOptions(sourceMaps));
-  const sdk = staticFolder(path.join(repoRoot, 'widget-sdk/dist'), { dev: true, sourceMaps });
+  const sdk = staticFolder(path.join(repoRoot, 'widget-sdk', distName()), {
+    dev: true,
+    sourceMaps,
+  });
   const sdkPrefix = `/widget/sdk/${sdkVersion()}/`;
 
   return (req, res) => {
@@ -238,7 +255,7 @@ function appRoutes(app, { configDir, dist, sourceMaps, cspSource, trustProxy }) 
     // The html file this request is answered with, whose inline scripts the CSP allows.
     let page;
     if (cspSource)
-      beforeHtmlHead(res, () => {
+      beforeDocumentHead(res, () => {
         const https = overHttps(req, trustProxy);
         const headers = cspSource.headers({ page, frameAncestors, widget: widgetPage, https });
         for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -304,7 +321,6 @@ async function serveApp(
     sourceMaps,
     trustProxy,
     csp,
-    walletConnect,
     logger,
     metricsPort,
   } = {},
@@ -316,7 +332,6 @@ async function serveApp(
     sourceMaps,
     trustProxy,
     csp,
-    walletConnect,
     observer,
     logger,
   });
@@ -347,4 +362,4 @@ async function serveApp(
   };
 }
 
-module.exports = { serveApp, createAppHandler };
+module.exports = { serveApp, createAppHandler, CONFIG_FILES };

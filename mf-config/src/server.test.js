@@ -86,6 +86,92 @@ describe('app server', () => {
   });
 });
 
+describe('/config/: the config files the site defines, nothing else', () => {
+  const { CONFIG_FILES } = require('./server');
+  let dir;
+  let server;
+  let base;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jmswap-config-list-'));
+    // What an operator's folder may hold beside the config: secrets, editors' backups, a repo.
+    fs.writeFileSync(path.join(dir, 'remotes.json'), JSON.stringify(defaultRemotesFile()));
+    for (const name of [
+      '.env',
+      '.remotes.json.swp',
+      'remotes.json~',
+      'remotes.json.bak',
+      'networks.json.orig',
+      '#widget.json#',
+      'secrets.json',
+      'notes.txt',
+    ])
+      fs.writeFileSync(path.join(dir, name), 'PRIVATE_KEY=0xdead');
+    fs.mkdirSync(path.join(dir, '.git'));
+    fs.writeFileSync(path.join(dir, '.git/config'), 'PRIVATE');
+    fs.mkdirSync(path.join(dir, 'old'));
+    fs.writeFileSync(path.join(dir, 'old/remotes.json'), 'PRIVATE');
+    server = await serveApp('shell', { port: 0, configDir: dir });
+    base = `http://127.0.0.1:${server.server.address().port}/config/`;
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists exactly the files the shell, the widget and the remotes read', () => {
+    expect(Object.keys(CONFIG_FILES).sort()).toEqual([
+      'networks.json',
+      'remotes.json',
+      'site.json',
+      'widget.json',
+    ]);
+  });
+
+  it('serves site.json from the folder, or no settings (every one at its default)', async () => {
+    expect(await (await fetch(base + 'site.json')).json()).toEqual({});
+    fs.writeFileSync(
+      path.join(dir, 'site.json'),
+      JSON.stringify({ deckUrl: 'https://deck.example/' }),
+    );
+    try {
+      expect(await (await fetch(base + 'site.json')).json()).toEqual({
+        deckUrl: 'https://deck.example/',
+      });
+    } finally {
+      fs.rmSync(path.join(dir, 'site.json'));
+    }
+  });
+
+  it('serves each of them, from the folder or its default', async () => {
+    for (const name of Object.keys(CONFIG_FILES)) {
+      const res = await fetch(base + name);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(expect.any(Object));
+    }
+  });
+
+  it.each([
+    '.env',
+    '%2Eenv',
+    '.remotes.json.swp',
+    'remotes.json~',
+    'remotes.json.bak',
+    'networks.json.orig',
+    '%23widget.json%23',
+    'secrets.json',
+    'notes.txt',
+    '.git/config',
+    'old/remotes.json',
+    'x/../secrets.json',
+    '%2e%2e/config/secrets.json',
+    '',
+  ])('never serves /config/%s', async (name) => {
+    const res = await fetch(base + name);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('PRIVATE');
+  });
+});
+
 describe('served as a CDN would serve it', () => {
   const zlib = require('node:zlib');
   const http = require('node:http');

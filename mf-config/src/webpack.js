@@ -13,7 +13,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { createSharedConfig } = require('./shared');
 const { PreloadBootChunksPlugin } = require('./preload-boot');
 const { RemoteIntegrityPlugin } = require('./remote-integrity');
-const { repoRoot } = require('./apps');
+const { distName, repoRoot } = require('./apps');
 const { swcOptionsFor } = require('./lingui');
 
 const swcRule = {
@@ -114,6 +114,25 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
 }
 
 /**
+ * webpack's filesystem cache, per app and build variant (in the app's node_modules/.cache): a
+ * remote rebuilt after a change to its own sources reuses every module, minified chunk and
+ * compressed twin that did not change (React, shared-chain and the chain libraries of its shared
+ * fallbacks) instead of making them again. What decides a build beyond its sources is in the
+ * key: the mode, the variant, the dev wallet and JMSWAP_SHARED_VERSIONS (`version`), and this
+ * config's files (`buildDependencies`). Builds of an explicit version (remote:release, the
+ * version-skew builds) never use it: a release is built from nothing.
+ */
+function persistentCache(appDir, mode, variant) {
+  return {
+    type: 'filesystem',
+    name: `${mode}-${variant}-${withDevWallet(mode) ? 'dev-wallet' : 'deploy'}`,
+    cacheDirectory: path.join(appDir, 'node_modules/.cache/webpack'),
+    version: JSON.stringify({ shared: process.env.JMSWAP_SHARED_VERSIONS ?? '' }),
+    buildDependencies: { config: [__filename, path.join(appDir, 'webpack.config.js')] },
+  };
+}
+
+/**
  * Brotli's best quality (11) costs about 1 s of CPU per MB. First-load chunks are small and get
  * it; the big lazy chunks (wallet and chain libraries, a remote's fallbacks of shared modules,
  * megabytes that are rarely fetched) get quality 9: a few percent larger, several times faster.
@@ -183,10 +202,11 @@ function createRemoteConfig({ appDir, name, exposes, mode = 'production', versio
   const config = baseConfig({
     appDir,
     mode,
-    outputPath: path.join(appDir, 'dist', appVersion),
+    outputPath: path.join(appDir, distName(), appVersion),
     publicPath: 'auto',
     define: { __APP_NAME__: name, __APP_VERSION__: appVersion },
   });
+  config.cache = version ? false : persistentCache(appDir, mode, 'remote');
   config.plugins.push(
     new ModuleFederationPlugin({
       name,
@@ -260,11 +280,12 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
   const config = baseConfig({
     appDir,
     mode,
-    outputPath: path.join(appDir, 'dist', variant),
+    outputPath: path.join(appDir, distName(), variant),
     publicPath: isWidget ? '/widget/' : '/',
     define: { __APP_NAME__: 'shell', __APP_VERSION__: pkg.version, __SHELL_VARIANT__: variant },
   });
   config.entry = isWidget ? './src/widget/index.ts' : './src/index.ts';
+  config.cache = persistentCache(appDir, mode, variant);
   // The shell's styles go in a <link> in the head: the header paints with the html, before any
   // script runs, and 4 KiB gzip less JavaScript.
   if (mode === 'production') extractCss(config);
@@ -312,7 +333,7 @@ function createShellConfig({ appDir, mode = 'production', variant = 'app' }) {
 
 /**
  * The design tokens (both themes, the system's preference choosing) and the page colours: in the
- * site the shell's stylesheet brings them, and a remote's CSS only names them (issue #26).
+ * site the shell's stylesheet brings them, and a remote's CSS only names them.
  */
 function standaloneStyle() {
   const tokens = fs.readFileSync(path.join(repoRoot, 'shared-chain/theme/tokens.css'), 'utf8');

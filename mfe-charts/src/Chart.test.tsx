@@ -185,9 +185,10 @@ describe('Chart on the history API', () => {
     const fetchMock = answer([{ value: 2.5, dt: Date.now() - 1000 }]);
     global.fetch = fetchMock as unknown as typeof fetch;
     render(<Chart network={tron} symbolA="TRX" symbolB="JM" window="1w" />);
-    const chart = await reach('TRX/JM price, 4-hour line, last week');
+    // JM priced in TRX (the base coin): the API is asked (TRX, JM), the chart reads JM/TRX
+    const chart = await reach('JM/TRX price, 4-hour line, last week');
     expect(chart).toHaveAttribute('data-closes', '2.5');
-    expect(chart).toHaveAccessibleName('TRX/JM price, 4-hour line, last week');
+    expect(chart).toHaveAccessibleName('JM/TRX price, 4-hour line, last week');
     expect(fetchMock).toHaveBeenCalledWith(
       'http://api.test/v1/history/tron/line/1w/TRX/JM',
       expect.anything(),

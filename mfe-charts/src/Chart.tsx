@@ -17,15 +17,18 @@ import {
   type ChartKind,
   type ChartPoint,
 } from './chartRules';
+import { chartTokenText } from './pairs';
 import { ReadyChart } from './ReadyChart';
 import { useChartData } from './useChartData';
 import './charts.css';
 
 export interface ChartProps {
   network: NetworkConfig;
-  /** The pair as shown: the price of B in A. */
+  /** The pair, in either order: it is drawn quote per base (chartRules' historyPair). */
   symbolA: string;
   symbolB: string;
+  /** The charts page's toggle: base per quote instead. */
+  inverted?: boolean;
   kind?: ChartKind;
   window?: ChartWindow;
   width?: number;
@@ -55,8 +58,10 @@ export function Chart({
   kind = 'line',
   window = '1m',
   firstSpan,
+  inverted,
   ...rest
 }: ChartProps) {
+  const [quote, base] = historyPair(network, symbolA, symbolB, inverted);
   const [span, setSpan] = useState(firstSpan);
   const paging = useMemo(
     () => (firstSpan && span ? { first: WINDOW_BUCKETS[firstSpan], span } : undefined),
@@ -66,15 +71,16 @@ export function Chart({
     network,
     kind,
     window,
-    historyPair(network, symbolA, symbolB),
+    [quote, base],
     paging,
   );
   return (
     <ChartView
       {...rest}
       network={network.id}
-      symbolA={symbolA}
-      symbolB={symbolB}
+      symbolA={base}
+      symbolB={quote}
+      names={[chartTokenText(network, base), chartTokenText(network, quote)]}
       kind={kind}
       window={window}
       loading={loading}
@@ -98,6 +104,8 @@ const SPAN_NAMES = {
 } satisfies Record<ChartWindow, unknown>;
 
 export interface ChartViewProps extends Omit<ChartProps, 'network' | 'firstSpan'> {
+  /** How the two sides are named (symbols where the pair is named by addresses). */
+  names?: [string, string];
   network: string;
   loading: boolean;
   /** Every point held, in time order; the chart draws those of `span`. */
@@ -116,6 +124,7 @@ export function ChartView({
   network,
   symbolA,
   symbolB,
+  names,
   kind = 'line',
   window = '1m',
   width = 470,
@@ -134,7 +143,8 @@ export function ChartView({
   const { t, i18n } = useLingui();
   // Highcharts takes its language when it draws: another language draws the chart anew.
   const language = useLanguageCode();
-  const pair = `${symbolA}/${symbolB}`;
+  const [nameA, nameB] = names ?? [symbolA, symbolB];
+  const pair = `${nameA}/${nameB}`;
   // The same list while the points and the current bucket stay: any other render of the page
   // keeps the drawn chart (new points redraw all of it).
   const currentAt = currentPointTime(points, now);
@@ -170,7 +180,7 @@ export function ChartView({
           language={language}
           kind={kind}
           name={pair}
-          label={chartLabel(symbolA, symbolB, kind, window)}
+          label={chartLabel(nameA, nameB, kind, window)}
           points={shown}
           height={height}
           decimals={decimals}

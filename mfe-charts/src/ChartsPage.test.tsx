@@ -61,7 +61,8 @@ afterEach(() => {
 it('shows TRX/JM by default with its price, and keeps the loading state until info arrives', async () => {
   render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
   expect(await screen.findByText('0.00125')).toBeInTheDocument();
-  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('TRX/JM 0.00125');
+  // JM priced in the base coin: JM/TRX, TRX per JM
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('JM/TRX 0.00125 TRX per JM');
   const loading = events.filter((e) => e.type === 'loading');
   expect(loading.at(-1)).toMatchObject({ on: false });
   expect(loading.some((e) => e.type === 'loading' && e.on)).toBe(true);
@@ -72,8 +73,9 @@ it('lists the chart pairs with icons and asks the shell for the chosen one', asy
   render(<ChartsPage network="TRON" query={{}} setQuery={setQuery} />);
   await userEvent.click(await screen.findByRole('button', { name: 'Pair: TRX/JM' }));
   const list = screen.getByRole('listbox', { name: 'Pairs' });
-  const usdt = within(list).getByRole('button', { name: /TRX\/USDT/ });
-  expect(within(usdt).getAllByRole('img')).toHaveLength(2);
+  const usdt = within(list).getByRole('button', { name: 'TRX/USDT' });
+  // Both logos, beside the pair's text (decorative: the name is read once).
+  expect(usdt.querySelectorAll('img')).toHaveLength(2);
   await userEvent.click(usdt);
   expect(setQuery).toHaveBeenCalledWith({ symbolA: 'TRX', symbolB: 'USDT' });
 });
@@ -103,8 +105,8 @@ it('reads in Chinese with the real catalogue; pairs, networks and prices stay as
     expect(await screen.findByText('当前价格')).toBeInTheDocument();
     expect(screen.getByText('24h 成交量')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '交易对：TRX/JM' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '下载 TRX/JM 交易记录 (CSV)' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('TRX/JM 0.00125');
+    expect(screen.getByRole('button', { name: '下载 JM/TRX 交易记录 (CSV)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('JM/TRX 0.00125');
     const spans = screen.getByRole('group', { name: '图表范围' });
     expect(
       within(spans)
@@ -119,4 +121,51 @@ it('reads in Chinese with the real catalogue; pairs, networks and prices stay as
   } finally {
     await act(() => activateLanguage('en'));
   }
+});
+
+it('BNB/USDT reads about 530 USDT per BNB; the toggle shows BNB per USDT, the chart asked the other way', async () => {
+  const bsc = {
+    updatedAt: 1,
+    networks: {
+      BSC: {
+        pairs: [
+          {
+            ...info.networks.TRON.pairs[0]!,
+            symbolA: 'BNB',
+            symbolB: 'USDT',
+            // the api prices symbolA per 1 symbolB: BNB per USDT
+            price: 1 / 530.12345,
+          },
+        ],
+        tokens: { BNB: { priceUsd: 530.12345 }, USDT: { priceUsd: 1 } },
+      },
+    },
+  };
+  const fetchMock = jest.fn(async (url: string) =>
+    String(url).endsWith('/v1/info')
+      ? new Response(JSON.stringify(bsc))
+      : new Response(JSON.stringify([])),
+  );
+  global.fetch = fetchMock as unknown as typeof fetch;
+  render(
+    <ChartsPage network="BSC" query={{ symbolA: 'USDT', symbolB: 'BNB' }} setQuery={jest.fn()} />,
+  );
+  const title = () => screen.getByRole('heading', { level: 2 });
+  await screen.findByText('530.12345');
+  expect(title()).toHaveTextContent('BNB/USDT 530.12345 USDT per BNB');
+  expect(document.querySelector('[data-figure="price"]')).toHaveTextContent('530.12345 USDT');
+  const asked = () =>
+    fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/candles/'));
+  await act(async () => undefined);
+  expect(asked().every((u) => u.endsWith('/USDT/BNB') || u.includes('/USDT/BNB?'))).toBe(true);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Show as USDT/BNB' }));
+  expect(title()).toHaveTextContent('USDT/BNB 0.00189 BNB per USDT');
+  expect(screen.getByRole('button', { name: 'Show as BNB/USDT' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(
+    screen.getByRole('button', { name: 'Download USDT/BNB trades (CSV)' }),
+  ).toBeInTheDocument();
 });

@@ -1,5 +1,5 @@
 import './messages';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
@@ -12,11 +12,11 @@ import {
 } from '@jmswap/shared-chain';
 import { fetchAllPages, fetchTrades } from '@jmswap/shared-chain/history';
 import { Chart } from './Chart';
-import { historyPair } from './chartRules';
+import { historyPair, pairName } from './chartRules';
 import { downloadCsv } from './csv';
 import { pairTradesCsv } from './exports';
 import { fixedNumber } from './format';
-import { CHART_NETWORKS, resolveChartPair } from './pairs';
+import { CHART_NETWORKS, chartTokenText, resolveChartPair } from './pairs';
 import { PairPicker } from './PairPicker';
 import { PairStats, pairPrice } from './PairStats';
 import { MyTrades } from './MyTrades';
@@ -59,9 +59,20 @@ function PairScreen({
 }: Pick<RemoteScreenProps, 'query' | 'setQuery'> & { network: NetworkConfig }) {
   const { symbolA: a, symbolB: b } = resolveChartPair(network, query.symbolA, query.symbolB);
   const { loading, info } = useInfo(network);
-  const { price } = pairPrice(info, a, b);
+  // Quote per base (a stablecoin, else the base coin, else the pool's invert); the toggle turns
+  // it round, for this pair only.
+  const [invertedFor, setInvertedFor] = useState<string>();
+  const inverted = invertedFor === `${network.id}:${[a, b].sort().join('/')}`;
+  const shown = historyPair(network, a, b, inverted);
+  const { price } = pairPrice(info, ...shown);
   const { t } = useLingui();
-  const pair = `${a}/${b}`;
+  // A pair of the api's index is named by addresses: shown by its tokens' symbols where known.
+  const names: [string, string] = [
+    chartTokenText(network, shown[0]),
+    chartTokenText(network, shown[1]),
+  ];
+  const pair = pairName(names);
+  const other = pairName([names[1], names[0]]);
   return (
     <>
       <div className="jm-charts-head">
@@ -71,9 +82,22 @@ function PairScreen({
           onPick={(symbolA, symbolB) => setQuery?.({ symbolA, symbolB })}
         />
         <h2>
-          {a}/{b}{' '}
-          <span data-figure="title-price">{fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)}</span>
+          <span data-figure="title-pair">{pair}</span>{' '}
+          <span data-figure="title-price">{fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)}</span>{' '}
+          <span className="jm-muted" data-figure="title-unit">
+            {t`${names[0]} per ${names[1]}`}
+          </span>
         </h2>
+        <button
+          type="button"
+          className="jm-link-button"
+          aria-pressed={inverted}
+          onClick={() =>
+            setInvertedFor(inverted ? undefined : `${network.id}:${[a, b].sort().join('/')}`)
+          }
+        >
+          {t`Show as ${other}`}
+        </button>
       </div>
       <Chart
         network={network}
@@ -87,11 +111,12 @@ function PairScreen({
         precision={10}
         hideLink
         held={loading}
+        inverted={inverted}
       />
       {loading ? (
         <p role="status">{t`Loading...`}</p>
       ) : info ? (
-        <PairStats info={info} pair={[a, b]} />
+        <PairStats info={info} pair={shown} unit={names[0]} />
       ) : (
         <p role="status" className="jm-warning">
           {t`Market data is unavailable right now; the chart and figures come back with it. Try again in a few minutes.`}
@@ -101,7 +126,7 @@ function PairScreen({
         type="button"
         className="jm-link-button"
         onClick={() =>
-          void exportPair(network, a, b).then((failed) => failed && showToast('error', failed))
+          void exportPair(network, shown).then((failed) => failed && showToast('error', failed))
         }
       >
         {t`Download ${pair} trades (CSV)`}
@@ -111,9 +136,11 @@ function PairScreen({
   );
 }
 
-/** Saves the pair's trades as CSV; what to tell the user when they could not be read. */
-async function exportPair(network: NetworkConfig, a: string, b: string) {
-  const pair = historyPair(network, a, b);
+/**
+ * Saves the pair's trades as CSV, priced as the page shows them (`pair`: quote, base); what to
+ * tell the user when they could not be read.
+ */
+async function exportPair(network: NetworkConfig, pair: [string, string]) {
   const [addressA, addressB] = pairAddresses(network, ...pair);
   const rows = await fetchAllPages(
     (before) =>
@@ -126,7 +153,7 @@ async function exportPair(network: NetworkConfig, a: string, b: string) {
   );
   if (!rows) return msg`The trades could not be read. Try again in a minute.`;
   downloadCsv(
-    `jmswap-${network.id.toLowerCase()}-${pair[0]}-${pair[1]}-trades.csv`,
+    `jmswap-${network.id.toLowerCase()}-${pair[1]}-${pair[0]}-trades.csv`,
     pairTradesCsv(network, pair, rows),
   );
   return undefined;

@@ -1,23 +1,51 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
-import { chartPairs } from './pairs';
+import { shortAddress } from '@jmswap/shared-chain/tokens';
+import { fetchPairs, type ApiPair } from '@jmswap/shared-chain/history';
+import { chartPairs, chartToken, chartTokenText } from './pairs';
 
 function PairLabel({ network, a, b }: { network: NetworkConfig; a: string; b: string }) {
-  const ta = network.tokens[a];
-  const tb = network.tokens[b];
+  const ta = chartToken(network, a);
+  const tb = chartToken(network, b);
   return (
     <>
-      {ta && <TokenLogo token={ta} size={20} />}
-      {tb && <TokenLogo token={tb} size={20} />}
+      {ta && <TokenLogo token={ta} size={20} decorative />}
+      {tb && <TokenLogo token={tb} size={20} decorative />}
       <span>
-        {a}/{b}
+        {chartTokenText(network, a)}/{chartTokenText(network, b)}
       </span>
     </>
   );
 }
 
-/** The pair dropdown: every chart pair of the network, with both token icons. */
+/** The api's other pairs matching the search (the factory's pairs the config does not list). */
+function useOtherPairs(network: NetworkConfig, search: string, open: boolean): ApiPair[] {
+  const [pairs, setPairs] = useState<ApiPair[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      void fetchPairs(network.api.url, network.id, {
+        q: search,
+        limit: 50,
+        signal: abort.signal,
+      }).then(
+        (answer) => !abort.signal.aborted && setPairs(answer?.pairs.filter((p) => !p.listed) ?? []),
+      );
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [network.api.url, network.id, search, open]);
+  return pairs;
+}
+
+/**
+ * The pair dropdown: the chart pairs of the network, then every other pair the api indexes,
+ * with one search over both (symbol, name or address).
+ */
 export function PairPicker({
   network,
   pair: [a, b],
@@ -29,7 +57,25 @@ export function PairPicker({
 }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const pair = `${a}/${b}`;
+  const [search, setSearch] = useState('');
+  const others = useOtherPairs(network, search, open);
+  const listId = useId();
+  const pair = `${network.tokens[a]?.symbol ?? a}/${network.tokens[b]?.symbol ?? b}`;
+  const q = search.trim().toLowerCase();
+  const matches = (key: string) => {
+    const token = network.tokens[key];
+    return (
+      q === '' ||
+      key.toLowerCase().startsWith(q) ||
+      token?.name.toLowerCase().includes(q) === true ||
+      token?.address.toLowerCase().startsWith(q) === true
+    );
+  };
+  const listed = chartPairs(network).filter((p) => matches(p.symbolA) || matches(p.symbolB));
+  const pick = (x: string, y: string) => {
+    setOpen(false);
+    onPick(x, y);
+  };
   return (
     <div className="jm-pair-picker">
       <button
@@ -42,21 +88,38 @@ export function PairPicker({
         <PairLabel network={network} a={a} b={b} /> ▾
       </button>
       {open && (
-        <ul role="listbox" aria-label={t`Pairs`}>
-          {chartPairs(network).map((p) => (
-            <li key={`${p.symbolA}/${p.symbolB}`} role="option" aria-selected={false}>
-              <button
-                type="button"
-                onClick={() => {
-                  setOpen(false);
-                  onPick(p.symbolA, p.symbolB);
-                }}
-              >
-                <PairLabel network={network} a={p.symbolA} b={p.symbolB} />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <div className="jm-pair-list">
+          <input
+            type="search"
+            aria-label={t`Search pairs`}
+            aria-controls={listId}
+            placeholder={t`Search symbol, name or address`}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            maxLength={64}
+          />
+          <ul role="listbox" id={listId} aria-label={t`Pairs`}>
+            {listed.map((p) => (
+              <li key={`${p.symbolA}/${p.symbolB}`} role="option" aria-selected={false}>
+                <button type="button" onClick={() => pick(p.symbolA, p.symbolB)}>
+                  <PairLabel network={network} a={p.symbolA} b={p.symbolB} />
+                </button>
+              </li>
+            ))}
+            {others.map((p) => (
+              <li key={p.address} role="option" aria-selected={false} data-pair={p.address}>
+                <button type="button" onClick={() => pick(p.tokenA.address, p.tokenB.address)}>
+                  <span>
+                    {p.tokenA.symbol}/{p.tokenB.symbol}{' '}
+                    <small>
+                      {shortAddress(p.tokenA.address)} · {shortAddress(p.tokenB.address)}
+                    </small>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );

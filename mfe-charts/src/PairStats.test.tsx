@@ -39,9 +39,20 @@ it('shows the pair price, 24h volume, supply, circulating supply and market cap 
   expect(figure('marketcap')).toHaveTextContent('$0.247M');
 });
 
-it('prices the pair the other way round when asked in the other order, without JM figures', () => {
+it("prices the pair the other way round when asked in the other order (the charts page's toggle); JM's figures stay", () => {
   render(<PairStats info={info} pair={['JM', 'TRX']} />);
   expect(figure('price')).toHaveTextContent('12.34501 JM ($0.25)');
+  expect(screen.getByText('Market cap')).toBeInTheDocument();
+});
+
+it('a pair without JM has no JM figures', () => {
+  const trxUsdt = {
+    ...info,
+    pairs: [{ ...info.pairs[0]!, symbolA: 'TRX', symbolB: 'USDT', price: 4 }],
+    tokens: { ...info.tokens, USDT: { priceUsd: 1 } },
+  };
+  render(<PairStats info={trxUsdt} pair={['USDT', 'TRX']} />);
+  expect(figure('price')).toHaveTextContent('0.25000 USDT ($0.25)');
   expect(screen.queryByText('Market cap')).not.toBeInTheDocument();
 });
 

@@ -28,20 +28,24 @@ const supplyText = (text: string, places = 3) => {
 export function PairStats({
   info,
   pair: [a, b],
+  unit = a,
 }: {
   info: ApiInfoNetwork | undefined;
   pair: [string, string];
+  /** How the price's unit (token a) is named (a symbol where `a` is an address). */
+  unit?: string;
 }) {
   const { t } = useLingui();
   const { price, volume24HUsd } = pairPrice(info, a, b);
-  const jm = b === 'JM' ? info?.jm : undefined;
+  // JM's figures with a JM pair, whichever way round the charts page shows its price.
+  const jm = a === 'JM' || b === 'JM' ? info?.jm : undefined;
   const priceUsd = info?.tokens[b]?.priceUsd;
   return (
     <dl className="jm-stats" aria-label={t`Pair figures`}>
       <div>
         <dt>{t`Current price`}</dt>
         <dd data-figure="price">
-          {fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)} {a}
+          {fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)} {unit}
           {priceUsd !== undefined && priceUsd !== null && ` (${usdPrice(priceUsd)})`}
         </dd>
       </div>

@@ -6,6 +6,7 @@ import {
   chartSpans,
   historyPair,
   missingBuckets,
+  pairName,
   pointsOfSpan,
   samePoints,
   withCurrentPoint,
@@ -86,17 +87,42 @@ describe('a refresh that brings the same points', () => {
   });
 });
 
-describe('history pair', () => {
+describe('history pair: prices read quote per base', () => {
   const { networks } = parseNetworksFile(production);
-  it('asks the pair as shown, and the other way round for a pool flagged invert', () => {
+  it('the stablecoin is the quote side, in either order: BNB/USDT is USDT per BNB', () => {
+    expect(historyPair(networks.BSC, 'BNB', 'USDT')).toEqual(['USDT', 'BNB']);
+    expect(historyPair(networks.BSC, 'USDT', 'BNB')).toEqual(['USDT', 'BNB']);
+    expect(historyPair(networks.BSC, 'BUSD', 'BNB')).toEqual(['BUSD', 'BNB']);
+    expect(historyPair(networks.TRON, 'JM', 'USDT')).toEqual(['USDT', 'JM']);
+    expect(pairName(historyPair(networks.BSC, 'USDT', 'BNB'))).toBe('BNB/USDT');
+  });
+
+  it('else the base coin: TRX/JM is TRX per JM', () => {
     expect(historyPair(networks.TRON, 'TRX', 'JM')).toEqual(['TRX', 'JM']);
-    const inverted = {
+    expect(historyPair(networks.TRON, 'JM', 'TRX')).toEqual(['TRX', 'JM']);
+    expect(historyPair(networks.BSC, 'TRX', 'BNB')).toEqual(['BNB', 'TRX']);
+  });
+
+  it("else the pool's invert flag (symbolB in symbolA, inverted the other way round)", () => {
+    const net = {
       ...networks.TRON,
-      pools: networks.TRON.pools.map((p) => (p.symbolB === 'USDT' ? { ...p, invert: true } : p)),
+      pools: [{ symbolA: 'JM', symbolB: 'NOLE', address: '' }],
     };
-    expect(historyPair(inverted, 'TRX', 'USDT')).toEqual(['USDT', 'TRX']);
-    expect(historyPair(inverted, 'USDT', 'TRX')).toEqual(['TRX', 'USDT']);
-    expect(historyPair(inverted, 'TRX', 'JM')).toEqual(['TRX', 'JM']);
+    expect(historyPair(net, 'NOLE', 'JM')).toEqual(['JM', 'NOLE']);
+    const inverted = { ...net, pools: [{ ...net.pools[0]!, invert: true }] };
+    expect(historyPair(inverted, 'JM', 'NOLE')).toEqual(['NOLE', 'JM']);
+    // a stablecoin or the base coin wins over the flag
+    const flagged = {
+      ...networks.TRON,
+      pools: networks.TRON.pools.map((p) => ({ ...p, invert: true })),
+    };
+    expect(historyPair(flagged, 'TRX', 'USDT')).toEqual(['USDT', 'TRX']);
+    expect(historyPair(flagged, 'TRX', 'JM')).toEqual(['TRX', 'JM']);
+  });
+
+  it("the charts page's toggle turns it round", () => {
+    expect(historyPair(networks.BSC, 'BNB', 'USDT', true)).toEqual(['BNB', 'USDT']);
+    expect(pairName(historyPair(networks.BSC, 'BNB', 'USDT', true))).toBe('USDT/BNB');
   });
 });
 

@@ -1,6 +1,10 @@
 import { msg, t } from '@lingui/core/macro';
 import { i18n } from '@jmswap/shared-chain';
-import { CHART_PRICE_SIGNIFICANT_DIGITS, type NetworkConfig } from '@jmswap/shared-chain';
+import {
+  CHART_PRICE_SIGNIFICANT_DIGITS,
+  USD_STABLECOINS,
+  type NetworkConfig,
+} from '@jmswap/shared-chain';
 import { CHART_BUCKET_MS, type ChartWindow } from '@jmswap/shared-chain/history';
 
 export type ChartKind = 'candle' | 'line';
@@ -113,12 +117,38 @@ export const poolOf = (network: NetworkConfig, a: string, b: string) =>
   );
 
 /**
- * The (A, B) to ask the history API for the pair shown as a/b: the API prices B in A, and a pool
- * flagged `invert` is shown the other way round, so it is asked as (b, a).
+ * The side of a pair its price is quoted in: a US dollar stablecoin, else the network's base
+ * coin, else as the pool's `invert` flag says (the spec's pairs price symbolB in symbolA, and an
+ * inverted one the other way round). So BNB/USDT reads about 530 USDT per BNB, whatever the
+ * order the pair was asked in.
  */
-export function historyPair(network: NetworkConfig, a: string, b: string): [string, string] {
-  return poolOf(network, a, b)?.invert ? [b, a] : [a, b];
+export function quoteSymbol(network: NetworkConfig, a: string, b: string): string {
+  const stable = (s: string) => USD_STABLECOINS.has(s);
+  if (stable(a) !== stable(b)) return stable(a) ? a : b;
+  const base = (s: string) => s === network.baseToken || network.tokens[s]?.isBase === true;
+  if (!stable(a) && base(a) !== base(b)) return base(a) ? a : b;
+  const pool = poolOf(network, a, b);
+  if (!pool) return a;
+  return pool.invert ? pool.symbolB : pool.symbolA;
 }
+
+/**
+ * The pair as the history API is asked for it, (quote, base): it prices its second token in its
+ * first, so prices read quote per base. `inverted` (the charts page's toggle) turns it round.
+ */
+export function historyPair(
+  network: NetworkConfig,
+  a: string,
+  b: string,
+  inverted = false,
+): [string, string] {
+  const quote = quoteSymbol(network, a, b);
+  const base = quote === a ? b : a;
+  return inverted ? [base, quote] : [quote, base];
+}
+
+/** A pair as it reads, base/quote ("BNB/USDT"), from a historyPair. */
+export const pairName = ([quote, base]: readonly [string, string]): string => `${base}/${quote}`;
 
 /** Where the Chart component's link goes: the charts page of this pair. */
 export const chartsPageHref = (network: string, a: string, b: string) =>

@@ -50,19 +50,23 @@ describe('exports', () => {
     );
   });
 
-  it("writes a pair's trades with the amount of B and the total in A", () => {
+  it("writes a pair's trades priced as shown (quote A per base B), the amount of B and the total in A", () => {
     const trade: Trade = {
       type: 'sell',
-      price: '0.5',
-      buyAmount: '50',
-      sellAmount: '100',
+      price: '530.25',
+      buyAmount: '1060.5',
+      sellAmount: '2',
       date: Date.UTC(2026, 10, 23),
       hash: `0x${HASH}`,
       trader: '=cmd',
     };
-    const row = pairTradesCsv(networks.BSC, ['BNB', 'USDT'], [trade]).trim().split('\r\n')[1];
+    // BNB/USDT as the charts page reads it: USDT per BNB
+    const row = pairTradesCsv(networks.BSC, ['USDT', 'BNB'], [trade]).trim().split('\r\n')[1];
     expect(row).toBe(
-      `2026-11-23T00:00:00.000Z,BSC,BNB/USDT,sell,0.5,BNB per USDT,100,USDT,50,BNB,'=cmd,0x${HASH},https://bscscan.com/tx/0x${HASH}`,
+      `2026-11-23T00:00:00.000Z,BSC,BNB/USDT,sell,530.25,USDT per BNB,2,BNB,1060.5,USDT,'=cmd,0x${HASH},https://bscscan.com/tx/0x${HASH}`,
     );
+    // the page's toggle: BNB per USDT, the pair read USDT/BNB
+    const inverted = pairTradesCsv(networks.BSC, ['BNB', 'USDT'], [trade]).split('\r\n')[1];
+    expect(inverted).toContain(',BSC,USDT/BNB,sell,530.25,BNB per USDT,');
   });
 });

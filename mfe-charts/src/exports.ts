@@ -64,7 +64,10 @@ export const PAIR_TRADES_HEADER = [
   'Explorer link',
 ];
 
-/** A pair's trades: side "buy" = the trader received B; price is A per 1 B. */
+/**
+ * A pair's trades as asked (quote A, base B: historyPair): side "buy" = the trader received B;
+ * price is A per 1 B; the pair reads B/A ("BNB/USDT").
+ */
 export function pairTradesCsv(
   network: NetworkConfig,
   [a, b]: [string, string],
@@ -75,7 +78,7 @@ export function pairTradesCsv(
     trades.map((t) => [
       isoDate(t.date),
       network.id,
-      `${a}/${b}`,
+      `${b}/${a}`,
       t.type,
       t.price,
       `${a} per ${b}`,

@@ -79,6 +79,12 @@ const openAdd = async () => {
   await waitFor(() => expect(screen.getByTestId('price-a-in-b')).not.toHaveTextContent('-'));
 };
 
+/** Opens a side's token picker and picks the option whose name matches. */
+async function choose(side: string, option: RegExp) {
+  await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${side}: `) }));
+  await userEvent.click(screen.getAllByRole('option', { name: option })[0]!);
+}
+
 describe('step 1, LIQUIDITY', () => {
   it('without a wallet: CONNECT WALLET and "Wallet not connected"', async () => {
     await setup();
@@ -134,17 +140,13 @@ describe('step 2, ADD LIQUIDITY', () => {
     expect(screen.getByRole('list', { name: 'Your pool' })).toBeInTheDocument();
   });
 
-  it('choosing the first token removes it from the second list and resets the second', async () => {
+  it("choosing the other side's token switches the sides", async () => {
     await setup();
     await connect();
     await openAdd();
-    await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'Tokens to swap token' }),
-      'JM',
-    );
-    const secondList = screen.getByRole('combobox', { name: 'Estimate token' });
-    expect(within(secondList).queryByRole('option', { name: 'JM (tax 3%)' })).toBeNull();
-    expect(secondList).toHaveValue('TRX');
+    await choose('Tokens to swap token', /^JM/);
+    expect(screen.getByRole('button', { name: 'Tokens to swap token: JM' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Estimate token: TRX' })).toBeInTheDocument();
   });
 
   it('MAX keeps the TRON fee reserve (47 TRX without free energy) on the base coin', async () => {
@@ -167,6 +169,29 @@ describe('step 2, ADD LIQUIDITY', () => {
     await openAdd();
     await userEvent.click(screen.getAllByRole('button', { name: 'MAX' })[0]!);
     expect(first()).toHaveValue('1.99');
+  });
+
+  it('the estimated amount shows at most 12 decimals, as the swap box does; SUPPLY sends it exactly', async () => {
+    // 3 BNB against 1 590.370370370370370371 USDT (18 decimals each): 1 BNB is 530.12345... USDT
+    const pool = {
+      symbolA: 'BNB',
+      symbolB: 'USDT',
+      reserveA: 3n * E18,
+      reserveB: 1_590_370_370_370_370_370_371n,
+      totalSupply: 10n * E18,
+    };
+    const fake = await setup(
+      { pools: [pool], balances: { BNB: 10n * E18, USDT: 10_000n * E18 } },
+      'BSC',
+    );
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '1');
+    expect(second()).toHaveValue('530.123456790123');
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    await waitFor(() => expect(fake.adds).toHaveLength(1));
+    expect(fake.adds[0]!.amountB).toBe((E18 * pool.reserveB) / pool.reserveA);
+    expect(fake.adds[0]!.amountB).toBe(530_123_456_790_123_456_790n);
   });
 
   it('MAX on BTTC keeps what the add costs in gas (the estimate), not 0.01 BTT', async () => {
@@ -266,6 +291,67 @@ describe('step 2, ADD LIQUIDITY', () => {
     ).toBeInTheDocument();
   });
 
+  it('the popup opens at the id ("Confirming…"), then says Confirmed with what was deposited and the pool tokens', async () => {
+    let mine = () => undefined as void;
+    const chainOpen = new Promise<void>((r) => (mine = r));
+    await setup({
+      energy: 10_000_000n,
+      chainOpen,
+      mined: {
+        amountA: 100n * E6,
+        amountB: (999_5n * E8) / 10n,
+        lpTokens: 123n * 10n ** 15n,
+        fee: 1_500_000n,
+      },
+    });
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    const popup = await screen.findByRole('dialog', { name: 'ADDING LIQUIDITY' });
+    expect(popup).toHaveAttribute('data-status', 'confirming');
+    expect(within(popup).getByTestId('send-status')).toHaveTextContent('Confirming…');
+    expect(within(popup).getByTestId('liquidity-amounts')).toHaveTextContent(
+      'You deposit: 100 TRX + 1000 JM',
+    );
+    expect(toasts()).not.toContain('Liquidity added');
+    await act(async () => mine());
+    await waitFor(() => expect(popup).toHaveAttribute('data-status', 'confirmed'));
+    expect(within(popup).getByTestId('liquidity-amounts')).toHaveTextContent(
+      'Deposited: 100 TRX + 999.5 JM',
+    );
+    expect(within(popup).getByTestId('liquidity-lp')).toHaveTextContent(
+      'Pool tokens received: 0.123',
+    );
+    expect(within(popup).getByTestId('send-fee')).toHaveTextContent('Network fee: 1.5 TRX');
+    expect(toasts()).toContain('Liquidity added');
+  });
+
+  it('an add mined and failed: Failed with the reason and the fee, no success', async () => {
+    const { withMinedFailure, ChainError } = await import('@jmswap/shared-chain');
+    await setup({
+      energy: 10_000_000n,
+      minedFail: withMinedFailure(new ChainError('TRANSACTION_FAILED', 'Error adding liquidity'), {
+        txid: '0xadd',
+        fee: 2_000_000n,
+        text: 'Adding this liquidity failed on chain: the price moved beyond your slippage. Try again or raise slippage.',
+      }),
+    });
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    const popup = await screen.findByRole('dialog', { name: 'ADDING LIQUIDITY' });
+    await waitFor(() => expect(popup).toHaveAttribute('data-status', 'failed'));
+    expect(within(popup).getByTestId('send-failure')).toHaveTextContent(
+      'the price moved beyond your slippage',
+    );
+    expect(within(popup).getByTestId('send-fee')).toHaveTextContent('Network fee: 2 TRX');
+    expect(toasts()).not.toContain('Liquidity added');
+    await userEvent.click(within(popup).getByRole('button', { name: 'CLOSE' }));
+    expect(screen.queryByRole('dialog', { name: 'ADDING LIQUIDITY' })).toBeNull();
+  });
+
   it('SUPPLY stays disabled while another send of this account is open', async () => {
     await setup({ energy: 10_000_000n });
     await connect();
@@ -307,10 +393,7 @@ describe('step 2, ADD LIQUIDITY', () => {
     expect(screen.getByRole('note')).toHaveTextContent(
       'JM (3% tax): adding and removing liquidity is tax-free.',
     );
-    await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'Estimate token' }),
-      'SafeMoney',
-    );
+    await choose('Estimate token', /^SafeMoney/);
     await userEvent.type(second(), '1000');
     expect(screen.getByTestId('tax-SafeMoney')).toHaveTextContent(
       'The SafeMoney tax of 10% applies to liquidity on every transfer: 900 SafeMoney reaches the pool.',
@@ -329,7 +412,7 @@ it('a network change resets the form and the positions', async () => {
   expect(await screen.findByRole('heading', { name: 'LIQUIDITY' })).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'ADD LIQUIDITY' }));
   expect(first()).toHaveValue('');
-  expect(screen.getByRole('combobox', { name: 'Tokens to swap token' })).toHaveValue('BNB');
+  expect(screen.getByRole('button', { name: 'Tokens to swap token: BNB' })).toBeInTheDocument();
 });
 
 describe('first provider', () => {
@@ -364,6 +447,9 @@ describe('step 3, REMOVE LIQUIDITY', () => {
     expect(screen.getByTestId('receive-a')).toHaveTextContent('2500');
     await userEvent.click(screen.getByRole('button', { name: 'REMOVE LIQUIDITY' }));
     await waitFor(() => expect(toasts()).toContain('Liquidity removed'));
+    const popup = screen.getByRole('dialog', { name: 'REMOVING LIQUIDITY' });
+    expect(popup).toHaveAttribute('data-status', 'confirmed');
+    expect(within(popup).getByTestId('liquidity-amounts')).toHaveTextContent(/^Received: /);
     expect(fake.removes[0]).toMatchObject({
       lpTokens: (10n * E18) / 4n,
       minA: (2_500n * E6 * 95n) / 100n,

@@ -19,6 +19,7 @@ import { useLiquidityActions } from './useLiquidityActions';
 import { PositionsStep } from './components/PositionsStep';
 import { AddStep } from './components/AddStep';
 import { RemoveStep } from './components/RemoveStep';
+import { LiquiditySent } from './components/LiquiditySent';
 import './liquidityApiImpl';
 import './liquidity.css';
 
@@ -34,7 +35,7 @@ void registerCatalog(
 );
 
 /** The liquidity panel: 1 positions, 2 add, 3 remove (index route, t=addLiquidity). */
-export function LiquidityPanel({ network: networkId }: RemoteScreenProps) {
+export function LiquidityPanel({ network: networkId, query }: RemoteScreenProps) {
   const state = useNetworkConfig(networkId);
   useEffect(() => {
     if (state.status !== 'loading') setLoading(false);
@@ -47,18 +48,20 @@ export function LiquidityPanel({ network: networkId }: RemoteScreenProps) {
       </section>
     );
   // A network change remounts the panel: form and positions start over.
-  return <Panel key={state.network.id} network={state.network} />;
+  return <Panel key={state.network.id} network={state.network} query={query} />;
 }
 
 const samePair = (p: UserPosition, a?: string, b?: string) =>
   (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a);
 
-function Panel({ network }: { network: NetworkConfig }) {
+function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScreenProps['query'] }) {
   const { t } = useLingui();
   const session = useWalletSession();
   const [slippageBps] = useSlippageBps();
   const reducer = useMemo(() => liquidityReducer(network), [network]);
-  const [form, dispatch] = useReducer(reducer, network, initialForm);
+  const [form, dispatch] = useReducer(reducer, undefined, () =>
+    initialForm(network, { from: query?.from, to: query?.to }),
+  );
   const { positions, status, reload, reloadSoon } = usePositions(network, session);
   // Stable, so the rows already shown are not drawn again when a page of positions arrives.
   const openAdd = useCallback(
@@ -140,6 +143,14 @@ function Panel({ network }: { network: NetworkConfig }) {
           connected={session.connected}
           slippageBps={slippageBps}
           onRemove={() => removal && void actions.remove(removing, removal)}
+        />
+      )}
+      {actions.sent && (
+        <LiquiditySent
+          network={network}
+          send={actions.sent}
+          onSpedUp={actions.spedUp}
+          onClose={actions.closeSent}
         />
       )}
     </section>

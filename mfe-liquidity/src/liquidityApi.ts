@@ -5,6 +5,7 @@
 import type { NetworkId } from '@jmswap/shared-chain';
 import type {
   AddLiquidityRequest,
+  LiquidityOutcome,
   LiquidityPair,
   RemoveLiquidityRequest,
   UserPosition,
@@ -38,8 +39,13 @@ export interface LiquidityApi {
     symbolA: string,
     symbolB: string,
   ): Promise<bigint | undefined>;
-  add(request: AddLiquidityRequest): Promise<{ txid: string }>;
-  remove(request: RemoveLiquidityRequest): Promise<{ txid: string }>;
+  /**
+   * Approvals, then the add. `request.onSubmitted` hears the add's id as soon as the wallet
+   * returns it; resolves once mined with what moved (deposited, pool tokens minted) and its fee.
+   */
+  add(request: AddLiquidityRequest): Promise<LiquidityOutcome>;
+  /** The pair approval, then the removal; as `add`, with what arrived. */
+  remove(request: RemoveLiquidityRequest): Promise<LiquidityOutcome>;
 }
 
 let api: LiquidityApi | undefined;

@@ -7,7 +7,7 @@ import { LiquidityPanel } from './LiquidityPanel';
 import { provideLiquidityApi } from './liquidityApi';
 import { fakeLiquidityApi } from './testing/fakeLiquidityApi';
 
-// A wallet in many pools (issue #25): the list grows as its pages arrive.
+// A wallet in many pools: the list grows as its pages arrive.
 const file = parseNetworksFile(production);
 beforeAll(() => setNetworks(file));
 beforeEach(() => session$.next({ connected: false }));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { msg, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import {
@@ -6,6 +6,7 @@ import {
   isChainError,
   isUserRejection,
   localText,
+  minedFailureOf,
   setLoading,
   showToast,
   usePendingTransaction,
@@ -14,11 +15,13 @@ import {
 import {
   minimumReceived,
   validateLiquidityAdd,
+  type LiquidityOutcome,
   type LiquidityProgress,
   type LiquidityRemovalPlan,
   type UserPosition,
 } from '@jmswap/shared-chain/liquidity';
 import type { AddView } from './form/addView';
+import type { LiquidityInFlight } from './components/LiquiditySent';
 import { liquidityApi } from './liquidityApi';
 
 interface Args {
@@ -44,7 +47,10 @@ export const ERROR_REMOVING_LIQUIDITY = msg`Error removing liquidity`;
 export function failureText(failure: MessageDescriptor, error: unknown): string {
   const base = i18n._(failure);
   // Stopped by its simulation (nothing sent): the sentence, and the raw reason when unknown.
-  if (isChainError(error) && error.code === 'SIMULATION_FAILED') {
+  if (
+    isChainError(error) &&
+    (error.code === 'SIMULATION_FAILED' || error.code === 'SIMULATION_UNAVAILABLE')
+  ) {
     const details = (error as { details?: string }).details;
     const sentence = localText(error.message);
     return details ? `${sentence} ${details}` : sentence;
@@ -77,24 +83,58 @@ function progressText(p: LiquidityProgress, first: boolean): string {
   return t`Removing liquidity, confirm in your wallet...`;
 }
 
-/** SUPPLY and REMOVE LIQUIDITY: checks, approvals and sends through shared-chain, toasts. */
+/**
+ * SUPPLY and REMOVE LIQUIDITY: checks, approvals and sends through shared-chain, the popup from
+ * the wallet's id on (Confirming…, then Confirmed with what moved or Failed with why and the
+ * fee), and the spec's toasts.
+ */
 export function useLiquidityActions({ network, balances, energy, slippageBps, onDone }: Args) {
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<LiquidityInFlight>();
+  // Closed while confirming: a failure is then said by a toast only.
+  const closedWhile = useRef(false);
   // Any open send of this account (a swap too) keeps SUPPLY and REMOVE disabled.
   const pending = usePendingTransaction();
 
   async function run(
-    send: () => Promise<unknown>,
+    planned: Omit<LiquidityInFlight, 'sent' | 'moved'>,
+    send: (onSubmitted: (txid: string) => void) => Promise<LiquidityOutcome>,
     success: MessageDescriptor,
     failure: MessageDescriptor,
   ) {
     setBusy(true);
+    let submitted: string | undefined;
+    const show = (next: LiquidityInFlight) => {
+      if (!closedWhile.current) setSent(next);
+    };
     try {
-      await send();
+      const result = await send((txid) => {
+        submitted = txid;
+        closedWhile.current = false;
+        setLoading(false); // the popup takes over from the overlay
+        setSent({ ...planned, sent: { status: 'confirming', txid, sentAt: Date.now() } });
+      });
+      // A widget host's send has no id: no popup, the toast says it.
+      if (submitted !== undefined)
+        show({
+          ...planned,
+          moved: { amountA: result.amountA, amountB: result.amountB, lpTokens: result.lpTokens },
+          sent: { status: 'confirmed', txid: result.txid, fee: result.fee },
+        });
       showToast('success', success);
       onDone();
     } catch (error) {
-      showToast('error', failureText(failure, error));
+      const mined = minedFailureOf(error);
+      if (submitted !== undefined && mined && !closedWhile.current) {
+        const reason = mined.text ?? failureText(failure, error);
+        setSent({
+          ...planned,
+          sent: { status: 'failed', txid: mined.txid, fee: mined.fee, reason },
+        });
+      } else {
+        setSent(undefined);
+        showToast('error', mined?.text ?? failureText(failure, error));
+      }
     } finally {
       setLoading(false);
       setBusy(false);
@@ -109,8 +149,9 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
       tokenB: b,
       amountA: view.plan?.amountA ?? view.amountA,
       amountB: view.plan?.amountB ?? view.amountB,
-      balanceA: (a && balances[a.symbol]) ?? 0n,
-      balanceB: (b && balances[b.symbol]) ?? 0n,
+      // By key: a token beyond the config is keyed by its address, not its symbol.
+      balanceA: (symbolA && balances[symbolA]) || 0n,
+      balanceB: (symbolB && balances[symbolB]) || 0n,
       tron:
         network.platform === 'tron'
           ? { energy: Number(energy ?? 0n), trxBalance: balances[network.baseToken] ?? 0n }
@@ -118,18 +159,26 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
     });
     if (!check.ok) return showToast('error', check.message);
     const plan = view.plan;
-    if (!plan || !a || !b) return;
+    if (!plan || !symbolA || !symbolB) return;
     await run(
-      () =>
+      {
+        kind: 'add',
+        symbolA,
+        symbolB,
+        amountA: plan.amountA,
+        amountB: plan.amountB,
+      },
+      (onSubmitted) =>
         liquidityApi().add({
-          symbolA: a.symbol,
-          symbolB: b.symbol,
+          symbolA,
+          symbolB,
           amountA: plan.amountA,
           amountB: plan.amountB,
           minA: minimumReceived(plan.amountA, slippageBps),
           minB: minimumReceived(plan.amountB, slippageBps),
           slippageBps,
           onProgress: (p) => setLoading(true, progressText(p, view.firstProvider)),
+          onSubmitted,
         }),
       LIQUIDITY_ADDED,
       ERROR_ADDING_LIQUIDITY,
@@ -139,7 +188,14 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
   async function remove(position: UserPosition, plan: LiquidityRemovalPlan) {
     if (plan.lpTokens <= 0n) return showToast('error', t`Choose how much to remove first`);
     await run(
-      () =>
+      {
+        kind: 'remove',
+        symbolA: position.symbolA,
+        symbolB: position.symbolB,
+        amountA: plan.receivedA,
+        amountB: plan.receivedB,
+      },
+      (onSubmitted) =>
         liquidityApi().remove({
           symbolA: position.symbolA,
           symbolB: position.symbolB,
@@ -150,11 +206,26 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
           amountB: plan.receivedB,
           slippageBps,
           onProgress: (p) => setLoading(true, progressText(p, false)),
+          onSubmitted,
         }),
       LIQUIDITY_REMOVED,
       ERROR_REMOVING_LIQUIDITY,
     );
   }
 
-  return { supply, remove, busy: busy || pending !== undefined };
+  return {
+    supply,
+    remove,
+    busy: busy || pending !== undefined,
+    sent,
+    closeSent: () => {
+      if (sent?.sent.status === 'confirming') closedWhile.current = true;
+      setSent(undefined);
+    },
+    /** A Speed up took the send's place: the popup follows the new id. */
+    spedUp: (txid: string) =>
+      setSent((s) =>
+        s && s.sent.status === 'confirming' ? { ...s, sent: { ...s.sent, txid } } : s,
+      ),
+  };
 }

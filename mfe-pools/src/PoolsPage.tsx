@@ -19,6 +19,7 @@ import {
 } from './pools';
 import { PoolTable, VIRTUAL_FROM } from './PoolTable';
 import { usePools, type PoolsData } from './usePools';
+import { OtherPairs } from './OtherPairs';
 import './pools.css';
 
 export const APR_NOTE = msg`24h fees = the liquidity providers’ 0.25% of the 24h volume. Fee APR = 24h fees × 365 ÷ liquidity (USD figures from the API).`;
@@ -138,6 +139,7 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
         <p className="jm-muted">{t`No pool matches “${filter}”.`}</p>
       )}
       <p className="jm-muted jm-pools-note">{i18n._(APR_NOTE)}</p>
+      <OtherPairs network={network} search={filter} />
     </>
   );
 }

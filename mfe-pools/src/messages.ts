@@ -1,4 +1,4 @@
-// This remote's texts in the language in use (issue #26): each exposed module imports this
+// This remote's texts in the language in use: each exposed module imports this
 // first, so whichever of them the page loads registers the catalogue once.
 import { registerCatalog } from '@jmswap/shared-chain';
 

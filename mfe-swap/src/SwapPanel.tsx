@@ -14,6 +14,7 @@ import {
   setLoading,
   showToast,
   useApprovalMode,
+  useDeadlineMinutes,
   useLanguageCode,
   useNetworkConfig,
   usePendingTransaction,
@@ -31,9 +32,11 @@ import { SlippageSettings } from './components/SlippageSettings';
 import { FundsOnTheWay } from './components/FundsOnTheWay';
 import { PendingSend } from './components/PendingSend';
 import { ChartSlot } from './components/ChartSlot';
+import { NoPool } from './components/NoPool';
 import { WidgetNetwork } from './components/WidgetNetwork';
 import { useSwapBox } from './useSwapBox';
 import { useSwapAction } from './useSwapAction';
+import { useUsdLines } from './useUsdLines';
 import { maxSellAmount, directPairsOf } from './maxAmount';
 import { swapApi } from './swapApi';
 import './swapApiImpl';
@@ -52,7 +55,7 @@ void registerCatalog(
 
 // TRON only, once a wallet is connected and a quote shown: its own chunk, not the first load.
 const NetworkFee = lazy(() => import('./components/NetworkFee'));
-// With a wallet and a quote: the exact swap simulated (issue #23), its own chunk too.
+// With a wallet and a quote: the exact swap simulated, its own chunk too.
 const SimulatedResult = lazy(() => import('./components/SimulatedResult'));
 
 /** TOKEN SWAP: the swap box of the index route and of the widget. */
@@ -114,12 +117,16 @@ function SwapBox({
   });
   const chartsDue = useDueAfter(prices ?? (unreachable || undefined));
   const [approvalMode, setApprovalMode] = useApprovalMode();
-  const { swap, completed, closeCompleted, failure } = useSwapAction({
+  const [deadlineMinutes, setDeadlineMinutes] = useDeadlineMinutes();
+  const usd = useUsdLines(network, state);
+  const { swap, completed, closeCompleted, spedUp, failure } = useSwapAction({
     network,
     state,
     dispatch,
     slippageBps,
-    balances,
+    // The receive token's balance comes 6 s after the sell token's: until then the TRON fee
+    // rule takes the base coin's from the session (shared-chain checks again before sending).
+    balances: withSessionBase(balances, network, session.balance),
     energy,
     approval: approvalMode,
     launchPad: widgetOptions?.launchPad,
@@ -127,27 +134,23 @@ function SwapBox({
   });
   // The impact confirmation and the worse re-quote are about the amounts of one form version:
   // shown while it lasts, so an edit hides them without an effect (whose state updates rendered
-  // the box once more on every keystroke, issue #25).
+  // the box once more on every keystroke).
   const [confirmingAt, setConfirmingAt] = useState<number>();
   const confirming = confirmingAt === state.version;
   const pending = usePendingTransaction();
   const { t } = useLingui();
   const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
   const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
-  // A widget host's `tokens` option limits both selectors.
-  const allowed = widgetOptions?.tokens;
-  const tokens = useMemo(
-    () => Object.values(network.tokens).filter((t) => !allowed || allowed.includes(t.symbol)),
-    [network, allowed],
-  );
-  const receiveTokens = useMemo(
-    () => tokens.filter((t) => t.symbol !== from?.symbol),
-    [tokens, from],
+  // A widget host's `tokens` option limits both selectors (and the widget imports nothing).
+  const allowed = useMemo(
+    () => (widget ? (widgetOptions?.tokens ?? listedKeys(network)) : undefined),
+    [widget, widgetOptions?.tokens, network],
   );
   // Stable handlers: the memoised selectors and settings keep their render while typing.
   const onSellToken = useCallback(
-    (symbol: string) => dispatch({ type: 'fromTokenChosen', symbol, fallback: toFallback(symbol) }),
-    [dispatch],
+    (symbol: string) =>
+      dispatch({ type: 'fromTokenChosen', symbol, fallback: toFallback(network, symbol) }),
+    [dispatch, network],
   );
   const onReceiveToken = useCallback(
     (symbol: string) => dispatch({ type: 'toTokenChosen', symbol }),
@@ -171,13 +174,13 @@ function SwapBox({
     const check = validateMax(state.fromSymbol, state.toSymbol);
     if (!check.ok) return showToast('error', check.message);
     if (!from || !to || !session.address) return;
-    const balance = balances[from.symbol] ?? 0n;
+    const balance = balances[state.fromSymbol as string] ?? 0n;
     const gasReserve =
       from.isBase && network.platform === 'evm'
         ? await swapApi().gasReserve?.(
             network.id,
             session.address,
-            state.quote?.path ?? [from.symbol, to.symbol],
+            state.quote?.path ?? [state.fromSymbol as string, state.toSymbol as string],
             balance / 2n,
           )
         : undefined;
@@ -190,8 +193,13 @@ function SwapBox({
   const requoted = requotedAt === state.version;
   const updating = isQuoting(state, network);
 
+  // Buying a token whose sale failed in a simulation takes a second press of SWAP.
+  const [honeypotAt, setHoneypotAt] = useState<number>();
+  const honeypotShown = honeypotAt === state.version;
+
   async function onSwapClick() {
     const version = state.version;
+    if (to?.sellFails && !honeypotShown) return setHoneypotAt(version);
     setRequotedAt(undefined);
     const outcome = await swap(confirming);
     setConfirmingAt(outcome === 'confirm' ? version : undefined);
@@ -220,19 +228,25 @@ function SwapBox({
         onChange={setSlippageBps}
         exactApproval={approvalMode === 'exact'}
         onExactApproval={onExactApproval}
+        deadlineMinutes={deadlineMinutes}
+        onDeadline={setDeadlineMinutes}
       />
       <AmountField
         label={t`Tokens to swap`}
         value={state.fromAmount}
         onChange={(text) => dispatch({ type: 'typed', field: 1, text })}
-        balance={balanceText(from?.symbol)}
+        balance={balanceText(state.fromSymbol)}
         onMax={session.connected ? onMax : undefined}
+        usd={usd.from}
       >
         <TokenSelect
           label={t`Sell token`}
-          tokens={tokens}
-          selected={from}
-          directPairs={directPairsOf(network, to?.symbol)}
+          title={t`Select a token to sell`}
+          network={network}
+          selected={state.fromSymbol}
+          other={state.toSymbol}
+          only={allowed}
+          directPairs={directPairsOf(network, state.toSymbol)}
           onSelect={onSellToken}
         />
       </AmountField>
@@ -248,16 +262,27 @@ function SwapBox({
         label={t`Estimate`}
         value={state.toAmount}
         onChange={(text) => dispatch({ type: 'typed', field: 2, text })}
-        balance={balanceText(to?.symbol)}
+        balance={balanceText(state.toSymbol)}
+        usd={usd.to}
       >
         <TokenSelect
           label={t`Receive token`}
-          tokens={receiveTokens}
-          selected={to}
-          directPairs={directPairsOf(network, from?.symbol)}
+          title={t`Select a token to receive`}
+          network={network}
+          selected={state.toSymbol}
+          other={state.fromSymbol}
+          only={allowed}
+          directPairs={directPairsOf(network, state.fromSymbol)}
           onSelect={onReceiveToken}
         />
       </AmountField>
+      <NoPool
+        network={network}
+        from={state.fromSymbol}
+        to={state.toSymbol}
+        widget={widget}
+        refresh={prices}
+      />
       {from && to && (
         <PriceLines
           from={from.symbol}
@@ -269,17 +294,29 @@ function SwapBox({
       {chartsDue && (
         <ChartSlot part="chart" network={network} from={from} to={to} widget={widget} />
       )}
-      {state.quote && <InfoBlock quote={state.quote} tokens={network.tokens} />}
+      {state.quote && (
+        <InfoBlock
+          quote={state.quote}
+          tokens={network.tokens}
+          deadlineMinutes={deadlineMinutes}
+          impactUsd={usd.impact}
+        />
+      )}
       {requoted && (
         <p role="alert" className="jm-impact-danger">
           {t`The price moved: the new quote gives you less. Check it, then press SWAP again.`}
         </p>
       )}
       {failure && (
-        <p role="alert" className="jm-impact-danger" data-testid="simulation-failure">
+        <div role="alert" className="jm-impact-danger" data-testid="simulation-failure">
           {localText(failure.message)}
           {failure.details && <small className="jm-details">{failure.details}</small>}
-        </p>
+          {failure.retry && (
+            <button type="button" className="jm-button" onClick={onSwapClick}>
+              {t`Retry`}
+            </button>
+          )}
+        </div>
       )}
       {widget && session.connected && state.quote && !pending && (
         <WidgetNetwork network={network} />
@@ -293,6 +330,12 @@ function SwapBox({
         <Suspense fallback={null}>
           <NetworkFee network={network.id} quote={state.quote} />
         </Suspense>
+      )}
+      {honeypotShown && (
+        <p role="alert" className="jm-impact-danger" data-testid="honeypot-confirm">
+          {t`You may not be able to sell this token: selling it failed in a simulation.`}{' '}
+          {t`Press SWAP again to buy it anyway.`}
+        </p>
       )}
       {confirming && state.quote && (
         <p role="alert" className="jm-impact-danger">
@@ -324,7 +367,8 @@ function SwapBox({
       {completed && (
         <FundsOnTheWay
           swap={completed}
-          explorer={network.scan}
+          network={network}
+          onSpedUp={spedUp}
           onAddToken={
             session.kind === 'tronlink' && completed.to.canAddToken && swapApi().watchAsset
               ? () => void swapApi().watchAsset?.(network, completed.to.symbol)
@@ -339,6 +383,20 @@ function SwapBox({
     </section>
   );
 }
+
+/** The balances, with the session's base coin balance where the box has not read it yet. */
+function withSessionBase(
+  balances: Record<string, bigint>,
+  network: NetworkConfig,
+  sessionBalance: bigint | undefined,
+): Record<string, bigint> {
+  if (balances[network.baseToken] !== undefined || sessionBalance === undefined) return balances;
+  return { ...balances, [network.baseToken]: sessionBalance };
+}
+
+/** The listed tokens' keys: the widget offers no token beyond its config. */
+const listedKeys = (network: NetworkConfig): string[] =>
+  Object.keys(network.tokens).filter((key) => network.tokens[key]?.origin === undefined);
 
 /** An amount is entered but its quote is still being made (typing, or after an account change). */
 function isQuoting(state: SwapFormState, network: NetworkConfig): boolean {

@@ -45,7 +45,7 @@ function partnersOf(pools: NetworkConfig['pools']): Map<string, Set<string>> {
 /**
  * Symbols that share a direct pool with `symbol` (the "Direct pair available" icon). The same
  * set each time for one network and symbol: with a thousand pools, walking them on every
- * keystroke's render cost more than the rest of the box's render (issue #25), and the token
+ * keystroke's render cost more than the rest of the box's render, and the token
  * selectors keep their render while the set is the same.
  */
 export function directPairsOf(network: NetworkConfig, symbol?: string): ReadonlySet<string> {

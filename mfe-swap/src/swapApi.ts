@@ -15,7 +15,7 @@ export interface QuoteRequest {
   slippageBps: number;
   /**
    * Reserves read less than 5 s ago: SWAP's new quote and the periodic refresh. A keystroke's
-   * quote may use the last snapshot while the next one is read (issue #25).
+   * quote may use the last snapshot while the next one is read.
    */
   fresh?: boolean;
 }
@@ -29,6 +29,8 @@ export interface SwapApi {
     from: string,
     to: string,
   ): Promise<{ fromInTo: bigint; toInFrom: bigint } | undefined>;
+  /** Is there a path of pools between the two tokens (undefined: the chain could not be read)? */
+  routeExists?(network: NetworkId, from: string, to: string): Promise<boolean | undefined>;
   /** Balances of the connected wallet by symbol. */
   balances(
     network: NetworkId,
@@ -38,14 +40,18 @@ export interface SwapApi {
   /** TRON resources of the connected wallet (energy), for the fee rule. */
   energy(network: NetworkId, owner: string): Promise<bigint | undefined>;
   /**
-   * Approval when needed (the maximum, or only this swap's amount), then the swap; resolves with
-   * the transaction id. The slippage bounds are already in the quote.
+   * Approval when needed (the maximum, or only this swap's amount), then the swap. `onSubmitted`
+   * hears the swap's id as soon as the wallet returns it; the promise resolves once it is mined,
+   * with what the chain moved (undefined where the receipt did not say) and the fee, and rejects
+   * when it failed (a mined failure carries its txid, fee and reason: minedFailureOf). The
+   * slippage bounds are already in the quote.
    */
   swap(
     network: NetworkConfig,
     quote: SwapQuote,
     approval: 'max' | 'exact',
-  ): Promise<{ txid: string }>;
+    onSubmitted?: (txid: string) => void,
+  ): Promise<SwapResult>;
   /** EVM: what MAX keeps of the base coin for a swap along `path` (gas limit x price, margin). */
   gasReserve?(
     network: NetworkId,
@@ -63,6 +69,14 @@ export interface SwapApi {
 }
 
 export type NodeStatus = 'ok' | 'unreachable';
+
+/** A mined swap: its id, the fee it cost and what moved (base units). */
+export interface SwapResult {
+  txid: string;
+  fee?: bigint;
+  spent?: bigint;
+  received?: bigint;
+}
 
 let api: SwapApi | undefined;
 

@@ -2,7 +2,6 @@
 import {
   addTokenToWallet,
   getBalances,
-  getPairReserves,
   getNetworkConfig,
   getReader,
   getTronResources,
@@ -10,7 +9,9 @@ import {
 } from '@jmswap/shared-chain';
 import {
   executeSwap,
+  findPaths,
   getAmountNeeded,
+  getSwapPools,
   getSwapEstimate,
   pairPrices,
   swapGasReserve,
@@ -31,7 +32,7 @@ export const chainSwapApi: SwapApi = {
     return quoteFromEstimate(kind === 'launchPadBuy' ? launchPadBuy(needed) : needed);
   },
   async prices(network: NetworkId, from, to) {
-    const [pools, config] = [await getPairReserves(network), getNetworkConfig(network)];
+    const [pools, config] = [await getSwapPools(from, to, network), getNetworkConfig(network)];
     if (!pools || !config) return undefined;
     const p = pairPrices({
       tokens: config.tokens,
@@ -42,12 +43,21 @@ export const chainSwapApi: SwapApi = {
     });
     return p ? { fromInTo: p.priceFromInTo, toInFrom: p.priceToInFrom } : undefined;
   },
+  async routeExists(network, from, to) {
+    const [pools, config] = [await getSwapPools(from, to, network), getNetworkConfig(network)];
+    if (!pools || !config) return undefined;
+    return findPaths(from, to, pools, config.exchange.MAX_HOP_LENGTH).length > 0;
+  },
   balances: (network, owner, symbols) => getBalances(symbols, owner, network),
   async energy(network, owner) {
     return (await getTronResources(owner, network))?.energy;
   },
-  async swap(_network, quote, approval) {
-    return executeSwap({ estimate: quote.source as ChainSwapEstimate, approvalMode: approval });
+  async swap(_network, quote, approval, onSubmitted) {
+    return executeSwap({
+      estimate: quote.source as ChainSwapEstimate,
+      approvalMode: approval,
+      onSubmitted,
+    });
   },
   gasReserve: (network, owner, path, amountIn) =>
     swapGasReserve({ networkId: network, owner, path, amountIn }),

@@ -4,6 +4,7 @@ import {
   formatAmount,
   isChainError,
   isUserRejection,
+  minedFailureOf,
   parseAmount,
   PROCESSING_TRANSACTION,
   setLoading,
@@ -22,7 +23,7 @@ import {
   type SwapQuote,
 } from './form/swapForm';
 import { refreshMsFor } from './useSwapBox';
-import type { CompletedSwap } from './components/FundsOnTheWay';
+import type { SwapInFlight } from './components/FundsOnTheWay';
 import { swapApi } from './swapApi';
 import { impactLevel } from './components/InfoBlock';
 
@@ -42,13 +43,25 @@ interface Args {
   onDone: () => void;
 }
 
-/** The SWAP click: validation texts, the TRON fee rule, approval, swap, and the success popup. */
+/**
+ * The SWAP click: validation texts, the TRON fee rule, approval, swap, and the popup, open from
+ * the moment the wallet returns the swap's id ("Confirming…") until the chain settles it
+ * ("Confirmed" with what arrived, or "Failed" with why and the fee).
+ */
 export function useSwapAction(args: Args) {
   const { network, state, balances, energy, approval, onDone } = args;
-  const [completed, setCompleted] = useState<CompletedSwap>();
+  const [completed, setCompleted] = useState<SwapInFlight>();
+  // The popup closed while its swap was confirming: the outcome is then a toast, not a popup.
+  const closedWhile = useRef(false);
   // A send its simulation stopped: the sentence and, for unknown reasons, the raw one; shown
   // for the form version it was sent from (a new quote clears the old outcome).
-  const [failed, setFailure] = useState<{ message: string; details?: string; version: number }>();
+  // `retry`: the simulation could not run (the node did not answer): the same press may work.
+  const [failed, setFailure] = useState<{
+    message: string;
+    details?: string;
+    retry?: boolean;
+    version: number;
+  }>();
   const failure = failed?.version === state.version ? failed : undefined;
   // A second press before React re-renders SWAP as disabled (shared-chain also refuses it).
   const busy = useRef(false);
@@ -114,7 +127,8 @@ export function useSwapAction(args: Args) {
       fromAmount,
       toAmount,
       fromIsBase: !!from?.isBase,
-      fromBalance: (from && balances[from.symbol]) ?? 0n,
+      // By key: a token beyond the config is keyed by its address, not its symbol.
+      fromBalance: (state.fromSymbol && balances[state.fromSymbol]) || 0n,
       tron,
     });
     if (!check.ok) {
@@ -122,10 +136,12 @@ export function useSwapAction(args: Args) {
         check.code === 'TRON_FEES' && tron && quote
           ? checkTronFees({ ...tron, sellingBase: !!from?.isBase, sellAmount: quote.amountIn })
           : undefined;
-      showToast('error', check.message, fees ? FEE_TOAST_MS : undefined);
-      const shop = BUY_ENERGY_URL;
-      if (fees && !fees.ok && fees.variant === 2)
-        showToast('info', t`Buy energy at a discount: ${shop}`, FEE_TOAST_MS);
+      // Variant 2 carries its link to buy energy inside the message, one toast of 10 s.
+      const shop =
+        fees && !fees.ok && fees.variant === 2
+          ? { href: BUY_ENERGY_URL, label: t`Buy energy at a discount` }
+          : undefined;
+      showToast('error', check.message, fees ? FEE_TOAST_MS : undefined, shop);
       return;
     }
     if (!quote || !from || !to) return;
@@ -134,31 +150,77 @@ export function useSwapAction(args: Args) {
     busy.current = true;
     setFailure(undefined);
     setLoading(true, PROCESSING_TRANSACTION);
+    let submitted: string | undefined;
     try {
       const current = await freshQuote(quote);
       if (current.worse) return 'requoted';
       const sent = current.quote;
-      const { txid } = await swapApi().swap(network, sent, approval);
-      setCompleted({ txid, from, to, amountIn: sent.amountIn, amountOut: sent.amountOut });
+      const quoted = { from, to, amountIn: sent.amountIn, amountOut: sent.amountOut };
+      const result = await swapApi().swap(network, sent, approval, (txid) => {
+        submitted = txid;
+        closedWhile.current = false;
+        setLoading(false); // the popup takes over from the overlay
+        setCompleted({ ...quoted, sent: { status: 'confirming', txid, sentAt: Date.now() } });
+      });
+      settled(submitted, {
+        ...quoted,
+        spent: result.spent,
+        received: result.received,
+        sent: { status: 'confirmed', txid: result.txid, fee: result.fee },
+      });
       setTimeout(onDone, POST_SWAP_REFRESH_MS);
     } catch (error) {
-      if (isChainError(error) && error.code === 'SIMULATION_FAILED')
+      if (
+        isChainError(error) &&
+        (error.code === 'SIMULATION_FAILED' || error.code === 'SIMULATION_UNAVAILABLE')
+      )
         setFailure({
           message: error.message,
           details: (error as { details?: string }).details,
+          retry: error.code === 'SIMULATION_UNAVAILABLE',
           version: state.version,
         });
-      showToast('error', swapErrorText(error));
+      const mined = minedFailureOf(error);
+      const reason = mined?.text ?? swapErrorText(error);
+      if (submitted !== undefined)
+        settled(submitted, {
+          from,
+          to,
+          amountIn: quote.amountIn,
+          amountOut: quote.amountOut,
+          sent: { status: 'failed', txid: mined?.txid ?? submitted, fee: mined?.fee, reason },
+        });
+      if (submitted === undefined) showToast('error', reason);
+      if (submitted !== undefined) setTimeout(onDone, POST_SWAP_REFRESH_MS);
     } finally {
       busy.current = false;
       setLoading(false);
     }
   }
 
+  /** The popup shows the outcome; if the user closed it meanwhile, a toast says it. */
+  function settled(txid: string | undefined, next: SwapInFlight) {
+    if (txid === undefined || !closedWhile.current) return setCompleted(next);
+    if (next.sent.status === 'failed') showToast('error', next.sent.reason);
+    else {
+      const amount = formatAmount(next.received ?? next.amountOut, next.to.decimals);
+      const symbol = next.to.symbol;
+      showToast('success', t`Swap confirmed: ${amount} ${symbol} received.`);
+    }
+  }
+
   return {
     swap,
     completed,
-    closeCompleted: () => setCompleted(undefined),
+    closeCompleted: () => {
+      if (completed?.sent.status === 'confirming') closedWhile.current = true;
+      setCompleted(undefined);
+    },
+    /** A Speed up took the swap's place: the popup follows the new id. */
+    spedUp: (txid: string) =>
+      setCompleted((c) =>
+        c && c.sent.status === 'confirming' ? { ...c, sent: { ...c.sent, txid } } : c,
+      ),
     failure,
   };
 }
@@ -168,7 +230,12 @@ export function swapErrorText(error: unknown): string {
   if (error instanceof SwapError) return error.message;
   if (isUserRejection(error)) return t`You rejected the request in your wallet. Nothing was sent.`;
   if (isChainError(error)) {
-    const told = ['WRONG_NETWORK', 'TRANSACTION_PENDING', 'SIMULATION_FAILED'];
+    const told = [
+      'WRONG_NETWORK',
+      'TRANSACTION_PENDING',
+      'SIMULATION_FAILED',
+      'SIMULATION_UNAVAILABLE',
+    ];
     // A Cancel from Recent transactions took the swap's place: its own words, not "Swap failed".
     if ([...told, 'TRANSACTION_CANCELLED'].includes(error.code)) return error.message;
     if (error.message === QUOTE_EXPIRED) return error.message;

@@ -17,6 +17,7 @@ import {
   type SwapFormState,
 } from './form/swapForm';
 import { swapApi, type NodeStatus } from './swapApi';
+import { useRefreshTick, useStaggeredBalances } from './refresh';
 
 /** Auto refresh while visible (product.md section 4). */
 export const REFRESH_MS = 15_000;
@@ -41,13 +42,17 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   const [state, dispatch] = useReducer(swapFormReducer, undefined, () =>
     initialSwapForm(network, { widget, query }),
   );
-  const [refresh, setRefresh] = useState(0);
+  const [nudge, setRefresh] = useState(0);
   const [balanceTick, setBalanceTick] = useState(0);
   const [prices, setPrices] = useState<{ fromInTo: bigint; toInFrom: bigint }>();
-  const [balances, setBalances] = useState<Record<string, bigint>>({});
   const [energy, setEnergy] = useState<bigint>();
 
-  useVisibleInterval(() => setRefresh((r) => r + 1), refreshMsFor(widget?.launchPad));
+  // Prices and the estimate: the spec's refresh rules (./refresh.ts); a quote the user just got
+  // (typing) is an update, so the timer does not ask again right after it.
+  const quotedAt = useRef<number | undefined>(undefined);
+  quotedAt.current = state.quotedAt;
+  const tick = useRefreshTick(refreshMsFor(widget?.launchPad), () => quotedAt.current);
+  const refresh = tick + nudge;
   useVisibleInterval(() => setBalanceTick((r) => r + 1), BALANCE_REFRESH_MS);
 
   const [quoteUnreachable, setUnreachable] = useState(false);
@@ -97,20 +102,25 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   }, [network.id, fromSymbol, toSymbol, refresh]);
 
   const owner = session.connected ? session.address : undefined;
-  const reloadBalances = useCallback(async () => {
-    if (!owner || !fromSymbol || !toSymbol) return setBalances({});
-    const [b, e] = await Promise.all([
-      swapApi().balances(network.id, owner, [fromSymbol, toSymbol]),
-      network.platform === 'tron'
-        ? swapApi().energy(network.id, owner)
-        : Promise.resolve(undefined),
-    ]);
-    setBalances(b ?? {});
-    setEnergy(e);
-  }, [network.id, network.platform, owner, fromSymbol, toSymbol]);
+  // The sell token's balance (and TRON energy) at once, the receive token's 6 s later.
+  const readBalances = useCallback(
+    async (symbols: string[]) => (owner ? swapApi().balances(network.id, owner, symbols) : {}),
+    [network.id, owner],
+  );
+  const [both, setBoth] = useState(0);
+  const balances = useStaggeredBalances(readBalances, fromSymbol, toSymbol, balanceTick, both);
   useEffect(() => {
-    void reloadBalances();
-  }, [reloadBalances, balanceTick]);
+    if (!owner || network.platform !== 'tron') return setEnergy(undefined);
+    let live = true;
+    void swapApi()
+      .energy(network.id, owner)
+      .then((e) => live && setEnergy(e));
+    return () => {
+      live = false;
+    };
+  }, [network.id, network.platform, owner, balanceTick, both]);
+  /** After a swap: both balances and the energy again, at once. */
+  const reloadBalances = useCallback(() => setBoth((n) => n + 1), []);
 
   return { state, dispatch, prices, balances, energy, reloadBalances, unreachable };
 }

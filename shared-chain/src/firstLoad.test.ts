@@ -32,7 +32,7 @@ function resolveLocal(from: string, spec: string): string | undefined {
     join(base, 'index.ts'),
     join(base, 'index.tsx'),
   ]) {
-    if (/\.(tsx?|json)$/.test(candidate) && existsSync(candidate)) return candidate;
+    if (/\.(tsx?|json|css)$/.test(candidate) && existsSync(candidate)) return candidate;
   }
   return undefined;
 }
@@ -72,7 +72,7 @@ function walk(entry: string): Graph {
   graph.files.add(relative(SRC, entry));
   while (queue.length > 0) {
     const file = queue.shift() as string;
-    if (file.endsWith('.json')) continue;
+    if (/\.(json|css)$/.test(file)) continue;
     for (const spec of staticImports(file)) {
       if (!spec.startsWith('.')) {
         if (!graph.packages.has(spec)) graph.packages.set(spec, relative(SRC, file));
@@ -123,20 +123,43 @@ describe("shared-chain's first load", () => {
     expect(graph.files).toContain(join('services', 'platform.ts'));
   });
 
+  it('loads the token picker, its virtualised list, token lists and address checks where they are used', () => {
+    const later = [
+      /^react\/TokenPicker\/TokenPicker\.tsx$/,
+      /^config\/(tokenChecks|tokenIdentity|tokenKeys)\.ts$/,
+      /^config\/tokenListValidator/,
+      /^services\/(tokenImport|tokenInspection|tokenLists)\.ts$/,
+      /^core\/tokenProbe\.ts$/,
+    ];
+    expect([...graph.files].filter((f) => later.some((re) => re.test(f)))).toEqual([]);
+    expect(
+      [...graph.packages.keys()].filter((p) => /^(@tanstack\/|ajv|@uniswap\/)/.test(p)),
+    ).toEqual([]);
+    // ... and the picker's own graph does reach them (the walk would see them).
+    const picker = walk(join(SRC, 'react', 'TokenPicker', 'TokenPicker.tsx'));
+    expect(picker.packages.has('@tanstack/react-virtual')).toBe(true);
+    expect(picker.files).toContain(join('config', 'tokenIdentity.ts'));
+  });
+
   it('would notice: the wallet adapters, loaded on a wallet action, do reach them', () => {
     const evm = violations(walk(join(SRC, 'adapters', 'evm', 'index.ts')));
     expect(evm.some((v) => v.startsWith('ethers'))).toBe(true);
     expect(evm.some((v) => v.includes('abis.generated.ts'))).toBe(true);
     const tron = violations(walk(join(SRC, 'adapters', 'tron', 'index.ts')));
     expect(tron.some((v) => v.startsWith('tronweb'))).toBe(true);
+    // An EVM page's reader does no TRON hashing (base58check), which it would through the
+    // token keys of both platforms.
+    const evmReader = walk(join(SRC, 'adapters', 'evm', 'reader.ts'));
+    expect([...evmReader.packages.keys()].filter((p) => p.startsWith('@scure/'))).toEqual([]);
+    expect(evmReader.files).not.toContain(join('adapters', 'tron', 'address.ts'));
     // ... and the light readers stay light (no chain library even when they load).
     expect(violations(walk(join(SRC, 'adapters', 'evm', 'reader.ts')))).toEqual([]);
     expect(violations(walk(join(SRC, 'adapters', 'tron', 'reader.ts')))).toEqual([]);
   });
 });
 
-describe('feature entries (@jmswap/shared-chain/swap, /liquidity, /history, /wallet-help)', () => {
-  const FEATURES = ['swap.ts', 'liquidity.ts', 'history.ts', 'walletHelp.ts'];
+describe('feature entries (@jmswap/shared-chain/swap, /liquidity, /history, /wallet-help, /tokens)', () => {
+  const FEATURES = ['swap.ts', 'liquidity.ts', 'history.ts', 'walletHelp.ts', 'tokens.ts'];
   // Modules with state or identity: a second copy inside a remote would be a second wallet
   // session or a second reader cache.
   const SINGLETON_ONLY = [
@@ -145,15 +168,19 @@ describe('feature entries (@jmswap/shared-chain/swap, /liquidity, /history, /wal
     /^services\/(wallet|platform|settings|reads|tokens)\.ts$/,
     /^adapters\/evm\/helpers\.ts$/,
     /^adapters\/widget\//,
-    /^react\//,
+    // React code shares contexts and caches with the page; SendProgress.tsx (the send popup the
+    // swap and liquidity screens open) and usd.ts (the dollar lines' hook) hold nothing at module
+    // level: a copy is bytes (usd.ts's price cache, in api/, is one per remote: a read a minute).
+    /^react\/(?!(SendProgress\.tsx|usd\.ts)$)/,
   ];
 
-  // Pure code the feature code shares with the first load, by relative path (issue #27): a copy
+  // Pure code the feature code shares with the first load, by relative path: a copy
   // in a remote is bytes, not a second state. errors.ts and i18n/setup.ts keep one identity
   // across copies (their tests show it).
   const COPIED = [
     /^config\/types\.ts$/,
-    /^core\/(constants|tax|amounts|errors)\.ts$/,
+    /^core\/(constants|tax|amounts|errors|tokenText)\.ts$/,
+    /^config\/tokenKeys\.ts$/,
     /^i18n\/(setup|english|languages|compileEnglish)\.ts$/,
   ];
 

@@ -5,4 +5,7 @@
  */
 export * from './api/history';
 export * from './api/info';
+export * from './api/pairs';
 export * from './api/usd';
+export * from './api/usdPrices';
+export { useUsdPrices } from './react/usd';

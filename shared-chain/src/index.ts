@@ -8,9 +8,11 @@ export * from './react/hooks';
 export type { RemoteScreenProps } from './ui-contract';
 export { StandaloneHarness } from './react/StandaloneHarness';
 export { TokenLogo, NetworkNotConfigured, AmountField } from './react/components';
+export * from './react/TokenPicker';
 export * from './wallets/options';
+export * from './wallets/walletConnectState';
 export * from './core';
-// One i18n instance for the page, its languages and catalogues (issue #26).
+// One i18n instance for the page, its languages and catalogues.
 export * from './i18n';
 // Chain services (wallet session, reads, settings) and their React hooks. Features that only
 // some pages need are subpath entries bundled by the remotes that use them, with everything

@@ -17,3 +17,9 @@ export {
   type RemovePreviewRequest,
   type SendPreviewText,
 } from './services/preview';
+export {
+  SendPopup,
+  SendProgress,
+  USUAL_CONFIRMATION_MS,
+  type SentTransaction,
+} from './react/SendProgress';

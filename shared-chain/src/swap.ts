@@ -16,3 +16,9 @@ export * from './services/swap';
 export { approvalSteps, type ApprovalRequest } from './services/approval';
 export type { DetectedTax, TaxCheck } from './core/taxDetection';
 export { previewSwap, type SendPreviewText } from './services/preview';
+export {
+  SendPopup,
+  SendProgress,
+  USUAL_CONFIRMATION_MS,
+  type SentTransaction,
+} from './react/SendProgress';

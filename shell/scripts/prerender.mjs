@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import mfConfig from '@jmswap/mf-config';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(appDir, 'dist/app');
+const dist = join(appDir, mfConfig.distName(), 'app');
 // Inside the package, so the bundle's imports resolve from node_modules.
 const bundle = join(appDir, 'node_modules/.cache', `prerender-${process.pid}.mjs`);
 
@@ -26,7 +26,7 @@ await build({
   external: ['react', 'react-dom', 'wouter', 'rxjs', 'valibot', 'sonner', 'ethers', 'tronweb'],
   // The chain adapters are loaded on first use; prerendering never uses them.
   plugins: [
-    // Lingui's macros, compiled as the webpack build compiles them (issue #26).
+    // Lingui's macros, compiled as the webpack build compiles them.
     mfConfig.linguiEsbuildPlugin(),
     {
       name: 'no-chain-adapters',
@@ -95,7 +95,7 @@ try {
     );
   }
   console.log(
-    `prerendered ${Object.keys(ROUTES).length} routes into dist/app (head script ${headScript.length} bytes)`,
+    `prerendered ${Object.keys(ROUTES).length} routes into ${dist} (head script ${headScript.length} bytes)`,
   );
 } finally {
   rmSync(bundle, { force: true });

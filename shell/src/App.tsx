@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Route, Switch } from 'wouter';
+import { restoreWalletSession } from '@jmswap/shared-chain';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
 import { WalletChooserOnDemand } from './layout/WalletChooserOnDemand';
@@ -33,6 +35,9 @@ export function Routes() {
 }
 
 export function App() {
+  // After the route has selected its network (children's effects run first): a mobile wallet
+  // session from before a reload comes back without a new QR code.
+  useEffect(() => void restoreWalletSession(), []);
   return (
     <>
       <Header />

@@ -1,35 +1,15 @@
-// First: the shell's catalogue is registered before any text renders (issue #26).
+// First: the shell's catalogue is registered before any text renders.
 import { keepLanguageCurrent, startLanguage } from './language';
 import { createRoot } from 'react-dom/client';
-import { getNetworkConfig, loadNetworks, network$, readerFor } from '@jmswap/shared-chain';
 import { App } from './App';
 import { renderPage } from './renderPage';
-import { fetchOrEarly, NETWORKS_URL } from './remotes/early';
+import { networksLoaded } from './warmReads';
 import { registerRemotesAtBoot, startScreen } from './remotes/federation';
 import { routeScreen } from './remotes/routeScreen';
 import { startAnalyticsSink } from './services/analytics';
-import { CHAIN_READING_ROUTES, resolveRouteNetwork, routeAt } from './routes';
+import { forwardOperatorReports } from './services/operatorReports';
 import { keepThemeCurrent, pickTheme } from './theme';
 import { yieldToBrowser } from './yieldToBrowser';
-
-/**
- * Loads the chain reader of the route's network and starts its pool read now, while React and
- * the route's remote are still arriving: the screen's first read then joins the one in flight
- * (the reader caches reserves 5 s) instead of starting after the first render.
- */
-async function warmReads() {
-  const route = routeAt(window.location.pathname);
-  if (!route || !CHAIN_READING_ROUTES.includes(route)) return;
-  const n = new URLSearchParams(window.location.search).get('n');
-  const network = getNetworkConfig(resolveRouteNetwork(route, n, network$.getValue()));
-  if (!network) return;
-  // Not in the task that parsed networks.json, nor in the one that evaluated the reader's chunk
-  // (TRON's: its codec and hashes), each 15-20 ms observed on `/` under Lighthouse.
-  await yieldToBrowser();
-  const reader = await readerFor(network);
-  await yieldToBrowser();
-  await reader.pairReserves();
-}
 
 /**
  * The page's boot once its modules are in (index.ts evaluates them, a task each): the theme
@@ -40,6 +20,7 @@ export async function start(): Promise<void> {
   pickTheme();
   keepThemeCurrent();
   startAnalyticsSink();
+  forwardOperatorReports();
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // The remotes manifest is read at boot; a broken one must still leave a usable page.
   keepLanguageCurrent();
@@ -47,10 +28,8 @@ export async function start(): Promise<void> {
   const [remotes] = await Promise.allSettled([
     registerRemotesAtBoot(),
     // Not awaited: the first render does not wait for the read.
-    loadNetworks(NETWORKS_URL, fetchOrEarly).then(
-      () => void warmReads().catch(() => undefined),
-      () => undefined,
-    ),
+    // The warm read (index.ts) started it; a failure is the page's to show.
+    networksLoaded().catch(() => undefined),
     startLanguage(),
   ]);
   if (remotes.status === 'rejected')

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { bootAfterFirstPaint, headStart, PAINT_WAIT_MS, screenFiles } from './headStart';
 import { clearHistoryCache, fetchCandles, fetchInfo } from '@jmswap/shared-chain/history';
-import { fetchOrEarly, takeEarly, takeEarlyOnceStarted } from './remotes/early';
+import { fetchOnceEarlyStarted, fetchOrEarly, takeEarly } from './remotes/early';
 
 const MANIFEST = {
   metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
@@ -85,8 +85,9 @@ test('on /listing it fetches remotes.json, the manifest and the record once, pre
     `style ${at('listing.2.css', 'css')}`,
   ]);
   // The app and the federation runtime take these responses instead of downloading again...
-  expect(await (await takeEarlyOnceStarted(MANIFEST_URL))?.json()).toEqual(MANIFEST);
-  expect(await (await takeEarlyOnceStarted(RECORD_URL))?.text()).toBe(RECORD);
+  expect(await (await fetchOnceEarlyStarted(MANIFEST_URL)).json()).toEqual(MANIFEST);
+  expect(await (await fetchOnceEarlyStarted(RECORD_URL)).text()).toBe(RECORD);
+  expect(fetched).toHaveLength(3);
   expect(takeEarly('/config/remotes.json')).toBeDefined();
   // ... once: a Retry fetches afresh.
   expect(takeEarly(MANIFEST_URL)).toBeUndefined();
@@ -97,8 +98,8 @@ test("the runtime asking for the manifest before the head script knows its url s
   const fetched = serve(SITE);
   const done = headStart();
   // Asked at once, while remotes.json is still on its way (a cached main.js runs that early).
-  const early = takeEarlyOnceStarted(MANIFEST_URL);
-  expect(await (await early)?.json()).toEqual(MANIFEST);
+  const early = fetchOnceEarlyStarted(MANIFEST_URL);
+  expect(await (await early).json()).toEqual(MANIFEST);
   await done;
   expect(fetched).toEqual(['/config/remotes.json', RECORD_URL, MANIFEST_URL]);
 });
@@ -109,7 +110,8 @@ test('a page without a remote screen fetches nothing early', async () => {
   await headStart();
   expect(fetched).toEqual([]);
   expect(takeEarly('/config/remotes.json')).toBeUndefined();
-  expect(await takeEarlyOnceStarted(MANIFEST_URL)).toBeUndefined();
+  await fetchOnceEarlyStarted(MANIFEST_URL);
+  expect(fetched).toEqual([MANIFEST_URL]); // fetched then, by its reader
 });
 
 test('a bad remotes.json entry or a missing manifest preloads nothing and throws nothing', async () => {
@@ -145,7 +147,44 @@ test("with remotes.json's preload hints the screen's files start at once, the ma
     `style ${FOLDER}listing.2.css anonymous ${hash('css').slice(0, 12)}`,
   ]);
   expect(fetched).toEqual(['/config/remotes.json', RECORD_URL, MANIFEST_URL]);
-  expect(await takeEarlyOnceStarted(MANIFEST_URL)).toBeDefined();
+  await fetchOnceEarlyStarted(MANIFEST_URL);
+  expect(fetched).toHaveLength(3); // the head script's fetch, taken
+});
+
+test('a remote host that refuses connections at first load: no uncaught error, and the next reader asks the host again', async () => {
+  window.history.pushState({}, '', '/listing');
+  const hinted = {
+    ...REMOTES,
+    remotes: {
+      listing: { ...entry(), preload: { '1.2.0': { 'remoteEntry.js': hash('entry') } } },
+    },
+  };
+  const uncaught: unknown[] = [];
+  const onUncaught = (reason: unknown) => uncaught.push(reason);
+  process.on('unhandledRejection', onUncaught);
+  try {
+    for (const file of [REMOTES, hinted]) {
+      uncaught.length = 0;
+      let hostUp = false;
+      const fetched: string[] = [];
+      global.fetch = jest.fn(async (url: string) => {
+        fetched.push(url);
+        if (url === '/config/remotes.json') return new Response(JSON.stringify(file));
+        if (!hostUp) throw new TypeError('Failed to fetch');
+        return new Response(url === MANIFEST_URL ? JSON.stringify(MANIFEST) : RECORD);
+      }) as unknown as typeof fetch;
+      await headStart();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(uncaught).toEqual([]);
+      // The host is back when the runtime asks: the failed fetch is not its answer.
+      hostUp = true;
+      expect(await (await fetchOnceEarlyStarted(MANIFEST_URL)).json()).toEqual(MANIFEST);
+      expect(await (await fetchOnceEarlyStarted(RECORD_URL)).text()).toBe(RECORD);
+      expect(fetched.filter((u) => u === MANIFEST_URL)).toHaveLength(2);
+    }
+  } finally {
+    process.off('unhandledRejection', onUncaught);
+  }
 });
 
 describe('the main script after the first paint', () => {

@@ -12,6 +12,7 @@ import { canaryBucket } from './remotes/canary';
 import { chartsFirstUrls, SELECTED_NETWORK_KEY } from './remotes/chartsEarly';
 import { NETWORKS_URL, REMOTES_URL, type EarlyFetches } from './remotes/early';
 import { folderUrl } from './remotes/integrity';
+import { preloadFirstRead } from './remotes/readersEarly';
 import { routeScreen } from './remotes/routeScreen';
 import { pickTheme } from './theme';
 
@@ -112,13 +113,20 @@ function startChartsData(
  */
 export function headStart(): Promise<void> {
   pickTheme();
+  preloadFirstRead(storedNetwork());
   const screen = routeScreen(location);
   if (!screen) return Promise.resolve();
   const early: EarlyFetches = { responses: {}, started: Promise.resolve() };
   window.__jmswapEarly = early;
   // The shell takes the response; this script reads a clone made on arrival, before the
-  // shell can have read the body.
-  const start = (url: string) => (early.responses[url] = fetch(url)).then((res) => res.clone());
+  // shell can have read the body. A fetch that fails (a remote's host refusing connections) is
+  // no page error: its reader, if any, sees the failure and fetches again (fetchOnceEarlyStarted),
+  // and with preload hints nothing here reads the manifest and record at all.
+  const start = (url: string) => {
+    const clone = (early.responses[url] = fetch(url)).then((res) => res.clone());
+    clone.catch(() => undefined);
+    return clone;
+  };
   const manifest = start(REMOTES_URL)
     .then((res) => res.json())
     .then((json: unknown) => {

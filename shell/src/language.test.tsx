@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   activateLanguage,
@@ -46,10 +46,10 @@ describe('the language menu', () => {
     const stop = keepLanguageCurrent('');
     localStorage.setItem(LANGUAGE_KEY, 'zh-CN');
     render(<RouteError status={404} />);
-    await act(async () => {
+    act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: LANGUAGE_KEY }));
-      await new Promise((r) => setTimeout(r, 50));
     });
+    // The catalogue loads, then the page re-renders in Chinese: findBy waits for it.
     expect(await screen.findByText('此页面不存在。')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '返回兑换' })).toBeInTheDocument();
     stop();
@@ -113,13 +113,14 @@ it('a language whose texts do not load keeps the page as it was and says so in i
   render(<Header />);
   const menu = screen.getAllByRole('combobox', { name: 'Language' })[0] as HTMLElement;
   await userEvent.selectOptions(menu, 'zh-CN');
-  await act(async () => new Promise((r) => setTimeout(r, 10)));
-  expect(events).toContainEqual(
-    expect.objectContaining({
-      type: 'toast',
-      kind: 'error',
-      text: 'The texts for 简体中文 did not load. Check your connection and try again.',
-    }),
+  await waitFor(() =>
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'toast',
+        kind: 'error',
+        text: 'The texts for 简体中文 did not load. Check your connection and try again.',
+      }),
+    ),
   );
   expect(screen.getByRole('button', { name: 'CONNECT WALLET' })).toBeInTheDocument();
   expect(localStorage.getItem(LANGUAGE_KEY)).toBeNull();

@@ -1,4 +1,4 @@
-// The shell's side of the languages (issue #26): its own catalogue, the language a page starts
+// The shell's side of the languages: its own catalogue, the language a page starts
 // in, the visitor's choice and a choice made in another tab. English needs nothing loaded; another
 // language loads Lingui and the catalogues first (shared-chain's i18n), then the page switches.
 import {

@@ -1,4 +1,4 @@
-// Light or dark (issue #26): <html data-theme> picks the design tokens' set
+// Light or dark: <html data-theme> picks the design tokens' set
 // (@jmswap/shared-chain/theme/tokens.css). The visitor's choice is remembered; until there is
 // one, the system's preference decides. The page's inline head script (headStart.ts) sets it
 // before the first paint; nothing here may import React (that script must stay a few bytes).

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/dom';
 import { mountWidget, type MountOptions } from './mount';
 import type { SdkNetwork } from './policy';
 import {
@@ -56,10 +57,11 @@ function setup(options: Partial<MountOptions> = {}) {
   const send = (data: unknown, origin = ORIGIN, source: unknown = frameWindow) =>
     window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
   const replies = () => posted.mock.calls.map(([message, target]) => ({ message, target }));
-  return { handle, send, replies, requests, onError, onConnect, frameWindow };
+  /** Waits until the host has posted `count` messages (each valid call gets exactly one reply). */
+  const answered = (count: number) => waitFor(() => expect(replies()).toHaveLength(count));
+  return { handle, send, replies, answered, requests, onError, onConnect, frameWindow };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 400));
 const call = (fn: string, params: object, id: number) => ({
   type: 'JMSwapFunction',
   function: fn,
@@ -92,20 +94,23 @@ describe('JMSwapWidget.mount', () => {
   });
 
   it('ignores messages from another origin or window', async () => {
-    const { send, replies, requests } = setup();
+    const { send, replies, answered, requests } = setup();
     send({ type: 'JMSwapLoading' }, 'https://evil.example');
     send({ type: 'JMSwapLoading' }, ORIGIN, window);
     send(call('connect', { network: 'BSC' }, 1), 'https://evil.example');
     send(call('connect', { network: 'BSC' }, 2), ORIGIN, {});
-    await settle();
-    expect(replies()).toEqual([]);
+    // A call from the widget after them (refused: ETH is not the partner's): its reply is the
+    // only message posted, and no wallet was asked anything.
+    send(call('update', { network: 'ETH' }, 9));
+    await answered(1);
+    expect((replies()[0]?.message as { id: number }).id).toBe(9);
     expect(requests).toEqual([]);
   });
 
   it('answers connect with the address and the chain', async () => {
-    const { send, replies, onConnect } = setup();
+    const { send, replies, answered, onConnect } = setup();
     send(call('connect', { network: 'BSC' }, 7));
-    await settle();
+    await answered(1);
     expect(replies()).toEqual([
       {
         message: {
@@ -123,7 +128,7 @@ describe('JMSwapWidget.mount', () => {
   });
 
   it('names the wallet’s chain in every connect and update reply, also when it is another chain', async () => {
-    const { send, replies } = setup();
+    const { send, replies, answered } = setup();
     const ethereum = (window as unknown as { ethereum: { request: (a: object) => unknown } })
       .ethereum;
     const answer = ethereum.request;
@@ -131,9 +136,9 @@ describe('JMSwapWidget.mount', () => {
     ethereum.request = async (args: { method?: string }) =>
       args.method === 'eth_chainId' ? '0x1' : answer(args);
     send(call('connect', { network: 'BSC' }, 1));
-    await settle();
+    await answered(1);
     send(call('update', { network: 'BSC' }, 2));
-    await settle();
+    await answered(2);
     expect(
       replies().map((r) => {
         const m = r.message as { function: string; data: { chainId?: unknown } };
@@ -147,13 +152,13 @@ describe('JMSwapWidget.mount', () => {
 
   it('tells the widget when the wallet switches account', async () => {
     const listeners: ((accounts: string[]) => void)[] = [];
-    const { send, replies } = setup();
+    const { send, replies, answered } = setup();
     const ethereum = (window as unknown as { ethereum: Record<string, unknown> }).ethereum;
     ethereum.on = (event: string, l: (accounts: string[]) => void) => {
       if (event === 'accountsChanged') listeners.push(l);
     };
     send(call('connect', { network: 'BSC' }, 1));
-    await settle();
+    await answered(1);
     listeners.forEach((l) => l([OTHER]));
     expect(replies()[1]).toEqual({
       message: {
@@ -166,22 +171,24 @@ describe('JMSwapWidget.mount', () => {
   });
 
   it('does not answer unknown functions or malformed calls', async () => {
-    const { send, replies } = setup();
+    const { send, replies, answered, requests } = setup();
     send(call('eth_sign', {}, 1));
     send({ type: 'JMSwapFunction', function: 'connect', params: 'x', id: 2 });
     send(call('execute', { data: 'a'.repeat(20000) }, 3));
-    await settle();
-    expect(replies()).toEqual([]);
+    send(call('update', { network: 'ETH' }, 9)); // refused, answered: the only reply
+    await answered(1);
+    expect((replies()[0]?.message as { id: number }).id).toBe(9);
+    expect(requests).toEqual([]);
   });
 
   it('refuses execute to an address outside the config, without asking the wallet', async () => {
-    const { send, replies, requests, onError } = setup();
+    const { send, replies, answered, requests, onError } = setup();
     send(call('connect', { network: 'BSC' }, 1));
-    await settle();
+    await answered(1);
     send(call('execute', { to: USDT, data: SWAP, value: '0', network: 'BSC' }, 2));
     const other = SWAP.replace(ACCOUNT.slice(2).toLowerCase(), OTHER.slice(2).toLowerCase());
     send(call('execute', { to: ROUTER, data: other, network: 'BSC' }, 3));
-    await settle();
+    await answered(3);
     const answers = replies().slice(1);
     expect(
       answers.map((r) => (r.message as { data: { error?: { code: number } } }).data.error?.code),
@@ -191,11 +198,11 @@ describe('JMSwapWidget.mount', () => {
   });
 
   it('sends an allowed swap through the wallet with the checked chain id', async () => {
-    const { send, replies, requests } = setup();
+    const { send, replies, answered, requests } = setup();
     send(call('connect', { network: 'BSC' }, 1));
-    await settle();
+    await answered(1);
     send(call('execute', { to: ROUTER, data: SWAP, value: '0', network: 'BSC' }, 2));
-    await settle();
+    await answered(2);
     expect(replies()[1]?.message).toEqual({
       type: 'JMSwapResponse',
       function: 'executeResponse',
@@ -217,9 +224,9 @@ describe('JMSwapWidget.mount', () => {
   const methods = (requests: { method: string }[]) => requests.map((r) => r.method);
 
   it('refuses a forged swap into an unlisted token with amountOutMin 0, without asking the wallet', async () => {
-    const { send, replies, requests, onError } = setup();
+    const { send, replies, answered, requests, onError } = setup();
     send(call('connect', { network: 'BSC' }, 1));
-    await settle();
+    await answered(1);
     const before = requests.length;
     const forged = calldata('swapExactBaseForTokens', [
       0n,
@@ -230,7 +237,7 @@ describe('JMSwapWidget.mount', () => {
     ]);
     send(call('execute', { to: ROUTER, data: forged, value: `${10n ** 21n}`, network: 'BSC' }, 2));
     send(call('approve', { token: USDT, spender: ROUTER, amount: '1' }, 3)); // no network
-    await settle();
+    await answered(3);
     expect(errorCodes(replies().slice(1))).toEqual([4100, 4100]);
     expect(requests.length).toBe(before);
     expect(onError).toHaveBeenCalledWith(
@@ -239,10 +246,10 @@ describe('JMSwapWidget.mount', () => {
   });
 
   it('keeps the wallet on the partner’s networks: only `network` by default', async () => {
-    const { send, replies, requests, onError } = setup();
+    const { send, replies, answered, requests, onError } = setup();
     send(call('connect', { network: 'ETH' }, 1));
     send(call('update', { network: 'ETH' }, 2));
-    await settle();
+    await answered(2);
     expect(errorCodes(replies())).toEqual([4100, 4100]);
     expect(requests).toEqual([]);
     expect(onError).toHaveBeenCalledWith(
@@ -250,14 +257,14 @@ describe('JMSwapWidget.mount', () => {
     );
     // still on BSC: its calls go on
     send(call('connect', { network: 'BSC' }, 3));
-    await settle();
+    await answered(3);
     expect(errorCodes(replies().slice(2))).toEqual([undefined]);
   });
 
   it('allows the networks the partner lists, and the one it moves the widget to', async () => {
     const listed = setup({ networks: ['BSC', 'ETH'] });
     listed.send(call('update', { network: 'ETH' }, 1));
-    await settle();
+    await listed.answered(1);
     expect(errorCodes(listed.replies())).toEqual([undefined]);
     expect(methods(listed.requests)).toContain('wallet_switchEthereumChain');
     document.body.innerHTML = '';
@@ -265,7 +272,7 @@ describe('JMSwapWidget.mount', () => {
     const moved = setup();
     moved.handle.update({ network: 'ETH' });
     moved.send(call('update', { network: 'ETH' }, 1));
-    await settle();
+    await moved.answered(2); // the options sent by update(), then the reply
     expect(errorCodes(moved.replies().slice(1))).toEqual([undefined]);
   });
 
@@ -282,9 +289,9 @@ describe('JMSwapWidget.mount', () => {
         tokens: {},
       },
     };
-    const { send, replies, requests, onError } = setup({ pin });
+    const { send, replies, answered, requests, onError } = setup({ pin });
     send(call('connect', { network: 'BSC' }, 1));
-    await settle();
+    await answered(1);
     expect(errorCodes(replies())).toEqual([4100]);
     expect(requests).toEqual([]);
     expect(onError.mock.calls[0][0].message).toMatch(/ROUTER_ADDRESS is not the pinned one/);
@@ -298,9 +305,9 @@ describe('JMSwapWidget.mount', () => {
         pools: [{ symbolA: 'BNB', symbolB: 'USDT' }],
       },
     };
-    const { send, replies, requests } = setup({ pin });
+    const { send, replies, answered, requests } = setup({ pin });
     send(call('connect', { network: 'BSC' }, 1));
-    await settle();
+    await answered(1);
     const direct = calldata('swapExactTokensForTokens', [
       100n,
       90n,
@@ -311,7 +318,7 @@ describe('JMSwapWidget.mount', () => {
     ]);
     send(call('execute', { to: ROUTER, data: SWAP, network: 'BSC' }, 2)); // through BUSD
     send(call('execute', { to: ROUTER, data: direct, network: 'BSC' }, 3));
-    await settle();
+    await answered(3);
     expect(errorCodes(replies().slice(1))).toEqual([4100, undefined]);
     expect(methods(requests).filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
   });

@@ -124,6 +124,31 @@ export function pinsFromConfig(file: { networks?: Record<string, ConfigNetwork> 
   return pins;
 }
 
+/**
+ * Why a networks.json cannot be baked into a release of the SDK: per network, what it lacks for
+ * a complete pin (its chain id, both routers, the address of every token). A released SDK file is
+ * what partners pin with `integrity`; a network shipped without a built-in allow-list would trust
+ * whatever networks.json the widget origin serves for it. Empty when every network is pinned.
+ */
+export function releaseProblems(file: { networks?: Record<string, ConfigNetwork> }): string[] {
+  const problems: string[] = [];
+  const networks = Object.entries(file.networks ?? {});
+  if (!networks.length) return ['the networks file lists no network'];
+  for (const [id, n] of networks) {
+    const missing: string[] = [];
+    if (typeof n.chainId !== 'number') missing.push('chainId');
+    for (const key of ['ROUTER_ADDRESS', 'LIQUIDITY_ROUTER'] as const)
+      if (!n.exchange?.[key]) missing.push(`exchange.${key}`);
+    const tokens = Object.entries(n.tokens ?? {});
+    if (!tokens.length) missing.push('tokens');
+    const unaddressed = tokens.filter(([, t]) => !t.address).map(([symbol]) => symbol);
+    if (unaddressed.length) missing.push(`the address of ${unaddressed.join(', ')}`);
+    if (missing.length)
+      problems.push(`${id} has no complete built-in allow-list (missing: ${missing.join('; ')})`);
+  }
+  return problems;
+}
+
 declare const __JMSWAP_BAKED_PINS__: Pins | undefined;
 
 /** The production allow-list of this SDK build (empty in tests and unbundled use). */

@@ -1,7 +1,7 @@
-import type { ChainSource, BlockRef } from '../indexer/source';
+import type { ChainSource, BlockRef, LogsRead } from '../indexer/source';
 import { ALL_TOPICS, APPROVAL_TOPIC, type RawLog } from './events';
 import { NodeFault } from './nodePool';
-import { JsonRpc } from './rpc';
+import { JsonRpc, RpcError } from './rpc';
 
 interface EthLog {
   address: string;
@@ -77,6 +77,22 @@ export const approvalFilterOf = (n: {
     : undefined;
 
 const topicOf = (address: string) => '0x' + address.slice(2).padStart(64, '0');
+
+/** The node's logs as the indexer's, removed ones left out, in chain order. */
+function rawLogs(raw: EthLog[]): RawLog[] {
+  return raw
+    .filter((l) => !l.removed)
+    .map((l) => ({
+      address: l.address.toLowerCase(),
+      topics: l.topics,
+      data: l.data,
+      blockNumber: Number(l.blockNumber),
+      blockHash: l.blockHash,
+      txHash: l.transactionHash,
+      logIndex: Number(l.logIndex),
+    }))
+    .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+}
 
 /**
  * An EVM chain through JSON-RPC: eth_getLogs by topic, blocks in one batch per range. With an
@@ -158,18 +174,7 @@ export class EvmSource implements ChainSource {
       if (n < from || n > to)
         throw new NodeFault('malformed', `a log of block ${n} answered for blocks ${from}-${to}`);
     }
-    const logs: RawLog[] = raw
-      .filter((l) => !l.removed)
-      .map((l) => ({
-        address: l.address.toLowerCase(),
-        topics: l.topics,
-        data: l.data,
-        blockNumber: Number(l.blockNumber),
-        blockHash: l.blockHash,
-        txHash: l.transactionHash,
-        logIndex: Number(l.logIndex),
-      }))
-      .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+    const logs = rawLogs(raw);
     const numbers = [...new Set(logs.map((l) => l.blockNumber))];
     const full = await this.rpc.batch<EthBlock | null>(
       numbers.map((n) => ['eth_getBlockByNumber', [hex(n), true]]),
@@ -188,6 +193,88 @@ export class EvmSource implements ChainSource {
         throw new Error(`block ${l.blockNumber} changed while reading logs`);
     }
     return { logs, blocks, txFrom };
+  }
+
+  async latest(): Promise<BlockRef> {
+    const b = await this.rpc.call<EthBlock | null>(
+      'eth_getBlockByNumber',
+      ['latest', false],
+      isBlock,
+    );
+    if (!b) throw new NodeFault('malformed', 'no latest block');
+    return ref(b);
+  }
+
+  /**
+   * One eth_getLogs per block, by its hash (the five events and, unfiltered by the node, every
+   * Approval: the two filters of logs() in one call, the Approvals of other tokens and spenders
+   * dropped here), in one batch; then the full blocks, by hash, of the blocks with events other
+   * than Approvals (their senders are the traders).
+   */
+  async blockLogs(headers: BlockRef[]): Promise<LogsRead> {
+    const a = this.approvals;
+    const topics = [a ? [...ALL_TOPICS, APPROVAL_TOPIC] : ALL_TOPICS];
+    const valid = (r: unknown) => Array.isArray(r) && r.every(isLog);
+    const answers = await this.rpc.batch<EthLog[]>(
+      headers.map((h) => ['eth_getLogs', [{ blockHash: h.hash, topics }]]),
+      valid,
+    );
+    const tokens = new Set(a?.tokens);
+    const spenders = new Set(a?.spenders.map(topicOf));
+    const raw: EthLog[] = [];
+    answers.forEach((logs, i) => {
+      const h = headers[i]!;
+      for (const l of logs) {
+        if (
+          Number(l.blockNumber) !== h.number ||
+          l.blockHash.toLowerCase() !== h.hash.toLowerCase()
+        )
+          throw new NodeFault('malformed', `a log of another block answered for block ${h.number}`);
+        if (
+          l.topics[0] === APPROVAL_TOPIC &&
+          !(tokens.has(l.address.toLowerCase()) && spenders.has(String(l.topics[2]).toLowerCase()))
+        )
+          continue;
+        raw.push(l);
+      }
+    });
+    const logs = rawLogs(raw);
+    const byNumber = new Map(headers.map((h) => [h.number, h]));
+    const blocks = new Map<number, BlockRef>();
+    for (const l of logs) blocks.set(l.blockNumber, byNumber.get(l.blockNumber)!);
+    const traded = [
+      ...new Set(logs.filter((l) => l.topics[0] !== APPROVAL_TOPIC).map((l) => l.blockHash)),
+    ];
+    const full = await this.rpc.batch<EthBlock | null>(
+      traded.map((hash) => ['eth_getBlockByHash', [hash, true]]),
+      isFullBlock,
+    );
+    const txFrom = new Map<string, string>();
+    full.forEach((b, i) => {
+      // Gone from the node between the two calls (it dropped a fork): the step reads it again.
+      if (!b || b.hash.toLowerCase() !== traded[i]!.toLowerCase())
+        throw new Error(`block ${traded[i]} not found`);
+      for (const t of b.transactions) txFrom.set(t.hash, t.from.toLowerCase());
+    });
+    return { logs, blocks, txFrom };
+  }
+
+  async tokenGetters(token: string) {
+    const get = (data: string) =>
+      this.rpc.call<string>('eth_call', [{ to: token, data }, 'latest']).then(
+        (hex) => (hex === '0x' ? undefined : hex),
+        (error: unknown) => {
+          // A revert is the token's answer; a node that cannot be reached is not.
+          if (error instanceof RpcError && !(error instanceof NodeFault)) return undefined;
+          throw error;
+        },
+      );
+    const [symbol, name, decimals] = await Promise.all([
+      get('0x95d89b41'),
+      get('0x06fdde03'),
+      get('0x313ce567'),
+    ]);
+    return { symbol, name, decimals };
   }
 
   async tokenStats(token: string, burn: string) {

@@ -10,46 +10,17 @@
  * failing in the middle of a step ends the step (nothing stored; the next step starts on the
  * next node) instead of finishing it with another node's view of the chain. Outside a step
  * (/ready, one-off reads) a failed request is sent to the next node at once.
+ *
+ * With a `chainCheck`, every node is asked which chain it serves before its first answer is
+ * used (again after it failed); a node of another chain is set aside until restart and the next
+ * node is used (see chainCheck.ts).
  */
 import { nodeLabel, silentLogger, type LineLogger } from '../log';
 import type { Metrics } from '../metrics';
-import { RpcError } from './errors';
+import type { ChainCheck } from './chainCheck';
+import { faultOf, NodeFault, WrongChainError } from './errors';
 
-/** A node did not give a usable answer: another node may. */
-export class NodeFault extends RpcError {
-  constructor(
-    /** Short, for the metric label: rate limited, http 5xx, http error, timeout, network, malformed. */
-    readonly kind: string,
-    message: string,
-    /** When the next node can be asked (0: now), set by the pool. */
-    readonly retryInMs = 0,
-  ) {
-    super(-1, message);
-    this.name = 'NodeFault';
-  }
-}
-
-/** The node fault behind `e` (a fetch failure, a timeout, bad JSON), or null. */
-export function faultOf(e: unknown): NodeFault | null {
-  if (e instanceof NodeFault) return e;
-  // By name, not instanceof: fetch's errors come from node's own realm (not jest's, say).
-  if (!e || typeof e !== 'object') return null;
-  const { name, message = '', cause } = e as { name?: string; message?: string; cause?: unknown };
-  if (name === 'TimeoutError') return new NodeFault('timeout', 'no answer in time');
-  if (name === 'SyntaxError') return new NodeFault('malformed', `not JSON (${message})`);
-  if (name === 'TypeError' && /fetch failed|terminated|other side closed/i.test(message)) {
-    const c = cause as { code?: string; message?: string } | undefined;
-    return new NodeFault('network', c?.code ?? c?.message ?? message);
-  }
-  return null;
-}
-
-/** An HTTP status that is not 2xx, as a node fault. */
-export function httpFault(status: number): NodeFault {
-  if (status === 429) return new NodeFault('rate limited', 'HTTP 429 (rate limited)');
-  if (status >= 500) return new NodeFault('http 5xx', `HTTP ${status}`);
-  return new NodeFault('http error', `HTTP ${status}`);
-}
+export { faultOf, httpFault, NodeFault } from './errors';
 
 export interface NodePoolOptions {
   network: string;
@@ -62,6 +33,8 @@ export interface NodePoolOptions {
   maxQuarantineMs?: number;
   logger?: LineLogger;
   metrics?: Metrics;
+  /** Which chain each node serves, asked before its first answer is used (see chainCheck.ts). */
+  chainCheck?: ChainCheck;
 }
 
 interface Node {
@@ -70,6 +43,10 @@ interface Node {
   label: string;
   failures: number;
   until: number;
+  /** Its chain was checked since it last failed. */
+  checked: boolean;
+  /** Serves this other chain: never asked again until restart. */
+  wrongChain?: number;
 }
 
 export class NodePool {
@@ -90,6 +67,7 @@ export class NodePool {
       label: labels.indexOf(labels[i]!) === i ? labels[i]! : `${labels[i]}#${i + 1}`,
       failures: 0,
       until: 0,
+      checked: !opts.chainCheck,
     }));
   }
 
@@ -97,23 +75,49 @@ export class NodePool {
     return this.nodes.map((n) => n.url);
   }
 
-  /** The node the next request goes to. */
+  /** The node the next request goes to (the first when every node serves another chain). */
   current(): { url: string; label: string } {
-    return this.pick();
+    return this.usable().length ? this.pick() : this.nodes[0]!;
+  }
+
+  /** The nodes not set aside for serving another chain. */
+  private usable(): Node[] {
+    return this.nodes.filter((n) => n.wrongChain === undefined);
+  }
+
+  /** The nodes set aside for serving another chain (their label and that chain's id). */
+  get wrongChain(): Array<{ label: string; chain: number }> {
+    return this.nodes
+      .filter((n) => n.wrongChain !== undefined)
+      .map((n) => ({ label: n.label, chain: n.wrongChain! }));
   }
 
   private pick(): Node {
     const now = Date.now();
     if (this.pinned && this.pinned.until <= now) return this.pinned;
-    const free = this.nodes.find((n) => n.until <= now);
+    const usable = this.usable();
+    if (!usable.length) throw this.noRightChain();
+    const free = usable.find((n) => n.until <= now);
     if (free) return free;
-    return this.nodes.reduce((a, b) => (b.until < a.until ? b : a));
+    return usable.reduce((a, b) => (b.until < a.until ? b : a));
+  }
+
+  /** Every node serves another chain: nothing to read until an operator corrects the list. */
+  private noRightChain(): NodeFault {
+    const which = this.wrongChain.map((n) => `${n.label} is on chain ${n.chain}`).join(', ');
+    return new NodeFault(
+      'wrong chain',
+      `${this.network}: no node of chain ${this.opts.chainCheck?.expected} (${which})`,
+      60_000,
+    );
   }
 
   /** ms until some node may be asked again (0: one may be now). */
   msUntilAvailable(): number {
     const now = Date.now();
-    return Math.max(0, Math.min(...this.nodes.map((n) => n.until - now)));
+    const usable = this.usable();
+    if (!usable.length) return 60_000;
+    return Math.max(0, Math.min(...usable.map((n) => n.until - now)));
   }
 
   /** Every request until unpin() goes to one node (the indexer's step). */
@@ -125,6 +129,11 @@ export class NodePool {
     this.pinned = null;
   }
 
+  /** Counts calls sent (jmswap_api_node_requests_total{method}): what a provider bills. */
+  sent(method: string, calls = 1): void {
+    this.opts.metrics?.nodeRequests.inc({ network: this.network, method }, calls);
+  }
+
   /** Aborts the requests in flight and refuses later ones (the indexer stopping). */
   close(): void {
     this.closed.abort(new Error('node client closed'));
@@ -132,6 +141,11 @@ export class NodePool {
 
   private fail(node: Node, fault: NodeFault): void {
     node.failures++;
+    // Back from a failure it may be another machine: asked its chain again before it is used.
+    if (this.opts.chainCheck) {
+      node.checked = false;
+      this.opts.chainCheck.forget(node.url);
+    }
     const base = this.opts.quarantineMs ?? 2000;
     const quarantineMs = Math.min(
       this.opts.maxQuarantineMs ?? 60_000,
@@ -139,7 +153,7 @@ export class NodePool {
     );
     node.until = Date.now() + quarantineMs;
     if (this.pinned === node) this.pinned = null;
-    const next = this.nodes.length > 1 ? this.pick() : null;
+    const next = this.usable().length > 1 ? this.pick() : null;
     this.opts.metrics?.nodeFailovers.inc({
       network: this.network,
       node: node.label,
@@ -161,6 +175,12 @@ export class NodePool {
     );
   }
 
+  /** Serves another chain: never picked again (the chain check reported it). */
+  private setAside(node: Node, chain: number): void {
+    node.wrongChain = chain;
+    if (this.pinned === node) this.pinned = null;
+  }
+
   private succeed(node: Node): void {
     if (node.failures === 0 && node.until === 0) return;
     node.failures = 0;
@@ -174,7 +194,8 @@ export class NodePool {
    * to the next node (pinned: the fault is thrown, carrying when to try again).
    */
   async request<T>(fn: (url: string, signal: AbortSignal) => Promise<T>): Promise<T> {
-    const attempts = this.pinned ? 1 : this.nodes.length;
+    const pinned = this.pinned !== null;
+    const attempts = pinned ? 1 : this.nodes.length;
     let last: NodeFault | undefined;
     let lastNode: Node | undefined;
     for (let i = 0; i < attempts; i++) {
@@ -183,11 +204,23 @@ export class NodePool {
       lastNode = node;
       const signal = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.closed.signal]);
       try {
+        if (!node.checked) {
+          await this.opts.chainCheck?.check(node.url, signal, node.label);
+          node.checked = true;
+        }
         const out = await fn(node.url, signal);
         this.succeed(node);
         return out;
       } catch (e) {
         if (this.closed.signal.aborted) throw e;
+        if (e instanceof WrongChainError) {
+          this.setAside(node, e.actual);
+          if (!this.usable().length) throw this.noRightChain();
+          // A pinned step ends (the next starts on the next node at once); else the next node.
+          if (pinned) throw new NodeFault('wrong chain', e.message);
+          last = new NodeFault('wrong chain', e.message);
+          continue;
+        }
         const fault = faultOf(e);
         if (!fault) throw e;
         this.fail(node, fault);

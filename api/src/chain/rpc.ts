@@ -67,7 +67,9 @@ export class JsonRpc {
   }
 
   private post<T>(body: unknown, parse: (answer: unknown) => T): Promise<T> {
+    const calls = Array.isArray(body) ? body : [body];
     return this.pool.request(async (url, signal) => {
+      for (const c of calls) this.pool.sent((c as { method: string }).method);
       const res = await fetchRetry(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

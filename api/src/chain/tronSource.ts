@@ -1,5 +1,5 @@
 import type { IndexedNetwork } from '../config';
-import type { BlockRef, ChainSource } from '../indexer/source';
+import type { BlockRef, ChainSource, LogsRead } from '../indexer/source';
 import { hexToTron, tronToHex } from './address';
 import type { DecodedEvent, RawLog } from './events';
 import { httpFault, NodeFault, NodePool } from './nodePool';
@@ -76,6 +76,23 @@ export function decodeTronEvent(e: TronGridEvent): DecodedEvent | null {
 
 export type TronLog = RawLog & { decoded: DecodedEvent };
 
+interface TronBlock {
+  blockID?: string;
+  block_header?: { raw_data?: { number?: number; timestamp?: number; parentHash?: string } };
+}
+
+/** A TRON block's header as the indexer's block reference, or null when it has none. */
+function blockRef(b: TronBlock): BlockRef | null {
+  const raw = b.block_header?.raw_data;
+  if (!b.blockID || typeof raw?.number !== 'number') return null;
+  return {
+    number: raw.number,
+    hash: b.blockID,
+    time: Math.floor((raw.timestamp ?? 0) / 1000),
+    parentHash: raw.parentHash,
+  };
+}
+
 /** Ranges shorter than this are read block by block. */
 const BLOCK_BY_BLOCK = 8;
 
@@ -116,7 +133,10 @@ export class TronSource implements ChainSource {
 
   /** A request to the current node (`path` after its url); the next node when it fails. */
   private send<T>(path: string, init: RequestInit = {}): Promise<T> {
+    // The path without its query and the height or address in it: a bounded metric label.
+    const method = path.split('?')[0]!.replace(/\/(\d+|T[1-9A-HJ-NP-Za-km-z]{33})(?=\/|$)/g, '');
     return this.pool.request(async (url, signal) => {
+      this.pool.sent(method);
       const res = await fetchRetry(url.replace(/\/$/, '') + path, { ...init, signal });
       if (!res.ok) {
         await res.body?.cancel().catch(() => undefined);
@@ -151,18 +171,21 @@ export class TronSource implements ChainSource {
     return n;
   }
 
+  /** The newest solidified block's header (getnowblock, as head()). */
+  async latest(): Promise<BlockRef> {
+    const b = await this.post<TronBlock>('/walletsolidity/getnowblock', {});
+    const ref = blockRef(b);
+    if (!ref) throw new NodeFault('malformed', 'getnowblock without a block header');
+    return ref;
+  }
+
   async block(n: number): Promise<BlockRef | null> {
-    const b = await this.post<{
-      blockID?: string;
-      block_header?: { raw_data?: { number?: number; timestamp?: number; parentHash?: string } };
-    }>('/wallet/getblock', { id_or_num: String(n), detail: false });
-    if (!b.blockID || b.block_header?.raw_data?.number !== n) return null;
-    return {
-      number: n,
-      hash: b.blockID,
-      time: Math.floor((b.block_header.raw_data.timestamp ?? 0) / 1000),
-      parentHash: b.block_header.raw_data.parentHash,
-    };
+    const b = await this.post<TronBlock>('/wallet/getblock', {
+      id_or_num: String(n),
+      detail: false,
+    });
+    const ref = blockRef(b);
+    return ref?.number === n ? ref : null;
   }
 
   /** One /wallet/getblock per height, 20 at a time (the node has no header-range call). */
@@ -189,6 +212,28 @@ export class TronSource implements ChainSource {
     const out = r.constant_result?.[0];
     if (!out) throw new RpcError(-1, `${selector} answered nothing`);
     return BigInt('0x' + out);
+  }
+
+  async tokenGetters(token: string) {
+    const get = async (selector: string) => {
+      const r = await this.post<{ constant_result?: string[]; result?: { message?: string } }>(
+        '/wallet/triggerconstantcontract',
+        {
+          owner_address: '410000000000000000000000000000000000000000',
+          contract_address: '41' + token.slice(2),
+          function_selector: selector,
+          parameter: '',
+        },
+      );
+      const out = r.constant_result?.[0];
+      return r.result?.message || !out ? undefined : out;
+    };
+    const [symbol, name, decimals] = await Promise.all([
+      get('symbol()'),
+      get('name()'),
+      get('decimals()'),
+    ]);
+    return { symbol, name, decimals };
   }
 
   async tokenStats(token: string, burn: string) {
@@ -238,15 +283,83 @@ export class TronSource implements ChainSource {
     throw new RpcError(-1, 'event API: too many pages');
   }
 
+  /**
+   * Following the head: each block's events (one paged call per block), the headers known. The
+   * blocks are solidified (irreversible): their events cannot be another fork's.
+   */
+  async blockLogs(headers: BlockRef[]): Promise<LogsRead> {
+    const events: TronGridEvent[] = [];
+    for (const h of headers) events.push(...(await this.blockEvents(h.number)));
+    const byNumber = new Map(headers.map((h) => [h.number, h]));
+    const logs = this.watchedLogs(events, headers[0]!.number, headers.at(-1)!.number);
+    const blocks = new Map<number, BlockRef>();
+    for (const l of logs) {
+      const b = byNumber.get(l.blockNumber)!;
+      l.blockHash = b.hash;
+      blocks.set(b.number, b);
+    }
+    return { logs, blocks, txFrom: new Map<string, string>() };
+  }
+
+  /** The factory, its pools and (with routers to approve) the configured tokens. */
+  private watchedSet(): Set<string> {
+    const tokens = this.network.routers.length ? [...this.network.tokens.keys()] : [];
+    return new Set([this.network.factory, ...this.network.pools.keys(), ...tokens]);
+  }
+
+  /** Pairs the factory creates among these events, not yet watched. */
+  private createdPairs(events: TronGridEvent[], watched: Set<string>): string[] {
+    return events.flatMap((e) => {
+      if (hexAddr(e.contract_address) !== this.network.factory) return [];
+      const decoded = decodeTronEvent(e);
+      return decoded?.kind === 'PairCreated' && !watched.has(decoded.pair) ? [decoded.pair] : [];
+    });
+  }
+
+  /** The events of the network's contracts in [from, to], decoded, in chain order. */
+  private watchedLogs(
+    events: TronGridEvent[],
+    from: number,
+    to: number,
+    watched = this.watchedSet(),
+  ): TronLog[] {
+    // A pair the factory creates is watched from its creation: its first Mint and Sync are in
+    // the same transaction.
+    for (const pair of this.createdPairs(events, watched)) watched.add(pair);
+    const logs: TronLog[] = [];
+    for (const e of events) {
+      if (e.block_number < from || e.block_number > to) continue;
+      const address = hexAddr(e.contract_address);
+      if (!watched.has(address)) continue;
+      const decoded = decodeTronEvent(e);
+      if (!decoded) continue;
+      logs.push({
+        address,
+        topics: [],
+        data: '0x',
+        blockNumber: e.block_number,
+        blockHash: '',
+        txHash: e.transaction_id,
+        logIndex: e.event_index,
+        decoded,
+      });
+    }
+    // Events of one transaction keep their order (event_index); blocks in order.
+    return logs.sort(
+      (a, b) =>
+        a.blockNumber - b.blockNumber ||
+        (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : 0) ||
+        a.logIndex - b.logIndex,
+    );
+  }
+
   async logs(from: number, to: number) {
     const [first, last] = await Promise.all([this.block(from), this.block(to)]);
     if (!first || !last) throw new RpcError(-1, `blocks ${from}-${to} not available`);
     const contracts = [this.network.factory, ...this.network.pools.keys()];
     // The configured tokens' Approvals (towards the routers: the handler keeps only those).
     const tokens = this.network.routers.length ? [...this.network.tokens.keys()] : [];
-    const watched = new Set([...contracts, ...tokens]);
     const blocks = new Map<number, BlockRef>();
-    const logs: TronLog[] = [];
     // Following the head (a few blocks): one call per block. Catching up: one paged call per
     // contract over the range's time window.
     const events: TronGridEvent[] = [];
@@ -267,30 +380,14 @@ export class TronSource implements ChainSource {
           )),
         );
     }
-    for (const e of events) {
-      if (e.block_number < from || e.block_number > to) continue;
-      const address = hexAddr(e.contract_address);
-      if (!watched.has(address)) continue;
-      const decoded = decodeTronEvent(e);
-      if (!decoded) continue;
-      logs.push({
-        address,
-        topics: [],
-        data: '0x',
-        blockNumber: e.block_number,
-        blockHash: '',
-        txHash: e.transaction_id,
-        logIndex: e.event_index,
-        decoded,
-      });
-    }
-    // Events of one transaction keep their order (event_index); blocks in order.
-    logs.sort(
-      (a, b) =>
-        a.blockNumber - b.blockNumber ||
-        (a.txHash < b.txHash ? -1 : a.txHash > b.txHash ? 1 : 0) ||
-        a.logIndex - b.logIndex,
-    );
+    const watched = this.watchedSet();
+    if (to - from >= BLOCK_BY_BLOCK)
+      // Catching up: a pair the factory creates in the range has its own events read too.
+      for (const pair of this.createdPairs(events, watched))
+        events.push(
+          ...(await this.contractEvents(hexToTron(pair), first.time * 1000, last.time * 1000)),
+        );
+    const logs = this.watchedLogs(events, from, to, watched);
     for (const n of new Set(logs.map((l) => l.blockNumber))) {
       const b = n === from ? first : n === to ? last : await this.block(n);
       if (!b) throw new RpcError(-1, `block ${n} not available`);

@@ -1,11 +1,43 @@
 // PGlite on a thread of its own (openPgliteWorker in db.ts): the api's thread only posts the
 // SQL and takes the rows back, so a range's write no longer holds the thread that answers
 // requests. Plain JS: a worker does not inherit the loader the api runs its TypeScript with.
-import { parentPort, workerData } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-const lite = new PGlite(workerData.dataDir);
+const { dataDir, sharedBuffersMb } = workerData;
+/**
+ * PostgreSQL's buffer pool, which PGlite keeps in its WebAssembly memory (resident, never given
+ * back): PGlite's default is 128 MB, most of the idle api's memory. The files are in the OS's
+ * page cache anyway; API_PGLITE_BUFFERS_MB raises it for a large database.
+ */
+const options = sharedBuffersMb
+  ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] }
+  : {};
+
+if (workerData.initOnly) {
+  // A new data directory: initdb runs here, in a thread that then ends.
+  const lite = new PGlite(dataDir, options);
+  await lite.waitReady;
+  await lite.close();
+  process.exit(0);
+}
+// initdb's memory (some 500 MB) stays with the PGlite instance that ran it, even closed: a new
+// directory is created by a thread of its own first, which gives it all back when it ends.
+if (dataDir && !existsSync(join(dataDir, 'PG_VERSION')))
+  await new Promise((resolve, reject) => {
+    const init = new Worker(new URL(import.meta.url), {
+      workerData: { ...workerData, initOnly: true },
+    });
+    init.once('error', reject);
+    init.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the PGlite directory failed (${code})`)),
+    );
+  });
+
+const lite = new PGlite(dataDir, options);
 // One statement at a time, in the order posted (the caller keeps transactions whole).
 let chain = lite.waitReady;
 

@@ -9,6 +9,7 @@ import { startTestChains, swapBnbForUsdt, rpc, type TestChains } from '../test/c
 import { freshDb } from '../test/databases';
 import { dumpNetwork } from '../test/dump';
 import { LEVEL, memoryLogger, sample } from '../test/observe';
+import { readControl } from './control';
 import { Indexer } from './indexer';
 import { main as reindexMain } from './reindex-cli';
 import { readCursor } from './store';
@@ -23,6 +24,17 @@ const head = async () => Number(await rpc<string>(chains.rpcUrl, 'eth_blockNumbe
 const mine = async (n: number) => {
   for (let i = 0; i < n; i++) await rpc(chains.rpcUrl, 'evm_mine');
 };
+/**
+ * Resolves once the reindex command's request (from `from`) is stored: the command runs on its
+ * own connection and then waits for the indexer, which the test steps by hand.
+ */
+async function requested(db: Db, network: string, from: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await readControl(db, network))?.reindexFrom !== from) {
+    if (Date.now() > deadline) throw new Error(`no reindex request of ${network} from ${from}`);
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}
 const tradeHashes = async (db: Db) =>
   (
     await db.query<{ tx_hash: string }>(`SELECT tx_hash FROM trades WHERE network = 'BSC'`)
@@ -109,7 +121,7 @@ it('stops the network loudly, keeps serving what it has, writes nothing more, an
         DATABASE_URL: url,
       }),
       (async () => {
-        await new Promise((res) => setTimeout(res, 300));
+        await requested(db, 'BSC', ancestor + 3);
         return ix.step();
       })(),
     ]);
@@ -128,7 +140,7 @@ it('stops the network loudly, keeps serving what it has, writes nothing more, an
         DATABASE_URL: url,
       }),
       (async () => {
-        await new Promise((res) => setTimeout(res, 300));
+        await requested(db, 'BSC', ancestor + 1);
         expect((await ix.step()).kind).toBe('reindexed');
       })(),
     ]);

@@ -46,7 +46,7 @@ export interface LiquidityRow {
   amount1: bigint;
   sender: string;
 }
-/** A configured token's Approval towards one of the exchange's routers (issue #23). */
+/** A configured token's Approval towards one of the exchange's routers. */
 export interface ApprovalRow {
   token: string;
   txHash: string;
@@ -86,7 +86,8 @@ export interface HandlerContext {
 
 /**
  * One decoded event in, the rows it produces out. PairCreated counts only for the factory and a
- * pair the network's pool config lists (trust by address); Approval only for a configured token
+ * pair of the network's pools (the config's, and the pairs discoverPairs added before the range:
+ * trust by the factory's address); Approval only for a configured token
  * and one of the exchange's routers as spender; other events only for indexed pairs. Sync
  * updates the running reserves that USD values use.
  */
@@ -162,8 +163,12 @@ export function handleEvent(ctx: HandlerContext, log: RawLog, ev: DecodedEvent, 
       const amountA = side === 'buy' ? aIn - aOut : aOut - aIn;
       const amountB = side === 'buy' ? bOut - bIn : bIn - bOut;
       if (amountA <= 0n || amountB <= 0n) return;
-      const pa = ctx.pricer.priceUsd(pool.symbolA);
-      const pb = pa === null ? ctx.pricer.priceUsd(pool.symbolB) : null;
+      // Priced by a configured token only: a discovered token's symbol may copy a listed one's.
+      const pa = network.tokens.has(pool.tokenA.key) ? ctx.pricer.priceUsd(pool.symbolA) : null;
+      const pb =
+        pa === null && network.tokens.has(pool.tokenB.key)
+          ? ctx.pricer.priceUsd(pool.symbolB)
+          : null;
       const usd =
         pa !== null
           ? toFloat(amountA, pool.tokenA.decimals) * pa

@@ -7,6 +7,8 @@ import { NodeFault } from '../chain/nodePool';
 import { isRangeError, RpcError } from '../chain/rpc';
 import { finishReindex, markHalted, readControl } from './control';
 import { emptyRows, handleEvent, type HandlerContext, type Rows } from './handlers';
+import type { HeadFollower } from './heads';
+import { discoverPairs, loadDiscoveredPools } from './pairTokens';
 import type { BlockRef, ChainSource } from './source';
 import {
   addToCandles,
@@ -58,13 +60,26 @@ export interface IndexerOptions {
   maxRange?: number;
   /** First block to index (default 0). */
   startBlock?: number;
-  /** Poll interval when caught up, ms (default 500). */
+  /** Poll interval when caught up and no `heads` follows the chain, ms (default 500). */
   pollMs?: number;
+  /**
+   * Follows the chain's head (subscription or polling at its block time) while this process
+   * writes the network: steps then learn the head without asking, idle ones ask nothing, and
+   * the blocks above the cursor are read by hash (see step). Without it every step asks the
+   * head and the cursor's block, and the loop polls every `pollMs`.
+   */
+  heads?: HeadFollower;
   /**
    * Called after a committed write changed candles: the pairs of a stored range, or 'all' after
    * a rollback or a re-index (the api drops its cached chart answers of those pairs).
    */
   onCandles?: (pairs: string[] | 'all') => void;
+  /**
+   * Runs inside a write's transaction, after the cursor moved: the pairs whose trades it stores,
+   * or 'all' (a rollback, a re-index). The api tells its other instances (PostgreSQL NOTIFY,
+   * delivered at commit): their cached answers of those pairs are dropped within the block.
+   */
+  announce?: (tx: Queryable, pairs: string[] | 'all') => Promise<void>;
   /** Test seam: runs inside the write transaction after the events, before the cursor. */
   beforeCursor?: (to: number) => void | Promise<void>;
   /**
@@ -265,6 +280,9 @@ export async function ingest(
   return storeRange(tx, network, { rows }, blocks, keepAbove, memo, alsoKeep);
 }
 
+/** The pairs a range's trades are of, each once. */
+const pairsOf = (rows: Rows) => [...new Set(rows.trades.map((t) => t.pair))];
+
 const sameCursor = (a: Cursor, b: Cursor) =>
   a.blockNumber === b.blockNumber && a.blockHash === b.blockHash;
 
@@ -283,6 +301,12 @@ function causeOf(e: unknown): 'database' | 'node' | 'other' {
 export const reindexHint = (network: string) =>
   `Find the common ancestor (the last block both chains share) and run ` +
   `npm run reindex -w @jmswap/api -- --network ${network} --from <that block + 1>`;
+
+/**
+ * At most this many new blocks are read by hash from the followed headers (one call each);
+ * more is catching up, read by range.
+ */
+const FOLLOW_BLOCKS = 32;
 
 /** A step failing this many times in a row is logged at error level, not warn. */
 const PERSISTENT_FAILURES = 5;
@@ -366,8 +390,15 @@ export class Indexer {
     }
   }
 
+  /** The pairs earlier runs discovered are back in network.pools (once per process). */
+  private discoveredLoaded = false;
+
   private async readAndStore(): Promise<StepResult> {
     const { db, source, network } = this.opts;
+    if (!this.discoveredLoaded) {
+      await loadDiscoveredPools(db, network);
+      this.discoveredLoaded = true;
+    }
     const started = performance.now();
     const ahead = this.ahead;
     const aheadMemo = this.memo;
@@ -387,25 +418,37 @@ export class Indexer {
     }
     this.haltLogged = false;
     const cursor = await readCursor(db, this.id);
+    const heads = this.opts.heads;
     // The head and the cursor's block asked together: one round trip to the node, not two,
-    // before every range (and every poll of a network that is caught up).
-    const [head, cursorOnChain] = await Promise.all([
-      source.head(),
-      cursor ? this.onChain(cursor) : true,
-    ]);
+    // before every range. Following the head, both come from the headers it keeps.
+    const [head, cursorOnChain] = heads
+      ? await this.followed(heads, cursor)
+      : await Promise.all([source.head(), cursor ? this.onChain(cursor) : true]);
     this.lastHead = head;
     this.gauges(head, cursor?.blockNumber ?? null);
     if (cursor && !cursorOnChain) return this.rollback(cursor);
     const safe = head - this.confirmations;
     const from = cursor ? cursor.blockNumber + 1 : (this.opts.startBlock ?? 0);
-    if (from > safe) {
-      await this.maybeStats();
-      return { kind: 'idle', head };
-    }
+    if (from > safe) return { kind: 'idle', head };
     let to = Math.min(safe, from + this.range - 1);
     let range: ReadRange | null = null;
     if (ahead && cursor && sameCursor(ahead.after, cursor) && ahead.from === from && ahead.to <= to)
       range = await ahead.ready;
+    // Following the head: the few new blocks' headers are kept, linked to the cursor; only
+    // their logs are read, by hash.
+    const known =
+      !range && heads && cursor && safe - from < FOLLOW_BLOCKS ? heads.headers(from, safe) : null;
+    if (known && source.blockLogs) {
+      to = safe;
+      try {
+        range = await this.readFollowed(known, source.blockLogs.bind(source));
+      } catch (e) {
+        // A block the node no longer has by that hash (a fork it dropped): read it again.
+        if (e instanceof RpcError && !(e instanceof NodeFault))
+          return this.refetch(cursor, from, to, `block logs: ${e.message}`);
+        throw e;
+      }
+    }
     if (range) {
       to = range.to;
       this.memo = aheadMemo;
@@ -462,6 +505,7 @@ export class Indexer {
           this.id,
           keepFrom,
         ]);
+        if (rows.trades.length) await this.opts.announce?.(tx, pairsOf(rows));
         return rows;
       });
     } catch (e) {
@@ -472,7 +516,7 @@ export class Indexer {
     }
     this.memo = { at: stored, state: memo };
     this.range = nextRange;
-    if (rows.trades.length) this.opts.onCandles?.([...new Set(rows.trades.map((t) => t.pair))]);
+    if (rows.trades.length) this.opts.onCandles?.(pairsOf(rows));
     const ms = performance.now() - started;
     const events = read.logs.length;
     const m = this.opts.metrics;
@@ -506,6 +550,34 @@ export class Indexer {
   }
 
   /**
+   * The head and whether the cursor's block is still on the chain, from the followed headers:
+   * the cursor's own kept header, or the parent hash of the one above it. Only when neither is
+   * kept (a long catch-up, a fresh start) is the node asked for the cursor's block.
+   */
+  private async followed(heads: HeadFollower, cursor: Cursor | null): Promise<[number, boolean]> {
+    const head = await heads.current();
+    if (!cursor) return [head.number, true];
+    const at = heads.header(cursor.blockNumber);
+    if (at) return [head.number, at.hash === cursor.blockHash];
+    const above = heads.header(cursor.blockNumber + 1);
+    if (above?.parentHash) return [head.number, above.parentHash === cursor.blockHash];
+    return [head.number, await this.onChain(cursor)];
+  }
+
+  /** The followed blocks' logs: headers kept and linked to the cursor, logs read by hash. */
+  private async readFollowed(
+    headers: BlockRef[],
+    blockLogs: (headers: BlockRef[]) => Promise<ReadRange['read']>,
+  ): Promise<ReadRange> {
+    const read = await blockLogs(headers);
+    await discoverPairs(this.opts.db, this.opts.network, this.opts.source, read.logs);
+    const last = headers.at(-1)!;
+    const eventBlocks = new Map(read.blocks);
+    eventBlocks.set(last.number, last);
+    return { to: last.number, read, last, headers, eventBlocks };
+  }
+
+  /**
    * A range's logs and blocks, checked to be one chain with `after` (see link): the range, or
    * what does not fit. A node refusing the range's size throws (isRangeError).
    */
@@ -519,6 +591,8 @@ export class Indexer {
     const pinned = await source.block(to);
     if (!pinned) return `block ${to} is gone`;
     const read = await source.logs(from, to);
+    // New pairs of the factory: their tokens read once, and indexed from this range on.
+    await discoverPairs(this.opts.db, this.opts.network, source, read.logs);
     const linked = await this.link(after, from, to, pinned, read);
     if (typeof linked === 'string') return linked;
     const eventBlocks = new Map(read.blocks);
@@ -669,6 +743,7 @@ export class Indexer {
         );
         if (del.length !== 1) throw new Error(`${this.id}: cursor moved by another writer`);
       }
+      await this.opts.announce?.(tx, 'all');
       return removed;
     });
     this.opts.onCandles?.('all');
@@ -761,6 +836,7 @@ export class Indexer {
         `re-indexed from block ${Math.max(from, start)} (${removed} trades removed)`,
         true,
       );
+      await this.opts.announce?.(tx, 'all');
       return removed;
     });
     this.haltLogged = false;
@@ -772,12 +848,15 @@ export class Indexer {
     return { kind: 'reindexed', from: Math.max(from, start), removedTrades };
   }
 
-  /** JM's burned balance and supply, read at most every 10 s. */
+  /**
+   * JM's burned balance and supply, read after a stored range at most every 60 s (figures of an
+   * info page, not worth a node request per block).
+   */
   private async maybeStats(): Promise<void> {
     const { network, source, db } = this.opts;
     const jm = network.tokensBySymbol.get('JM');
     if (!jm || !network.burnAddress || !source.tokenStats) return;
-    if (Date.now() - this.lastStats < 10_000) return;
+    if (this.lastStats && Date.now() - this.lastStats < 60_000) return;
     this.lastStats = Date.now();
     try {
       const s = await source.tokenStats(jm.key, network.burnAddress);
@@ -826,6 +905,16 @@ export class Indexer {
   private setWriter(writer: boolean): void {
     this.writer = writer;
     this.opts.metrics?.indexerWriter.set({ network: this.id }, writer ? 1 : 0);
+    // The head is followed only while this process writes the network: a reader asks nothing.
+    if (writer) this.opts.heads?.start();
+    else this.opts.heads?.stop();
+  }
+
+  /** Caught up: until the next block above `head` (or stop()). */
+  private async waitForBlock(head: number): Promise<void> {
+    const heads = this.opts.heads;
+    if (!heads) return this.sleep(this.opts.pollMs ?? 500);
+    await heads.next(head, () => this.stopped);
   }
 
   private async run(): Promise<void> {
@@ -862,7 +951,7 @@ export class Indexer {
         backoff = 250;
         failures = 0;
         this.lastError = null;
-        if (r.kind === 'idle') await this.sleep(this.opts.pollMs ?? 500);
+        if (r.kind === 'idle') await this.waitForBlock(r.head);
         else if (r.kind === 'halted') await this.sleep(this.opts.lockRetryMs ?? 2000);
         else if (r.kind === 'shrunk' || r.kind === 'refetch') await this.sleep(100);
       } catch (e) {
@@ -908,6 +997,7 @@ export class Indexer {
   async stop(graceMs = 5000): Promise<void> {
     this.stopped = true;
     this.wake?.();
+    this.opts.heads?.stop();
     if (!this.loop) return;
     const timer = setTimeout(() => {
       this.logger.warn({ network: this.id, graceMs }, 'stopping: chain reads aborted');

@@ -8,6 +8,13 @@ export interface BlockRef {
   parentHash?: string;
 }
 
+/** A range's logs, the blocks they are in and the sender of each transaction. */
+export interface LogsRead {
+  logs: RawLog[];
+  blocks: Map<number, BlockRef>;
+  txFrom: Map<string, string>;
+}
+
 /** What an indexer reads from a chain; one implementation per platform. */
 export interface ChainSource {
   head(): Promise<number>;
@@ -23,15 +30,28 @@ export interface ChainSource {
    * Every log of the five events in [from, to], ordered, plus the blocks they are in and the
    * sender of each transaction. Throws a range error when the node refuses the range.
    */
-  logs(
-    from: number,
-    to: number,
-  ): Promise<{ logs: RawLog[]; blocks: Map<number, BlockRef>; txFrom: Map<string, string> }>;
+  logs(from: number, to: number): Promise<LogsRead>;
+  /**
+   * The newest block's header (one request): what following the head polls. On TRON the newest
+   * solidified block (see head()).
+   */
+  latest?(): Promise<BlockRef>;
+  /**
+   * Following the head: the logs of exactly these blocks (headers already known and linked), one
+   * call per block (EVM: eth_getLogs by block hash, so each answer is of that block and no other
+   * fork's), plus the senders of the blocks that have trade events.
+   */
+  blockLogs?(headers: BlockRef[]): Promise<LogsRead>;
   /** One node answers every read until endStep() (the indexer's step; see chain/nodePool.ts). */
   beginStep?(): void;
   endStep?(): void;
   /** Aborts the reads in flight and refuses later ones (the indexer stopping). */
   close?(): void;
+  /**
+   * A token's metadata getters as its contract answers them (hex return data; undefined for a
+   * getter that reverts or answers nothing). Read once per token of a new pair.
+   */
+  tokenGetters?(token: string): Promise<{ symbol?: string; name?: string; decimals?: string }>;
   /** JM burn figures: balance of the burn address and total supply, base units. */
   tokenStats?(token: string, burn: string): Promise<{ burned: bigint; totalSupply: bigint }>;
 }

@@ -50,7 +50,12 @@ export class UsdPricer {
     if (known !== undefined) return known;
     let found: Pool | null = null;
     for (const p of this.network.pools.values())
-      if ((p.symbolA === symbol && pred(p.symbolB)) || (p.symbolB === symbol && pred(p.symbolA))) {
+      // A discovered pair's symbols are its tokens' own words: only the config names a price.
+      if (p.discovered) continue;
+      else if (
+        (p.symbolA === symbol && pred(p.symbolB)) ||
+        (p.symbolB === symbol && pred(p.symbolA))
+      ) {
         found = p;
         break;
       }

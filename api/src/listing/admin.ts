@@ -14,6 +14,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db';
 import { indexerAdminRoutes } from '../indexer/admin';
 import { clientReportAdminRoutes } from '../reports/admin';
+import { analyticsAdminRoutes } from '../analytics/admin';
 import { errorBody } from '../plugins/errors';
 import {
   getListing,
@@ -131,6 +132,8 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, opts) =
   await app.register(indexerAdminRoutes, { db });
   // The client reports' (npm run reports), behind the same token.
   await app.register(clientReportAdminRoutes, { db });
+  // The site's analytics counts (npm run analytics), behind the same token.
+  await app.register(analyticsAdminRoutes, { db });
 
   const notFound = (reply: FastifyReply, id: number) =>
     reply.code(404).send(errorBody(404, `No listing request ${id}.`));

@@ -310,7 +310,7 @@ describe('the listing chain check with several nodes (nodeUrls)', () => {
   });
 });
 
-describe('the declared tax against the tax the token takes (issue #26)', () => {
+describe('the declared tax against the tax the token takes', () => {
   it('refuses a declared tax the chain contradicts, with what it takes, and stores nothing', async () => {
     const { db, drop } = await freshDb('pglite');
     const wbnb = { key: '0xbb4cdb9cbd36b01bd1cbaebf2de08d9173bc095c' };

@@ -23,7 +23,7 @@ export interface ListingOptions {
   rateLimit?: { max: number; timeWindow: number | string };
   /** Test seam: the chain reader. */
   readToken?: (endpoint: ChainEndpoint, contract: string) => Promise<ChainAnswer>;
-  /** Test seam: the tax measurement (issue #26). */
+  /** Test seam: the tax measurement. */
   measureTax?: (endpoint: ChainEndpoint, dex: DexAddresses, token: string) => Promise<TaxAnswer>;
 }
 

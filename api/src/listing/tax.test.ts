@@ -3,7 +3,7 @@ import type { ChainEndpoint } from './chain';
 import { formatTax, hexAddressOf, measureTax, taxError, taxOfTransfer } from './tax';
 
 // Real local chains: BSC on anvil and the TRON devnode. KLV (BSC) and ZLF (TRON) are configured
-// at 0% but take 4% on chain (the devnet changes their tax after seeding, issue #26).
+// at 0% but take 4% on chain (the devnet changes their tax after seeding).
 let chains: TestChains;
 beforeAll(async () => {
   chains = await startTestChains({ tron: true, swaps: 1 });

@@ -1,6 +1,6 @@
 /**
  * The transfer tax a listed token takes, measured the way the site's swap box measures it
- * (shared-chain services/taxDetection.ts, issue #26): a small buy of the token from its pool with
+ * (shared-chain services/taxDetection.ts): a small buy of the token from its pool with
  * the wrapped base coin, simulated through the JMSwap router from the wrapped base contract
  * (it holds base coin on every chain), at one block; the router answers what arrived, and its
  * untaxed quote says what the pair sent. Plain JSON-RPC `eth_call` and TRON's

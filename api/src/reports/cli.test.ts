@@ -1,4 +1,4 @@
-// Issue #22: `npm run reports -- list`, on PGlite and on the PostgreSQL server the tests start;
+// `npm run reports -- list`, on PGlite and on the PostgreSQL server the tests start;
 // directly on the database, through a running API's admin listener (PGlite held by the API), and
 // as the command line runs it (main: --data, --database-url).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -121,6 +121,21 @@ describe.each(DB_KINDS)('npm run reports on %s', (kind) => {
     expect(rowsOf(limited.out)).toHaveLength(1);
     expect(limited.out).toMatch(/^At least 2 client reports/);
     expect(limited.out).toContain('(more groups not shown');
+  });
+
+  it('prints no bidirectional or zero-width character a row may hold (stored before they were stripped)', async () => {
+    await received(
+      db,
+      '1 minute',
+      'node',
+      null,
+      null,
+      'node http://a\u202eexample\u200b.bad is on chain 1',
+    );
+    const { out } = await runReportsCli(['list', '--since', '5m', '--kind', 'node'], db);
+    expect(out).toContain('node http://aexample.bad is on chain 1');
+    expect(out).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/);
+    await db.query("DELETE FROM client_reports WHERE kind = 'node'");
   });
 
   it('says so when there are no reports', async () => {

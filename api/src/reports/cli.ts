@@ -11,7 +11,13 @@ import { parseArgs } from 'node:util';
 import { runCliMain, withCliDatabase, type CliResult } from '../cliDatabase';
 import type { Queryable } from '../db/db';
 import { MAX_SINCE_SECONDS } from './admin';
-import { REPORT_KINDS, REPORT_REMOTES, type ReportKind, type ReportRemote } from './report';
+import {
+  INVISIBLE,
+  REPORT_KINDS,
+  REPORT_REMOTES,
+  type ReportKind,
+  type ReportRemote,
+} from './report';
 import { reportGroups, type GroupQuery, type ReportGroup } from './store';
 
 export const USAGE = `usage: npm run reports -- list [--since 24h] [--kind KIND] [--remote REMOTE] [--limit N] [--json]
@@ -34,7 +40,12 @@ export function parseSince(text: string): number | undefined {
 /** Stored texts come from the public: no terminal control sequences reach the operator's screen. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const safe = (text: unknown): string => String(text ?? '-').replace(CONTROL, '?');
+// Rows stored before the cleaning stripped them may still hold bidirectional or zero-width
+// characters: never printed (a terminal would reorder the line).
+const safe = (text: unknown): string =>
+  String(text ?? '-')
+    .replace(INVISIBLE, '')
+    .replace(CONTROL, '?');
 
 function table(groups: ReportGroup[]): string {
   const head = ['count', 'first seen', 'last seen', 'kind', 'remote', 'version', 'cause'];

@@ -1,5 +1,5 @@
 /**
- * Client reports (issue #22): what the shell and the browsers' CSP reporting send to
+ * Client reports: what the shell and the browsers' CSP reporting send to
  * `POST /v1/client-report`, their JSON schemas, and how each becomes a stored row. Pure: no
  * database, no fastify.
  */
@@ -10,6 +10,8 @@ export const REPORT_KINDS = [
   'version-skew',
   'refused-base',
   'csp',
+  // A node set aside by the browser: on another chain than its network's, or far behind.
+  'node',
 ] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
@@ -164,27 +166,85 @@ export function wrongType(data: unknown, schema: JsonSchema, path = 'body'): str
   return null;
 }
 
-// An EVM address (0x + 40 hex), a transaction hash (0x + 64 hex), a TRON address (T + 33
-// base58), each standing alone (not inside a longer word).
-const EVM_ADDRESS = /(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])/g;
-const TX_HASH = /(?<![0-9A-Za-z])0x[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
+// Each standing alone (not inside a longer word), once the text is decoded (see plainText): a
+// transaction hash or TRON transaction id (64 hex, with or without 0x/0X), an EVM address (0x or
+// 0X + 40 hex), a TRON address in hex (41 + 40 hex) or base58 (T + 33), and any other run of 40
+// hex digits or more (calldata carries addresses without a prefix).
+const HEX_PREFIX = '(?:0[xX])';
+const ALONE_BEFORE = '(?<![0-9A-Za-z])';
+const ALONE_AFTER = '(?![0-9A-Za-z])';
+const TX_HASH = new RegExp(`${ALONE_BEFORE}${HEX_PREFIX}?[0-9a-fA-F]{64}${ALONE_AFTER}`, 'g');
+const EVM_ADDRESS = new RegExp(`${ALONE_BEFORE}${HEX_PREFIX}[0-9a-fA-F]{40}${ALONE_AFTER}`, 'g');
+const TRON_HEX_ADDRESS = new RegExp(`${ALONE_BEFORE}41[0-9a-fA-F]{40}${ALONE_AFTER}`, 'g');
 const TRON_ADDRESS = /(?<![0-9A-Za-z])T[1-9A-HJ-NP-Za-km-z]{33}(?![0-9A-Za-z])/g;
+const LONG_HEX = new RegExp(`${ALONE_BEFORE}${HEX_PREFIX}?[0-9a-fA-F]{40,}${ALONE_AFTER}`, 'g');
 // A url's query string and fragment (in a cause: "failed to load https://x/remoteEntry.js?t=1").
 const URL_TAIL = /\b((?:https?|wss?):\/\/[^\s?#]*)[?#][^\s]*/gi;
 // eslint-disable-next-line no-control-regex -- replacing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/**
+ * Characters that change how a line reads without being seen: bidirectional controls (a cause
+ * that shows "gro.example" reversed) and zero-width ones (an address split so that no pattern
+ * sees it).
+ */
+export const INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/**
+ * The text as a reader would see it: percent-encodings (also encoded twice: %2520), `\uXXXX`
+ * and `\xXX` escapes and HTML character references decoded, invisible characters removed. An
+ * address written "%200x..." or "\u00200x..." is then an address like any other.
+ */
+export function plainText(textIn: string): string {
+  let text = textIn;
+  for (let round = 0; round < 3; round += 1) {
+    const next = text
+      .replace(/(?:%[0-9a-fA-F]{2})+/g, utf8Bytes)
+      .replace(
+        /\\u\{([0-9a-fA-F]{1,6})\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})/g,
+        (all, braced?: string, u?: string, x?: string) =>
+          codePoint(parseInt((braced ?? u ?? x) as string, 16), all),
+      )
+      .replace(/&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));?/g, (all, hex?: string, dec?: string) =>
+        codePoint(hex !== undefined ? parseInt(hex, 16) : parseInt(dec as string, 10), all),
+      )
+      .replace(/&(nbsp|amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name] as string);
+    if (next === text) break;
+    text = next;
+  }
+  return text.replace(INVISIBLE, '');
+}
+
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+
+/** "%E2%80%AE" -> U+202E: a run of percent-encoded bytes read as UTF-8. */
+function utf8Bytes(run: string): string {
+  const bytes = Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16));
+  return new TextDecoder().decode(bytes);
+}
+
+const codePoint = (value: number, otherwise: string): string =>
+  value <= 0x10ffff ? String.fromCodePoint(value) : otherwise;
 
 /** Nothing that names a user: wallet addresses and transaction hashes become placeholders. */
 export function scrub(textIn: string): string {
-  return textIn
+  return plainText(textIn)
     .replace(TX_HASH, '<hash>')
+    .replace(TRON_HEX_ADDRESS, '<address>')
     .replace(EVM_ADDRESS, '<address>')
-    .replace(TRON_ADDRESS, '<address>');
+    .replace(TRON_ADDRESS, '<address>')
+    .replace(LONG_HEX, '<data>');
 }
 
 /** A cause as stored: one line, urls without query strings, no addresses, at most 500 chars. */
 export function cleanCause(cause: string): string {
-  const out = scrub(cause.replace(CONTROL, ' ').replace(URL_TAIL, '$1'))
+  const out = scrub(plainText(cause).replace(CONTROL, ' ').replace(URL_TAIL, '$1'))
     .replace(/ {2,}/g, ' ')
     .trim();
   return out.slice(0, MAX_CAUSE) || '(empty)';
@@ -193,7 +253,11 @@ export function cleanCause(cause: string): string {
 /** A page as stored: the path only (query string and fragment cut off), no addresses. */
 export function cleanPage(page: string | undefined): string | null {
   if (page === undefined) return null;
-  const path = scrub(page.replace(/[?#].*$/s, '').replace(CONTROL, ''));
+  const path = scrub(
+    plainText(page)
+      .replace(/[?#].*$/s, '')
+      .replace(CONTROL, ''),
+  );
   return path.slice(0, MAX_PAGE) || '/';
 }
 

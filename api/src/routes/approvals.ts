@@ -41,7 +41,7 @@ const approvalsAnswer = {
 } as const;
 
 /**
- * `GET /v1/approvals?network&owner` (issue #23): the tokens an owner approved towards the
+ * `GET /v1/approvals?network&owner`: the tokens an owner approved towards the
  * exchange's routers, so the Approvals view also finds allowances given before this browser.
  * The latest Approval per token and spender, whatever its value: the view reads the amount
  * from the chain (a later transferFrom lowers an allowance without any Approval event).

@@ -1,4 +1,4 @@
-// Issue #22: POST /v1/client-report, the whole app as `npm start` builds it, on a real listener,
+// POST /v1/client-report, the whole app as `npm start` builds it, on a real listener,
 // behind a "proxy" on this host (trustProxy: X-Forwarded-For tells the clients apart).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -426,6 +426,43 @@ describe('POST /v1/client-report limits and outages', () => {
       // After the window the first client is heard again.
       await new Promise((r) => setTimeout(r, Math.max(0, started + window + 50 - Date.now())));
       expect((await post(url, body, 'text/plain')).status).toBe(204);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+
+  it('counts every IPv6 address of one /64 as one client (a new address per request gains nothing)', async () => {
+    const { db, drop } = await freshDb('pglite');
+    const { app, url } = await startApp(db, {
+      clientReports: { rateLimit: { max: 3, timeWindow: 60_000 } },
+    });
+    try {
+      const body = json(report);
+      for (const ip of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:abcd::9'])
+        expect((await post(url, body, 'text/plain', ip)).status).toBe(204);
+      expect((await post(url, body, 'text/plain', '2001:db8:7:1:ffff::4')).status).toBe(429);
+      // The next /64 is another subscriber.
+      expect((await post(url, body, 'text/plain', '2001:db8:7:2::1')).status).toBe(204);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+
+  it('stores a node report (kind "node") with the node named and both chain ids', async () => {
+    const { db, drop } = await freshDb('pglite');
+    const { app, url } = await startApp(db);
+    try {
+      const cause =
+        'BSC: node http://rpc.example:8545/ is on chain 137, not 56; set aside until the page is reloaded';
+      expect((await post(url, json({ kind: 'node', cause, page: '/' }), 'text/plain')).status).toBe(
+        204,
+      );
+      const { rows } = await db.query<{ kind: string; cause: string }>(
+        'SELECT kind, cause FROM client_reports',
+      );
+      expect(rows).toEqual([{ kind: 'node', cause }]);
     } finally {
       await app.close();
       await drop();

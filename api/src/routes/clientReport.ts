@@ -1,5 +1,5 @@
 /**
- * `POST /v1/client-report` (issue #22): the shell tells what users get (a remote that did not
+ * `POST /v1/client-report`: the shell tells what users get (a remote that did not
  * load, an integrity or version mismatch, a refused base url), browsers send their CSP
  * violations. Stored in client_reports, read with `npm run reports`. An encapsulated plugin: its
  * content-type parsers and rate limit apply to this route only.
@@ -11,6 +11,7 @@
  * database is away. Nothing about the client is stored: not its address, not its user agent.
  */
 import rateLimit from '@fastify/rate-limit';
+import ipaddr from 'ipaddr.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { errorSchema, HttpError } from '../plugins/errors';
 import {
@@ -30,8 +31,27 @@ import {
 } from '../reports/report';
 import { insertReports } from '../reports/store';
 
+/**
+ * Whose requests count together for the rate limit: an IPv4 address (also written as IPv6,
+ * ::ffff:203.0.113.7), or the /64 an IPv6 address is in: one subscriber gets a whole /64 and
+ * could take a new address for every request.
+ */
+export function rateLimitKey(ip: string): string {
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    address = ipaddr.parse(ip.replace(/%.*$/, ''));
+  } catch {
+    return ip;
+  }
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress())
+    address = (address as ipaddr.IPv6).toIPv4Address();
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
+}
+
 export interface ClientReportOptions {
-  /** Requests per client address and window (default 60 per minute). */
+  /** Requests per client address (IPv6: per /64) and window (default 60 per minute). */
   rateLimit?: { max: number; timeWindow: number | string };
 }
 
@@ -104,6 +124,7 @@ export const clientReportPlugin: FastifyPluginAsync<{
     global: false,
     max: opts.clientReports?.rateLimit?.max ?? 60,
     timeWindow: opts.clientReports?.rateLimit?.timeWindow ?? '1 minute',
+    keyGenerator: (req) => rateLimitKey(req.ip),
   });
 
   // This route's parsers only: every accepted type is JSON, anything else a 415 that says so.

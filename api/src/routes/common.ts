@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { NETWORK_IDS, type IndexedNetwork, type Pool } from '../config';
 import { HttpError } from '../plugins/errors';
+import { parseNetworkAddress } from '../chain/address';
+import type { Queryable } from '../db/db';
+import { loadDiscoveredPools } from '../indexer/pairTokens';
 
 export const netParam = {
   type: 'string',
   enum: NETWORK_IDS.map((n) => n.toLowerCase()),
 } as const;
-export const symbolParam = { type: 'string', pattern: '^[A-Za-z0-9]{1,20}$' } as const;
+/** A configured token's symbol, or a token's address (a pair the factory created). */
+export const symbolParam = { type: 'string', pattern: '^[A-Za-z0-9]{1,42}$' } as const;
 /** Either format here; the route checks the network's own format. */
 export const addressParam = { type: 'string', minLength: 34, maxLength: 42 } as const;
 /** A route without query parameters: any parameter is refused (400) rather than ignored. */
@@ -28,13 +32,42 @@ export function networkOf(app: FastifyInstance, net: string): IndexedNetwork {
   return n;
 }
 
-/** The configured pool of two symbols in either order, and whether the request is inverted. */
+/**
+ * The pool of two tokens in either order, and whether the request is inverted: tokens named by
+ * the config's symbols (configured pools), or by their addresses (any indexed pair, the factory's
+ * pairs of tokens the config does not list included).
+ */
 export function poolOfSymbols(n: IndexedNetwork, a: string, b: string): [Pool, boolean] {
-  for (const p of n.pools.values()) {
-    if (p.symbolA === a && p.symbolB === b) return [p, false];
-    if (p.symbolA === b && p.symbolB === a) return [p, true];
+  const ka = parseNetworkAddress(n.platform, a);
+  const kb = parseNetworkAddress(n.platform, b);
+  if (ka && kb) {
+    for (const p of n.pools.values()) {
+      if (p.tokenA.key === ka && p.tokenB.key === kb) return [p, false];
+      if (p.tokenA.key === kb && p.tokenB.key === ka) return [p, true];
+    }
+  } else {
+    for (const p of n.pools.values()) {
+      if (p.discovered) continue; // a symbol names a configured token only
+      if (p.symbolA === a && p.symbolB === b) return [p, false];
+      if (p.symbolA === b && p.symbolB === a) return [p, true];
+    }
   }
   throw new HttpError(404, `No ${a}/${b} pool on ${n.id}`);
+}
+
+const refreshed = new WeakMap<IndexedNetwork, number>();
+/** How often an api without this network's indexer reads the discovered pairs again. */
+export const DISCOVERED_REFRESH_MS = 5000;
+
+/**
+ * The pairs discovered by whichever process indexes the network, read from the database at most
+ * every DISCOVERED_REFRESH_MS (an api process without an indexer learns of them so).
+ */
+export async function refreshDiscovered(db: Queryable, n: IndexedNetwork): Promise<void> {
+  const at = refreshed.get(n) ?? 0;
+  if (Date.now() - at < DISCOVERED_REFRESH_MS) return;
+  refreshed.set(n, Date.now());
+  await loadDiscoveredPools(db, n);
 }
 
 export function cacheFor(seconds: number) {

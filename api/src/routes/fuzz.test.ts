@@ -125,7 +125,12 @@ describe('the cases named in #24 and the reliability checklist (item 40)', () =>
       /TRON base58/,
     ],
     ['an unknown pair', '/v1/history/bsc/candles/1w/BNB/NOPE', 404, /No BNB\/NOPE pool on BSC/],
-    ['an unknown token', `/v1/history/bsc/trades/${bnb}/0x${'12'.repeat(20)}`, 404, /Unknown/],
+    [
+      'a token in no pool',
+      `/v1/history/bsc/trades/${bnb}/0x${'12'.repeat(20)}`,
+      404,
+      /No 0x\w+\/0x1212\w+ pool on BSC/,
+    ],
     ['a network not indexed', '/v1/history/eth/candles/1w/BNB/USDT', 404, /not indexed/],
     ['an unknown network', '/v1/history/sol/candles/1w/BNB/USDT', 400, /net must be equal/],
     ['an unknown window', '/v1/history/bsc/candles/2d/BNB/USDT', 400, /time must be equal/],

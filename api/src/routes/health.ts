@@ -23,6 +23,8 @@ export interface NetworkReadiness {
   writer?: boolean;
   /** With the indexers in this process: the last failed step, while it keeps failing. */
   error?: string;
+  /** Nodes set aside until restart: they serve another chain ("host is on chain 137"). */
+  wrongChain?: string[];
 }
 
 /**
@@ -32,9 +34,33 @@ export interface NetworkReadiness {
  */
 export const healthRoutes: FastifyPluginAsync<{ readyMaxLag?: number }> = async (app, opts) => {
   const maxLag = opts.readyMaxLag ?? 10;
-  const heads = new Map(
-    app.networks.map((n) => [n.id, sourceFor(n, { timeoutMs: READY_NODE_TIMEOUT_MS })]),
+  const sources = new Map(
+    app.networks.map((n) => [
+      n.id,
+      sourceFor(n, {
+        timeoutMs: READY_NODE_TIMEOUT_MS,
+        chainCheck: app.chainChecks.get(n.id),
+        metrics: app.metrics,
+      }),
+    ]),
   );
+  // A load balancer asks /ready every few seconds, on every instance: the head is asked of a
+  // node at most once a block time per network (the writer's followed head costs nothing).
+  const asked = new Map<string, { at: number; head: Promise<number | null> }>();
+  const headOf = (n: (typeof app.networks)[number]): Promise<number | null> | number => {
+    const indexer = app.indexers.find((i) => i.id === n.id);
+    const followed = indexer?.writer ? indexer.opts.heads : undefined;
+    if (followed?.latest && followed.ageMs < 2 * followed.blockTimeMs)
+      return followed.latest.number;
+    const held = asked.get(n.id);
+    if (held && performance.now() - held.at < n.blockTimeMs) return held.head;
+    const head = sources
+      .get(n.id)!
+      .head()
+      .catch(() => null);
+    asked.set(n.id, { at: performance.now(), head });
+    return head;
+  };
 
   app.get('/health', async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -58,10 +84,7 @@ export const healthRoutes: FastifyPluginAsync<{ readyMaxLag?: number }> = async 
     await Promise.all(
       app.networks.map(async (n) => {
         const cursor = database === 'ok' ? await readCursor(app.db, n.id).catch(() => null) : null;
-        const head = await heads
-          .get(n.id)!
-          .head()
-          .catch(() => null);
+        const head = await headOf(n);
         // Behind the head by the network's confirmations on purpose: lag counts from there.
         const lag =
           head !== null && cursor
@@ -76,6 +99,14 @@ export const healthRoutes: FastifyPluginAsync<{ readyMaxLag?: number }> = async 
         else if (lag !== null && lag > maxLag) status = 'behind';
         const entry: NetworkReadiness = { head, indexed: cursor?.blockNumber ?? null, lag, status };
         if (halted) entry.halted = halted;
+        const wrong = [
+          ...new Set(
+            [...(app.chainChecks.get(n.id)?.wrong.values() ?? [])].map(
+              (w) => `${w.label} is on chain ${w.chain}`,
+            ),
+          ),
+        ];
+        if (wrong.length) entry.wrongChain = wrong;
         const indexer = app.indexers.find((i) => i.id === n.id);
         if (indexer) {
           entry.writer = indexer.writer;
@@ -85,7 +116,12 @@ export const healthRoutes: FastifyPluginAsync<{ readyMaxLag?: number }> = async 
         networks[n.id] = entry;
         if (halted)
           reasons.push(`${n.id} indexing stopped: ${halted.reason}. ${reindexHint(n.id)}`);
-        else if (status === 'node unreachable') reasons.push(`${n.id}: no node answers`);
+        else if (status === 'node unreachable')
+          reasons.push(
+            wrong.length
+              ? `${n.id}: no node of chain ${n.chainId} answers (${wrong.join(', ')})`
+              : `${n.id}: no node answers`,
+          );
         else if (status === 'not indexed yet') reasons.push(`${n.id}: nothing indexed yet`);
         else if (status === 'behind')
           reasons.push(

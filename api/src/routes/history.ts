@@ -13,6 +13,7 @@ import {
   pagingQuery,
   paging,
   poolOfSymbols,
+  refreshDiscovered,
   symbolParam,
 } from './common';
 import { HttpError } from '../plugins/errors';
@@ -151,6 +152,12 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
   app,
   opts,
 ) => {
+  // Pairs another process discovered (the factory's pairs the config does not list).
+  app.addHook('preHandler', async (req) => {
+    const net = (req.params as { net?: string } | undefined)?.net;
+    const n = net ? app.networks.find((x) => x.id.toLowerCase() === net) : undefined;
+    if (n) await refreshDiscovered(app.db, n).catch(() => undefined);
+  });
   const cached = cachedAnswers(app, opts.answerCache);
 
   /** The cache key and tag of a chart request (the pool's address: what the indexer names). */
@@ -314,10 +321,8 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
           400,
           `Token addresses must be ${n.platform === 'tron' ? 'TRON base58 (T...)' : '0x + 40 hex digits (EIP-55 checksum when mixed case)'} on ${n.id}`,
         );
-      const ta = n.tokens.get(a);
-      const tb = n.tokens.get(b);
-      if (!ta || !tb) throw new HttpError(404, `Unknown token on ${n.id}`);
-      const [pool, invert] = poolOfSymbols(n, ta.symbol, tb.symbol);
+      // The addresses as written: poolOfSymbols reads each network's own format.
+      const [pool, invert] = poolOfSymbols(n, req.params.addressA, req.params.addressB);
       const { limit, before } = paging(req.query);
       const key = `trades/${n.id}/${pool.address}/${invert}?${limit}&${before ?? ''}`;
       return cached(key, `${n.id}/${pool.address}`, req, reply, 60, async () => {

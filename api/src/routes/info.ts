@@ -39,14 +39,18 @@ export async function networkInfo(db: Queryable, n: IndexedNetwork, nowS: number
 
   const pairs = [];
   for (const pool of n.pools.values()) {
+    // The factory's other pairs are listed by GET /v1/pairs (paged): /v1/info stays the size of
+    // the config, whatever anyone creates.
+    if (pool.discovered) continue;
     const t0 = token0.get(pool.address);
     if (!t0) continue; // not (yet) announced by the factory
     const r = reserves.get(pool.address) ?? { reserve0: 0n, reserve1: 0n };
     const aIs0 = pool.tokenA.key === t0;
     const ra = aIs0 ? r.reserve0 : r.reserve1;
     const rb = aIs0 ? r.reserve1 : r.reserve0;
-    const pa = tokens[pool.symbolA]?.priceUsd ?? null;
-    const pb = tokens[pool.symbolB]?.priceUsd ?? null;
+    // Priced by a configured token only: a discovered token's symbol may copy a listed one's.
+    const pa = n.tokens.has(pool.tokenA.key) ? (tokens[pool.symbolA]?.priceUsd ?? null) : null;
+    const pb = n.tokens.has(pool.tokenB.key) ? (tokens[pool.symbolB]?.priceUsd ?? null) : null;
     const fa = toFloat(ra, pool.tokenA.decimals);
     const fb = toFloat(rb, pool.tokenB.decimals);
     const liquidityUsd =
@@ -74,6 +78,10 @@ export async function networkInfo(db: Queryable, n: IndexedNetwork, nowS: number
       address: displayAddress(n.platform, pool.address),
       symbolA: pool.symbolA,
       symbolB: pool.symbolB,
+      tokenA: displayAddress(n.platform, pool.tokenA.key),
+      tokenB: displayAddress(n.platform, pool.tokenB.key),
+      decimalsA: pool.tokenA.decimals,
+      decimalsB: pool.tokenB.decimals,
       reserveA: formatUnits(ra, pool.tokenA.decimals),
       reserveB: formatUnits(rb, pool.tokenB.decimals),
       price: fb > 0 ? fa / fb : 0,
@@ -138,6 +146,10 @@ export const infoRoutes: FastifyPluginAsync = async (app) => {
                         properties: {
                           address: { type: 'string' },
                           symbolA: { type: 'string' },
+                          tokenA: { type: 'string' },
+                          tokenB: { type: 'string' },
+                          decimalsA: { type: 'integer' },
+                          decimalsB: { type: 'integer' },
                           symbolB: { type: 'string' },
                           reserveA: { type: 'string' },
                           reserveB: { type: 'string' },

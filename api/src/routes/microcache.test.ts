@@ -5,6 +5,11 @@ const text = async (a: CachedAnswer | Promise<CachedAnswer>) =>
   (await (await a).plain()).toString();
 const body = (seed: number, kb = 50) =>
   JSON.stringify(Array.from({ length: kb * 20 }, (_, i) => ({ c: (i * seed) % 997, dt: i })));
+/** A clock the test moves: expiry without waiting for it. */
+const manualClock = () => {
+  const clock = { t: 0, now: () => clock.t };
+  return clock;
+};
 
 it('compresses an answer once per encoding and serves the same bytes to every request', async () => {
   const cache = new AnswerCache();
@@ -58,8 +63,8 @@ it('holds only the compressed body once there is one, unless a client took the p
   const cache = new AnswerCache();
   const plainBytes = Buffer.byteLength(body(1));
   const a = await cache.get('k', 't', async () => body(1));
+  // The compressed body is counted and the plain one dropped before `body` resolves.
   const br = await a.body('br');
-  await new Promise((r) => setTimeout(r, 5));
   // About a fifth of the plain size: 3-5x more answers fit in the same memory.
   expect(cache.bytes).toBe(br.length);
   // A plain client still gets the same bytes (decoded from br), and the plain body is kept.
@@ -73,7 +78,7 @@ it('makes a gzip body from the br one when the plain body was dropped', async ()
   const cache = new AnswerCache();
   const a = await cache.get('k', 't', async () => body(2));
   await a.body('br');
-  await new Promise((r) => setTimeout(r, 5));
+  expect(cache.bytes).toBe((await a.body('br')).length); // the plain body was dropped
   expect(gunzipSync(await a.body('gzip')).toString()).toBe(body(2));
 });
 
@@ -101,9 +106,10 @@ it('does not keep a failed load', async () => {
 });
 
 it('serves an expired answer at once while one reload runs, then the reloaded answer', async () => {
-  const cache = new AnswerCache({ ttlMs: 20 });
+  const clock = manualClock();
+  const cache = new AnswerCache({ ttlMs: 20, now: clock.now });
   await cache.get('k', 't', async () => body(1));
-  await new Promise((r) => setTimeout(r, 40));
+  clock.t += 40;
   let release!: () => void;
   const slow = new Promise<void>((r) => (release = r));
   let reloads = 0;
@@ -117,49 +123,51 @@ it('serves an expired answer at once while one reload runs, then the reloaded an
   expect(await Promise.all(during.map(text))).toEqual([body(1), body(1)]);
   expect(reloads).toBe(1);
   release();
-  await new Promise((r) => setTimeout(r, 5));
+  await cache.settled();
   expect(await text(cache.get('k', 't', reload))).toBe(body(2));
   expect(cache.size).toBe(1);
 });
 
 it('does not keep a reload that new candles made stale, nor an answer whose reload failed', async () => {
-  const cache = new AnswerCache({ ttlMs: 20 });
+  const clock = manualClock();
+  const cache = new AnswerCache({ ttlMs: 20, now: clock.now });
   await cache.get('k', 't', async () => body(1));
-  await new Promise((r) => setTimeout(r, 40));
+  clock.t += 40;
   let release!: () => void;
   const slow = new Promise<void>((r) => (release = r));
   await cache.get('k', 't', async () => (await slow, body(2)));
   cache.invalidate('t'); // the indexer stored candles while the reload read the old ones
   release();
-  await new Promise((r) => setTimeout(r, 5));
+  await cache.settled();
   expect(await text(cache.get('k', 't', async () => body(3)))).toBe(body(3));
 
-  await new Promise((r) => setTimeout(r, 40));
+  clock.t += 40;
   await cache.get('k', 't', async () => {
     throw new Error('database away');
   });
-  await new Promise((r) => setTimeout(r, 5));
+  await cache.settled();
   expect(cache.size).toBe(0);
   expect(await text(cache.get('k', 't', async () => body(4)))).toBe(body(4));
 });
 
 it('keeps an expired answer without reading it again while its version (the cursor) is unchanged', async () => {
-  const cache = new AnswerCache({ ttlMs: 20 });
+  const clock = manualClock();
+  const cache = new AnswerCache({ ttlMs: 20, now: clock.now });
   let cursor = 'block 10';
   let loads = 0;
   const load = async () => (loads++, body(loads));
   const version = async () => cursor;
   await cache.get('k', 't', load, version);
-  await new Promise((r) => setTimeout(r, 40));
+  clock.t += 40;
   await cache.get('k', 't', load, version);
-  await new Promise((r) => setTimeout(r, 5));
+  await cache.settled();
   expect(loads).toBe(1);
   expect(await text(cache.get('k', 't', load, version))).toBe(body(1));
 
   cursor = 'block 11'; // the indexer stored a range: the answer is read again
-  await new Promise((r) => setTimeout(r, 40));
+  clock.t += 40;
   await cache.get('k', 't', load, version);
-  await new Promise((r) => setTimeout(r, 5));
+  await cache.settled();
   expect(loads).toBe(2);
   expect(await text(cache.get('k', 't', load, version))).toBe(body(2));
 });

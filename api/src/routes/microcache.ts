@@ -159,6 +159,8 @@ export interface AnswerCacheOptions {
   maxBytes?: number;
   /** Brotli's quality for these answers (default DEFAULT_BROTLI_QUALITY). */
   brotliQuality?: number;
+  /** The clock answers expire by, ms (default Date.now; tests move their own). */
+  now?: () => number;
 }
 
 /** 64 MiB: a thousand one-year chart answers' br bodies (a plain body is held only when asked). */
@@ -180,13 +182,22 @@ export class AnswerCache {
   /** The keys of each tag's answers: a thousand pairs' new trades drop theirs without a scan. */
   private readonly tagged = new Map<string, Set<string>>();
   private total = 0;
+  /** Reloads of expired answers running in the background. */
+  private readonly reloads = new Set<Promise<void>>();
   readonly ttlMs: number;
   readonly maxBytes: number;
   readonly brotliQuality: number;
+  private readonly now: () => number;
   constructor(opts: AnswerCacheOptions = {}) {
     this.ttlMs = opts.ttlMs ?? 5000;
     this.maxBytes = opts.maxBytes ?? DEFAULT_CACHE_BYTES;
     this.brotliQuality = opts.brotliQuality ?? DEFAULT_BROTLI_QUALITY;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Resolves once the background reloads running now have ended (kept or dropped). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.reloads]);
   }
 
   /** Bytes held now (compressed bodies, and plain ones clients took). */
@@ -217,11 +228,14 @@ export class AnswerCache {
       // Expired: still served while one reload runs beside it (stale while revalidate). The
       // requests of that moment would otherwise all wait for the database, the serialisation
       // and the hashing of a 230 KB answer: the slowest answers under load were these.
-      if (Date.now() - e.at > this.ttlMs && !e.reloading) {
+      if (this.now() - e.at > this.ttlMs && !e.reloading) {
         e.reloading = true;
-        void this.revalidate(key, tag, load, e, version).catch(() => {
-          if (this.entries.get(key) === e) this.remove(key, e);
-        });
+        const reload: Promise<void> = this.revalidate(key, tag, load, e, version)
+          .catch(() => {
+            if (this.entries.get(key) === e) this.remove(key, e);
+          })
+          .finally(() => this.reloads.delete(reload));
+        this.reloads.add(reload);
       }
       return e.answer;
     }
@@ -236,7 +250,7 @@ export class AnswerCache {
     version?: () => Promise<string>,
   ): Promise<void> {
     if (version && e.version !== undefined && (await version()) === e.version) {
-      e.at = Date.now();
+      e.at = this.now();
       e.reloading = false;
       return;
     }
@@ -256,7 +270,7 @@ export class AnswerCache {
     previous?: Entry,
     version?: () => Promise<string>,
   ): Entry {
-    const entry: Entry = { at: Date.now(), tag, bytes: 0, answer: null as never, reloading: false };
+    const entry: Entry = { at: this.now(), tag, bytes: 0, answer: null as never, reloading: false };
     const grow = (bytes: number) => {
       if (this.entries.get(key) !== entry) return;
       entry.bytes += bytes;

@@ -94,7 +94,7 @@ describe('deployNetwork (BSC from networks.production.json)', () => {
       expect(await c.getFunction('decimals')()).toBe(BigInt(t.decimals));
       expect(await c.getFunction('symbol')()).toBe(t.isBase ? `W${t.symbol}` : t.symbol);
       if (!t.isBase) {
-        // A retaxed token's owner changed its tax after seeding (issue #26).
+        // A retaxed token's owner changed its tax after seeding.
         const retaxed = RETAXED_TOKENS.BSC?.[t.symbol];
         expect(await c.getFunction('tax')()).toBe(BigInt(retaxed ?? t.tax));
         const exempt = (retaxed ?? t.tax) > 0 && !t.useNormalRouterForLiquidity;

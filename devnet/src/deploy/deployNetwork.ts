@@ -85,7 +85,7 @@ export const JM_BURNED = 2_500_000_000n;
 export const USDT_STYLE_TOKENS: Readonly<Record<string, readonly string[]>> = { TRON: ['TWJ'] };
 
 /**
- * Tokens deployed as RetaxableToken whose owner changes the tax after seeding (issue #26): the
+ * Tokens deployed as RetaxableToken whose owner changes the tax after seeding: the
  * chain then takes this percent while the config still says 0, and the site must detect it.
  * The LIQUIDITY_ROUTER is exempted too, so their liquidity stays tax-free.
  */

@@ -1,5 +1,5 @@
 /**
- * The "large" profile (issue #25, a thousand pools): on top of a network deployed and seeded by
+ * The "large" profile (a thousand pools): on top of a network deployed and seeded by
  * deployNetwork, 1 000 tokens in all and some 1 400 pools with liquidity, seeded in bulk.
  *
  * The token list (networks.json) lists LARGE_LISTED_TOKENS of them, the rest are on chain only:

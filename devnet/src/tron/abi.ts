@@ -93,7 +93,7 @@ export class AbiRegistry {
 
   /**
    * One Interface per distinct ABI: building one costs milliseconds, and the large profile
-   * registers 2 400 contracts of two ABIs (issue #25). By object first (the same artifact), else
+   * registers 2 400 contracts of two ABIs. By object first (the same artifact), else
    * by its text (an ABI sent over the admin API is a new object each time).
    */
   private readonly ifaceByAbi = new WeakMap<object, Interface>();

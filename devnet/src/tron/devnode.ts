@@ -29,6 +29,7 @@ export class TronDevnode extends DevnodeState {
 
   async start(): Promise<void> {
     await this.rpc.call('anvil_autoImpersonateAccount', [true]);
+    this.chainId = Number(BigInt(await this.rpc.call<string>('eth_chainId', [])));
     const head = await this.latestBlock();
     this.blockGasLimit = big(head.gasLimit);
     this.server = http.createServer((req, res) => {

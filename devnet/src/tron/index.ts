@@ -34,6 +34,11 @@ export interface StartDevnodeOptions {
   anvilPort?: number;
   /** Genesis timestamp (s) of a freshly started anvil (default: now). */
   genesisTimestamp?: number;
+  /**
+   * Chain id of a freshly started anvil (default TRON mainnet's 728126428): the genesis block's
+   * id ends in it, as on TRON (Nile 3448148188 makes a node of another TRON chain).
+   */
+  chainId?: number;
   /** State file a freshly started anvil loads (anvil --load-state). */
   loadState?: string;
   /** Devnode HTTP port (default 8090, 0 = any). */
@@ -60,6 +65,7 @@ export async function startDevnode(opts: StartDevnodeOptions = {}): Promise<Runn
   if (!rpcUrl) {
     const a: Parameters<typeof startAnvil>[0] = { port: opts.anvilPort ?? DEFAULT_TRON_ANVIL_PORT };
     if (opts.genesisTimestamp !== undefined) a.timestamp = opts.genesisTimestamp;
+    if (opts.chainId !== undefined) a.chainId = opts.chainId;
     if (opts.loadState) a.loadState = opts.loadState;
     anvil = await startAnvil(a);
     rpcUrl = anvil.url;
@@ -104,7 +110,7 @@ export interface StartTronNetworkOptions {
   resources?: Partial<ResourceParams>;
   /** Restore the seeded chain and the devnode's registry from here, or save them after seeding. */
   stateCache?: StateCache;
-  /** The large profile's thousand pools on top (deploy/largeProfile.ts, issue #25). */
+  /** The large profile's thousand pools on top (deploy/largeProfile.ts). */
   large?: boolean;
   log?: (line: string) => void;
 }

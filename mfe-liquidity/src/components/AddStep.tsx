@@ -9,13 +9,13 @@ import {
 import { liquidityTaxes, maxSpendable, type UserPosition } from '@jmswap/shared-chain/liquidity';
 import type { AddView } from '../form/addView';
 import { liquidityApi } from '../liquidityApi';
-import { secondTokens, type LiquidityAction, type LiquidityForm } from '../form/liquidityForm';
+import type { LiquidityAction, LiquidityForm } from '../form/liquidityForm';
 import { AmountInput } from './AmountInput';
 import { PoolItem } from './PoolItem';
 import { PoolShare } from './PoolShare';
 import { TaxNote } from './TaxNote';
 
-// The add simulated before SUPPLY (issue #23): its own chunk, loaded with a wallet and amounts.
+// The add simulated before SUPPLY: its own chunk, loaded with a wallet and amounts.
 const LiquidityPreview = lazy(() => import('./LiquidityPreview'));
 
 interface Props {
@@ -42,23 +42,25 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
     session.connected && symbol
       ? formatAmount(balances[symbol] ?? 0n, network.tokens[symbol]?.decimals ?? 18, 6)
       : undefined;
+  // Tokens by key (a listed symbol, or the address of a token beyond the config).
+  const [keyA, keyB] = [form.fromSymbol, form.toSymbol];
   const max = (field: 'A' | 'B', symbol?: string) => async () => {
     const token = symbol ? network.tokens[symbol] : undefined;
-    if (!token) return;
-    const other = field === 'A' ? b : a;
+    if (!token || !symbol) return;
+    const other = field === 'A' ? keyB : keyA;
     // On EVM the base coin keeps what this add really costs in gas (a fixed 0.01 coin pays
     // for about 10 gas on BTTC).
     const gasReserve =
       token.isBase && network.platform === 'evm' && session.address && other
-        ? await liquidityApi().gasReserve?.(network.id, session.address, token.symbol, other.symbol)
+        ? await liquidityApi().gasReserve?.(network.id, session.address, symbol, other)
         : undefined;
-    const amount = maxSpendable(network, token, balances[token.symbol] ?? 0n, {
+    const amount = maxSpendable(network, token, balances[symbol] ?? 0n, {
       energy: p.energy,
       gasReserve,
     });
     dispatch({ type: 'typed', field, text: formatAmount(amount, token.decimals) });
   };
-  const taxApplies = a && b ? liquidityTaxes(network, a.symbol, b.symbol).normalRouter : false;
+  const taxApplies = keyA && keyB ? liquidityTaxes(network, keyA, keyB).normalRouter : false;
   const plan = view.plan;
   return (
     <>
@@ -82,12 +84,12 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         label={t`Tokens to swap`}
         value={view.textA}
         onChange={(text) => dispatch({ type: 'typed', field: 'A', text })}
-        tokens={Object.keys(network.tokens)}
-        tokenConfigs={network.tokens}
-        selected={a?.symbol}
+        network={network}
+        selected={form.fromSymbol}
+        other={form.toSymbol}
         onSelect={(symbol) => dispatch({ type: 'fromChosen', symbol })}
-        balance={balance(a?.symbol)}
-        onMax={session.connected ? max('A', a?.symbol) : undefined}
+        balance={balance(form.fromSymbol)}
+        onMax={session.connected ? max('A', form.fromSymbol) : undefined}
       />
       <span className="jm-plus" aria-hidden="true">
         +
@@ -96,12 +98,12 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         label={t`Estimate`}
         value={view.textB}
         onChange={(text) => dispatch({ type: 'typed', field: 'B', text })}
-        tokens={secondTokens(network, a?.symbol)}
-        tokenConfigs={network.tokens}
-        selected={b?.symbol}
+        network={network}
+        selected={form.toSymbol}
+        other={form.fromSymbol}
         onSelect={(symbol) => dispatch({ type: 'toChosen', symbol })}
-        balance={balance(b?.symbol)}
-        onMax={session.connected ? max('B', b?.symbol) : undefined}
+        balance={balance(form.toSymbol)}
+        onMax={session.connected ? max('B', form.toSymbol) : undefined}
       />
       {form.notice && (
         <p role="alert" className="jm-warning">
@@ -136,8 +138,8 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
             request={{
               action: 'add',
               networkId: network.id,
-              symbolA: a.symbol,
-              symbolB: b.symbol,
+              symbolA: keyA as string,
+              symbolB: keyB as string,
               amountA: plan.amountA,
               amountB: plan.amountB,
               slippageBps: p.slippageBps,

@@ -21,7 +21,7 @@ const keyOf = (request: LiquidityPreviewRequest): string =>
   JSON.stringify(request, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
 /**
- * The liquidity panel's confirm step (issue #23): the exact add or removal simulated on the chain
+ * The liquidity panel's confirm step: the exact add or removal simulated on the chain
  * (what leaves the wallet, what arrives, or that the pool moved beyond the slippage and what to
  * do) and the estimated network fee. Nothing while it is simulated or when it cannot be (the pool
  * does not exist yet); a note while a token still needs its approval.

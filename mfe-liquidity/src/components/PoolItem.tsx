@@ -6,6 +6,7 @@ import {
   formatBps,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
+import { tokenParam } from '@jmswap/shared-chain/tokens';
 import { type UserPosition } from '@jmswap/shared-chain/liquidity';
 
 interface Props {
@@ -18,10 +19,13 @@ interface Props {
 /** One position: both logos, the pair, a chart link (not on ETH), its amounts, pool tokens and share. */
 export function PoolItem({ network, position, onAdd, onRemove }: Props) {
   const { t } = useLingui();
-  const { symbolA, symbolB } = position;
-  const a = network.tokens[symbolA];
-  const b = network.tokens[symbolB];
-  const chart = `/charts?n=${network.id}&symbolA=${encodeURIComponent(symbolA)}&symbolB=${encodeURIComponent(symbolB)}`;
+  // Keys: a listed token's symbol, any other token's address (shown by its symbol).
+  const a = network.tokens[position.symbolA];
+  const b = network.tokens[position.symbolB];
+  const symbolA = a?.symbol ?? position.symbolA;
+  const symbolB = b?.symbol ?? position.symbolB;
+  const param = (key: string) => encodeURIComponent(tokenParam(network, key));
+  const chart = `/charts?n=${network.id}&symbolA=${param(position.symbolA)}&symbolB=${param(position.symbolB)}`;
   return (
     <li className="jm-lq-item" aria-label={t`${symbolA}/${symbolB} pool`} data-pair={position.pair}>
       <p className="jm-lq-title">

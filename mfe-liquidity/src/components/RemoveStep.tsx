@@ -16,7 +16,7 @@ import {
 import type { LiquidityAction } from '../form/liquidityForm';
 import { TaxNote } from './TaxNote';
 
-// The removal simulated before REMOVE LIQUIDITY (issue #23): its own chunk.
+// The removal simulated before REMOVE LIQUIDITY: its own chunk.
 const LiquidityPreview = lazy(() => import('./LiquidityPreview'));
 
 interface Props {
@@ -79,7 +79,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
       </p>
       <dl className="jm-lq-figures" aria-label={t`You will receive`}>
         <dt>
-          {a && <TokenLogo token={a} />} {position.symbolA}
+          {a && <TokenLogo token={a} />} {a?.symbol ?? position.symbolA}
         </dt>
         <dd
           data-testid="receive-a"
@@ -89,7 +89,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
           {amount(plan?.receivedA, a?.decimals)}
         </dd>
         <dt>
-          {b && <TokenLogo token={b} />} {position.symbolB}
+          {b && <TokenLogo token={b} />} {b?.symbol ?? position.symbolB}
         </dt>
         <dd
           data-testid="receive-b"

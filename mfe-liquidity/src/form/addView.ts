@@ -1,4 +1,4 @@
-import { formatUnits, parseAmount, type NetworkConfig } from '@jmswap/shared-chain';
+import { formatAmount, parseAmount, type NetworkConfig } from '@jmswap/shared-chain';
 import {
   isFirstProvider,
   otherLiquidityAmount,
@@ -11,7 +11,10 @@ import {
 import type { LiquidityForm } from './liquidityForm';
 
 export interface AddView {
-  /** What the two fields show: the typed one as typed, the other estimated from the reserves. */
+  /**
+   * What the two fields show: the typed one as typed, the other estimated from the reserves, at
+   * most 12 decimals as the swap box shows (the add sends the exact amount, `amountA`/`amountB`).
+   */
   textA: string;
   textB: string;
   amountA?: bigint;
@@ -50,10 +53,10 @@ export function addView(
         : otherLiquidityAmount(form.lastEdited, edited, pair.reserveA, pair.reserveB);
     if (form.lastEdited === 'A') {
       amountB = other ?? undefined;
-      textB = amountB ? formatUnits(amountB, b.decimals) : '';
+      textB = amountB ? formatAmount(amountB, b.decimals) : '';
     } else {
       amountA = other ?? undefined;
-      textA = amountA ? formatUnits(amountA, a.decimals) : '';
+      textA = amountA ? formatAmount(amountA, a.decimals) : '';
     }
   }
   const plan =

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { NetworkConfig } from '@jmswap/shared-chain';
+import { tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 import type { UserPosition } from '@jmswap/shared-chain/liquidity';
 
 /** 1 LIQUIDITY (positions), 2 ADD LIQUIDITY, 3 REMOVE LIQUIDITY. */
@@ -33,9 +34,27 @@ export type LiquidityAction =
 
 const noAmounts = { fromAmount: '', toAmount: '', notice: undefined } as const;
 
-export function initialForm(network: NetworkConfig): LiquidityForm {
-  const [fromSymbol, toSymbol] = network.defaultTokens;
-  return { step: 1, fromSymbol, toSymbol, lastEdited: 'A', percent: 100, ...noAmounts };
+/**
+ * The first step: the positions, with the network's default pair; or, when a link names a pair
+ * (`from`, `to`: listed symbols or token addresses, e.g. the swap box's "No JMSwap pool for X
+ * yet."), ADD LIQUIDITY with that pair filled in.
+ */
+export function initialForm(
+  network: NetworkConfig,
+  query: { from?: string; to?: string } = {},
+): LiquidityForm {
+  const [defaultFrom, defaultTo] = network.defaultTokens;
+  const from = tokenKeyOfParam(network, query.from);
+  const to = tokenKeyOfParam(network, query.to);
+  const linked = from !== undefined && to !== undefined && from !== to;
+  return {
+    step: linked ? 2 : 1,
+    fromSymbol: linked ? from : defaultFrom,
+    toSymbol: linked ? to : defaultTo,
+    lastEdited: 'A',
+    percent: 100,
+    ...noAmounts,
+  };
 }
 
 /** The second list: every token but the first. */
@@ -50,7 +69,7 @@ export function liquidityReducer(network: NetworkConfig) {
   return (state: LiquidityForm, action: LiquidityAction): LiquidityForm => {
     switch (action.type) {
       case 'openAdd': {
-        const known = (s?: string) => (s && network.tokens[s] ? s : undefined);
+        const known = (s?: string) => tokenKeyOfParam(network, s);
         const fromSymbol = known(action.symbolA) ?? state.fromSymbol;
         let toSymbol = known(action.symbolB) ?? state.toSymbol;
         if (toSymbol === fromSymbol) toSymbol = secondTokens(network, fromSymbol)[0];
@@ -77,14 +96,17 @@ export function liquidityReducer(network: NetworkConfig) {
           ? { ...state, fromAmount: action.text, lastEdited: 'A', notice: undefined }
           : { ...state, toAmount: action.text, lastEdited: 'B', notice: undefined };
       }
+      // Choosing the other side's token switches the sides.
       case 'fromChosen': {
-        const rest = secondTokens(network, action.symbol);
-        const toSymbol = state.toSymbol && rest.includes(state.toSymbol) ? state.toSymbol : rest[0];
+        if (action.symbol === state.fromSymbol) return state;
+        const toSymbol = action.symbol === state.toSymbol ? state.fromSymbol : state.toSymbol;
         return { ...state, fromSymbol: action.symbol, toSymbol, ...noAmounts };
       }
-      case 'toChosen':
-        if (action.symbol === state.fromSymbol) return state;
-        return { ...state, toSymbol: action.symbol, ...noAmounts };
+      case 'toChosen': {
+        if (action.symbol === state.toSymbol) return state;
+        const fromSymbol = action.symbol === state.fromSymbol ? state.toSymbol : state.fromSymbol;
+        return { ...state, fromSymbol, toSymbol: action.symbol, ...noAmounts };
+      }
       case 'percent':
         return { ...state, percent: Math.min(100, Math.max(0, Math.round(action.value))) };
     }

@@ -23,6 +23,12 @@ export function fakeLiquidityApi(options: {
   /** EVM: what gasReserve answers (absent: the method is not offered). */
   gasReserve?: bigint;
   fail?: unknown;
+  /** A slow chain: the send waits for this after the id, before its receipt. */
+  chainOpen?: Promise<void>;
+  /** Mined and failed (thrown after the id). */
+  minedFail?: unknown;
+  /** What the receipt says moved, and the fee. */
+  mined?: { amountA?: bigint; amountB?: bigint; lpTokens?: bigint; fee?: bigint };
 }) {
   const adds: AddLiquidityRequest[] = [];
   const removes: RemoveLiquidityRequest[] = [];
@@ -59,12 +65,18 @@ export function fakeLiquidityApi(options: {
     async add(request) {
       adds.push(request);
       if (options.fail) throw options.fail;
-      return { txid: '0xadd' };
+      request.onSubmitted?.('0xadd');
+      await options.chainOpen;
+      if (options.minedFail) throw options.minedFail;
+      return { txid: '0xadd', ...options.mined };
     },
     async remove(request) {
       removes.push(request);
       if (options.fail) throw options.fail;
-      return { txid: '0xremove' };
+      request.onSubmitted?.('0xremove');
+      await options.chainOpen;
+      if (options.minedFail) throw options.minedFail;
+      return { txid: '0xremove', ...options.mined };
     },
   };
   return { api, adds, removes, positionReads: () => positionReads };

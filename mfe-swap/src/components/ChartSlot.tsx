@@ -48,6 +48,13 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
+/**
+ * How the charts remote names a token to the api: a listed token by its symbol, any other by its
+ * address (a token imported as "USDT" must never show the listed USDT's chart).
+ */
+const chartParam = (token: TokenConfig) =>
+  token.origin === undefined ? token.symbol : token.address;
+
 interface SlotProps {
   network: NetworkConfig;
   from?: TokenConfig;
@@ -71,9 +78,9 @@ export const ChartSlot = memo(function ChartSlot({ network, from, to, widget, pa
   const Area = part === 'chart' ? MiniChart : HistoryPanel;
   return (
     <div className="jm-chart-slot" data-slot={part}>
-      <Quiet key={`${network.id}/${from.symbol}/${to.symbol}`}>
+      <Quiet key={`${network.id}/${chartParam(from)}/${chartParam(to)}`}>
         <Suspense fallback={null}>
-          <Area network={network} symbolA={from.symbol} symbolB={to.symbol} />
+          <Area network={network} symbolA={chartParam(from)} symbolB={chartParam(to)} />
         </Suspense>
       </Quiet>
     </div>

@@ -1,60 +1,88 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatAmount, TokenLogo, type TokenConfig } from '@jmswap/shared-chain';
+import {
+  formatAmount,
+  TokenLogo,
+  type NetworkConfig,
+  type TokenConfig,
+} from '@jmswap/shared-chain';
+import { SendPopup, type SentTransaction } from '@jmswap/shared-chain/swap';
 
-export interface CompletedSwap {
-  txid: string;
+/**
+ * A swap from the moment the wallet returned its id: the quoted amounts while it confirms, what
+ * the chain moved once mined (undefined where its receipt did not say), and where it is.
+ */
+export interface SwapInFlight {
   from: TokenConfig;
   to: TokenConfig;
   amountIn: bigint;
   amountOut: bigint;
+  spent?: bigint;
+  received?: bigint;
+  sent: SentTransaction;
 }
 
 interface Props {
-  swap: CompletedSwap;
-  explorer: string;
+  swap: SwapInFlight;
+  network: NetworkConfig;
   /** Offered on TronLink for tokens that allow it (canAddToken). */
   onAddToken?: () => void;
+  onSpedUp?: (txid: string) => void;
   onClose: () => void;
 }
 
-/** The success popup: both amounts, the transaction linked to the explorer. */
-export function FundsOnTheWay({ swap, explorer, onAddToken, onClose }: Props) {
+/**
+ * FUNDS ON THE WAY: open from the wallet's id on. While confirming, the quote's amounts and the
+ * spec's footer; once confirmed, what actually left and arrived; once failed, why and the fee.
+ */
+export function FundsOnTheWay({ swap, network, onAddToken, onSpedUp, onClose }: Props) {
   const { t } = useLingui();
   const title = t`FUNDS ON THE WAY`;
   const symbol = swap.to.symbol;
+  const confirmed = swap.sent.status === 'confirmed';
+  const sent = confirmed ? (swap.spent ?? swap.amountIn) : swap.amountIn;
+  const received = confirmed ? (swap.received ?? swap.amountOut) : swap.amountOut;
   return (
-    <div className="jm-modal-backdrop">
-      <div role="dialog" aria-label={title} className="jm-modal">
-        <h3>{title}</h3>
+    <SendPopup
+      title={title}
+      testId="funds-on-the-way"
+      network={network}
+      sent={swap.sent}
+      onSpedUp={onSpedUp}
+      onClose={onClose}
+      footer={
+        <>
+          {onAddToken && swap.sent.status !== 'failed' && (
+            <button type="button" className="jm-link" onClick={onAddToken}>
+              {t`Add ${symbol} to TronLink`}
+            </button>
+          )}
+          {swap.sent.status === 'confirming' && (
+            <p className="jm-muted">
+              {t`The transaction is being confirmed on-chain. Your tokens are swapped after confirmation.`}
+            </p>
+          )}
+        </>
+      }
+    >
+      {swap.sent.status !== 'failed' && (
         <p className="jm-swap-amounts">
           <TokenLogo token={swap.from} />{' '}
           <span data-testid="sent">
-            {formatAmount(swap.amountIn, swap.from.decimals)} {swap.from.symbol}
+            {formatAmount(sent, swap.from.decimals)} {swap.from.symbol}
           </span>
           {' → '}
           <TokenLogo token={swap.to} />{' '}
           <span data-testid="received">
-            {formatAmount(swap.amountOut, swap.to.decimals)} {swap.to.symbol}
+            {formatAmount(received, swap.to.decimals)} {swap.to.symbol}
           </span>
         </p>
-        <p>
-          {t`Transaction:`}{' '}
-          <a href={`${explorer}${swap.txid}`} target="_blank" rel="noreferrer" data-testid="txid">
-            {swap.txid.slice(0, 10)}…{swap.txid.slice(-8)}
-          </a>
+      )}
+      {confirmed && swap.received !== undefined && (
+        <p data-testid="arrived" data-amount={swap.received.toString()}>
+          {t`Arrived in your wallet:`} {formatAmount(swap.received, swap.to.decimals)}{' '}
+          {swap.to.symbol}
         </p>
-        {onAddToken && (
-          <button type="button" className="jm-link" onClick={onAddToken}>
-            {t`Add ${symbol} to TronLink`}
-          </button>
-        )}
-        <p className="jm-muted">
-          {t`The transaction is being confirmed on-chain. Your tokens are swapped after confirmation.`}
-        </p>
-        <button type="button" className="jm-button" onClick={onClose}>
-          {t`CLOSE`}
-        </button>
-      </div>
-    </div>
+      )}
+    </SendPopup>
   );
 }

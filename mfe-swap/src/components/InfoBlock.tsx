@@ -14,11 +14,15 @@ export const impactLevel = (bps: bigint): 'ok' | 'warning' | 'danger' =>
 interface Props {
   quote: SwapQuote;
   tokens: Record<string, TokenConfig>;
+  /** The transaction deadline the swap will carry (settings), in minutes. */
+  deadlineMinutes?: number;
+  /** What the price impact costs in dollars ("$12.34"); absent when no token has a price. */
+  impactUsd?: string;
 }
 
 /**
  * The path's taxed tokens with the tax the estimate used: the one detected on chain (the
- * estimate's taxChecks, issue #26) when it differs from the config, with the warning saying so.
+ * estimate's taxChecks) when it differs from the config, with the warning saying so.
  */
 function taxLines(
   quote: SwapQuote,
@@ -29,13 +33,20 @@ function taxLines(
     const token = tokens[symbol];
     const check = checks.find((c) => c.symbol === symbol);
     if (!token || token.isBase) return [];
-    if (!check?.differs) return token.tax === 0 ? [] : [{ symbol, shown: `${token.tax}%` }];
-    return [{ symbol, shown: check.label, differs: check }];
+    // Tokens beyond the config are keyed by address: the line names the token by its symbol.
+    const named = token.symbol;
+    if (!check?.differs) return token.tax === 0 ? [] : [{ symbol: named, shown: `${token.tax}%` }];
+    return [{ symbol: named, shown: check.label, differs: check }];
   });
 }
 
 /** Minimum received or Maximum sold, Price impact, Liquidity provider fee, Path, and taxes. */
-export const InfoBlock = memo(function InfoBlock({ quote, tokens }: Props) {
+export const InfoBlock = memo(function InfoBlock({
+  quote,
+  tokens,
+  deadlineMinutes,
+  impactUsd,
+}: Props) {
   const [first, last] = [quote.path[0] as string, quote.path[quote.path.length - 1] as string];
   const boundToken = quote.kind === 'exactIn' ? tokens[last] : tokens[first];
   const feeToken = tokens[quote.feeSymbol];
@@ -58,13 +69,26 @@ export const InfoBlock = memo(function InfoBlock({ quote, tokens }: Props) {
       <dt>{t`Price impact`}</dt>
       <dd data-testid="price-impact" className={`jm-impact-${impactLevel(quote.priceImpactBps)}`}>
         {formatBps(quote.priceImpactBps)}%
+        {impactUsd !== undefined && (
+          <span className="jm-impact-usd" data-testid="price-impact-usd">
+            {' '}
+            (-{impactUsd})
+          </span>
+        )}
       </dd>
       <dt>{t`Liquidity provider fee`}</dt>
       <dd data-testid="lp-fee">
-        {formatAmount(quote.liquidityProviderFee, feeToken?.decimals ?? 18)} {quote.feeSymbol}
+        {formatAmount(quote.liquidityProviderFee, feeToken?.decimals ?? 18)}{' '}
+        {feeToken?.symbol ?? quote.feeSymbol}
       </dd>
       <dt>{t`Path`}</dt>
-      <dd data-testid="path">{quote.path.join(' → ')}</dd>
+      <dd data-testid="path">{quote.path.map((key) => tokens[key]?.symbol ?? key).join(' → ')}</dd>
+      {deadlineMinutes !== undefined && (
+        <>
+          <dt>{t`Transaction deadline`}</dt>
+          <dd data-testid="deadline">{t`${deadlineMinutes} min`}</dd>
+        </>
+      )}
       {taxed.map(({ symbol, shown, differs }) => (
         <span key={symbol} className="jm-tax-line">
           <dt>{t`${symbol} tax`}</dt>

@@ -18,7 +18,7 @@ interface Props {
 const SETTLE_MS = 300;
 
 /**
- * The swap's confirm step (issue #23): the exact swap simulated on the chain, what leaves the
+ * The swap's confirm step: the exact swap simulated on the chain, what leaves the
  * wallet and what arrives, or, when the pool moved beyond the slippage, what that means and what
  * to do; on EVM the estimated network fee (TRON shows it in NetworkFee). Nothing while it is
  * simulated; a note while the sell token still needs its approval (simulated once it is in).

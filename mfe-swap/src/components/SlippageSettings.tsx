@@ -1,6 +1,11 @@
 import { memo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { formatBps } from '@jmswap/shared-chain';
+import {
+  formatBps,
+  isValidDeadlineMinutes,
+  MAX_DEADLINE_MINUTES,
+  MIN_DEADLINE_MINUTES,
+} from '@jmswap/shared-chain';
 import { parseSlippagePercent, slippageWarning } from '@jmswap/shared-chain/swap';
 
 const PRESETS = [50, 100, 500];
@@ -12,15 +17,23 @@ interface Props {
   /** Approve only each swap's amount instead of the maximum allowance. */
   exactApproval: boolean;
   onExactApproval: (exact: boolean) => void;
+  /** Minutes a swap stays valid once sent (1-180); absent: the setting is not offered. */
+  deadlineMinutes?: number;
+  onDeadline?: (minutes: number) => void;
 }
 
-/** Slippage tolerance: presets, a custom value, warnings, and the suggestion that covers taxes. */
+/**
+ * Slippage tolerance (presets, a custom value, warnings, the suggestion that covers taxes), the
+ * approval mode and the transaction deadline.
+ */
 export const SlippageSettings = memo(function SlippageSettings({
   slippageBps,
   suggestedBps,
   onChange,
   exactApproval,
   onExactApproval,
+  deadlineMinutes,
+  onDeadline,
 }: Props) {
   const [open, setOpen] = useState(false);
   const [custom, setCustom] = useState('');
@@ -74,6 +87,9 @@ export const SlippageSettings = memo(function SlippageSettings({
             {t`Approve only the amount of each swap`}
           </label>
           {invalid && <p role="alert">{t`Enter a slippage between 0.01% and 50%.`}</p>}
+          {deadlineMinutes !== undefined && onDeadline && (
+            <DeadlineField minutes={deadlineMinutes} onChange={onDeadline} />
+          )}
           {suggestedBps > slippageBps && (
             <p className="jm-suggestion">
               {t`This route moves taxed tokens: a slippage of ${suggested}% covers their tax.`}{' '}
@@ -93,3 +109,41 @@ export const SlippageSettings = memo(function SlippageSettings({
     </div>
   );
 });
+
+/**
+ * The transaction deadline in whole minutes: what is typed applies as soon as it is 1 to 180 (as
+ * the custom slippage does); leaving the field shows the value in force.
+ */
+function DeadlineField({
+  minutes,
+  onChange,
+}: {
+  minutes: number;
+  onChange: (minutes: number) => void;
+}) {
+  const { t } = useLingui();
+  const [text, setText] = useState(String(minutes));
+  const invalid = !/^\d{1,3}$/.test(text) || !isValidDeadlineMinutes(Number(text));
+  const [min, max] = [MIN_DEADLINE_MINUTES, MAX_DEADLINE_MINUTES];
+  return (
+    <>
+      <label className="jm-deadline">
+        {t`Transaction deadline (minutes)`}
+        <input
+          value={text}
+          inputMode="numeric"
+          aria-invalid={invalid}
+          maxLength={3}
+          onChange={(e) => {
+            setText(e.target.value);
+            const value = Number(e.target.value);
+            if (/^\d{1,3}$/.test(e.target.value) && isValidDeadlineMinutes(value)) onChange(value);
+          }}
+          // What is applied is the last valid value: leaving the field shows it again.
+          onBlur={() => setText(String(minutes))}
+        />
+      </label>
+      {invalid && <p role="alert">{t`Enter a deadline between ${min} and ${max} minutes.`}</p>}
+    </>
+  );
+}

@@ -1,14 +1,21 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { TokenLogo, type TokenConfig } from '@jmswap/shared-chain';
+import { TokenChooser, type NetworkConfig, type TokenConfig } from '@jmswap/shared-chain';
+import { swapApi } from '../swapApi';
 
 interface Props {
   label: string;
-  tokens: TokenConfig[];
-  selected?: TokenConfig;
-  /** Symbols that have a direct pool with the other selected token. */
+  /** The picker's title. */
+  title: string;
+  network: NetworkConfig;
+  /** This side's token key, and the other side's. */
+  selected?: string;
+  other?: string;
+  /** Keys that have a direct pool with the other selected token. */
   directPairs: ReadonlySet<string>;
-  onSelect: (symbol: string) => void;
+  /** A widget host's `tokens`: only these, and no import. */
+  only?: readonly string[];
+  onSelect: (key: string) => void;
 }
 
 function TokenInfo({ token }: { token: TokenConfig }) {
@@ -24,62 +31,19 @@ function TokenInfo({ token }: { token: TokenConfig }) {
 }
 
 /**
- * Token selector: logos, symbols, the direct-pair icon and an info tooltip. Memoised: a keystroke
- * in the amount fields does not render it (or its list of every listed token) again.
+ * A side's token: the picker's button (logo, symbol, the direct-pair icon), an info tooltip, and
+ * the token picker when open. Memoised: a keystroke in the amount fields does not render it.
  */
-export const TokenSelect = memo(function TokenSelect({
-  label,
-  tokens,
-  selected,
-  directPairs,
-  onSelect,
-}: Props) {
-  const [open, setOpen] = useState(false);
-  const { t } = useLingui();
-  const shown = selected?.symbol ?? t`select a token`;
-  const direct = t`Direct pair available`;
-  const taxText = (tax: number) => t`tax ${tax}%`;
+export const TokenSelect = memo(function TokenSelect(props: Props) {
+  const token = props.selected ? props.network.tokens[props.selected] : undefined;
   return (
     <div className="jm-token-select">
-      <button
-        type="button"
-        className="jm-token"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-label={t`${label}: ${shown}`}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {selected && <TokenLogo token={selected} />} {selected?.symbol ?? t`Select`}
-        {selected && directPairs.has(selected.symbol) && (
-          <span className="jm-direct" title={direct} aria-label={direct}>
-            ⇄
-          </span>
-        )}
-      </button>
-      {selected && <TokenInfo token={selected} />}
-      {open && (
-        <ul role="listbox" aria-label={label} className="jm-token-list">
-          {tokens.map((token) => (
-            <li key={token.symbol} role="option" aria-selected={token.symbol === selected?.symbol}>
-              <button
-                type="button"
-                onClick={() => {
-                  setOpen(false);
-                  onSelect(token.symbol);
-                }}
-              >
-                <TokenLogo token={token} size={20} /> {token.symbol}
-                {directPairs.has(token.symbol) && (
-                  <span className="jm-direct" title={direct}>
-                    ⇄
-                  </span>
-                )}
-                {token.tax > 0 && <span className="jm-tax">{taxText(token.tax)}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TokenChooser
+        {...props}
+        allowImport={!props.only}
+        loadBalances={(owner, keys) => swapApi().balances(props.network.id, owner, keys)}
+      />
+      {token && <TokenInfo token={token} />}
     </div>
   );
 });

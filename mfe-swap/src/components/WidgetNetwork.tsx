@@ -3,7 +3,7 @@ import { hostNamedNoChain, type NetworkConfig } from '@jmswap/shared-chain';
 
 /**
  * The widget's confirm step when its host named no chain for its wallet (a host on the seed's
- * protocol, issue #23): the network this swap goes to, so the user can check the wallet's prompt.
+ * protocol): the network this swap goes to, so the user can check the wallet's prompt.
  */
 export function WidgetNetwork({ network }: { network: NetworkConfig }) {
   const { t } = useLingui();

@@ -7,8 +7,9 @@ import { FundsOnTheWay } from './FundsOnTheWay';
 import { SlippageSettings } from './SlippageSettings';
 import '../SwapPanel'; // registers this remote's catalogue
 
-// The swap box's texts in Simplified Chinese from the real catalogue (issue #26).
-const { tokens } = parseNetworksFile(production).networks.TRON;
+// The swap box's texts in Simplified Chinese from the real catalogue.
+const tron = parseNetworksFile(production).networks.TRON;
+const { tokens } = tron;
 
 const quote: SwapQuote = {
   kind: 'exactIn',
@@ -36,13 +37,13 @@ it('tells in Chinese that the funds are on the way', () => {
   render(
     <FundsOnTheWay
       swap={{
-        txid: 'ab'.repeat(32),
+        sent: { status: 'confirming', txid: 'ab'.repeat(32), sentAt: Date.now() },
         from: tokens.TRX!,
         to: tokens.JM!,
         amountIn: 1_000_000n,
         amountOut: 2_000_000n,
       }}
-      explorer="https://tronscan.org/#/transaction/"
+      network={tron}
       onAddToken={() => undefined}
       onClose={() => undefined}
     />,

@@ -141,22 +141,43 @@ describe('tokens', () => {
   it('changing the from token clears amounts; equal tokens make "to" JM, or TRX when from is JM', () => {
     const s = typed(start(), 1, '3');
     expect(
-      swapFormReducer(s, { type: 'fromTokenChosen', symbol: 'USDT', fallback: toFallback('USDT') }),
+      swapFormReducer(s, {
+        type: 'fromTokenChosen',
+        symbol: 'USDT',
+        fallback: toFallback(networks.TRON, 'USDT'),
+      }),
     ).toMatchObject({ fromSymbol: 'USDT', toSymbol: 'JM', fromAmount: '' });
     expect(
-      swapFormReducer(s, { type: 'fromTokenChosen', symbol: 'JM', fallback: toFallback('JM') }),
+      swapFormReducer(s, {
+        type: 'fromTokenChosen',
+        symbol: 'JM',
+        fallback: toFallback(networks.TRON, 'JM'),
+      }),
     ).toMatchObject({ fromSymbol: 'JM', toSymbol: 'TRX' });
     const usdt = swapFormReducer(s, { type: 'fromTokenChosen', symbol: 'USDT', fallback: 'JM' });
     const jmFrom = swapFormReducer(
       { ...usdt, toSymbol: 'USDT', fromSymbol: 'NOLE' },
-      { type: 'fromTokenChosen', symbol: 'USDT', fallback: toFallback('USDT') },
+      { type: 'fromTokenChosen', symbol: 'USDT', fallback: toFallback(networks.TRON, 'USDT') },
     );
     expect(jmFrom.toSymbol).toBe('JM');
   });
 
-  it('the to token can never equal the from token', () => {
+  it("elsewhere than TRON, choosing the other side's token switches the sides", () => {
+    const bsc = typed(initialSwapForm(networks.BSC, {}), 1, '3');
+    expect(toFallback(networks.BSC, 'USDT')).toBeUndefined();
+    expect(
+      swapFormReducer(bsc, {
+        type: 'fromTokenChosen',
+        symbol: 'USDT',
+        fallback: toFallback(networks.BSC, 'USDT'),
+      }),
+    ).toMatchObject({ fromSymbol: 'USDT', toSymbol: 'BNB', fromAmount: '' });
+  });
+
+  it('choosing the sell token as the receive token switches the sides', () => {
     expect(swapFormReducer(start(), { type: 'toTokenChosen', symbol: 'TRX' })).toMatchObject({
-      toSymbol: 'JM',
+      fromSymbol: 'JM',
+      toSymbol: 'TRX',
     });
     const s = typed(start(), 1, '3');
     expect(swapFormReducer(s, { type: 'toTokenChosen', symbol: 'USDT' })).toMatchObject({

@@ -1,4 +1,5 @@
 import { isValidAmountInput, type NetworkConfig } from '@jmswap/shared-chain';
+import { tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 
 /** Which field the user typed in last: 1 = sell ("Tokens to swap"), 2 = receive ("Estimate"). */
 export type EditedField = 1 | 2;
@@ -40,6 +41,7 @@ export interface SwapQuote {
 }
 
 export interface SwapFormState {
+  /** The tokens' keys: a listed token's symbol, any other token's address. */
   fromSymbol?: string;
   toSymbol?: string;
   fromAmount: string;
@@ -60,7 +62,8 @@ export type SwapFormAction =
   | { type: 'typed'; field: EditedField; text: string }
   | { type: 'quoted'; version: number; quote: SwapQuote; otherAmount: string; at: number }
   | { type: 'quoteFailed'; version: number }
-  | { type: 'fromTokenChosen'; symbol: string; fallback: string }
+  /** `fallback`: what "to" becomes when it is the chosen token (TRON's rule); else the sides switch. */
+  | { type: 'fromTokenChosen'; symbol: string; fallback?: string }
   | { type: 'toTokenChosen'; symbol: string }
   | { type: 'directionSwitched' }
   /** The wallet's account or chain changed: the quote is re-made, the amounts stay. */
@@ -77,8 +80,9 @@ export const emptyAmounts = {
 } as const;
 
 /**
- * The starting pair: the widget's options, else the from/to query parameters (unknown symbols
- * are cleared), else the network's defaults (first is from, second is to).
+ * The starting pair: the widget's options, else the from/to query parameters (a listed symbol or
+ * any known token's address; anything else is cleared), else the network's defaults (first is
+ * from, second is to).
  */
 export function initialSwapForm(
   network: NetworkConfig,
@@ -87,7 +91,7 @@ export function initialSwapForm(
     query?: { from?: string; to?: string };
   },
 ): SwapFormState {
-  const known = (s?: string) => (s && network.tokens[s] ? s : undefined);
+  const known = (s?: string) => tokenKeyOfParam(network, s);
   const [defaultFrom, defaultTo] = network.defaultTokens;
   let fromSymbol = known(sources.widget?.fromToken) ?? known(sources.query?.from) ?? defaultFrom;
   let toSymbol = known(sources.widget?.toToken) ?? known(sources.query?.to) ?? defaultTo;
@@ -97,8 +101,13 @@ export function initialSwapForm(
   return { fromSymbol, toSymbol, lastEdited: 1, version: 0, ...emptyAmounts };
 }
 
-/** The token the "to" side falls back to when it would equal "from": JM, or TRX when from is JM. */
-export const toFallback = (from: string): string => (from === 'JM' ? 'TRX' : 'JM');
+/**
+ * The token the "to" side falls back to when it would equal "from", on TRON (the spec's rule):
+ * JM, or TRX when from is JM. Elsewhere the sides switch, as on every DEX (those networks have
+ * no JM).
+ */
+export const toFallback = (network: NetworkConfig, from: string): string | undefined =>
+  network.id === 'TRON' ? (from === 'JM' ? 'TRX' : 'JM') : undefined;
 
 export function swapFormReducer(state: SwapFormState, action: SwapFormAction): SwapFormState {
   const next = (changes: Partial<SwapFormState>): SwapFormState => ({
@@ -134,11 +143,16 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
         ...(state.lastEdited === 1 ? { toAmount: '' } : { fromAmount: '' }),
       };
     case 'fromTokenChosen': {
-      const toSymbol = action.symbol === state.toSymbol ? action.fallback : state.toSymbol;
+      if (action.symbol === state.fromSymbol) return state;
+      const toSymbol =
+        action.symbol === state.toSymbol ? (action.fallback ?? state.fromSymbol) : state.toSymbol;
       return next({ ...emptyAmounts, fromSymbol: action.symbol, toSymbol });
     }
     case 'toTokenChosen':
-      if (action.symbol === state.fromSymbol) return state;
+      if (action.symbol === state.toSymbol) return state;
+      // The sell side's token: the sides switch.
+      if (action.symbol === state.fromSymbol)
+        return next({ ...emptyAmounts, fromSymbol: state.toSymbol, toSymbol: action.symbol });
       return next({
         toSymbol: action.symbol,
         quote: undefined,

@@ -34,6 +34,12 @@ export function fakeSwapApi(
     quotes: number;
     /** A slow wallet: the swap waits for this before the wallet hands back the id. */
     walletOpen?: Promise<void>;
+    /** A slow chain: the swap waits for this after the id, before its receipt. */
+    chainOpen?: Promise<void>;
+    /** Mined and failed: thrown after the id was handed back (a mined failure, say). */
+    minedFail?: Error;
+    /** What the receipt says arrived and what it cost; default the quote's amounts, no fee. */
+    mined?: { received?: bigint; spent?: bigint; fee?: bigint };
   } = {
     swaps,
     approvals,
@@ -63,14 +69,23 @@ export function fakeSwapApi(
       return 1_000_000n;
     },
     // As executeSwap: one open send per account, "wallet" then "chain".
-    swap: (_n, quote, approval) =>
+    swap: (_n, quote, approval, onSubmitted) =>
       withPendingTransaction(account, async () => {
         await api.walletOpen;
         if (api.fail) throw api.fail;
         swaps.push(quote);
         approvals.push(approval);
-        transactionSubmitted('ab'.repeat(32));
-        return { txid: 'ab'.repeat(32) };
+        const txid = 'ab'.repeat(32);
+        transactionSubmitted(txid);
+        onSubmitted?.(txid);
+        await api.chainOpen;
+        if (api.minedFail) throw api.minedFail;
+        return {
+          txid,
+          received: quote.amountOut,
+          spent: quote.amountIn,
+          ...api.mined,
+        };
       }),
   };
   return api;

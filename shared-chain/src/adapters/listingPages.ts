@@ -3,7 +3,7 @@ import type { ListedPair } from './trustedPairs';
 /**
  * The swap-info listing's pages as last read, by page: a page whose answer is byte for byte the
  * one read before (none of its pairs traded) gives the pairs decoded then, so a pools read of a
- * quiet exchange decodes nothing again (issue #25: a thousand pools, read every 5 s while the
+ * quiet exchange decodes nothing again (a thousand pools, read every 5 s while the
  * swap box is used). Only the decoding is spared: every page is still read from the node.
  */
 export class ListingPages {

@@ -1,6 +1,6 @@
 /**
  * A value the readers read from the chain as a whole (the pools' reserves), kept between reads
- * (issue #25). Younger than `freshMs` it is served as is. Older, one read starts in the
+ *. Younger than `freshMs` it is served as is. Older, one read starts in the
  * background and the kept value is served meanwhile while it is younger than `staleMs`
  * (stale-while-revalidate), so an estimate per keystroke never waits for a read of a thousand
  * pools; older than that, or when asked for a fresh value (the quote SWAP sends), the caller
@@ -65,6 +65,12 @@ const readTimes = new WeakMap<object, number>();
 
 export function snapshotReadAt(value: object): number | undefined {
   return readTimes.get(value);
+}
+
+/** `derived` (the snapshot with more pools) is as old as the snapshot it was made from. */
+export function sameReadAt(derived: object, from: object): void {
+  const at = readTimes.get(from);
+  if (at !== undefined) readTimes.set(derived, at);
 }
 
 export class Snapshot<T extends object> {

@@ -127,7 +127,7 @@ it('trusts a listed pair at the configured pool address without asking the facto
   expect(asked).toEqual(['0XAA01|0XAA03']);
 });
 
-describe('morePages (a thousand pools, issue #25)', () => {
+describe('morePages (a thousand pools)', () => {
   const pageOf = (n: number) => Array.from({ length: n }, (_, i) => `pair${i}`);
 
   it('keeps the first pages when they are not full: no pair count, no other read', async () => {
@@ -179,7 +179,7 @@ describe('morePages (a thousand pools, issue #25)', () => {
   });
 });
 
-describe('pagesUntilShort (a wallet in a thousand pools, issue #25)', () => {
+describe('pagesUntilShort (a wallet in a thousand pools)', () => {
   /**
    * A node holding `count` positions, counting the requests that wait on each other and the
    * pair scans (the swap-info contract scans every pair for each page). `slow` pages answer late.

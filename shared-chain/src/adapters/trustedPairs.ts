@@ -144,7 +144,7 @@ export class TrustedPairs {
 }
 
 /**
- * Pairs per page when an exchange has more pairs than the spec's first pages hold (issue #25):
+ * Pairs per page when an exchange has more pairs than the spec's first pages hold:
  * a thousand pools are read in ~10 calls of the swap-info contract, never one call per pool.
  */
 export const LARGE_PAIR_PAGE_SIZE = 150;

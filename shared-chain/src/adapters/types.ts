@@ -9,6 +9,8 @@ import type { NetworkConfig, Platform } from '../config/types';
 import type { PoolReserves } from '../core/paths';
 import type { NodeStatus } from '../core/nodePool';
 import type { TransferReading } from '../core/tax';
+import type { TxLog } from '../core/receipt';
+import type { TokenProbeReading } from '../core/tokenProbe';
 import type { WalletKind } from '../wallets/options';
 
 /**
@@ -101,19 +103,78 @@ export interface ChainReader {
   ): Promise<bigint[] | undefined>;
   /**
    * A simulated base-coin buy of `amountIn` along `path` (base coin first): what the last pair
-   * sent towards the recipient and what arrived, to detect the last token's tax (issue #26).
+   * sent towards the recipient and what arrived, to detect the last token's tax.
    */
   probeTransferTax?(
     path: readonly string[],
     amountIn: bigint,
   ): Promise<TransferReading | undefined>;
+  /** A contract's token facts, read from the chain to import it by address. */
+  tokenFacts?(address: string): Promise<TokenFactsAnswer | undefined>;
+  /**
+   * A base-coin buy of `amountIn` along `path` (base coin first) and the sale of what arrived,
+   * both simulated in one read-only call (TokenProbe.sol, never deployed): its taxes and whether
+   * it can be sold.
+   */
+  probeToken?(path: readonly string[], amountIn: bigint): Promise<TokenProbeReading | undefined>;
+  /**
+   * The exchange's pools of these token pairs (keys: listed symbols or addresses), asked of the
+   * factory (getPair), with their reserves, read at most every 5 s (`fresh`: now).
+   */
+  factoryPools?(
+    pairs: readonly (readonly [string, string])[],
+    fresh?: boolean,
+  ): Promise<(PoolReserves & { pair: string })[] | undefined>;
   /** Forget every cached value (network change, after a transaction). */
   reset(): void;
 }
 
+/** What an address holds, for an import: no contract, a contract without token metadata, a token. */
+export type TokenFactsAnswer =
+  | { kind: 'no-code' }
+  | { kind: 'not-token' }
+  | {
+      kind: 'token';
+      symbol: string;
+      name: string;
+      /** As the contract answers (may be out of range: the import refuses it). */
+      decimals: bigint;
+      totalSupply: bigint;
+    };
+
+export type { TokenProbeReading } from '../core/tokenProbe';
+
 export interface TxResult {
   /** Transaction hash (EVM) or id (TRON). */
   txid: string;
+  /** What it cost, in the base coin's base units (EVM gas used x price; TRON sun burned). */
+  fee?: bigint;
+  /** The receipt's logs (what moved: core/receipt.ts reads them). */
+  logs?: TxLog[];
+}
+
+/**
+ * Told while a send runs. `onSent`: the wallet handed back the transaction's id and it is on its
+ * way to a block; the send itself resolves only with the receipt (the popup opens at the first,
+ * and says Confirmed or Failed at the second).
+ */
+export interface SendHooks {
+  onSent?(txid: string): void;
+}
+
+/**
+ * An EVM send as the app built it and handed it to the wallet (value and gas in decimal), with
+ * the nonce the wallet gave it once read back: what a Speed up sends again, never what a node
+ * says the transaction was.
+ */
+export interface SentRecord {
+  from: string;
+  chainId: number;
+  to: string;
+  data: string;
+  value: string;
+  gas: string;
+  nonce?: number;
 }
 
 export interface SwapOrder {
@@ -152,7 +213,7 @@ export interface RemoveLiquidityOrder {
   deadline?: bigint;
 }
 
-/** A send to preview (issue #23): the same order the send path builds. */
+/** A send to preview: the same order the send path builds. */
 export type PreviewOrder =
   | { action: 'swap'; order: SwapOrder }
   | { action: 'add'; order: AddLiquidityOrder }
@@ -171,17 +232,19 @@ export interface SendPreview {
 
 /**
  * Sends, signed by the connected wallet. Each resolves when the transaction is mined/confirmed
- * and rejects with a ChainError ("Transaction failed", a revert reason, or code 4001 when the
- * user rejected in the wallet). The adapter picks the router (ROUTER, or LIQUIDITY_ROUTER unless
+ * (with its fee and logs) and rejects with a ChainError ("Transaction failed", a revert reason,
+ * or code 4001 when the user rejected in the wallet); a transaction mined and failed carries
+ * its txid, fee and reason (core/errors.ts minedFailureOf). `hooks.onSent` hears the id as soon
+ * as the wallet returns it. The adapter picks the router (ROUTER, or LIQUIDITY_ROUTER unless
  * the token has useNormalRouterForLiquidity), the function (the six swaps by exact-in/out and
  * base in/out; addLiquidity/addLiquidityBase; removeLiquidity/...Base/...SupportingFeeOnTransferTokens),
  * the taxes array, fee limits (TRON) and fixed gas prices (POLY, BTTC).
  */
 export interface ChainWriter {
   approve(symbolOrAddress: string, spender: string, amount: bigint): Promise<TxResult>;
-  swap(order: SwapOrder): Promise<TxResult>;
-  addLiquidity(order: AddLiquidityOrder): Promise<TxResult>;
-  removeLiquidity(order: RemoveLiquidityOrder): Promise<TxResult>;
+  swap(order: SwapOrder, hooks?: SendHooks): Promise<TxResult>;
+  addLiquidity(order: AddLiquidityOrder, hooks?: SendHooks): Promise<TxResult>;
+  removeLiquidity(order: RemoveLiquidityOrder, hooks?: SendHooks): Promise<TxResult>;
   createPair(symbolA: string, symbolB: string): Promise<TxResult>;
   /** Simulates a send without sending; rejects with a SimulationError when it would revert. */
   preview?(request: PreviewOrder): Promise<SendPreview>;
@@ -206,6 +269,11 @@ export interface WalletConnection {
     }) => void,
   ): () => void;
   disconnect(): Promise<void>;
+  /**
+   * The page stops using the wallet but leaves its session open for the next connect (a network
+   * change); absent: the same as disconnect.
+   */
+  release?(): Promise<void>;
 }
 
 export interface WalletConnector {
@@ -215,6 +283,8 @@ export interface WalletConnector {
   isAvailable(): boolean;
   /** Connects; rejects with a ChainError code 4001 when the user declines. */
   connect(network: NetworkConfig): Promise<WalletConnection>;
+  /** The session this page had before a reload, when the wallet keeps one (WalletConnect). */
+  restore?(network: NetworkConfig): Promise<WalletConnection | undefined>;
 }
 
 /** One implementation per platform, chosen by network.platform. */

@@ -1,4 +1,4 @@
-import { formatUsd } from '../history';
+import { formatUsd, formatUsdValue, impactUsd, usdValueOf } from '../history';
 
 it('writes USD figures exactly as Intl en-US currency does, rounding and sign included', () => {
   const intl = new Intl.NumberFormat('en-US', {
@@ -19,4 +19,33 @@ it('writes the given text, "-" by default, when there is no finite figure', () =
   expect(formatUsd(undefined, 'n/a')).toBe('n/a');
   expect(formatUsd(Number.NaN, 'n/a')).toBe('n/a');
   expect(formatUsd(Number.POSITIVE_INFINITY)).toBe('-');
+});
+
+describe('dollar values of amounts (the lines under the amounts)', () => {
+  it('an amount times the api price, exact for the amount, rounded half up to cents', () => {
+    // 1.5 BNB at 530.12 USD
+    expect(formatUsdValue(usdValueOf(15n * 10n ** 17n, 18, 530.12)!)).toBe('$795.18');
+    // 123.456789 USDT (6 decimals) at 1
+    expect(formatUsdValue(usdValueOf(123_456_789n, 6, 1)!)).toBe('$123.46');
+    expect(formatUsdValue(usdValueOf(10n ** 30n, 18, 0.5)!)).toBe('$500,000,000,000.00');
+    // tiny prices and tiny values
+    expect(formatUsdValue(usdValueOf(1n, 8, 1e-10)!)).toBe('<$0.01');
+    expect(formatUsdValue(usdValueOf(0n, 8, 3)!)).toBe('$0.00');
+    expect(formatUsdValue(usdValueOf(2n * 10n ** 8n, 8, 1.23e-7)!)).toBe('<$0.01');
+  });
+
+  it('no price, a zero, negative or non-finite price: no value at all (hidden, never guessed)', () => {
+    for (const price of [null, undefined, 0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(usdValueOf(10n ** 18n, 18, price)).toBeUndefined();
+  });
+
+  it("the price impact's dollars: that share of the input's value, else of the output's", () => {
+    const dollars = (n: number) => BigInt(n) * 10n ** 18n;
+    expect(impactUsd(250n, dollars(1000), dollars(970))).toBe(dollars(25));
+    // only the output priced: 970 received at 3% impact was worth 1000 without it
+    expect(impactUsd(300n, undefined, dollars(970))).toBe(dollars(30));
+    expect(impactUsd(300n, undefined, undefined)).toBeUndefined();
+    expect(impactUsd(0n, dollars(5), undefined)).toBe(0n);
+    expect(formatUsdValue(-dollars(3) / 2n)).toBe('-$1.50');
+  });
 });

@@ -24,3 +24,60 @@ export function formatUsd(value: number | null | undefined, missing = '-'): stri
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
   return `${sign}$${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
 }
+
+/** USD per whole token, as a price from the API (a JSON number), in units of 10^-18 USD. */
+const USD_SCALE = 18;
+
+/** A finite, positive price as an exact decimal scaled by 10^18; undefined otherwise. */
+function scaledPrice(priceUsd: number): bigint | undefined {
+  if (!Number.isFinite(priceUsd) || priceUsd <= 0) return undefined;
+  const [int = '0', fraction = ''] = plainDecimal(String(priceUsd)).split('.');
+  return BigInt(int + fraction.slice(0, USD_SCALE).padEnd(USD_SCALE, '0'));
+}
+
+/**
+ * What `amount` base units of a token with `decimals` are worth at `priceUsd` (the API's USD
+ * price of one whole token), in 10^-18 USD; undefined without a price (never a guess). The
+ * amount stays an exact bigint: only the API's price was ever a float.
+ */
+export function usdValueOf(
+  amount: bigint,
+  decimals: number,
+  priceUsd: number | null | undefined,
+): bigint | undefined {
+  if (priceUsd === null || priceUsd === undefined) return undefined;
+  const price = scaledPrice(priceUsd);
+  if (price === undefined) return undefined;
+  return (amount * price) / 10n ** BigInt(decimals);
+}
+
+/**
+ * A value of usdValueOf as the line under an amount reads: "$1,234.56", "<$0.01" for a value
+ * above 0 that rounds to no cent, "$0.00" for none. Cents are rounded half up.
+ */
+export function formatUsdValue(value: bigint): string {
+  const sign = value < 0n ? '-' : '';
+  const abs = value < 0n ? -value : value;
+  const unit = 10n ** BigInt(USD_SCALE - 2);
+  const cents = (abs + unit / 2n) / unit;
+  if (cents === 0n && abs > 0n) return `${sign}<$0.01`;
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
+/**
+ * The dollars a price impact of `impactBps` costs on a trade: that share of what the input is
+ * worth (else of what the output would be worth without the impact); undefined when neither
+ * token has a price.
+ */
+export function impactUsd(
+  impactBps: bigint,
+  valueIn: bigint | undefined,
+  valueOut: bigint | undefined,
+): bigint | undefined {
+  if (impactBps <= 0n) return valueIn !== undefined || valueOut !== undefined ? 0n : undefined;
+  if (valueIn !== undefined) return (valueIn * impactBps) / 10_000n;
+  if (valueOut !== undefined && impactBps < 10_000n)
+    return (valueOut * impactBps) / (10_000n - impactBps);
+  return undefined;
+}

@@ -21,6 +21,8 @@ export type AppEvent =
   | { type: 'connectWalletRequested' }
   | { type: 'analytics'; name: string; payload?: Record<string, unknown> }
   | { type: 'loggedOut' }
+  /** For the operators (the shell posts it to the api's client reports): no user data in it. */
+  | { type: 'operatorReport'; kind: 'node'; cause: string }
   | { type: 'WALLET_CONNECTED'; address: string; wallet: string };
 
 export const appEvents$ = new Subject<AppEvent>();
@@ -36,12 +38,19 @@ const shown = (text: ShownText): string =>
 
 export const emit = (event: AppEvent): void => appEvents$.next(event);
 
-export const showToast = (kind: ToastKind, text: ShownText, durationMs?: number): void =>
+/** A toast; `link`: a link inside its message (opens in a new tab), e.g. where to buy energy. */
+export const showToast = (
+  kind: ToastKind,
+  text: ShownText,
+  durationMs?: number,
+  link?: { href: string; label: ShownText },
+): void =>
   emit({
     type: 'toast',
     kind,
     text: shown(text),
     durationMs: durationMs ?? (kind === 'error' ? ERROR_TOAST_MS : WALLET_TOAST_MS),
+    ...(link ? { link: { href: link.href, label: shown(link.label) } } : {}),
   });
 export const showPopup = (
   title: ShownText,

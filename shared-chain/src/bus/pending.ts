@@ -5,9 +5,14 @@
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { ChainError } from '../core/errors';
+import type { SentRecord } from '../adapters/types';
 
-/** "Waiting for your wallet" until it hands back an id, then "Confirming on chain". */
-export type PendingTransaction = { status: 'wallet' } | { status: 'chain'; txid: string };
+/**
+ * "Waiting for your wallet" until it hands back an id, then "Confirming on chain" (with the
+ * transaction as the app built it, where the writer checked the wallet sent that).
+ */
+export type PendingTransaction =
+  { status: 'wallet' } | { status: 'chain'; txid: string; sent?: SentRecord };
 
 const byAccount = new BehaviorSubject<ReadonlyMap<string, PendingTransaction>>(new Map());
 /** The account whose send runs now (one wallet per page): the writers report to it. */
@@ -57,7 +62,10 @@ export function walletAsked(): void {
   if (sending) set(sending, { status: 'wallet' });
 }
 
-/** Writers: the wallet handed back the transaction id; the wait is now the chain's. */
-export function transactionSubmitted(txid: string): void {
-  if (sending && txid) set(sending, { status: 'chain', txid });
+/**
+ * Writers: the wallet handed back the transaction id (and the writer checked that the node has
+ * what was built: `sent`); the wait is now the chain's.
+ */
+export function transactionSubmitted(txid: string, sent?: SentRecord): void {
+  if (sending && txid) set(sending, { status: 'chain', txid, ...(sent ? { sent } : {}) });
 }

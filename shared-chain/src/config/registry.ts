@@ -2,6 +2,7 @@ import { BehaviorSubject } from 'rxjs';
 import { t } from '@lingui/core/macro';
 import { parseNetworksFile } from './schema';
 import type { NetworkConfig, NetworkId, NetworksFile, TokenConfig } from './types';
+import { withExtraTokens } from './extraTokens';
 
 export type NetworksState =
   | { status: 'loading' }
@@ -29,6 +30,7 @@ export function loadNetworks(
     .then(
       (file) => {
         networks$.next({ status: 'ready', file });
+        loadListsOf(file);
         return file;
       },
       (error: unknown) => {
@@ -41,15 +43,29 @@ export function loadNetworks(
   return pending;
 }
 
+/** The networks' token lists, in their own chunk (only when a network has some). */
+function loadListsOf(file: NetworksFile): void {
+  const withLists = Object.values(file.networks).filter((n) => (n.tokenLists ?? []).length > 0);
+  if (withLists.length === 0) return;
+  void import(/* webpackChunkName: "token-lists" */ '../services/tokenLists').then(
+    ({ loadTokenLists }) => Promise.all(withLists.map((n) => loadTokenLists(n))),
+    (error: unknown) => console.warn('[shared-chain] token lists could not load', error),
+  );
+}
+
 /** Test and tooling hook: use an already parsed file. */
 export function setNetworks(file: NetworksFile): void {
   pending = Promise.resolve(file);
   networks$.next({ status: 'ready', file });
 }
 
+/** A network of the file as every screen sees it: its listed tokens, then the extra ones. */
+export const networkOf = (file: NetworksFile, id: NetworkId): NetworkConfig =>
+  withExtraTokens(file.networks[id], file.profile);
+
 export function getNetworkConfig(id: NetworkId): NetworkConfig | undefined {
   const state = networks$.getValue();
-  return state.status === 'ready' ? state.file.networks[id] : undefined;
+  return state.status === 'ready' ? networkOf(state.file, id) : undefined;
 }
 
 export function tokensOf(network: NetworkConfig): TokenConfig[] {

@@ -1,5 +1,11 @@
 import production from '../../config/networks.production.json';
-import { nodeUrlProblem, nodeUrlsFor, parseNetworksFile } from './schema';
+import {
+  nodeUrlProblem,
+  nodeUrlsFor,
+  parseNetworksFile,
+  relayUrlProblem,
+  walletConnectFrom,
+} from './schema';
 import { isNetworkConfigured, NETWORK_IDS } from './types';
 
 const clone = () => JSON.parse(JSON.stringify(production));
@@ -100,6 +106,18 @@ describe('networks.json', () => {
       expect(warnings).toEqual([]);
     });
 
+    it("skips the api's ws(s) nodes without a warning; blockTimeMs is checked", () => {
+      const file = clone();
+      file.networks.BSC.nodeUrls = ['ws://127.0.0.1:8546', 'http://127.0.0.1:8546'];
+      (file.networks.BSC as { blockTimeMs?: number }).blockTimeMs = 750;
+      const parsed = parseNetworksFile(file);
+      expect(parsed.networks.BSC.nodeUrls).toEqual(['http://127.0.0.1:8546']);
+      expect(parsed.networks.BSC.blockTimeMs).toBe(750);
+      expect(warnings).toEqual([]);
+      (file.networks.BSC as { blockTimeMs?: number }).blockTimeMs = 3;
+      expect(() => parseNetworksFile(file)).toThrow(/networks\.BSC\.blockTimeMs/);
+    });
+
     it('leaves a bad entry out with a warning naming it, and keeps the good ones', () => {
       const file = clone();
       file.networks.BSC.nodeUrls = [
@@ -149,6 +167,46 @@ describe('networks.json', () => {
       expect(warnings).toEqual([]);
       expect(nodeUrlProblem('  ')).toBe('is not a url');
       expect(nodeUrlProblem('https://ok.example/path?key=1')).toBeUndefined();
+    });
+  });
+
+  describe('walletConnect', () => {
+    it('keeps a project id and a wss relay; no entry means no mobile wallet', () => {
+      const file = clone();
+      file.walletConnect = { projectId: 'abc123', relayUrl: 'wss://relay.example.org' };
+      expect(parseNetworksFile(file).walletConnect).toEqual(file.walletConnect);
+      expect(parseNetworksFile(clone()).walletConnect).toBeUndefined();
+    });
+
+    it('a bad entry turns only the mobile wallet off, and says why', () => {
+      const warnings: string[] = [];
+      const warn = (m: string) => warnings.push(m);
+      expect(
+        walletConnectFrom({ projectId: 'p', relayUrl: 'https://relay.example.org' }, warn),
+      ).toBeUndefined();
+      expect(
+        walletConnectFrom({ projectId: '', relayUrl: 'wss://r.example' }, warn),
+      ).toBeUndefined();
+      expect(walletConnectFrom('wss://r.example', warn)).toBeUndefined();
+      expect(warnings[0]).toBe(
+        'networks.json: walletConnect.relayUrl is not a wss:// url (ws:// only on localhost); mobile wallet off',
+      );
+      expect(warnings[1]).toMatch(/^networks.json: walletConnect.projectId is not a project id/);
+      expect(warnings).toHaveLength(3);
+      const file = clone();
+      file.walletConnect = { projectId: 'p', relayUrl: 'ws://relay.example.org' };
+      expect(parseNetworksFile(file).networks.BSC).toBeDefined();
+      expect(parseNetworksFile(file).walletConnect).toBeUndefined();
+    });
+
+    it('a relay url: wss anywhere, ws on this machine only, no path, query or credentials', () => {
+      expect(relayUrlProblem('wss://relay.walletconnect.org')).toBeUndefined();
+      expect(relayUrlProblem('ws://localhost:8086')).toBeUndefined();
+      expect(relayUrlProblem('ws://127.0.0.1:8086/')).toBeUndefined();
+      expect(relayUrlProblem('ws://10.0.0.2:8086')).toMatch(/not a wss/);
+      expect(relayUrlProblem('wss://u:p@relay.example')).toBe('carries credentials');
+      expect(relayUrlProblem('wss://relay.example/x?projectId=1')).toBe('has a path or query');
+      expect(relayUrlProblem('relay.example')).toBe('is not a url');
     });
   });
 });

@@ -36,6 +36,8 @@ const network = v.object({
   // Checked entry by entry after the schema (nodeUrlsFor): a bad node costs only itself.
   nodeUrl: v.optional(v.unknown()),
   nodeUrls: v.optional(v.unknown()),
+  // How often the api's indexer asks for a new head where no node offers a subscription (ms).
+  blockTimeMs: v.optional(int(100, 600_000)),
   scan: v.string(),
   api: v.object({ url: v.string(), ownerAddress: v.string() }),
   exchange: v.object({
@@ -48,15 +50,19 @@ const network = v.object({
   baseToken: v.string(),
   defaultTokens: v.tuple([v.string(), v.string()]),
   gasPrice: v.optional(v.pipe(v.string(), v.regex(/^\d+$/))),
+  maxNodeLagBlocks: v.optional(int(1, 10_000)),
   feeRecipient: v.optional(v.string()),
   burnAddress: v.optional(v.string()),
   tokens: v.record(v.string(), token),
   pools: v.array(pool),
+  tokenLists: v.optional(v.array(v.object({ url: v.pipe(v.string(), v.minLength(1)) }))),
 });
 
 const networksFile = v.object({
   profile: v.picklist(['local', 'production']),
   version: v.string(),
+  // Checked apart (walletConnectFrom): a bad entry costs only the mobile wallet.
+  walletConnect: v.optional(v.unknown()),
   networks: v.object(
     Object.fromEntries(NETWORK_IDS.map((id) => [id, network])) as Record<
       (typeof NETWORK_IDS)[number],
@@ -79,7 +85,8 @@ export function nodeUrlProblem(value: unknown): string | undefined {
 
 /**
  * A network's usable nodes, in the file's order: `nodeUrls` when the file has it, else the
- * single `nodeUrl` ('' or absent: none). Entries are checked one by one, as remotes.json's are:
+ * single `nodeUrl` ('' or absent: none); `ws://` and `wss://` entries are the api's, skipped
+ * without a word. Entries are checked one by one, as remotes.json's are:
  * a bad or repeated entry is left out with a console warning naming it; no usable entry leaves
  * the network with no node configured (reads then fail and say so, as with an empty nodeUrl).
  */
@@ -95,11 +102,61 @@ export function nodeUrlsFor(
   }
   const urls: string[] = [];
   for (const value of list) {
+    // A ws(s) node is the api's (new heads by subscription); the browser reads over http(s).
+    if (typeof value === 'string' && /^wss?:\/\//i.test(value)) continue;
     const problem = nodeUrlProblem(value) ?? (urls.includes(value) ? 'is listed twice' : undefined);
     if (problem) warn(`networks.json: ${id} node ${JSON.stringify(value)} ${problem}; left out`);
     else urls.push(value);
   }
   return urls;
+}
+
+const walletConnect = v.object({
+  projectId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a project id')),
+  relayUrl: v.pipe(
+    v.string(),
+    v.check(
+      (url) => relayUrlProblem(url) === undefined,
+      (issue) => relayUrlProblem(String(issue.input)) ?? '',
+    ),
+  ),
+});
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Why a relay url cannot be used: the relay speaks WebSocket, over TLS except on this machine;
+ * a path, query or credentials would go to the relay with every connection. Undefined when fine.
+ */
+export function relayUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a url';
+  }
+  if (url.protocol !== 'wss:' && !(url.protocol === 'ws:' && LOCAL_HOSTS.includes(url.hostname)))
+    return 'is not a wss:// url (ws:// only on localhost)';
+  if (url.username || url.password) return 'carries credentials';
+  if (url.pathname !== '/' || url.search || url.hash) return 'has a path or query';
+  return undefined;
+}
+
+/**
+ * The file's `walletConnect` entry, or undefined (with a console warning naming the problem)
+ * when it is absent or unusable: the mobile wallet then says it is not configured.
+ */
+export function walletConnectFrom(
+  raw: unknown,
+  warn: (message: string) => void = console.warn,
+): NetworksFile['walletConnect'] {
+  if (raw === undefined) return undefined;
+  const result = v.safeParse(walletConnect, raw);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const path = issue.path?.map((item) => String(item.key)).join('.');
+  warn(`networks.json: walletConnect${path ? `.${path}` : ''} ${issue.message}; mobile wallet off`);
+  return undefined;
 }
 
 /** Validates a networks.json document; throws an Error naming the first bad field. */
@@ -111,6 +168,9 @@ export function parseNetworksFile(input: unknown): NetworksFile {
     throw new Error(`networks.json is invalid at ${path || '(root)'}: ${issue.message}`);
   }
   const file = result.output as unknown as NetworksFile;
+  const wc = walletConnectFrom(file.walletConnect);
+  if (wc) file.walletConnect = wc;
+  else delete file.walletConnect;
   for (const net of Object.values(file.networks)) {
     const urls = nodeUrlsFor(net.id, net as { nodeUrl?: unknown; nodeUrls?: unknown });
     net.nodeUrls = urls;
@@ -118,6 +178,11 @@ export function parseNetworksFile(input: unknown): NetworksFile {
     for (const symbol of [...net.defaultTokens, net.baseToken]) {
       if (!net.tokens[symbol])
         throw new Error(`networks.json: ${net.id} names unknown token ${symbol}`);
+    }
+    // Tokens that are not listed are keyed by address: a listed symbol may not look like one.
+    for (const symbol of Object.keys(net.tokens)) {
+      if (/^(0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/.test(symbol))
+        throw new Error(`networks.json: ${net.id} token symbol ${symbol} is an address`);
     }
     for (const p of net.pools) {
       if (!net.tokens[p.symbolA] || !net.tokens[p.symbolB]) {

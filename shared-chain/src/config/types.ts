@@ -33,6 +33,17 @@ export interface TokenConfig {
   approveResetRequired?: boolean;
   description?: string;
   www?: string;
+  /**
+   * Not in this network's config, and so keyed by its address: 'imported' by the user (this
+   * browser), or 'list' (from a token list of the deployment, `listName`). Undefined: listed.
+   */
+  origin?: 'imported' | 'list';
+  /** The token list that lists it ("listed by <list name>"). */
+  listName?: string;
+  /** Integer percent taken when it is sold, where it differs from `tax` (detected on chain). */
+  sellTax?: number;
+  /** Its sale reverted in a simulation (a honeypot): buying it needs a second confirmation. */
+  sellFails?: boolean;
 }
 
 export interface PoolConfig {
@@ -51,6 +62,11 @@ export interface ExchangeConfig {
   /** The swap-info contract (pair balances, user positions). */
   SWAP_API: string;
   MAX_HOP_LENGTH: number;
+}
+
+/** A token list of the Token Lists format (tokenlists.org): a URL, or a file under the site. */
+export interface TokenListSource {
+  url: string;
 }
 
 export interface NetworkConfig {
@@ -72,6 +88,8 @@ export interface NetworkConfig {
    * only that one); hand-written configs may leave it out.
    */
   nodeUrls?: string[];
+  /** The chain's block time, ms (the api's indexer polls at it; default per chain there). */
+  blockTimeMs?: number;
   /** Explorer prefix; the transaction id is appended. */
   scan: string;
   api: { url: string; ownerAddress: string };
@@ -80,6 +98,11 @@ export interface NetworkConfig {
   baseToken: string;
   /** First is the default "from", second the default "to" token. */
   defaultTokens: [string, string];
+  /**
+   * Blocks a node may trail the best head seen from the list before it is passed over (default:
+   * about 30 s of blocks).
+   */
+  maxNodeLagBlocks?: number;
   /** Fixed gas price in wei as a decimal string (POLY, BTTC); absent elsewhere. */
   gasPrice?: string;
   /** Recipient of the platform's 0.05% share (buy-back-and-burn). */
@@ -88,6 +111,18 @@ export interface NetworkConfig {
   burnAddress?: string;
   tokens: Record<string, TokenConfig>;
   pools: PoolConfig[];
+  /** Token lists whose tokens of this network's chain are offered beside the listed ones. */
+  tokenLists?: TokenListSource[];
+}
+
+/**
+ * The mobile wallet (WalletConnect v2): the project id the relay knows this site by, and the
+ * relay's url (wss://; ws:// only on localhost). Absent: the mobile wallet says it is not
+ * configured.
+ */
+export interface WalletConnectConfig {
+  projectId: string;
+  relayUrl: string;
 }
 
 export interface NetworksFile {
@@ -95,6 +130,7 @@ export interface NetworksFile {
   /** Build or deployment identifier. */
   version: string;
   networks: Record<NetworkId, NetworkConfig>;
+  walletConnect?: WalletConnectConfig;
 }
 
 /** A network whose contract addresses are missing is shown as "network not configured". */

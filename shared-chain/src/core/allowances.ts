@@ -1,5 +1,5 @@
 /**
- * Allowances to the exchange's routers (issue #23, the "Approvals" view), the pure part: which
+ * Allowances to the exchange's routers (the "Approvals" view), the pure part: which
  * (token, spender) pairs to read, how an amount reads, and when a token needs approve(0) before
  * a new non-zero approval (checklist item 17), judged from two simulated approvals.
  */

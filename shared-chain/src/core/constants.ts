@@ -149,3 +149,16 @@ export const PAIR_BALANCE_PAGE_SIZE = 10;
 export const PAIR_BALANCE_FIRST_PAGE = 1;
 export const PAIR_BALANCE_LAST_PAGE = 3;
 export const USER_LIQUIDITY_PAGE_SIZE = 7;
+
+/**
+ * US dollar stablecoins by symbol (the API's USD route uses the same list): a pair with one is
+ * priced in it ("530 USDT per BNB").
+ */
+export const USD_STABLECOINS: ReadonlySet<string> = new Set([
+  'USDT',
+  'USDC',
+  'BUSD',
+  'DAI',
+  'TUSD',
+  'USDD',
+]);

@@ -4,7 +4,7 @@
  * error class carrying a machine-readable code.
  *
  * The texts stay English constants (code and tests compare them); each is also a Lingui message
- * (issue #26), and `describeText` gives the screen its descriptor to translate it by.
+ *, and `describeText` gives the screen its descriptor to translate it by.
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -127,6 +127,8 @@ export type ChainErrorCode =
   | 'TRANSACTION_PENDING'
   /** The send's simulation reverted: nothing went to the wallet (core/simulation.ts words it). */
   | 'SIMULATION_FAILED'
+  /** The send's simulation could not run (no node answered it in time): nothing was sent. */
+  | 'SIMULATION_UNAVAILABLE'
   /** A transaction with the same nonce (a Cancel, another send) replaced it: not a failure. */
   | 'TRANSACTION_CANCELLED'
   /** EIP-1193 code 4001 (as a string): the user rejected the request in the wallet. */
@@ -147,6 +149,7 @@ const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
   WRONG_NETWORK: WRONG_NETWORK,
   TRANSACTION_PENDING: TRANSACTION_PENDING,
   SIMULATION_FAILED: TRANSACTION_FAILED,
+  SIMULATION_UNAVAILABLE: TRANSACTION_FAILED,
   TRANSACTION_CANCELLED: TRANSACTION_FAILED,
   '4001': USER_REJECTED,
 };
@@ -196,6 +199,47 @@ export class SwapError extends Error {
 // The brands, on the prototypes: every error these classes (or their subclasses) make has one.
 Object.defineProperty(ChainError.prototype, CHAIN_ERROR, { value: true });
 Object.defineProperty(SwapError.prototype, SWAP_ERROR, { value: true });
+
+/**
+ * A transaction that was mined and failed there (a revert, out of energy): its id, the fee it
+ * still cost, the chain's reason and, once the send path worded it, the sentence users read.
+ */
+export interface MinedFailure {
+  txid: string;
+  /** Base units of the network's base coin; undefined when the node did not say. */
+  fee?: bigint;
+  /** The revert reason or the chain's result code, as the chain gave it. */
+  reason?: string;
+  /** What the user reads ("This swap failed on chain: its deadline has passed."). */
+  text?: string;
+}
+
+const MINED = Symbol.for('@jmswap/shared-chain/mined-failure');
+
+/** Marks `error` as a mined failure (the fields readable on it, as TRON's errors carry them). */
+export function withMinedFailure<E extends Error>(error: E, failure: MinedFailure): E {
+  for (const [key, value] of Object.entries(failure)) {
+    // A field the error already carries for good (TRON's txid, reason) keeps its value.
+    if (value === undefined || Object.getOwnPropertyDescriptor(error, key)?.configurable === false)
+      continue;
+    Object.defineProperty(error, key, { value, enumerable: true, configurable: true });
+  }
+  Object.defineProperty(error, MINED, { value: true });
+  return error;
+}
+
+/** The mined failure an error carries (a send that reached a block), else undefined. */
+export function minedFailureOf(error: unknown): MinedFailure | undefined {
+  if (typeof error !== 'object' || error === null || !(MINED in error)) return undefined;
+  const e = error as Partial<MinedFailure>;
+  if (typeof e.txid !== 'string') return undefined;
+  return {
+    txid: e.txid,
+    ...(typeof e.fee === 'bigint' ? { fee: e.fee } : {}),
+    ...(typeof e.reason === 'string' ? { reason: e.reason } : {}),
+    ...(typeof e.text === 'string' ? { text: e.text } : {}),
+  };
+}
 
 export function isChainError(error: unknown): error is ChainError {
   return error instanceof ChainError;

@@ -4,7 +4,7 @@ import { simulationFailureText } from './simulation';
 import { estimatedFeeText } from './tronFee';
 import { swapPreviewText } from './preview';
 
-// shared-chain's own texts in Simplified Chinese from the real catalogue (issue #26).
+// shared-chain's own texts in Simplified Chinese from the real catalogue.
 beforeAll(() => activateLanguage('zh-CN'));
 afterAll(() => activateLanguage('en'));
 

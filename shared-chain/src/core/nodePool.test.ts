@@ -262,3 +262,128 @@ describe('helpers', () => {
     await expect(withTimeout(A, 1000, async () => 'fast')).resolves.toBe('fast');
   });
 });
+
+describe('NodePool checks: which chain, how fresh', () => {
+  const checks = { chainId: 56, maxLagBlocks: 10, blockTimeMs: 3_000, compareWaitMs: 50 };
+  /** Nodes by url: the chain each says it is on and its head; what each was asked. */
+  function nodes(facts: Record<string, { chainId?: number; head?: number }>) {
+    const asked: string[] = [];
+    const ask = async (url: string) => {
+      asked.push(url);
+      const f = facts[url] ?? {};
+      const number = f.head ?? 1000;
+      return { chainId: f.chainId ?? 56, head: { number, timestampMs: number * 3_000 } };
+    };
+    return { asked, ask };
+  }
+
+  it('asks a node its chain before its first answer is used, once', async () => {
+    const { asked, ask } = nodes({});
+    const pool = new NodePool([A, B], { checks });
+    const used: string[] = [];
+    for (let i = 0; i < 3; i += 1)
+      await withFailover(pool, async (url) => used.push(url), { ask, sleep: instant });
+    expect(used).toEqual([A, A, A]);
+    // Both asked at the first use (their heads are compared), then not again until a round.
+    expect(asked.sort()).toEqual([A, B]);
+  });
+
+  it('sets a node of another chain aside for the page: never used, never probed, reported once', async () => {
+    const time = clock();
+    const wrong: [string, number][] = [];
+    const { asked, ask } = nodes({ [A]: { chainId: 137 } });
+    const pool = new NodePool([A, B], {
+      now: time.now,
+      checks: { ...checks, onWrongChain: (node, found) => wrong.push([node.url, found]) },
+    });
+    const used: string[] = [];
+    await withFailover(pool, async (url) => used.push(url), { ask, sleep: instant });
+    expect(used).toEqual([B]);
+    expect(wrong).toEqual([[A, 137]]);
+    expect(pool.snapshot()[0]).toMatchObject({
+      wrongChain: 137,
+      lastError: 'is on chain 137, not 56',
+    });
+    // Long after any quarantine, and with the other node failing: A is still not asked.
+    time.advance(MAX_QUARANTINE_MS * 10);
+    const failing = withFailover(
+      pool,
+      async (url) => {
+        throw new NodeFailure('HTTP 500', url);
+      },
+      { ask, sleep: instant },
+    );
+    await expect(failing).rejects.toThrow('HTTP 500');
+    expect(pool.probe()).toBe(B);
+    expect(pool.pickChecked()).toBe(B);
+    expect(asked.filter((u) => u === A)).toHaveLength(1);
+    expect(pool.status()).toBe('unreachable');
+  });
+
+  it('with no node of the right chain: unreachable, and the read fails saying why', async () => {
+    const { ask } = nodes({ [A]: { chainId: 137 }, [B]: { chainId: 1 } });
+    const pool = new NodePool([A, B], { checks });
+    const statuses: NodeStatus[] = [];
+    pool.subscribe((s) => statuses.push(s));
+    await expect(withFailover(pool, async () => 'never', { ask, sleep: instant })).rejects.toThrow(
+      /is on chain (137|1), not 56/,
+    );
+    expect(statuses).toEqual(['unreachable']);
+  });
+
+  it('passes over a node more than maxLagBlocks behind the best head, and asks it again before its next use', async () => {
+    const time = clock();
+    const lagging: [string, number][] = [];
+    const facts: Record<string, { head: number }> = { [A]: { head: 980 }, [B]: { head: 1000 } };
+    const { asked, ask } = nodes(facts);
+    const pool = new NodePool([A, B], {
+      now: time.now,
+      checks: { ...checks, onLagging: (node, behind) => lagging.push([node.url, behind]) },
+    });
+    const used: string[] = [];
+    await withFailover(pool, async (url) => used.push(url), { ask, sleep: instant });
+    expect(used).toEqual([B]);
+    expect(lagging).toEqual([[A, 20]]);
+    expect(pool.isQuarantined(A)).toBe(true);
+    // A catches up; once out of quarantine it is asked its head again, then used.
+    facts[A] = { head: 1005 };
+    facts[B] = { head: 1005 };
+    time.advance(QUARANTINE_MS);
+    asked.length = 0;
+    await withFailover(pool, async (url) => used.push(url), { ask, sleep: instant });
+    expect(used).toEqual([B, A]);
+    expect(asked).toContain(A);
+  });
+
+  it('a few blocks behind is fine; heads seen at different moments allow for the blocks made in between', () => {
+    const time = clock();
+    const pool = new NodePool([A, B], { now: time.now, checks });
+    const nodeA = pool.snapshot()[0];
+    expect(nodeA?.head).toBeUndefined();
+    // A seen at 1000, B seen 60 s later at 1025: 20 blocks were made meanwhile, so A is 5 behind.
+    const internals = pool as unknown as {
+      nodes: Map<string, { head?: unknown; checked?: boolean }>;
+    };
+    internals.nodes.get(A)!.head = { number: 1000, timestampMs: 3_000_000, seenAt: time.now() };
+    time.advance(60_000);
+    internals.nodes.get(B)!.head = { number: 1025, timestampMs: 3_075_000, seenAt: time.now() };
+    expect(pool.behindBy(A)).toBe(5);
+    expect(pool.behindBy(B)).toBe(0);
+  });
+
+  it('compares the heads again while in use: a node that falls behind is set aside', async () => {
+    const time = clock();
+    const facts: Record<string, { head: number }> = { [A]: { head: 1000 }, [B]: { head: 1000 } };
+    const { ask } = nodes(facts);
+    const pool = new NodePool([A, B], { now: time.now, checks: { ...checks, everyMs: 15_000 } });
+    const used: string[] = [];
+    await withFailover(pool, async (url) => used.push(url), { ask, sleep: instant });
+    facts[A] = { head: 1001 }; // A stopped following the chain
+    facts[B] = { head: 1030 };
+    time.advance(15_000);
+    await pool.round(ask);
+    expect(pool.isQuarantined(A)).toBe(true);
+    await withFailover(pool, async (url) => used.push(url), { ask, sleep: instant });
+    expect(used).toEqual([A, B]);
+  });
+});

@@ -15,6 +15,13 @@
  * - `retry: false` (a send): one node, one request. A transaction is never sent twice.
  * - status(): "unreachable" when the last request to EVERY node failed (or no node is
  *   configured), else "ok". The UI's "Network unreachable" banner follows it.
+ * - With `checks` (every network's pool, adapters/nodes.ts): before a node's first answer is
+ *   used, the node is asked which chain it is on and where its head is (the client's `ask`,
+ *   one light request). A node of another chain is set aside until the page is reloaded
+ *   (onWrongChain); a node whose head trails the best head seen from the list by more than
+ *   `maxLagBlocks` (heads seen at different moments are compared allowing for the blocks made
+ *   in between, by the clock) is passed over like a failing one and asked again before its
+ *   next use. The heads are compared again every `everyMs` while the pool is in use.
  */
 
 export const QUARANTINE_MS = 30_000;
@@ -38,6 +45,42 @@ export interface NodeState {
   lastFailureAt: number;
   /** What went wrong last time. */
   lastError?: string;
+  /** With checks: whether the node proved its chain (and head) since it was last set aside. */
+  checked?: boolean;
+  /** The chain id a node of another chain gave: set aside until the page is reloaded. */
+  wrongChain?: number;
+  /** The node's last head, and when it was seen (clock time). */
+  head?: NodeHead & { seenAt: number };
+}
+
+/** A node's latest block: its number and its timestamp (ms). */
+export interface NodeHead {
+  number: number;
+  timestampMs: number;
+}
+
+/** What a node says of itself: the chain it is on and its latest block. */
+export interface NodeFacts {
+  chainId: number;
+  head: NodeHead;
+}
+
+/** Asks one node its facts (one light request); throws a NodeFailure when it cannot tell. */
+export type AskNode = (url: string) => Promise<NodeFacts>;
+
+/** Which chain the pool's nodes must be on, and how far behind a node may be. */
+export interface NodeChecks {
+  chainId: number;
+  /** Blocks a node may trail the best head seen from the list. */
+  maxLagBlocks: number;
+  /** The chain's block time: heads seen at different moments are compared allowing for it. */
+  blockTimeMs: number;
+  /** How often the heads are compared again while the pool is in use (default: half the lag). */
+  everyMs?: number;
+  /** How long a node's first use waits for the other nodes' heads (default 1 s). */
+  compareWaitMs?: number;
+  onWrongChain?: (node: Readonly<NodeState>, found: number) => void;
+  onLagging?: (node: Readonly<NodeState>, behind: number) => void;
 }
 
 export interface NodePoolOptions {
@@ -46,6 +89,8 @@ export interface NodePoolOptions {
   maxQuarantineMs?: number;
   /** Called when a failure is recorded (not for requests already in flight at the time). */
   onFailure?: (node: Readonly<NodeState>, quarantineMs: number) => void;
+  /** Check each node's chain and head before using its answers (see the module's comment). */
+  checks?: NodeChecks;
 }
 
 /** The node, not the request, failed: ask another node. Anything else thrown is an answer. */
@@ -69,6 +114,9 @@ export class NoNodeError extends Error {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a NodeFailure's diagnostic
+const lagError = (behind: number) => `its head is ${behind} blocks behind the best node's`;
+
 /** The pause before attempt `attempt` of one request (0 for the first). */
 export function backoffMs(attempt: number): number {
   if (attempt <= 0) return 0;
@@ -89,6 +137,9 @@ export class NodePool {
   private readonly base: number;
   private readonly max: number;
   private readonly onFailure: NodePoolOptions['onFailure'];
+  readonly checks: NodeChecks | undefined;
+  private readonly asking = new Map<string, Promise<void>>();
+  private lastRound = -Infinity;
   private current: NodeStatus;
 
   constructor(urls: readonly string[], options: NodePoolOptions = {}) {
@@ -99,6 +150,7 @@ export class NodePool {
     this.base = options.quarantineMs ?? QUARANTINE_MS;
     this.max = options.maxQuarantineMs ?? MAX_QUARANTINE_MS;
     this.onFailure = options.onFailure;
+    this.checks = options.checks;
     this.current = this.status();
   }
 
@@ -120,12 +172,21 @@ export class NodePool {
     return this.urls.find((url) => !tried.has(url) && !this.isQuarantined(url));
   }
 
+  /**
+   * For a client bound to one node: the first that proved its chain and is out of quarantine,
+   * else pick()'s, else the one probe() would ask (never a node of another chain).
+   */
+  pickChecked(): string | undefined {
+    const checked = this.urls.find((url) => this.node(url)?.checked && !this.isQuarantined(url));
+    return checked ?? this.pick() ?? this.probe();
+  }
+
   /** The untried node whose quarantine ends first: asked when every other choice is used up. */
   probe(tried: ReadonlySet<string> = EMPTY): string | undefined {
     let best: NodeState | undefined;
     for (const url of this.urls) {
       const node = this.node(url) as NodeState;
-      if (tried.has(url)) continue;
+      if (tried.has(url) || node.wrongChain !== undefined) continue;
       if (best === undefined || node.quarantinedUntil < best.quarantinedUntil) best = node;
     }
     return best?.url;
@@ -138,7 +199,7 @@ export class NodePool {
    */
   markFailed(url: string, options: { startedAt?: number; error?: string } = {}): void {
     const node = this.node(url);
-    if (node === undefined) return;
+    if (node === undefined || node.wrongChain !== undefined) return;
     const now = this.clock();
     const startedAt = options.startedAt ?? now;
     if (options.error !== undefined) node.lastError = options.error;
@@ -154,11 +215,139 @@ export class NodePool {
   /** The node answered: out of quarantine, its failure count back to 0. */
   markHealthy(url: string): void {
     const node = this.node(url);
-    if (node === undefined) return;
+    if (node === undefined || node.wrongChain !== undefined) return;
     node.failures = 0;
     node.quarantinedUntil = 0;
     node.lastError = undefined;
     this.update();
+  }
+
+  /**
+   * Before `url`'s answers are used (checks only): the node must have proved its chain, and
+   * its head must not trail the best head seen. Asks it (and every other unchecked node, so
+   * their heads can be compared) when needed; throws a NodeFailure saying why the node is not
+   * to be used. Starts a new comparison of the heads every `everyMs`.
+   */
+  async ready(url: string, ask: AskNode): Promise<void> {
+    const checks = this.checks;
+    const node = this.node(url);
+    if (checks === undefined || node === undefined) return;
+    if (node.wrongChain !== undefined) throw new NodeFailure(node.lastError ?? '', url);
+    if (!node.checked) {
+      const others = this.urls
+        .filter((u) => u !== url && !this.node(u)?.checked && !this.isQuarantined(u))
+        .map((u) => this.check(u, ask).catch(() => undefined));
+      await this.check(url, ask);
+      const wait = checks.compareWaitMs ?? 1_000;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.all(others),
+        new Promise((resolve) => (timer = setTimeout(resolve, wait))),
+      ]);
+      clearTimeout(timer);
+    } else if (this.clock() - this.lastRound >= this.roundMs()) {
+      void this.round(ask);
+    }
+    if (node.wrongChain !== undefined) throw new NodeFailure(node.lastError ?? '', url);
+    const behind = this.behindBy(url);
+    if (behind > checks.maxLagBlocks) {
+      node.checked = false; // asked again before its next use
+      checks.onLagging?.(node, behind);
+      throw new NodeFailure(lagError(behind), url);
+    }
+  }
+
+  private roundMs(): number {
+    const c = this.checks as NodeChecks;
+    return c.everyMs ?? Math.max(5_000, (c.maxLagBlocks * c.blockTimeMs) / 2);
+  }
+
+  /** Asks `url` its chain and head (one request at a time per node). */
+  private check(url: string, ask: AskNode): Promise<void> {
+    let asking = this.asking.get(url);
+    if (asking === undefined) {
+      if (this.lastRound === -Infinity) this.lastRound = this.clock();
+      asking = this.learn(url, ask).finally(() => this.asking.delete(url));
+      this.asking.set(url, asking);
+    }
+    return asking;
+  }
+
+  private async learn(url: string, ask: AskNode): Promise<void> {
+    const node = this.node(url) as NodeState;
+    const checks = this.checks as NodeChecks;
+    let facts: NodeFacts;
+    try {
+      facts = await ask(url);
+    } catch (error) {
+      if (error instanceof NodeFailure) throw error;
+      const text = error instanceof Error ? error.message : String(error);
+      throw new NodeFailure(`could not tell its chain (${text})`, url);
+    }
+    if (facts.chainId !== checks.chainId) {
+      node.wrongChain = facts.chainId;
+      node.checked = false;
+      node.failures = Math.max(node.failures, 1);
+      node.quarantinedUntil = Infinity;
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a NodeFailure's diagnostic
+      node.lastError = `is on chain ${facts.chainId}, not ${checks.chainId}`;
+      checks.onWrongChain?.(node, facts.chainId);
+      this.update();
+      throw new NodeFailure(node.lastError, url);
+    }
+    node.head = { ...facts.head, seenAt: this.clock() };
+    node.checked = true;
+  }
+
+  /** Asks every checked node out of quarantine its head again, then sets aside the laggards. */
+  async round(ask: AskNode): Promise<void> {
+    this.lastRound = this.clock();
+    const urls = this.urls.filter((u) => this.node(u)?.checked && !this.isQuarantined(u));
+    await Promise.all(
+      urls.map(async (url) => {
+        const startedAt = this.clock();
+        try {
+          await this.check(url, ask);
+        } catch (error) {
+          if (error instanceof NodeFailure)
+            this.markFailed(url, { startedAt, error: error.message });
+        }
+      }),
+    );
+    const checks = this.checks as NodeChecks;
+    for (const url of urls) {
+      const node = this.node(url) as NodeState;
+      const behind = this.behindBy(url);
+      if (!node.checked || behind <= checks.maxLagBlocks) continue;
+      node.checked = false;
+      checks.onLagging?.(node, behind);
+      this.markFailed(url, { error: lagError(behind) });
+    }
+  }
+
+  /**
+   * How many blocks `url`'s head trails the best head seen from the list (recently: a head
+   * seen more than 4 comparison rounds ago is no evidence), allowing for the blocks the chain
+   * made between the two sightings (by the clock and the block time). By number or by block
+   * time, whichever says more.
+   */
+  behindBy(url: string): number {
+    const checks = this.checks;
+    const head = this.node(url)?.head;
+    if (checks === undefined || head === undefined) return 0;
+    const memory = 4 * this.roundMs();
+    const now = this.clock();
+    let behind = 0;
+    for (const other of this.nodes.values()) {
+      const best = other.head;
+      if (best === undefined || other.wrongChain !== undefined || now - best.seenAt > memory)
+        continue;
+      const madeSince = Math.max(0, best.seenAt - head.seenAt) / checks.blockTimeMs;
+      const byNumber = best.number - head.number - madeSince;
+      const byTime = (best.timestampMs - head.timestampMs) / checks.blockTimeMs - madeSince;
+      behind = Math.max(behind, Math.floor(Math.max(byNumber, byTime)));
+    }
+    return behind;
   }
 
   /** "unreachable" when no node is configured or the last request to every node failed. */
@@ -189,6 +378,8 @@ export class NodePool {
 export interface FailoverOptions {
   /** False for a send: one node, one request, never repeated elsewhere. Default true. */
   retry?: boolean;
+  /** How this client asks a node its chain and head (pools with checks need it). */
+  ask?: AskNode;
   /** Waits `ms` (tests pass an instant one). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -224,6 +415,7 @@ export async function withFailover<T>(
     if (attempt > 0) await sleep(backoffMs(attempt));
     const startedAt = pool.now();
     try {
+      if (options.ask) await pool.ready(url, options.ask);
       const value = await run(url);
       pool.markHealthy(url);
       return value;

@@ -161,6 +161,7 @@ describe('Taxed path quotes (docs/taxes.md)', () => {
     );
 
   it('consistency: the exact-out input fed into exact-in yields >= the desired output', () => {
+    let tested = 0;
     fc.assert(
       fc.property(
         pathArb,
@@ -172,16 +173,21 @@ describe('Taxed path quotes (docs/taxes.md)', () => {
           try {
             amounts = getAmountsInTaxed(desired, path, taxes);
           } catch (error) {
+            // More than the taxed pools can give: refused as the router refuses, and not a run.
             expect(error).toBeInstanceOf(ChainError);
+            fc.pre(false);
             return;
           }
           expect(amounts[amounts.length - 1]).toBe(desired);
           const out = getAmountsOutTaxed(amounts[0] as bigint, path, taxes);
           expect(out[out.length - 1]).toBeGreaterThanOrEqual(desired);
+          tested += 1;
         },
       ),
       { numRuns: 3000 },
     );
+    // Every counted run went through both directions (fast-check fails on too many skips).
+    expect(tested).toBe(3000);
   });
 
   /** Uniswap's `+ 1` overshoots by one when the division is exact: the router does the same. */
@@ -196,6 +202,7 @@ describe('Taxed path quotes (docs/taxes.md)', () => {
   }
 
   it('with tax 0 the exact-out input is minimal: one unit less yields < desired', () => {
+    let tested = 0;
     fc.assert(
       fc.property(pathArb, fc.bigInt({ min: 1n, max: 10n ** 27n }), ([path], desiredSeed) => {
         const taxes = new Array<number>(path.length + 1).fill(0);
@@ -204,22 +211,30 @@ describe('Taxed path quotes (docs/taxes.md)', () => {
         let amounts: bigint[];
         try {
           amounts = getAmountsInTaxed(desired, path, taxes);
-        } catch {
+        } catch (error) {
+          // Beyond the pools (a later hop needs more than the earlier pool holds): not a run.
+          expect(error).toBeInstanceOf(ChainError);
+          fc.pre(false);
           return;
         }
         const less = (amounts[0] as bigint) - 1n;
-        if (less <= 0n || anyExactDivision(desired, path)) return;
+        // An input of 1, or the library's exact-division quirk (tested below): not a run.
+        fc.pre(less > 0n && !anyExactDivision(desired, path));
         let got: bigint;
         try {
           const out = getAmountsOutTaxed(less, path, taxes);
           got = out[out.length - 1] as bigint;
-        } catch {
-          return; // an intermediate amount of 0 reverts: certainly less than desired
+        } catch (error) {
+          // An intermediate amount of 0 reverts: the user gets nothing, less than desired.
+          expect(error).toBeInstanceOf(ChainError);
+          got = 0n;
         }
         expect(got).toBeLessThan(desired);
+        tested += 1;
       }),
       { numRuns: 3000 },
     );
+    expect(tested).toBe(3000);
   });
 
   it('keeps the library quirk: on an exact division getAmountIn is one above the minimum', () => {

@@ -14,7 +14,7 @@ import {
 } from './paths';
 
 /**
- * The search as it was before the graph was kept per reserves snapshot (issue #25): the graph
+ * The search as it was before the graph was kept per reserves snapshot: the graph
  * rebuilt on every call and for every hop, every path extended to the full length. The fast
  * search must give the same paths, hops and best routes.
  */

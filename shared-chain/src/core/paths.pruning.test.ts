@@ -11,7 +11,7 @@ import {
 } from './paths';
 
 /**
- * The best-route search quotes routes by their output bound and stops early (issue #25). It must
+ * The best-route search quotes routes by their output bound and stops early. It must
  * choose what quoting every route chooses: the same route, the same amounts, the same error.
  */
 function exhaustive(kind: 'exact-in' | 'exact-out', amount: bigint, routes: Route[]) {

@@ -62,7 +62,7 @@ interface Graph {
 /**
  * Graphs by pools array. A readers' snapshot is one array, read again as a new array (every 5 s,
  * or before a send), and never changed in place; so the swap box's keystrokes over one snapshot
- * build the graph once and search each token pair once (issue #25: a thousand pools).
+ * build the graph once and search each token pair once (a thousand pools).
  */
 const graphs = new WeakMap<readonly PoolReserves[], Graph>();
 
@@ -192,7 +192,7 @@ export interface RouteQuery {
 /**
  * The routes between two tokens. Their paths are searched once per snapshot and their taxes
  * looked up once per token table: the swap box's estimates quote the same few hundred routes on
- * every keystroke (issue #25). The hops are read from the pools on each call; the best-route
+ * every keystroke. The hops are read from the pools on each call; the best-route
  * search keeps its ranked routes, hops included, per snapshot (never changed in place).
  */
 function routesIn({ from, to, pools, tokens, maxLength }: RouteQuery): Route[] {
@@ -322,7 +322,7 @@ interface Best {
  *
  * Routes are quoted by rate, highest first, and the search stops once the best output is at or
  * above every route left's bound (amountIn * rate + slack, which their outputs stay below): the
- * full search's answer for a fraction of its quotes on a thousand pools (issue #25).
+ * full search's answer for a fraction of its quotes on a thousand pools.
  */
 export function bestExactIn(
   amountIn: bigint,
@@ -360,7 +360,7 @@ export function bestExactIn(
  *
  * Routes are quoted by rate, highest first. A route's input for `amountOut` gives at least
  * `amountOut` again, so a route left that could match the best input would give amountOut
- * below bestInput * rate + slack; the search stops once that is no longer so (issue #25).
+ * below bestInput * rate + slack; the search stops once that is no longer so.
  */
 export function bestExactOut(
   amountOut: bigint,

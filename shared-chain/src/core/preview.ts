@@ -1,5 +1,5 @@
 /**
- * The confirm step's simulated result (issue #23): what the exact transaction would do on the
+ * The confirm step's simulated result: what the exact transaction would do on the
  * chain now (the router call's return values from eth_call / triggerconstantcontract), read as
  * what leaves the wallet and what arrives, compared with the quote's slippage bounds, and the
  * sentences the user reads. Pure, bigint base units; loaded with the preview only.

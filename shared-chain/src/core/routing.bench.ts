@@ -1,5 +1,5 @@
 /**
- * Routing over a thousand pools (issue #25): main-thread time of what the swap box runs per
+ * Routing over a thousand pools: main-thread time of what the swap box runs per
  * keystroke (an exact-in estimate, then an exact-out one) over a graph shaped like the devnet's
  * large profile: 300 listed tokens, each with a pool against the stable coin and the wrapped base
  * coin, most against a neighbour token too, and a few hubs paired with each other. Figures only.

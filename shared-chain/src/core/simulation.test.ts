@@ -175,6 +175,20 @@ describe('sentMatchesBuilt (checklist item 22)', () => {
     expect(sentMatchesBuilt(built, { to: null, input: built.data, value: 5n })).toBe(false);
     expect(sentMatchesBuilt({ to: built.to, data: '0x' }, { to: built.to })).toBe(true);
   });
+
+  it('with the expected sender and chain: another account or another chain is a change too', () => {
+    const from = '0x' + 'a'.repeat(40);
+    const sent = { to: built.to, input: built.data, value: 5n, from, chainId: '0x38' };
+    expect(
+      sentMatchesBuilt(built, sent, { from: from.toUpperCase().replace('0X', '0x'), chainId: 56 }),
+    ).toBe(true);
+    expect(
+      sentMatchesBuilt(built, { ...sent, from: '0x' + 'b'.repeat(40) }, { from, chainId: 56 }),
+    ).toBe(false);
+    expect(sentMatchesBuilt(built, { ...sent, chainId: '0x89' }, { from, chainId: 56 })).toBe(
+      false,
+    );
+  });
 });
 
 describe('a replacement of the transaction a send waits on', () => {

@@ -1,5 +1,5 @@
 /**
- * Simulation before a send (issue #23, checklist item 23): what the user reads when the exact
+ * Simulation before a send (checklist item 23): what the user reads when the exact
  * transaction, simulated from their address against the latest block (`eth_call` on EVM,
  * `triggerconstantcontract` on TRON), reverts. Nothing is sent then. Pure; loaded only with
  * the send path (the writers), never with the first load.
@@ -7,7 +7,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../i18n/setup';
-import { ChainError, catalogued } from './errors';
+import { ChainError, catalogued, withMinedFailure } from './errors';
 
 /** What a send does, for the sentence's subject. */
 export type SendAction = 'swap' | 'approve' | 'add' | 'remove' | 'createPair';
@@ -47,6 +47,9 @@ const WHY: Record<string, MessageDescriptor> = {
   IDENTICAL_ADDRESSES: msg`both tokens are the same.`,
   INVALID_TAXES: msg`the token taxes do not match the route's.`,
   OVERFLOW: msg`the amount is too large.`,
+  // java-tron's results of a mined transaction
+  OUT_OF_ENERGY: msg`it ran out of energy. Keep more TRX for fees (or get energy), then try again.`,
+  OUT_OF_TIME: msg`it took too long on chain. Try again.`,
 };
 
 /** The require message without its contract prefix: "JMSwap: EXPIRED" -> "EXPIRED". */
@@ -95,6 +98,38 @@ export class SimulationError extends ChainError {
   }
 }
 
+/**
+ * A send whose simulation could not run (the node did not answer, or not in time): on EVM and
+ * on TRON it is not sent unsimulated; the user reads why and can retry.
+ */
+export class SimulationUnavailableError extends ChainError {
+  readonly action: SendAction;
+
+  constructor(action: SendAction, cause?: unknown) {
+    const subject = i18n._(SUBJECT[action]);
+    super(
+      'SIMULATION_UNAVAILABLE',
+      i18n._(
+        msg`${subject} was not sent: it could not be simulated, the network did not answer in time. Retry when it answers.`,
+      ),
+    );
+    this.name = 'SimulationUnavailableError';
+    this.action = action;
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** A node failure (none of the network's nodes answered), however a client wrapped it. */
+export function isNodeUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; depth += 1) {
+    const name = (e as { name?: unknown }).name;
+    if (name === 'NodeFailure' || name === 'NoNodeError' || name === 'SimulationTimeout')
+      return true;
+    e = (e as { error?: unknown; cause?: unknown }).error ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Decode an Error(string) revert payload (hex, with or without 0x); undefined if it is not one. */
 export function decodeErrorString(hex: string | undefined): string | undefined {
   if (!hex) return undefined;
@@ -130,19 +165,37 @@ export interface BuiltTx {
 
 /** What the node returned for the hash (eth_getTransactionByHash: `input`, hex `value`). */
 export interface SentTx {
+  from?: string;
+  chainId?: string;
   to?: string | null;
   input?: string;
   data?: string;
   value?: string | bigint;
 }
 
-/** Did the wallet send what was built? `to`, `data` and `value` compared, case-insensitively. */
-export function sentMatchesBuilt(built: BuiltTx, sent: SentTx): boolean {
+/**
+ * Did the wallet send what was built? `to`, `data` and `value` compared, case-insensitively,
+ * and with `expected`, the sender and the chain (a wallet that sent from another account or on
+ * another chain changed it as much).
+ */
+export function sentMatchesBuilt(
+  built: BuiltTx,
+  sent: SentTx,
+  expected: { from?: string; chainId?: number } = {},
+): boolean {
   const hex = (h: string | undefined): string =>
     (h === undefined || h === '' ? '0x' : h).toLowerCase();
   const data = hex(sent.input ?? sent.data);
   const value = sent.value === undefined ? 0n : BigInt(sent.value);
+  const sameSender =
+    expected.from === undefined || (sent.from ?? '').toLowerCase() === expected.from.toLowerCase();
+  const sameChain =
+    expected.chainId === undefined ||
+    sent.chainId === undefined ||
+    Number(BigInt(sent.chainId)) === expected.chainId;
   return (
+    sameSender &&
+    sameChain &&
     (sent.to ?? '').toLowerCase() === built.to.toLowerCase() &&
     data === hex(built.data) &&
     value === (built.value ?? 0n)
@@ -178,4 +231,36 @@ export function replacedText(action: SendAction, kind: 'cancelled' | 'replaced')
     : i18n._(
         msg`${subject} was replaced by another transaction from your wallet, so it did not go through.`,
       );
+}
+
+/**
+ * What the user reads when a send was mined and failed there: the subject and, for a known
+ * require message or result code, why ("This swap failed on chain: its deadline has passed.").
+ * TRON's result codes (OUT_OF_ENERGY, REVERT...) and unknown reasons are named as they are.
+ */
+export function minedFailureText(action: SendAction, reason: string | undefined): string {
+  const subject = i18n._(SUBJECT[action]);
+  const known = reason === undefined ? undefined : WHY[revertCode(reason)];
+  if (known !== undefined) {
+    const why = i18n._(known);
+    return i18n._(msg`${subject} failed on chain: ${why}`);
+  }
+  if (reason === undefined || reason === '') return i18n._(msg`${subject} failed on chain.`);
+  return i18n._(msg`${subject} failed on chain: ${reason}`);
+}
+
+/** A mined send that failed: "Transaction failed" with the txid, the fee paid and the reason. */
+export function minedFailure(
+  action: SendAction,
+  failure: { txid: string; fee?: bigint; reason?: string; detail?: string },
+): ChainError {
+  const error = new ChainError('TRANSACTION_FAILED');
+  if (failure.detail !== undefined)
+    Object.defineProperty(error, 'detail', { value: failure.detail, enumerable: true });
+  return withMinedFailure(error, {
+    txid: failure.txid,
+    fee: failure.fee,
+    reason: failure.reason ?? failure.detail,
+    text: minedFailureText(action, failure.reason ?? failure.detail),
+  });
 }

@@ -61,7 +61,7 @@ export function taxesArray(pathTokens: readonly TaxedToken[]): bigint[] {
 }
 
 /**
- * Receives the tax probe's simulated buy (issue #26, services/taxDetection.ts): an address
+ * Receives the tax probe's simulated buy (services/taxDetection.ts): an address
  * nobody holds a key for, so no token exempts it (TRON: 41 + these 20 bytes). Nothing is ever
  * sent there.
  */

@@ -1,5 +1,5 @@
 /**
- * A token's transfer tax as the chain takes it, next to the tax its config states (issue #26).
+ * A token's transfer tax as the chain takes it, next to the tax its config states.
  * The probe (services/taxDetection.ts) simulates a small buy from the base coin through the
  * router and reads, in the router's own answer, what the last pair sent and what the recipient
  * received; these functions turn that pair of amounts into basis points and compare.
@@ -101,7 +101,7 @@ const withTaxesMade = new WeakMap<object, Map<string, Readonly<Record<string, un
  * The tokens with each differing token's tax replaced by the one the chain takes: the same
  * table when none differs, and the same copy for the same differing taxes. Routes found over a
  * table are kept per table (core/paths), so a new copy of a thousand tokens on every estimate
- * would also make every route again (issue #25).
+ * would also make every route again.
  */
 export function withDetectedTaxes<T extends { tax: number }>(
   tokens: Readonly<Record<string, T>>,

@@ -1,5 +1,5 @@
 /**
- * TRON fees from simulation (issue #23): the fee limit of a contract call comes from the
+ * TRON fees from simulation: the fee limit of a contract call comes from the
  * simulated energy_used, and the TRX a send will burn from the account's free energy and
  * bandwidth. bigint sun throughout.
  */

@@ -1,4 +1,4 @@
-// The languages of the interface (issue #26). English is the spec's own text; the others are
+// The languages of the interface. English is the spec's own text; the others are
 // catalogues. The visitor's choice is remembered; a first visit follows the browser's language.
 // A `?lang=` in a link sets the display for that page only: never stored, never a money setting.
 export const LANGUAGES = [

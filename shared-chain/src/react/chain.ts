@@ -12,6 +12,9 @@ import type { WalletKind } from '../wallets/options';
 import { connectWallet, disconnectWallet, epoch$ } from '../services/wallet';
 import {
   approvalMode$,
+  deadlineMinutes$,
+  getDeadlineMinutes,
+  setDeadlineMinutes,
   getApprovalMode,
   getSlippageBps,
   setApprovalMode,
@@ -47,6 +50,11 @@ export function usePendingTransaction(): PendingTransaction | undefined {
     () => pendingTransactionOf(account),
     () => pendingTransactionOf(account),
   );
+}
+
+/** The transaction deadline in minutes (1-180) and its setter. */
+export function useDeadlineMinutes(): [number, (minutes: number) => boolean] {
+  return [useSetting(deadlineMinutes$, getDeadlineMinutes), setDeadlineMinutes];
 }
 
 /** The approval mode (maximum or exact) shared by swaps and liquidity. */

@@ -13,18 +13,22 @@ export function TokenLogo({
   token,
   size = 24,
   lazy = false,
+  decorative = false,
 }: {
   token: TokenConfig;
   size?: number;
   lazy?: boolean;
+  /** Beside the symbol's text (a picker row, a chip): not read out a second time. */
+  decorative?: boolean;
 }) {
   const [failedSrc, setFailedSrc] = useState<string>();
   const src = token.logoURI.trim();
-  if (!src || failedSrc === src) return <LetterLogo symbol={token.symbol} size={size} />;
+  if (!src || failedSrc === src)
+    return <LetterLogo symbol={token.symbol} size={size} decorative={decorative} />;
   return (
     <img
       src={src}
-      alt={token.symbol}
+      alt={decorative ? '' : token.symbol}
       width={size}
       height={size}
       loading={lazy ? 'lazy' : undefined}
@@ -34,11 +38,20 @@ export function TokenLogo({
   );
 }
 
-function LetterLogo({ symbol, size }: { symbol: string; size: number }) {
+function LetterLogo({
+  symbol,
+  size,
+  decorative,
+}: {
+  symbol: string;
+  size: number;
+  decorative: boolean;
+}) {
   return (
     <span
-      role="img"
-      aria-label={symbol}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : symbol}
+      aria-hidden={decorative || undefined}
       style={{
         display: 'inline-flex',
         alignItems: 'center',
@@ -76,8 +89,8 @@ export function NetworkNotConfigured({ network }: { network: NetworkConfig }) {
 
 /**
  * One amount field of the swap box and the liquidity panel: the decimal input (a comma typed on
- * a phone keypad becomes the point), the token selector given as children, and, with a wallet,
- * the balance and MAX.
+ * a phone keypad becomes the point), the token selector given as children, the amount's value
+ * in dollars when its price is known, and, with a wallet, the balance and MAX.
  */
 export function AmountField({
   label,
@@ -85,6 +98,7 @@ export function AmountField({
   onChange,
   balance,
   onMax,
+  usd,
   children,
 }: {
   label: string;
@@ -92,6 +106,8 @@ export function AmountField({
   onChange: (text: string) => void;
   balance?: string;
   onMax?: () => void;
+  /** The amount's value in US dollars ("$1,234.56"); absent when no price is known. */
+  usd?: string;
   children: ReactNode;
 }) {
   const { t } = useLingui();
@@ -110,6 +126,11 @@ export function AmountField({
         />
       </label>
       {children}
+      {usd !== undefined && (
+        <p className="jm-usd-line" data-testid={`usd-${label}`}>
+          ≈ {usd}
+        </p>
+      )}
       {balance !== undefined && (
         <p className="jm-balance-line">
           {t`Balance:`} <span data-testid={`balance-${label}`}>{balance}</span>

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { BehaviorSubject, Observable } from 'rxjs';
-import { networks$, loadNetworks, type NetworksState } from '../config/registry';
+import { networks$, loadNetworks, networkOf, type NetworksState } from '../config/registry';
+import { extraTokensPending, extraTokensVersion$ } from '../config/extraTokens';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import { network$, session$, type WalletSession } from '../bus/session';
 
@@ -9,7 +10,7 @@ const subscribers = new WeakMap<Observable<unknown>, (onChange: () => void) => (
 /**
  * One subscribe function per source, for useSyncExternalStore: a new function on each render
  * makes React unsubscribe and subscribe again on every render (the swap box did so six times a
- * keystroke, issue #25).
+ * keystroke).
  */
 export function subscriberOf(source: Observable<unknown>): (onChange: () => void) => () => void {
   let subscribe = subscribers.get(source);
@@ -60,10 +61,19 @@ export type NetworkConfigState =
   | { status: 'ready'; network: NetworkConfig }
   | { status: 'error'; message: string };
 
-/** The config of one network (or the selected one). */
+/**
+ * The config of one network (or the selected one) with its extra tokens (imported, from token
+ * lists): a new object when they change, the same one otherwise.
+ */
 export function useNetworkConfig(id?: NetworkId): NetworkConfigState {
   const selected = useSelectedNetwork();
   const state = useNetworks();
+  useSubject(extraTokensVersion$);
   if (state.status !== 'ready') return state;
-  return { status: 'ready', network: state.file.networks[id ?? selected] };
+  const network = id ?? selected;
+  // A browser's imported tokens are being checked (a small chunk): a screen restoring one from
+  // its URL shows it once they are merged instead of clearing it.
+  if (extraTokensPending(state.file.networks[network], state.file.profile))
+    return { status: 'loading' };
+  return { status: 'ready', network: networkOf(state.file, network) };
 }

@@ -75,3 +75,35 @@ export function describeRemove(network: NetworkConfig, order: RemoveLiquidityOrd
     ),
   };
 }
+
+/** The base coin amount of a fee, as a list line shows it. */
+const feeOf = (network: NetworkConfig, fee: bigint): string =>
+  amountOf(network, network.baseToken, fee);
+
+/** A settled send that failed on chain: why, and the network fee it still cost. */
+export function describeFailure(
+  network: NetworkConfig,
+  failure: { text?: string; fee?: bigint },
+): string {
+  const why = failure.text ?? t`Failed on chain.`;
+  if (failure.fee === undefined) return why;
+  const fee = feeOf(network, failure.fee);
+  return t`${why} Network fee: ${fee}`;
+}
+
+/** What a confirmed swap delivered (undefined when its logs did not say). */
+export function describeReceived(
+  network: NetworkConfig,
+  amounts: ReadonlyArray<{ symbol: string; amount: bigint | undefined }>,
+): string | undefined {
+  const known = amounts.filter((a) => a.amount !== undefined);
+  if (known.length === 0) return undefined;
+  const moved = known.map((a) => amountOf(network, a.symbol, a.amount as bigint)).join(' + ');
+  return t`Received ${moved}`;
+}
+
+/** The pool tokens a confirmed add minted to the user. */
+export function describeLpReceived(lpTokens: bigint): string {
+  const lp = shortAmount(lpTokens, 18);
+  return t`Received ${lp} LP tokens`;
+}

@@ -8,7 +8,7 @@ import { walletOptions } from '../wallets/options';
 import { describeApprove, describeRemove } from './describe';
 
 // Recent transactions' lines, Approvals, the wallet chooser and the widget's refusals in
-// Simplified Chinese from the real catalogue (issue #26); symbols and network names untouched.
+// Simplified Chinese from the real catalogue; symbols and network names untouched.
 const network = {
   id: 'BSC',
   name: 'BNB Smart Chain',

@@ -72,6 +72,26 @@ export const RecentTransactionSchema = v.object({
   replacedBy: v.optional(text(66)),
   /** The transaction this one replaces (same nonce). */
   replaces: v.optional(text(66)),
+  /**
+   * Once settled by this page's send: what it came to, as shown ("Received 95.3 JM", or why it
+   * failed and the fee it cost). A reload that settles it by polling knows only the status.
+   */
+  outcome: v.optional(text(300)),
+  /**
+   * EVM: the transaction as the app built it and the wallet sent it (its hash is `hash`): what a
+   * Speed up sends again. Absent when the wallet changed it, and in lists stored before.
+   */
+  sent: v.optional(
+    v.object({
+      from: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
+      chainId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      to: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)),
+      data: v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2}){0,20000}$/)),
+      value: v.pipe(v.string(), v.regex(/^\d{1,78}$/)),
+      gas: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
+      nonce: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    }),
+  ),
 });
 
 export type RecentTransaction = v.InferOutput<typeof RecentTransactionSchema>;

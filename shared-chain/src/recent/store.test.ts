@@ -11,6 +11,8 @@ import {
 } from '../bus/pending';
 import { fakeEvmNetwork } from '../services/testing/networks';
 import { MAX_APPROVAL } from '../core/constants';
+import { withMinedFailure } from '../core/errors';
+import { TRANSFER_TOPIC } from '../core/receipt';
 import { serialize, storageKey, type RecentTransaction } from './model';
 import { listOf, pollNow, recordingWriter, resetRecentForTests, resumeAccount } from './store';
 
@@ -57,6 +59,9 @@ beforeEach(() => {
             }
           : null;
       if (r.method === 'eth_getTransactionCount') result = `0x${chain.nonce.toString(16)}`;
+      // The node pool's checks: the network's chain, a head.
+      if (r.method === 'eth_chainId') result = '0x38';
+      if (r.method === 'eth_getBlockByNumber') result = { number: '0x10', timestamp: '0x1' };
       return { jsonrpc: '2.0', id: r.id, result };
     };
     const answer = Array.isArray(body) ? body.map(one) : one(body);
@@ -244,5 +249,72 @@ test('an original said dropped before its replacement was seen mined follows the
   expect(listOf(network, ACCOUNT).find((t) => t.hash === hash(12))).toMatchObject({
     status: 'replaced',
     replacedBy: hash(13),
+  });
+});
+
+test('a send settled here says at once what it came to: what arrived, or why it failed and its fee', async () => {
+  const usdt = network.tokens.USDT!.address;
+  const word = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`;
+  const topic = (a: string) => `0x${a.slice(2).toLowerCase().padStart(64, '0')}`;
+  const writer: ChainWriter = {
+    ...fakeWriter([]),
+    swap: async (_order, hooks) => {
+      walletAsked();
+      transactionSubmitted(hash(7));
+      hooks?.onSent?.(hash(7));
+      return {
+        txid: hash(7),
+        fee: 10n ** 15n,
+        logs: [
+          {
+            address: usdt,
+            topics: [`0x${TRANSFER_TOPIC}`, topic('0x' + 'bb'.repeat(20)), topic(ACCOUNT)],
+            data: word(2_512_345n * 10n ** BigInt(network.tokens.USDT!.decimals - 6)),
+          },
+        ],
+      };
+    },
+    addLiquidity: async (_order, hooks) => {
+      walletAsked();
+      transactionSubmitted(hash(8));
+      hooks?.onSent?.(hash(8));
+      throw withMinedFailure(new Error('Transaction failed'), {
+        txid: hash(8),
+        fee: 21n * 10n ** 14n,
+        text: 'Adding this liquidity failed on chain: its deadline has passed. Try again.',
+      });
+    },
+  };
+  const w = recordingWriter(writer, wallet);
+  const heard: string[] = [];
+  await withPendingTransaction(ACCOUNT, () =>
+    w.swap(
+      { kind: 'exactIn', path: ['BNB', 'USDT'], amount: 10n ** 18n, bound: 1n, recipient: ACCOUNT },
+      { onSent: (txid) => heard.push(txid) },
+    ),
+  );
+  expect(heard).toEqual([hash(7)]); // the caller still hears the id
+  expect(listOf(network, ACCOUNT)[0]).toMatchObject({
+    hash: hash(7),
+    status: 'confirmed',
+    outcome: 'Received 2.512345 USDT',
+  });
+
+  await withPendingTransaction(ACCOUNT, () =>
+    w.addLiquidity({
+      symbolA: 'BNB',
+      symbolB: 'USDT',
+      amountA: 1n,
+      amountB: 1n,
+      minA: 0n,
+      minB: 0n,
+      recipient: ACCOUNT,
+    }),
+  ).catch(() => undefined);
+  expect(listOf(network, ACCOUNT)[0]).toMatchObject({
+    hash: hash(8),
+    status: 'failed',
+    outcome:
+      'Adding this liquidity failed on chain: its deadline has passed. Try again. Network fee: 0.0021 BNB',
   });
 });

@@ -10,8 +10,15 @@
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import { t } from '@lingui/core/macro';
 import type { NetworkConfig, NetworkId } from '../config/types';
-import type { ChainWriter, TxResult, WalletConnection } from '../adapters/types';
-import { ChainError } from '../core/errors';
+import type {
+  ChainWriter,
+  SendHooks,
+  SentRecord,
+  TxResult,
+  WalletConnection,
+} from '../adapters/types';
+import { ChainError, minedFailureOf } from '../core/errors';
+import { addMoved, removeMoved, swapMoved } from '../services/moved';
 // What has state comes through the singleton's package name: a relative import from this lazy
 // chunk would keep those modules out of the first-load chunk's concatenation (0.4 KiB).
 import {
@@ -43,6 +50,9 @@ import {
 import {
   describeAdd,
   describeApprove,
+  describeFailure,
+  describeLpReceived,
+  describeReceived,
   describeRemove,
   describeSwap,
   type Described,
@@ -147,29 +157,58 @@ interface RecordingWallet {
 
 /**
  * The writer, with every send recorded: the hash the send path reports to the pending bus
- * (transactionSubmitted) is recorded at once as pending, with the kind and amounts of the call.
+ * (transactionSubmitted) is recorded at once as pending, with the kind and amounts of the call;
+ * when the send settles here, its status and what it came to (what arrived, or why it failed
+ * and its fee) are recorded at once too, without waiting for the next poll.
  */
 export function recordingWriter(writer: ChainWriter, wallet: RecordingWallet): ChainWriter {
   const { network } = wallet;
   const account = wallet.connection.address;
-  const run = async (described: Described, send: () => Promise<TxResult>): Promise<TxResult> => {
+  const run = async (
+    described: Described,
+    send: (hooks: SendHooks) => Promise<TxResult>,
+    hooks?: SendHooks,
+    received?: (result: TxResult) => string | undefined,
+  ): Promise<TxResult> => {
     const seen = new Set<string>();
-    const note = (txid: string | undefined) => {
+    const note = (txid: string | undefined, sent?: SentRecord) => {
       // A Speed up's hash (the send resolves with it) is already recorded, as replacing this one.
       if (!txid || seen.has(txid) || recordedHere.has(txid.toLowerCase())) return;
       seen.add(txid);
-      recordTransaction(network, account, txid, described);
+      recordTransaction(
+        network,
+        account,
+        txid,
+        described,
+        sent ? { sent, ...(sent.nonce !== undefined ? { nonce: sent.nonce } : {}) } : {},
+      );
     };
     const before = pendingTransactionOf(account);
     const sub: Subscription = pendingTransactions$.subscribe(() => {
       const now = pendingTransactionOf(account);
       if (now?.status === 'chain' && !(before?.status === 'chain' && before.txid === now.txid))
-        note(now.txid);
+        note(now.txid, now.sent);
     });
+    const settle = (txid: string, edit: Partial<RecentTransaction>) =>
+      change({ network, account }, (items) =>
+        items.some((t) => t.hash.toLowerCase() === txid.toLowerCase() && t.status === 'pending')
+          ? updateTransaction(items, txid, edit)
+          : items,
+      );
     try {
-      const result = await send();
+      // Recorded when the send path reports the hash with what was sent (transactionSubmitted,
+      // after the wallet-changed check); the caller's popup opens at the hash already.
+      const result = await send({ onSent: (txid) => hooks?.onSent?.(txid) });
       note(result.txid);
+      if (result.logs !== undefined) {
+        const outcome = received?.(result);
+        settle(result.txid, { status: 'confirmed', ...(outcome ? { outcome } : {}) });
+      }
       return result;
+    } catch (error) {
+      const mined = minedFailureOf(error);
+      if (mined) settle(mined.txid, { status: 'failed', outcome: describeFailure(network, mined) });
+      throw error;
     } finally {
       sub.unsubscribe();
       if (seen.size > 0) void pollNow();
@@ -178,10 +217,40 @@ export function recordingWriter(writer: ChainWriter, wallet: RecordingWallet): C
   return {
     approve: (token, spender, amount) =>
       run(describeApprove(network, token, amount), () => writer.approve(token, spender, amount)),
-    swap: (order) => run(describeSwap(network, order), () => writer.swap(order)),
-    addLiquidity: (order) => run(describeAdd(network, order), () => writer.addLiquidity(order)),
-    removeLiquidity: (order) =>
-      run(describeRemove(network, order), () => writer.removeLiquidity(order)),
+    swap: (order, hooks) =>
+      run(
+        describeSwap(network, order),
+        (h) => writer.swap(order, h),
+        hooks,
+        (result) => {
+          const to = order.path[order.path.length - 1] ?? '';
+          const { received } = swapMoved(network, order, result.logs ?? []);
+          return describeReceived(network, [{ symbol: to, amount: received }]);
+        },
+      ),
+    addLiquidity: (order, hooks) =>
+      run(
+        describeAdd(network, order),
+        (h) => writer.addLiquidity(order, h),
+        hooks,
+        (result) => {
+          const { lpTokens } = addMoved(network, order, result.logs ?? []);
+          return lpTokens === undefined ? undefined : describeLpReceived(lpTokens);
+        },
+      ),
+    removeLiquidity: (order, hooks) =>
+      run(
+        describeRemove(network, order),
+        (h) => writer.removeLiquidity(order, h),
+        hooks,
+        (result) => {
+          const { amountA, amountB } = removeMoved(network, order, result.logs ?? []);
+          return describeReceived(network, [
+            { symbol: order.symbolA, amount: amountA },
+            { symbol: order.symbolB, amount: amountB },
+          ]);
+        },
+      ),
     createPair: (a, b) => writer.createPair(a, b),
   };
 }
@@ -392,10 +461,17 @@ interface NonceWallet {
 const canSendWithNonce = (c: WalletConnection): c is WalletConnection & NonceWallet =>
   typeof (c as Partial<NonceWallet>).sendTransaction === 'function' && c.platform === 'evm';
 
+/** Shown when no node gave the stuck transaction as it was sent: nothing is sent. */
+const NODE_REWROTE_TX = (): string =>
+  t`No node gave this transaction as it was sent (a node answered other contents for it), so nothing was sent. Try again later, or use your wallet.`;
+
 /**
- * Sends the replacement of a stuck EVM transaction with the same nonce: "speedUp" resends it
- * with a higher gas price; "cancel" sends 0 to the sender's own address. Resolves with the new
- * hash (recorded as pending, `replaces` the original).
+ * Sends the replacement of a stuck EVM transaction with the same nonce: "speedUp" resends the
+ * transaction as the app built it (stored when it was sent, `sent`) at a higher gas price;
+ * "cancel" sends 0 to the sender's own address. The node's copy of the original only says that
+ * it is still pending, its nonce and its fee: a copy whose contents do not hash to its id, or
+ * differ from what was sent, is refused (the next node is asked; none left: nothing is sent and
+ * the user is told). Resolves with the new hash (recorded as pending, `replaces` the original).
  */
 export async function replaceTransaction(hash: string, how: 'speedUp' | 'cancel'): Promise<string> {
   const wallet = activeWallet();
@@ -405,11 +481,31 @@ export async function replaceTransaction(hash: string, how: 'speedUp' | 'cancel'
   const items = listOf(network, connection.address);
   const original = items.find((t) => t.hash.toLowerCase() === hash.toLowerCase());
   if (!original || original.status !== 'pending') throw new ChainError('TRANSACTION_FAILED');
+  const sent = original.sent;
+  if (how === 'speedUp' && sent === undefined)
+    throw new ChainError(
+      'TRANSACTION_FAILED',
+      t`This transaction was not recorded as this app built it, so it cannot be sent again from here. Speed it up in your wallet.`,
+    );
+  const { sentTxProblem } = await import('../adapters/evm/sentTx');
   const rpc = rpcFor(network);
-  const [tx, gasPrice] = await Promise.all([
-    rpc.send<EvmTx | null>('eth_getTransactionByHash', [hash]),
-    rpc.send<string>('eth_gasPrice'),
-  ]);
+  let tx: EvmTx | null;
+  let gasPrice: string;
+  try {
+    [tx, gasPrice] = await Promise.all([
+      rpc.send<EvmTx | null>('eth_getTransactionByHash', [hash], {
+        accept: (answer) =>
+          answer === null ? undefined : sentTxProblem(answer as EvmTx, hash, sent),
+      }),
+      rpc.send<string>('eth_gasPrice'),
+    ]);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NodeFailure' && /wrongly/.test(error.message)) {
+      console.error(`[shared-chain] ${network.id}: ${how} of ${hash} refused: ${error.message}`);
+      throw new ChainError('TRANSACTION_FAILED', NODE_REWROTE_TX());
+    }
+    throw error;
+  }
   if (!tx || tx.blockNumber) throw new ChainError('TRANSACTION_FAILED', t`Already mined`);
   const price = replacementGasPrice(
     {
@@ -424,15 +520,10 @@ export async function replaceTransaction(hash: string, how: 'speedUp' | 'cancel'
     throw new ChainError('WRONG_NETWORK', wrongNetworkMessage(network));
   const nonce = Number(BigInt(tx.nonce));
   const request =
-    how === 'speedUp'
-      ? {
-          to: tx.to ?? '',
-          data: tx.input,
-          value: BigInt(tx.value),
-          gasLimit: BigInt(tx.gas),
-        }
+    how === 'speedUp' && sent
+      ? { to: sent.to, data: sent.data, value: BigInt(sent.value), gasLimit: BigInt(sent.gas) }
       : { to: connection.address, data: '0x', value: 0n, gasLimit: CANCEL_GAS_LIMIT };
-  const sent = await connection.sendTransaction({
+  const replacement = await connection.sendTransaction({
     ...request,
     gasPrice: price,
     nonce,
@@ -442,15 +533,16 @@ export async function replaceTransaction(hash: string, how: 'speedUp' | 'cancel'
     how === 'speedUp'
       ? { kind: original.kind, summary: original.summary }
       : { kind: 'Cancel', summary: `${original.kind}: ${original.summary}`.slice(0, 200) };
-  recordTransaction(network, connection.address, sent, described, {
+  recordTransaction(network, connection.address, replacement, described, {
     nonce,
     replaces: original.hash,
+    ...(how === 'speedUp' && sent ? { sent: { ...sent, nonce } } : {}),
   });
   change({ network, account: connection.address }, (list) =>
     updateTransaction(list, original.hash, { nonce }),
   );
   void pollNow();
-  return sent;
+  return replacement;
 }
 
 /** Tests: forget every list and timer of this page. */

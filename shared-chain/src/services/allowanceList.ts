@@ -1,5 +1,5 @@
 /**
- * The connected account's allowances to the exchange's routers, read from the chain (issue #23):
+ * The connected account's allowances to the exchange's routers, read from the chain:
  * the list the Approvals view shows. Apart from the revoke (allowances.ts) so the React hook
  * (allowancesHook.ts), which allowances.ts re-exports, reads it without importing that back.
  */

@@ -1,5 +1,5 @@
 /**
- * Allowances (issue #23): what the connected account allowed the exchange's routers to spend,
+ * Allowances: what the connected account allowed the exchange's routers to spend,
  * read from the chain, and "Revoke" (approve(spender, 0) through the one send path: simulated
  * before the wallet opens, recorded in Recent transactions as "Revoke", one pending send per
  * account). Also the USDT-style check of the approval path: does this token need approve(0)
@@ -30,14 +30,17 @@ export async function revokeFee(
 }
 
 /**
- * Sends approve(spender, 0) from the connected wallet as the account's one pending send: the
- * writer simulates it first (a revert sends nothing) and Recent transactions records a "Revoke".
- * Resolves once it is confirmed.
+ * Sends approve(spender, 0) from the connected wallet as the account's one pending send, on the
+ * network the allowance is on (`network`, the list's: an EVM wallet is switched to its chain if
+ * needed, never the network selected when the button was pressed): the writer simulates it
+ * first (a revert sends nothing) and Recent transactions records a "Revoke". Resolves once it is
+ * confirmed.
  */
 export async function revokeAllowance(
+  network: NetworkConfig,
   row: Pick<AllowanceRow, 'token' | 'spender'>,
 ): Promise<TxResult> {
-  const { writer: w, wallet } = await writer();
+  const { writer: w, wallet } = await writer(network);
   return withPendingTransaction(wallet.connection.address, () =>
     w.approve(row.token, row.spender.address, 0n),
   );

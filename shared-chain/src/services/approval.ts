@@ -81,7 +81,8 @@ export async function ensureApproval(request: ApprovalRequest): Promise<TxResult
     // A rejection, or a simulation that reverted (nothing sent: the UI says why).
     if (
       isUserRejection(error) ||
-      (error instanceof ChainError && error.code === 'SIMULATION_FAILED')
+      (error instanceof ChainError &&
+        (error.code === 'SIMULATION_FAILED' || error.code === 'SIMULATION_UNAVAILABLE'))
     )
       throw error;
     console.error('[shared-chain] approval failed', error);

@@ -11,7 +11,7 @@ import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworkId, NetworksFile } from '../config/types';
 import { FACTORY_ABI, PAIR_ABI, TOKEN_ABI } from '../adapters/abis.generated';
 import { destroyProviders } from '../adapters/evm/provider';
-import { ChainError } from '../core/errors';
+import { ChainError, minedFailureOf } from '../core/errors';
 import { MAX_APPROVAL } from '../core/constants';
 import {
   createTestProvider,
@@ -140,10 +140,13 @@ describe.each(WANTED)('%s', (id) => {
     const quote = await (await getReader(id)).routerQuote('exactIn', amountIn, estimate.path);
     expect(quote).toEqual(estimate.amounts);
     const [b0, t0] = [await chainBalance(n, base), await chainBalance(n, token)];
-    const { txid } = await executeSwap({ estimate });
+    const result = await executeSwap({ estimate });
+    const { txid } = result;
     const gas = await gasOf(n, txid);
     expect(await chainBalance(n, token)).toBe(t0 + estimate.amountOut);
     expect(await chainBalance(n, base)).toBe(b0 - amountIn - gas);
+    // what the popup says moved, read from the receipt, is what the chain moved
+    expect(result).toMatchObject({ spent: amountIn, received: estimate.amountOut, fee: gas });
     expect(sends(provider).some((c) => JSON.stringify(c.params).includes(APPROVE_SELECTOR))).toBe(
       false,
     );
@@ -174,10 +177,12 @@ describe.each(WANTED)('%s', (id) => {
     const quote = await (await getReader(id)).routerQuote('exactOut', amountOut, estimate.path);
     expect(quote).toEqual(estimate.amounts);
     const [b0, t0] = [await chainBalance(n, base), await chainBalance(n, token)];
-    const { txid } = await executeSwap({ estimate });
+    const result = await executeSwap({ estimate });
+    const { txid } = result;
     const gas = await gasOf(n, txid);
     expect(await chainBalance(n, token)).toBe(t0 - estimate.amountIn);
     expect(await chainBalance(n, base)).toBe(b0 + amountOut - gas);
+    expect(result).toMatchObject({ spent: estimate.amountIn, received: amountOut, fee: gas });
     expect(approvals()).toBe(1);
 
     // exact-out paid in the base coin: pays amounts[0], the rest of the bound is refunded
@@ -187,6 +192,8 @@ describe.each(WANTED)('%s', (id) => {
     const swap2 = await executeSwap({ estimate: est2 });
     expect(await chainBalance(n, token)).toBe(t1 + wanted);
     expect(await chainBalance(n, base)).toBe(b1 - est2.amountIn - (await gasOf(n, swap2.txid)));
+    // the base coin paid is what the router wrapped, not the bound it was sent
+    expect(swap2).toMatchObject({ spent: est2.amountIn, received: wanted });
   });
 
   test("the user's exact approval mode: approves the amount; a larger one is one transaction (USDT-style: 0 first)", async () => {
@@ -222,7 +229,9 @@ describe.each(WANTED)('%s', (id) => {
       pool.symbolA === base ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA];
     const amountBase = rBase / 1000n;
     const amountToken = (amountBase * rToken) / rBase;
-    await addLiquidity({
+    const lpBefore =
+      (await getUserPositions(ACCOUNT, id))!.find((p) => p.pair === pool.pair)?.userLiquidity ?? 0n;
+    const added = await addLiquidity({
       symbolA: base,
       symbolB: token,
       amountA: amountBase,
@@ -230,11 +239,64 @@ describe.each(WANTED)('%s', (id) => {
     });
     const position = (await getUserPositions(ACCOUNT, id))!.find((p) => p.pair === pool.pair)!;
     expect(position.userLiquidity).toBeGreaterThan(0n);
+    // what the receipt says: the base coin the router used (at the pool's ratio, so maybe a
+    // little less than offered; the rest refunded), the token sent, the LP minted
+    expect(added.amountA! <= amountBase).toBe(true);
+    expect(added.amountA! >= (amountBase * 999n) / 1000n).toBe(true);
+    expect(added.amountB).toBeGreaterThan(0n);
+    expect(added.amountB! <= amountToken).toBe(true);
+    expect(added.lpTokens).toBe(position.userLiquidity - lpBefore);
     const t0 = await chainBalance(n, token);
-    await removeLiquidity({ symbolA: token, symbolB: base, lpTokens: position.userLiquidity / 2n });
+    const removed = await removeLiquidity({
+      symbolA: token,
+      symbolB: base,
+      lpTokens: position.userLiquidity / 2n,
+    });
     const after = (await getUserPositions(ACCOUNT, id))!.find((p) => p.pair === pool.pair)!;
     expect(after.userLiquidity).toBe(position.userLiquidity - position.userLiquidity / 2n);
-    expect(await chainBalance(n, token)).toBeGreaterThan(t0);
+    expect(await chainBalance(n, token)).toBe(t0 + removed.amountA!);
+    expect(removed.amountB).toBeGreaterThan(0n);
+  });
+
+  test('hash first: onSubmitted hears the id before any receipt; mined past its deadline, the swap fails with the reason and the fee', async () => {
+    const { n } = await connectInjected(id);
+    const rpc = new JsonRpcProvider(n.nodeUrl, n.chainId, { staticNetwork: true });
+    const base = n.baseToken;
+    const token = tokenOf(n);
+    const amountIn = await slice(n, base, 5000n);
+    const estimate = (await getSwapEstimate({ from: base, to: token, amountIn }))!;
+    const [b0, t0] = [await chainBalance(n, base), await chainBalance(n, token)];
+    const head = await rpc.send('eth_getBlockByNumber', ['latest', false]);
+    await rpc.send('evm_setAutomine', [false]);
+    try {
+      let heard: string | undefined;
+      const sending = executeSwap({
+        estimate,
+        deadline: BigInt(head.timestamp) + 120n,
+        onSubmitted: (txid) => (heard = txid),
+      }).catch((e: unknown) => e);
+      for (let i = 0; heard === undefined && i < 200; i += 1)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(await rpc.send('eth_getTransactionReceipt', [heard])).toBeNull();
+      // the block that mines it comes an hour later: past the deadline the router reverts
+      await rpc.send('evm_increaseTime', [3600]);
+      await rpc.send('evm_mine', []);
+      const error = await sending;
+      const fee = await gasOf(n, heard!);
+      expect(fee).toBeGreaterThan(0n);
+      expect(minedFailureOf(error)).toEqual({
+        txid: heard,
+        fee,
+        reason: 'JMSwap: EXPIRED',
+        text: 'This swap failed on chain: its deadline has passed. Try again.',
+      });
+      expect(await chainBalance(n, token)).toBe(t0);
+      expect(await chainBalance(n, base)).toBe(b0 - fee);
+    } finally {
+      await rpc.send('evm_setAutomine', [true]);
+      rpc.destroy();
+    }
   });
 
   test('refuses to send while the wallet is on another chain and will not switch: nothing is sent', async () => {

@@ -19,6 +19,7 @@ export {
   WALLET_CONNECTION_DECLINED,
   connectWallet,
   disconnectWallet,
+  restoreWalletSession,
   onNetworkReset,
   ensureNetworkWatcher,
   switchNetwork,
@@ -27,13 +28,7 @@ export {
 } from './wallet';
 export * from './reads';
 export { adapterFor, readerFor, resetReaders, TRON_NOT_AVAILABLE } from './platform';
-export {
-  isUserRejection,
-  wrongNetworkMessage,
-  requestCount,
-  setWalletConnectProjectId,
-  getWalletConnectProjectId,
-} from '../adapters/evm/helpers';
+export { isUserRejection, wrongNetworkMessage, requestCount } from '../adapters/evm/helpers';
 export * from './tokens';
 export {
   configureWidgetRelay,
@@ -51,4 +46,13 @@ export {
   approvalMode$,
   getApprovalMode,
   setApprovalMode,
+  DEADLINE_STORAGE_KEY,
+  MIN_DEADLINE_MINUTES,
+  MAX_DEADLINE_MINUTES,
+  DEFAULT_DEADLINE_MINUTES,
+  isValidDeadlineMinutes,
+  deadlineMinutes$,
+  getDeadlineMinutes,
+  setDeadlineMinutes,
+  deadlineFromNow,
 } from './settings';

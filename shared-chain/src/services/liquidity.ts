@@ -13,10 +13,17 @@ import {
   requireWallet,
   servicesContext,
   writer,
+  deadlineFromNow,
 } from '../singleton';
 import { formatUnits } from '../core/amounts';
 import { LP_DECIMALS } from '../core/constants';
-import { ChainError, ERROR_ADDING_LIQUIDITY, ERROR_REMOVING_LIQUIDITY } from '../core/errors';
+import {
+  ChainError,
+  ERROR_ADDING_LIQUIDITY,
+  ERROR_REMOVING_LIQUIDITY,
+  minedFailureOf,
+  withMinedFailure,
+} from '../core/errors';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { TxResult, UserPosition } from '../adapters/types';
 import { withGasMargin } from '../core/feeReserve';
@@ -28,9 +35,31 @@ import {
   type LiquidityAddPlan,
   type LiquidityRemovalPlan,
   type PairState,
+  userShareBps,
 } from '../core/liquidity';
 import { ensureApproval } from './approval';
 import { liquidityRouterOf } from '../core/routers';
+import { poolsAround } from './pools';
+import { fetchPairs } from '../api/pairs';
+import { keyOfAddress } from '../config/tokenIdentity';
+import { addMoved, removeMoved } from './moved';
+
+/**
+ * A mined add or removal: its id and fee, and what the chain moved for the user (deposited, or
+ * received; pool tokens minted by an add), undefined where the logs did not say.
+ */
+export interface LiquidityOutcome extends TxResult {
+  amountA?: bigint;
+  amountB?: bigint;
+  lpTokens?: bigint;
+}
+
+/** The liquidity failure text, keeping what a mined failure tells (txid, fee, reason). */
+function liquidityFailure(error: unknown, text: string): ChainError {
+  const failure = new ChainError('TRANSACTION_FAILED', text);
+  const mined = minedFailureOf(error);
+  return mined ? withMinedFailure(failure, mined) : failure;
+}
 
 export type { UserPosition } from '../adapters/types';
 
@@ -81,7 +110,8 @@ export async function getLiquidityPair(
 ): Promise<LiquidityPair | undefined> {
   const network = await networkById(networkId);
   const reader = await readerFor(network);
-  const pools = await reader.pairReserves();
+  // With a token beyond the config, its pair is the factory's (not in the listing).
+  const pools = await poolsAround(network, [symbolA, symbolB]);
   if (!pools) return undefined;
   const pool = (pools as Array<(typeof pools)[number] & { pair?: string }>).find((p) =>
     sameTokens(p.symbolA, p.symbolB, symbolA, symbolB),
@@ -162,6 +192,7 @@ function passThrough(error: unknown): boolean {
       (error.code === 'WRONG_NETWORK' ||
         error.code === 'TRANSACTION_PENDING' ||
         error.code === 'SIMULATION_FAILED' ||
+        error.code === 'SIMULATION_UNAVAILABLE' ||
         error.code === 'TRANSACTION_CANCELLED'))
   );
 }
@@ -198,6 +229,8 @@ export interface AddLiquidityRequest {
   approvalMode?: ApprovalMode;
   deadline?: bigint;
   onProgress?: (progress: LiquidityProgress) => void;
+  /** The wallet handed back the add's id (not an approval's): it is on its way. */
+  onSubmitted?: (txid: string) => void;
 }
 
 function track(
@@ -219,13 +252,16 @@ function track(
  * Approvals first (the base coin needs none), then, when the pair does not exist yet, createPair
  * (TRON fee limit 1000000000), then the base-coin or token-token add.
  */
-export async function addLiquidity(request: AddLiquidityRequest): Promise<TxResult> {
+export async function addLiquidity(request: AddLiquidityRequest): Promise<LiquidityOutcome> {
   const wallet = requireWallet();
   // The account's only open send: SUPPLY, REMOVE and SWAP stay disabled until it settles.
   return withPendingTransaction(wallet.connection.address, () => sendAdd(request, wallet));
 }
 
-async function sendAdd(request: AddLiquidityRequest, wallet: ActiveWallet): Promise<TxResult> {
+async function sendAdd(
+  request: AddLiquidityRequest,
+  wallet: ActiveWallet,
+): Promise<LiquidityOutcome> {
   const network = wallet.network;
   const spender = liquiditySpender(network, request.symbolA, request.symbolB);
   const slippage = request.slippageBps ?? getSlippageBps();
@@ -249,7 +285,7 @@ async function sendAdd(request: AddLiquidityRequest, wallet: ActiveWallet): Prom
     }
     progress({ step: 'supply' });
     const { writer: w } = await writer();
-    const result = await w.addLiquidity({
+    const order = {
       symbolA: request.symbolA,
       symbolB: request.symbolB,
       amountA: request.amountA,
@@ -257,8 +293,9 @@ async function sendAdd(request: AddLiquidityRequest, wallet: ActiveWallet): Prom
       minA: request.minA ?? minimumReceived(request.amountA, slippage),
       minB: request.minB ?? minimumReceived(request.amountB, slippage),
       recipient: wallet.connection.address,
-      deadline: request.deadline,
-    });
+      deadline: request.deadline ?? deadlineFromNow(),
+    };
+    const result = await w.addLiquidity(order, { onSent: request.onSubmitted });
     const a = network.tokens[request.symbolA];
     const b = network.tokens[request.symbolB];
     track(
@@ -270,11 +307,13 @@ async function sendAdd(request: AddLiquidityRequest, wallet: ActiveWallet): Prom
         formatUnits(request.amountB, b?.decimals ?? 18),
       ],
     );
-    return result;
+    return result.logs === undefined
+      ? result
+      : { ...result, ...addMoved(network, order, result.logs) };
   } catch (error) {
     if (passThrough(error)) throw error;
     console.error('[shared-chain] adding liquidity failed', error);
-    throw new ChainError('TRANSACTION_FAILED', ERROR_ADDING_LIQUIDITY);
+    throw liquidityFailure(error, ERROR_ADDING_LIQUIDITY);
   } finally {
     resetReaders();
     positionsCache.clear();
@@ -297,6 +336,8 @@ export interface RemoveLiquidityRequest {
   amountA?: bigint;
   amountB?: bigint;
   onProgress?: (progress: LiquidityProgress) => void;
+  /** The wallet handed back the removal's id (not the approval's): it is on its way. */
+  onSubmitted?: (txid: string) => void;
 }
 
 type ActiveWallet = ReturnType<typeof requireWallet>;
@@ -314,12 +355,26 @@ export async function liquidityPositions(
   let read = positionsCache.get(key);
   if (!read) {
     const started: PositionsRead = { listeners: new Set(), result: Promise.resolve(undefined) };
-    started.result = readerFor(wallet.network).then((r) =>
-      r.userPositions(wallet.connection.address, (soFar) => {
+    const owner = wallet.connection.address;
+    started.result = readerFor(wallet.network).then(async (r) => {
+      const listed = await r.userPositions(owner, (soFar) => {
         started.soFar = soFar;
         started.listeners.forEach((listener) => listener(soFar));
-      }),
-    );
+      });
+      if (listed === undefined) return undefined;
+      // Pairs beyond the config are extra: when they cannot be read, the listed ones still show.
+      const others = await networkById(wallet.network.id)
+        .then((network) => otherPositions(network, owner))
+        .catch((error: unknown) => {
+          console.warn('[shared-chain] positions in other pairs not read', error);
+          return [];
+        });
+      if (others.length === 0) return listed;
+      const all = [...listed, ...others];
+      started.soFar = all;
+      started.listeners.forEach((listener) => listener(all));
+      return all;
+    });
     read = started;
     positionsCache.set(key, read);
     void read.result.then((v) => {
@@ -334,6 +389,60 @@ export async function liquidityPositions(
   } finally {
     read.listeners.delete(onPositions);
   }
+}
+
+/** At most this many of the api's other pairs are checked for a wallet's positions. */
+export const OTHER_PAIRS_CHECKED = 500;
+
+/**
+ * The wallet's positions in pairs the config does not list: the api's index of the factory's
+ * pairs, each checked on chain (the wallet's pool-token balance; the pair must be the factory's
+ * own for its two tokens). Tokens are named by key (a listed symbol, else the address). An api
+ * that is down costs only these positions.
+ */
+async function otherPositions(network: NetworkConfig, owner: string): Promise<UserPosition[]> {
+  const pairs = [];
+  for (let offset = 0; offset < OTHER_PAIRS_CHECKED; offset += 100) {
+    const page = await fetchPairs(network.api.url, network.id, { offset, limit: 100 });
+    if (!page) break;
+    pairs.push(...page.pairs.filter((p) => !p.listed));
+    if (page.pairs.length < 100) break;
+  }
+  if (pairs.length === 0) return [];
+  const reader = await readerFor(network);
+  const held = await reader.balances(
+    owner,
+    pairs.map((p) => p.address),
+  );
+  if (!held) return [];
+  const mine = pairs.filter((p) => (held[p.address] ?? 0n) > 0n);
+  const positions = await Promise.all(
+    mine.map(async (p): Promise<UserPosition | undefined> => {
+      const a = keyOfAddress(network, p.tokenA.address);
+      const b = keyOfAddress(network, p.tokenB.address);
+      if (a === undefined || b === undefined) return undefined;
+      // The factory's own pair of these tokens, or nothing (the api is not trusted for it).
+      const [pool] = (await reader.factoryPools?.([[a, b]], true)) ?? [];
+      if (!pool || keyOfAddress(network, pool.pair) !== keyOfAddress(network, p.address))
+        return undefined;
+      const state = await reader.pairState?.(pool.pair);
+      if (!state || state.totalSupply === 0n) return undefined;
+      const userLiquidity = held[p.address] as bigint;
+      const [reserveA, reserveB] =
+        pool.symbolA === a ? [pool.reserveA, pool.reserveB] : [pool.reserveB, pool.reserveA];
+      return {
+        pair: pool.pair,
+        symbolA: a,
+        symbolB: b,
+        valueA: (reserveA * userLiquidity) / state.totalSupply,
+        valueB: (reserveB * userLiquidity) / state.totalSupply,
+        totalLiquidity: state.totalSupply,
+        userLiquidity,
+        userShareBps: userShareBps(userLiquidity, state.totalSupply),
+      };
+    }),
+  );
+  return positions.filter((p): p is UserPosition => p !== undefined);
 }
 
 /**
@@ -364,7 +473,7 @@ export function removalBounds(
 }
 
 /** Pair approval first, then the removal. Rejects "Wallet not connected" without a wallet. */
-export async function removeLiquidity(request: RemoveLiquidityRequest): Promise<TxResult> {
+export async function removeLiquidity(request: RemoveLiquidityRequest): Promise<LiquidityOutcome> {
   const wallet = requireWallet();
   return withPendingTransaction(wallet.connection.address, () => sendRemove(request, wallet));
 }
@@ -372,7 +481,7 @@ export async function removeLiquidity(request: RemoveLiquidityRequest): Promise<
 async function sendRemove(
   request: RemoveLiquidityRequest,
   wallet: ActiveWallet,
-): Promise<TxResult> {
+): Promise<LiquidityOutcome> {
   const network = wallet.network;
   const spender = liquiditySpender(network, request.symbolA, request.symbolB);
   const slippage = request.slippageBps ?? getSlippageBps();
@@ -385,15 +494,16 @@ async function sendRemove(
     await ensureApproval({ token: position.pair, spender, amount: request.lpTokens, mode });
     progress({ step: 'remove' });
     const { writer: w } = await writer();
-    const result = await w.removeLiquidity({
+    const order = {
       symbolA: request.symbolA,
       symbolB: request.symbolB,
       lpTokens: request.lpTokens,
       minA,
       minB,
       recipient: wallet.connection.address,
-      deadline: request.deadline,
-    });
+      deadline: request.deadline ?? deadlineFromNow(),
+    };
+    const result = await w.removeLiquidity(order, { onSent: request.onSubmitted });
     track(
       'LIQUIDITY_REMOVE',
       network,
@@ -405,7 +515,9 @@ async function sendRemove(
           ]
         : [formatUnits(request.lpTokens, LP_DECIMALS)],
     );
-    return result;
+    return result.logs === undefined
+      ? result
+      : { ...result, ...removeMoved(network, order, result.logs) };
   } catch (error) {
     if (
       passThrough(error) ||
@@ -413,7 +525,7 @@ async function sendRemove(
     )
       throw error;
     console.error('[shared-chain] removing liquidity failed', error);
-    throw new ChainError('TRANSACTION_FAILED', ERROR_REMOVING_LIQUIDITY);
+    throw liquidityFailure(error, ERROR_REMOVING_LIQUIDITY);
   } finally {
     resetReaders();
     positionsCache.clear();

@@ -1,7 +1,7 @@
 import type { UserPosition } from '../adapters/types';
 import { liquidityPositions } from './liquidity';
 
-// A wallet in many pools (issue #25): a caller sees the positions as the reader's pages bring them.
+// A wallet in many pools: a caller sees the positions as the reader's pages bring them.
 const reader = { userPositions: jest.fn() };
 const mockWallet = { network: { id: 'BSC' }, connection: { address: '0xME' } };
 jest.mock('../singleton', () => ({

@@ -6,6 +6,7 @@
  */
 import type { NetworkConfig, Platform } from '../config/types';
 import { nodeUrlsOf } from '../config/nodeUrls';
+import { configNetworkOf } from '../config/extraTokens';
 import type { ChainReader, PlatformAdapter } from '../adapters/types';
 
 export const TRON_NOT_AVAILABLE = 'TRON support is not available in this build';
@@ -95,7 +96,7 @@ export function readerFor(network: NetworkConfig): Promise<ChainReader> {
   const key = `${network.id}@${nodeUrlsOf(network).join(' ')}@${network.exchange.SWAP_API}`;
   let reader = readers.get(key);
   if (reader === undefined) {
-    reader = createReader(network).then(
+    reader = createReader(configNetworkOf(network)).then(
       (created) => {
         built.add(created);
         return created;

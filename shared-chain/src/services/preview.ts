@@ -1,5 +1,5 @@
 /**
- * The confirm step's simulated result (issue #23): the exact transaction a swap, an add or a
+ * The confirm step's simulated result: the exact transaction a swap, an add or a
  * removal will send, simulated from the user's address against the latest block (the router
  * call's return values via eth_call / triggerconstantcontract), read as what leaves the wallet
  * and what arrives, with the network fee. When the pool moved beyond the slippage (the exact
@@ -8,7 +8,13 @@
  *
  * Bundled where a remote imports it (a lazy chunk of the swap box and of the liquidity panel).
  */
-import { adapterFor, readerFor, requireWallet, getSlippageBps } from '../singleton';
+import {
+  adapterFor,
+  readerFor,
+  requireWallet,
+  getSlippageBps,
+  deadlineFromNow,
+} from '../singleton';
 import { isChainError, localText } from '../core/errors';
 import { MAX_APPROVAL } from '../core/constants';
 import { type NetworkId } from '../config/types';
@@ -168,6 +174,7 @@ export async function previewSwap(
       amount: exactIn ? estimate.amountIn : estimate.amountOut,
       bound: exactIn ? estimate.minimumReceived : estimate.maximumSold,
       recipient: owner,
+      deadline: deadlineFromNow(),
     };
     // Open bounds: nothing received at least, everything approved (or held, for the coin) at most.
     const open: SwapOrder = { ...order, bound: exactIn ? 0n : openMaximum(network, estimate) };
@@ -247,6 +254,7 @@ export async function previewAdd(request: AddPreviewRequest): Promise<SendPrevie
       minA: minimumReceived(request.amountA, slippage),
       minB: minimumReceived(request.amountB, slippage),
       recipient: owner,
+      deadline: deadlineFromNow(),
     };
     let outcome: Awaited<ReturnType<typeof simulate>>;
     try {
@@ -317,6 +325,7 @@ export async function previewRemove(
       minA,
       minB,
       recipient: owner,
+      deadline: deadlineFromNow(),
     };
     let outcome: Awaited<ReturnType<typeof simulate>>;
     try {

@@ -1,4 +1,8 @@
 import {
+  DEADLINE_STORAGE_KEY,
+  deadlineFromNow,
+  getDeadlineMinutes,
+  setDeadlineMinutes,
   APPROVAL_MODE_STORAGE_KEY,
   SLIPPAGE_STORAGE_KEY,
   getApprovalMode,
@@ -59,4 +63,26 @@ it("the widget host's slippage applies without touching the site's stored choice
   sub.unsubscribe();
   expect(seen).toEqual([100, 300, 200]);
   expect(store.get(SLIPPAGE_STORAGE_KEY)).toBe('100');
+});
+
+describe('the transaction deadline', () => {
+  it("defaults to the spec's 5 minutes; 1 to 180 whole minutes are kept, anything else refused", () => {
+    expect(getDeadlineMinutes()).toBe(5);
+    expect(deadlineFromNow(1_000_000)).toBe(1_000n + 300n);
+    for (const bad of [0, 181, 2.5, -1, Number.NaN]) expect(setDeadlineMinutes(bad)).toBe(false);
+    expect(setDeadlineMinutes(180)).toBe(true);
+    expect(deadlineFromNow(1_000_000)).toBe(1_000n + 10_800n);
+    expect(store.get(DEADLINE_STORAGE_KEY)).toBe('180');
+    expect(setDeadlineMinutes(1)).toBe(true);
+    expect(getDeadlineMinutes()).toBe(1);
+  });
+
+  it('a stored value out of range (hand-edited storage) falls back to 5 minutes', () => {
+    store.set(DEADLINE_STORAGE_KEY, '999');
+    reloadSettingsForTests();
+    expect(getDeadlineMinutes()).toBe(5);
+    store.set(DEADLINE_STORAGE_KEY, '30');
+    reloadSettingsForTests();
+    expect(getDeadlineMinutes()).toBe(30);
+  });
 });

@@ -1,15 +1,31 @@
 /**
- * The user's money settings: slippage tolerance and approval mode. The main site keeps the
+ * The user's money settings: slippage tolerance, approval mode and the transaction deadline. The main site keeps the
  * user's choice in local storage; the widget takes slippage only from its host's validated
  * options (`setHostSlippage`). No query parameter reaches these values: a link must never be
  * able to set how much a swap may lose.
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
-import { DEFAULT_SLIPPAGE_BPS, MAX_SLIPPAGE_BPS } from '../core/constants';
+import { DEADLINE_SECONDS, DEFAULT_SLIPPAGE_BPS, MAX_SLIPPAGE_BPS } from '../core/constants';
 import type { ApprovalMode } from '../core/validation';
 
 export const SLIPPAGE_STORAGE_KEY = 'JMSWAP_SLIPPAGE_BPS';
 export const APPROVAL_MODE_STORAGE_KEY = 'JMSWAP_APPROVAL_MODE';
+export const DEADLINE_STORAGE_KEY = 'JMSWAP_DEADLINE_MINUTES';
+
+/** The transaction deadline's bounds and default (the spec's 5 minutes), in minutes. */
+export const MIN_DEADLINE_MINUTES = 1;
+export const MAX_DEADLINE_MINUTES = 180;
+export const DEFAULT_DEADLINE_MINUTES = DEADLINE_SECONDS / 60;
+
+/** A deadline the settings accept: a whole number of minutes, 1 to 180. */
+export function isValidDeadlineMinutes(minutes: unknown): minutes is number {
+  return (
+    typeof minutes === 'number' &&
+    Number.isInteger(minutes) &&
+    minutes >= MIN_DEADLINE_MINUTES &&
+    minutes <= MAX_DEADLINE_MINUTES
+  );
+}
 
 /** A slippage the swap box accepts: a whole number of basis points, 0.01% to 50%. */
 export function isValidSlippageBps(bps: unknown): bps is number {
@@ -50,7 +66,14 @@ function storedApprovalMode(): ApprovalMode {
   return readStored(APPROVAL_MODE_STORAGE_KEY) === 'exact' ? 'exact' : 'max';
 }
 
+function storedDeadline(): number {
+  const raw = readStored(DEADLINE_STORAGE_KEY);
+  const minutes = raw === null ? NaN : Number(raw);
+  return isValidDeadlineMinutes(minutes) ? minutes : DEFAULT_DEADLINE_MINUTES;
+}
+
 const slippageSubject = new BehaviorSubject<number>(storedSlippage());
+const deadlineSubject = new BehaviorSubject<number>(storedDeadline());
 const approvalModeSubject = new BehaviorSubject<ApprovalMode>(storedApprovalMode());
 /** Set once a widget host gave its options: from then on nothing is written to the site's storage. */
 let hosted = false;
@@ -88,9 +111,26 @@ export function setApprovalMode(mode: ApprovalMode): void {
   if (approvalModeSubject.getValue() !== mode) approvalModeSubject.next(mode);
 }
 
+/** Minutes a swap or liquidity send stays valid after it is built (1-180; default 5). */
+export const deadlineMinutes$: Observable<number> = deadlineSubject.asObservable();
+export const getDeadlineMinutes = (): number => deadlineSubject.getValue();
+
+/** The user's deadline; invalid values are refused (false). Remembered on the main site. */
+export function setDeadlineMinutes(minutes: number): boolean {
+  if (!isValidDeadlineMinutes(minutes)) return false;
+  if (!hosted) writeStored(DEADLINE_STORAGE_KEY, String(minutes));
+  if (deadlineSubject.getValue() !== minutes) deadlineSubject.next(minutes);
+  return true;
+}
+
+/** The deadline (unix seconds) a send built now carries: now + the user's minutes. */
+export const deadlineFromNow = (nowMs: number = Date.now()): bigint =>
+  BigInt(Math.floor(nowMs / 1000) + getDeadlineMinutes() * 60);
+
 /** Test seam (not exported from the package entry): re-read storage, forget the host. */
 export function reloadSettingsForTests(): void {
   hosted = false;
   slippageSubject.next(storedSlippage());
   approvalModeSubject.next(storedApprovalMode());
+  deadlineSubject.next(storedDeadline());
 }

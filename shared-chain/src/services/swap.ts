@@ -17,9 +17,17 @@ import {
   sessionEpoch,
   writer,
   adapterFor,
+  deadlineFromNow,
 } from '../singleton';
 import { formatUnits } from '../core/amounts';
-import { ChainError, SwapError, swapFailedMessage, catalogued } from '../core/errors';
+import {
+  ChainError,
+  SwapError,
+  swapFailedMessage,
+  catalogued,
+  minedFailureOf,
+  withMinedFailure,
+} from '../core/errors';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import type { ChainWriter, SwapOrder, TxResult } from '../adapters/types';
 import {
@@ -33,6 +41,7 @@ import { withGasMargin } from '../core/feeReserve';
 import { ensureApproval } from './approval';
 import type { TaxCheck } from '../core/taxDetection';
 import { snapshotReadAt } from '../adapters/snapshot';
+import { swapMoved } from './moved';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
 export { ensureApproval };
@@ -52,7 +61,7 @@ export interface EstimateMeta {
   epoch: number;
   from: string;
   to: string;
-  /** The path's taxed tokens as detected on chain (issue #26): what the tax lines show. */
+  /** The path's taxed tokens as detected on chain: what the tax lines show. */
   taxChecks?: TaxCheck[];
   /** Tax percent per path token this estimate used; the swap sends the same. */
   taxes?: number[];
@@ -71,16 +80,27 @@ export interface EstimateRequest {
   networkId?: NetworkId;
   /**
    * Reserves read less than 5 s ago (SWAP's new quote, the box's periodic refresh). Otherwise a
-   * keystroke's estimate may use the last snapshot while the next one is read (issue #25).
+   * keystroke's estimate may use the last snapshot while the next one is read.
    */
   fresh?: boolean;
 }
 
-async function reservesFor(network: NetworkConfig, fresh?: boolean) {
-  const reader = await readerFor(network);
-  const pools = await reader.pairReserves({ fresh });
+/** The listed pools, plus the factory's pools of the two tokens when one is not listed. */
+async function reservesFor(network: NetworkConfig, request: EstimateRequest) {
+  const { poolsAround } = await import(/* webpackChunkName: "tax-detection" */ './pools');
+  const pools = await poolsAround(network, [request.from, request.to], request.fresh);
   if (pools === undefined) throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
   return pools;
+}
+
+/**
+ * The pools quotes between `from` and `to` use (the listed ones, and the factory's pools of a
+ * token beyond the config): the swap box's prices and its "no pool yet" check read them.
+ */
+export async function getSwapPools(from: string, to: string, networkId?: NetworkId) {
+  const network = await networkById(networkId);
+  const { poolsAround } = await import(/* webpackChunkName: "tax-detection" */ './pools');
+  return poolsAround(network, [from, to]);
 }
 
 function queryFor(
@@ -100,7 +120,7 @@ function queryFor(
 }
 
 /**
- * Runs an estimate with the taxes the chain takes (issue #26): the two ends are detected first,
+ * Runs an estimate with the taxes the chain takes: the two ends are detected first,
  * then any token the chosen path goes through, and the estimate is made again with it.
  */
 async function withChainTaxes<E extends { path: string[] }>(
@@ -112,19 +132,44 @@ async function withChainTaxes<E extends { path: string[] }>(
     /* webpackChunkName: "tax-detection" */ './taxDetection'
   );
   const checks = await detectTaxes(network, [request.from, request.to]);
-  let estimate = run(withDetectedTaxes(network.tokens, checks));
+  // A token whose sale takes another tax than its purchase (detected on import) is sold first
+  // in the path: the estimate and the router's taxes array use its sale tax there.
+  const selling = (tokens: NetworkConfig['tokens']) => {
+    const from = tokens[request.from];
+    return from?.sellTax === undefined
+      ? tokens
+      : { ...tokens, [request.from]: { ...from, tax: from.sellTax } };
+  };
+  let estimate = run(selling(withDetectedTaxes(network.tokens, checks)));
   const more = estimate?.path.filter((symbol) => !(symbol in checks)) ?? [];
   if (more.length > 0) {
     Object.assign(checks, await detectTaxes(network, more));
-    estimate = run(withDetectedTaxes(network.tokens, checks));
+    estimate = run(selling(withDetectedTaxes(network.tokens, checks)));
   }
   if (!estimate) return null;
-  const tokens = withDetectedTaxes(network.tokens, checks);
+  const tokens = selling(withDetectedTaxes(network.tokens, checks));
   return {
     ...estimate,
     taxChecks: estimate.path.flatMap((symbol) => checks[symbol] ?? []),
     taxes: estimate.path.map((symbol) => tokens[symbol]?.tax ?? 0),
   };
+}
+
+/** The spec's "No swap path found" is logged as well as thrown (which pair, on which network). */
+async function loggingNoPath<T>(
+  request: EstimateRequest,
+  network: NetworkConfig,
+  run: () => Promise<T>,
+) {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ChainError && error.code === 'NO_PATH')
+      console.warn(
+        `[shared-chain] ${network.id}: ${error.message}: ${request.from} -> ${request.to}`,
+      );
+    throw error;
+  }
 }
 
 /**
@@ -137,9 +182,11 @@ export async function getSwapEstimate(
   const epoch = sessionEpoch();
   const network = await networkById(request.networkId);
   if (request.amountIn <= 0n) return null;
-  const pools = await reservesFor(network, request.fresh);
-  const estimate = await withChainTaxes(network, request, (tokens) =>
-    estimateSwap({ ...queryFor(network, request, pools, tokens), amountIn: request.amountIn }),
+  const pools = await reservesFor(network, request);
+  const estimate = await loggingNoPath(request, network, () =>
+    withChainTaxes(network, request, (tokens) =>
+      estimateSwap({ ...queryFor(network, request, pools, tokens), amountIn: request.amountIn }),
+    ),
   );
   if (!estimate) return null;
   return {
@@ -160,12 +207,14 @@ export async function getAmountNeeded(
   const epoch = sessionEpoch();
   const network = await networkById(request.networkId);
   if (request.amountOut <= 0n) return null;
-  const pools = await reservesFor(network, request.fresh);
-  const estimate = await withChainTaxes(network, request, (tokens) =>
-    estimateAmountNeeded({
-      ...queryFor(network, request, pools, tokens),
-      amountOut: request.amountOut,
-    }),
+  const pools = await reservesFor(network, request);
+  const estimate = await loggingNoPath(request, network, () =>
+    withChainTaxes(network, request, (tokens) =>
+      estimateAmountNeeded({
+        ...queryFor(network, request, pools, tokens),
+        amountOut: request.amountOut,
+      }),
+    ),
   );
   if (!estimate) return null;
   return {
@@ -212,10 +261,13 @@ export function swapMethod(
  */
 export function swapFailure(error: unknown): SwapError {
   const detail = (error as { detail?: unknown } | null)?.detail;
-  return new SwapError(
+  const failure = new SwapError(
     'SWAP_FAILED',
     swapFailedMessage(typeof detail === 'string' && detail !== '' ? detail : undefined),
   );
+  // Mined and failed: the popup that opened at the hash says why and what it cost.
+  const mined = minedFailureOf(error);
+  return mined ? withMinedFailure(failure, mined) : failure;
 }
 
 export interface ExecuteSwapRequest {
@@ -224,7 +276,18 @@ export interface ExecuteSwapRequest {
   approvalMode?: ApprovalMode;
   /** Default: the connected wallet. */
   recipient?: string;
+  /** Default: now + the user's deadline setting (5 minutes unless changed). */
   deadline?: bigint;
+  /** The wallet handed back the swap's id (the approval's is not told): it is on its way. */
+  onSubmitted?: (txid: string) => void;
+}
+
+/** A mined swap: its id and fee, and what the chain moved (undefined where its logs did not say). */
+export interface SwapOutcome extends TxResult {
+  /** What left the user's wallet (exact-out: at most the maximum sold; taxes included). */
+  spent?: bigint;
+  /** What arrived in the recipient's wallet (after the token's tax). */
+  received?: bigint;
 }
 
 const energyAsInteger = (value: bigint): number =>
@@ -236,7 +299,7 @@ const energyAsInteger = (value: bigint): number =>
  * Rejects with a SwapError (validation, "Approval unsuccessful (swap aborted)", "Swap failed"),
  * a ChainError 4001 when the user rejected in the wallet, or WRONG_NETWORK / the expired quote.
  */
-export function executeSwap(request: ExecuteSwapRequest): Promise<TxResult> {
+export function executeSwap(request: ExecuteSwapRequest): Promise<SwapOutcome> {
   try {
     const wallet = requireWallet();
     // Taken before anything is awaited: a second press while this one is open sends nothing.
@@ -249,7 +312,7 @@ export function executeSwap(request: ExecuteSwapRequest): Promise<TxResult> {
 async function sendSwap(
   request: ExecuteSwapRequest,
   wallet: ReturnType<typeof requireWallet>,
-): Promise<TxResult> {
+): Promise<SwapOutcome> {
   const { estimate } = request;
   const network = wallet.network;
   if (!isEstimateCurrent(estimate) || estimate.networkId !== network.id) {
@@ -292,22 +355,27 @@ async function sendSwap(
 
   const { writer: w } = await writer();
   let result: TxResult;
+  const recipient = request.recipient ?? owner;
   try {
-    result = await w.swap({
-      kind: estimate.kind,
-      path: estimate.path,
-      amount: estimate.kind === 'exactIn' ? estimate.amountIn : estimate.amountOut,
-      bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
-      recipient: request.recipient ?? owner,
-      deadline: request.deadline,
-      taxes: estimate.taxes,
-    });
+    result = await w.swap(
+      {
+        kind: estimate.kind,
+        path: estimate.path,
+        amount: estimate.kind === 'exactIn' ? estimate.amountIn : estimate.amountOut,
+        bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
+        recipient,
+        deadline: request.deadline ?? deadlineFromNow(),
+        taxes: estimate.taxes,
+      },
+      { onSent: request.onSubmitted },
+    );
   } catch (error) {
     if (isUserRejection(error)) throw error;
     if (
       error instanceof ChainError &&
       (error.code === 'WRONG_NETWORK' ||
         error.code === 'SIMULATION_FAILED' ||
+        error.code === 'SIMULATION_UNAVAILABLE' ||
         error.code === 'TRANSACTION_CANCELLED')
     )
       throw error;
@@ -328,7 +396,9 @@ async function sendSwap(
     symbolOut: estimate.to,
   });
   void refreshWalletData();
-  return result;
+  return result.logs === undefined
+    ? result
+    : { ...result, ...swapMoved(network, { path: estimate.path, recipient }, result.logs) };
 }
 
 /**
@@ -347,7 +417,7 @@ export async function swapGasReserve(request: {
   return cost === undefined ? undefined : withGasMargin(cost);
 }
 
-/** A TRON swap's network fee before sending (issue #23): what it burns, and the free energy. */
+/** A TRON swap's network fee before sending: what it burns, and the free energy. */
 export interface SwapFeePreview {
   feeSun: bigint;
   freeEnergy: bigint;
@@ -378,6 +448,7 @@ export async function previewSwapFee(
       amount: estimate.kind === 'exactIn' ? estimate.amountIn : estimate.amountOut,
       bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
       recipient: wallet.connection.address,
+      deadline: deadlineFromNow(),
       taxes: estimate.taxes,
     });
   } catch {

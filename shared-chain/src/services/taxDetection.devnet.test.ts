@@ -1,5 +1,5 @@
 /**
- * Token taxes detected on chain (issue #26) on the real devnet: KLV on BSC and ZLF on TRON are
+ * Token taxes detected on chain on the real devnet: KLV on BSC and ZLF on TRON are
  * configured at 0% but their owner raised the tax to 4% after seeding (devnet RETAXED_TOKENS).
  * The probe finds 4% exactly, a configured taxed token reads as configured, and a swap made
  * from the estimate delivers exactly the estimated amount (exact in) or exactly the amount

@@ -1,5 +1,5 @@
 /**
- * Token taxes detected on chain (issue #26). The config's tax is what a project declared; the
+ * Token taxes detected on chain. The config's tax is what a project declared; the
  * chain's is what the token takes. Each token is probed once per TAX_RECHECK_MS per network by
  * a simulated small buy from the base coin (see the readers' probeTransferTax): the router's
  * own answer says what the last pair sent and what arrived. Nothing is signed or sent.
@@ -9,6 +9,7 @@
  * override would work on EVM nodes only, and an eth_call alone cannot read a balance change.
  */
 import { readerFor } from '../singleton';
+import { poolsAround } from './pools';
 import type { NetworkConfig } from '../config/types';
 import type { PoolReserves } from '../core/paths';
 import { estimateSwap } from '../core/estimate';
@@ -53,7 +54,7 @@ async function probe(network: NetworkConfig, symbol: string): Promise<TaxCheck> 
   const configured = token?.tax ?? 0;
   if (!token || token.isBase || symbol === network.baseToken) return checkTax(symbol, 0, undefined);
   const reader = await readerFor(network);
-  const pools = await reader.pairReserves();
+  const pools = await poolsAround(network, [symbol]);
   const amountIn = pools ? probeAmount(network, pools, symbol) : 0n;
   if (!pools || amountIn === 0n || !reader.probeTransferTax) {
     return checkTax(symbol, configured, undefined);

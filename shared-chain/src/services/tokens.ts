@@ -14,3 +14,16 @@ export async function addTokenToWallet(symbol: string, networkId?: NetworkId): P
   const { watchAsset } = await import('../adapters/tron/tronlink');
   return watchAsset(token);
 }
+
+// ------------------------------------------------------------------ tokens beyond the config
+
+// Reading, checking and importing tokens by address (the picker's) load with the picker;
+// token keys and address checks for a remote's own use are `@jmswap/shared-chain/tokens`.
+export type { TokenCandidate, TokenInspection } from './tokenInspection';
+export type { TokenTaxes } from '../core/tokenProbe';
+export {
+  IMPORTED_TOKENS_STORAGE_KEY,
+  extraTokensVersion$,
+  extraTokensReady,
+  withExtraTokens,
+} from '../config/extraTokens';

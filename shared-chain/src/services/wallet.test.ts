@@ -1,6 +1,7 @@
 /**
  * @jest-environment jest-fixed-jsdom
  */
+import { waitFor } from '@testing-library/dom';
 import { resetWalletServiceForTests, setTronAdapterLoader } from '../testing';
 import { appEvents$, type AppEvent } from '../bus/events';
 import { network$, session$, SELECTED_NETWORK_KEY } from '../bus/session';
@@ -122,7 +123,10 @@ test('an account change updates the session and bumps the epoch; a wallet discon
   await connectWallet('injected');
   const epoch = epoch$.getValue();
   provider.emit('accountsChanged', ['0x00000000000000000000000000000000000000B2']);
-  await new Promise((r) => setTimeout(r, 50));
+  // The new account's session is built asynchronously (its balance is read).
+  await waitFor(() =>
+    expect(session$.getValue().address).toBe('0x00000000000000000000000000000000000000B2'),
+  );
   expect(epoch$.getValue()).toBeGreaterThan(epoch);
   expect(session$.getValue().address).toBe('0x00000000000000000000000000000000000000B2');
   const e2 = epoch$.getValue();
@@ -131,8 +135,7 @@ test('an account change updates the session and bumps the epoch; a wallet discon
   const disconnected = jest.fn();
   onDisconnect(disconnected);
   provider.emit('disconnect');
-  await new Promise((r) => setTimeout(r, 10));
-  expect(session$.getValue()).toEqual({ connected: false });
+  await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
   expect(disconnected).toHaveBeenCalledTimes(1);
 });
 

@@ -14,12 +14,14 @@ import {
   persistSelectedNetwork,
   type WalletSession,
 } from '../bus/session';
-import { loadNetworks, networks$ } from '../config/registry';
+import { loadNetworks, networkOf, networks$ } from '../config/registry';
+import { extraTokensReady } from '../config/extraTokens';
 import {
   DEFAULT_NETWORK,
   isNetworkConfigured,
   type NetworkConfig,
   type NetworkId,
+  type NetworksFile,
 } from '../config/types';
 import { WALLET_REFRESH_MS, WALLET_TOAST_MS } from '../core/constants';
 import { ChainError, catalogued, localText } from '../core/errors';
@@ -99,14 +101,20 @@ function fire<A extends unknown[]>(set: Set<(...args: A) => void>, ...args: A): 
 export async function currentNetwork(): Promise<NetworkConfig> {
   const state = networks$.getValue();
   const file = state.status === 'ready' ? state.file : await loadNetworks();
-  return file.networks[network$.getValue()];
+  return networkReady(file, network$.getValue());
 }
 
 export async function networkById(id?: NetworkId): Promise<NetworkConfig> {
   if (id === undefined) return currentNetwork();
   const state = networks$.getValue();
   const file = state.status === 'ready' ? state.file : await loadNetworks();
-  return file.networks[id];
+  return networkReady(file, id);
+}
+
+/** The network with its extra tokens merged (a browser's imports wait for their checks). */
+async function networkReady(file: NetworksFile, id: NetworkId): Promise<NetworkConfig> {
+  await extraTokensReady(file.networks[id], file.profile);
+  return networkOf(file, id);
 }
 
 // ------------------------------------------------------------------------------ session
@@ -131,14 +139,24 @@ export function requireWallet(): Readonly<ActiveWallet> {
 }
 
 /** A writer for the connected wallet on its network. */
-export async function writer(): Promise<{ writer: ChainWriter; wallet: Readonly<ActiveWallet> }> {
+export async function writer(
+  /** The network to send on (default the wallet's): an EVM writer switches the wallet to it. */
+  network?: NetworkConfig,
+): Promise<{ writer: ChainWriter; wallet: Readonly<ActiveWallet> }> {
   const wallet = requireWallet();
-  const [adapter, recent] = await Promise.all([
-    adapterFor(wallet.network.platform),
+  const target = network ?? wallet.network;
+  if (target.platform !== wallet.network.platform) throw new ChainError('WRONG_NETWORK');
+  const [adapter, recent, current] = await Promise.all([
+    adapterFor(target.platform),
     loadRecentTransactions().catch(() => undefined), // a list that did not load records nothing
+    // With the tokens imported since the wallet connected (their router, their address).
+    networkById(target.id),
   ]);
-  const w = adapter.createWriter(wallet.network, wallet.connection);
-  return { writer: recent ? recent.recordingWriter(w, wallet) : w, wallet };
+  const w = adapter.createWriter(current, wallet.connection);
+  return {
+    writer: recent ? recent.recordingWriter(w, { ...wallet, network: current }) : w,
+    wallet,
+  };
 }
 
 const isPageVisible = (): boolean =>
@@ -197,6 +215,33 @@ function announceConnected(wallet: ActiveWallet): void {
 export const WALLET_CONNECTION_DECLINED = catalogued(msg`Wallet connection declined`);
 
 /**
+ * The wallet whose session outlives a reload (WalletConnect keeps it on the phone and in this
+ * origin's storage): its kind and network, so the next load picks it up without a new QR code.
+ */
+export const WALLET_SESSION_KEY = 'JMSWAP_WALLET_SESSION';
+
+function rememberSession(kind?: WalletKind, network?: NetworkId): void {
+  try {
+    if (kind && network)
+      globalThis.localStorage?.setItem(WALLET_SESSION_KEY, JSON.stringify({ kind, network }));
+    else globalThis.localStorage?.removeItem(WALLET_SESSION_KEY);
+  } catch {
+    // storage may be unavailable (private mode); the session then lasts for this page only.
+  }
+}
+
+function rememberedSession(): { kind: WalletKind; network: NetworkId } | undefined {
+  try {
+    const value = JSON.parse(globalThis.localStorage?.getItem(WALLET_SESSION_KEY) ?? 'null');
+    return typeof value?.kind === 'string' && typeof value?.network === 'string'
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Connects the wallet of `kind` on the selected network. Resolves with the session, or with
  * undefined when the user declined (4001: logged as declined, a wallet toast) or the network
  * changed meanwhile. Other failures are logged and rethrown.
@@ -227,8 +272,45 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
     console.error(`[shared-chain] ${kind}: connection failed`, error);
     throw error;
   }
+  const session = await activate(kind, connection, network);
+  if (session && connector.restore) rememberSession(kind, network.id);
+  return session;
+}
+
+/**
+ * Picks up the wallet session this page had before a reload (a WalletConnect session the wallet
+ * has not ended), on the network it was on. Resolves with it, or undefined (none, or ended).
+ */
+export async function restoreWalletSession(): Promise<WalletSession | undefined> {
+  const remembered = rememberedSession();
+  if (!remembered || active) return undefined;
+  ensureNetworkWatcher();
+  const network = await currentNetwork();
+  if (network.id !== remembered.network || !isNetworkConfigured(network)) return undefined;
+  try {
+    const adapter = await adapterFor(network.platform);
+    const connector = adapter.connectors().find((c) => c.kind === remembered.kind);
+    const connection = await connector?.restore?.(network);
+    if (!connection) {
+      rememberSession(undefined);
+      return undefined;
+    }
+    if (active) return undefined;
+    return await activate(remembered.kind, connection, network);
+  } catch (error) {
+    console.error(`[shared-chain] ${remembered.kind}: the session could not be restored`, error);
+    return undefined;
+  }
+}
+
+/** Makes `connection` the page's wallet: bus, events, callbacks, refresh. */
+async function activate(
+  kind: WalletKind,
+  connection: WalletConnection,
+  network: NetworkConfig,
+): Promise<WalletSession | undefined> {
   if (network$.getValue() !== network.id) {
-    await connection.disconnect().catch(() => undefined);
+    await (connection.release ?? connection.disconnect).call(connection).catch(() => undefined);
     return undefined;
   }
   await releaseWallet();
@@ -263,22 +345,32 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
   return session;
 }
 
-/** Drops the active wallet without the disconnect callbacks (internal). */
-async function releaseWallet(): Promise<ActiveWallet | undefined> {
+/**
+ * Drops the active wallet without the disconnect callbacks (internal). `keepSession`: leave a
+ * session the wallet keeps (WalletConnect) open for the next connect.
+ */
+async function releaseWallet(keepSession = false): Promise<ActiveWallet | undefined> {
   const wallet = active;
   if (!wallet) return undefined;
   active = undefined;
   wallet.stopListening();
   if (wallet.timer) clearInterval(wallet.timer);
-  await wallet.connection
-    .disconnect()
+  const { connection } = wallet;
+  const end = keepSession && connection.release ? connection.release : connection.disconnect;
+  await end
+    .call(connection)
     .catch((error: unknown) => console.error('[shared-chain] disconnect failed', error));
   return wallet;
 }
 
-/** Disconnects: address, name and balance are cleared, then the disconnect callbacks run. */
-export async function disconnectWallet(): Promise<void> {
-  const wallet = await releaseWallet();
+/**
+ * Disconnects: address, name and balance are cleared, then the disconnect callbacks run.
+ * `keepSession` (a network change): a WalletConnect session stays open in the wallet, so that
+ * connecting again needs no new QR code.
+ */
+export async function disconnectWallet({ keepSession = false } = {}): Promise<void> {
+  rememberSession(undefined);
+  const wallet = await releaseWallet(keepSession);
   if (!wallet && !session$.getValue().connected) return;
   session$.next(DISCONNECTED);
   bumpEpoch();
@@ -301,7 +393,7 @@ async function handleNetworkChange(next: NetworkId, previous: NetworkId): Promis
   // 1. the previous wallet is disconnected; 2. pair caches and liquidity state are reset;
   // 3. SELECTED_NETWORK is stored (selectNetwork, or below for direct network$ updates);
   // 4. the network-change callbacks fire.
-  await disconnectWallet();
+  await disconnectWallet({ keepSession: true });
   resetReaders();
   for (const hook of networkResetHooks) hook();
   persistSelectedNetwork(next);

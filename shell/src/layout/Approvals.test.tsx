@@ -50,7 +50,8 @@ test('lists an allowance with its amount and spender; Revoke previews, then send
   expect(await screen.findByText('0.000046 BNB')).toBeInTheDocument();
   expect(revokeAllowance).not.toHaveBeenCalled();
   await userEvent.click(screen.getByRole('button', { name: 'Confirm revoke' }));
-  expect(revokeAllowance).toHaveBeenCalledWith(row);
+  // On the row's network (the list's), whatever is selected when the button is pressed.
+  expect(revokeAllowance).toHaveBeenCalledWith(network, row);
   expect(reload).toHaveBeenCalled();
 });
 

@@ -20,21 +20,6 @@ import { APPROVALS_TITLE } from './approvalsTitle';
 type Allowances = AllowancesModule;
 type Row = Awaited<ReturnType<Allowances['listAllowances']>>['rows'][number];
 
-const CSS = `
-.jm-approvals{flex-basis:100%;max-width:420px;margin:8px 0 0 auto;padding:12px;border:1px solid var(--line);border-radius:12px;background:var(--panel);box-sizing:border-box;font-size:13px}
-.jm-approvals h2{font-size:15px;margin:0 0 4px}
-.jm-approvals p{margin:4px 0}
-.jm-approvals ol{list-style:none;margin:8px 0 0;padding:0;max-height:60vh;overflow-y:auto}
-.jm-approvals li{padding:8px 0;border-top:1px solid var(--control);overflow-wrap:anywhere}
-.jm-approvals .jm-approvals-top{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:4px 8px}
-.jm-approvals dl{display:grid;grid-template-columns:auto 1fr;gap:2px 8px;margin:6px 0}
-.jm-approvals dd{margin:0}
-.jm-approvals .jm-approvals-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:6px}
-.jm-approvals button{min-height:44px;padding:0 12px;font:inherit;border-radius:10px;border:1px solid var(--line);background:var(--control);color:inherit;cursor:pointer}
-.jm-approvals button:disabled{opacity:.6;cursor:default}
-@media (max-width:759px){.jm-approvals{max-width:none;margin:8px 0 0}}
-`;
-
 function feeText(network: NetworkConfig, fee: bigint | undefined | null): string {
   if (fee === null) return '…';
   if (fee === undefined) return i18n._(msg`not known`);
@@ -72,7 +57,7 @@ function Preview({
   const revoke = () => {
     setBusy(true);
     setProblem(undefined);
-    allowances.revokeAllowance(row).then(onDone, (error: unknown) => {
+    allowances.revokeAllowance(network, row).then(onDone, (error: unknown) => {
       setBusy(false);
       if (!isUserRejection(error))
         setProblem(error instanceof Error ? error.message : String(error));
@@ -109,11 +94,11 @@ export function ApprovalsPanel({ allowances }: { allowances: Allowances }) {
   const [chosen, setChosen] = useState<string>();
   const pending = usePendingTransaction();
   const { network, account, list } = view;
-  const keyOf = (row: Row) => `${row.token}:${row.spender.address}`;
+  // A preview belongs to its network's row: another network's list never inherits it.
+  const keyOf = (row: Row) => `${network?.id}:${row.token}:${row.spender.address}`;
   const title = i18n._(APPROVALS_TITLE);
   return (
     <section className="jm-approvals" aria-label={title} data-testid="approvals">
-      <style>{CSS}</style>
       <h2>{title}</h2>
       <p>{t`What the exchange's routers may spend from your wallet.`}</p>
       {view.status === 'loading' && <p role="status">{t`Reading allowances…`}</p>}

@@ -3,7 +3,13 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { requestWalletConnect, useNetworkConfig, useWalletSession } from '@jmswap/shared-chain';
+import {
+  requestWalletConnect,
+  useNetworkConfig,
+  useObservable,
+  useWalletSession,
+  walletConnectLink$,
+} from '@jmswap/shared-chain';
 import { NetworkTabs } from './NetworkTabs';
 import { ThemeToggle } from './ThemeToggle';
 import { LanguageMenu } from './LanguageMenu';
@@ -45,6 +51,7 @@ function WalletButton() {
   const { t } = useLingui();
   const session = useWalletSession();
   const config = useNetworkConfig();
+  const link = useObservable(walletConnectLink$, walletConnectLink$.getValue());
   if (!session.connected) {
     return (
       <button type="button" className="jm-button jm-connect" onClick={requestWalletConnect}>
@@ -63,6 +70,11 @@ function WalletButton() {
             config.network.tokens[config.network.baseToken]?.decimals ?? 18,
           )}{' '}
           {config.network.baseToken}
+        </span>
+      )}
+      {session.kind === 'walletconnect' && link === 'unreachable' && (
+        <span role="status" className="jm-wallet-unreachable">
+          {t`Mobile wallet unreachable: reconnecting…`}
         </span>
       )}
     </div>

@@ -65,12 +65,18 @@ type ToastEvent = Extract<AppEvent, { type: 'toast' }>;
 
 function showToast({ toast }: Sonner, e: ToastEvent) {
   const show = e.kind === 'error' ? toast.error : e.kind === 'success' ? toast.success : toast;
-  show(e.text, {
-    duration: e.durationMs,
-    action: e.link
-      ? { label: e.link.label, onClick: () => window.open(e.link?.href, '_blank', 'noopener') }
-      : undefined,
-  });
+  // A link belongs to the message itself (the TRON fee message's "buy energy"), not to a button.
+  const message = e.link ? (
+    <span>
+      {e.text}{' '}
+      <a href={e.link.href} target="_blank" rel="noopener noreferrer">
+        {e.link.label}
+      </a>
+    </span>
+  ) : (
+    e.text
+  );
+  show(message, { duration: e.durationMs });
 }
 
 /**

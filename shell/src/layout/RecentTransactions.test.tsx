@@ -41,16 +41,23 @@ test('each transaction shows its kind, status, amounts and explorer link', () =>
     item(1),
     item(2, { kind: 'Approve', summary: 'Unlimited JM', status: 'confirmed' }),
     item(3, { status: 'replaced', replacedBy: hash(4) }),
+    item(5, {
+      status: 'failed',
+      outcome: 'This swap failed on chain: its deadline has passed. Network fee: 0.0021 BNB',
+    }),
   ]);
   render(<RecentTransactionsPanel recent={recent} />);
   expect(screen.getByRole('heading', { name: 'Recent transactions' })).toBeInTheDocument();
   const rows = screen.getAllByTestId('recent-transaction');
   expect(rows[0]).toHaveTextContent('Swap');
-  expect(rows[0]).toHaveTextContent('Pending');
+  // the same states as the popup that opened at the send
+  expect(rows[0]).toHaveTextContent('Confirming…');
   expect(rows[0]).toHaveTextContent('1 BNB → min 2 JM');
   expect(rows[1]).toHaveTextContent('Confirmed');
   expect(rows[1]).toHaveTextContent('Unlimited JM');
   expect(rows[2]).toHaveTextContent('Replaced');
+  expect(rows[3]).toHaveTextContent('Failed');
+  expect(rows[3]).toHaveTextContent('its deadline has passed. Network fee: 0.0021 BNB');
   expect(screen.getAllByRole('link', { name: 'View on explorer' })[0]).toHaveAttribute(
     'href',
     `https://bscscan.com/tx/${hash(1)}`,

@@ -13,20 +13,6 @@ import { RECENT_TITLE } from './approvalsTitle';
 type Recent = RecentTransactionsModule;
 type Item = ReturnType<Recent['useRecentTransactions']>['items'][number];
 
-const CSS = `
-.jm-recent{flex-basis:100%;max-width:420px;margin:8px 0 0 auto;padding:12px;border:1px solid var(--line);border-radius:12px;background:var(--panel);box-sizing:border-box}
-.jm-recent h2{font-size:15px;margin:0 0 8px}
-.jm-recent ol{list-style:none;margin:0;padding:0;max-height:60vh;overflow-y:auto}
-.jm-recent li{padding:8px 0;border-top:1px solid var(--control);font-size:13px;overflow-wrap:anywhere}
-.jm-recent .jm-recent-top{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 8px}
-.jm-recent .jm-recent-status[data-status=confirmed]{color:var(--status-ok)}
-.jm-recent .jm-recent-status[data-status=failed],.jm-recent .jm-recent-status[data-status=dropped],.jm-recent .jm-recent-status[data-status=expired]{color:var(--status-bad)}
-.jm-recent .jm-recent-actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:6px}
-.jm-recent button{min-height:44px;padding:0 12px;font:inherit;border-radius:10px;border:1px solid var(--line);background:var(--control);color:inherit;cursor:pointer}
-.jm-recent a{color:inherit}
-@media (max-width:759px){.jm-recent{max-width:none;margin:8px 0 0}}
-`;
-
 /** The list's words, in the language shown (shared-chain stores the kinds and statuses). */
 const KINDS: Record<Item['kind'], MessageDescriptor> = {
   Swap: msg`Swap`,
@@ -37,7 +23,8 @@ const KINDS: Record<Item['kind'], MessageDescriptor> = {
   Cancel: msg`Cancel`,
 };
 const STATUSES: Record<Item['status'], MessageDescriptor> = {
-  pending: msg`Pending`,
+  // The words of the popup that opened at the send (FUNDS ON THE WAY, the liquidity popup).
+  pending: msg`Confirming…`,
   confirmed: msg`Confirmed`,
   failed: msg`Failed`,
   dropped: msg`Dropped`,
@@ -90,6 +77,7 @@ function Line({
         </span>
       </div>
       <div>{item.summary}</div>
+      {item.outcome && <div data-testid="recent-outcome">{item.outcome}</div>}
       <div className="jm-recent-top">
         <span>{time(item.time, language)}</span>
         <a href={`${scan}${item.hash}`} target="_blank" rel="noreferrer">
@@ -118,7 +106,6 @@ export function RecentTransactionsPanel({ recent }: { recent: Recent }) {
   const title = i18n._(RECENT_TITLE);
   return (
     <section className="jm-recent" aria-label={title} data-testid="recent-transactions">
-      <style>{CSS}</style>
       <h2>{title}</h2>
       {items.length === 0 || !network ? (
         <p>{t`No transactions yet`}</p>

@@ -19,11 +19,15 @@ import {
 } from '@jmswap/shared-chain/wallet-help';
 import { connectWallet } from '../services/wallet';
 import { needsWalletApp, OpenInWalletApp, WalletProblemNote } from './WalletHelp';
+import { WalletConnectDialog } from './WalletConnectDialog';
 
 /** Connects; a wallet that is missing, locked or silent is explained, other errors toasted. */
 async function connectOrExplain(kind: WalletKind, explain: (problem: WalletProblem) => void) {
   try {
-    await withWalletAnswer(connectWallet(kind));
+    // A mobile wallet answers when its user has scanned the code: the QR dialog waits (and
+    // Cancel ends it), no answer timer.
+    const connecting = connectWallet(kind);
+    await (kind === 'walletconnect' ? connecting : withWalletAnswer(connecting));
   } catch (error) {
     const found = classifyConnectFailure(kind, error);
     if (!found) {
@@ -101,7 +105,8 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
     });
   };
 
-  if (!open || config.status !== 'ready') return null;
+  // The mobile wallet's QR dialog takes over once its option is chosen (the chooser closes).
+  if (!open || config.status !== 'ready') return <WalletConnectDialog />;
   const { platform } = config.network;
   const title = t`Connect a wallet`;
   return (

@@ -17,9 +17,19 @@ const load = loadRecentTransactions as jest.MockedFunction<typeof loadRecentTran
 
 beforeEach(() => load.mockResolvedValue(fakeRecent));
 
-test('a connected wallet loads the recent transactions (pending ones are checked again)', () => {
+test('a connected wallet loads the recent transactions before any click (pending ones are checked again); a failed load breaks nothing', async () => {
+  load.mockRejectedValueOnce(new Error('the recent-transactions chunk did not load'));
   render(<WalletMenu />);
-  expect(load).toHaveBeenCalled();
+  // Loaded at once (the module resumes a send still pending from before a reload), not on the
+  // first click; that load failed, and the menu is still there, every entry usable.
+  expect(load).toHaveBeenCalledTimes(1);
+  expect(screen.getAllByRole('button', { name: 'Recent transactions' })).toHaveLength(2);
+  expect(screen.getAllByRole('button', { name: 'Approvals' })).toHaveLength(2);
+  const [wide] = screen.getAllByRole('button', { name: 'Recent transactions' });
+  await userEvent.click(wide as HTMLElement);
+  // The panel's own load tries again and shows the list.
+  expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledTimes(2);
 });
 
 test('both entries (wallet area, phone menu) open and close one list, loaded on demand', async () => {

@@ -8,7 +8,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { loadAllowances, loadRecentTransactions } from '@jmswap/shared-chain';
+import { disconnectWallet, loadAllowances, loadRecentTransactions } from '@jmswap/shared-chain';
 import { APPROVALS_TITLE, RECENT_TITLE } from './approvalsTitle';
 import { onDemand, useOnDemand } from './onDemand';
 
@@ -46,7 +46,7 @@ const PANELS: Record<Panel, { id: string; title: MessageDescriptor }> = {
 };
 
 export function WalletMenu() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const [open, setOpen] = useState<Panel>();
   useEffect(() => {
     loadRecentTransactions().catch(() => undefined);
@@ -74,6 +74,17 @@ export function WalletMenu() {
       {toggle('recent', 'jm-recent-menu')}
       {toggle('approvals', 'jm-recent-toggle')}
       {toggle('approvals', 'jm-recent-menu')}
+      {/* A mobile wallet's session ends on the phone too. */}
+      {['jm-recent-toggle', 'jm-recent-menu'].map((className) => (
+        <button
+          key={className}
+          type="button"
+          className={className}
+          onClick={() => void disconnectWallet()}
+        >
+          {t`Disconnect`}
+        </button>
+      ))}
       {open && (
         <div id={PANELS[open].id} className="jm-recent-slot">
           {Panel && <Panel />}

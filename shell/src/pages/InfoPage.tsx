@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { RouteScreen } from './RouteScreen';
+import { useSiteConfig } from '../services/site';
 
 const SECTIONS: { title: MessageDescriptor; body: MessageDescriptor }[] = [
   {
@@ -43,6 +44,8 @@ const SECTIONS: { title: MessageDescriptor; body: MessageDescriptor }[] = [
 /** Marketing page for projects (static content). */
 export function InfoPage() {
   const { t, i18n } = useLingui();
+  // The deck is a deployment setting (site.json's deckUrl): no link while none is set.
+  const deck = useSiteConfig()?.deckUrl;
   return (
     <RouteScreen route="info">
       {() => (
@@ -54,8 +57,15 @@ export function InfoPage() {
             </section>
           ))}
           <p>
-            <Link to="/listing">{t`Request a listing`}</Link> ·{' '}
-            <a href="/assets/jmswap-deck.pdf">{t`Download our deck (PDF)`}</a>
+            <Link to="/listing">{t`Request a listing`}</Link>
+            {deck && (
+              <>
+                {' · '}
+                <a href={deck} target="_blank" rel="noopener noreferrer">
+                  {t`Download our deck (PDF)`}
+                </a>
+              </>
+            )}
           </p>
         </article>
       )}

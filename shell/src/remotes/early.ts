@@ -37,12 +37,15 @@ export const fetchOrEarly: typeof fetch = (input, init) => {
 };
 
 /**
- * The same, for a url the head script learns only from another response (a remote's manifest,
- * named in remotes.json): waits until it has started its fetches, so the two never race.
+ * The same, for a url the head script learns only from another response (a remote's manifest
+ * and release record, named in remotes.json): waits until it has started its fetches, so the
+ * two never race. A head-script fetch that failed (the remote's host was down when the page
+ * loaded) is never the answer: it is fetched afresh, so a Retry once the host is back loads
+ * (the failed response, if it were taken by a later attempt, would fail that one too).
  */
-export async function takeEarlyOnceStarted(url: string): Promise<Response | undefined> {
+export async function fetchOnceEarlyStarted(url: string): Promise<Response> {
   const early = typeof window === 'undefined' ? undefined : window.__jmswapEarly;
-  if (!early) return undefined;
-  await early.started;
-  return takeEarly(url);
+  if (early) await early.started;
+  const response = early ? takeEarly(url) : undefined;
+  return response ? response.catch(() => fetch(url)) : fetch(url);
 }

@@ -2,7 +2,7 @@
 // first load): what made it fail, the report to the operators, and the next version to try.
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { toFederationRemotes, type RemoteKey } from './remotesFile';
-import { absolute, folderOf, sha384, table } from './integrity';
+import { absolute, folderOf, recordHash, sha384 } from './integrity';
 import { reportToOperators, type ReportKind } from './report';
 import { readVersionSkew, skewReport, type VersionSkew } from './skew';
 import { choiceOf } from './versions';
@@ -18,8 +18,8 @@ function messages(error: unknown): string {
 
 /**
  * Whether a load failure of `version` was an integrity failure, and what: a refusal recorded
- * here, or a file named in the error whose bytes as served do not match its record (a script
- * the browser refused for its integrity only says "failed to load").
+ * here, or a file named in the error that is not served as its record says (other bytes, or
+ * an HTTP error; a script the browser refused for its integrity only says "failed to load").
  */
 export async function integrityFailure(
   base: string,
@@ -33,13 +33,16 @@ export async function integrityFailure(
     .filter((u) => absolute(u).startsWith(folder.url))
     .slice(0, 3);
   for (const url of named) {
-    const expected = table()[absolute(url)];
+    const expected = recordHash(url);
     const res = await fetch(url, { cache: 'no-store' }).catch(() => undefined);
-    if (!res?.ok) continue;
-    if (!expected || (await sha384(await res.arrayBuffer())) !== expected) {
-      folder.failure = `${url.slice(folder.url.length)} of ${folder.remote} ${version} does not match its release record`;
-      return folder.failure;
-    }
+    if (!res) continue; // no answer: the host or the network, not the release
+    const file = `${absolute(url).slice(folder.url.length)} of ${folder.remote} ${version}`;
+    // A released version's files never change or go away: any other answer means the folder
+    // served is not the release.
+    if (!res.ok) folder.failure = `${file} answered HTTP ${res.status}, not its released file`;
+    else if (!expected || (await sha384(await res.arrayBuffer())) !== expected)
+      folder.failure = `${file} does not match its release record`;
+    if (folder.failure) return folder.failure;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { waitFor } from '@testing-library/react';
 import {
   loadScreen,
   registerRemotesFromConfig,
@@ -7,6 +8,7 @@ import {
   takeStartedScreen,
 } from './federation';
 
+jest.mock('./reloadPage', () => ({ reloadPage: jest.fn() }));
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
@@ -99,4 +101,49 @@ it('the screen started at boot is loaded once and handed to its own area once', 
   expect(load).toHaveBeenCalledTimes(1);
   // A second area, or a remount, loads as before.
   expect(takeStartedScreen('pools', 'PoolsPage')).toBeUndefined();
+});
+
+describe("a version folder the page's policy predates", () => {
+  const PIN = `sha384-${'A'.repeat(64)}`;
+  const pinned = (entry: typeof pools, version: string) => ({
+    ...entry,
+    version,
+    integrity: { [version]: PIN },
+  });
+  // Fresh modules: the policy's folders are those of the page's first remotes.json.
+  let reload: jest.Mock;
+  let loadFresh: jest.Mock;
+  const fresh = (): typeof import('./federation') => {
+    jest.resetModules();
+    const federation = require('./federation');
+    reload = require('./reloadPage').reloadPage;
+    loadFresh = require('@module-federation/enhanced/runtime').loadRemote;
+    return federation;
+  };
+  beforeEach(() => {
+    jest.spyOn(console, 'info').mockImplementation(() => undefined);
+  });
+
+  it('Retry reloads the page when remotes.json names a folder the page cannot run', async () => {
+    const { registerRemotesFromConfig: boot, loadScreen: load_ } = fresh();
+    served = { allowedOrigins, remotes: { swap, pools: pinned(pools, '1.0.0') } };
+    await boot();
+    // The operator moves pools to 1.1.0: the page's policy names 1.0.0's folder only.
+    served = { allowedOrigins, remotes: { swap, pools: pinned(pools, '1.1.0') } };
+    void load_('pools', 'PoolsPage', true);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(loadFresh).not.toHaveBeenCalled();
+    expect(console.info).toHaveBeenCalledWith(
+      "[jmswap] pools: remotes.json now names http://localhost:9084/1.1.0/, which this page's policy predates; reloading the page",
+    );
+  });
+
+  it('Retry of a folder the page already allows loads in place', async () => {
+    const { registerRemotesFromConfig: boot, loadScreen: load_ } = fresh();
+    served = { allowedOrigins, remotes: { swap, pools: pinned(pools, '1.0.0') } };
+    await boot();
+    loadFresh.mockResolvedValue({ default: () => null });
+    await expect(load_('pools', 'PoolsPage', true)).resolves.toBeDefined();
+    expect(reload).not.toHaveBeenCalled();
+  });
 });

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   parseRemotesFile,
   toFederationRemotes,
+  type RemoteEntry,
   type RemoteKey,
   type RemoteProblem,
   type RemotesFile,
@@ -15,6 +16,7 @@ import { chooseVersions, currentVersion } from './versions';
 let registered: RemotesFile = {};
 let problems: RemoteProblem[] = [];
 let scope: readonly RemoteKey[] | undefined;
+let atLoad: RemotesFile | undefined;
 
 async function fetchRemotesFile(url: string) {
   // Default cache mode: served no-cache (always revalidated), and it can use the html's preload
@@ -53,6 +55,7 @@ export async function registerRemotesFromConfig(
   // all run inside main.js's own evaluation task.
   await yieldToBrowser();
   const parsed = await fetchRemotesFile(url);
+  atLoad ??= parsed.remotes;
   registered = keep(parsed.remotes);
   problems = parsed.problems;
   await yieldToBrowser();
@@ -92,17 +95,19 @@ export async function warmScreen(remote: RemoteKey, expose: string): Promise<voi
 export const remoteProblem = (remote: RemoteKey): string | undefined =>
   problems.find((p) => p.key === remote)?.message;
 
-/** Retry reads remotes.json again, so an operator's fix applies without a page reload. */
-async function refreshEntry(remote: RemoteKey) {
+/**
+ * Retry's read of remotes.json (remotes/retry.ts, loaded with the first failure): its remotes
+ * become the page's, and `remote`'s entry, if it has a valid one, is returned.
+ */
+export async function rereadRemotesFile(remote: RemoteKey): Promise<RemoteEntry | undefined> {
   const parsed = await fetchRemotesFile(REMOTES_URL);
   registered = keep(parsed.remotes);
   problems = parsed.problems;
-  const entry = registered[remote];
-  if (!entry) return;
-  const versions = chooseVersions({ [remote]: entry });
-  // force drops the runtime's cached (failed) entry so a remote that came back loads.
-  registerRemotes(toFederationRemotes({ [remote]: entry }, undefined, versions), { force: true });
+  return registered[remote];
 }
+
+/** The remotes of the remotes.json the page loaded with: the server made its policy from them. */
+export const remotesAtLoad = (): RemotesFile | undefined => atLoad;
 
 export type ScreenModule<P> = { default: ComponentType<P> };
 
@@ -130,7 +135,10 @@ export async function loadScreen<P>(
   expose: string,
   retry = false,
 ): Promise<ComponentType<P>> {
-  if (retry) await refreshEntry(remote);
+  if (retry) {
+    const { refreshEntry } = await import(/* webpackChunkName: "remote-failover" */ './retry');
+    await refreshEntry(remote);
+  }
   const entry = registered[remote];
   if (!entry) throw new Error(remoteProblem(remote) ?? `remotes.json lists no "${remote}" remote`);
   try {

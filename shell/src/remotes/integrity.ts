@@ -6,7 +6,7 @@
 // through the federation runtime (runtime-plugins/integrity.ts), its own chunks through the
 // remote's webpack runtime (mf-config/src/remote-integrity.js reads window.__jmswapIntegrity).
 import type { RemoteKey } from './remotesFile';
-import { takeEarlyOnceStarted } from './early';
+import { fetchOnceEarlyStarted } from './early';
 
 /** A well-formed SHA-384 no file has: the integrity of a script its record does not list. */
 export const UNLISTED = `sha384-${'A'.repeat(64)}`;
@@ -35,9 +35,44 @@ export interface Folder {
 }
 
 const folders = new Map<string, Folder>();
-export const table = (): Record<string, string> => (window.__jmswapIntegrity ??= {});
+/** Absolute url -> the SHA-384 its verified release record gives it. */
+const hashes = new Map<string, string>();
+/** The integrity attribute of every file of the versions this page checked, by absolute url. */
+const table = (): Record<string, string> => (window.__jmswapIntegrity ??= {});
 
-export const folderUrl = (base: string, version: string): string => `${base}/${version}/`;
+/** The hash the verified release record of its version gives `url`, if any. */
+export const recordHash = (url: string): string | undefined => hashes.get(absolute(url));
+
+/**
+ * Version folders a Retry loads afresh. Chromium answers a <script> or stylesheet with the result
+ * of an earlier <link rel=preload> of the same url and integrity, a failed one too (the html's
+ * head script preloaded the route's remote while its host was down), for the page's life: a Retry
+ * once the host is back would fail at once. With a second hash, one nothing matches, beside the
+ * file's own in its integrity metadata, each load is a request of its own (SRI takes any hash of
+ * the strongest algorithm: the file still has to match its record).
+ */
+const afresh = new Set<string>();
+
+/** The integrity attribute a file of a checked version gets. */
+function integrityValue(at: string): string | undefined {
+  const hash = hashes.get(at);
+  return hash && [...afresh].some((folder) => at.startsWith(folder)) ? `${hash} ${UNLISTED}` : hash;
+}
+
+/** Retry (remotes/retry.ts): `remote`'s files are fetched afresh, never taken from a preload. */
+export function loadAfresh(remote: RemoteKey): void {
+  for (const folder of folders.values()) if (folder.remote === remote) afresh.add(folder.url);
+  // The remote's own chunk loader reads the table when it loads a file.
+  for (const at of hashes.keys()) table()[at] = integrityValue(at) as string;
+}
+
+/**
+ * A version's folder as the browser writes urls (WHATWG-canonical), so that every url of its
+ * files, made absolute the same way, starts with it. remotes.json's bases are refused unless
+ * written canonically (mf-config's remotes-validate.js); this keeps both sides in one form anyway.
+ */
+export const folderUrl = (base: string, version: string): string =>
+  new URL(`${base}/${version}/`).href;
 
 /**
  * Declares a version the page may load, with its pin from remotes.json. Declaring it again with
@@ -65,6 +100,18 @@ function folderAt(url: string): Folder | undefined {
   const at = absolute(url);
   for (const folder of folders.values()) if (at.startsWith(folder.url)) return folder;
   return undefined;
+}
+
+/**
+ * Whether `url` may hold remote code: anything not on the page's own origin, and anything under
+ * a remote's base (a base may share the page's origin: `https://jmswap.example/remotes/pools`).
+ */
+function remoteUrl(url: string): boolean {
+  const at = new URL(absolute(url));
+  if (at.origin !== new URL(document.baseURI).origin) return true;
+  for (const folder of folders.values())
+    if (at.href.startsWith(new URL('..', folder.url).href)) return true;
+  return false;
 }
 
 const toBase64 = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)));
@@ -106,10 +153,9 @@ async function loadRecord(folder: Folder): Promise<void> {
   if (!folder.pin)
     refuse(folder, `remotes.json pins no release record for ${name} (npm run remote:use pins it)`);
   const url = `${folder.url}release.json`;
-  const early = await takeEarlyOnceStarted(url);
   // No answer at all is the host being down (a load failure, tried again on Retry); an answer
   // without the record is a folder deployed without it.
-  const res = await (early ? Promise.resolve(early) : fetch(url));
+  const res = await fetchOnceEarlyStarted(url);
   if (!res.ok) refuse(folder, `the release record of ${name} could not be read (${url})`);
   const bytes = await res.arrayBuffer();
   if ((await sha384(bytes)) !== folder.pin)
@@ -120,7 +166,11 @@ async function loadRecord(folder: Folder): Promise<void> {
       folder,
       `the release record of ${name} lists no valid hashes, or its build predates chunk integrity (release it again)`,
     );
-  for (const [file, hash] of Object.entries(files)) table()[absolute(folder.url + file)] = hash;
+  for (const [file, hash] of Object.entries(files)) {
+    const at = absolute(folder.url + file);
+    hashes.set(at, hash);
+    table()[at] = integrityValue(at) as string;
+  }
 }
 
 const checkedRecord = (folder: Folder) =>
@@ -137,25 +187,27 @@ export async function verifiedFetch(url: string): Promise<Response | undefined> 
   const folder = folderAt(url);
   if (!folder) return undefined;
   await checkedRecord(folder);
-  const res = await (takeEarlyOnceStarted(url).then(
-    (early) => early ?? fetch(url),
-  ) as Promise<Response>);
-  if (!res.ok) return res;
+  const res = await fetchOnceEarlyStarted(url);
+  // The federation runtime parses whatever body it is handed, whatever the status: a 404 page
+  // that is a manifest naming files elsewhere on the host would be loaded. A file of a pinned
+  // version is served as released or the version has failed.
+  const file = `${absolute(url).slice(folder.url.length)} of ${folder.remote} ${folder.version}`;
+  if (!res.ok) refuse(folder, `${file} answered HTTP ${res.status}, not its released file`);
   const bytes = await res.arrayBuffer();
-  const expected = table()[absolute(url)];
+  const expected = recordHash(url);
   if (!expected || (await sha384(bytes)) !== expected)
-    refuse(
-      folder,
-      `${url.slice(folder.url.length)} of ${folder.remote} ${folder.version} does not match its release record`,
-    );
+    refuse(folder, `${file} does not match its release record`);
   return new Response(bytes, { status: res.status, headers: res.headers });
 }
 
 /**
- * The integrity a script or preload of a remote needs: its hash, or one nothing matches when
- * the record does not list it. Undefined for urls of no declared version.
+ * The integrity a script, stylesheet or preload the federation runtime adds needs: the hash its
+ * verified release record gives it, or one nothing matches (the browser refuses it) for any
+ * other url that may be remote code, whatever path it names: a manifest could name an entry
+ * outside its version folder. Undefined only for the page's own files.
  */
 export function integrityOf(url: string): string | undefined {
-  if (!folderAt(url)) return undefined;
-  return table()[absolute(url)] ?? UNLISTED;
+  const value = integrityValue(absolute(url));
+  if (value) return value;
+  return remoteUrl(url) ? UNLISTED : undefined;
 }

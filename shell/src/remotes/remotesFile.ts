@@ -6,6 +6,7 @@ export {
   toFederationRemotes,
   chosenVersion,
   versionsToTry,
+  pinnedFolders,
   type RemoteEntry,
   type RemoteKey,
   type RemoteProblem,

@@ -1,7 +1,8 @@
 // Operators learn what users' browsers met: remote load failures, integrity refusals, version
-// skew and refused bases go to the api's /v1/client-report (`npm run reports -- list`). Nothing
-// personal is sent: the kind, the remote and version, the cause, the page's path.
-export type ReportKind = 'remote-load' | 'integrity' | 'version-skew' | 'refused-base';
+// skew, refused bases and nodes set aside (another chain, far behind) go to the api's
+// /v1/client-report (`npm run reports -- list`). Nothing personal is sent: the kind, the remote
+// and version, the cause, the page's path.
+export type ReportKind = 'remote-load' | 'integrity' | 'version-skew' | 'refused-base' | 'node';
 
 export interface ClientReport {
   kind: ReportKind;

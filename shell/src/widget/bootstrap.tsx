@@ -12,6 +12,7 @@ import {
   loadNetworks,
   selectNetwork,
   setHostSlippage,
+  trackEvent,
   type NetworkId,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
@@ -23,8 +24,10 @@ import { parseWidgetOptions, slippageBpsOf, type WidgetOptions } from './options
 import { applyWidgetStyle } from './style';
 import { applyTheme, systemTheme } from '../theme';
 import { startHeightReports } from './height';
+import { forwardOperatorReports } from '../services/operatorReports';
 import { widgetTokens } from './tokens';
 import { liquidityTabShown, WIDGET_REMOTES } from './remotes';
+import { startAnalyticsSink } from '../services/analytics';
 
 async function widgetConfig(): Promise<{ allowedHosts: string[] }> {
   const res = await fetch('/config/widget.json', { cache: 'no-cache' });
@@ -125,6 +128,9 @@ async function start() {
   // Every wallet action of the widget is asked of this host page (JMSwapFunction messages).
   await configureWidgetRelay(window, parentOrigin);
   configureChainServices({ widget: true, host: parentOrigin });
+  forwardOperatorReports();
+  // The widget's events count as the widget's (surface "widget"); the host page is not named.
+  startAnalyticsSink();
   appEvents$.subscribe((event) => {
     if (event.type === 'connectWalletRequested')
       void connectWallet('widget').catch((e) => console.error('[widget] connect failed', e));
@@ -172,6 +178,7 @@ async function start() {
     }
     rootEl.setAttribute('data-widget-state', 'ready');
     root.render(<WidgetApp screen={screen} />);
+    if (first) trackEvent('ROUTE_WIDGET', { network: screen.network });
   });
 }
 

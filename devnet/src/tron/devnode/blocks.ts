@@ -18,10 +18,10 @@ export async function tronBlock(node: DevnodeState, b: EthBlock, detail: boolean
   const n = toNum(b.number);
   const parentId =
     n > 0
-      ? (n - 1).toString(16).padStart(16, '0') + strip0x(b.parentHash).slice(16)
+      ? blockIdOf({ number: `0x${(n - 1).toString(16)}`, hash: b.parentHash }, node.chainId)
       : strip0x(b.parentHash);
   const block: Json = {
-    blockID: blockIdOf(b),
+    blockID: blockIdOf(b, node.chainId),
     block_header: {
       raw_data: {
         number: n,
@@ -103,14 +103,14 @@ export async function resolveBlock(node: DevnodeState, idOrNum: unknown): Promis
   if (/^\d+$/.test(s)) return node.blockByNumber(Number(s));
   if (/^[0-9a-fA-F]{64}$/.test(s)) {
     const b = await node.blockByNumber(parseInt(s.slice(0, 16), 16));
-    return b && blockIdOf(b) === s.toLowerCase() ? b : null;
+    return b && blockIdOf(b, node.chainId) === s.toLowerCase() ? b : null;
   }
   throw new TronApiError('OTHER_ERROR', `invalid id_or_num: ${s}`);
 }
 
 export async function getNodeInfo(node: DevnodeState): Promise<Json> {
   const head = await node.latestBlock();
-  const id = blockIdOf(head);
+  const id = blockIdOf(head, node.chainId);
   const n = toNum(head.number);
   return {
     activeConnectCount: 0,

@@ -56,7 +56,9 @@ describe('broadcast checks', () => {
     const res = await post('/wallet/broadcasttransaction', { ...tx, signature: [sig] });
     expect(res.code).toBe('SIGERROR');
     // tronweb itself refuses to sign a tx for another owner
-    await expect(tw(KEYS[1]!).trx.sign(tx as never)).rejects.toBeDefined();
+    await expect(tw(KEYS[1]!).trx.sign(tx as never)).rejects.toThrow(
+      'Private key does not match address in transaction',
+    );
   });
 
   test('tampered raw_data -> SIGERROR', async () => {

@@ -64,7 +64,7 @@ export async function checkAndExecute(node: DevnodeState, tx: TronTx): Promise<T
     const n = headNum - ((headNum - refBytes) & 0xffff);
     if (n >= 0) {
       const ref = n === headNum ? head : await node.blockByNumber(n);
-      tapos = !!ref && blockIdOf(ref).slice(16, 32) === refHash;
+      tapos = !!ref && blockIdOf(ref, node.chainId).slice(16, 32) === refHash;
     }
   }
   if (!tapos) {

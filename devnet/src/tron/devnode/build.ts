@@ -31,7 +31,7 @@ export async function buildTx(
   const raw: TronRawData = {
     contract: [contract],
     ref_block_bytes: (toNum(head.number) & 0xffff).toString(16).padStart(4, '0'),
-    ref_block_hash: blockIdOf(head).slice(16, 32),
+    ref_block_hash: blockIdOf(head, node.chainId).slice(16, 32),
     expiration: now + TX_EXPIRATION_MS,
     timestamp: now,
   };

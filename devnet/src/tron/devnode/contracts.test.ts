@@ -182,13 +182,16 @@ describe('contracts', () => {
     expect(info.receipt.energy_usage_total).toBe(10_000);
     const after = await t.trx.getBalance(addrOf(key));
     expect(before - after).toBe(info.fee);
+    // Waiting for the result, tronweb rejects with the node's reason for the failure.
     await expect(
       c.methods.work!(50).send({ feeLimit: 1_000_000, shouldPollResponse: true }),
-    ).rejects.toBeDefined();
+    ).rejects.toMatchObject({
+      error: expect.stringMatching(/^Not enough energy for 'CALL' operation executing/),
+    });
   });
 });
 
-describe('simulation before a send (issue #23)', () => {
+describe('simulation before a send', () => {
   test('triggerconstantcontract: energy_used of the call is what its broadcast is charged, and +20% of it as fee limit is enough', async () => {
     const t = tw(KEYS[4]!);
     const me = addrOf(KEYS[4]!);

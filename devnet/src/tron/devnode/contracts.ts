@@ -27,10 +27,13 @@ export async function gasNeeded(node: DevnodeState, call: Json): Promise<bigint 
 }
 
 export async function constantCall(node: DevnodeState, p: Json, estimate: boolean): Promise<Json> {
+  const from = p.owner_address ? toEvmAddress(String(p.owner_address)) : ZERO_ADDRESS;
+  // java-tron simulates a contract's creation when no contract address is given: `data` is the
+  // creation code, and the output is what the constructor returns.
+  if (!p.contract_address && !estimate && p.data) return deploySimulation(node, p, from);
   if (!p.contract_address)
     throw new TronApiError('CONTRACT_VALIDATE_ERROR', 'contract_address is required');
   const to = toEvmAddress(String(p.contract_address));
-  const from = p.owner_address ? toEvmAddress(String(p.owner_address)) : ZERO_ADDRESS;
   const data = p.function_selector
     ? keccakId(String(p.function_selector)).slice(2, 10) + strip0x(String(p.parameter ?? ''))
     : strip0x(String(p.data ?? ''));
@@ -92,6 +95,24 @@ export async function constantCall(node: DevnodeState, p: Json, estimate: boolea
     transaction: { ret: [reverted ? { ret: 'FAILED' } : {}], ...tx },
   };
   return out;
+}
+
+async function deploySimulation(node: DevnodeState, p: Json, from: string): Promise<Json> {
+  const call: Json = { from, data: '0x' + strip0x(String(p.data)) };
+  const callValue = big(p.call_value);
+  if (callValue > 0n) call.value = hexQ(callValue);
+  try {
+    const output = strip0x(await node.rpc.call<string>('eth_call', [call, 'latest']));
+    return { result: { result: true }, energy_used: 0, constant_result: [output] };
+  } catch (e) {
+    if (e instanceof RpcError && typeof e.data === 'string')
+      return {
+        result: { result: true, message: utf8Hex('REVERT opcode executed') },
+        constant_result: [strip0x(e.data)],
+      };
+    const msg = e instanceof Error ? e.message : String(e);
+    return { result: { code: 'OTHER_ERROR', message: utf8Hex(msg) } };
+  }
 }
 
 export async function smartContract(

@@ -63,6 +63,11 @@ export function finalizeTx(tx: Omit<TronTx, 'txID' | 'raw_data_hex'> & Partial<T
   return tx as TronTx;
 }
 
-export function blockIdOf(b: EthBlock): string {
-  return toNum(b.number).toString(16).padStart(16, '0') + strip0x(b.hash).slice(16);
+export function blockIdOf(b: Pick<EthBlock, 'number' | 'hash'>, chainId?: number): string {
+  const n = toNum(b.number);
+  const id = n.toString(16).padStart(16, '0') + strip0x(b.hash).slice(16);
+  // As on TRON, the genesis block's id ends in the chain id (block.chainid: mainnet's 2b6653dc):
+  // what a client reads to tell which chain a node is on.
+  if (n !== 0 || chainId === undefined) return id;
+  return id.slice(0, 56) + (chainId >>> 0).toString(16).padStart(8, '0');
 }

@@ -1,6 +1,6 @@
 // The devnode's HTTP side and blocks: node info, chain parameters, CORS, query parameters.
 import { TronWeb } from 'tronweb';
-import { url, tokenB58, tw, withTestDevnode } from './test-node';
+import { post, url, tokenB58, tw, withTestDevnode } from './test-node';
 
 withTestDevnode(18701, 18791);
 
@@ -18,6 +18,19 @@ describe('node basics', () => {
     expect(String((info as { block: string }).block)).toMatch(/^Num:\d+,ID:/);
     const b = await t.trx.getBlock(block.block_header.raw_data.number);
     expect(b.blockID).toBe(block.blockID);
+  });
+
+  test("the genesis block's id ends in the chain id, as on TRON (what tells a client which chain a node is on)", async () => {
+    const genesis = await post('/wallet/getblock', { id_or_num: '0', detail: false });
+    // anvil runs with TRON mainnet's block.chainid: the id ends as mainnet's (…2b6653dc).
+    expect(String(genesis.blockID)).toMatch(/^0{16}[0-9a-f]{40}2b6653dc$/);
+    expect(await post('/wallet/getblockbyid', { value: genesis.blockID })).toMatchObject({
+      blockID: genesis.blockID,
+    });
+    const first = (await post('/wallet/getblockbynum', { num: 1 })) as {
+      block_header?: { raw_data?: { parentHash?: string } };
+    };
+    expect(first.block_header?.raw_data?.parentHash).toBe(genesis.blockID);
   });
 
   test('CORS preflight, GET query params, empty-body POST', async () => {

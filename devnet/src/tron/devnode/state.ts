@@ -25,6 +25,8 @@ export class DevnodeState {
   queue: Promise<unknown> = Promise.resolve();
   readonly idleBlockMs: number;
   blockGasLimit = 30_000_000n;
+  /** The anvil's chain id (read at start): the genesis block's id ends in it. */
+  chainId: number | undefined;
   port: number;
   readonly host: string;
   readonly log: (msg: string) => void;

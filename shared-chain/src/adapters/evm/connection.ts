@@ -135,9 +135,9 @@ export class Eip1193Connection implements EvmWalletConnection {
     }
   }
 
+  /** Stops listening; an extension has no session to end (WalletConnectConnection does). */
   async disconnect(): Promise<void> {
     for (const cleanup of [...this.cleanups]) cleanup();
-    if (this.kind === 'walletconnect') await this.provider.disconnect?.().catch(() => undefined);
   }
 }
 

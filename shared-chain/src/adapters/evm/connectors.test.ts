@@ -10,28 +10,10 @@ import {
   injectedWait,
   METAMASK_RDNS,
   resetEip6963,
-  setWalletConnectProjectId,
-  WALLETCONNECT_NOT_CONFIGURED,
-  walletConnectOptions,
 } from './connectors';
-import { forgetNodePools, nodesFor } from '../nodes';
 import { EvmReader } from './reader';
 import { destroyProviders } from './provider';
 import { fakeEvmNetwork } from '../../services/testing/networks';
-
-let walletConnectLoads = 0;
-const wcProvider = {
-  enable: jest.fn(async () => ['0x00000000000000000000000000000000000000AA']),
-  request: jest.fn(async () => '0x38'),
-  on: jest.fn(),
-  removeListener: jest.fn(),
-  disconnect: jest.fn(async () => undefined),
-};
-const init = jest.fn(async (_opts: unknown) => wcProvider);
-jest.mock('@walletconnect/ethereum-provider', () => {
-  walletConnectLoads += 1;
-  return { EthereumProvider: { init: (opts: unknown) => init(opts) } };
-});
 
 const network = fakeEvmNetwork();
 
@@ -188,57 +170,6 @@ describe('switching chain', () => {
       onSwitch: 'reject',
     });
     await expect(switchEip1193Chain(p, network)).rejects.toMatchObject({ code: '4001' });
-  });
-});
-
-describe('WalletConnect (the relay is not reachable here: wiring only)', () => {
-  afterEach(() => setWalletConnectProjectId(undefined));
-
-  test('without a project id it is shown as not configured and never loaded', async () => {
-    setWalletConnectProjectId(undefined);
-    expect(connector('walletconnect').isAvailable()).toBe(false);
-    await expect(connector('walletconnect').connect(network)).rejects.toThrow(
-      WALLETCONNECT_NOT_CONFIGURED,
-    );
-    expect(walletConnectLoads).toBe(0);
-  });
-
-  test('loads @walletconnect/ethereum-provider lazily and inits it for the network', async () => {
-    setWalletConnectProjectId('test-project');
-    expect(connector('walletconnect').isAvailable()).toBe(true);
-    expect(walletConnectLoads).toBe(0);
-    const c = await connector('walletconnect').connect(network);
-    expect(walletConnectLoads).toBe(1);
-    expect(init).toHaveBeenCalledWith(
-      expect.objectContaining({
-        projectId: 'test-project',
-        chains: [56],
-        rpcMap: { 56: 'http://127.0.0.1:18599' },
-        showQrModal: true,
-        metadata: expect.objectContaining({ name: 'JMSwap' }),
-      }),
-    );
-    expect(c).toMatchObject({
-      kind: 'walletconnect',
-      address: '0x00000000000000000000000000000000000000AA',
-    });
-    await c.disconnect();
-    expect(wcProvider.disconnect).toHaveBeenCalled();
-  });
-});
-
-describe('WalletConnect with several nodes', () => {
-  test("gives the wallet the node this page's reads found answering", async () => {
-    forgetNodePools();
-    const twoNodes = {
-      ...network,
-      nodeUrl: 'http://127.0.0.1:18598',
-      nodeUrls: ['http://127.0.0.1:18598', 'http://127.0.0.1:18599'],
-    };
-    expect(walletConnectOptions(twoNodes, 'p').rpcMap).toEqual({ 56: 'http://127.0.0.1:18598' });
-    nodesFor(twoNodes).pool.markFailed('http://127.0.0.1:18598', { error: 'HTTP 502' });
-    expect(walletConnectOptions(twoNodes, 'p').rpcMap).toEqual({ 56: 'http://127.0.0.1:18599' });
-    forgetNodePools();
   });
 });
 

@@ -4,14 +4,14 @@ import { ChainError, USER_REJECTED } from '../../core/errors';
 import type { WalletKind } from '../../wallets/options';
 import { devWalletBuilt } from '../dev-wallet-build';
 import type { WalletConnector } from '../types';
-import { getWalletConnectProjectId, isUserRejection } from './helpers';
+import { isUserRejection } from './helpers';
+import { walletConnectConnector } from './walletconnect';
 import {
   DevWalletConnection,
   Eip1193Connection,
   switchEip1193Chain,
   type Eip1193Provider,
 } from './connection';
-import { liveNodeUrl } from '../nodes';
 
 // ------------------------------------------------------------------------------ EIP-6963
 
@@ -190,61 +190,15 @@ function binanceConnector(): WalletConnector {
 
 // ------------------------------------------------------------------------------ WalletConnect
 
-export { setWalletConnectProjectId, getWalletConnectProjectId } from './helpers';
-
-export const WALLETCONNECT_NOT_CONFIGURED =
-  'Mobile wallet (WalletConnect) is not configured: no project id';
-
-/** The options EthereumProvider.init gets for a network. */
-export function walletConnectOptions(network: NetworkConfig, projectId: string) {
-  const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost';
-  return {
-    projectId,
-    chains: [network.chainId] as [number],
-    // The wallet's own reads go to one node: the one this page's reads found answering.
-    rpcMap: { [network.chainId]: liveNodeUrl(network) },
-    showQrModal: true,
-    metadata: {
-      name: 'JMSwap',
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- the wallet app's listing
-      description: 'JMSwap decentralised exchange',
-      url: origin,
-      icons: [] as string[],
-    },
-  };
-}
-
-/** Loads the WalletConnect provider lazily (its own chunk; pages without it never load it). */
-export const loadWalletConnect = () => import('@walletconnect/ethereum-provider');
-
-function walletConnectConnector(): WalletConnector {
-  return {
-    kind: 'walletconnect',
-    platform: 'evm',
-    isAvailable: () => getWalletConnectProjectId() !== undefined,
-    async connect(network) {
-      const projectId = getWalletConnectProjectId();
-      if (!projectId) throw new Error(WALLETCONNECT_NOT_CONFIGURED);
-      const { EthereumProvider } = await loadWalletConnect();
-      const provider = await EthereumProvider.init(walletConnectOptions(network, projectId));
-      let accounts: string[];
-      try {
-        accounts = await provider.enable();
-      } catch (error) {
-        if (isUserRejection(error)) throw new ChainError('4001', USER_REJECTED);
-        throw error;
-      }
-      const address = accounts[0];
-      if (!address) throw new Error('The wallet returned no account');
-      return new Eip1193Connection(
-        'walletconnect',
-        'WalletConnect',
-        address,
-        provider as unknown as Eip1193Provider,
-      );
-    },
-  };
-}
+export {
+  WALLETCONNECT_NOT_CONFIGURED,
+  walletConnectConfig,
+  walletConnectOptions,
+  walletConnectChains,
+  loadWalletConnect,
+  resetWalletConnect,
+  WalletConnectConnection,
+} from './walletconnect';
 
 // ------------------------------------------------------------------------------ dev wallet
 

@@ -52,11 +52,16 @@ export const isBaseSymbol = (network: NetworkConfig, symbol: string): boolean =>
 export function taxesFor(
   network: NetworkConfig,
   path: readonly string[],
-  /** The estimate's taxes (detected on chain, issue #26) instead of the config's. */
+  /** The estimate's taxes (detected on chain) instead of the config's. */
   taxes?: readonly number[],
 ): string[] {
   const tokens = path.map((symbol, i) => {
-    const token = { ...tokenOf(network, symbol), tax: taxes?.[i] ?? tokenOf(network, symbol).tax };
+    // A token the reader's config does not list (imported) is named by its address: its tax
+    // comes with the estimate.
+    const known = isAddress(symbol)
+      ? (network.tokens[symbol] ?? { tax: 0 })
+      : tokenOf(network, symbol);
+    const token = { ...known, tax: taxes?.[i] ?? known.tax };
     return isBaseSymbol(network, symbol) ? { ...token, isBase: true } : token;
   });
   return taxesArray(tokens).map((tax) => `0x${tax.toString(16).padStart(64, '0')}`);
@@ -137,21 +142,3 @@ export function logReadError(network: NetworkConfig, what: string, error: unknow
 
 /** The gas limit a send asks for: the node's estimate plus 20% and 10 000 (the wallet reserves all of it). */
 export const gasLimitFor = (estimate: bigint): bigint => (estimate * 120n) / 100n + 10_000n;
-
-// ------------------------------------------------------------------------------ WalletConnect
-
-let walletConnectProjectId: string | undefined;
-
-/** Sets the WalletConnect (Reown) project id; without one the mobile wallet shows as not configured. */
-export function setWalletConnectProjectId(id: string | undefined): void {
-  walletConnectProjectId = id === '' ? undefined : id;
-}
-
-/** The project id: set explicitly, or globalThis.JMSWAP_WALLETCONNECT_PROJECT_ID, or env WALLETCONNECT_PROJECT_ID. */
-export function getWalletConnectProjectId(): string | undefined {
-  if (walletConnectProjectId) return walletConnectProjectId;
-  const fromGlobal = (globalThis as Record<string, unknown>).JMSWAP_WALLETCONNECT_PROJECT_ID;
-  if (typeof fromGlobal === 'string' && fromGlobal !== '') return fromGlobal;
-  const env = typeof process !== 'undefined' ? process.env?.WALLETCONNECT_PROJECT_ID : undefined;
-  return env ? env : undefined;
-}

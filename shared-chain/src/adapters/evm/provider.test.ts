@@ -13,20 +13,50 @@ type Call = { id: number; method: string; params: unknown[] };
 
 interface FakeNode {
   url: string;
+  /** The calls received, the pool's chain and head checks left out. */
   methods: string[];
+  /** The pool's checks received (eth_chainId with the latest block). */
+  checks: number;
   /** What the node does: answer, fail with an HTTP status, or answer a revert. */
   mode: 'ok' | 500 | 429 | 'revert';
+  /** The chain it says it is on, and its head. */
+  chainId: number;
+  head: number;
   close(): Promise<void>;
 }
 
+const CHECKS = ['eth_chainId', 'eth_getBlockByNumber'];
+
 async function fakeNode(): Promise<FakeNode> {
-  const node = { methods: [] as string[], mode: 'ok' as FakeNode['mode'] };
+  const node = {
+    methods: [] as string[],
+    checks: 0,
+    mode: 'ok' as FakeNode['mode'],
+    chainId: 31337,
+    head: 1000,
+  };
   const server: Server = createServer((req, res) => {
     let text = '';
     req.on('data', (chunk) => (text += chunk));
     req.on('end', () => {
       const body = JSON.parse(text) as Call | Call[];
       const calls = Array.isArray(body) ? body : [body];
+      // The checks are answered whatever the mode: the mode is how the node treats the reads.
+      if (calls.every((c) => CHECKS.includes(c.method))) {
+        node.checks += 1;
+        const result = (c: Call) =>
+          c.method === 'eth_chainId'
+            ? `0x${node.chainId.toString(16)}`
+            : {
+                number: `0x${node.head.toString(16)}`,
+                timestamp: `0x${(1_700_000_000 + node.head * 3).toString(16)}`,
+              };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: result(c) }))),
+        );
+        return;
+      }
       node.methods.push(...calls.map((c) => c.method));
       if (typeof node.mode === 'number') {
         res.writeHead(node.mode).end('busy');
@@ -98,5 +128,51 @@ it('a transaction is never sent twice: a failed eth_sendRawTransaction is not re
   // The next one goes to the node that is not in quarantine, once.
   await expect(provider.send('eth_sendRawTransaction', ['0xf86d'])).resolves.toBe('0x1');
   expect(second.methods).toEqual(['eth_sendRawTransaction']);
+  warn.mockRestore();
+});
+
+it('a node of another chain is set aside for good: the reads and the sends go to the next node', async () => {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  first.chainId = 137;
+  const provider = providerFor(network());
+  expect(await provider.estimateGas(tx)).toBe(21000n);
+  expect(first.methods).toEqual([]);
+  expect(second.methods).toEqual(['eth_estimateGas']);
+  expect(error.mock.calls.map((c) => String(c[0]))).toContainEqual(
+    expect.stringContaining(`node ${first.url} is on chain 137, not 31337`),
+  );
+  await expect(provider.send('eth_sendRawTransaction', ['0xf86d'])).resolves.toBe('0x1');
+  expect(first.methods).toEqual([]);
+  // Asked only once: it is not asked again on this page, even when the other node fails.
+  second.mode = 500;
+  await expect(provider.estimateGas(tx)).rejects.toThrow();
+  expect(first.checks).toBe(1);
+  expect(first.methods).toEqual([]);
+  expect(provider.pool.status()).toBe('unreachable');
+  error.mockRestore();
+});
+
+it('with no node of the right chain the network is unreachable', async () => {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  first.chainId = 137;
+  second.chainId = 56;
+  const provider = providerFor(network());
+  await expect(provider.estimateGas(tx)).rejects.toThrow(/is on chain (137|56), not 31337/);
+  expect([...first.methods, ...second.methods]).toEqual([]);
+  expect(nodesFor(network()).status$.getValue()).toBe('unreachable');
+  error.mockRestore();
+});
+
+it('a node far behind the best head seen is passed over like a failing one', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  first.head = 900; // BSC-like 3 s blocks: more than 10 behind
+  const provider = providerFor(network());
+  expect(await provider.estimateGas(tx)).toBe(21000n);
+  expect(first.methods).toEqual([]);
+  expect(second.methods).toEqual(['eth_estimateGas']);
+  expect(provider.pool.isQuarantined(first.url)).toBe(true);
+  expect(warn.mock.calls.map((c) => String(c[0]))).toContainEqual(
+    expect.stringContaining('100 blocks behind'),
+  );
   warn.mockRestore();
 });

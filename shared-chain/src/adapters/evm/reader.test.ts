@@ -35,18 +35,29 @@ function stubbedNode(reader: EvmReader) {
     if (state.failing) throw new Error('node down');
     return encodeArgs(PAGE, [[], [], [], [], [], [], []]) as never;
   });
+  /** Answers the listing reads once they are asked, and lets what they feed finish. */
   const answer = async () => {
-    while (gates.length === 0) await new Promise((r) => setTimeout(r, 1));
+    await turns(() => gates.length > 0);
+    expect(gates.length).toBeGreaterThan(0);
     while (gates.length > 0) gates.shift()!();
-    await new Promise((r) => setTimeout(r, 5));
+    await turns();
   };
-  return { state, answer };
+  return { state, answer, asked: () => gates.length };
+}
+
+/**
+ * Lets the pending promise callbacks run, turn after turn of the event loop, until `done` holds
+ * (at most `max` turns). The stubbed node answers without timers, so this waits for what it
+ * started, not for time to pass.
+ */
+async function turns(done: () => boolean = () => false, max = 50): Promise<void> {
+  for (let i = 0; i < max && !done(); i++) await new Promise((r) => setImmediate(r));
 }
 
 test('pools older than 5 s are served while one read runs; a fresh request and a failed read as on TRON', async () => {
   let now = 1_000_000;
   const reader = new EvmReader(fakeEvmNetwork(), () => now);
-  const { state, answer } = stubbedNode(reader);
+  const { state, answer, asked } = stubbedNode(reader);
   const first = reader.pairReserves();
   await answer();
   const v1 = await first;
@@ -61,8 +72,8 @@ test('pools older than 5 s are served while one read runs; a fresh request and a
   const fresh = reader.pairReserves({ fresh: true });
   let answered = false;
   void fresh.then(() => (answered = true));
-  await new Promise((r) => setTimeout(r, 5));
-  // The fresh request waits for the new read.
+  // The fresh request waits for the new read, which the node has not answered.
+  await turns(() => asked() > 0);
   expect(answered).toBe(false);
   await answer();
   const v2 = await fresh;

@@ -15,12 +15,22 @@ import { userShareBps } from '../../core/liquidity';
 import { liquidityRouterOf } from '../../core/routers';
 import type { PoolReserves } from '../../core/paths';
 import { TrustedPairs, morePages, pagesUntilShort, type ListedPair } from '../trustedPairs';
-import type { ChainReader, PairChainState, ReadStatus, UserPosition } from '../types';
+import type {
+  ChainReader,
+  PairChainState,
+  ReadStatus,
+  TokenFactsAnswer,
+  TokenProbeReading,
+  UserPosition,
+} from '../types';
+import { FactoryPools } from '../factoryPools';
+import { evmCanonical } from '../../config/addressKeys';
+import { TOKEN_GETTERS, decodeTokenProbe, tokenFactsOf, tokenProbeData } from '../tokenReads';
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
 import { nodesFor } from '../nodes';
 import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
 import { ListingPages, uniquePairs } from '../listingPages';
-import { rpcFor, toQuantity, type JsonRpcClient } from './rpc';
+import { RpcError, rpcFor, toQuantity, type JsonRpcClient } from './rpc';
 
 /** A pool's reserves plus its pair (liquidity token) address. */
 export interface PairReserves extends PoolReserves {
@@ -87,13 +97,15 @@ export class EvmReader implements ChainReader {
   /** The network's node health, shared with every reader and provider of its nodes (nodes.ts). */
   readonly status$: BehaviorSubject<ReadStatus>;
   readonly rpc: JsonRpcClient;
-  /** The pools' reserves: served while a newer read runs (adapters/snapshot.ts, issue #25). */
+  /** The pools' reserves: served while a newer read runs (adapters/snapshot.ts). */
   private readonly reserves: Snapshot<PairReserves[]>;
   /** The listing's pages as last read: an unchanged page is not decoded again. */
   private readonly listing = new ListingPages();
   private readonly balanceCache = new Map<string, Cached<bigint | undefined>>();
   /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
   private readonly trusted: TrustedPairs;
+  /** Pools of tokens beyond the config, asked of the factory (see factoryPools). */
+  private readonly factory: FactoryPools;
 
   constructor(
     network: NetworkConfig,
@@ -119,22 +131,44 @@ export class EvmReader implements ChainReader {
         );
         return BigInt(pair as string) === 0n ? undefined : (pair as string);
       },
-      readPair: async (pair) => {
-        const [[token0], [token1], reserves] = await Promise.all([
-          this.call(pair, 'token0()', [], ['address']),
-          this.call(pair, 'token1()', [], ['address']),
-          this.call(pair, 'getReserves()', [], ['uint112', 'uint112', 'uint32']),
-        ]);
-        return {
-          pair,
-          token0: token0 as string,
-          token1: token1 as string,
-          reserve0: reserves[0] as bigint,
-          reserve1: reserves[1] as bigint,
-        };
-      },
+      readPair: (pair) => this.readPair(pair),
     });
+    this.factory = new FactoryPools(
+      network,
+      evmCanonical(getAddress),
+      {
+        getPairs: (pairs) =>
+          Promise.all(
+            pairs.map(async ([a, b]) => {
+              const [pair] = await this.call(
+                network.exchange.FACTORY_ADDRESS,
+                'getPair(address,address)',
+                [a, b],
+                ['address'],
+              );
+              return BigInt(pair as string) === 0n ? undefined : (pair as string);
+            }),
+          ),
+        readPairs: (pairs) => Promise.all(pairs.map((pair) => this.readPair(pair))),
+      },
+      () => this.now(),
+    );
   }
+
+  private readPair = async (pair: string): Promise<ListedPair> => {
+    const [[token0], [token1], reserves] = await Promise.all([
+      this.call(pair, 'token0()', [], ['address']),
+      this.call(pair, 'token1()', [], ['address']),
+      this.call(pair, 'getReserves()', [], ['uint112', 'uint112', 'uint32']),
+    ]);
+    return {
+      pair: getAddress(pair),
+      token0: token0 as string,
+      token1: token1 as string,
+      reserve0: reserves[0] as bigint,
+      reserve1: reserves[1] as bigint,
+    };
+  };
 
   /** eth_call of a view function at the latest block, its result decoded as `returns`. */
   private async call(
@@ -336,7 +370,7 @@ export class EvmReader implements ChainReader {
   /**
    * A base-coin buy of `amountIn` along `path`, simulated from the wrapped base contract (which
    * holds base coin on every chain, so no account of ours needs funds or a state override), and
-   * the last pair's untaxed output for what reached it, both at one block (issue #26).
+   * the last pair's untaxed output for what reached it, both at one block.
    */
   probeTransferTax(path: readonly string[], amountIn: bigint) {
     return this.read('tax probe', async () => {
@@ -476,6 +510,55 @@ export class EvmReader implements ChainReader {
     };
   }
 
+  tokenFacts(address: string): Promise<TokenFactsAnswer | undefined> {
+    return this.read('token facts', async () => {
+      const code = await this.rpc.send<string>('eth_getCode', [address, 'latest']);
+      if (code === '0x' || code === '0x0') return { kind: 'no-code' as const };
+      // A getter that reverts or is missing answers undefined: not a token.
+      const get = (signature: string) =>
+        this.rpc
+          .send<string>('eth_call', [{ to: address, data: encodeCall(signature, []) }, 'latest'])
+          .then(
+            (raw) => (raw === '0x' ? undefined : raw),
+            (error: unknown) => {
+              if (error instanceof RpcError) return undefined;
+              throw error;
+            },
+          );
+      const [symbol, name, decimals, totalSupply] = await Promise.all([
+        get(TOKEN_GETTERS.symbol),
+        get(TOKEN_GETTERS.name),
+        get(TOKEN_GETTERS.decimals),
+        get(TOKEN_GETTERS.totalSupply),
+      ]);
+      return tokenFactsOf({ symbol, name, decimals, totalSupply });
+    });
+  }
+
+  /**
+   * TokenProbe run in one eth_call without `to` (its creation code; no state override, which not
+   * every node has), from the wrapped base contract, which holds base coin on every chain.
+   */
+  probeToken(path: readonly string[], amountIn: bigint): Promise<TokenProbeReading | undefined> {
+    return this.read('token probe', async () => {
+      const addresses = path.map((s) => addressOf(this.network, s));
+      const { ROUTER_ADDRESS, FACTORY_ADDRESS } = this.network.exchange;
+      const call = {
+        from: addressOf(this.network, this.network.baseToken),
+        data: tokenProbeData(ROUTER_ADDRESS, FACTORY_ADDRESS, addresses),
+        value: toQuantity(amountIn),
+      };
+      return decodeTokenProbe(await this.rpc.send<string>('eth_call', [call, 'latest']));
+    });
+  }
+
+  factoryPools(
+    pairs: readonly (readonly [string, string])[],
+    fresh?: boolean,
+  ): Promise<PairReserves[] | undefined> {
+    return this.read('factory pools', () => this.factory.pools(pairs, fresh));
+  }
+
   private gasPrice(): Promise<bigint> {
     return this.network.gasPrice
       ? Promise.resolve(BigInt(this.network.gasPrice))
@@ -485,5 +568,6 @@ export class EvmReader implements ChainReader {
   reset(): void {
     this.reserves.reset();
     this.balanceCache.clear();
+    this.factory.reset();
   }
 }

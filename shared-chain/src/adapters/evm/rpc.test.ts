@@ -244,3 +244,30 @@ describe('failover between nodes', () => {
     await expect(c.send('eth_blockNumber')).rejects.toThrow('no node configured');
   });
 });
+
+it('a result its caller refuses (accept) passes the node over: the call goes to the next node', async () => {
+  const asked: string[] = [];
+  const fetchImpl = (async (url: string, init: { body: string }) => {
+    const call = JSON.parse(init.body) as Body;
+    asked.push(url);
+    const result = url.includes('liar') ? { to: '0xattacker' } : { to: '0xrouter' };
+    return { ok: true, status: 200, json: async () => ({ jsonrpc: '2.0', id: call.id, result }) };
+  }) as unknown as typeof fetch;
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const client = new JsonRpcClient(['http://liar.test', 'http://honest.test'], fetchImpl, {
+    sleep: async () => undefined,
+  });
+  const accept = (r: unknown) =>
+    (r as { to: string }).to === '0xrouter' ? undefined : 'gave another recipient than was sent';
+  await expect(client.send('eth_getTransactionByHash', ['0x01'], { accept })).resolves.toEqual({
+    to: '0xrouter',
+  });
+  expect(asked).toEqual(['http://liar.test', 'http://honest.test']);
+  expect(client.pool.isQuarantined('http://liar.test')).toBe(true);
+  // With only the liar: the call fails, saying why; nothing else is used.
+  const alone = new JsonRpcClient(['http://liar2.test'], fetchImpl);
+  await expect(alone.send('eth_getTransactionByHash', ['0x01'], { accept })).rejects.toThrow(
+    'node answered eth_getTransactionByHash wrongly: it gave another recipient than was sent',
+  );
+  warn.mockRestore();
+});

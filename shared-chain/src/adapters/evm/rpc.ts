@@ -10,7 +10,6 @@
  * A batch that sends a transaction (eth_sendRawTransaction, eth_sendTransaction) is sent to one
  * node once: it is never repeated elsewhere, whatever happens to it.
  */
-import type { NetworkConfig } from '../../config/types';
 import {
   isNodeHttpFailure,
   NodeFailure,
@@ -18,6 +17,7 @@ import {
   READ_TIMEOUT_MS,
   withFailover,
   withTimeout,
+  type NodeFacts,
 } from '../../core/nodePool';
 import { nodesFor } from '../nodes';
 import { countRequest } from './helpers';
@@ -60,8 +60,16 @@ export class RpcError extends Error {
   }
 }
 
+/**
+ * Whether a node's result for one call can be used: undefined when it can, else why not (then
+ * the node is passed over like a failing one and the call goes to the next node).
+ */
+export type Accept = (result: unknown) => string | undefined;
+
 export interface TransportOptions {
   fetchImpl?: typeof fetch;
+  /** Per request id: checks of the node's result (see Accept). */
+  accept?: ReadonlyMap<number, Accept>;
   /** Per node and request (default 10 s; 30 s for a send). */
   timeoutMs?: number;
   /** The backoff's wait (tests pass an instant one). */
@@ -139,6 +147,37 @@ async function exchange(
   });
 }
 
+const quantity = (value: unknown): number | undefined =>
+  typeof value === 'string' && /^0x[0-9a-f]{1,15}$/i.test(value) ? parseInt(value, 16) : undefined;
+
+/**
+ * A node's chain and head in one HTTP request (eth_chainId and the latest block's header), for
+ * the pool's checks; a NodeFailure when the answers do not say (the node cannot be used).
+ */
+export async function evmNodeFacts(
+  url: string,
+  fetchImpl: typeof fetch,
+  timeoutMs = READ_TIMEOUT_MS,
+): Promise<NodeFacts> {
+  const answers = await exchange(
+    url,
+    [
+      { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+      { jsonrpc: '2.0', id: 2, method: 'eth_getBlockByNumber', params: ['latest', false] },
+    ],
+    fetchImpl,
+    timeoutMs,
+  );
+  const chainId = quantity(answers.get(1)?.result);
+  const block = answers.get(2)?.result as { number?: unknown; timestamp?: unknown } | null;
+  const number = quantity(block?.number);
+  const timestamp = quantity(block?.timestamp);
+  if (chainId === undefined) throw new NodeFailure('node did not tell its chain id', url);
+  if (number === undefined || timestamp === undefined)
+    throw new NodeFailure('node did not tell its latest block', url);
+  return { chainId, head: { number, timestampMs: timestamp * 1000 } };
+}
+
 /** What became of one request: the node's answer, or why no node answered it. */
 export type RpcOutcome = { answer: RpcAnswer; failure?: undefined } | { failure: unknown };
 
@@ -165,9 +204,19 @@ export async function sendThroughPool(
         const answers = await exchange(url, remaining, fetchImpl, timeoutMs);
         const again: RpcRequest[] = [];
         let limited: RpcAnswer | undefined;
+        let refused: string | undefined;
         for (const request of remaining) {
           const answer = answers.get(request.id);
-          if (answer !== undefined && !isRateLimited(answer)) answered.set(request.id, answer);
+          const problem =
+            answer !== undefined && !answer.error
+              ? options.accept?.get(request.id)?.(answer.result)
+              : undefined;
+          if (problem !== undefined) {
+            again.push(request);
+            // eslint-disable-next-line lingui/no-unlocalized-strings -- a NodeFailure's diagnostic
+            refused ??= `answered ${request.method} wrongly: it ${problem}`;
+          } else if (answer !== undefined && !isRateLimited(answer))
+            answered.set(request.id, answer);
           else {
             again.push(request);
             limited ??= answer;
@@ -176,14 +225,20 @@ export async function sendThroughPool(
         remaining = again;
         const first = again[0];
         if (first !== undefined) {
-          const why = limited
-            ? // eslint-disable-next-line lingui/no-unlocalized-strings -- a NodeFailure's diagnostic
-              `rate limited (${String(limited.error?.message)})`
-            : `no answer to ${first.method}`;
+          const why =
+            refused ??
+            (limited
+              ? // eslint-disable-next-line lingui/no-unlocalized-strings -- a NodeFailure's diagnostic
+                `rate limited (${String(limited.error?.message)})`
+              : `no answer to ${first.method}`);
           throw new NodeFailure(`node ${why}`, url);
         }
       },
-      { retry: !sends, sleep: options.sleep },
+      {
+        retry: !sends,
+        sleep: options.sleep,
+        ask: (url) => evmNodeFacts(url, fetchImpl, Math.min(timeoutMs, READ_TIMEOUT_MS)),
+      },
     );
   } catch (error) {
     failure = error;
@@ -196,6 +251,7 @@ export async function sendThroughPool(
 
 interface Pending {
   request: RpcRequest;
+  accept?: Accept;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -216,11 +272,19 @@ export class JsonRpcClient {
       nodes instanceof NodePool ? nodes : new NodePool(typeof nodes === 'string' ? [nodes] : nodes);
   }
 
-  /** Sends one call; it shares an HTTP request with the calls made in the next few ms. */
-  send<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
+  /**
+   * Sends one call; it shares an HTTP request with the calls made in the next few ms. With
+   * `accept`, a node whose result it refuses is passed over and the next node asked.
+   */
+  send<T = unknown>(
+    method: string,
+    params: unknown[] = [],
+    options: { accept?: Accept } = {},
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({
         request: { jsonrpc: '2.0', id: this.nextId++, method, params },
+        accept: options.accept,
         resolve: resolve as (value: unknown) => void,
         reject,
       });
@@ -238,10 +302,12 @@ export class JsonRpcClient {
   }
 
   private async post(batch: Pending[]): Promise<void> {
+    const accept = new Map<number, Accept>();
+    for (const p of batch) if (p.accept) accept.set(p.request.id, p.accept);
     const outcomes = await sendThroughPool(
       this.pool,
       batch.map((p) => p.request),
-      { ...this.options, fetchImpl: this.fetchImpl },
+      { ...this.options, fetchImpl: this.fetchImpl, accept },
     );
     batch.forEach((call, i) => {
       const outcome = outcomes[i] as RpcOutcome;
@@ -270,7 +336,7 @@ export const toQuantity = (value: bigint | number): string => `0x${value.toStrin
 /** One client per network node pool, shared by every reader of it. */
 const clients = new WeakMap<NodePool, JsonRpcClient>();
 
-export function rpcFor(network: Pick<NetworkConfig, 'id' | 'nodeUrl' | 'nodeUrls'>): JsonRpcClient {
+export function rpcFor(network: Parameters<typeof nodesFor>[0]): JsonRpcClient {
   const { pool } = nodesFor(network);
   let client = clients.get(pool);
   if (client === undefined) {

@@ -6,15 +6,19 @@ import { ChainError } from '../../core/errors';
 import { transactionSubmitted, walletAsked } from '../../bus/pending';
 import { showToast } from '../../bus/events';
 import {
+  minedFailure,
   rawRevert,
   replacedText,
   replacementKind,
   sentMatchesBuilt,
+  isNodeUnavailable,
   SimulationError,
+  SimulationUnavailableError,
   WALLET_CHANGED_TX,
   type SendAction,
   type SentTx,
 } from '../../core/simulation';
+import type { TxLog } from '../../core/receipt';
 import { APPROVED_BY_HOST } from '../widget/relay';
 import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
 import type {
@@ -22,6 +26,7 @@ import type {
   ChainWriter,
   PreviewOrder,
   RemoveLiquidityOrder,
+  SendHooks,
   SendPreview,
   SwapOrder,
   TxResult,
@@ -39,6 +44,8 @@ import {
 import { providerFor, type CountingProvider } from './provider';
 import { isRevert, revertDataOf } from './revert';
 import { isEvmConnection, type EvmTxRequest, type EvmWalletConnection } from './connection';
+import { rpcFor } from './rpc';
+import { sentTxProblem, type NodeTx } from './sentTx';
 
 const routerInterface = new Interface(ROUTER_ABI);
 const liquidityRouterInterface = new Interface(LIQUIDITY_ROUTER_ABI);
@@ -50,6 +57,16 @@ export { defaultDeadline };
 interface Receipt {
   status: string;
   gasUsed: string;
+  effectiveGasPrice?: string;
+  blockNumber?: string;
+  logs?: TxLog[];
+}
+
+/** What a mined transaction cost: gas used x the price it paid (undefined if the node said neither). */
+function feeOf(receipt: Receipt, fallbackPrice?: bigint): bigint | undefined {
+  const price =
+    receipt.effectiveGasPrice !== undefined ? BigInt(receipt.effectiveGasPrice) : fallbackPrice;
+  return price === undefined ? undefined : BigInt(receipt.gasUsed) * price;
 }
 
 /** How often a send waiting on its receipt looks whether its nonce was taken by another transaction. */
@@ -135,12 +152,14 @@ export class EvmWriter implements ChainWriter {
           rawRevert(revertDataOf(error)) ?? (typeof e.reason === 'string' ? e.reason : undefined);
         throw new SimulationError(action, reason);
       }
+      // No node answered: not sent unsimulated.
+      if (isNodeUnavailable(error)) throw new SimulationUnavailableError(action, error);
       throw toChainError(error);
     }
   }
 
   /**
-   * What the exact transaction of a swap, add or removal would do now (issue #23): the router's
+   * What the exact transaction of a swap, add or removal would do now: the router's
    * return values and the gas estimate x gas price. Nothing is sent, the wallet is not asked.
    */
   async preview(request: PreviewOrder): Promise<SendPreview> {
@@ -161,8 +180,11 @@ export class EvmWriter implements ChainWriter {
     };
   }
 
-  /** Simulates, sends via the wallet (estimate + 20% + 10k gas), checks what was sent, waits for the receipt. */
-  private async send(tx: EvmTxRequest, action: SendAction): Promise<TxResult> {
+  /**
+   * Simulates, sends via the wallet (estimate + 20% + 10k gas), tells `hooks.onSent` the hash,
+   * checks what was sent, waits for the receipt: resolves with its fee and logs.
+   */
+  private async send(tx: EvmTxRequest, action: SendAction, hooks?: SendHooks): Promise<TxResult> {
     await this.ensureChain();
     const estimate = await this.simulate(tx, action);
     let hash: string;
@@ -179,76 +201,43 @@ export class EvmWriter implements ChainWriter {
       throw toChainError(error);
     }
     if (hash === APPROVED_BY_HOST) return { txid: hash }; // the widget host approved: no id to wait on
-    transactionSubmitted(hash);
-    const checked = this.checkSent(hash, tx);
-    try {
-      // A Speed up mined in its place: the send succeeded under the replacement's hash.
-      return { txid: await this.waitForOutcome(hash, tx, action) };
-    } finally {
-      await checked;
-    }
+    // The popup opens at the hash ("Confirming…"); Recent transactions records it once checked.
+    hooks?.onSent?.(hash);
+    // The wallet signs and broadcasts in one step (eth_sendTransaction): what it sent can only be
+    // checked once sent, and is, before the hash is recorded as this send's.
+    const gas = gasLimitFor(estimate);
+    // Where the chain is when the wallet answers, read at once: a replacement mined while the
+    // sent transaction is checked is looked for from there.
+    const watch = this.watchFrom(hash, tx);
+    const { same, nonce } = await this.checkSent(hash, tx);
+    transactionSubmitted(
+      hash,
+      same === false
+        ? undefined
+        : {
+            from: this.wallet.address,
+            chainId: this.network.chainId,
+            to: tx.to,
+            data: tx.data,
+            value: String(tx.value ?? 0n),
+            gas: String(gas),
+            ...(nonce !== undefined ? { nonce } : {}),
+          },
+    );
+    const from = await watch;
+    // A Speed up mined in its place: the send succeeded under the replacement's hash.
+    const mined = await this.waitForOutcome(hash, tx, action, {
+      startBlock: from.startBlock,
+      nonce: from.nonce ?? (nonce !== undefined ? BigInt(nonce) : undefined),
+    });
+    return { txid: mined.hash, fee: feeOf(mined.receipt), logs: mined.receipt.logs ?? [] };
   }
 
-  /**
-   * Reads the sent transaction back by hash: a `to`, `data` or `value` other than built means the
-   * wallet changed it (checklist item 22): a warning, logged. Resolves with whether it matched.
-   */
-  async checkSent(hash: string, built: EvmTxRequest): Promise<boolean | undefined> {
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      let sent: SentTx | null = null;
-      try {
-        sent = (await this.provider.send('eth_getTransactionByHash', [hash])) as SentTx | null;
-      } catch {
-        sent = null;
-      }
-      if (sent) {
-        const same = sentMatchesBuilt(built, sent);
-        if (!same) {
-          console.error(`[shared-chain] ${this.network.id}: the wallet changed ${hash}`, {
-            built,
-            sent,
-          });
-          showToast('error', WALLET_CHANGED_TX);
-        }
-        return same;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    return undefined;
-  }
-
-  private async receiptOf(hash: string): Promise<Receipt | null> {
-    try {
-      return (await this.provider.send('eth_getTransactionReceipt', [hash])) as Receipt | null;
-    } catch {
-      return null; // a node hiccup while waiting: keep polling
-    }
-  }
-
-  async waitForReceipt(hash: string): Promise<Receipt> {
-    const deadline = Date.now() + this.receiptTimeoutMs;
-    for (let delay = 25; ; delay = Math.min(delay * 2, 1000)) {
-      const receipt = await this.receiptOf(hash);
-      if (receipt) {
-        if (BigInt(receipt.status) !== 1n) throw new ChainError('TRANSACTION_FAILED');
-        return receipt;
-      }
-      if (Date.now() > deadline)
-        throw new ChainError('TRANSACTION_FAILED', `No receipt for ${hash}`);
-      await new Promise((r) => setTimeout(r, delay));
-    }
-  }
-
-  /**
-   * Waits for `hash`'s receipt, or for the transaction that took its nonce (Speed up or Cancel
-   * from Recent transactions, or the wallet's own): resolves with the hash that was mined when it
-   * is the same call (a Speed up); a cancel or another transaction rejects with
-   * TRANSACTION_CANCELLED (nothing of this send happened), a failed receipt with
-   * TRANSACTION_FAILED. The nonce is looked at every REPLACEMENT_CHECK_MS while waiting.
-   */
-  async waitForOutcome(hash: string, built: EvmTxRequest, action: SendAction): Promise<string> {
-    const deadline = Date.now() + this.receiptTimeoutMs;
-    const from = this.wallet.address;
+  /** The block the wait starts from and the send's nonce (built, or as the node has it). */
+  private async watchFrom(
+    hash: string,
+    built: EvmTxRequest,
+  ): Promise<{ nonce?: bigint; startBlock?: bigint }> {
     const [sent, startBlock] = await Promise.all([
       this.provider.send('eth_getTransactionByHash', [hash]).catch(() => null) as Promise<{
         nonce?: string;
@@ -264,12 +253,129 @@ export class EvmWriter implements ChainWriter {
         : sent?.nonce !== undefined
           ? BigInt(sent.nonce)
           : undefined;
+    return { nonce, startBlock };
+  }
+
+  /**
+   * Reads the sent transaction back by hash (an answer whose contents do not hash to it is
+   * refused: the next node is asked): another sender, chain, `to`, `data` or `value` than built
+   * means the wallet changed it (checklist item 22): a warning, logged. Resolves with whether
+   * it matched (undefined: not seen within 5 s) and the nonce the wallet gave it.
+   */
+  async checkSent(
+    hash: string,
+    built: EvmTxRequest,
+  ): Promise<{ same: boolean | undefined; nonce?: number }> {
+    const rpc = rpcFor(this.network);
+    const accept = (answer: unknown) =>
+      answer === null ? undefined : sentTxProblem(answer as NodeTx, hash, undefined);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      let sent: (SentTx & NodeTx) | null = null;
+      try {
+        sent = await rpc.send<(SentTx & NodeTx) | null>('eth_getTransactionByHash', [hash], {
+          accept,
+        });
+      } catch {
+        sent = null;
+      }
+      if (sent) {
+        const same = sentMatchesBuilt(built, sent, {
+          from: this.wallet.address,
+          chainId: this.network.chainId,
+        });
+        if (!same) {
+          console.error(`[shared-chain] ${this.network.id}: the wallet changed ${hash}`, {
+            built,
+            sent,
+          });
+          showToast('error', WALLET_CHANGED_TX);
+        }
+        return { same, nonce: sent.nonce !== undefined ? Number(BigInt(sent.nonce)) : undefined };
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return { same: undefined };
+  }
+
+  private async receiptOf(hash: string): Promise<Receipt | null> {
+    try {
+      return (await this.provider.send('eth_getTransactionReceipt', [hash])) as Receipt | null;
+    } catch {
+      return null; // a node hiccup while waiting: keep polling
+    }
+  }
+
+  async waitForReceipt(hash: string, built?: EvmTxRequest, action?: SendAction): Promise<Receipt> {
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    for (let delay = 25; ; delay = Math.min(delay * 2, 1000)) {
+      const receipt = await this.receiptOf(hash);
+      if (receipt) {
+        if (BigInt(receipt.status) !== 1n) throw await this.failed(hash, receipt, built, action);
+        return receipt;
+      }
+      if (Date.now() > deadline)
+        throw new ChainError('TRANSACTION_FAILED', `No receipt for ${hash}`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
+  /**
+   * The error of a mined transaction that failed: its fee (gas used x price) and why, by the
+   * same call replayed on the block it was mined in (its state and time: an expired deadline or
+   * a price moved by a transaction before it in that block revert the same way).
+   */
+  private async failed(
+    hash: string,
+    receipt: Receipt,
+    built: EvmTxRequest | undefined,
+    action: SendAction = 'swap',
+  ): Promise<ChainError> {
+    let reason: string | undefined;
+    if (built && receipt.blockNumber !== undefined) {
+      try {
+        await this.provider.call({
+          from: this.wallet.address,
+          to: built.to,
+          data: built.data,
+          value: built.value ?? 0n,
+          blockTag: BigInt(receipt.blockNumber),
+        });
+      } catch (error) {
+        if (isRevert(error)) {
+          const e = error as { reason?: unknown };
+          reason =
+            rawRevert(revertDataOf(error)) ?? (typeof e.reason === 'string' ? e.reason : undefined);
+        }
+      }
+    }
+    console.error(`[shared-chain] ${this.network.id}: ${hash} failed on chain`, reason ?? '');
+    return minedFailure(action, { txid: hash, fee: feeOf(receipt), reason });
+  }
+
+  /**
+   * Waits for `hash`'s receipt, or for the transaction that took its nonce (Speed up or Cancel
+   * from Recent transactions, or the wallet's own): resolves with the hash that was mined and
+   * its receipt when it is the same call (a Speed up); a cancel or another transaction rejects
+   * with TRANSACTION_CANCELLED (nothing of this send happened), a failed receipt with
+   * TRANSACTION_FAILED and the txid, fee and reason (minedFailureOf). The nonce is looked at
+   * every REPLACEMENT_CHECK_MS while waiting.
+   */
+  async waitForOutcome(
+    hash: string,
+    built: EvmTxRequest,
+    action: SendAction,
+    /** Where to look for a replacement from (default: read now). */
+    known?: { nonce?: bigint; startBlock?: bigint },
+  ): Promise<{ hash: string; receipt: Receipt }> {
+    const deadline = Date.now() + this.receiptTimeoutMs;
+    const from = this.wallet.address;
+    const { nonce, startBlock } = known ?? (await this.watchFrom(hash, built));
     let checkedAt = Date.now();
     for (let delay = 25; ; delay = Math.min(delay * 2, 1000)) {
       const receipt = await this.receiptOf(hash);
       if (receipt) {
-        if (BigInt(receipt.status) !== 1n) throw new ChainError('TRANSACTION_FAILED');
-        return hash;
+        if (BigInt(receipt.status) !== 1n) throw await this.failed(hash, receipt, built, action);
+        return { hash, receipt };
       }
       if (
         nonce !== undefined &&
@@ -280,8 +386,12 @@ export class EvmWriter implements ChainWriter {
         const replacement = await this.replacementOf(hash, from, nonce, startBlock);
         if (replacement) {
           const kind = replacementKind(built, from, replacement);
-          const mined = await this.waitForReceipt(replacement.hash);
-          if (kind === 'repriced') return replacement.hash;
+          const mined = await this.waitForReceipt(
+            replacement.hash,
+            kind === 'repriced' ? built : undefined,
+            action,
+          );
+          if (kind === 'repriced') return { hash: replacement.hash, receipt: mined };
           console.warn(
             `[shared-chain] ${this.network.id}: ${hash} was ${kind} by ${replacement.hash}`,
             mined.status,
@@ -342,8 +452,8 @@ export class EvmWriter implements ChainWriter {
     );
   }
 
-  async swap(order: SwapOrder): Promise<TxResult> {
-    return this.send(this.swapTx(order).tx, 'swap');
+  async swap(order: SwapOrder, hooks?: SendHooks): Promise<TxResult> {
+    return this.send(this.swapTx(order).tx, 'swap', hooks);
   }
 
   /** The router call of a swap order (one of the six swaps by exact-in/out and base in/out). */
@@ -402,8 +512,8 @@ export class EvmWriter implements ChainWriter {
     };
   }
 
-  async addLiquidity(order: AddLiquidityOrder): Promise<TxResult> {
-    return this.send(this.addTx(order).tx, 'add');
+  async addLiquidity(order: AddLiquidityOrder, hooks?: SendHooks): Promise<TxResult> {
+    return this.send(this.addTx(order).tx, 'add', hooks);
   }
 
   /** The router call of an add: addLiquidityBase with the base coin as value, else addLiquidity. */
@@ -440,8 +550,8 @@ export class EvmWriter implements ChainWriter {
     return { tx: { to: router, data }, fn, iface };
   }
 
-  async removeLiquidity(order: RemoveLiquidityOrder): Promise<TxResult> {
-    return this.send(this.removeTx(order).tx, 'remove');
+  async removeLiquidity(order: RemoveLiquidityOrder, hooks?: SendHooks): Promise<TxResult> {
+    return this.send(this.removeTx(order).tx, 'remove', hooks);
   }
 
   /** The router call of a removal (the fee-on-transfer forms on the normal router). */

@@ -66,11 +66,14 @@ export function isBaseSymbol(network: NetworkConfig, symbol: string): boolean {
 export function taxesBytes32(
   network: NetworkConfig,
   path: readonly string[],
-  /** The estimate's taxes (detected on chain, issue #26) instead of the config's. */
+  /** The estimate's taxes (detected on chain) instead of the config's. */
   taxes?: readonly number[],
 ): string[] {
   return path.map((symbol, i) => {
-    const token = tokenOf(network, symbol);
+    // A token the reader's config does not list (imported) is named by its address: its tax
+    // comes with the estimate.
+    const token =
+      !network.tokens[symbol] && isTronAddress(symbol) ? { tax: 0 } : tokenOf(network, symbol);
     const tax = BigInt(effectiveTax({ ...token, tax: taxes?.[i] ?? token.tax }));
     return `0x${tax.toString(16).padStart(64, '0')}`;
   });

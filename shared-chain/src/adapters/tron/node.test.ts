@@ -9,6 +9,7 @@ import { fakeEvmNetwork } from '../../services/testing/networks';
 import type { NetworkConfig } from '../../config/types';
 import { TronNode, view, type FetchLike } from './node';
 import { TronReader, TRON_ZERO_ADDRESS } from './reader';
+import { answeringChecks, tronCheckAnswer } from '../../services/testing/tronChain';
 
 const FIRST = 'http://first.tron.test';
 const SECOND = 'http://second.tron.test/';
@@ -142,7 +143,10 @@ describe('TronReader on several nodes', () => {
 
   it('reads through the second node while the first fails, and shares its health in status$', async () => {
     const { asked, fetch } = nodes(() => reply({}, 500));
-    const reader = new TronReader(network(), { fetch, node: { sleep: instant } });
+    const reader = new TronReader(network(), {
+      fetch: answeringChecks(fetch, { chainId: network().chainId }),
+      node: { sleep: instant },
+    });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await reader.balances(TRON_ZERO_ADDRESS, ['USDT'])).toEqual({ USDT: 42n });
     expect(reader.status$.value).toBe('ok');
@@ -151,5 +155,53 @@ describe('TronReader on several nodes', () => {
     expect(asked.filter((u) => u.startsWith(FIRST))).toHaveLength(1);
     // Another reader of the same network sees the same nodes.
     expect(new TronReader(network(), { fetch }).status$).toBe(reader.status$);
+  });
+
+  /** Two nodes that answer every read 42, each as a node of its own chain and head. */
+  function twoChains(first: { chainId: number; head?: number }, second: { chainId: number }) {
+    const asked: string[] = [];
+    const fetch: FetchLike = async (url, init) => {
+      const path = new URL(url).pathname;
+      const check = tronCheckAnswer(
+        path,
+        JSON.parse(init.body),
+        url.startsWith(FIRST) ? first : second,
+      );
+      asked.push(`${url.startsWith(FIRST) ? 'first' : 'second'} ${path}`);
+      return check === undefined ? answer(42n) : reply(check);
+    };
+    return { asked, fetch };
+  }
+
+  it('a node of another chain (its genesis block says so) is set aside: the reads come from the next node', async () => {
+    const net = { ...network(), chainId: 728126428 };
+    const { asked, fetch } = twoChains({ chainId: 3448148188 }, { chainId: 728126428 });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reader = new TronReader(net, { fetch, node: { sleep: instant } });
+    expect(await reader.balances(TRON_ZERO_ADDRESS, ['USDT'])).toEqual({ USDT: 42n });
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining(`TRON: node ${FIRST} is on chain 3448148188, not 728126428`),
+    );
+    error.mockRestore();
+    // The first node was asked its chain, never a read.
+    expect(asked.filter((a) => a.startsWith('first'))).toEqual([
+      'first /wallet/getblock',
+      'first /wallet/getblock',
+    ]);
+    expect(asked.filter((a) => a === 'second /wallet/triggerconstantcontract')).toHaveLength(1);
+    expect(reader.status$.value).toBe('ok');
+  });
+
+  it('a TRON node far behind the other is passed over', async () => {
+    const net = { ...network(), chainId: 728126428 };
+    const { asked, fetch } = twoChains({ chainId: 728126428, head: 500 }, { chainId: 728126428 });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const reader = new TronReader(net, { fetch, node: { sleep: instant } });
+    expect(await reader.balances(TRON_ZERO_ADDRESS, ['USDT'])).toEqual({ USDT: 42n });
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(`TRON: node ${FIRST} is 500 blocks behind`),
+    );
+    warn.mockRestore();
+    expect(asked.filter((a) => a === 'first /wallet/triggerconstantcontract')).toEqual([]);
   });
 });

@@ -16,8 +16,10 @@ import {
   READ_TIMEOUT_MS,
   withFailover,
   withTimeout,
+  type NodeFacts,
 } from '../../core/nodePool';
 import { toTronHex } from './address';
+import { chainIdFromGenesisId } from './chain';
 
 /** The part of fetch used here (tests pass a double). */
 export type FetchLike = (
@@ -93,8 +95,45 @@ export class TronNode {
         withTimeout(url, this.options.timeoutMs ?? READ_TIMEOUT_MS, (signal) =>
           this.postTo(url, name, body, signal, malformed),
         ),
-      { sleep: this.options.sleep },
+      { sleep: this.options.sleep, ask: (url) => this.facts(url) },
     );
+  }
+
+  /**
+   * A node's chain and head, for the pool's checks. TRON's chain id (`block.chainid`, the
+   * networks.json chainId) is the last 4 bytes of the genesis block's id (mainnet's ends in
+   * 2b6653dc = 728126428); the head is the latest block's header (`getblock` without detail).
+   */
+  async facts(url: string): Promise<NodeFacts> {
+    const ms = this.options.timeoutMs ?? READ_TIMEOUT_MS;
+    const header = (answer: Record<string, unknown>) => {
+      const raw = (answer.block_header as { raw_data?: Record<string, unknown> } | undefined)
+        ?.raw_data;
+      return typeof answer.blockID === 'string' && /^[0-9a-f]{64}$/i.test(answer.blockID) && raw
+        ? undefined
+        : 'without a block';
+    };
+    const [genesis, head] = await Promise.all(
+      [{ id_or_num: '0', detail: false }, { detail: false }].map((body) =>
+        withTimeout(url, ms, (signal) =>
+          this.postTo<{ blockID: string; block_header: { raw_data: Record<string, unknown> } }>(
+            url,
+            'getblock',
+            body,
+            signal,
+            header,
+          ),
+        ),
+      ),
+    );
+    const raw = head?.block_header.raw_data ?? {};
+    // Protobuf's JSON leaves zeros out: block 0 has no `number`.
+    const number = typeof raw.number === 'number' ? raw.number : 0;
+    const timestampMs = typeof raw.timestamp === 'number' ? raw.timestamp : 0;
+    return {
+      chainId: chainIdFromGenesisId((genesis as { blockID: string }).blockID),
+      head: { number, timestampMs },
+    };
   }
 
   private async postTo<T>(

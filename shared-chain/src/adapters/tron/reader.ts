@@ -37,6 +37,11 @@ import { nodesFor } from '../nodes';
 import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
 import { ListingPages, uniquePairs } from '../listingPages';
 import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
+import { FactoryPools } from '../factoryPools';
+import { tronCanonical } from '../../config/addressKeys';
+import { TOKEN_GETTERS, decodeTokenProbe, tokenFactsOf, tokenProbeData } from '../tokenReads';
+import type { TokenFactsAnswer, TokenProbeReading } from '../types';
+import { NoNodeError, NodeFailure } from '../../core/nodePool';
 
 /**
  * Address lists are decoded as their 32-byte words and turned into base58 here: the codec would
@@ -154,13 +159,15 @@ export class TronReader implements ChainReader {
   private readonly now: () => number;
   /** The `owner_address` (41-hex) of constant calls. */
   private sender: string | undefined;
-  /** The pools' reserves: served while a newer read runs (adapters/snapshot.ts, issue #25). */
+  /** The pools' reserves: served while a newer read runs (adapters/snapshot.ts). */
   private readonly pairs: Snapshot<TronPairReserves[]>;
   /** The listing's pages as last read: an unchanged page is not decoded again. */
   private readonly listing = new ListingPages();
   private readonly balanceCache = new Map<string, Cached<bigint>>();
   /** Pools known by address: configured tokens, the factory's own pair (see trustedPairs). */
   private readonly trusted: TrustedPairs;
+  /** Pools of tokens beyond the config, asked of the factory (see factoryPools). */
+  private readonly factory: FactoryPools;
 
   constructor(
     readonly network: NetworkConfig,
@@ -187,21 +194,41 @@ export class TronReader implements ChainReader {
         ]);
         return BigInt(pair as string) === 0n ? undefined : toBase58(pair as string);
       },
-      readPair: async (pair) => {
-        const [[token0], [token1], [reserve0, reserve1]] = await Promise.all([
-          this.call(pair, FN.token0),
-          this.call(pair, FN.token1),
-          this.call(pair, FN.getReserves),
-        ]);
-        return {
-          pair,
-          token0: toBase58(token0 as string),
-          token1: toBase58(token1 as string),
-          reserve0: toBigInt(reserve0),
-          reserve1: toBigInt(reserve1),
-        };
-      },
+      readPair: (pair) => this.readPair(pair),
     });
+    this.factory = new FactoryPools(
+      network,
+      tronCanonical(isTronAddress, toBase58),
+      {
+        getPairs: (pairs) =>
+          Promise.all(
+            pairs.map(async ([a, b]) => {
+              const [pair] = await this.call(network.exchange.FACTORY_ADDRESS, FN.getPair, [
+                toEvmHex(a),
+                toEvmHex(b),
+              ]);
+              return BigInt(pair as string) === 0n ? undefined : toBase58(pair as string);
+            }),
+          ),
+        readPairs: (pairs) => Promise.all(pairs.map((pair) => this.readPair(pair))),
+      },
+      () => this.now(),
+    );
+  }
+
+  private async readPair(pair: string): Promise<ListedPair> {
+    const [[token0], [token1], [reserve0, reserve1]] = await Promise.all([
+      this.call(pair, FN.token0),
+      this.call(pair, FN.token1),
+      this.call(pair, FN.getReserves),
+    ]);
+    return {
+      pair: toBase58(pair),
+      token0: toBase58(token0 as string),
+      token1: toBase58(token1 as string),
+      reserve0: toBigInt(reserve0),
+      reserve1: toBigInt(reserve1),
+    };
   }
 
   /** Pick one of the read-only addresses at random as the sender of constant calls. */
@@ -422,7 +449,7 @@ export class TronReader implements ChainReader {
   /**
    * A TRX buy of `amountIn` along `path`, simulated from the WTRX contract (it holds TRX, and
    * triggerconstantcontract takes any owner: no state override exists on TRON), then the last
-   * pair's untaxed output for what reached it (issue #26).
+   * pair's untaxed output for what reached it.
    */
   probeTransferTax(path: readonly string[], amountIn: bigint) {
     return this.read('tax probe', async () => {
@@ -439,7 +466,61 @@ export class TronReader implements ChainReader {
     });
   }
 
+  tokenFacts(address: string): Promise<TokenFactsAnswer | undefined> {
+    return this.read('token facts', async () => {
+      const contract = await this.node.post<{ bytecode?: string }>('getcontract', {
+        value: toTronHex(address),
+      });
+      if (!contract.bytecode) return { kind: 'no-code' as const };
+      const get = (signature: string) =>
+        this.node.callOutput(address, view(signature, []), [], this.sender).catch((e: unknown) => {
+          // Every node failing is not an answer; a revert or an empty output is.
+          if (e instanceof NodeFailure || e instanceof NoNodeError) throw e;
+          return undefined;
+        });
+      const [symbol, name, decimals, totalSupply] = await Promise.all([
+        get(TOKEN_GETTERS.symbol),
+        get(TOKEN_GETTERS.name),
+        get(TOKEN_GETTERS.decimals),
+        get(TOKEN_GETTERS.totalSupply),
+      ]);
+      return tokenFactsOf({ symbol, name, decimals, totalSupply });
+    });
+  }
+
+  /**
+   * TokenProbe's creation code run by triggerconstantcontract without a contract address (how
+   * java-tron simulates a creation), from the WTRX contract, which holds TRX.
+   */
+  probeToken(path: readonly string[], amountIn: bigint): Promise<TokenProbeReading | undefined> {
+    return this.read('token probe', async () => {
+      const addresses = path.map((symbol) => toEvmHex(addressOf(this.network, symbol)));
+      const { ROUTER_ADDRESS, FACTORY_ADDRESS } = this.network.exchange;
+      const answer = await this.node.post<{
+        constant_result?: string[];
+        result?: { message?: string };
+      }>('triggerconstantcontract', {
+        owner_address: toTronHex(addressOf(this.network, this.network.baseToken)),
+        data: tokenProbeData(toEvmHex(ROUTER_ADDRESS), toEvmHex(FACTORY_ADDRESS), addresses).slice(
+          2,
+        ),
+        call_value: sunToNumber(amountIn),
+      });
+      const output = answer.constant_result?.[0];
+      if (answer.result?.message || !output) throw new Error('token probe failed');
+      return decodeTokenProbe(output);
+    });
+  }
+
+  factoryPools(
+    pairs: readonly (readonly [string, string])[],
+    fresh?: boolean,
+  ): Promise<TronPairReserves[] | undefined> {
+    return this.read('factory pools', () => this.factory.pools(pairs, fresh));
+  }
+
   reset(): void {
+    this.factory.reset();
     this.pairs.reset();
     this.balanceCache.clear();
     this.rotateSender();

@@ -1,5 +1,5 @@
 /**
- * TRON simulation before a send (issue #23): the exact contract call the writer is about to
+ * TRON simulation before a send: the exact contract call the writer is about to
  * sign, run by the network's node with `triggerconstantcontract` from the user's address. A
  * revert throws a SimulationError (nothing reaches the wallet); otherwise the simulated
  * energy_used sets the fee limit and, with the account's free energy and bandwidth and the

@@ -16,7 +16,8 @@ import { otherLiquidityAmount } from '../../core/liquidity';
 import type { PoolReserves } from '../../core/paths';
 import { TRON_MAINNET_CHAIN_ID } from './chain';
 import { TronDevConnector, TRON_DEV_PRIVATE_KEY } from './dev-wallet';
-import { TRANSACTION_FAILED } from '../../core/errors';
+import { minedFailureOf, TRANSACTION_FAILED } from '../../core/errors';
+import { swapMoved } from '../../services/moved';
 import { tronAdapter } from './index';
 import { PAIR_ABI, ROUTER_ABI, SWAP_INFO_ABI, TOKEN_ABI } from '../abis.generated';
 import { taxesBytes32 } from './contracts';
@@ -221,6 +222,11 @@ describe('swaps: real balance changes equal the local estimate to the base unit'
     expect(result.fee).toBeGreaterThan(0n); // no staked energy: TRX burned
     expect(paid).toBe(est.amountIn);
     expect(received).toBe(est.amountOut);
+    // the receipt's logs say the same (what the success popup shows)
+    expect(swapMoved(network, { path: est.path, recipient: me }, result.logs!)).toEqual({
+      spent: est.amountIn,
+      received: est.amountOut,
+    });
   });
 
   test('approval requested once and not again; exact in JM -> TRX (taxed sell)', async () => {
@@ -656,6 +662,13 @@ describe('failures', () => {
         detail: 'OUT_OF_ENERGY',
       });
       expect((error as { txid: string }).txid).toMatch(/^[0-9a-f]{64}$/);
+      // mined and failed: the popup's reason and the TRX it still burned
+      const mined = minedFailureOf(error)!;
+      expect(mined.text).toBe(
+        'This swap failed on chain: it ran out of energy. Keep more TRX for fees (or get energy), then try again.',
+      );
+      expect(mined.fee).toBeGreaterThan(0n);
+      expect(3_000_000n - (await balance(me, 'TRX'))).toBe(mined.fee);
     } finally {
       spy.mockRestore();
     }
@@ -700,7 +713,7 @@ describe('failures', () => {
   });
 });
 
-describe('fees from simulation (issue #23)', () => {
+describe('fees from simulation', () => {
   const KEY = KEYS[3]!;
   const me = addressOfKey(KEY);
 

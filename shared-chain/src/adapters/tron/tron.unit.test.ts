@@ -26,6 +26,7 @@ import {
 } from './errors';
 import { tronAdapter } from './index';
 import { forgetNodePools } from '../nodes';
+import { answeringChecks, tronCheckAnswer } from '../../services/testing/tronChain';
 import { PAIR_CACHE_MS, TronReader, readOnlyAddresses, TRON_ZERO_ADDRESS } from './reader';
 import { TronLinkConnector, watchAsset, type TronLinkWindow } from './tronlink';
 import type { TronWebLike } from './tronweb-like';
@@ -36,6 +37,15 @@ const NILE_GENESIS = '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd
 const SHASTA_GENESIS = '0000000000000000de1aa88295e1fcf982742f773e0419c5a9c134c994a9059e';
 const ME = TronWeb.address.fromPrivateKey(TRON_DEV_PRIVATE_KEY) as string;
 const TXID = 'ab'.repeat(32);
+
+/**
+ * Lets the pending promise callbacks run, turn after turn of the event loop, until `done` holds
+ * (at most `max` turns). The fakes here answer without timers, so this waits for what they
+ * started, not for time to pass.
+ */
+async function turns(done: () => boolean = () => false, max = 50): Promise<void> {
+  for (let i = 0; i < max && !done(); i++) await new Promise((r) => setImmediate(r));
+}
 
 const addr = (n: number) => TronWeb.address.fromHex(`41${n.toString(16).padStart(40, '0')}`);
 
@@ -216,16 +226,22 @@ describe('TronLink connector', () => {
   const network = testNetwork();
 
   test('waits for a late injection', async () => {
-    const { tronWeb } = fakeTronWeb();
-    let win: TronLinkWindow | undefined;
-    setTimeout(() => {
-      win = fakeWindow(tronWeb).win;
-    }, 50);
-    const connector = new TronLinkConnector({ getWindow: () => win, stepMs: 10 });
-    expect(connector.isAvailable()).toBe(false);
-    const wallet = await connector.connect(network);
-    expect(wallet.address).toBe(ME);
-    expect(connector.isAvailable()).toBe(true);
+    jest.useFakeTimers();
+    try {
+      const { tronWeb } = fakeTronWeb();
+      const page: { tronLink?: TronLinkWindow } = {};
+      const connector = new TronLinkConnector({ getWindow: () => page.tronLink, stepMs: 10 });
+      expect(connector.isAvailable()).toBe(false);
+      const connecting = connector.connect(network);
+      await jest.advanceTimersByTimeAsync(50); // still looking
+      page.tronLink = fakeWindow(tronWeb).win; // the extension injects late
+      await jest.advanceTimersByTimeAsync(10);
+      const wallet = await connecting;
+      expect(wallet.address).toBe(ME);
+      expect(connector.isAvailable()).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('TronLink on Nile: switchChain and every send are refused with a clear message', async () => {
@@ -251,9 +267,14 @@ describe('TronLink connector', () => {
     wallet.onChange((c) => changes.push(c));
     const { post } = { post: (a: string) => fakeWindowPost(win, a) };
     post('setNode');
-    await new Promise((r) => setTimeout(r, 10));
+    await turns(() => changes.length > 0); // the new node's genesis is read first
     expect(changes).toEqual([{ type: 'chain', value: TRON_MAINNET_CHAIN_ID }]);
+    // No node here to simulate on (the simulation has tests of its own): the spec's fee limit.
+    const feeLimit = jest
+      .spyOn(TronWriter.prototype, 'feeLimitFor')
+      .mockImplementation(async (_call, options) => options.feeLimit);
     await writer.approve('JM', network.exchange.ROUTER_ADDRESS);
+    feeLimit.mockRestore();
     expect(sent).toHaveLength(1);
     await wallet.disconnect();
   });
@@ -275,7 +296,7 @@ describe('TronLink connector', () => {
     post('connect');
     tronWeb.defaultAddress.base58 = addr(7);
     post('setAccount', { postMessage: () => undefined }); // another frame
-    await new Promise((r) => setTimeout(r, 10));
+    await turns(); // whatever a message started has ended
     expect(changes).toEqual([]);
     post('setAccount');
     expect(changes).toEqual([{ type: 'accounts', value: addr(7) }]);
@@ -288,15 +309,20 @@ describe('TronLink connector', () => {
     const wallet = await new TronLinkConnector({ getWindow: () => win, addressPollMs: 20 }).connect(
       network,
     );
+    jest.useFakeTimers();
     const changes: unknown[] = [];
     const off = wallet.onChange((c) => changes.push(c));
-    tronWeb.defaultAddress.base58 = addr(8);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(changes).toEqual([{ type: 'accounts', value: addr(8) }]);
-    (tronWeb.defaultAddress as { base58: string | false }).base58 = false;
-    await new Promise((r) => setTimeout(r, 60));
-    expect(changes).toEqual([{ type: 'accounts', value: addr(8) }, { type: 'disconnect' }]);
-    off();
+    try {
+      tronWeb.defaultAddress.base58 = addr(8);
+      await jest.advanceTimersByTimeAsync(20); // one poll
+      expect(changes).toEqual([{ type: 'accounts', value: addr(8) }]);
+      (tronWeb.defaultAddress as { base58: string | false }).base58 = false;
+      await jest.advanceTimersByTimeAsync(20);
+      expect(changes).toEqual([{ type: 'accounts', value: addr(8) }, { type: 'disconnect' }]);
+    } finally {
+      off();
+      jest.useRealTimers();
+    }
     await wallet.disconnect();
   });
 
@@ -364,6 +390,8 @@ function fakeNode(
   const fetch = jest.fn(async (url: string, init: { body: string }) => {
     const path = new URL(url).pathname;
     const body = JSON.parse(init.body) as Record<string, unknown>;
+    const check = tronCheckAnswer(path, body);
+    if (check !== undefined) return { ok: true, status: 200, json: async () => check };
     requests.push({ path, body });
     let answer: unknown;
     if (path === '/wallet/triggerconstantcontract') {
@@ -406,6 +434,7 @@ describe('reader (node double)', () => {
       calls: async (signature) => {
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
+        // A node's latency, not a wait for a condition: the requests sent together overlap.
         await new Promise((r) => setTimeout(r, 10));
         inFlight -= 1;
         return signature === 'balanceOf(address)' ? 42n : 0n;
@@ -512,10 +541,12 @@ describe('reader (node double)', () => {
     const listings = () =>
       requests.filter((r) => r.body.function_selector === 'getAllPairsBalances(uint256,uint256)')
         .length;
+    /** Answers the listing reads once they are asked, and lets what they feed finish. */
     const answer = async () => {
-      while (gates.length === 0) await new Promise((r) => setTimeout(r, 1));
+      await turns(() => gates.length > 0);
+      expect(gates.length).toBeGreaterThan(0);
       while (gates.length > 0) gates.shift()!();
-      await new Promise((r) => setTimeout(r, 5));
+      await turns();
     };
     let now = 1_000_000;
     const reader = new TronReader({ ...network, pools: [] }, { fetch, now: () => now });
@@ -575,6 +606,7 @@ describe('reader (node double)', () => {
         if (signature !== 'getUserLP(address,uint256,uint256)') return 0n;
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
+        // A node's latency, not a wait for a condition: the pages sent together overlap.
         await new Promise((r) => setTimeout(r, 5));
         inFlight -= 1;
         const page = Number(BigInt(`0x${parameter.slice(-64)}`));
@@ -681,7 +713,7 @@ describe('reader (node double)', () => {
       const spy = jest
         .spyOn(console, 'error')
         .mockImplementation((...args) => errors.push(args[1]));
-      const reader = new TronReader(network, { fetch });
+      const reader = new TronReader(network, { fetch: answeringChecks(fetch) });
       expect(await reader.allowance('JM', ME, network.exchange.ROUTER_ADDRESS)).toBeUndefined();
       spy.mockRestore();
       expect(String(errors[0])).toContain(message);
@@ -877,8 +909,8 @@ describe('writer (TronWeb double)', () => {
   });
 });
 
-describe('simulation wait (issue #23)', () => {
-  test('a node that never answers holds the send at most SIMULATION_WAIT_MS (4 s), then the spec fee limit', async () => {
+describe('simulation wait', () => {
+  test('a node that never answers holds the send at most SIMULATION_WAIT_MS (4 s), then refuses it: nothing is sent unsimulated', async () => {
     const network = testNetwork();
     const { tronWeb } = fakeTronWeb();
     const writer = new TronWriter(network, walletOn(tronWeb), { pollIntervalMs: 1 });
@@ -886,9 +918,11 @@ describe('simulation wait (issue #23)', () => {
     const previous = globalThis.fetch;
     globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.useFakeTimers();
     try {
       let limit: bigint | undefined;
+      let refused: unknown;
       const call = writer.swapCall({
         kind: 'exactIn',
         path: ['JM', 'USDT'],
@@ -897,17 +931,24 @@ describe('simulation wait (issue #23)', () => {
         recipient: ME,
         deadline: 99n,
       });
-      void writer
-        .feeLimitFor(call, { feeLimit: 100_000_000n, action: 'swap' })
-        .then((l) => (limit = l));
+      void writer.feeLimitFor(call, { feeLimit: 100_000_000n, action: 'swap' }).then(
+        (l) => (limit = l),
+        (e: unknown) => (refused = e),
+      );
       await jest.advanceTimersByTimeAsync(SIMULATION_WAIT_MS - 1);
       expect(fetch).toHaveBeenCalled();
-      expect(limit).toBeUndefined();
+      expect(refused).toBeUndefined();
       await jest.advanceTimersByTimeAsync(1);
-      expect(limit).toBe(100_000_000n);
+      expect(limit).toBeUndefined();
+      expect(refused).toMatchObject({
+        code: 'SIMULATION_UNAVAILABLE',
+        message:
+          'This swap was not sent: it could not be simulated, the network did not answer in time. Retry when it answers.',
+      });
     } finally {
       jest.useRealTimers();
       warn.mockRestore();
+      error.mockRestore();
       globalThis.fetch = previous;
       forgetNodePools();
     }

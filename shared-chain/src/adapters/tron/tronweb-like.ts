@@ -50,4 +50,6 @@ export interface TronTxInfo {
     net_usage?: number;
     net_fee?: number;
   };
+  /** The events: address as 20 bytes of hex (no 41), topics and data in hex without 0x. */
+  log?: Array<{ address?: string; topics?: string[]; data?: string }>;
 }

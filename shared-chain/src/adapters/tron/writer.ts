@@ -15,6 +15,7 @@ import type {
   ChainWriter,
   PreviewOrder,
   RemoveLiquidityOrder,
+  SendHooks,
   SendPreview,
   SwapOrder,
   TxResult,
@@ -28,7 +29,8 @@ import {
   TRON_FEE_LIMIT_DEFAULT_SUN,
   TRON_FEE_LIMIT_LIQUIDITY_SUN,
 } from '../../core/constants';
-import { ChainError } from '../../core/errors';
+import { ChainError, withMinedFailure } from '../../core/errors';
+import type { TxLog } from '../../core/receipt';
 import { liquidityRouterOf } from '../../core/routers';
 import { transactionSubmitted, walletAsked } from '../../bus/pending';
 import { APPROVED_BY_HOST } from '../widget/relay';
@@ -46,7 +48,11 @@ import {
 import { decodeRevertReason, toSendError, transactionFailed } from './errors';
 import type { TronTxInfo, TronWebLike } from './tronweb-like';
 import type { SendAction } from '../../core/simulation';
-import { SimulationError } from '../../core/simulation';
+import {
+  minedFailureText,
+  SimulationError,
+  SimulationUnavailableError,
+} from '../../core/simulation';
 import { feeLimitFromEnergy } from '../../core/tronFee';
 import { nodesFor } from '../nodes';
 import { TronNode } from './node';
@@ -82,14 +88,14 @@ export interface TronWriterOptions {
   pollIntervalMs?: number;
   /** Give up waiting for the transaction info after this long (default 120 s). */
   confirmTimeoutMs?: number;
-  /** The longest a send waits on its simulation before it uses the spec's fee limit (default 4 s). */
+  /** The longest a send waits on its simulation before it is refused as unsimulated (default 4 s). */
   simulationWaitMs?: number;
 }
 
 /**
  * The longest a send waits on its simulation (and the chain's prices). A node that does not
  * answer would otherwise hold the send for the read timeout (10 s) times the network's nodes;
- * after this the spec's fee limit is used, as when the node cannot simulate at all.
+ * after this the send is refused (SimulationUnavailableError), as when the node cannot simulate.
  */
 export const SIMULATION_WAIT_MS = 4_000;
 
@@ -121,7 +127,16 @@ interface SendOptions {
   callValue?: bigint;
   /** What the send does (the words of a simulation that reverts). */
   action: SendAction;
+  hooks?: SendHooks;
 }
+
+/** The logs of a transaction info, as core/receipt.ts reads them. */
+const logsOf = (info: TronTxInfo): TxLog[] =>
+  (info.log ?? []).map((l) => ({
+    address: l.address ?? '',
+    topics: l.topics ?? [],
+    data: l.data ?? '',
+  }));
 
 const ZERO_HEX_ADDRESS = /^(41|0x)?0{40}$/i;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,12 +181,13 @@ export class TronWriter implements ChainWriter {
     return typeof named === 'string' && named !== '' ? named : addressOf(this.network, spender);
   }
 
-  swap(order: SwapOrder): Promise<TronTxResult> {
+  swap(order: SwapOrder, hooks?: SendHooks): Promise<TronTxResult> {
     const call = this.swapCall(order);
     return this.send(ROUTER_ABI, call.address, call.name, call.args, {
       feeLimit: TRON_FEE_LIMIT_DEFAULT_SUN,
       callValue: call.callValue,
       action: 'swap',
+      hooks,
     });
   }
 
@@ -231,13 +247,14 @@ export class TronWriter implements ChainWriter {
     return liquidityRouterOf(this.network, symbolA, symbolB);
   }
 
-  async addLiquidity(order: AddLiquidityOrder): Promise<TronTxResult> {
+  async addLiquidity(order: AddLiquidityOrder, hooks?: SendHooks): Promise<TronTxResult> {
     // Approvals come first, from services/approval (the user's mode), never from here.
     const call = this.addCall(order);
     return this.send(call.abi, call.address, call.name, call.args, {
       feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN,
       callValue: call.callValue,
       action: 'add',
+      hooks,
     });
   }
 
@@ -287,7 +304,7 @@ export class TronWriter implements ChainWriter {
   }
 
   /**
-   * What the exact call of a swap, add or removal would do now (issue #23): the router's return
+   * What the exact call of a swap, add or removal would do now: the router's return
    * values and the sun it would burn for this account. Nothing is signed.
    */
   async preview(request: PreviewOrder): Promise<SendPreview> {
@@ -315,11 +332,12 @@ export class TronWriter implements ChainWriter {
     return ZERO_HEX_ADDRESS.test(pair) ? undefined : toBase58(pair);
   }
 
-  async removeLiquidity(order: RemoveLiquidityOrder): Promise<TronTxResult> {
+  async removeLiquidity(order: RemoveLiquidityOrder, hooks?: SendHooks): Promise<TronTxResult> {
     const call = await this.removeCall(order);
     return this.send(call.abi, call.address, call.name, call.args, {
       feeLimit: TRON_FEE_LIMIT_LIQUIDITY_SUN,
       action: 'remove',
+      hooks,
     });
   }
 
@@ -390,7 +408,8 @@ export class TronWriter implements ChainWriter {
    * The fee limit of a call: its simulation (from the user's address, latest block; a revert
    * throws a SimulationError and nothing is signed) gives energy_used; +20% at the chain's
    * energy price, capped by the spec's fee limit (`options.feeLimit`). When the node cannot
-   * simulate at all (unreachable) or not within SIMULATION_WAIT_MS, the spec's fee limit.
+   * simulate at all (unreachable) or not within SIMULATION_WAIT_MS, the send is not made (as on
+   * EVM): a SimulationUnavailableError says why, and the user retries.
    */
   async feeLimitFor(call: TronCall, options: SendOptions): Promise<bigint> {
     const node = new TronNode(nodesFor(this.network).pool);
@@ -408,8 +427,8 @@ export class TronWriter implements ChainWriter {
         console.error(`TRON ${call.name} not sent: its simulation reverted:`, error.reason ?? '');
         throw error;
       }
-      console.warn(`TRON ${call.name}: no simulation, the spec's fee limit is used`, error);
-      return options.feeLimit;
+      console.error(`TRON ${call.name} not sent: it could not be simulated`, error);
+      throw new SimulationUnavailableError(options.action, error);
     }
   }
 
@@ -443,22 +462,29 @@ export class TronWriter implements ChainWriter {
     // The widget host approved without an id: nothing to wait on.
     if (txid === APPROVED_BY_HOST) return { txid, fee: 0n, energyUsed: 0n, info: {} };
     transactionSubmitted(txid);
+    options.hooks?.onSent?.(txid);
     const info = await this.waitForInfo(tronWeb, txid);
     const result = info.receipt?.result;
     if (result !== 'SUCCESS' || info.result === 'FAILED') {
-      const reason = decodeRevertReason(info.contractResult?.[0]) ?? hexToText(info.resMessage);
-      console.error(
-        `TRON ${name} failed: ${result ?? info.result ?? 'no result'}`,
+      const revert = decodeRevertReason(info.contractResult?.[0]);
+      const reason = revert ?? hexToText(info.resMessage);
+      const detail = result ?? info.result ?? 'FAILED';
+      console.error(`TRON ${name} failed: ${detail}`, txid, reason ?? '');
+      // Mined and failed: what it burned and why (the revert reason, else java-tron's code).
+      throw withMinedFailure(transactionFailed(detail, { txid, reason }), {
         txid,
-        reason ?? '',
-      );
-      throw transactionFailed(result ?? info.result ?? 'FAILED', { txid, reason });
+        fee: BigInt(info.fee ?? 0),
+        reason: reason ?? detail,
+        // In words: the contract's require message, else java-tron's code (OUT_OF_ENERGY...).
+        text: minedFailureText(options.action, revert ?? detail),
+      });
     }
     return {
       txid,
       fee: BigInt(info.fee ?? 0),
       energyUsed: BigInt(info.receipt?.energy_usage_total ?? 0),
       info,
+      logs: logsOf(info),
     };
   }
 

@@ -23,7 +23,7 @@ let namedNoChain = false;
 
 /**
  * Whether the widget's host named no chain for its wallet when it connected (a host on the seed's
- * protocol): the confirm step then names the network the send will use (issue #23).
+ * protocol): the confirm step then names the network the send will use.
  */
 export const hostNamedNoChain = (): boolean => relay !== undefined && namedNoChain;
 

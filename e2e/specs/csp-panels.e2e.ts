@@ -1,0 +1,189 @@
+/**
+ * The wallet panels (Recent transactions, Approvals) and every other panel and dialog of the
+ * site, opened under the page's Content-Security-Policy in both themes: not one violation, and
+ * the wallet panels drawn by the site's stylesheet (an inline <style> would be refused). It swaps
+ * once (the approval and the swap fill both panels), so it runs with the trading specs.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
+import { recordViolations, violations } from '../fixtures/csp';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { expectLanded, ledger } from '../fixtures/landed';
+
+/**
+ * Opens every disclosure (a button with aria-expanded: token pickers, slippage, the pair picker,
+ * the swap history) inside `where`, one after the other, and closes it again.
+ */
+async function openEveryDisclosure(page: Page, where: string): Promise<number> {
+  const buttons = page.locator(`${where} button[aria-expanded]`);
+  let opened = 0;
+  for (let i = 0; i < (await buttons.count()); i++) {
+    const button = buttons.nth(i);
+    if (!(await button.isVisible()) || (await button.getAttribute('aria-expanded')) !== 'false')
+      continue;
+    const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
+    await button.click();
+    await expect(button, String(name)).toHaveAttribute('aria-expanded', 'true');
+    opened++;
+    await page.waitForLoadState('networkidle');
+    if ((await button.getAttribute('aria-expanded')) === 'true') await button.click();
+  }
+  return opened;
+}
+
+test('every panel and dialog opened, on every page, in both themes and at 1280 and 375 px: no CSP violation, and the wallet panels styled', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  test.setTimeout(300_000);
+  page.setDefaultTimeout(30_000); // a control that is not there fails its step, not the walk's 5 min
+  const info = test.info();
+  // What the console shows a user who opens the developer tools, in every frame.
+  const logged: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) logged.push(`${page.url()}: ${m.text()}`);
+  });
+  await recordViolations(page);
+  const poly = localNetworks().POLY!;
+  await injectEvmWallet(page, { account: owner, chainId: poly.chainId, rpcUrls: evmRpcUrls() });
+  const checked: string[] = [];
+  const clean = async (where: string) => {
+    await page.waitForLoadState('networkidle');
+    checked.push(where);
+    // Soft: the walk goes on, so one run names every page and panel that has one.
+    expect.soft(await violations(page, true), where).toEqual([]);
+    expect.soft(logged.splice(0), where).toEqual([]);
+  };
+  const shot = async (name: string, target = page.locator('body')) => {
+    const path = info.outputPath(`${name}.png`);
+    await target.screenshot({ path });
+    await info.attach(`${name}.png`, { path, contentType: 'image/png' });
+  };
+  const theme = async (wanted: 'light' | 'dark') => {
+    const html = page.locator('html');
+    if ((await html.getAttribute('data-theme')) === wanted) return;
+    await page
+      .getByRole('button', { name: `Switch to ${wanted} theme` })
+      .first()
+      .click();
+    await expect(html).toHaveAttribute('data-theme', wanted);
+  };
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?n=POLY&from=USDT&to=MATIC');
+  const swap = page.locator('[data-remote="swap"]');
+  await expect(swap).toContainText('TOKEN SWAP');
+  await theme('dark');
+  // The wallet chooser, then a swap that needs an approval: both wallet panels get lines.
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
+  await clean('/ wallet chooser');
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: 'Browser wallet (MetaMask)' })
+    .click();
+  await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('1');
+  await expect(swap).toHaveAttribute('data-quote-out', /\d+/);
+  const quote = async (name: string) => BigInt((await swap.getAttribute(name)) as string);
+  const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
+  const before = await ledger('POLY', owner, ['USDT', 'MATIC']);
+  await swap.getByRole('button', { name: 'SWAP', exact: true }).click();
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toBeVisible({ timeout: 30000 });
+  // The approval and the swap (the account is new: no allowance yet).
+  await expectLanded(before, { txs: 2, debit: { USDT: amountIn }, credit: { MATIC: amountOut } });
+  await clean('/ swap popup');
+  await popup.getByRole('button', { name: 'CLOSE' }).click();
+
+  const panel = (name: 'Recent transactions' | 'Approvals') =>
+    page.getByTestId(name === 'Approvals' ? 'approvals' : 'recent-transactions');
+  const toggle = (name: string) =>
+    page.locator('header').getByRole('button', { name }).filter({ visible: true }).first();
+  for (const mode of ['dark', 'light'] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await theme(mode);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const name of ['Recent transactions', 'Approvals'] as const) {
+        if (width === 375) await page.getByRole('button', { name: 'Menu' }).click();
+        await toggle(name).click();
+        await expect(panel(name)).toBeVisible();
+        await expect(panel(name).getByRole('listitem').first()).toBeVisible();
+        // Kept with the report (taken before the checks, so a failure shows it too).
+        const id = `${name === 'Approvals' ? 'approvals' : 'recent'}-${mode}-${width}`;
+        await shot(id, panel(name));
+        await shot(`${id}-page`, page.locator('html')); // where it opens, in the page
+        // Styled from the site's stylesheet: a plain list, not the browser's numbered one, and
+        // buttons as the site draws them.
+        const style = await panel(name).evaluate((e) => {
+          const button = e.querySelector('button');
+          return {
+            list: getComputedStyle(e.querySelector('ol') as Element).listStyleType,
+            // Its own frame, or the header dropdown's it opens in (wide screens).
+            framed: [e, e.parentElement as Element].some(
+              (el) => getComputedStyle(el).borderTopStyle === 'solid',
+            ),
+            button: button ? getComputedStyle(button).minHeight : '44px',
+          };
+        });
+        expect.soft(style, `${name} ${mode} ${width} styled`).toEqual({
+          list: 'none',
+          framed: true,
+          button: '44px', // a touch target, not the browser's default button
+        });
+        if (name === 'Approvals') {
+          const row = panel(name).getByTestId('approval').first();
+          await expect(row).toContainText('USDT');
+          await expect(row).toContainText('Unlimited');
+          await row.getByRole('button', { name: 'Revoke' }).click();
+          await expect(row.getByTestId('revoke-preview')).toContainText('Estimated network fee');
+          await shot(`revoke-preview-${mode}-${width}`, panel(name));
+          await row.getByRole('button', { name: 'Back' }).click();
+        }
+        await clean(`${name} ${mode} ${width}`);
+        await toggle(name).click();
+        if (width === 375) await page.getByRole('button', { name: 'Menu' }).click();
+      }
+    }
+  }
+  // Every page (a new page load each: the wallet connects again where a panel needs it).
+  for (const mode of ['dark', 'light'] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await theme(mode);
+    for (const url of ['/?n=POLY', '/?t=addLiquidity&n=POLY', '/charts', '/pools', '/listing']) {
+      await page.goto(url);
+      await expect(page.locator('main [data-remote]').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (url.includes('addLiquidity')) {
+        // The add step (its token pickers) is there for a connected wallet.
+        await connectFromHeader(page, 'MetaMask');
+        await page
+          .locator('[data-remote="liquidity"]')
+          .getByRole('button', { name: 'ADD LIQUIDITY', exact: true })
+          .click();
+      }
+      const opened = await openEveryDisclosure(page, 'main');
+      // The swap box's pickers, slippage and history; the chart's pair picker.
+      if (!/pools|listing|Liquidity/.test(url))
+        expect(opened, `${url} has panels`).toBeGreaterThan(0);
+      await clean(`${url} ${mode}`);
+    }
+    for (const url of ['/help', '/info', '/no-such-page']) {
+      await page.goto(url);
+      await expect(page.locator('main').first()).toBeVisible();
+      await clean(`${url} ${mode}`);
+    }
+    // A feature that failed: its message and the raw error behind "Details".
+    await page.route(/:9085\/.*mf-manifest\.json/, (route) => route.fulfill({ status: 503 }));
+    await page.goto('/listing');
+    const failed = page.locator('[data-remote-error="listing"]');
+    await expect(failed).toBeVisible();
+    await failed.getByText('Details').click();
+    await clean(`failed area ${mode}`);
+    await page.unroute(/:9085\/.*mf-manifest\.json/);
+  }
+  expect(checked.length).toBeGreaterThan(20);
+});

@@ -1,0 +1,279 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
+import { deployTokenWithPool } from '@jmswap/devnet';
+import { TronWeb } from 'tronweb';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
+import { DEVNET_PORTS, TRON_PORTS } from '../fixtures/stack';
+import { setResources, withTronLink } from '../fixtures/tron';
+
+/**
+ * Any token, exactly: a token the config does not list, deployed here with its pool as a new
+ * project would, is pasted in the token picker by address, shown with the buy and sell tax the
+ * chain takes (simulated), imported, and swapped exact in and exact out; what arrives, read on
+ * chain, is the estimate to the base unit. A honeypot is flagged and its purchase needs a second
+ * press; a token calling itself USDT never takes the listed USDT's place.
+ */
+const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
+const picker = (page: Page) => page.getByTestId('token-picker');
+const BSC_RPC = `http://127.0.0.1:${DEVNET_PORTS.BSC}`;
+
+interface Deployed {
+  six: string;
+  honey: string;
+  fakeUsdt: string;
+  five: string;
+}
+let tokens: Deployed;
+
+test.beforeAll(async () => {
+  const bsc = localNetworks().BSC!;
+  const common = {
+    rpcUrl: BSC_RPC,
+    router: bsc.exchange.ROUTER_ADDRESS,
+    factory: bsc.exchange.FACTORY_ADDRESS,
+    decimals: 18,
+    tokenLiquidity: 1_000_000n * 10n ** 18n,
+    baseLiquidity: 100n * 10n ** 18n,
+  };
+  const six = await deployTokenWithPool({ ...common, name: 'Six Tax', symbol: 'SIX', tax: 6 });
+  const honey = await deployTokenWithPool({
+    ...common,
+    kind: 'honeypot',
+    name: 'Sweet Honey',
+    symbol: 'HONEY',
+  });
+  const fakeUsdt = await deployTokenWithPool({ ...common, name: 'Tether USD', symbol: 'USDT' });
+  const tron = localNetworks().TRON!;
+  const hex = (base58: string) => `0x${TronWeb.address.toHex(base58).slice(2)}`;
+  const five = await deployTokenWithPool({
+    rpcUrl: `http://127.0.0.1:${TRON_PORTS.anvil}`,
+    router: hex(tron.exchange.ROUTER_ADDRESS),
+    factory: hex(tron.exchange.FACTORY_ADDRESS),
+    name: 'Five Tax',
+    symbol: 'FIVE',
+    decimals: 6,
+    tax: 5,
+    tokenLiquidity: 10_000_000n * 10n ** 6n,
+    baseLiquidity: 200_000n * 10n ** 6n,
+  });
+  tokens = {
+    six: six.token,
+    honey: honey.token,
+    fakeUsdt: fakeUsdt.token,
+    five: TronWeb.address.fromHex(`41${five.token.slice(2)}`) as string,
+  };
+});
+
+/** The BSC swap page (BNB -> USDT) with MetaMask connected for `owner`. */
+async function openBscWithMetaMask(page: Page, owner: string) {
+  await injectEvmWallet(page, {
+    account: owner,
+    chainId: localNetworks().BSC!.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.goto('/?n=BSC&from=BNB&to=USDT');
+  await connectFromHeader(page, 'MetaMask');
+}
+
+/** Opens a side's picker, pastes the address and waits for what the chain says. */
+async function paste(page: Page, side: 'Sell token' | 'Receive token', address: string) {
+  await swapBox(page)
+    .getByRole('button', { name: new RegExp(`^${side}: `) })
+    .click();
+  await picker(page).getByRole('combobox', { name: 'Search tokens' }).fill(address);
+  await expect(picker(page).getByTestId('import-card')).toBeVisible({ timeout: 30_000 });
+}
+
+async function quote(page: Page): Promise<{ amountIn: bigint; amountOut: bigint }> {
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/, { timeout: 30_000 });
+  return {
+    amountIn: BigInt((await swapBox(page).getAttribute('data-quote-in')) as string),
+    amountOut: BigInt((await swapBox(page).getAttribute('data-quote-out')) as string),
+  };
+}
+
+async function swapAndWait(page: Page) {
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toBeVisible({ timeout: 60_000 });
+  await popup.getByRole('button', { name: 'CLOSE' }).click();
+}
+
+const WARNING =
+  "This token is not on JMSwap's list. Anyone can create a token with any name, including copies of real tokens. Check the contract address before you trade.";
+
+test('BSC: a new 6% token pasted by address shows its taxes, is imported, and swaps exactly, in and out', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await openBscWithMetaMask(page, owner);
+  await paste(page, 'Receive token', tokens.six.toLowerCase());
+  const card = picker(page).getByTestId('import-card');
+  await expect(card).toContainText('SIX');
+  await expect(card).toContainText('Six Tax');
+  await expect(card).toContainText(WARNING);
+  await expect(card.getByTestId('import-buy-tax')).toHaveText('6%');
+  await expect(card.getByTestId('import-sell-tax')).toHaveText('6%');
+  await card.screenshot({ path: test.info().outputPath('import-card.png') });
+  await card.getByRole('button', { name: 'Import SIX' }).click();
+  await expect(picker(page)).toBeHidden();
+  await expect(swapBox(page).getByRole('button', { name: /^Receive token: SIX 0x/ })).toBeVisible();
+
+  // Exact in: what arrives is the estimate, to the base unit.
+  let before = await ledger('BSC', owner, ['BNB', tokens.six]);
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.2');
+  const exactIn = await quote(page);
+  await expect(swapBox(page).getByTestId('path')).toHaveText('BNB → SIX');
+  await swapAndWait(page);
+  await expectLanded(before, {
+    txs: 1,
+    debit: { BNB: exactIn.amountIn },
+    credit: { [tokens.six]: exactIn.amountOut },
+  });
+
+  // Exact out: exactly the amount typed arrives.
+  before = await ledger('BSC', owner, ['BNB', tokens.six]);
+  await page.getByRole('textbox', { name: 'Estimate' }).fill('777');
+  const exactOut = await quote(page);
+  await swapAndWait(page);
+  await expectLanded(before, {
+    txs: 1,
+    debit: { BNB: exactOut.amountIn },
+    credit: { [tokens.six]: 777n * 10n ** 18n },
+  });
+
+  // The import stays for this browser: a reload still knows it, and the URL takes its address.
+  await page.goto(`/?n=BSC&from=BNB&to=${tokens.six}`);
+  await expect(swapBox(page).getByRole('button', { name: /^Receive token: SIX 0x/ })).toBeVisible();
+});
+
+test('TRON: a new 5% token pasted by address is imported and swaps exactly, in and out', async ({
+  page,
+  tronAccount,
+}) => {
+  const owner = tronAccount.address;
+  await setResources(owner, 50_000_000);
+  await withTronLink(page, tronAccount);
+  await page.goto('/?n=TRON');
+  await connectFromHeader(page, 'TronLink');
+  await paste(page, 'Receive token', tokens.five);
+  const card = picker(page).getByTestId('import-card');
+  await expect(card.getByTestId('import-buy-tax')).toHaveText('5%');
+  await expect(card.getByTestId('import-sell-tax')).toHaveText('5%');
+  await card.getByRole('button', { name: 'Import FIVE' }).click();
+  await expect(swapBox(page).getByRole('button', { name: /^Receive token: FIVE T/ })).toBeVisible();
+
+  let before = await ledger('TRON', owner, ['TRX', tokens.five]);
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('100');
+  const exactIn = await quote(page);
+  await swapAndWait(page);
+  await expectLanded(before, {
+    txs: 1,
+    debit: { TRX: exactIn.amountIn },
+    credit: { [tokens.five]: exactIn.amountOut },
+  });
+
+  before = await ledger('TRON', owner, ['TRX', tokens.five]);
+  await page.getByRole('textbox', { name: 'Estimate' }).fill('123.456');
+  const exactOut = await quote(page);
+  await swapAndWait(page);
+  await expectLanded(before, {
+    txs: 1,
+    debit: { TRX: exactOut.amountIn },
+    credit: { [tokens.five]: 123_456_000n },
+  });
+});
+
+test('BSC: a honeypot is flagged when pasted, and buying it takes a second press of SWAP', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await openBscWithMetaMask(page, owner);
+  await paste(page, 'Receive token', tokens.honey);
+  const card = picker(page).getByTestId('import-card');
+  await expect(card).toContainText(
+    'You may not be able to sell this token: selling it failed in a simulation.',
+  );
+  await card.getByRole('button', { name: 'Import HONEY' }).click();
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.1');
+  const buy = await quote(page);
+  let before = await ledger('BSC', owner, ['BNB', tokens.honey]);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(swapBox(page).getByTestId('honeypot-confirm')).toContainText(
+    'Press SWAP again to buy it anyway.',
+  );
+  await expectNothingMoved(before);
+  before = await ledger('BSC', owner, ['BNB', tokens.honey]);
+  await swapAndWait(page);
+  await expectLanded(before, {
+    txs: 1,
+    debit: { BNB: buy.amountIn },
+    credit: { [tokens.honey]: buy.amountOut },
+  });
+});
+
+test('BSC: a token named USDT at another address shows its address and the warning, and never replaces the listed USDT', async ({
+  page,
+}) => {
+  await page.goto('/?n=BSC&from=BNB&to=USDT');
+  await paste(page, 'Sell token', tokens.fakeUsdt);
+  const card = picker(page).getByTestId('import-card');
+  await expect(card).toContainText('USDT');
+  await expect(card).toContainText(tokens.fakeUsdt);
+  await expect(card).toContainText(WARNING);
+  await card.getByRole('button', { name: 'Import USDT' }).click();
+  const short = `${tokens.fakeUsdt.slice(0, 6)}…${tokens.fakeUsdt.slice(-4)}`;
+  await expect(
+    swapBox(page).getByRole('button', { name: `Sell token: USDT ${short}` }),
+  ).toBeVisible();
+  // The listed USDT is still the receive token, under its own name.
+  await expect(swapBox(page).getByRole('button', { name: 'Receive token: USDT' })).toBeVisible();
+  // Both are in the picker; the listed one comes first and carries no address.
+  await swapBox(page)
+    .getByRole('button', { name: /^Receive token: / })
+    .click();
+  await picker(page).getByRole('combobox').fill('usdt');
+  const options = picker(page).getByRole('option');
+  await expect(options.first()).toHaveAttribute('data-token', 'USDT');
+  await expect(picker(page).locator(`[data-token="${tokens.fakeUsdt}"]`)).toContainText(short);
+  await expect(picker(page).locator(`[data-token="${tokens.fakeUsdt}"]`)).toContainText('imported');
+  // A link naming the symbol USDT means the listed one.
+  await page.goto('/?n=BSC&from=USDT&to=BNB');
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: USDT' })).toBeVisible();
+});
+
+test('the picker with the keyboard only, at 320 px: search, arrows, Enter, Escape, focus back, axe', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/?n=BSC&from=BNB&to=USDT');
+  const button = swapBox(page).getByRole('button', { name: 'Sell token: BNB' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const search = picker(page).getByRole('combobox', { name: 'Search tokens' });
+  await expect(search).toBeFocused();
+  // A full-screen sheet: the dialog covers the viewport.
+  const box = (await picker(page).boundingBox())!;
+  expect(box.width).toBe(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="token-picker"]')
+    .analyze();
+  expect(violations).toEqual([]);
+  await picker(page).screenshot({ path: test.info().outputPath('picker-320.png') });
+  await page.keyboard.type('bu');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(picker(page)).toBeHidden();
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: BUSD' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(search).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(picker(page)).toBeHidden();
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: BUSD' })).toBeFocused();
+});

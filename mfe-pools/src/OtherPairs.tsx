@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { NetworkConfig } from '@jmswap/shared-chain';
+import { shortAddress } from '@jmswap/shared-chain/tokens';
+import { fetchPairs, type ApiPairs } from '@jmswap/shared-chain/history';
+
+const PAGE = 25;
+
+/**
+ * The exchange's other pairs: every pair the api indexes whose tokens the config does not list,
+ * searched with the same text as the table (symbol, name or address), a page at a time. Their
+ * tokens are named by their own contracts (escaped by the api) and shown with their addresses.
+ */
+export function OtherPairs({ network, search }: { network: NetworkConfig; search: string }) {
+  const { t } = useLingui();
+  const [pages, setPages] = useState(1);
+  const [data, setData] = useState<ApiPairs | 'unavailable'>();
+  useEffect(() => setPages(1), [search]);
+  useEffect(() => {
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      void fetchPairs(network.api.url, network.id, {
+        q: search,
+        limit: PAGE * pages,
+        signal: abort.signal,
+      }).then((answer) => !abort.signal.aborted && setData(answer ?? 'unavailable'));
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [network.api.url, network.id, search, pages]);
+  if (data === undefined || data === 'unavailable') return null;
+  const others = data.pairs.filter((p) => !p.listed);
+  if (others.length === 0) return null;
+  const chart = (a: string, b: string) =>
+    `/charts?n=${network.id}&symbolA=${encodeURIComponent(a)}&symbolB=${encodeURIComponent(b)}`;
+  return (
+    <section className="jm-other-pairs" aria-label={t`Other pairs on JMSwap`}>
+      <h3>{t`Other pairs on JMSwap`}</h3>
+      <p className="jm-muted">
+        {t`Pairs created for tokens that are not on JMSwap's list. Anyone can create a token with any name: check the addresses.`}
+      </p>
+      <ul>
+        {others.map((p) => {
+          const pair = `${p.tokenA.symbol}/${p.tokenB.symbol}`;
+          return (
+            <li key={p.address} data-pair={p.address}>
+              <a href={chart(p.tokenA.address, p.tokenB.address)}>{t`${pair} chart`}</a>{' '}
+              <span className="jm-muted">
+                {shortAddress(p.tokenA.address)} · {shortAddress(p.tokenB.address)}
+              </span>
+              <span className="jm-other-reserves">
+                {p.reserveA} {p.tokenA.symbol} · {p.reserveB} {p.tokenB.symbol}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {data.total > data.pairs.length && (
+        <button type="button" className="jm-button" onClick={() => setPages((n) => n + 1)}>
+          {t`Show more pairs`}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Token keys in URLs and labels, without hashing (every page's first load has these): a listed
+ * token is named by its symbol, any other by its address. Telling a typed address's checksum
+ * apart is tokenIdentity's (the picker and imports load it).
+ */
+import { isAddressKey } from '../core/tokenText';
+import type { NetworkConfig, TokenConfig } from './types';
+
+/**
+ * The key of a known token (listed first, then the ones keyed by address) whose address is
+ * `address`: any letter case on EVM (it is the same address), the one base58 spelling on TRON.
+ */
+function knownKeyOfAddress(network: NetworkConfig, address: string): string | undefined {
+  if (!isAddressKey(network.platform, address)) return undefined;
+  const same =
+    network.platform === 'evm'
+      ? (other: string) => other.toLowerCase() === address.toLowerCase()
+      : (other: string) => other === address;
+  let unlisted: string | undefined;
+  for (const [key, token] of Object.entries(network.tokens)) {
+    if (!token.address || !same(token.address)) continue;
+    if (token.origin === undefined) return key;
+    unlisted ??= key;
+  }
+  return unlisted;
+}
+
+/**
+ * The token a `from`/`to` URL parameter names: a listed symbol, or the address of a token the
+ * page knows (listed, imported or from a list). Undefined otherwise (the spec: cleared).
+ */
+export function tokenKeyOfParam(network: NetworkConfig, param?: string): string | undefined {
+  if (!param) return undefined;
+  if (network.tokens[param] && !isAddressKey(network.platform, param)) return param;
+  return knownKeyOfAddress(network, param);
+}
+
+/** What a URL writes for a token: a listed token's symbol, any other token's address. */
+export const tokenParam = (network: NetworkConfig, key: string): string =>
+  network.tokens[key]?.origin === undefined ? key : (network.tokens[key]?.address ?? key);
+
+/** What a token's button, row and URL need to show beside its symbol (an address when not listed). */
+export const isListedToken = (token: TokenConfig): boolean => token.origin === undefined;

@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react/macro';
+import type { NetworkConfig } from '../../config/types';
+import { removeImportedToken } from '../../services/tokenImport';
+import { TokenLogo } from '../components';
+import type { PickerEntry } from './search';
+
+/** The tokens this browser imported on the network, each with a Remove button. */
+export function ImportedTokens({
+  network,
+  tokens,
+  onBack,
+}: {
+  network: NetworkConfig;
+  tokens: readonly PickerEntry[];
+  onBack: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <section className="jm-picker-managed" aria-label={t`Imported tokens`}>
+      <button type="button" className="jm-picker-manage" onClick={onBack}>
+        ← {t`Back to the tokens`}
+      </button>
+      {tokens.length === 0 ? (
+        <p className="jm-picker-status">{t`No imported tokens.`}</p>
+      ) : (
+        <ul>
+          {tokens.map(({ key, token }) => {
+            const symbol = token.symbol;
+            return (
+              <li key={key}>
+                <TokenLogo token={token} size={24} /> <strong>{symbol}</strong>{' '}
+                <code>{token.address}</code>
+                <button
+                  type="button"
+                  className="jm-picker-remove"
+                  aria-label={t`Remove imported token ${symbol}`}
+                  onClick={() => void removeImportedToken(token.address, network.id)}
+                >
+                  {t`Remove`}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

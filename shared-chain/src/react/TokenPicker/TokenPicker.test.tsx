@@ -1,0 +1,236 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
+import '@testing-library/jest-dom';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { NetworkConfig, TokenConfig } from '../../config/types';
+import { TokenPicker } from './TokenPicker';
+import { TokenChooser } from './TokenChooser';
+import { eachBalance } from './hooks';
+import { pickerEntries, searchTokens } from './search';
+
+jest.mock('../../services/tokenImport', () => ({
+  inspectTokenAddress: jest.fn(),
+  importToken: jest.fn(async (token: { address: string }) => token.address),
+  removeImportedToken: jest.fn(),
+}));
+jest.mock('../../services/reads', () => ({ getBalances: jest.fn(async () => ({})) }));
+const tokensService = require('../../services/tokenImport') as { inspectTokenAddress: jest.Mock };
+
+const token = (symbol: string, name: string, address: string, extra = {}): TokenConfig => ({
+  symbol,
+  name,
+  address,
+  decimals: 18,
+  logoURI: '',
+  tax: 0,
+  ...extra,
+});
+
+const network = {
+  id: 'BSC',
+  name: 'BSC',
+  platform: 'evm',
+  baseToken: 'BNB',
+  tokens: {
+    BNB: token('BNB', 'BNB', '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', { isBase: true }),
+    USDT: token('USDT', 'Tether USD', '0x55d398326f99059fF775485246999027B3197955'),
+    BUSD: token('BUSD', 'Binance USD', '0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56'),
+    TUSDT: token('TUSDT', 'Tiny USDT', '0x1111111111111111111111111111111111111111', { tax: 5 }),
+    KLV: token('KLV', 'Klever', '0x2222222222222222222222222222222222222222'),
+    '0x3333333333333333333333333333333333333333': token(
+      'USDT',
+      'Tether USD',
+      '0x3333333333333333333333333333333333333333',
+      { origin: 'imported' },
+    ),
+  },
+  pools: [],
+  exchange: { MAX_HOP_LENGTH: 3 },
+} as unknown as NetworkConfig;
+
+describe('search', () => {
+  const entries = pickerEntries(network);
+
+  test('prefix matches first, then the rest; symbol, name and address, any case', () => {
+    expect(searchTokens(entries, 'us').map((e) => e.key)).toEqual([
+      'USDT',
+      '0x3333333333333333333333333333333333333333',
+      'BUSD',
+      'TUSDT',
+    ]);
+    expect(searchTokens(entries, 'KLEVER').map((e) => e.key)).toEqual(['KLV']);
+    expect(searchTokens(entries, '0x2222').map((e) => e.key)).toEqual(['KLV']);
+  });
+
+  test('tokens the wallet holds come first, then the listed order; imports after the listed ones', () => {
+    expect(searchTokens(entries, '', new Set(['KLV'])).map((e) => e.key)).toEqual([
+      'KLV',
+      'BNB',
+      'USDT',
+      'BUSD',
+      'TUSDT',
+      '0x3333333333333333333333333333333333333333',
+    ]);
+  });
+});
+
+describe('the dialog', () => {
+  const open = (props: Partial<Parameters<typeof TokenPicker>[0]> = {}) => {
+    const onPick = jest.fn();
+    const onClose = jest.fn();
+    render(
+      <TokenPicker
+        network={network}
+        title="Select a token to sell"
+        onPick={onPick}
+        onClose={onClose}
+        {...props}
+      />,
+    );
+    return { onPick, onClose };
+  };
+
+  test('the search is focused; arrows move, Enter picks; a listbox of options', async () => {
+    const { onPick, onClose } = open();
+    const search = screen.getByRole('combobox', { name: 'Search tokens' });
+    expect(search).toHaveFocus();
+    const list = screen.getByRole('listbox', { name: 'Select a token to sell' });
+    expect(within(list).getAllByRole('option')).toHaveLength(6);
+    await userEvent.type(search, 'us');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(search.getAttribute('aria-activedescendant')).toBe(
+      within(list).getAllByRole('option')[1]!.id,
+    );
+    await userEvent.keyboard('{Enter}');
+    expect(onPick).toHaveBeenCalledWith('0x3333333333333333333333333333333333333333');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  test('an imported USDT shows its short address and the imported mark beside the listed one', () => {
+    open();
+    const row = (key: string) => document.querySelector(`[data-token="${key}"]`);
+    const imported = row('0x3333333333333333333333333333333333333333');
+    expect(imported).toHaveTextContent('USDT');
+    expect(imported).toHaveTextContent('0x3333…3333 · Tether USD');
+    expect(imported).toHaveTextContent('imported');
+    expect(row('USDT')).not.toHaveTextContent('imported');
+    expect(row('USDT')).not.toHaveTextContent('0x');
+    expect(screen.getByRole('option', { name: /TUSDT/ })).toHaveTextContent('tax 5%');
+  });
+
+  test('Escape closes; the common tokens are chips', async () => {
+    const { onClose, onPick } = open();
+    await userEvent.click(screen.getByRole('button', { name: 'BUSD' }));
+    expect(onPick).toHaveBeenCalledWith('BUSD');
+    fireEvent(screen.getByTestId('token-picker'), new Event('cancel', { cancelable: true }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  test('an address of another network says so, and nothing else happens', async () => {
+    open();
+    await userEvent.type(screen.getByRole('combobox'), 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
+    expect(screen.getByTestId('import-refused')).toHaveTextContent(
+      'This is a TRON address (T...). Addresses on this network start with 0x.',
+    );
+    expect(tokensService.inspectTokenAddress).not.toHaveBeenCalled();
+  });
+
+  test('a pasted address is read from the chain: facts, the warning, the taxes, Import', async () => {
+    tokensService.inspectTokenAddress.mockResolvedValue({
+      kind: 'candidate',
+      token: {
+        address: '0x4444444444444444444444444444444444444444',
+        symbol: 'SIX',
+        name: 'Six Tax',
+        decimals: 18,
+        totalSupply: 10n ** 24n,
+        taxes: {
+          kind: 'measured',
+          buy: { bps: 600n, exact: true },
+          sell: { bps: 600n, exact: true },
+          sellFails: true,
+        },
+      },
+    });
+    const { onPick } = open();
+    await userEvent.type(
+      screen.getByRole('combobox'),
+      '0x4444444444444444444444444444444444444444',
+    );
+    const card = await screen.findByTestId('import-card');
+    expect(card).toHaveTextContent(
+      "This token is not on JMSwap's list. Anyone can create a token with any name, including copies of real tokens. Check the contract address before you trade.",
+    );
+    expect(screen.getByTestId('import-buy-tax')).toHaveTextContent('6%');
+    expect(screen.getByTestId('import-sell-tax')).toHaveTextContent('6%');
+    expect(card).toHaveTextContent(
+      'You may not be able to sell this token: selling it failed in a simulation.',
+    );
+    expect(card).toHaveTextContent('1000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Import SIX' }));
+    await waitFor(() =>
+      expect(onPick).toHaveBeenCalledWith('0x4444444444444444444444444444444444444444'),
+    );
+  });
+
+  test('a refused token shows why, with its hidden characters written out', async () => {
+    tokensService.inspectTokenAddress.mockResolvedValue({
+      kind: 'refused',
+      message: 'This contract is not a token: it has no symbol, name and decimals.',
+      details: 'US\\u{202E}DT',
+    });
+    open();
+    await userEvent.type(
+      screen.getByRole('combobox'),
+      '0x5555555555555555555555555555555555555555',
+    );
+    expect(await screen.findByTestId('import-refused')).toHaveTextContent('US\\u{202E}DT');
+  });
+
+  test('the widget offers only its tokens and no import', async () => {
+    open({ only: ['BNB', 'USDT'], allowImport: false });
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+    expect(screen.getByRole('combobox')).toHaveAttribute('placeholder', 'Search name or symbol');
+  });
+});
+
+describe('TokenChooser', () => {
+  test('its button shows the token; the picker (its own chunk) opens on a click and picks', async () => {
+    const onSelect = jest.fn();
+    render(
+      <TokenChooser
+        label="Sell token"
+        title="Select a token to sell"
+        network={network}
+        selected="USDT"
+        onSelect={onSelect}
+      />,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sell token: USDT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select a token to sell' });
+    await userEvent.click(within(dialog).getByRole('option', { name: /^KLV/ }));
+    expect(onSelect).toHaveBeenCalledWith('KLV');
+  });
+});
+
+test('one token whose balance cannot be read does not cost the others theirs', async () => {
+  // A reader answers all or nothing: the dead contract fails the whole read.
+  const read = jest.fn(async (_owner: string, keys: string[]) =>
+    keys.includes('DEAD') ? undefined : Object.fromEntries(keys.map((k) => [k, 7n])),
+  );
+  expect(await eachBalance(read, '0xowner', ['BNB', 'DEAD', 'USDT'])).toEqual({
+    BNB: 7n,
+    USDT: 7n,
+  });
+  // All answered: one read.
+  read.mockClear();
+  expect(await eachBalance(read, '0xowner', ['BNB', 'USDT'])).toEqual({ BNB: 7n, USDT: 7n });
+  expect(read).toHaveBeenCalledTimes(1);
+  // A loader that throws reads as nothing.
+  expect(
+    await eachBalance(async () => Promise.reject(new Error('down')), '0xowner', ['BNB']),
+  ).toEqual({});
+});

@@ -1,0 +1,99 @@
+import { memo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { formatAmount } from '../../core/amounts';
+import { shortAddress } from '../../config/tokenIdentity';
+import { TokenLogo } from '../components';
+import type { PickerEntry } from './search';
+
+/** Where a token comes from, as its rows and buttons say: imported here, or a list's. */
+export function TokenOrigin({ token }: { token: PickerEntry['token'] }) {
+  const { t } = useLingui();
+  if (token.origin === 'imported')
+    return <span className="jm-picker-badge jm-picker-imported">{t`imported`}</span>;
+  if (token.origin === 'list') {
+    const list = token.listName ?? '';
+    const text = t`listed by ${list}`;
+    // A long list name is cut in a narrow row; the whole of it on hover.
+    return (
+      <span className="jm-picker-badge" title={text}>
+        {text}
+      </span>
+    );
+  }
+  return null;
+}
+
+/** One option of the picker's listbox: logo, symbol, name, badges, the wallet's balance. */
+export const TokenRow = memo(function TokenRow({
+  id,
+  entry,
+  top,
+  active,
+  selected,
+  other,
+  direct,
+  balance,
+  onPick,
+  onHover,
+}: {
+  id: string;
+  entry: PickerEntry;
+  top: number;
+  active: boolean;
+  selected: boolean;
+  other: boolean;
+  direct: boolean;
+  balance?: bigint;
+  onPick: () => void;
+  onHover: () => void;
+}) {
+  const { t } = useLingui();
+  const { token } = entry;
+  const tax = token.tax;
+  const directText = t`Direct pair available`;
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      className={`jm-picker-row${active ? ' jm-picker-active' : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={onPick}
+      onMouseMove={active ? undefined : onHover}
+      data-token={entry.key}
+    >
+      <TokenLogo token={token} size={32} lazy decorative />
+      <span className="jm-picker-names">
+        <span className="jm-picker-symbol">
+          {token.symbol}
+          {direct && (
+            <span className="jm-direct" title={directText} aria-label={directText}>
+              {' '}
+              ⇄
+            </span>
+          )}
+        </span>
+        <span className="jm-picker-name">
+          {/* On the name's line: a narrow row cuts the name, never the symbol or badges. */}
+          {token.origin !== undefined && (
+            <span className="jm-picker-address">{shortAddress(token.address)} · </span>
+          )}
+          {token.name}
+          {other && <span className="jm-picker-muted"> · {t`the other side`}</span>}
+        </span>
+      </span>
+      <span className="jm-picker-badges">
+        {tax > 0 && <span className="jm-picker-badge jm-picker-tax">{t`tax ${tax}%`}</span>}
+        {token.sellFails && (
+          <span className="jm-picker-badge jm-picker-honeypot">{t`cannot be sold`}</span>
+        )}
+        <TokenOrigin token={token} />
+      </span>
+      {balance !== undefined && (
+        <span className="jm-picker-balance">
+          {formatAmount(balance, token.decimals, Math.min(token.decimals, 6))}
+        </span>
+      )}
+    </div>
+  );
+});

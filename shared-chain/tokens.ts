@@ -1,0 +1,2 @@
+// `@jmswap/shared-chain/tokens`: see src/tokens.ts.
+export * from './src/tokens';
