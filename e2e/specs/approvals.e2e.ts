@@ -7,6 +7,7 @@ import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, ledger } from '../fixtures/landed';
 import { setResources, withTronLink } from '../fixtures/tron';
 import { TRON_PORTS } from '../fixtures/stack';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 /**
  * Approvals (issue 23): an allowance given by a swap is listed in the wallet menu's "Approvals"
@@ -117,7 +118,7 @@ async function swapOne(
     credit: { [to]: amountOut },
     allowance: [{ token: from, spender: router, amount: MAX }],
   });
-  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  await closeSendPopup(page);
 }
 
 async function openApprovals(page: Page) {

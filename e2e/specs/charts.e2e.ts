@@ -6,6 +6,7 @@ import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { expectLanded, ledger } from '../fixtures/landed';
 import { PORTS } from '../fixtures/stack';
 import { setResources, withTronLink } from '../fixtures/tron';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const miniChart = (page: Page) => swapBox(page).locator('[data-slot="chart"]');
@@ -68,7 +69,7 @@ async function swapDefaultPair(
   });
   const hash = href.slice(net(network).scan.length);
   expect(landed.txs.map((t) => t.hash)).toContain(hash);
-  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  await closeSendPopup(page);
   return hash;
 }
 

@@ -11,6 +11,7 @@ import { connectFromHeader } from '../fixtures/connect';
 import { recordViolations, violations } from '../fixtures/csp';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { expectLanded, ledger } from '../fixtures/landed';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 /**
  * Opens every disclosure (a button with aria-expanded: token pickers, slippage, the pair picker,
@@ -96,7 +97,7 @@ test('every panel and dialog opened, on every page, in both themes and at 1280 a
   // The approval and the swap (the account is new: no allowance yet).
   await expectLanded(before, { txs: 2, debit: { USDT: amountIn }, credit: { MATIC: amountOut } });
   await clean('/ swap popup');
-  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  await closeSendPopup(page);
 
   const panel = (name: 'Recent transactions' | 'Approvals') =>
     page.getByTestId(name === 'Approvals' ? 'approvals' : 'recent-transactions');

@@ -16,6 +16,7 @@ import { connectFromHeader } from '../fixtures/connect';
 import { expectLanded, ledger } from '../fixtures/landed';
 import { pickToken, tokenPicker } from '../fixtures/picker';
 import { evmPair, evmTokenBalance } from './liquidity.chain';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 const panel = (page: Page) => page.locator('[data-remote="liquidity"]');
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
@@ -116,7 +117,7 @@ test('BSC: a token beyond the config, imported by address, gets its first pool f
   await expect(popup).toBeVisible({ timeout: 60_000 });
   const href = (await popup.getByTestId('txid').getAttribute('href')) as string;
   await expectLanded(bought, { txs: 1, debit: { BNB: sold }, credit: { [fresh]: out } });
-  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  await closeSendPopup(page);
 
   // The api found the pair the factory created and indexes its trades: the swap is there.
   const api = (bsc as unknown as { api: { url: string } }).api.url;

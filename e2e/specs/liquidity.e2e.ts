@@ -20,6 +20,7 @@ import {
 } from './liquidity.chain';
 import { connectFromHeader } from '../fixtures/connect';
 import { chosenToken, pickToken } from '../fixtures/picker';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 const SHOTS = '/tmp/liquidity-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -126,14 +127,6 @@ async function remove(page: Page) {
   await expect(panel(page)).toHaveAttribute('data-step', '1', { timeout: 60_000 });
   await expect(page.getByText('Liquidity removed').first()).toBeVisible();
   await closeSendPopup(page, 'REMOVING LIQUIDITY');
-}
-
-/** The send popup (modal) says Confirmed; CLOSE gives the page back. */
-async function closeSendPopup(page: Page, title: string) {
-  const popup = page.getByRole('dialog', { name: title });
-  await expect(popup.getByRole('status')).toHaveText('Confirmed');
-  await popup.getByRole('button', { name: 'CLOSE' }).click();
-  await expect(popup).toBeHidden();
 }
 
 test('TRON: add TRX/JM with TronLink (JM tax-free), then remove 25% and 100%, to the base unit', async ({

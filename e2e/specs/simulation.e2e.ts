@@ -17,6 +17,7 @@ import { connectFromHeader } from '../fixtures/connect';
 import { startNodeProxy } from '../fixtures/node-proxy';
 import { networksFile } from '../fixtures/stack';
 import { tronPair } from './liquidity.chain';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 const SHOTS = '/tmp/sim/shots';
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
@@ -150,7 +151,7 @@ test('TRON: the network fee shown before the swap equals what is burned (within 
   });
   expect(landed.txs[0]!.hash).toBe(href.slice(-64));
   expectNearFee(shown.sun, landed.fees);
-  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  await closeSendPopup(page);
 
   // Frozen energy: the same swap shows a lower fee (none burned for energy).
   await setResources(owner, 50_000_000);

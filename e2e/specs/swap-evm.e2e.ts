@@ -5,6 +5,7 @@ import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 import { pickToken } from '../fixtures/picker';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -119,7 +120,7 @@ test('POLY: the first swap of a token asks for approval, the second does not', a
     credit: { [to]: quote.amountOut },
     allowance: [{ token: from, spender: router, amount: 2n ** 256n - 1n }],
   });
-  await page.getByRole('button', { name: 'CLOSE' }).click();
+  await closeSendPopup(page);
   before = await ledger('POLY', owner, [from, to]);
   await sellField(page).fill('11');
   quote = await quoted(page);

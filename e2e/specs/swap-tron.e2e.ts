@@ -4,6 +4,7 @@ import { setResources, setTrxBalance, withTronLink } from '../fixtures/tron';
 import { localNetworks } from '../fixtures/chain';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 import { pickToken } from '../fixtures/picker';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -71,7 +72,7 @@ test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then
     credit: { JM: buy.amountOut },
   });
   expect((await link.getAttribute('href'))?.split('/').pop()).toBe(landed.txs[0]!.hash);
-  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  await closeSendPopup(page);
   await expect(sellField(page)).toHaveValue('');
 
   await swapBox(page).getByRole('button', { name: 'Switch direction' }).click();

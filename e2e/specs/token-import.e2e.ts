@@ -9,6 +9,7 @@ import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
 import { DEVNET_PORTS, TRON_PORTS } from '../fixtures/stack';
 import { setResources, withTronLink } from '../fixtures/tron';
+import { closeSendPopup } from '../fixtures/send-popup';
 
 /**
  * Any token, exactly: a token the config does not list, deployed here with its pool as a new
@@ -100,7 +101,7 @@ async function swapAndWait(page: Page) {
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
   await expect(popup).toBeVisible({ timeout: 60_000 });
-  await popup.getByRole('button', { name: 'CLOSE' }).click();
+  await closeSendPopup(page);
 }
 
 const WARNING =

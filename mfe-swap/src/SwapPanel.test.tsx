@@ -245,7 +245,7 @@ it('a keystroke renders the box once (no second pass from an effect)', async () 
 it('on TRON, choosing the receive token as the sell token makes the receive side JM', async () => {
   render(<SwapPanel network="TRON" query={{ from: 'USDT', to: 'TRX' }} />);
   await userEvent.click(screen.getByRole('button', { name: 'Sell token: USDT' }));
-  await userEvent.click(screen.getAllByRole('option', { name: /^TRX/ })[0]!);
+  await userEvent.click((await screen.findAllByRole('option', { name: /^TRX/ }))[0]!);
   expect(screen.getByRole('button', { name: 'Sell token: TRX' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Receive token: JM' })).toBeInTheDocument();
 });
@@ -253,7 +253,7 @@ it('on TRON, choosing the receive token as the sell token makes the receive side
 it('choosing the sell token as the receive token switches the sides', async () => {
   render(<SwapPanel network="TRON" query={{ from: 'USDT', to: 'TRX' }} />);
   await userEvent.click(screen.getByRole('button', { name: 'Receive token: TRX' }));
-  await userEvent.click(screen.getAllByRole('option', { name: /^USDT/ })[0]!);
+  await userEvent.click((await screen.findAllByRole('option', { name: /^USDT/ }))[0]!);
   expect(screen.getByRole('button', { name: 'Sell token: TRX' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Receive token: USDT' })).toBeInTheDocument();
 });
@@ -309,6 +309,35 @@ it('shows the banner only while every node fails, and clears it by itself when o
   await waitFor(() => expect(api.quotes).toBeGreaterThan(quotes));
   view.unmount();
   expect(unsubscribed).toBe(true);
+});
+
+/** The TRX/JM pool after someone sold JM into it: each TRX now buys fewer JM. */
+const jmCheaper = () =>
+  reserves.map((p) => (p.symbolB === 'JM' ? { ...p, reserveA: p.reserveA / 2n } : p));
+
+it("the page's own transaction lands: the shown estimate is made again from the new pools", async () => {
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  const shown = (receive() as HTMLInputElement).value;
+  act(() => api.moveChain(jmCheaper()));
+  await waitFor(() => expect(receive()).not.toHaveValue(shown));
+  // Half the TRX for the same JM: about twice the JM per TRX.
+  expect(Number((receive() as HTMLInputElement).value)).toBeGreaterThan(Number(shown) * 1.9);
+});
+
+it('SWAP never sends a quote read before the last transaction landed: it is made again first', async () => {
+  connect();
+  render(<SwapPanel network="TRON" query={{}} />);
+  await userEvent.type(sell(), '10');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  const quotes = api.quotes;
+  // The chain moved, but the box was not told (its listener came too late): SWAP finds out.
+  api.movedAt = Date.now() + 1;
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  expect(api.quotes).toBe(quotes + 1);
+  expect(api.swaps).toHaveLength(1);
 });
 
 it("a link's slippageBps never sets the slippage: the user's own value stays", async () => {

@@ -66,6 +66,14 @@ export interface SwapApi {
    * fails, "ok" once one answers. Returns the unsubscribe.
    */
   nodeStatus?(network: NetworkId, onChange: (status: NodeStatus) => void): () => void;
+  /**
+   * Calls `onMoved` each time the page's own transaction landed (or the network changed): the
+   * cached reserves are gone, and a quote made before may promise more than the pools now give.
+   * Returns the unsubscribe.
+   */
+  chainMoved?(onMoved: () => void): () => void;
+  /** When that last happened (ms since the epoch, 0: never). */
+  chainMovedAt?(): number;
 }
 
 export type NodeStatus = 'ok' | 'unreachable';

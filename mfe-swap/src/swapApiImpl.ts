@@ -5,6 +5,8 @@ import {
   getNetworkConfig,
   getReader,
   getTronResources,
+  onReadersReset,
+  readersResetAt,
   type NetworkId,
 } from '@jmswap/shared-chain';
 import {
@@ -65,6 +67,8 @@ export const chainSwapApi: SwapApi = {
     await addTokenToWallet(symbol, network.id);
   },
   // The reader's status$ is its network's node pool: every node failing, or one answering.
+  chainMoved: (onMoved) => onReadersReset(onMoved),
+  chainMovedAt: () => readersResetAt(),
   nodeStatus(network, onChange) {
     let stop: (() => void) | undefined;
     let stopped = false;

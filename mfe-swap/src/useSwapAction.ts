@@ -67,11 +67,14 @@ export function useSwapAction(args: Args) {
   const busy = useRef(false);
 
   /**
-   * A quote older than the refresh interval is made again from freshly read reserves; `worse`
-   * when its bound (minimum received, maximum sold) is worse than the one the user saw.
+   * A quote older than the refresh interval, or read before the page's last transaction landed,
+   * is made again from freshly read reserves; `worse` when its bound (minimum received, maximum
+   * sold) is worse than the one the user saw.
    */
   async function freshQuote(quote: SwapQuote): Promise<{ quote: SwapQuote; worse: boolean }> {
-    if (state.quotedAt !== undefined && Date.now() - state.quotedAt < refreshMsFor(args.launchPad))
+    const at = state.quotedAt;
+    const movedAt = swapApi().chainMovedAt?.() ?? 0;
+    if (at !== undefined && at >= movedAt && Date.now() - at < refreshMsFor(args.launchPad))
       return { quote, worse: false };
     // The field the user typed in decides the request (a launchPad buy is exact-in, typed out).
     const sellTyped = state.lastEdited === 1;

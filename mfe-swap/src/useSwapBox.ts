@@ -79,6 +79,17 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
     lastSlippage.current = slippageBps;
   }, [slippageBps]);
 
+  // The page's own transaction landed: the shown quote was made from the pools before it; a new
+  // one from freshly read reserves replaces it at once.
+  useEffect(
+    () =>
+      swapApi().chainMoved?.(() => {
+        dispatch({ type: 'invalidated' });
+        setRefresh((r) => r + 1);
+      }),
+    [],
+  );
+
   // An account or chain change makes quotes in flight stale (shared-chain's session epoch).
   const epoch = useSessionEpoch();
   const firstEpoch = useRef(epoch);

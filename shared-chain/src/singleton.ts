@@ -24,6 +24,7 @@ export {
   pendingTransactionOf,
   pendingTransactions$,
   readerFor,
+  readersResetAt,
   refreshWalletData,
   requireWallet,
   resetReaders,

@@ -25,6 +25,9 @@ export function fakeSwapApi(
 ) {
   const swaps: SwapQuote[] = [];
   const approvals: string[] = [];
+  // The pools as the fake chain holds them now (moveChain changes them).
+  const pools = [...reserves];
+  const moved = new Set<() => void>();
   const api: SwapApi & {
     swaps: SwapQuote[];
     approvals: string[];
@@ -40,15 +43,30 @@ export function fakeSwapApi(
     minedFail?: Error;
     /** What the receipt says arrived and what it cost; default the quote's amounts, no fee. */
     mined?: { received?: bigint; spent?: bigint; fee?: bigint };
+    /** When the chain last moved (chainMovedAt). */
+    movedAt: number;
+    /** The page's own transaction landed: the pools are now `next`, and the box is told. */
+    moveChain(next: PoolReserves[]): void;
   } = {
     swaps,
     approvals,
     quotes: 0,
+    movedAt: 0,
+    moveChain(next) {
+      pools.splice(0, pools.length, ...next);
+      api.movedAt = Date.now();
+      for (const listener of [...moved]) listener();
+    },
+    chainMoved(onMoved) {
+      moved.add(onMoved);
+      return () => moved.delete(onMoved);
+    },
+    chainMovedAt: () => api.movedAt,
     async quote({ from, to, kind, amount, slippageBps }) {
       api.lastSlippageBps = slippageBps;
       api.quotes += 1;
       // A new array per quote, as a reader's read: routing keeps what it computes per array.
-      const input = { tokens: network.tokens, pools: [...reserves], from, to, slippageBps };
+      const input = { tokens: network.tokens, pools: [...pools], from, to, slippageBps };
       if (kind === 'exactIn') {
         const e = estimateSwap({ ...input, amountIn: amount });
         return e && quoteFromEstimate({ ...e, kind });
@@ -59,7 +77,7 @@ export function fakeSwapApi(
       return quoteFromEstimate(kind === 'launchPadBuy' ? launchPadBuy(needed) : needed);
     },
     async prices(_n, from, to) {
-      const p = pairPrices({ tokens: network.tokens, pools: reserves, from, to });
+      const p = pairPrices({ tokens: network.tokens, pools, from, to });
       return p ? { fromInTo: p.priceFromInTo, toInFrom: p.priceToInFrom } : undefined;
     },
     async balances() {

@@ -29,7 +29,13 @@ import {
   setApprovalMode,
   switchNetwork,
 } from './index';
-import { ensureApproval, executeSwap, getAmountNeeded, getSwapEstimate } from '../swap';
+import {
+  ensureApproval,
+  executeSwap,
+  getAmountNeeded,
+  getSwapEstimate,
+  QUOTE_EXPIRED,
+} from '../swap';
 import {
   addLiquidity,
   createPair,
@@ -686,6 +692,26 @@ for (const id of ['BTTC', 'ETH'] as const) {
     await first;
     expect(sends(provider)).toHaveLength(1);
     expect(n.id).toBe('BSC');
+    await disconnectWallet();
+  },
+);
+
+(has('BSC') ? test : test.skip)(
+  "a quote made before the user's own swap landed is not sent; the quote made after it arrives to the base unit",
+  async () => {
+    const { n } = await connectInjected('BSC');
+    const amountIn = 10n ** 17n;
+    const stale = (await getSwapEstimate({ from: 'BNB', to: 'USDT', amountIn }))!;
+    await executeSwap({
+      estimate: (await getSwapEstimate({ from: 'BNB', to: 'USDT', amountIn }))!,
+    });
+    // The first swap moved the pool: the quote read before it would promise more USDT.
+    await expect(executeSwap({ estimate: stale })).rejects.toThrow(QUOTE_EXPIRED);
+    const current = (await getSwapEstimate({ from: 'BNB', to: 'USDT', amountIn }))!;
+    expect(current.amountOut).toBeLessThan(stale.amountOut);
+    const before = await chainBalance(n, 'USDT');
+    await executeSwap({ estimate: current });
+    expect((await chainBalance(n, 'USDT')) - before).toBe(current.amountOut);
     await disconnectWallet();
   },
 );

@@ -27,7 +27,14 @@ export {
   type WalletConnectedDetail,
 } from './wallet';
 export * from './reads';
-export { adapterFor, readerFor, resetReaders, TRON_NOT_AVAILABLE } from './platform';
+export {
+  adapterFor,
+  onReadersReset,
+  readerFor,
+  readersResetAt,
+  resetReaders,
+  TRON_NOT_AVAILABLE,
+} from './platform';
 export { isUserRejection, wrongNetworkMessage, requestCount } from '../adapters/evm/helpers';
 export * from './tokens';
 export {

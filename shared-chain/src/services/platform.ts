@@ -112,9 +112,30 @@ export function readerFor(network: NetworkConfig): Promise<ChainReader> {
   return reader;
 }
 
-/** Clears every reader's caches (network change, after a transaction). */
+/** When the readers' caches were last cleared (ms), and who hears of it. */
+let lastReset = 0;
+const resetListeners = new Set<() => void>();
+
+/**
+ * Clears every reader's caches (network change, after a transaction). A quote made from reserves
+ * read before this may predate what the page's own transaction did to the pools: it is never
+ * sent (executeSwap), and the screens that show one make it again (onReadersReset).
+ */
 export function resetReaders(): void {
   for (const reader of built) reader.reset();
+  lastReset = Date.now();
+  for (const listener of [...resetListeners]) listener();
+}
+
+/** When the readers' caches were last cleared (ms since the epoch; 0: never). */
+export const readersResetAt = (): number => lastReset;
+
+/** Calls `listener` after each resetReaders(); returns the unsubscribe. */
+export function onReadersReset(listener: () => void): () => void {
+  resetListeners.add(listener);
+  return () => {
+    resetListeners.delete(listener);
+  };
 }
 
 /** Test hook: drop the readers. */

@@ -10,6 +10,7 @@ import {
   isUserRejection,
   readerFor,
   resetReaders,
+  readersResetAt,
   networkById,
   refreshWalletData,
   requireWallet,
@@ -316,6 +317,11 @@ async function sendSwap(
   const { estimate } = request;
   const network = wallet.network;
   if (!isEstimateCurrent(estimate) || estimate.networkId !== network.id) {
+    throw new ChainError('TRANSACTION_FAILED', QUOTE_EXPIRED);
+  }
+  // Reserves read before the page's last transaction landed (the user's previous swap, an added
+  // liquidity) may not hold what it did to the pools: the estimate would promise too much.
+  if (estimate.readAt !== undefined && estimate.readAt < readersResetAt()) {
     throw new ChainError('TRANSACTION_FAILED', QUOTE_EXPIRED);
   }
   const owner = wallet.connection.address;
