@@ -202,6 +202,7 @@ test('TRON: the liquidity panel shows the add it will send, simulated, and its n
     debit: { TRX: plan.TRX, JM: plan.JM },
     credit: { [pair]: plan.lp },
   });
+  await closeSendPopup(page, 'ADDING LIQUIDITY');
 
   await setResources(owner, 0);
   before = await ledger('TRON', owner, ['TRX', 'JM', pair]);

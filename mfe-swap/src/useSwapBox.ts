@@ -79,16 +79,10 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
     lastSlippage.current = slippageBps;
   }, [slippageBps]);
 
-  // The page's own transaction landed: the shown quote was made from the pools before it; a new
-  // one from freshly read reserves replaces it at once.
-  useEffect(
-    () =>
-      swapApi().chainMoved?.(() => {
-        dispatch({ type: 'invalidated' });
-        setRefresh((r) => r + 1);
-      }),
-    [],
-  );
+  // The page's own send ended: the shown quote was made from the pools before it; a new one from
+  // freshly read reserves replaces it at once (the form's version stays: what the box says about
+  // the send, a simulation's failure, stays with it). SWAP meanwhile re-quotes (useSwapAction).
+  useEffect(() => swapApi().chainMoved?.(() => setRefresh((r) => r + 1)), []);
 
   // An account or chain change makes quotes in flight stale (shared-chain's session epoch).
   const epoch = useSessionEpoch();

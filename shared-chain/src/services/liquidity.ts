@@ -281,7 +281,7 @@ async function sendAdd(
       progress({ step: 'createPair' });
       const { writer: creator } = await writer();
       await creator.createPair(request.symbolA, request.symbolB);
-      resetReaders();
+      resetReaders({ afterSend: true });
     }
     progress({ step: 'supply' });
     const { writer: w } = await writer();
@@ -315,7 +315,7 @@ async function sendAdd(
     console.error('[shared-chain] adding liquidity failed', error);
     throw liquidityFailure(error, ERROR_ADDING_LIQUIDITY);
   } finally {
-    resetReaders();
+    resetReaders({ afterSend: true });
     positionsCache.clear();
     void refreshWalletData();
   }
@@ -527,7 +527,7 @@ async function sendRemove(
     console.error('[shared-chain] removing liquidity failed', error);
     throw liquidityFailure(error, ERROR_REMOVING_LIQUIDITY);
   } finally {
-    resetReaders();
+    resetReaders({ afterSend: true });
     positionsCache.clear();
     void refreshWalletData();
   }
@@ -539,7 +539,7 @@ export async function createPair(symbolA: string, symbolB: string): Promise<TxRe
   try {
     return await w.createPair(symbolA, symbolB);
   } finally {
-    resetReaders();
+    resetReaders({ afterSend: true });
   }
 }
 

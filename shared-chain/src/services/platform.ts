@@ -117,20 +117,23 @@ let lastReset = 0;
 const resetListeners = new Set<() => void>();
 
 /**
- * Clears every reader's caches (network change, after a transaction). A quote made from reserves
- * read before this may predate what the page's own transaction did to the pools: it is never
- * sent (executeSwap), and the screens that show one make it again (onReadersReset).
+ * Clears every reader's caches (network change, after a transaction). `afterSend`: the page's
+ * own swap or liquidity send has ended (landed, failed or was refused in the wallet): a quote
+ * made from reserves read before may predate what it did to the pools, so it is never sent
+ * (executeSwap) and the screens that show one make it again (onReadersReset). A network change
+ * moves no pool: quotes of the old network are refused by their epoch already.
  */
-export function resetReaders(): void {
+export function resetReaders({ afterSend = false }: { afterSend?: boolean } = {}): void {
   for (const reader of built) reader.reset();
+  if (!afterSend) return;
   lastReset = Date.now();
   for (const listener of [...resetListeners]) listener();
 }
 
-/** When the readers' caches were last cleared (ms since the epoch; 0: never). */
+/** When a send of this page last ended (ms since the epoch; 0: never). */
 export const readersResetAt = (): number => lastReset;
 
-/** Calls `listener` after each resetReaders(); returns the unsubscribe. */
+/** Calls `listener` after each resetReaders({ afterSend: true }); returns the unsubscribe. */
 export function onReadersReset(listener: () => void): () => void {
   resetListeners.add(listener);
   return () => {

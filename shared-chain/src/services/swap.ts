@@ -388,7 +388,7 @@ async function sendSwap(
     console.error('[shared-chain] swap failed', error);
     throw swapFailure(error);
   } finally {
-    resetReaders();
+    resetReaders({ afterSend: true });
   }
   const toToken = network.tokens[estimate.to];
   trackEvent('SWAP', {
