@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { watchUsable } from '../fixtures/usable.mjs';
 
 /**
- * The first-load budget (issue 14): the JavaScript a first visit downloads before each route is
+ * The first-load budget: the JavaScript a first visit downloads before each route is
  * usable, gzip level 9, measured on the built site. Bytes are deterministic, so a change that
  * pulls a chain library (ethers, tronweb, WalletConnect, Highcharts) into a first load fails
  * here with the files and what is inside them. No timing is asserted anywhere.
@@ -12,35 +12,27 @@ const KiB = 1024;
 /** A route is usable once an element matching `selector` shows text matching `text`. */
 const ROUTES: { path: string; budget: number; selector: string; text: string }[] = [
   { path: '/', budget: 200 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
-  { path: '/?n=BSC', budget: 180 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
-  { path: '/?n=ETH', budget: 180 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  // 190, not 180 (measured 189.3): the swap box's own growth (the token picker's button, dollar
+  // lines, the send popup, the refresh rules) and the EVM reader's reads of tokens beyond the
+  // list; the receipt's decoding (TRON's base58 hashing, 5.8 KiB) moved out of the first load.
+  // What would take it back under 180: shared-chain's pure core (errors, amounts, i18n, 4.4 KiB)
+  // and valibot (2.2) are copied into the swap remote's chunks besides the singleton's.
+  { path: '/?n=BSC', budget: 190 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  { path: '/?n=ETH', budget: 190 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   { path: '/charts', budget: 200 * KiB, selector: '[aria-label="Pair figures"]', text: '\\d' },
   { path: '/pools', budget: 200 * KiB, selector: '[data-testid="reserve-a"]', text: '\\d' },
-  // The issue's goal for /listing is 120 KiB too; it needs 130 today: /info's 120 plus the
-  // listing remote's entry (9 KiB of Module Federation's per-container runtime) and its screen.
-  // The budget holds what was reached, so nothing grows back; 140 since /info's growth below.
-  { path: '/listing', budget: 140 * KiB, selector: 'button', text: '^SUBMIT$' },
-  // 124, not 120: every page validates its config before it draws anything, and that grew by
-  // 0.6 KiB with networks.json's node lists (failover) and remotes.json's fallbackVersion and
-  // canary (the error card of a failed remote moved to its own chunk to pay for part of it);
-  // then by 1.7 KiB with remote integrity (pins, allowedOrigins, the record and manifest checks,
-  // the canary choice), which every page registers at boot, and by 0.7 KiB in shared-chain's
-  // first chunk with issue 23 (simulation errors, the recent-transactions hook into sends).
-  // What runs only when a remote fails (failover, reports, skew) is its own chunk.
-  // 128 with issue 26 and 25 (measured 127.2): the shell's texts as messages with their ids
-  // (77 in the first-load chunk, about 0.5 KiB) and the language picking and menu (0.6), the
-  // English formatter in shared-chain (the Lingui runtime itself loads only for another
-  // language), and 0.9 KiB in main for stylesheets loaded beside remote chunks (the remotes'
-  // CSS is now files with SRI instead of JavaScript: /'s first load lost 1.9 KiB of JS with it).
-  // Issue 25's on-demand loader for the wallet chooser and menu (shown 300 ms sooner than through
-  // Suspense) took it to 128.1; the shell's and shared-chain's catalogues named one import per
-  // language instead of webpack's context module paid for it (127.8).
-  // 129 with the remote checks every page registers at boot (measured 128.2): a base must be
-  // written in canonical form, an HTTP error for a pinned version's file fails it, and any url
-  // of a remote's host outside a verified record gets a hash nothing matches (0.6 KiB; Retry's
-  // re-read of remotes.json moved to the failure chunk paid for 0.2 of it).
-  { path: '/info', budget: 129 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
-  { path: '/help', budget: 129 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+  // The goal for /listing was 120 KiB like /info's; it also loads the listing remote's entry (9
+  // KiB of Module Federation's per-container runtime) and its screen. Each budget holds what was
+  // reached, so nothing grows back unnoticed (the history of each figure is in git).
+  { path: '/listing', budget: 147 * KiB, selector: 'button', text: '^SUBMIT$' },
+  // /info and /help load only what every page registers at boot: the config's validation (node
+  // lists, remotes.json's pins, fallbacks, canaries and integrity checks), the shell's messages
+  // and language menu, and, measured 134.8 KiB, imported tokens and token lists merged into the
+  // networks (0.9 KiB), the token picker's button (0.8) and the WalletConnect session's state
+  // (0.1) in shared-chain's first chunk; in the shell, analytics delivered as site.json says
+  // (1.4) and site.json itself (0.8). What runs only when a remote fails is its own chunk.
+  { path: '/info', budget: 135 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 135 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
 
 /** The packages inside a chunk, by unminified source size, from its source map. */
@@ -95,6 +87,14 @@ for (const route of ROUTES) {
       .map((url) => ({ url, gzip: gzipOf.get(url) ?? 0 }))
       .sort((a, b) => b.gzip - a.gzip);
     const total = loaded.reduce((n, s) => n + s.gzip, 0);
+    // JMSWAP_SIZE_REPORT=1: every file of every route, also under budget (to find what grew).
+    if (process.env.JMSWAP_SIZE_REPORT)
+      console.log(
+        `${route.path}: ${(total / KiB).toFixed(1)} KiB\n` +
+          loaded
+            .map((s) => `  ${(s.gzip / KiB).toFixed(1)} KiB ${new URL(s.url).pathname}`)
+            .join('\n'),
+      );
     if (total > route.budget) {
       const files = await Promise.all(
         loaded.slice(0, 6).map(async (s) => {

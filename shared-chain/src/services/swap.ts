@@ -42,7 +42,6 @@ import { withGasMargin } from '../core/feeReserve';
 import { ensureApproval } from './approval';
 import type { TaxCheck } from '../core/taxDetection';
 import { snapshotReadAt } from '../adapters/snapshot';
-import { swapMoved } from './moved';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
 export { ensureApproval };
@@ -402,9 +401,18 @@ async function sendSwap(
     symbolOut: estimate.to,
   });
   void refreshWalletData();
-  return result.logs === undefined
-    ? result
-    : { ...result, ...swapMoved(network, { path: estimate.path, recipient }, result.logs) };
+  if (result.logs === undefined) return result;
+  // Read from the receipt once it is in: its decoding (TRON's base58 hashing among it) is not in
+  // the swap box's first load. The swap went through whatever happens here: a chunk that does not
+  // load leaves the popup with the estimate's amounts, never a failure.
+  const moved = await import(/* webpackChunkName: "swap-moved" */ './moved').catch(
+    (error: unknown) => void console.error('[shared-chain] swap receipt reader', error),
+  );
+  if (!moved) return result;
+  return {
+    ...result,
+    ...moved.swapMoved(network, { path: estimate.path, recipient }, result.logs),
+  };
 }
 
 /**
