@@ -67,9 +67,9 @@ export interface SwapApi {
    */
   nodeStatus?(network: NetworkId, onChange: (status: NodeStatus) => void): () => void;
   /**
-   * Calls `onMoved` each time the page's own transaction landed (or the network changed): the
-   * cached reserves are gone, and a quote made before may promise more than the pools now give.
-   * Returns the unsubscribe.
+   * Calls `onMoved` each time a swap or liquidity send of this page ended: the cached reserves
+   * are gone, and a quote made before may promise more than the pools now give. Returns the
+   * unsubscribe.
    */
   chainMoved?(onMoved: () => void): () => void;
   /** When that last happened (ms since the epoch, 0: never). */
