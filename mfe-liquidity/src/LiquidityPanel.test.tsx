@@ -82,7 +82,8 @@ const openAdd = async () => {
 /** Opens a side's token picker and picks the option whose name matches. */
 async function choose(side: string, option: RegExp) {
   await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${side}: `) }));
-  await userEvent.click(screen.getAllByRole('option', { name: option })[0]!);
+  // The picker is its own chunk: its rows come once it has loaded.
+  await userEvent.click((await screen.findAllByRole('option', { name: option }))[0]!);
 }
 
 describe('step 1, LIQUIDITY', () => {
