@@ -11,6 +11,7 @@
 // is put back afterwards. `--profile large`: on the devnet's large profile (643 listed tokens on
 // BSC) besides the list. Figures only; nothing here asserts.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
@@ -68,11 +69,18 @@ process.once('SIGINT', () => {
   process.exit(130);
 });
 const file = JSON.parse(original);
-writeFileSync(
-  join(runConfigDir, 'bench-picker-list.json'),
-  JSON.stringify(tokenList(file.networks.BSC.chainId)),
+// The list from a server of its own on loopback, as a deployment's list host (the site serves
+// only its own config files under /config/; the CSP allows a list's origin from networks.json).
+const listBody = JSON.stringify(tokenList(file.networks.BSC.chainId));
+const listServer = createServer((req, res) =>
+  res
+    .writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' })
+    .end(listBody),
 );
-file.networks.BSC.tokenLists = [{ url: '/config/bench-picker-list.json' }];
+await new Promise((resolve) => listServer.listen(0, '127.0.0.1', resolve));
+file.networks.BSC.tokenLists = [
+  { url: `http://127.0.0.1:${listServer.address().port}/bench-picker-list.json` },
+];
 writeFileSync(networksFile, JSON.stringify(file, null, 2));
 
 /**
@@ -157,6 +165,7 @@ try {
 } finally {
   await browser.close();
   await Promise.all(servers.map((s) => s.close()));
+  listServer.close();
   restore();
   devnet?.kill('SIGINT');
 }
