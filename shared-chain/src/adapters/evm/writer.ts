@@ -188,8 +188,12 @@ export class EvmWriter implements ChainWriter {
     await this.ensureChain();
     const estimate = await this.simulate(tx, action);
     let hash: string;
+    let headBefore: Promise<bigint | undefined> | undefined;
     try {
       const gasPrice = this.gasPrice();
+      // The head before the wallet is asked: a replacement mined before the wallet's answer is
+      // read back (a Speed up from another tab, a fast cancel) is still looked for from there.
+      headBefore = this.head();
       walletAsked();
       hash = await this.wallet.sendTransaction({
         ...tx,
@@ -206,9 +210,9 @@ export class EvmWriter implements ChainWriter {
     // The wallet signs and broadcasts in one step (eth_sendTransaction): what it sent can only be
     // checked once sent, and is, before the hash is recorded as this send's.
     const gas = gasLimitFor(estimate);
-    // Where the chain is when the wallet answers, read at once: a replacement mined while the
-    // sent transaction is checked is looked for from there.
-    const watch = this.watchFrom(hash, tx);
+    // From the head before the wallet was asked: a replacement mined while the sent transaction
+    // is checked is looked for from there.
+    const watch = this.watchFrom(hash, tx, headBefore);
     const { same, nonce } = await this.checkSent(hash, tx);
     transactionSubmitted(
       hash,
@@ -233,19 +237,26 @@ export class EvmWriter implements ChainWriter {
     return { txid: mined.hash, fee: feeOf(mined.receipt), logs: mined.receipt.logs ?? [] };
   }
 
+  /** The chain's head now (undefined when the node does not say). */
+  private head(): Promise<bigint | undefined> {
+    // Through a promise from the start: a provider that throws at once costs only this figure.
+    return Promise.resolve()
+      .then(() => this.provider.send('eth_blockNumber', []))
+      .then((b: string) => BigInt(b))
+      .catch(() => undefined);
+  }
+
   /** The block the wait starts from and the send's nonce (built, or as the node has it). */
   private async watchFrom(
     hash: string,
     built: EvmTxRequest,
+    headBefore?: Promise<bigint | undefined>,
   ): Promise<{ nonce?: bigint; startBlock?: bigint }> {
     const [sent, startBlock] = await Promise.all([
       this.provider.send('eth_getTransactionByHash', [hash]).catch(() => null) as Promise<{
         nonce?: string;
       } | null>,
-      this.provider.send('eth_blockNumber', []).then(
-        (b: string) => BigInt(b),
-        () => undefined,
-      ),
+      headBefore ?? this.head(),
     ]);
     const nonce =
       built.nonce !== undefined
