@@ -30,6 +30,10 @@ const { CHROMIUM, runConfigDir } = require('@jmswap/mf-config');
 
 const TOKENS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** BENCH_CPU_PROFILE=<folder>: Chromium's CPU profile of each step's first measurement at 4x
+ * (`picker-<step>.cpuprofile` and `.trace.json`, for DevTools' Performance panel); then only 4x is run. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+const profiled = new Set();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(1)} ms`;
 
@@ -89,9 +93,29 @@ writeFileSync(networksFile, JSON.stringify(file, null, 2));
  */
 async function measure(page, cdp, action, arg) {
   await settled(page);
+  const profiling = PROFILE_DIR && !profiled.has(`${action.name}-${arg}`);
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await page
+      .context()
+      .browser()
+      .startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      });
+  }
   const before = await taskMs(cdp);
   const wall = await page.evaluate(action, arg);
   const work = (await taskMs(cdp)) - before;
+  if (profiling) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const name = `${action.name}-${arg ?? ''}`;
+    const trace = await page.context().browser().stopTracing();
+    writeFileSync(join(PROFILE_DIR, `picker-${name}.trace.json`), trace);
+    profiled.add(`${action.name}-${arg}`);
+    writeFileSync(join(PROFILE_DIR, `picker-${name}.cpuprofile`), JSON.stringify(profile));
+  }
   return { wall, work };
 }
 
@@ -124,7 +148,7 @@ const servers = await serveAll();
 const browser = await chromium.launch(CHROMIUM);
 const rows = [];
 try {
-  for (const rate of [1, 4]) {
+  for (const rate of PROFILE_DIR ? [4] : [1, 4]) {
     const figures = { first: [], open: [], type: [], clear: [] };
     for (let run = 0; run < RUNS; run++) {
       const page = await browser.newPage();

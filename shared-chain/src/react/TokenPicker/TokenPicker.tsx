@@ -137,7 +137,7 @@ export function TokenPicker({
   const chips = [...hubTokens(network), 'JM'].filter(
     (k, i, a) => network.tokens[k] && a.indexOf(k) === i && (!only || only.includes(k)),
   );
-  const imported = all.filter((e) => e.token.origin === 'imported');
+  const imported = useMemo(() => all.filter((e) => e.token.origin === 'imported'), [all]);
 
   return (
     <dialog
@@ -221,7 +221,9 @@ export function TokenPicker({
                   const entry = results[item.index]!;
                   return (
                     <TokenRow
-                      key={entry.key}
+                      // By slot, not token: a keystroke then updates the rows drawn in place
+                      // instead of taking them all down and building new ones.
+                      key={item.index - items[0]!.index}
                       id={`${listId}-${item.index}`}
                       entry={entry}
                       top={item.start}

@@ -62,7 +62,9 @@ export const TokenRow = memo(function TokenRow({
       onMouseMove={active ? undefined : onHover}
       data-token={entry.key}
     >
-      <TokenLogo token={token} size={32} lazy decorative />
+      {/* Its own element per token: a row drawn again for another token never shows the last
+          one's logo while the new one loads. */}
+      <TokenLogo key={entry.key} token={token} size={32} lazy decorative />
       <span className="jm-picker-names">
         <span className="jm-picker-symbol">
           {token.symbol}

@@ -26,17 +26,23 @@ const originRank = (token: TokenConfig) =>
 export function pickerEntries(network: NetworkConfig): PickerEntry[] {
   let entries = indexes.get(network.tokens);
   if (entries === undefined) {
-    entries = Object.entries(network.tokens)
-      .map(([key, token], i) => ({ key, token, i }))
-      .sort((a, b) => originRank(a.token) - originRank(b.token) || a.i - b.i)
-      .map(({ key, token }, order) => ({
-        key,
-        token,
-        order,
-        symbol: token.symbol.toLowerCase(),
-        name: token.name.toLowerCase(),
-        address: token.address.toLowerCase().replace(/^0x/, ''),
-      }));
+    // By origin, each in the table's order (buckets: a stable sort in one pass).
+    const byOrigin: [string, TokenConfig][][] = [[], [], []];
+    for (const key in network.tokens) {
+      const token = network.tokens[key]!;
+      byOrigin[originRank(token)]!.push([key, token]);
+    }
+    entries = byOrigin.flat().map(([key, token], order) => ({
+      key,
+      token,
+      order,
+      symbol: token.symbol.toLowerCase(),
+      name: token.name.toLowerCase(),
+      address: (token.address.startsWith('0x')
+        ? token.address.slice(2)
+        : token.address
+      ).toLowerCase(),
+    }));
     indexes.set(network.tokens, entries);
   }
   return entries;
@@ -54,9 +60,14 @@ function tier(entry: PickerEntry, query: string, bare: string): number {
   return -1;
 }
 
+/** How many tiers `tier` answers (0 to TIERS - 1). */
+const TIERS = 7;
+
 /**
  * The entries matching `query` in the order the picker shows them. `held`: keys the wallet holds
- * a balance of.
+ * a balance of. `entries` come in the listed order, so one pass into buckets (tier, then held or
+ * not) keeps that order within each: no sort, which on 10 000 tokens cost more than a frame a
+ * keystroke on a slow phone.
  */
 export function searchTokens(
   entries: readonly PickerEntry[],
@@ -65,16 +76,10 @@ export function searchTokens(
 ): PickerEntry[] {
   const q = query.trim().toLowerCase();
   const bare = q.replace(/^0x/, '');
-  const ranked: { entry: PickerEntry; tier: number }[] = [];
+  const buckets: PickerEntry[][] = Array.from({ length: TIERS * 2 }, () => []);
   for (const entry of entries) {
     const t = q === '' ? 0 : tier(entry, q, bare);
-    if (t >= 0) ranked.push({ entry, tier: t });
+    if (t >= 0) buckets[t * 2 + (held.has(entry.key) ? 0 : 1)]!.push(entry);
   }
-  ranked.sort(
-    (a, b) =>
-      a.tier - b.tier ||
-      Number(held.has(b.entry.key)) - Number(held.has(a.entry.key)) ||
-      a.entry.order - b.entry.order,
-  );
-  return ranked.map((r) => r.entry);
+  return buckets.flat();
 }
