@@ -7,7 +7,7 @@
 //  - typing one character in its search over the 10 001+ tokens, then clearing it: the same two
 //    figures per keystroke;
 // each at 1x and under 4x CPU throttling (Emulation.setCPUThrottlingRate), beside the goal (16 ms
-// of main-thread work at 4x). The list is served from the site's /config/ folder; networks.json
+// of main-thread work at 4x). The list comes from a loopback server of its own; networks.json
 // is put back afterwards. `--profile large`: on the devnet's large profile (643 listed tokens on
 // BSC) besides the list. Figures only; nothing here asserts.
 import { readFileSync, writeFileSync } from 'node:fs';
