@@ -9,7 +9,8 @@
 // chain against the api's `range stored` lines). On PGlite (one api, as npm start) and on
 // PostgreSQL (one api; two, as the production profile runs them), each with anvil's WebSocket in
 // nodeUrls (subscription) and without it (polling).
-// Options: --seconds S, --setups pglite,postgres,two (default all), --modes ws,poll (default both).
+// Options: --seconds S, --setups pglite,postgres,two (default all), --modes ws,poll (default both),
+// --cpu-prof <folder>.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,8 @@ const SECONDS = Number(argOf('--seconds', 60));
 // Settled: the phase of every network learnt (three blocks of the slowest, ETH).
 const SETTLE_S = 40;
 const SETUPS = argOf('--setups', 'pglite,postgres,two').split(',');
+/** --cpu-prof <folder>: each api writes V8's CPU profile there when it stops (start-up included). */
+const CPU_PROFILE_DIR = argOf('--cpu-prof', undefined);
 const MODES = argOf('--modes', 'ws,poll').split(',');
 const API_SCRIPT = join(import.meta.dirname, 'api.mjs');
 /** Block time of each local chain (anvil mines in whole seconds). */
@@ -103,6 +106,7 @@ async function spawnApi({ networksFile, env, data }) {
   const child = spawn(
     process.execPath,
     [
+      ...(CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : []),
       API_SCRIPT,
       '--port',
       String(port),
