@@ -269,6 +269,61 @@ test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liqu
   });
 });
 
+test("Revoke acts on the row's network: the wallet moved to BSC meanwhile is switched back to ETH, and only ETH's allowance changes", async ({
+  page,
+  evmAccount: owner,
+}) => {
+  const nets = localNetworks();
+  const eth = nets.ETH! as unknown as {
+    nodeUrl: string;
+    chainId: number;
+    tokens: Record<string, { address: string }>;
+    exchange: { ROUTER_ADDRESS: string };
+  };
+  const bsc = nets.BSC! as unknown as typeof eth;
+  const usdt = eth.tokens.USDT!.address;
+  await approveOnChain(eth.nodeUrl, usdt, owner, eth.exchange.ROUTER_ADDRESS, MAX);
+  const bscUsdt = bsc.tokens.USDT!.address;
+  await approveOnChain(bsc.nodeUrl, bscUsdt, owner, bsc.exchange.ROUTER_ADDRESS, MAX);
+
+  await injectEvmWallet(page, { account: owner, chainId: eth.chainId, rpcUrls: evmRpcUrls() });
+  await page.goto('/?n=ETH');
+  await connectFromHeader(page, 'MetaMask');
+  await openApprovals(page);
+  const row = approvalRow(page, usdt);
+  await expect(row).toContainText('Unlimited');
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await expect(row.getByTestId('revoke-preview')).toContainText('New allowance0');
+  const beforeEth = await ledger('ETH', owner, ['ETH', 'USDT']);
+  const beforeBsc = await ledger('BSC', owner, ['BNB', 'USDT']);
+
+  // The user moves the wallet to BSC in the extension while the preview is open.
+  await page.evaluate(
+    (id) =>
+      (window as unknown as { __wallet: { setChain(n: number): void } }).__wallet.setChain(id),
+    bsc.chainId,
+  );
+  const preview = row.getByTestId('revoke-preview');
+  // The list and its preview stay ETH's (the network selected); confirming switches the wallet.
+  await expect(preview).toBeVisible();
+  await preview.getByRole('button', { name: 'Confirm revoke' }).click();
+  await expect(row).toHaveCount(0, { timeout: 30000 });
+  const wallet = await page.evaluate(() => {
+    const w = (window as unknown as { __wallet: { sent(): string[]; chainId(): number } }).__wallet;
+    return { sent: w.sent(), chainId: w.chainId() };
+  });
+  expect(wallet.sent).toContain('wallet_switchEthereumChain');
+  expect(wallet.chainId).toBe(eth.chainId);
+  await expectLanded(beforeEth, {
+    txs: 1,
+    allowance: [{ token: 'USDT', spender: eth.exchange.ROUTER_ADDRESS, amount: 0n }],
+  });
+  await expectLanded(beforeBsc, {
+    txs: 0,
+    allowance: [{ token: 'USDT', spender: bsc.exchange.ROUTER_ADDRESS, amount: MAX }],
+  });
+});
+
 test('an account with no allowances sees the empty state, and a node that is down says what to do (320 px)', async ({
   page,
   evmAccount: owner,
