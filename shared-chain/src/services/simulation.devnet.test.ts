@@ -365,4 +365,30 @@ describe('a swap waiting on its hash follows a replacement (automining off)', ()
     );
     expect(await balanceOf(n.tokens[token()]!.address, ACCOUNT)).toBe(before);
   });
+
+  test('cancelled before the page read it back (the node has only the cancel): still cancelled, not "No receipt"', async () => {
+    const provider = await connect();
+    const request = provider.request.bind(provider);
+    // The user cancels in the wallet at once: mined before the wallet's answer reaches the page.
+    provider.request = async ({ method, params }) => {
+      const answer = await request({ method, params });
+      if (method !== 'eth_sendTransaction') return answer;
+      const original = await rpc<PoolTx>('eth_getTransactionByHash', [answer]);
+      await replaceAndMine(original, { to: ACCOUNT, data: '0x', value: '0x0' });
+      expect(await rpc('eth_getTransactionByHash', [answer])).toBeNull();
+      return answer;
+    };
+    const estimate = (await getSwapEstimate({
+      from: n.baseToken,
+      to: token(),
+      amountIn: 10n ** 15n,
+    }))!;
+    const before = await balanceOf(n.tokens[token()]!.address, ACCOUNT);
+    const error = await executeSwap({ estimate }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'TRANSACTION_CANCELLED',
+      message: "This swap was cancelled: no tokens moved, only the cancel's network fee was paid.",
+    });
+    expect(await balanceOf(n.tokens[token()]!.address, ACCOUNT)).toBe(before);
+  }, 60_000);
 });

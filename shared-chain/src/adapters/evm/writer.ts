@@ -189,11 +189,16 @@ export class EvmWriter implements ChainWriter {
     const estimate = await this.simulate(tx, action);
     let hash: string;
     let headBefore: Promise<bigint | undefined> | undefined;
+    let nonceBefore: bigint | undefined;
     try {
       const gasPrice = this.gasPrice();
       // The head before the wallet is asked: a replacement mined before the wallet's answer is
       // read back (a Speed up from another tab, a fast cancel) is still looked for from there.
       headBefore = this.head();
+      // Read before the wallet is asked, since the count moves once the send is in the node's
+      // pool: the nonce to watch when the node no longer has the send to read it from (replaced
+      // before it was read back).
+      nonceBefore = await this.nextNonce();
       walletAsked();
       hash = await this.wallet.sendTransaction({
         ...tx,
@@ -229,12 +234,30 @@ export class EvmWriter implements ChainWriter {
           },
     );
     const from = await watch;
+    const read = from.nonce ?? (nonce !== undefined ? BigInt(nonce) : undefined);
     // A Speed up mined in its place: the send succeeded under the replacement's hash.
     const mined = await this.waitForOutcome(hash, tx, action, {
       startBlock: from.startBlock,
-      nonce: from.nonce ?? (nonce !== undefined ? BigInt(nonce) : undefined),
+      ...(read !== undefined ? { nonce: read } : { nonce: nonceBefore, nonceGuessed: true }),
     });
     return { txid: mined.hash, fee: feeOf(mined.receipt), logs: mined.receipt.logs ?? [] };
+  }
+
+  /**
+   * The account's next nonce as the node counts it, pending sends included (undefined when the
+   * node does not say): the wallet's nonce for the next send, unless another of its sends is
+   * unknown to this node.
+   */
+  private async nextNonce(): Promise<bigint | undefined> {
+    try {
+      const count = await this.provider.send('eth_getTransactionCount', [
+        this.wallet.address,
+        'pending',
+      ]);
+      return BigInt(count as string);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The chain's head now (undefined when the node does not say). */
@@ -251,7 +274,7 @@ export class EvmWriter implements ChainWriter {
     hash: string,
     built: EvmTxRequest,
     headBefore?: Promise<bigint | undefined>,
-  ): Promise<{ nonce?: bigint; startBlock?: bigint }> {
+  ): Promise<{ nonce?: bigint; startBlock?: bigint; nonceGuessed?: boolean }> {
     const [sent, startBlock] = await Promise.all([
       this.provider.send('eth_getTransactionByHash', [hash]).catch(() => null) as Promise<{
         nonce?: string;
@@ -375,12 +398,15 @@ export class EvmWriter implements ChainWriter {
     hash: string,
     built: EvmTxRequest,
     action: SendAction,
-    /** Where to look for a replacement from (default: read now). */
-    known?: { nonce?: bigint; startBlock?: bigint },
+    /**
+     * Where to look for a replacement from (default: read now). `nonceGuessed`: the nonce is
+     * the account's count before the send, not read from the send itself.
+     */
+    known?: { nonce?: bigint; startBlock?: bigint; nonceGuessed?: boolean },
   ): Promise<{ hash: string; receipt: Receipt }> {
     const deadline = Date.now() + this.receiptTimeoutMs;
     const from = this.wallet.address;
-    const { nonce, startBlock } = known ?? (await this.watchFrom(hash, built));
+    const { nonce, startBlock, nonceGuessed } = known ?? (await this.watchFrom(hash, built));
     let checkedAt = Date.now();
     for (let delay = 25; ; delay = Math.min(delay * 2, 1000)) {
       const receipt = await this.receiptOf(hash);
@@ -395,8 +421,10 @@ export class EvmWriter implements ChainWriter {
       ) {
         checkedAt = Date.now();
         const replacement = await this.replacementOf(hash, from, nonce, startBlock);
-        if (replacement) {
-          const kind = replacementKind(built, from, replacement);
+        const kind = replacement && replacementKind(built, from, replacement);
+        // At a guessed nonce, only the shapes a wallet's Speed up and Cancel take are this
+        // send's: another transaction there may be another tab's, sent before this one.
+        if (replacement && kind && !(nonceGuessed && kind === 'replaced')) {
           const mined = await this.waitForReceipt(
             replacement.hash,
             kind === 'repriced' ? built : undefined,

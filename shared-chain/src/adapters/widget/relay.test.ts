@@ -274,8 +274,12 @@ describe('widget wallet connections', () => {
     });
     await expect(approval).resolves.toEqual({ txid: APPROVED_BY_HOST });
     expect(node.call).toHaveBeenCalledTimes(1);
-    // No receipt is waited for (the head read before the host was asked is all the node sees).
-    expect(node.send.mock.calls.map((c: unknown[]) => c[0])).toEqual(['eth_blockNumber']);
+    // No receipt is waited for (the head and the nonce read before the host was asked are all
+    // the node sees).
+    expect(node.send.mock.calls.map((c: unknown[]) => c[0]).sort()).toEqual([
+      'eth_blockNumber',
+      'eth_getTransactionCount',
+    ]);
   });
 
   describe('a host that named no chain at connect (the seed protocol has no chainId)', () => {
