@@ -38,10 +38,7 @@ export function pickerEntries(network: NetworkConfig): PickerEntry[] {
       order,
       symbol: token.symbol.toLowerCase(),
       name: token.name.toLowerCase(),
-      address: (token.address.startsWith('0x')
-        ? token.address.slice(2)
-        : token.address
-      ).toLowerCase(),
+      address: token.address.toLowerCase().replace(/^0x/, ''),
     }));
     indexes.set(network.tokens, entries);
   }
