@@ -71,6 +71,9 @@ async function connect(tamper?: (tx: Record<string, string>) => void) {
 }
 
 const token = () => n.defaultTokens.find((s) => s !== n.baseToken)!;
+/** A quote for 0.001 of the base coin into the test's token. */
+const buyEstimate = async () =>
+  (await getSwapEstimate({ from: n.baseToken, to: token(), amountIn: 10n ** 15n }))!;
 const sends = (p: ReturnType<typeof createTestProvider>) =>
   p.calls.filter((c) => c.method === 'eth_sendTransaction');
 
@@ -119,11 +122,7 @@ test('reserves moved by another account between quote and send: nothing reaches 
 
 test('a deadline in the past: nothing reaches the wallet, the deadline sentence', async () => {
   const provider = await connect();
-  const estimate = (await getSwapEstimate({
-    from: n.baseToken,
-    to: token(),
-    amountIn: 10n ** 15n,
-  }))!;
+  const estimate = await buyEstimate();
   const error = await executeSwap({ estimate, deadline: 1n }).catch((e: unknown) => e);
   expect((error as Error).message).toBe(
     'This swap would fail: its deadline has passed. Try again.',
@@ -138,11 +137,7 @@ test('a wallet that sends another value than built: the swap goes, with the warn
     await connect((tx) => {
       tx.value = `0x${(BigInt(tx.value ?? '0x0') + 1n).toString(16)}`;
     });
-    const estimate = (await getSwapEstimate({
-      from: n.baseToken,
-      to: token(),
-      amountIn: 10n ** 15n,
-    }))!;
+    const estimate = await buyEstimate();
     await executeSwap({ estimate });
     expect(toasts).toContainEqual(
       expect.objectContaining({ kind: 'error', text: WALLET_CHANGED_TX }),
@@ -157,11 +152,7 @@ test('an untouched send shows no such warning', async () => {
   const sub = appEvents$.subscribe((e) => e.type === 'toast' && toasts.push(e));
   try {
     const provider = await connect();
-    const estimate = (await getSwapEstimate({
-      from: n.baseToken,
-      to: token(),
-      amountIn: 10n ** 15n,
-    }))!;
+    const estimate = await buyEstimate();
     await executeSwap({ estimate });
     expect(sends(provider)).toHaveLength(1);
     expect(toasts.filter((t) => t.type === 'toast' && t.text === WALLET_CHANGED_TX)).toEqual([]);
@@ -326,11 +317,7 @@ describe('a swap waiting on its hash follows a replacement (automining off)', ()
 
   test('sped up: the swap succeeds with the new hash, the tokens arrive', async () => {
     await connect();
-    const estimate = (await getSwapEstimate({
-      from: n.baseToken,
-      to: token(),
-      amountIn: 10n ** 15n,
-    }))!;
+    const estimate = await buyEstimate();
     const before = await balanceOf(n.tokens[token()]!.address, ACCOUNT);
     const swap = executeSwap({ estimate });
     const original = await waitingSwap();
@@ -349,11 +336,7 @@ describe('a swap waiting on its hash follows a replacement (automining off)', ()
 
   test('cancelled: the swap ends as cancelled (no tokens moved), not as a failure', async () => {
     await connect();
-    const estimate = (await getSwapEstimate({
-      from: n.baseToken,
-      to: token(),
-      amountIn: 10n ** 15n,
-    }))!;
+    const estimate = await buyEstimate();
     const before = await balanceOf(n.tokens[token()]!.address, ACCOUNT);
     const swap = executeSwap({ estimate });
     const original = await waitingSwap();
@@ -378,11 +361,7 @@ describe('a swap waiting on its hash follows a replacement (automining off)', ()
       expect(await rpc('eth_getTransactionByHash', [answer])).toBeNull();
       return answer;
     };
-    const estimate = (await getSwapEstimate({
-      from: n.baseToken,
-      to: token(),
-      amountIn: 10n ** 15n,
-    }))!;
+    const estimate = await buyEstimate();
     const before = await balanceOf(n.tokens[token()]!.address, ACCOUNT);
     const error = await executeSwap({ estimate }).catch((e: unknown) => e);
     expect(error).toMatchObject({
