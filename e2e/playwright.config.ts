@@ -16,10 +16,12 @@ const serve = (app: string, port: number) => ({
 
 const specs = (names: string[]) => names.map((name) => `**/${name}.e2e.ts`);
 /**
- * Specs that change what every page loads (remotes.json, networks.json) or how a chain mines
- * (automining off): they run last, one at a time, with nothing beside them.
+ * Specs that change what every page loads (remotes.json, networks.json, site.json) or how a chain
+ * mines (automining off): they run last, one at a time, with nothing beside them.
  */
 const ALONE = [
+  'analytics',
+  'simulation',
   'integrity',
   'resilience',
   'version-skew',
