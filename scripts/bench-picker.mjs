@@ -93,7 +93,8 @@ writeFileSync(networksFile, JSON.stringify(file, null, 2));
  */
 async function measure(page, cdp, action, arg) {
   await settled(page);
-  const profiling = PROFILE_DIR && !profiled.has(`${action.name}-${arg}`);
+  const name = `${action.name}-${arg ?? ''}`;
+  const profiling = PROFILE_DIR && !profiled.has(name);
   if (profiling) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -110,10 +111,9 @@ async function measure(page, cdp, action, arg) {
   const work = (await taskMs(cdp)) - before;
   if (profiling) {
     const { profile } = await cdp.send('Profiler.stop');
-    const name = `${action.name}-${arg ?? ''}`;
     const trace = await page.context().browser().stopTracing();
     writeFileSync(join(PROFILE_DIR, `picker-${name}.trace.json`), trace);
-    profiled.add(`${action.name}-${arg}`);
+    profiled.add(name);
     writeFileSync(join(PROFILE_DIR, `picker-${name}.cpuprofile`), JSON.stringify(profile));
   }
   return { wall, work };
