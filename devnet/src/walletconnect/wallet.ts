@@ -106,7 +106,16 @@ export class TestWallet {
     // page's origin as declared (what the SDK does when Verify has no answer).
     (client.core.verify as unknown as { resolve: () => Promise<undefined> }).resolve = async () =>
       undefined;
-    return new TestWallet(client, options);
+    const wallet = new TestWallet(client, options);
+    // The SDK deletes old pairings by itself (its expirer, a settled session), and an unsubscribe
+    // still in flight when the relay goes down or stop() closes the link rejects where nothing
+    // can catch it ("Couldn't establish socket connection"). A page only logs that; in Node it
+    // ends the process this wallet runs in (a test worker). Logged here instead.
+    const { relayer } = client.core;
+    const unsubscribe = relayer.unsubscribe.bind(relayer);
+    relayer.unsubscribe = (...args) =>
+      unsubscribe(...args).catch((e: unknown) => wallet.log(`unsubscribe failed: ${String(e)}`));
+    return wallet;
   }
 
   get chainId(): number {
