@@ -1,5 +1,5 @@
 -- Approval events of the configured tokens whose spender is one of the exchange's routers
--- (issue #23: the Approvals view lists allowances given before this browser). Same key and
+-- (the Approvals view lists allowances given before this browser). Same key and
 -- rollback as the other events; the amount is kept for the record only (the chain is the source
 -- of truth for what is allowed now). Indexed text in byte order, as in 0002.
 CREATE TABLE approvals (

@@ -10,7 +10,7 @@ import { TRON_PORTS } from '../fixtures/stack';
 import { closeSendPopup } from '../fixtures/send-popup';
 
 /**
- * Approvals (issue 23): an allowance given by a swap is listed in the wallet menu's "Approvals"
+ * Approvals: an allowance given by a swap is listed in the wallet menu's "Approvals"
  * and revoked there (the chain then says 0); a USDT-style token (the devnet deploys ETH's USDT
  * and TRON's TWJ as one: approve refuses non-zero -> non-zero) gets approve(0) before the new
  * approval, found by simulation, and a plain token does not. Approvals are counted on chain (the

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy every page gets (issue 22), in the browser. The shell's own
+ * The Content-Security-Policy every page gets, in the browser. The shell's own
  * inline head script runs: the server put its hash in the policy. An injected inline script, a
  * script from a host the deployment does not list (:9089) and a string evaluated as code do
  * not run, and the browser reports each refusal to the api's /v1/client-report, where the

@@ -1,5 +1,5 @@
 /**
- * Several nodes per network (issue 24): the runtime networks.json lists a small proxy in front
+ * Several nodes per network: the runtime networks.json lists a small proxy in front
  * of the BSC anvil as the FIRST node and the anvil itself second. The proxy answers 429, then
  * 500, then hangs: the swap box keeps quoting from the second node and a swap goes through.
  * With both nodes failing the "Network unreachable" banner shows; it goes by itself once a node

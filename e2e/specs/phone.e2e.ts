@@ -7,7 +7,7 @@ import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, ledger } from '../fixtures/landed';
 import { withTronLink } from '../fixtures/tron';
 
-// Phones (issue 16): every route at an iPhone-sized and the smallest common viewport, touch on.
+// Phones: every route at an iPhone-sized and the smallest common viewport, touch on.
 const SIZES = [
   { width: 375, height: 812 },
   { width: 320, height: 640 },

@@ -10,7 +10,7 @@ import { expectLanded, expectNothingMoved, ledger, pendingTx } from '../fixtures
 import { setResources, withTronLink } from '../fixtures/tron';
 
 /**
- * Recent transactions (issue 23): the wallet menu lists what this site sent, a reload keeps a
+ * Recent transactions: the wallet menu lists what this site sent, a reload keeps a
  * pending swap pending (and the swap button blocked), and a stuck EVM swap is sped up or
  * cancelled with the same nonce. The e2e anvils automine: these tests turn it off around the
  * stuck transaction (and always back on), and move the page's clock past the network's stuck

@@ -1,5 +1,5 @@
 /**
- * Node failover (issue 24): the policy the EVM JSON-RPC client and the TRON node client share.
+ * Node failover: the policy the EVM JSON-RPC client and the TRON node client share.
  * Pure apart from the `run` callback it is given: the clock is injected and nothing here sends.
  *
  * - A read goes to the first node, in config order, that is not in quarantine. When that node

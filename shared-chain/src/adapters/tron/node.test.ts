@@ -1,5 +1,5 @@
 /**
- * The TRON node client's failover (issue 24): a node that fails (HTTP error, timeout, network
+ * The TRON node client's failover: a node that fails (HTTP error, timeout, network
  * error, not the node API's JSON, "rate limited") is passed over for the next one; java-tron's
  * own answers (Error, a failed contract result, a revert) are answers and never switch nodes.
  */
