@@ -22,28 +22,36 @@ interface FakeNode {
   /** The chain it says it is on, and its head. */
   chainId: number;
   head: number;
+  /** Its answers to the checks wait for this (to order two nodes' answers). */
+  holdChecks: Promise<unknown>;
+  /** Settles once it has sent its first answer to a check. */
+  checkAnswered: Promise<void>;
   close(): Promise<void>;
 }
 
 const CHECKS = ['eth_chainId', 'eth_getBlockByNumber'];
 
 async function fakeNode(): Promise<FakeNode> {
+  let answered = () => {};
   const node = {
     methods: [] as string[],
     checks: 0,
     mode: 'ok' as FakeNode['mode'],
     chainId: 31337,
     head: 1000,
+    holdChecks: Promise.resolve() as Promise<unknown>,
+    checkAnswered: new Promise<void>((resolve) => (answered = resolve)),
   };
   const server: Server = createServer((req, res) => {
     let text = '';
     req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = JSON.parse(text) as Call | Call[];
       const calls = Array.isArray(body) ? body : [body];
       // The checks are answered whatever the mode: the mode is how the node treats the reads.
       if (calls.every((c) => CHECKS.includes(c.method))) {
         node.checks += 1;
+        await node.holdChecks;
         const result = (c: Call) =>
           c.method === 'eth_chainId'
             ? `0x${node.chainId.toString(16)}`
@@ -54,6 +62,7 @@ async function fakeNode(): Promise<FakeNode> {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: result(c) }))),
+          answered,
         );
         return;
       }
@@ -166,6 +175,9 @@ it('with no node of the right chain the network is unreachable', async () => {
 it('a node far behind the best head seen is passed over like a failing one', async () => {
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   first.head = 900; // BSC-like 3 s blocks: more than 10 behind
+  // The pool compares the heads that came within a second of the first node's: on a loaded
+  // machine the second's could come later, so the first's answer waits for it.
+  first.holdChecks = second.checkAnswered;
   const provider = providerFor(network());
   expect(await provider.estimateGas(tx)).toBe(21000n);
   expect(first.methods).toEqual([]);
