@@ -14,6 +14,13 @@ const serve = (app: string, port: number) => ({
   timeout: 30000,
 });
 
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'retain-on-first-failure'] as const;
+function traceMode(wanted = 'off'): (typeof TRACE_MODES)[number] {
+  const mode = TRACE_MODES.find((m) => m === wanted);
+  if (mode === undefined) throw new Error(`JMSWAP_E2E_TRACE: one of ${TRACE_MODES.join(', ')}`);
+  return mode;
+}
+
 const specs = (names: string[]) => names.map((name) => `**/${name}.e2e.ts`);
 /**
  * Specs that change what every page loads (remotes.json, networks.json, site.json) or how a chain
@@ -73,7 +80,11 @@ export default defineConfig({
   globalSetup: './fixtures/global-setup.ts',
   use: {
     baseURL: `http://localhost:${SHELL_PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs the suite about a fifth of its CPU (DOM snapshots at every action,
+    // in the page, the browser and the runner), and CI keeps no files: a failure is re-run with
+    // JMSWAP_E2E_TRACE=retain-on-failure (or Playwright's --trace) for its trace.
+    trace: traceMode(process.env.JMSWAP_E2E_TRACE),
+    screenshot: 'only-on-failure',
     launchOptions: CHROMIUM,
   },
   webServer: [
