@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { configDir, HOST_PORT, PORTS, SHELL_PORT } from './fixtures/stack';
 
-const { CHROMIUM } = require('@jmswap/mf-config') as {
-  CHROMIUM: { executablePath: string; args: string[] };
+const { CHROMIUM_HEADLESS_SHELL } = require('@jmswap/mf-config') as {
+  CHROMIUM_HEADLESS_SHELL: { executablePath: string; args: string[] };
 };
 
 const serve = (app: string, port: number) => ({
@@ -85,7 +85,7 @@ export default defineConfig({
     // JMSWAP_E2E_TRACE=retain-on-failure (or Playwright's --trace) for its trace.
     trace: traceMode(process.env.JMSWAP_E2E_TRACE),
     screenshot: 'only-on-failure',
-    launchOptions: CHROMIUM,
+    launchOptions: CHROMIUM_HEADLESS_SHELL,
   },
   webServer: [
     serve('shell', SHELL_PORT),

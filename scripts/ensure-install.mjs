@@ -1,6 +1,7 @@
 // Installs what `npm start` / `npm test` need on a fresh machine: the npm dependencies
 // (when node_modules is missing or older than package-lock.json) and, with --with-browser,
-// Debian's Chromium for the e2e tests and Debian's PostgreSQL server for the api's storage tests;
+// Debian's Chromium (the benchmarks) and its headless shell (the e2e tests), and Debian's
+// PostgreSQL server for the api's storage tests;
 // --with-prod: what npm run start:prod runs, Debian's PostgreSQL and HAProxy.
 // Nothing else is ever downloaded.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -20,11 +21,15 @@ if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
   run('npm install --no-audit --no-fund');
 }
 
-if (process.argv.includes('--with-browser') && !existsSync('/usr/bin/chromium')) {
-  console.log('[setup] installing Debian Chromium for the browser tests');
+// The full browser for the benchmarks, its headless shell for the e2e suite
+// (mf-config/src/chromium.js).
+const browsers = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'];
+if (process.argv.includes('--with-browser') && !browsers.every((b) => existsSync(b))) {
+  console.log('[setup] installing Debian Chromium and its headless shell for the browser tests');
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
+  const packages = 'chromium chromium-headless-shell';
   run(
-    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`,
   );
 }
 

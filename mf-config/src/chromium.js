@@ -12,4 +12,16 @@ const CHROMIUM = {
   ],
 };
 
-module.exports = { CHROMIUM };
+/**
+ * The e2e suite's: the same Chromium build as its headless shell (Debian's
+ * chromium-headless-shell, the browser Playwright itself runs headless tests in). The same Blink
+ * and V8, without the desktop browser around them: a new browser context costs about 0.13
+ * CPU-seconds instead of 0.57, and the suite opens several hundred. The benchmarks keep the full
+ * browser, as the people who use the site run it.
+ */
+const CHROMIUM_HEADLESS_SHELL = {
+  ...CHROMIUM,
+  executablePath: '/usr/bin/chromium-headless-shell',
+};
+
+module.exports = { CHROMIUM, CHROMIUM_HEADLESS_SHELL };
