@@ -16,7 +16,7 @@ const CHROMIUM = {
  * The e2e suite's: the same Chromium build as its headless shell (Debian's
  * chromium-headless-shell, the browser Playwright itself runs headless tests in). The same Blink
  * and V8, without the desktop browser around them: a new browser context costs about 0.13
- * CPU-seconds instead of 0.57, and the suite opens several hundred. The benchmarks keep the full
+ * CPU-seconds instead of 0.57, and every test opens one or more. The benchmarks keep the full
  * browser, as the people who use the site run it.
  */
 const CHROMIUM_HEADLESS_SHELL = {
