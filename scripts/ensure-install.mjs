@@ -6,6 +6,7 @@
 // Nothing else is ever downloaded.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,9 +22,12 @@ if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
   run('npm install --no-audit --no-fund');
 }
 
-// The full browser for the benchmarks, its headless shell for the e2e suite
-// (mf-config/src/chromium.js).
-const browsers = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'];
+// The full browser for the benchmarks, its headless shell for the e2e suite (a file without
+// dependencies: readable before the npm install).
+const { CHROMIUM, CHROMIUM_HEADLESS_SHELL } = createRequire(import.meta.url)(
+  '../mf-config/src/chromium.js',
+);
+const browsers = [CHROMIUM.executablePath, CHROMIUM_HEADLESS_SHELL.executablePath];
 if (process.argv.includes('--with-browser') && !browsers.every((b) => existsSync(b))) {
   console.log('[setup] installing Debian Chromium and its headless shell for the browser tests');
   const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
