@@ -13,6 +13,7 @@ import { register } from 'tsx/cjs/api';
 register();
 const require = createRequire(import.meta.url);
 const { startApi, guardProcess } = require('../src/main.ts');
+const { exitWhenLogged } = require('../src/log.ts');
 
 const arg = (name) => {
   const i = process.argv.indexOf(name);
@@ -52,16 +53,17 @@ const stop = async (signal) => {
   started.logger.info({ signal, timeoutMs: shutdownMs }, 'api stopping');
   setTimeout(() => {
     started.logger.error({ signal, timeoutMs: shutdownMs }, 'api did not stop in time; exiting');
-    process.exit(1);
+    exitWhenLogged(started.logger, 1);
   }, shutdownMs).unref();
   try {
     await started.app.close();
   } catch (e) {
     started.logger.error({ err: e }, 'api stopped with an error');
-    process.exit(1);
+    exitWhenLogged(started.logger, 1);
+    return;
   }
   started.logger.info({ signal, ms: Date.now() - t0 }, 'api stopped');
-  process.exit(0);
+  exitWhenLogged(started.logger, 0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

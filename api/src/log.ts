@@ -82,6 +82,22 @@ function bufferedStdout(): pino.DestinationStream {
   return dest;
 }
 
+/**
+ * Ends the process once every line logged so far is written, in order. `process.exit` alone
+ * writes the buffered lines at once, ahead of a chunk the thread pool is still writing: the last
+ * lines of a busy process come out of order, or not at all. A stdout nobody reads holds the exit
+ * `boundMs` at most.
+ */
+export function exitWhenLogged(logger: Logger, code: number, boundMs = 2000): void {
+  const exit = () => process.exit(code);
+  setTimeout(exit, boundMs);
+  try {
+    logger.flush(exit);
+  } catch {
+    exit();
+  }
+}
+
 /** A logger that writes nothing (tests, library use). */
 export const silentLogger: Logger = pino({ level: 'silent' });
 

@@ -11,7 +11,7 @@ import {
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { requestReindex } from './indexer/control';
-import { createLogger, parseLogLevel, type Logger } from './log';
+import { createLogger, exitWhenLogged, parseLogLevel, type Logger } from './log';
 import { Metrics } from './metrics';
 import { newAdminToken, removeAdminFile, writeAdminFile, type AdminAccess } from './listing/admin';
 import { startReportRetention, type ReportRetention } from './reports/retention';
@@ -216,6 +216,6 @@ export function guardProcess(api: Pick<StartedApi, 'logger' | 'metrics'>): void 
   process.on('uncaughtException', (err) => {
     api.metrics.unhandled.inc({ kind: 'exception' });
     api.logger.fatal({ err }, 'uncaught exception (a bug); the api stops');
-    process.exit(1);
+    exitWhenLogged(api.logger, 1);
   });
 }

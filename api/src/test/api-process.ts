@@ -62,7 +62,8 @@ export async function spawnApi(opts: {
   child.stdout!.on('data', (c) => (out += String(c)));
   child.stderr!.on('data', (c) => (err += String(c)));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
-    (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+    // 'close', not 'exit': the last lines may still be in the pipe when the process has exited.
+    (resolve) => child.once('close', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
   const started = Date.now();
   for (;;) {
