@@ -24,4 +24,5 @@ module.exports = {
   globalSetup: '<rootDir>/src/test/pg-global-setup.ts',
   globalTeardown: '<rootDir>/src/test/pg-global-teardown.ts',
   testTimeout: 120000,
+  testSequencer: '<rootDir>/src/test/sequencer.cjs',
 };
