@@ -1,5 +1,5 @@
-// node e2e/scripts/prepare.mjs: seeds and saves the e2e chains and makes the extra builds the
-// specs load (fixtures/prepare.ts), ahead of `npm test -w @jmswap/e2e`.
+// node e2e/scripts/prepare.mjs: seeds and saves the e2e chains (fixtures/prepare.ts), ahead of
+// `npm test -w @jmswap/e2e`.
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
 

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   configDir,
   defaultRemotes,
+  ensureOldSwapBuild,
   OLD_SWAP_VERSION,
   PORTS,
   repoRoot,
@@ -19,6 +20,12 @@ const { serveApp } = require('@jmswap/mf-config') as {
 };
 const LOOSE_POOLS_PORT = 9184;
 
+test.beforeAll(async () => {
+  // Made by the suite before this spec (specs/extra-builds.setup.ts); a run of this spec alone
+  // builds it when missing.
+  test.setTimeout(300_000);
+  await ensureOldSwapBuild();
+});
 test.afterEach(() => writeRemotes());
 
 test('a remote whose server is down costs only its area, and Retry recovers it', async ({
