@@ -65,16 +65,8 @@ export default defineConfig({
   projects: [
     { name: 'trading', testIgnore: specs([...ALONE, ...PAGES]), workers: 1 },
     { name: 'pages', testMatch: specs(PAGES), workers: 1 },
-    // The extra builds the alone specs load, in the page lane once its specs are done (they take
-    // about half as long as the trading ones).
-    { name: 'builds', testMatch: '**/extra-builds.setup.ts', workers: 1, dependencies: ['pages'] },
-    // After the others (a failure there skips these: the run has failed already).
-    {
-      name: 'alone',
-      testMatch: specs(ALONE),
-      workers: 1,
-      dependencies: ['trading', 'pages', 'builds'],
-    },
+    // After both (a failure there skips these: the run has failed already).
+    { name: 'alone', testMatch: specs(ALONE), workers: 1, dependencies: ['trading', 'pages'] },
   ],
   // Every test runs on its own fresh account and waits for conditions: a failure is a finding,
   // not something to try again (a retry would also start from a chain the failed try changed).

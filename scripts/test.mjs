@@ -228,7 +228,7 @@ const finishUnit = async () => {
 // Once the site is built, what the e2e suite would otherwise set up first (its chains seeded
 // and saved) is made beside the end of the unit tests, which mostly wait on their chains and
 // databases; the suite then restores it in seconds. The extra builds some specs load are made by
-// the suite itself, in the time its page lane leaves free (e2e/specs/extra-builds.setup.ts).
+// the suite itself, in the background at a lower priority (e2e/fixtures/extra-builds.ts).
 let preparing;
 const startPrepare = () => {
   if (!wanted('e2e (Chromium)')) return;

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEPLOY_CHECK_BUILD, ensureDeployCheckBuild } from '../fixtures/builds';
+import { extraBuildsMade } from '../fixtures/extra-builds';
 import { repoRoot } from '../fixtures/stack';
 
 const DEV_KEY = 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -30,8 +31,10 @@ test('a deploy build holds no dev wallet key; the local build does', async () =>
   const localBuild = path.join(repoRoot, 'mfe-pools/dist/1.0.0');
   expect(filesHoldingKey(localBuild).length).toBeGreaterThan(0);
 
-  // Built without JMSWAP_DEV_WALLET, as `npm run build` builds (made ahead by `npm test`, see
-  // fixtures/builds.ts; built here when missing or older than the app's own build).
+  // Built without JMSWAP_DEV_WALLET, as `npm run build` builds (made in the background since the
+  // suite started, fixtures/extra-builds.ts; built here when missing or older than the app's
+  // own build).
+  await extraBuildsMade('deploy-check');
   await ensureDeployCheckBuild();
   const out = path.join(repoRoot, DEPLOY_CHECK_BUILD.app, 'dist', DEPLOY_CHECK_BUILD.version);
   expect(existsSync(path.join(out, 'remoteEntry.js'))).toBe(true);

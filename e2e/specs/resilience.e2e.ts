@@ -10,6 +10,7 @@ import {
   SHELL,
   writeRemotes,
 } from '../fixtures/stack';
+import { extraBuildsMade } from '../fixtures/extra-builds';
 
 // The in-test pools server stands for a remote whose server an operator stops and restarts.
 const { serveApp } = require('@jmswap/mf-config') as {
@@ -21,9 +22,10 @@ const { serveApp } = require('@jmswap/mf-config') as {
 const LOOSE_POOLS_PORT = 9184;
 
 test.beforeAll(async () => {
-  // Made by the suite before this spec (specs/extra-builds.setup.ts); a run of this spec alone
-  // builds it when missing.
-  test.setTimeout(300_000);
+  // Made in the background since the suite started (fixtures/extra-builds.ts); built here when
+  // missing.
+  test.setTimeout(600_000);
+  await extraBuildsMade('older-swap');
   await ensureOldSwapBuild();
 });
 test.afterEach(() => writeRemotes());
