@@ -1,9 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startPostgres } from './postgres-server';
 
-/** One PostgreSQL server for the whole api test run; each test file uses its own database. */
+/**
+ * One PostgreSQL server for the whole api test run; each test file uses its own database. And a
+ * folder of this run's own (JMSWAP_TEST_CACHE) where the test files' chains are saved once seeded
+ * (test/chain.ts).
+ */
 export default async function globalSetup(): Promise<void> {
   const server = await startPostgres();
   process.env.JMSWAP_TEST_PG_URL = server.url;
+  const cache = mkdtempSync(join(tmpdir(), 'jmswap-api-test-'));
+  process.env.JMSWAP_TEST_CACHE = cache;
   (globalThis as { __jmswapPg?: typeof server }).__jmswapPg = server;
   // Stopped by globalTeardown; also when jest ends without it (a crash, Ctrl-C).
   let stopped = false;
@@ -15,6 +24,7 @@ export default async function globalSetup(): Promise<void> {
     } catch {
       // already gone
     }
+    rmSync(cache, { recursive: true, force: true });
   };
   (globalThis as { __jmswapPgStop?: () => void }).__jmswapPgStop = stop;
   process.once('exit', stop);
