@@ -8,7 +8,7 @@ const durations = require('./durations.json');
 
 const DEFAULT_SECONDS = 15;
 
-/** The files of shard `index` (1-based) of `count`, as [path, seconds] pairs in. */
+/** The paths in shard `index` (1-based) of `count`, given every file as a [path, seconds] pair. */
 function balancedShard(files, index, count) {
   const load = Array.from({ length: count }, () => 0);
   const picked = [];
