@@ -50,6 +50,8 @@ const PAGES = [
   'themes',
   'listing',
   'csp',
+  'csp-walk',
+  'phone',
   'startup',
 ];
 

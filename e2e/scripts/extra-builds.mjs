@@ -1,6 +1,8 @@
 // node e2e/scripts/extra-builds.mjs: the extra builds some specs load, one at a time (the e2e
 // global setup runs it in the background: fixtures/extra-builds.ts), each name written to
-// .run/e2e-extra-builds.made once made. The deploy check first: a page spec loads it, early.
+// .run/e2e-extra-builds.made once made, in the order the specs that load them run: the deploy
+// check (a page spec, early), the older swap release (resilience), the version-skew remotes (the
+// last spec of the suite).
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
@@ -13,8 +15,8 @@ const { EXTRA_BUILDS_MADE } = require('../fixtures/extra-builds.ts');
 const started = Date.now();
 for (const [name, build] of [
   ['deploy-check', ensureDeployCheckBuild],
-  ['version-skew', () => ensureSkewBuilds({ lanes: 1 })],
   ['older-swap', ensureOldSwapBuild],
+  ['version-skew', () => ensureSkewBuilds({ lanes: 1 })],
 ]) {
   await build();
   appendFileSync(EXTRA_BUILDS_MADE, `${name}\n`);

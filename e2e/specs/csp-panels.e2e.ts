@@ -1,76 +1,33 @@
 /**
- * The wallet panels (Recent transactions, Approvals) and every other panel and dialog of the
- * site, opened under the page's Content-Security-Policy in both themes: not one violation, and
- * the wallet panels drawn by the site's stylesheet (an inline <style> would be refused). It swaps
- * once (the approval and the swap fill both panels), so it runs with the trading specs.
+ * The wallet panels (Recent transactions, Approvals) opened under the page's
+ * Content-Security-Policy in both themes and at 1280 and 375 px: not one violation, and drawn by
+ * the site's stylesheet (an inline <style> would be refused). It swaps once (the approval and the
+ * swap fill both panels), so it runs with the trading specs; every other panel and dialog is
+ * csp-walk.e2e.ts.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
-import { connectFromHeader } from '../fixtures/connect';
-import { recordViolations, violations } from '../fixtures/csp';
+import { switchTheme, watchPolicy } from '../fixtures/csp';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { expectLanded, ledger } from '../fixtures/landed';
 import { closeSendPopup } from '../fixtures/send-popup';
 
-/**
- * Opens every disclosure (a button with aria-expanded: token pickers, slippage, the pair picker,
- * the swap history) inside `where`, one after the other, and closes it again.
- */
-async function openEveryDisclosure(page: Page, where: string): Promise<number> {
-  const buttons = page.locator(`${where} button[aria-expanded]`);
-  let opened = 0;
-  for (let i = 0; i < (await buttons.count()); i++) {
-    const button = buttons.nth(i);
-    if (!(await button.isVisible()) || (await button.getAttribute('aria-expanded')) !== 'false')
-      continue;
-    const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
-    await button.click();
-    await expect(button, String(name)).toHaveAttribute('aria-expanded', 'true');
-    opened++;
-    await page.waitForLoadState('networkidle');
-    if ((await button.getAttribute('aria-expanded')) === 'true') await button.click();
-  }
-  return opened;
-}
-
-test('every panel and dialog opened, on every page, in both themes and at 1280 and 375 px: no CSP violation, and the wallet panels styled', async ({
+test('the wallet panels opened in both themes and at 1280 and 375 px, after a swap: no CSP violation, and styled', async ({
   page,
   evmAccount: owner,
 }) => {
   test.setTimeout(300_000);
   page.setDefaultTimeout(30_000); // a control that is not there fails its step, not the walk's 5 min
   const info = test.info();
-  // What the console shows a user who opens the developer tools, in every frame.
-  const logged: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) logged.push(`${page.url()}: ${m.text()}`);
-  });
-  await recordViolations(page);
+  const { clean, checked } = await watchPolicy(page);
   const poly = localNetworks().POLY!;
   await injectEvmWallet(page, { account: owner, chainId: poly.chainId, rpcUrls: evmRpcUrls() });
-  const checked: string[] = [];
-  const clean = async (where: string) => {
-    await page.waitForLoadState('networkidle');
-    checked.push(where);
-    // Soft: the walk goes on, so one run names every page and panel that has one.
-    expect.soft(await violations(page, true), where).toEqual([]);
-    expect.soft(logged.splice(0), where).toEqual([]);
-  };
   const shot = async (name: string, target = page.locator('body')) => {
     const path = info.outputPath(`${name}.png`);
     await target.screenshot({ path });
     await info.attach(`${name}.png`, { path, contentType: 'image/png' });
   };
-  const theme = async (wanted: 'light' | 'dark') => {
-    const html = page.locator('html');
-    if ((await html.getAttribute('data-theme')) === wanted) return;
-    await page
-      .getByRole('button', { name: `Switch to ${wanted} theme` })
-      .first()
-      .click();
-    await expect(html).toHaveAttribute('data-theme', wanted);
-  };
+  const theme = (wanted: 'light' | 'dark') => switchTheme(page, wanted);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?n=POLY&from=USDT&to=MATIC');
@@ -150,41 +107,5 @@ test('every panel and dialog opened, on every page, in both themes and at 1280 a
       }
     }
   }
-  // Every page (a new page load each: the wallet connects again where a panel needs it).
-  for (const mode of ['dark', 'light'] as const) {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await theme(mode);
-    for (const url of ['/?n=POLY', '/?t=addLiquidity&n=POLY', '/charts', '/pools', '/listing']) {
-      await page.goto(url);
-      await expect(page.locator('main [data-remote]').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      if (url.includes('addLiquidity')) {
-        // The add step (its token pickers) is there for a connected wallet.
-        await connectFromHeader(page, 'MetaMask');
-        await page
-          .locator('[data-remote="liquidity"]')
-          .getByRole('button', { name: 'ADD LIQUIDITY', exact: true })
-          .click();
-      }
-      const opened = await openEveryDisclosure(page, 'main');
-      // The swap box's pickers, slippage and history; the chart's pair picker.
-      if (!/pools|listing|Liquidity/.test(url))
-        expect(opened, `${url} has panels`).toBeGreaterThan(0);
-      await clean(`${url} ${mode}`);
-    }
-    for (const url of ['/help', '/info', '/no-such-page']) {
-      await page.goto(url);
-      await expect(page.locator('main').first()).toBeVisible();
-      await clean(`${url} ${mode}`);
-    }
-    // A feature that failed: its message and the raw error behind "Details".
-    await page.route(/:9085\/.*mf-manifest\.json/, (route) => route.fulfill({ status: 503 }));
-    await page.goto('/listing');
-    const failed = page.locator('[data-remote-error="listing"]');
-    await expect(failed).toBeVisible();
-    await failed.getByText('Details').click();
-    await clean(`failed area ${mode}`);
-    await page.unroute(/:9085\/.*mf-manifest\.json/);
-  }
-  expect(checked.length).toBeGreaterThan(20);
+  expect(checked.length).toBeGreaterThanOrEqual(10);
 });

@@ -59,6 +59,10 @@ const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to s
 const banner = (page: Page) =>
   swapBox(page).getByText('Network unreachable: prices and balances cannot be read right now.');
 const SENDS = ['eth_sendRawTransaction', 'eth_sendTransaction'];
+/** shared-chain's READ_TIMEOUT_MS: a read a node holds longer fails over to the next node. */
+const READ_TIMEOUT_MS = 10_000;
+/** The swap box reads the reserves again every REFRESH_MS (mfe-swap's useSwapBox). */
+const REFRESH_MS = 15_000;
 
 let proxy: NodeProxy;
 let tronProxy: NodeProxy;
@@ -123,11 +127,16 @@ test('BSC: the first node answers 429, then 500, then hangs; the box keeps quoti
   await expect(banner(page)).toBeHidden();
 
   // Hangs: the first read waits out the timeout, then the second node answers; the first node
-  // is then passed over, so the next estimates come at once.
+  // is then passed over, so the next estimates come at once. The page's clock jumps over the
+  // timeout once the node holds a read, instead of the test waiting it out (were the jump too
+  // early, the clock still runs: the quote comes 10 s later, as without it).
   proxy.mode = 'hang';
+  await page.clock.install();
   await page.reload();
-  await quote(page, '0.3', 30_000);
-  expect(seenIn('hang')).toBeGreaterThan(0);
+  const quoted = quote(page, '0.3', 30_000);
+  await expect.poll(() => seenIn('hang')).toBeGreaterThan(0);
+  await page.clock.fastForward(READ_TIMEOUT_MS);
+  await quoted;
   const hungBefore = seenIn('hang');
   await connectFromHeader(page, 'MetaMask');
   const amountOut = await quote(page, '0.25');
@@ -166,6 +175,7 @@ test('BSC: with every node failing the banner shows, and it clears by itself whe
   const cut = (url: URL) => url.host === real;
   await page.route(cut, (route) => route.abort('connectionrefused'));
 
+  await page.clock.install();
   await page.goto('/?n=BSC');
   await expect(swapBox(page)).toBeVisible();
   await sellField(page).fill('0.5');
@@ -174,9 +184,14 @@ test('BSC: with every node failing the banner shows, and it clears by itself whe
   await expect(page.getByRole('textbox', { name: 'Estimate' })).toHaveValue('');
   await page.screenshot({ path: test.info().outputPath('every-node-down.png'), fullPage: true });
 
-  // The second node comes back (the first still fails): the box's next refresh finds it.
+  // The second node comes back (the first still fails): a later refresh of the box finds it.
+  // The page's clock jumps from refresh to refresh (both nodes are in quarantine, and the probe
+  // may first go to the failing one).
   await page.unroute(cut);
-  await expect(banner(page)).toBeHidden({ timeout: 60_000 });
+  await expect(async () => {
+    await page.clock.fastForward(REFRESH_MS);
+    await expect(banner(page)).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page.getByRole('textbox', { name: 'Estimate' })).not.toHaveValue('', {
     timeout: 15_000,
   });

@@ -2,16 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { evmRpcUrls, localNetworks } from '../fixtures/chain';
-import { expectLanded, ledger } from '../fixtures/landed';
+import { header, overflow, phone, PHONE_SHOTS as SHOTS, PHONE_SIZES } from '../fixtures/phone';
 import { withTronLink } from '../fixtures/tron';
 
-// Phones: every route at an iPhone-sized and the smallest common viewport, touch on.
-const SIZES = [
-  { width: 375, height: 812 },
-  { width: 320, height: 640 },
-];
+// Phones: every route at an iPhone-sized and the smallest common viewport, touch on. Nothing is
+// sent here (it runs beside the trading specs); the swap on a phone is phone-swap.e2e.ts.
 const ROUTES: [string, string][] = [
   ['index', '/'],
   ['add-liquidity', '/?t=addLiquidity'],
@@ -21,17 +16,6 @@ const ROUTES: [string, string][] = [
   ['info', '/info'],
   ['help', '/help'],
 ];
-// Artifacts (gitignored); PHONE_SHOTS_DIR keeps them out of the next run's clean-up.
-const SHOTS = process.env.PHONE_SHOTS_DIR ?? path.join(__dirname, '..', 'test-results', 'phone');
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-const overflow = (page: Page) =>
-  page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-
 /** The route's own content is in: a remote, its fallback, or a static page. */
 async function settled(page: Page) {
   await expect(
@@ -40,12 +24,11 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-const header = (page: Page) => page.locator('header');
 const menuButton = (page: Page) => header(page).getByRole('button', { name: 'Menu' });
 
-for (const size of SIZES) {
+for (const size of PHONE_SIZES) {
   test.describe(`${size.width}x${size.height}`, () => {
-    test.use({ viewport: size, hasTouch: true, isMobile: true, userAgent: IPHONE_UA });
+    test.use(phone(size));
 
     test('every route fits the screen, with no horizontal scrolling', async ({ page }) => {
       mkdirSync(SHOTS, { recursive: true });
@@ -160,41 +143,6 @@ for (const size of SIZES) {
       await expect(chooser.getByRole('link', { name: 'Open in TronLink' })).toHaveCount(0);
       await chooser.getByRole('button', { name: 'TronLink' }).tap();
       await expect(page.getByTestId('wallet-session')).toContainText('Welcome TronLink');
-    });
-
-    test("a BSC swap inside MetaMask's in-app browser goes through to FUNDS ON THE WAY", async ({
-      page,
-      evmAccount: owner,
-    }) => {
-      const net = localNetworks().BSC!;
-      await injectEvmWallet(page, {
-        account: owner,
-        chainId: net.chainId,
-        rpcUrls: evmRpcUrls(),
-      });
-      await page.goto('/?n=BSC');
-      await header(page).getByRole('button', { name: 'CONNECT WALLET' }).tap();
-      await page
-        .getByRole('dialog', { name: 'Connect a wallet' })
-        .getByRole('button', { name: 'Browser wallet (MetaMask)' })
-        .tap();
-      await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
-      const swapBox = page.locator('[data-remote="swap"]');
-      const before = await ledger('BSC', owner, ['BNB', 'USDT']);
-      await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.1');
-      await expect(swapBox).toHaveAttribute('data-quote-out', /\d+/);
-      const quote = async (name: string) => BigInt((await swapBox.getAttribute(name)) as string);
-      const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
-      expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(size.width);
-      await swapBox.getByRole('button', { name: 'SWAP', exact: true }).tap();
-      const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
-      await expect(popup).toBeVisible({ timeout: 30000 });
-      await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
-      const box = await popup.boundingBox();
-      expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
-      await page.screenshot({ path: path.join(SHOTS, `${size.width}-funds-on-the-way.png`) });
-      await popup.getByRole('button', { name: 'CLOSE' }).tap();
-      await expect(popup).toBeHidden();
     });
   });
 }

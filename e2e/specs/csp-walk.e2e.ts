@@ -1,0 +1,63 @@
+/**
+ * Every other panel and dialog of the site, on every page, opened under the page's
+ * Content-Security-Policy in both themes: not one violation (the wallet panels, which need a
+ * swap, are csp-panels.e2e.ts). Nothing is sent: it runs beside the trading specs.
+ */
+import { expect, test } from '../fixtures/test';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
+import { openEveryDisclosure, switchTheme, watchPolicy } from '../fixtures/csp';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+
+test('every panel and dialog opened, on every page, in both themes: no CSP violation', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  test.setTimeout(180_000);
+  page.setDefaultTimeout(30_000); // a control that is not there fails its step, not the whole walk
+  const { clean, checked } = await watchPolicy(page);
+  const poly = localNetworks().POLY!;
+  await injectEvmWallet(page, { account: owner, chainId: poly.chainId, rpcUrls: evmRpcUrls() });
+  const theme = (wanted: 'light' | 'dark') => switchTheme(page, wanted);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?n=POLY');
+  await expect(page.locator('main [data-remote]').first()).toBeVisible();
+
+  // Every page (a new page load each: the wallet connects again where a panel needs it).
+  for (const mode of ['dark', 'light'] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await theme(mode);
+    for (const url of ['/?n=POLY', '/?t=addLiquidity&n=POLY', '/charts', '/pools', '/listing']) {
+      await page.goto(url);
+      await expect(page.locator('main [data-remote]').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      if (url.includes('addLiquidity')) {
+        // The add step (its token pickers) is there for a connected wallet.
+        await connectFromHeader(page, 'MetaMask');
+        await page
+          .locator('[data-remote="liquidity"]')
+          .getByRole('button', { name: 'ADD LIQUIDITY', exact: true })
+          .click();
+      }
+      const opened = await openEveryDisclosure(page, 'main');
+      // The swap box's pickers, slippage and history; the chart's pair picker.
+      if (!/pools|listing|Liquidity/.test(url))
+        expect(opened, `${url} has panels`).toBeGreaterThan(0);
+      await clean(`${url} ${mode}`);
+    }
+    for (const url of ['/help', '/info', '/no-such-page']) {
+      await page.goto(url);
+      await expect(page.locator('main').first()).toBeVisible();
+      await clean(`${url} ${mode}`);
+    }
+    // A feature that failed: its message and the raw error behind "Details".
+    await page.route(/:9085\/.*mf-manifest\.json/, (route) => route.fulfill({ status: 503 }));
+    await page.goto('/listing');
+    const failed = page.locator('[data-remote-error="listing"]');
+    await expect(failed).toBeVisible();
+    await failed.getByText('Details').click();
+    await clean(`failed area ${mode}`);
+    await page.unroute(/:9085\/.*mf-manifest\.json/);
+  }
+  expect(checked.length).toBe(2 * 9);
+});
