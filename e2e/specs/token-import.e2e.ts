@@ -166,6 +166,7 @@ test('TRON: a new 5% token pasted by address is imported and swaps exactly, in a
   await expect(card.getByTestId('import-buy-tax')).toHaveText('5%');
   await expect(card.getByTestId('import-sell-tax')).toHaveText('5%');
   await card.getByRole('button', { name: 'Import FIVE' }).click();
+  await expect(picker(page)).toBeHidden();
   await expect(swapBox(page).getByRole('button', { name: /^Receive token: FIVE T/ })).toBeVisible();
 
   let before = await ledger('TRON', owner, ['TRX', tokens.five]);
@@ -200,6 +201,12 @@ test('BSC: a honeypot is flagged when pasted, and buying it takes a second press
     'You may not be able to sell this token: selling it failed in a simulation.',
   );
   await card.getByRole('button', { name: 'Import HONEY' }).click();
+  // The page stays inert until the import is stored and the picker closes: typed before that,
+  // the amount would go to the picker's search field.
+  await expect(picker(page)).toBeHidden();
+  await expect(
+    swapBox(page).getByRole('button', { name: /^Receive token: HONEY 0x/ }),
+  ).toBeVisible();
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.1');
   const buy = await quote(page);
   let before = await ledger('BSC', owner, ['BNB', tokens.honey]);
