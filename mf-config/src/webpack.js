@@ -37,6 +37,13 @@ const browserOnly = { optimization: { target: 'web' } };
  */
 const withDevWallet = (mode) => mode !== 'production' || process.env.JMSWAP_DEV_WALLET === '1';
 
+/**
+ * JMSWAP_PLAIN_BUILD=1: a production build that only tests load (the version-skew remotes): the
+ * same modules, chunks and federation metadata, without the minifier, the source maps and the
+ * compressed twins, which take half of a remote's build time.
+ */
+const plainBuild = () => process.env.JMSWAP_PLAIN_BUILD === '1';
+
 function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
   return {
     mode,
@@ -44,7 +51,12 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
     entry: './src/index.ts',
     // Production maps carry no sourceMappingURL comment: they are for operators (and the size
     // reports), served only where the app server is told to (jmswap-serve --source-maps).
-    devtool: mode === 'production' ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    devtool:
+      mode !== 'production'
+        ? 'eval-cheap-module-source-map'
+        : plainBuild()
+          ? false
+          : 'hidden-source-map',
     output: {
       path: outputPath,
       publicPath,
@@ -96,9 +108,10 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
           ),
         ),
       ),
-      ...(mode === 'production' ? precompressed() : []),
+      ...(mode === 'production' && !plainBuild() ? precompressed() : []),
     ],
     optimization: {
+      minimize: mode === 'production' && !plainBuild(),
       // swc's minifier: a remote builds in a fraction of Terser's time, output within ~1% of its size.
       minimizer: [
         new MinimizerPlugin({
@@ -118,7 +131,8 @@ function baseConfig({ appDir, mode, outputPath, publicPath, define }) {
  * remote rebuilt after a change to its own sources reuses every module, minified chunk and
  * compressed twin that did not change (React, shared-chain and the chain libraries of its shared
  * fallbacks) instead of making them again. What decides a build beyond its sources is in the
- * key: the mode, the variant, the dev wallet and JMSWAP_SHARED_VERSIONS (`version`), and this
+ * key: the mode, the variant, the dev wallet, JMSWAP_SHARED_VERSIONS and JMSWAP_PLAIN_BUILD
+ * (`version`), and this
  * config's files (`buildDependencies`). Builds of an explicit version (remote:release, the
  * version-skew builds) never use it: a release is built from nothing.
  */
@@ -127,7 +141,10 @@ function persistentCache(appDir, mode, variant) {
     type: 'filesystem',
     name: `${mode}-${variant}-${withDevWallet(mode) ? 'dev-wallet' : 'deploy'}`,
     cacheDirectory: path.join(appDir, 'node_modules/.cache/webpack'),
-    version: JSON.stringify({ shared: process.env.JMSWAP_SHARED_VERSIONS ?? '' }),
+    version: JSON.stringify({
+      shared: process.env.JMSWAP_SHARED_VERSIONS ?? '',
+      plain: plainBuild(),
+    }),
     buildDependencies: { config: [__filename, path.join(appDir, 'webpack.config.js')] },
   };
 }
