@@ -22,6 +22,7 @@ export {
 } from './deploy/deployNetwork';
 export { startAnvil, type AnvilInstance, type AnvilOptions } from './anvil';
 export { deployTokenWithPool, type NewToken, type NewTokenOptions } from './deploy/newToken';
+export { mined, deployed, MINED_TIMEOUT_MS, type SentTransaction } from './deploy/mined';
 export {
   StateCache,
   STATE_CACHE_DIR,

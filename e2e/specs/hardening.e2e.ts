@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { Contract, ContractFactory, JsonRpcProvider } from 'ethers';
-import { loadArtifact } from '@jmswap/devnet';
+import { deployed, loadArtifact, mined } from '@jmswap/devnet';
 import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
@@ -62,17 +62,17 @@ test('a token anyone named "USDT", paired at a dream price: the swap box neither
       0,
       attacker,
     );
-    await fake.waitForDeployment();
+    await deployed(fake);
     const exchange = (bsc as unknown as { exchange: { FACTORY_ADDRESS: string } }).exchange;
     const factory = new Contract(exchange.FACTORY_ADDRESS, FACTORY, signer);
     const [fakeAddress, btcb] = [await fake.getAddress(), bsc.tokens.BTCB!.address];
-    await (await factory.getFunction('createPair')(fakeAddress, btcb)).wait();
+    await mined(factory.getFunction('createPair')(fakeAddress, btcb));
     const pair = (await factory.getFunction('getPair')(fakeAddress, btcb)) as string;
     // BNB -> BTCB (real) -> "USDT" (fake) would pay a billion times the real price.
-    await (await fake.getFunction('mint')(pair, 10n ** 33n)).wait();
+    await mined(fake.getFunction('mint')(pair, 10n ** 33n));
     const btcbToken = new Contract(btcb, ['function transfer(address,uint256)'], signer);
-    await (await btcbToken.getFunction('transfer')(pair, 10n ** 15n)).wait();
-    await (await new Contract(pair, PAIR, signer).getFunction('mint')(attacker)).wait();
+    await mined(btcbToken.getFunction('transfer')(pair, 10n ** 15n));
+    await mined(new Contract(pair, PAIR, signer).getFunction('mint')(attacker));
   } finally {
     provider.destroy();
   }

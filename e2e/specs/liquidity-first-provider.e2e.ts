@@ -7,7 +7,7 @@
  * liquidity.
  */
 import { ContractFactory, JsonRpcProvider } from 'ethers';
-import { loadArtifact } from '@jmswap/devnet';
+import { deployed, loadArtifact, mined } from '@jmswap/devnet';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
@@ -38,8 +38,8 @@ async function deployNewToken(owner: string): Promise<string> {
       0,
       owner,
     );
-    await token.waitForDeployment();
-    await (await token.getFunction('mint')(owner, 1_000_000n * E18)).wait();
+    await deployed(token);
+    await mined(token.getFunction('mint')(owner, 1_000_000n * E18));
     return await token.getAddress();
   } finally {
     provider.destroy();

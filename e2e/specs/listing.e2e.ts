@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ContractFactory, JsonRpcProvider, Wallet, type InterfaceAbi } from 'ethers';
-import { ANVIL_KEYS, loadArtifact } from '@jmswap/devnet';
+import { ANVIL_KEYS, deployed, loadArtifact } from '@jmswap/devnet';
 import { localNetworks } from '../fixtures/chain';
 import { networksFile, repoRoot } from '../fixtures/stack';
 
@@ -19,7 +19,7 @@ async function deployToken(name: string, symbol: string): Promise<string> {
     const wallet = new Wallet(ANVIL_KEYS[9] as string, provider);
     const factory = new ContractFactory(abi as InterfaceAbi, bytecode, wallet);
     const token = await factory.deploy(name, symbol, 18, 0, wallet.address);
-    await token.waitForDeployment();
+    await deployed(token);
     return token.getAddress();
   } finally {
     provider.destroy();

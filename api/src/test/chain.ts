@@ -1,7 +1,14 @@
 // Test infrastructure: local chains from the devnet, and real swaps made with its ethers.
 import { join } from 'node:path';
 import { Contract, JsonRpcProvider, NonceManager, Wallet, type InterfaceAbi } from 'ethers';
-import { ANVIL_KEYS, loadArtifact, startDevnet, taxesFor, type Devnet } from '@jmswap/devnet';
+import {
+  ANVIL_KEYS,
+  loadArtifact,
+  mined,
+  startDevnet,
+  taxesFor,
+  type Devnet,
+} from '@jmswap/devnet';
 import { indexedNetworks, type IndexedNetwork, type NetworksFile } from '../config';
 import { freePort } from './postgres-server';
 import { TOPICS } from '../chain/events';
@@ -79,7 +86,7 @@ export async function swapBnbForUsdt(
       BigInt(Math.floor(Date.now() / 1000) + 3600),
       { value: amountIn },
     );
-    await tx.wait();
+    await mined(tx);
     return tx.hash as string;
   } finally {
     provider.destroy();
@@ -135,7 +142,7 @@ export async function approveToken(
       await rpc(url, 'anvil_setBalance', [signer.address, `0x${gas.toString(16)}`]);
     const erc20 = new Contract(token, ['function approve(address,uint256) returns (bool)'], signer);
     const tx = await erc20.getFunction('approve')(spender, amount);
-    await tx.wait();
+    await mined(tx);
     return tx.hash as string;
   } finally {
     provider.destroy();

@@ -15,6 +15,7 @@ import {
 import { loadArtifact } from '../artifacts';
 import { PaddedWallet } from './signer';
 import { ANVIL_KEYS, TAX_WALLET } from './deployNetwork';
+import { deployed, mined } from './mined';
 
 export interface NewTokenOptions {
   /** The chain's JSON-RPC url (TRON: the devnode's anvil). */
@@ -53,23 +54,17 @@ export async function deployTokenWithPool(opts: NewTokenOptions): Promise<NewTok
     // A devnet account of its own, funded here: gas and the pool's base coin.
     const funds = opts.baseLiquidity + 10n ** 21n;
     await provider.send('anvil_setBalance', [me, `0x${funds.toString(16)}`]);
-    const send = async (p: Promise<ContractTransactionResponse>) => {
-      const receipt = await (await p).wait();
-      if (receipt?.status !== 1) throw new Error('devnet: a new-token transaction reverted');
-    };
+    const send = (p: Promise<ContractTransactionResponse>) => mined(p);
     const kind = opts.kind ?? 'taxed';
     const artifact = loadArtifact(kind === 'honeypot' ? 'HoneypotToken' : 'TaxedToken');
     const args =
       kind === 'honeypot'
         ? [opts.name, opts.symbol, opts.decimals]
         : [opts.name, opts.symbol, opts.decimals, opts.tax ?? 0, TAX_WALLET];
-    const deployed = await new ContractFactory(
-      artifact.abi as InterfaceAbi,
-      artifact.bytecode,
-      signer,
-    ).deploy(...args);
-    await deployed.waitForDeployment();
-    const token = new Contract(await deployed.getAddress(), artifact.abi as InterfaceAbi, signer);
+    const contract = await deployed(
+      new ContractFactory(artifact.abi as InterfaceAbi, artifact.bytecode, signer).deploy(...args),
+    );
+    const token = new Contract(await contract.getAddress(), artifact.abi as InterfaceAbi, signer);
     const address = await token.getAddress();
     if (kind === 'taxed') await send(token.getFunction('setExempt')(me, true));
     await send(token.getFunction('mint')(me, opts.tokenLiquidity));

@@ -1,5 +1,6 @@
 /** Shared helpers for the devnode tests: a small ERC20 compiled with solc, deployed with ethers. */
 import { ContractFactory, JsonRpcProvider, Wallet, type InterfaceAbi } from 'ethers';
+import { deployed } from '../deploy/mined';
 
 // solc ships no types
 const solc = require('solc') as { compile(input: string): string };
@@ -83,8 +84,7 @@ export async function deployTestToken(
   try {
     const wallet = new Wallet(key, provider);
     const factory = new ContractFactory(abi, bytecode, wallet);
-    const c = await factory.deploy(supply, { gasPrice: 0n });
-    await c.waitForDeployment();
+    const c = await deployed(factory.deploy(supply, { gasPrice: 0n }));
     return { address: (await c.getAddress()).toLowerCase(), abi };
   } finally {
     provider.destroy();

@@ -2,6 +2,7 @@ import { JsonRpcProvider } from 'ethers';
 import { EthereumProvider } from '@walletconnect/ethereum-provider';
 import { startAnvil, type AnvilInstance } from '../anvil';
 import { ANVIL_KEYS } from '../deploy/deployNetwork';
+import { mined } from '../deploy/mined';
 import { startRelay, type WalletConnectRelay } from './relay';
 import { TestWallet } from './wallet';
 
@@ -95,7 +96,7 @@ test('pairs, approves and sends a transaction that lands once on the chosen chai
   });
   expect(wallet.sent).toEqual([hash]);
   expect((await chain.getTransaction(hash))?.from).toBe(wallet.address);
-  expect((await chain.waitForTransaction(hash, 1, 30_000))?.status).toBe(1);
+  expect((await mined({ hash, provider: chain }, 30_000)).status).toBe(1);
   expect(await chain.getTransactionCount(wallet.address)).toBe(nonce + 1);
 });
 

@@ -6,7 +6,7 @@
  */
 import { resetWalletServiceForTests } from '../testing';
 import { Contract, ContractFactory, JsonRpcProvider, toBeHex } from 'ethers';
-import { loadArtifact, startDevnet, type Devnet } from '@jmswap/devnet';
+import { deployed, loadArtifact, mined, startDevnet, type Devnet } from '@jmswap/devnet';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworkId, NetworksFile } from '../config/types';
 import { FACTORY_ABI, PAIR_ABI, TOKEN_ABI } from '../adapters/abis.generated';
@@ -495,19 +495,19 @@ for (const id of ['BTTC', 'ETH'] as const) {
         const { abi, bytecode } = loadArtifact('TaxedToken');
         // anvil's dev accounts are unlocked: the node assigns nonces.
         const signer = await provider.getSigner(ACCOUNT);
-        const deployed = await new ContractFactory(abi as never, bytecode, signer).deploy(
+        const newToken = await new ContractFactory(abi as never, bytecode, signer).deploy(
           'New Listing',
           'NEWL',
           18,
           0,
           ACCOUNT,
         );
-        await deployed.waitForDeployment();
-        await (await deployed.getFunction('mint')(ACCOUNT, 10n ** 24n)).wait();
+        await deployed(newToken);
+        await mined(newToken.getFunction('mint')(ACCOUNT, 10n ** 24n));
         listed.tokens.NEWL = {
           symbol: 'NEWL',
           name: 'New Listing',
-          address: await deployed.getAddress(),
+          address: await newToken.getAddress(),
           decimals: 18,
           logoURI: '',
           tax: 0,
@@ -599,8 +599,8 @@ for (const id of ['BTTC', 'ETH'] as const) {
           0,
           ACCOUNT,
         );
-        await c.waitForDeployment();
-        await (await c.getFunction('mint')(ACCOUNT, 10n ** 30n)).wait();
+        await deployed(c);
+        await mined(c.getFunction('mint')(ACCOUNT, 10n ** 30n));
         return c as unknown as Contract;
       };
       const factory = new Contract(n.exchange.FACTORY_ADDRESS, FACTORY_ABI, signer);
@@ -609,11 +609,11 @@ for (const id of ['BTTC', 'ETH'] as const) {
       /** A pair with reserves, made straight on the pair contract (no router, no config). */
       const fundedPair = async (a: Contract, b: Contract, amountA: bigint, amountB: bigint) => {
         const [ta, tb] = [await a.getAddress(), await b.getAddress()];
-        await (await factory.getFunction('createPair')(ta, tb)).wait();
+        await mined(factory.getFunction('createPair')(ta, tb));
         const pair = await pairOf(ta, tb);
-        await (await a.getFunction('transfer')(pair, amountA)).wait();
-        await (await b.getFunction('transfer')(pair, amountB)).wait();
-        await (await new Contract(pair, PAIR_ABI, signer).getFunction('mint')(ACCOUNT)).wait();
+        await mined(a.getFunction('transfer')(pair, amountA));
+        await mined(b.getFunction('transfer')(pair, amountB));
+        await mined(new Contract(pair, PAIR_ABI, signer).getFunction('mint')(ACCOUNT));
         return pair;
       };
       const real = await pairOf(n.tokens.BNB!.address, n.tokens.USDT!.address);
@@ -631,29 +631,29 @@ for (const id of ['BTTC', 'ETH'] as const) {
         ['function deposit() payable', 'function transfer(address,uint256) returns (bool)'],
         signer,
       );
-      await (await wbnb.getFunction('deposit')({ value: 10n ** 18n })).wait();
+      await mined(wbnb.getFunction('deposit')({ value: 10n ** 18n }));
       const fakeUsdt = await deploy('USDT');
       const fake = await fundedPair(wbnb, fakeUsdt, 10n ** 18n, 10n ** 27n);
       // 30 spam pairs fill the pages the swap-info contract is read in.
       for (const i of [1, 2, 3, 4, 5]) {
         const s = await deploy(`SPAM${i}`);
         for (const t of ['BNB', 'USDT', 'BUSD', 'BTCB', 'TRX', 'KLV']) {
-          await (
-            await factory.getFunction('createPair')(await s.getAddress(), n.tokens[t]!.address)
-          ).wait();
+          await mined(
+            factory.getFunction('createPair')(await s.getAddress(), n.tokens[t]!.address),
+          );
         }
       }
       // A pool the network lists from now on, created after all the spam.
       // The deployer owns the configured tokens: it mints both sides straight into the pair.
       const deployer = await provider.getSigner(DEPLOYER);
       const [btcb, klv] = [n.tokens.BTCB!.address, n.tokens.KLV!.address];
-      await (await factory.getFunction('createPair')(btcb, klv)).wait();
+      await mined(factory.getFunction('createPair')(btcb, klv));
       const listed = await pairOf(btcb, klv);
       for (const t of [btcb, klv]) {
         const token = new Contract(t, ['function mint(address,uint256)'], deployer);
-        await (await token.getFunction('mint')(listed, 10n ** 15n)).wait();
+        await mined(token.getFunction('mint')(listed, 10n ** 15n));
       }
-      await (await new Contract(listed, PAIR_ABI, signer).getFunction('mint')(ACCOUNT)).wait();
+      await mined(new Contract(listed, PAIR_ABI, signer).getFunction('mint')(ACCOUNT));
       n.pools.push({ symbolA: 'BTCB', symbolB: 'KLV', address: listed });
       setNetworks(file);
       resetReaders(); // what a transaction does: the next read is fresh

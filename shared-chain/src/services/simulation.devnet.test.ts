@@ -5,7 +5,7 @@
  * changes the transaction is caught by reading it back by hash.
  */
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
-import { startDevnet, type Devnet } from '@jmswap/devnet';
+import { mined, startDevnet, type Devnet } from '@jmswap/devnet';
 import { resetWalletServiceForTests } from '../testing';
 import { resetRecentForTests } from '../recent/store';
 import { setNetworks } from '../config/registry';
@@ -94,7 +94,7 @@ async function moveThePrice(amount: bigint): Promise<void> {
       deadline,
       { value: amount },
     );
-    await tx.wait();
+    await mined(tx);
   } finally {
     rpc.destroy();
   }
