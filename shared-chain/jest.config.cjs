@@ -5,4 +5,7 @@
 module.exports = {
   ...require('../jest.base.cjs')({ dir: __dirname, environment: 'node', setup: [] }),
   forceExit: true,
+  // The chains the devnet tests deploy, saved once per run and restored by the next file.
+  globalSetup: '<rootDir>/src/test/chain-cache.setup.ts',
+  globalTeardown: '<rootDir>/src/test/chain-cache.teardown.ts',
 };

@@ -29,6 +29,7 @@ export {
   STATE_MAX_AGE_MS,
   type StateCacheOptions,
 } from './state-cache';
+export { startTestRunCache, stopTestRunCache, testRunCache } from './test-run-cache';
 export { loadArtifact, ensureCompiled, type Artifact, type ContractName } from './artifacts';
 export { SEED_PRICES_USD, amountForUsd } from './deploy/prices';
 export { LOCAL_CONFIG_PATH, productionNetwork } from './config/production';

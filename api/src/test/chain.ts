@@ -1,5 +1,4 @@
 // Test infrastructure: local chains from the devnet, and real swaps made with its ethers.
-import { join } from 'node:path';
 import { Contract, JsonRpcProvider, NonceManager, Wallet, type InterfaceAbi } from 'ethers';
 import {
   ANVIL_KEYS,
@@ -7,6 +6,7 @@ import {
   mined,
   startDevnet,
   taxesFor,
+  testRunCache,
   type Devnet,
 } from '@jmswap/devnet';
 import { indexedNetworks, type IndexedNetwork, type NetworksFile } from '../config';
@@ -25,7 +25,7 @@ export interface TestChains {
 
 /**
  * BSC (and optionally TRON) on free ports, seeded with `swaps` past swaps. Within a test run
- * (JMSWAP_TEST_CACHE, set by the global setup) the first file to ask for a set of options
+ * (the devnet's testRunCache, made by the global setup) the first file to ask for a set of options
  * seeds its chains and saves them; the next ones restore them (the devnet's state cache: same
  * contracts and history, plus one block mined at the wall clock).
  */
@@ -35,21 +35,15 @@ export async function startTestChains(
   const bscPort = await freePort();
   const tronPorts = opts.tron ? { node: await freePort(), anvil: await freePort() } : undefined;
   const swaps = opts.swaps ?? 12;
-  const cacheRoot = process.env.JMSWAP_TEST_CACHE;
+  // A folder per set of options: saving a network replaces that network's other entries.
+  const cache = testRunCache(`chains/${opts.tron ? 'bsc-tron' : 'bsc'}-${swaps}-swaps`);
   const devnet = await startDevnet({
     networks: opts.tron ? ['BSC', 'TRON'] : ['BSC'],
     ports: { BSC: bscPort },
     ...(tronPorts ? { tronPorts } : {}),
     history: { swaps, days: 2 },
     configPath: false,
-    // A folder per set of options: saving a network replaces that network's other entries.
-    ...(cacheRoot
-      ? {
-          stateCache: {
-            dir: join(cacheRoot, 'chains', `${opts.tron ? 'bsc-tron' : 'bsc'}-${swaps}-swaps`),
-          },
-        }
-      : {}),
+    ...(cache ? { stateCache: { dir: cache.dir } } : {}),
   });
   const networks = indexedNetworks(devnet.config as unknown as NetworksFile);
   return {

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startTestRunCache, stopTestRunCache } from '@jmswap/devnet';
 import { startPostgres } from './postgres-server';
 
 /**
@@ -11,8 +9,7 @@ import { startPostgres } from './postgres-server';
 export default async function globalSetup(): Promise<void> {
   const server = await startPostgres();
   process.env.JMSWAP_TEST_PG_URL = server.url;
-  const cache = mkdtempSync(join(tmpdir(), 'jmswap-api-test-'));
-  process.env.JMSWAP_TEST_CACHE = cache;
+  startTestRunCache('api');
   (globalThis as { __jmswapPg?: typeof server }).__jmswapPg = server;
   // Stopped by globalTeardown; also when jest ends without it (a crash, Ctrl-C).
   let stopped = false;
@@ -24,7 +21,7 @@ export default async function globalSetup(): Promise<void> {
     } catch {
       // already gone
     }
-    rmSync(cache, { recursive: true, force: true });
+    stopTestRunCache();
   };
   (globalThis as { __jmswapPgStop?: () => void }).__jmswapPgStop = stop;
   process.once('exit', stop);

@@ -12,6 +12,7 @@ import { loadArtifact, type ContractName } from '../artifacts';
 import type { NetworkConfig, TokenConfig } from '../config/types';
 import { ANVIL_ACCOUNTS, ANVIL_KEYS, deployNetwork, taxesFor } from '../deploy/deployNetwork';
 import { PaddedWallet } from '../deploy/signer';
+import { testRunCache } from '../test-run-cache';
 
 export { taxesFor };
 
@@ -99,23 +100,43 @@ export function at(
   return new Contract(address, loadArtifact(name).abi as InterfaceAbi, runner);
 }
 
+/**
+ * An anvil with the DEX deployed on `network`. The first file of a test run deploys it and saves
+ * it (the run's state cache); the next ones restore it as it was just after the deploy.
+ */
 export async function startFixture(
   port: number,
   network: NetworkConfig = testNetwork(),
 ): Promise<Fixture> {
-  const anvil = await startAnvil({ port, chainId: 31337 });
+  const baseFunding = 100_000n * 10n ** 18n;
+  const cache = testRunCache('fixture');
+  const key = cache?.key('fixture', { network, baseFunding });
+  const hit = key ? cache?.find('fixture', key) : undefined;
+  const anvil = await startAnvil({
+    port,
+    chainId: 31337,
+    ...(hit ? { args: ['--load-state', hit.stateFile] } : {}),
+  });
   try {
-    const config = await deployNetwork({
-      network,
-      rpcUrl: anvil.url,
-      devAccounts: ANVIL_ACCOUNTS,
-      baseFunding: 100_000n * 10n ** 18n,
-    });
+    let config: NetworkConfig;
+    if (hit) {
+      config = { ...hit.meta.config, nodeUrl: anvil.url, nodeUrls: [anvil.url] };
+    } else {
+      config = await deployNetwork({
+        network,
+        rpcUrl: anvil.url,
+        devAccounts: ANVIL_ACCOUNTS,
+        baseFunding,
+      });
+      if (cache && key) await cache.save('fixture', key, anvil.url, { config });
+    }
     const provider = new JsonRpcProvider(anvil.url, undefined, {
       staticNetwork: true,
       pollingInterval: 50,
       cacheTimeout: -1,
     });
+    // A restored chain's next block at the wall clock, as a fresh chain's would be.
+    if (hit) await provider.send('evm_mine', []);
     const wallets: Wallet[] = ANVIL_KEYS.map((k) => new PaddedWallet(k, provider));
     const w0 = wallets[0]!;
     const tokens: Record<string, Contract> = {};

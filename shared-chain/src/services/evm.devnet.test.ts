@@ -7,6 +7,7 @@
 import { resetWalletServiceForTests } from '../testing';
 import { Contract, ContractFactory, JsonRpcProvider, toBeHex } from 'ethers';
 import { deployed, loadArtifact, mined, startDevnet, type Devnet } from '@jmswap/devnet';
+import { savedChains } from '../test/chains';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworkId, NetworksFile } from '../config/types';
 import { FACTORY_ABI, PAIR_ABI, TOKEN_ABI } from '../adapters/abis.generated';
@@ -60,7 +61,13 @@ let devnet: Devnet;
 let file: NetworksFile;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ networks: WANTED, ports: PORTS, history: false, configPath: false });
+  devnet = await startDevnet({
+    networks: WANTED,
+    ports: PORTS,
+    history: false,
+    configPath: false,
+    ...savedChains(),
+  });
   file = { ...devnet.config, profile: 'local' };
   setNetworks(file);
 });
@@ -273,6 +280,9 @@ describe.each(WANTED)('%s', (id) => {
     const estimate = (await getSwapEstimate({ from: base, to: token, amountIn }))!;
     const [b0, t0] = [await chainBalance(n, base), await chainBalance(n, token)];
     const head = await rpc.send('eth_getBlockByNumber', ['latest', false]);
+    // Undone at the end: the hour this test moves the chain's clock would put the next tests'
+    // deadlines (set from the wall clock) in the past.
+    const before = await rpc.send('evm_snapshot', []);
     await rpc.send('evm_setAutomine', [false]);
     try {
       let heard: string | undefined;
@@ -301,6 +311,7 @@ describe.each(WANTED)('%s', (id) => {
       expect(await chainBalance(n, base)).toBe(b0 - fee);
     } finally {
       await rpc.send('evm_setAutomine', [true]);
+      await rpc.send('evm_revert', [before]);
       rpc.destroy();
     }
   });

@@ -6,6 +6,7 @@
  */
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { mined, startDevnet, type Devnet } from '@jmswap/devnet';
+import { savedChains } from '../test/chains';
 import { resetWalletServiceForTests } from '../testing';
 import { resetRecentForTests } from '../recent/store';
 import { setNetworks } from '../config/registry';
@@ -36,6 +37,7 @@ beforeAll(async () => {
     ports: PORTS,
     history: false,
     configPath: false,
+    ...savedChains(),
   });
   const file: NetworksFile = { ...devnet.config, profile: 'local' };
   setNetworks(file);

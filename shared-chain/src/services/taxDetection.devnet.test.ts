@@ -15,6 +15,7 @@ import {
   type TronNetwork,
 } from '@jmswap/devnet';
 import { resetWalletServiceForTests } from '../testing';
+import { savedChains, savedTronChain, TRON_TEST_ACCOUNTS } from '../test/chains';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworksFile } from '../config/types';
 import { TOKEN_ABI } from '../adapters/abis.generated';
@@ -44,6 +45,7 @@ describe('BSC (anvil): KLV configured 0%, 4% on chain', () => {
       ports: { BSC: 18671, POLY: 18672, BTTC: 18673, ETH: 18674 },
       history: false,
       configPath: false,
+      ...savedChains(),
     });
     const file: NetworksFile = { ...devnet.config, profile: 'local' };
     setNetworks(file);
@@ -114,10 +116,11 @@ describe('TRON (devnode): ZLF configured 0%, 4% on chain', () => {
   beforeAll(async () => {
     net = await startTronNetwork({
       network: productionNetwork('TRON'),
-      devAccounts: [`0x${TronWeb.address.toHex(me).slice(2)}`],
+      devAccounts: TRON_TEST_ACCOUNTS,
       port: 18845,
       anvilPort: 18745,
       history: { swaps: 0, days: 0 },
+      ...savedTronChain(),
     });
     network = net.config;
   });

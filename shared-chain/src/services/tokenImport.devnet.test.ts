@@ -18,6 +18,7 @@ import {
   type TronNetwork,
 } from '@jmswap/devnet';
 import { resetWalletServiceForTests } from '../testing';
+import { savedChains, savedTronChain, TRON_TEST_ACCOUNTS } from '../test/chains';
 import { setNetworks } from '../config/registry';
 import { resetExtraTokens } from '../config/extraTokens';
 import type { NetworkConfig, NetworksFile } from '../config/types';
@@ -49,6 +50,7 @@ describe('BSC (anvil)', () => {
       ports: { BSC: 18681, POLY: 18682, BTTC: 18683, ETH: 18684 },
       history: false,
       configPath: false,
+      ...savedChains(),
     });
     const file: NetworksFile = { ...devnet.config, profile: 'local' };
     setNetworks(file);
@@ -180,17 +182,15 @@ describe('BSC (anvil)', () => {
 describe('TRON (devnode)', () => {
   let net: TronNetwork;
   let network: NetworkConfig;
-  const me = TronWeb.address.fromPrivateKey(
-    '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'.slice(2),
-  ) as string;
 
   beforeAll(async () => {
     net = await startTronNetwork({
       network: productionNetwork('TRON'),
-      devAccounts: [`0x${TronWeb.address.toHex(me).slice(2)}`],
+      devAccounts: TRON_TEST_ACCOUNTS,
       port: 18846,
       anvilPort: 18746,
       history: { swaps: 0, days: 0 },
+      ...savedTronChain(),
     });
     network = net.config;
     const file: NetworksFile = {

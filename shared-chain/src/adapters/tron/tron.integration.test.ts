@@ -8,6 +8,7 @@
 import { TronWeb } from 'tronweb';
 import { productionNetwork, startTronNetwork, type TronNetwork } from '@jmswap/devnet';
 import type { NetworkConfig } from '../../config/types';
+import { savedTronChain, TRON_TEST_ACCOUNTS } from '../../test/chains';
 import { MAX_APPROVAL } from '../../core/constants';
 import { approvalSteps } from '../../services/approval';
 import { checkTronFees } from '../../core/energy';
@@ -48,10 +49,11 @@ let reader: TronReader;
 beforeAll(async () => {
   net = await startTronNetwork({
     network: productionNetwork('TRON'),
-    devAccounts: KEYS.map((k) => `0x${TronWeb.address.toHex(addressOfKey(k)).slice(2)}`),
+    devAccounts: TRON_TEST_ACCOUNTS,
     port: NODE_PORT,
     anvilPort: ANVIL_PORT,
     history: { swaps: 0, days: 0 },
+    ...savedTronChain(),
   });
   network = net.config;
   reader = new TronReader(network);

@@ -1,0 +1,5 @@
+import { stopTestRunCache } from '../test-run-cache';
+
+export default async function globalTeardown(): Promise<void> {
+  stopTestRunCache();
+}

@@ -1,0 +1,5 @@
+import { stopTestRunCache } from '@jmswap/devnet';
+
+export default async function globalTeardown(): Promise<void> {
+  stopTestRunCache();
+}
