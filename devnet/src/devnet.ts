@@ -58,9 +58,10 @@ export interface DevnetOptions {
   devAccounts?: string[];
   /**
    * Restore each chain from the state saved by an earlier start with the same code and options
-   * (.run/devnet-state/), and save it after a fresh deploy. Default off: tests get fresh chains.
+   * (.run/devnet-state/), and save it after a fresh deploy. Default off: tests get fresh chains
+   * (or their run's cache, testRunCache).
    */
-  stateCache?: boolean | StateCacheOptions;
+  stateCache?: boolean | StateCacheOptions | StateCache;
   /**
    * "large": BSC and TRON get 1 000 tokens and some 1 400 pools, spam included, on
    * top of the usual seed (deploy/largeProfile.ts); the other networks are as by default.
@@ -107,9 +108,12 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     await Promise.allSettled(all.map((s) => s()));
   };
 
-  const cache = opts.stateCache
-    ? new StateCache({ log, ...(opts.stateCache === true ? {} : opts.stateCache) })
-    : undefined;
+  const cache =
+    opts.stateCache instanceof StateCache
+      ? opts.stateCache
+      : opts.stateCache
+        ? new StateCache({ log, ...(opts.stateCache === true ? {} : opts.stateCache) })
+        : undefined;
 
   const networks = structuredClone(production.networks);
   try {

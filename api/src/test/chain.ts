@@ -43,7 +43,7 @@ export async function startTestChains(
     ...(tronPorts ? { tronPorts } : {}),
     history: { swaps, days: 2 },
     configPath: false,
-    ...(cache ? { stateCache: { dir: cache.dir } } : {}),
+    ...(cache ? { stateCache: cache } : {}),
   });
   const networks = indexedNetworks(devnet.config as unknown as NetworksFile);
   return {

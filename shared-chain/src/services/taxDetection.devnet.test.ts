@@ -15,7 +15,7 @@ import {
   type TronNetwork,
 } from '@jmswap/devnet';
 import { resetWalletServiceForTests } from '../testing';
-import { savedChains, savedTronChain, TRON_TEST_ACCOUNTS } from '../test/chains';
+import { savedChains, TRON_TEST_ACCOUNTS } from '../test/chains';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworksFile } from '../config/types';
 import { TOKEN_ABI } from '../adapters/abis.generated';
@@ -120,7 +120,7 @@ describe('TRON (devnode): ZLF configured 0%, 4% on chain', () => {
       port: 18845,
       anvilPort: 18745,
       history: { swaps: 0, days: 0 },
-      ...savedTronChain(),
+      ...savedChains(),
     });
     network = net.config;
   });

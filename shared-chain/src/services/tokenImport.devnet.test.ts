@@ -18,7 +18,7 @@ import {
   type TronNetwork,
 } from '@jmswap/devnet';
 import { resetWalletServiceForTests } from '../testing';
-import { savedChains, savedTronChain, TRON_TEST_ACCOUNTS } from '../test/chains';
+import { savedChains, TRON_TEST_ACCOUNTS } from '../test/chains';
 import { setNetworks } from '../config/registry';
 import { resetExtraTokens } from '../config/extraTokens';
 import type { NetworkConfig, NetworksFile } from '../config/types';
@@ -190,7 +190,7 @@ describe('TRON (devnode)', () => {
       port: 18846,
       anvilPort: 18746,
       history: { swaps: 0, days: 0 },
-      ...savedTronChain(),
+      ...savedChains(),
     });
     network = net.config;
     const file: NetworksFile = {

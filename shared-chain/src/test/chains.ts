@@ -1,23 +1,11 @@
-import {
-  ANVIL_ACCOUNTS,
-  testRunCache,
-  type StateCache,
-  type StateCacheOptions,
-} from '@jmswap/devnet';
+import { ANVIL_ACCOUNTS, testRunCache, type StateCache } from '@jmswap/devnet';
 
 /**
- * The devnet tests' chains come from this run's saved chains (jest's global setup): the files
- * asking for the same chain share one deploy, each still getting a chain of its own.
+ * startDevnet's and startTronNetwork's option (spread it into the call): this run's saved chains,
+ * made by jest's global setup. The files asking for the same chain share one deploy, each still
+ * getting a chain of its own.
  */
-
-/** startDevnet's option: spread it into the call. */
-export function savedChains(): { stateCache?: StateCacheOptions } {
-  const cache = testRunCache();
-  return cache ? { stateCache: { dir: cache.dir } } : {};
-}
-
-/** startTronNetwork's option: spread it into the call. */
-export function savedTronChain(): { stateCache?: StateCache } {
+export function savedChains(): { stateCache?: StateCache } {
   const cache = testRunCache();
   return cache ? { stateCache: cache } : {};
 }

@@ -8,7 +8,7 @@
 import { TronWeb } from 'tronweb';
 import { productionNetwork, startTronNetwork, type TronNetwork } from '@jmswap/devnet';
 import type { NetworkConfig } from '../../config/types';
-import { savedTronChain, TRON_TEST_ACCOUNTS } from '../../test/chains';
+import { savedChains, TRON_TEST_ACCOUNTS } from '../../test/chains';
 import { MAX_APPROVAL } from '../../core/constants';
 import { approvalSteps } from '../../services/approval';
 import { checkTronFees } from '../../core/energy';
@@ -53,7 +53,7 @@ beforeAll(async () => {
     port: NODE_PORT,
     anvilPort: ANVIL_PORT,
     history: { swaps: 0, days: 0 },
-    ...savedTronChain(),
+    ...savedChains(),
   });
   network = net.config;
   reader = new TronReader(network);
