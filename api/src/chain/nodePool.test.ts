@@ -1,4 +1,4 @@
-// Point 5 of #24: the indexer's node failover. The first node of `nodeUrls` is a proxy in front
+// The indexer's node failover. The first node of `nodeUrls` is a proxy in front
 // of anvil that answers 429, then 500, then hangs, then cuts its answers in half; the second is
 // anvil itself. The indexer runs its loop all along and must end with exactly the chain's trades.
 import { indexedNetworks, type IndexedNetwork, type NetworksFile } from '../config';
@@ -97,10 +97,16 @@ it('moves to the next node on 429, 500, a hanging node and a cut answer, quarant
     proxy.answer = () => 'pass';
     const seen = proxy.calls.length;
     await waitFor('the first node asked again', () => proxy.calls.length > seen + 2);
+    // A new block's logs are read from it. On a loaded machine one of its answers may still
+    // miss the 800 ms timeout and send one step to the second node: a few blocks are given.
     const again = proxy.calls.length;
-    await swapBnbForUsdt(chains, 10n ** 16n * amount++, 5);
-    await waitFor('the last swap', () => caughtUp(db));
-    expect(proxy.calls.slice(again).some((c) => c.methods.includes('eth_getLogs'))).toBe(true);
+    const logsFromFirstNode = () =>
+      proxy.calls.slice(again).some((c) => c.methods.includes('eth_getLogs'));
+    for (let tries = 0; tries < 4 && !logsFromFirstNode(); tries++) {
+      await swapBnbForUsdt(chains, 10n ** 16n * amount++, 5);
+      await waitFor('the last swap', () => caughtUp(db));
+    }
+    expect(logsFromFirstNode()).toBe(true);
 
     // Exactly the chain's trades, each once, as a fresh index of the chain stores them.
     await new Indexer({
