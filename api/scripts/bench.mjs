@@ -509,9 +509,7 @@ end
     const variants = [
       ['logs info + metrics', { LOG_LEVEL: 'info' }, undefined],
       ['logs silent + metrics', { LOG_LEVEL: 'silent' }, undefined],
-      ...(baseDir
-        ? [['before #24 (no logs, no metrics)', {}, join(baseDir, 'api/scripts/api.mjs')]]
-        : []),
+      ...(baseDir ? [['--base checkout', {}, join(baseDir, 'api/scripts/api.mjs')]] : []),
     ];
     const browser = { 'accept-encoding': 'gzip, deflate, br' };
     const etags = {};

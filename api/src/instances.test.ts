@@ -1,4 +1,4 @@
-// Point 7 of #24: two api processes (scripts/api.mjs, indexers on) on one PostgreSQL. The
+// Two api processes (scripts/api.mjs, indexers on) on one PostgreSQL. The
 // network's advisory lock lets exactly one of them write it; kill -9 the writer and the other
 // takes over within seconds, and every trade is stored once.
 import {

@@ -1,4 +1,4 @@
-// Point 1 of #24: what an operator sees — JSON log lines and the Prometheus figures — while the
+// What an operator sees — JSON log lines and the Prometheus figures — while the
 // api answers users and its indexer follows a real local chain.
 import type { FastifyInstance } from 'fastify';
 import { buildAdminApp, buildApp } from './app';

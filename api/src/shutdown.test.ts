@@ -1,4 +1,4 @@
-// Point 3 of #24: stopping the api (SIGTERM) and killing it (kill -9), as the process `npm start`
+// Stopping the api (SIGTERM) and killing it (kill -9), as the process `npm start`
 // runs (scripts/api.mjs), its node behind a proxy that slows the chain down on demand.
 import type { Db } from './db/db';
 import {

@@ -1,7 +1,7 @@
 /**
  * A deploy build (`npm run build`, no JMSWAP_DEV_WALLET) carries no dev wallet: anvil's key #0
  * is public, and a bundle holding it is one runtime-config mistake away from a wallet in the page
- * that anyone can drain (security review #28.8). The tests' own build holds the key (its dev
+ * that anyone can drain. The tests' own build holds the key (its dev
  * wallet is what the other specs connect), which shows the search below finds it.
  */
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Point 2 of #24: PostgreSQL stops under a running api (a real server, `pg_ctl stop -m fast`)
+// PostgreSQL stops under a running api (a real server, `pg_ctl stop -m fast`)
 // and comes back on the same port. The api is the process `npm start` runs.
 import pg from 'pg';
 import { TOPICS } from '../chain/events';

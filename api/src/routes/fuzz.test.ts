@@ -1,4 +1,4 @@
-// Point 6 of #24 (checklist item 40): every route, public and operator, driven with bad and odd
+// Checklist item 40: every route, public and operator, driven with bad and odd
 // input by a property test. Whatever comes in: a 4xx with a message in the one error body, or a
 // normal answer; never a 5xx. (Answer times: `npm run bench -w @jmswap/api -- --only fuzz`.)
 import fc from 'fast-check';
@@ -91,7 +91,7 @@ it('every route answers bad input with a 4xx and a message, never a 5xx (propert
   console.log(`fuzz: ${JSON.stringify(Object.fromEntries(statuses))} over ${routes.size} routes`);
 });
 
-describe('the cases named in #24 and the reliability checklist (item 40)', () => {
+describe('the failure cases operators asked about and the reliability checklist (item 40)', () => {
   const usdt = bsc.tokensBySymbol.get('USDT')!.key;
   const bnb = bsc.tokensBySymbol.get('BNB')!.key;
   const cases: Array<[string, string, number, RegExp]> = [
