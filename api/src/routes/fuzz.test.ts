@@ -91,7 +91,7 @@ it('every route answers bad input with a 4xx and a message, never a 5xx (propert
   console.log(`fuzz: ${JSON.stringify(Object.fromEntries(statuses))} over ${routes.size} routes`);
 });
 
-describe('named bad inputs: odd limits and cursors, bad addresses (reliability checklist item 40)', () => {
+describe('named bad inputs: limits, cursors, ranges, addresses, networks (reliability checklist item 40)', () => {
   const usdt = bsc.tokensBySymbol.get('USDT')!.key;
   const bnb = bsc.tokensBySymbol.get('BNB')!.key;
   const cases: Array<[string, string, number, RegExp]> = [
