@@ -42,6 +42,7 @@ import { withGasMargin } from '../core/feeReserve';
 import { ensureApproval } from './approval';
 import type { TaxCheck } from '../core/taxDetection';
 import { snapshotReadAt } from '../adapters/snapshot';
+import { poolsAround } from './pools';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
 export { ensureApproval };
@@ -87,7 +88,6 @@ export interface EstimateRequest {
 
 /** The listed pools, plus the factory's pools of the two tokens when one is not listed. */
 async function reservesFor(network: NetworkConfig, request: EstimateRequest) {
-  const { poolsAround } = await import(/* webpackChunkName: "tax-detection" */ './pools');
   const pools = await poolsAround(network, [request.from, request.to], request.fresh);
   if (pools === undefined) throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
   return pools;
@@ -99,7 +99,6 @@ async function reservesFor(network: NetworkConfig, request: EstimateRequest) {
  */
 export async function getSwapPools(from: string, to: string, networkId?: NetworkId) {
   const network = await networkById(networkId);
-  const { poolsAround } = await import(/* webpackChunkName: "tax-detection" */ './pools');
   return poolsAround(network, [from, to]);
 }
 
