@@ -386,4 +386,63 @@ describe('NodePool checks: which chain, how fresh', () => {
     await withFailover(pool, async (url) => used.push(url), { ask, sleep: instant });
     expect(used).toEqual([A, B]);
   });
+
+  it('sends a read beside the first check, and uses its answer only once the node proved its chain', async () => {
+    const events: string[] = [];
+    let proved: () => void = () => undefined;
+    const ask = async (url: string) => {
+      events.push(`ask ${url}`);
+      await new Promise<void>((resolve) => (proved = resolve));
+      events.push(`proved ${url}`);
+      return { chainId: 56, head: { number: 1000, timestampMs: 3_000_000 } };
+    };
+    const pool = new NodePool([A], { checks });
+    const read = withFailover(
+      pool,
+      async (url) => {
+        events.push(`read ${url}`);
+        return 'reserves of A';
+      },
+      { ask, sleep: instant, readOnly: true },
+    );
+    let answered = false;
+    void read.then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(events).toEqual([`ask ${A}`, `read ${A}`]);
+    expect(answered).toBe(false);
+    proved();
+    await expect(read).resolves.toBe('reserves of A');
+    // Once proved, the next read waits for nothing.
+    await withFailover(pool, async () => 'again', { ask, sleep: instant, readOnly: true });
+    expect(events).toEqual([`ask ${A}`, `read ${A}`, `proved ${A}`]);
+  });
+
+  it('never uses a read-only answer of a node of another chain: the next node answers', async () => {
+    const wrong: [string, number][] = [];
+    const { ask } = nodes({ [A]: { chainId: 137 } });
+    const pool = new NodePool([A, B], {
+      checks: { ...checks, onWrongChain: (node, found) => wrong.push([node.url, found]) },
+    });
+    const read = () =>
+      withFailover(pool, async (url) => `price from ${url}`, {
+        ask,
+        sleep: instant,
+        readOnly: true,
+      });
+    await expect(read()).resolves.toBe(`price from ${B}`);
+    expect(wrong).toEqual([[A, 137]]);
+    await expect(read()).resolves.toBe(`price from ${B}`);
+  });
+
+  it('never sends a send beside the check: a send goes out only to a node that proved its chain', async () => {
+    const { ask } = nodes({ [A]: { chainId: 137 } });
+    const pool = new NodePool([A, B], { checks });
+    const sentTo: string[] = [];
+    const send = () =>
+      withFailover(pool, async (url) => sentTo.push(url), { ask, sleep: instant, retry: false });
+    await expect(send()).rejects.toThrow('is on chain 137, not 56');
+    expect(sentTo).toEqual([]);
+    await send();
+    expect(sentTo).toEqual([B]);
+  });
 });

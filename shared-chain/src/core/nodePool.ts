@@ -228,6 +228,12 @@ export class NodePool {
    * their heads can be compared) when needed; throws a NodeFailure saying why the node is not
    * to be used. Starts a new comparison of the heads every `everyMs`.
    */
+  /** Whether `url` has yet to prove its chain and head (a node of another chain never will). */
+  unproven(url: string): boolean {
+    const node = this.node(url);
+    return this.checks !== undefined && node !== undefined && !node.checked && !node.wrongChain;
+  }
+
   async ready(url: string, ask: AskNode): Promise<void> {
     const checks = this.checks;
     const node = this.node(url);
@@ -380,6 +386,12 @@ export interface FailoverOptions {
   retry?: boolean;
   /** How this client asks a node its chain and head (pools with checks need it). */
   ask?: AskNode;
+  /**
+   * `run` only reads and keeps nothing of what it reads: a node not yet checked is asked its
+   * chain and head and `run` at once, and the answer is used only when the check passes. Saves
+   * the first read of a page one round trip to the node.
+   */
+  readOnly?: boolean;
   /** Waits `ms` (tests pass an instant one). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -415,8 +427,7 @@ export async function withFailover<T>(
     if (attempt > 0) await sleep(backoffMs(attempt));
     const startedAt = pool.now();
     try {
-      if (options.ask) await pool.ready(url, options.ask);
-      const value = await run(url);
+      const value = await checkedRun(pool, url, run, options);
       pool.markHealthy(url);
       return value;
     } catch (error) {
@@ -430,6 +441,25 @@ export async function withFailover<T>(
     }
   }
   throw lastFailure ?? new NoNodeError();
+}
+
+/** `run(url)` once the node passed its checks; a read-only run is sent beside the check. */
+async function checkedRun<T>(
+  pool: NodePool,
+  url: string,
+  run: (url: string) => Promise<T>,
+  { ask, readOnly }: FailoverOptions,
+): Promise<T> {
+  if (ask === undefined) return run(url);
+  if (!readOnly || !pool.unproven(url)) {
+    await pool.ready(url, ask);
+    return run(url);
+  }
+  const [check, answer] = await Promise.allSettled([pool.ready(url, ask), run(url)]);
+  // A node that fails its check is the failure, whatever it answered.
+  if (check.status === 'rejected') throw check.reason;
+  if (answer.status === 'rejected') throw answer.reason;
+  return answer.value;
 }
 
 /**

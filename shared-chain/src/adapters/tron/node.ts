@@ -95,7 +95,11 @@ export class TronNode {
         withTimeout(url, this.options.timeoutMs ?? READ_TIMEOUT_MS, (signal) =>
           this.postTo(url, name, body, signal, malformed),
         ),
-      { sleep: this.options.sleep, ask: (url) => this.facts(url) },
+      {
+        sleep: this.options.sleep,
+        ask: (url) => this.facts(url),
+        readOnly: !name.startsWith('broadcast'),
+      },
     );
   }
 
