@@ -191,6 +191,14 @@ test('a first visit downloads each file once, and everything the html preloads i
     );
     expect(preloaded.length, path).toBeGreaterThan(0);
     for (const url of preloaded) expect(fetched.get(url), `${path}: ${url}`).toBe(1);
+    // On the swap page the head script also starts the first pool read's files (the shell's
+    // warm read and TRON's reader), so the price lines need not wait for them after the boot.
+    if (path === '/')
+      for (const chunk of [/\/warm-reads\.\w+\.js$/, /\/shared-chain-tron-reader\.\w+\.js$/])
+        expect(
+          preloaded.filter((url) => chunk.test(url)),
+          `${path}: ${chunk}`,
+        ).toHaveLength(1);
   }
   expect(unused).toEqual([]);
 });

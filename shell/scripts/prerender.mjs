@@ -58,6 +58,10 @@ const headStartFor = (mainSrc) =>
 // The deferred main script webpack writes: replaced by a preload (it still downloads at once).
 const MAIN_SCRIPT = /<script defer="defer" src="([^"<>]+)"><\/script>/g;
 const HEAD_START = '<script id="jm-head-start"></script>';
+// The lists of the swap page's first read (mf-config/src/preload-boot.js): html-webpack-plugin
+// writes them at the end of the head, after the head script, which would run before they are
+// parsed and find none. They move in front of it.
+const READ_LISTS = /<meta name="jm-preload-[a-z]+" content="[^"<>]*">/g;
 
 /**
  * Writes a page with its .gz and .br twins: the server prefers those, so a twin the webpack build
@@ -83,12 +87,15 @@ try {
   if (mains.length !== 1) throw new Error(`index.html has ${mains.length} deferred scripts, not 1`);
   const mainSrc = mains[0][1];
   const headStart = await headStartFor(mainSrc);
-  const headScript = `<script>${headStart.outputFiles[0].text.trim()}</script>`;
+  const readLists = template.match(READ_LISTS) ?? [];
+  if (readLists.length === 0) throw new Error('index.html has no <meta name="jm-preload-*">');
+  const headScript = `${readLists.join('')}<script>${headStart.outputFiles[0].text.trim()}</script>`;
   for (const [name, path] of Object.entries(ROUTES)) {
     const frame = `<div class="jm-prerendered" inert>${prerenderRoute(path)}</div>`;
     writeHtml(
       join(dist, `${name}.html`),
       template
+        .replace(READ_LISTS, '')
         .replace(HEAD_START, () => headScript)
         .replace(mains[0][0], () => `<link rel="preload" as="script" href="${mainSrc}">`)
         .replace('<div id="root"></div>', () => `<div id="root">${frame}</div>`),
