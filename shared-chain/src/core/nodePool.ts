@@ -222,18 +222,18 @@ export class NodePool {
     this.update();
   }
 
-  /**
-   * Before `url`'s answers are used (checks only): the node must have proved its chain, and
-   * its head must not trail the best head seen. Asks it (and every other unchecked node, so
-   * their heads can be compared) when needed; throws a NodeFailure saying why the node is not
-   * to be used. Starts a new comparison of the heads every `everyMs`.
-   */
   /** Whether `url` has yet to prove its chain and head (a node of another chain never will). */
   unproven(url: string): boolean {
     const node = this.node(url);
     return this.checks !== undefined && node !== undefined && !node.checked && !node.wrongChain;
   }
 
+  /**
+   * Before `url`'s answers are used (checks only): the node must have proved its chain, and
+   * its head must not trail the best head seen. Asks it (and every other unchecked node, so
+   * their heads can be compared) when needed; throws a NodeFailure saying why the node is not
+   * to be used. Starts a new comparison of the heads every `everyMs`.
+   */
   async ready(url: string, ask: AskNode): Promise<void> {
     const checks = this.checks;
     const node = this.node(url);
