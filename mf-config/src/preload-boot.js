@@ -47,6 +47,8 @@ function bootFiles(compilation, groups) {
  * platform.ts's readers) waits for its network's reader, so the html's head script preloads
  * those of the route's network (shell/src/remotes/readersEarly.ts) from the lists this plugin
  * writes in `<meta name="jm-preload-<kind>" content="<files>">`: data, nothing runs or is hashed.
+ * html-webpack-plugin puts them at the end of the head; shell/scripts/prerender.mjs moves them in
+ * front of the head script, which reads them as it runs.
  */
 const READ_GROUPS = {
   swap: 'warm-reads',
