@@ -387,9 +387,10 @@ export interface FailoverOptions {
   /** How this client asks a node its chain and head (pools with checks need it). */
   ask?: AskNode;
   /**
-   * `run` only reads and keeps nothing of what it reads: a node not yet checked is asked its
-   * chain and head and `run` at once, and the answer is used only when the check passes. Saves
-   * the first read of a page one round trip to the node.
+   * `run` only reads: a node not yet checked is asked its chain and head and `run` at once, and
+   * the answer is used only when the check passes. Saves the first read of a page one round trip
+   * to the node. A `run` that keeps anything of what it read (beyond its return value) keeps it
+   * only once its second argument, the check, has resolved.
    */
   readOnly?: boolean;
   /** Waits `ms` (tests pass an instant one). */
@@ -405,11 +406,12 @@ const realSleep = (ms: number) =>
  * Runs `run(url)` on the pool's nodes until one answers: the healthy ones in config order, then
  * one probe of a node in quarantine. A NodeFailure moves on to the next node (after backoffMs);
  * anything else `run` throws is the answer and is rethrown at once. When no node answers, the
- * last NodeFailure is thrown (NoNodeError when the pool is empty).
+ * last NodeFailure is thrown (NoNodeError when the pool is empty). `checked` settles with the
+ * node's check (see FailoverOptions.readOnly).
  */
 export async function withFailover<T>(
   pool: NodePool,
-  run: (url: string) => Promise<T>,
+  run: (url: string, checked: Promise<void>) => Promise<T>,
   options: FailoverOptions = {},
 ): Promise<T> {
   const sleep = options.sleep ?? realSleep;
@@ -447,15 +449,16 @@ export async function withFailover<T>(
 async function checkedRun<T>(
   pool: NodePool,
   url: string,
-  run: (url: string) => Promise<T>,
+  run: (url: string, checked: Promise<void>) => Promise<T>,
   { ask, readOnly }: FailoverOptions,
 ): Promise<T> {
-  if (ask === undefined) return run(url);
+  if (ask === undefined) return run(url, Promise.resolve());
   if (!readOnly || !pool.unproven(url)) {
     await pool.ready(url, ask);
-    return run(url);
+    return run(url, Promise.resolve());
   }
-  const [check, answer] = await Promise.allSettled([pool.ready(url, ask), run(url)]);
+  const checked = pool.ready(url, ask);
+  const [check, answer] = await Promise.allSettled([checked, run(url, checked)]);
   // A node that fails its check is the failure, whatever it answered.
   if (check.status === 'rejected') throw check.reason;
   if (answer.status === 'rejected') throw answer.reason;

@@ -1,4 +1,5 @@
 import { requestCount } from './helpers';
+import { NodePool } from '../../core/nodePool';
 import { JsonRpcClient, RpcError } from './rpc';
 
 type Body = { id: number; method: string; params: unknown[] };
@@ -270,4 +271,88 @@ it('a result its caller refuses (accept) passes the node over: the call goes to 
     'node answered eth_getTransactionByHash wrongly: it gave another recipient than was sent',
   );
   warn.mockRestore();
+});
+
+describe('reads beside the first check of a node', () => {
+  const WRONG = 'http://other-chain.node.test';
+  const RIGHT = 'http://right-chain.node.test';
+  const checks = { chainId: 56, maxLagBlocks: 10, blockTimeMs: 3_000, compareWaitMs: 50 };
+  /**
+   * Nodes answering the pool's check (eth_chainId with the latest block) with `chainId[url]`,
+   * once `release` is called, and every other call with `<url's name>:<method>` at once; all
+   * but eth_getBalance at `partialAt`.
+   */
+  function nodes(chainId: Record<string, number>, { partialAt = '' } = {}) {
+    const events: string[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const name = (url: string) => new URL(url).hostname.split('.')[0];
+    const fetchImpl = (async (url: string, init: { body: string }) => {
+      const calls = [JSON.parse(init.body) as Body | Body[]].flat();
+      const isCheck = calls.some((c) => c.method === 'eth_getBlockByNumber');
+      events.push(`${isCheck ? 'check' : calls.map((c) => c.method).join('+')} ${name(url)}`);
+      if (isCheck) await released;
+      const result = (c: Body) =>
+        c.method === 'eth_chainId'
+          ? `0x${(chainId[url] ?? 56).toString(16)}`
+          : c.method === 'eth_getBlockByNumber'
+            ? { number: '0x3e8', timestamp: `0x${(3_000).toString(16)}` }
+            : `${name(url)}:${c.method}`;
+      const answered =
+        url === partialAt && !isCheck ? calls.filter((c) => c.method !== 'eth_getBalance') : calls;
+      const json = answered.map((c) => ({ jsonrpc: '2.0', id: c.id, result: result(c) }));
+      return {
+        ok: true,
+        status: 200,
+        json: async () => (Array.isArray(JSON.parse(init.body)) ? json : json[0]),
+      };
+    }) as unknown as typeof fetch;
+    return { events, release, fetchImpl };
+  }
+  const client = (urls: string[], fetchImpl: typeof fetch) =>
+    new JsonRpcClient(new NodePool(urls, { checks }), fetchImpl, { sleep: async () => undefined });
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('a read goes out before the check answers, and its answer waits for the check', async () => {
+    const { events, release, fetchImpl } = nodes({});
+    const c = client([RIGHT], fetchImpl);
+    let answered = false;
+    const balance = c.send<string>('eth_getBalance', ['0x1', 'latest']).then((r) => {
+      answered = true;
+      return r;
+    });
+    await tick();
+    expect(events).toEqual(['check right-chain', 'eth_getBalance right-chain']);
+    expect(answered).toBe(false);
+    release();
+    await expect(balance).resolves.toBe('right-chain:eth_getBalance');
+    // Proved: the next read goes out alone.
+    await expect(c.send('eth_blockNumber')).resolves.toBe('right-chain:eth_blockNumber');
+    expect(events).toHaveLength(3);
+  });
+
+  it('a node of another chain: none of its answers is used, not even the part of a batch it answered', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { release, fetchImpl } = nodes({ [WRONG]: 137 }, { partialAt: WRONG });
+    release();
+    const c = client([WRONG, RIGHT], fetchImpl);
+    const answers = await Promise.all([
+      c.send('eth_call', [{ to: '0x2' }, 'latest']),
+      c.send('eth_getBalance', ['0x1', 'latest']),
+    ]);
+    // The wrong node answered eth_call, beside its check; the right node's answers are used.
+    expect(answers).toEqual(['right-chain:eth_call', 'right-chain:eth_getBalance']);
+    error.mockRestore();
+  });
+
+  it('a send never goes out before the node proved its chain', async () => {
+    const { events, release, fetchImpl } = nodes({});
+    const c = client([RIGHT], fetchImpl);
+    const sent = c.send('eth_sendRawTransaction', ['0xf86c']);
+    await tick();
+    expect(events).toEqual(['check right-chain']);
+    release();
+    await expect(sent).resolves.toBe('right-chain:eth_sendRawTransaction');
+    expect(events).toEqual(['check right-chain', 'eth_sendRawTransaction right-chain']);
+  });
 });

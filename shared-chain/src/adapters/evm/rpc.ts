@@ -200,8 +200,10 @@ export async function sendThroughPool(
   try {
     await withFailover(
       pool,
-      async (url) => {
+      async (url, checked) => {
         const answers = await exchange(url, remaining, fetchImpl, timeoutMs);
+        // A read may go out beside the node's first check: nothing is kept before it passed.
+        await checked;
         const again: RpcRequest[] = [];
         let limited: RpcAnswer | undefined;
         let refused: string | undefined;
@@ -236,6 +238,7 @@ export async function sendThroughPool(
       },
       {
         retry: !sends,
+        readOnly: !sends,
         sleep: options.sleep,
         ask: (url) => evmNodeFacts(url, fetchImpl, Math.min(timeoutMs, READ_TIMEOUT_MS)),
       },
