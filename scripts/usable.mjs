@@ -54,11 +54,20 @@ export async function serveBuild(build) {
 
 /**
  * One first visit (cache disabled) of `url` at `cpu`x CPU: milliseconds from navigation until
- * usable, and the scripts that had arrived by then (raw and gzip -9 bytes).
+ * usable, and the scripts that had arrived by then (raw and gzip -9 bytes). With `far`, each
+ * request to one of `far.origins` is held `far.ms` before it goes (a node that far away).
  */
-export async function measureUsable(browser, url, usable, { cpu = 1 } = {}) {
+export async function measureUsable(browser, url, usable, { cpu = 1, far } = {}) {
   const page = await browser.newPage();
   try {
+    if (far)
+      await page.route(
+        (u) => far.origins.includes(u.origin),
+        async (route) => {
+          await new Promise((r) => setTimeout(r, far.ms));
+          await route.continue();
+        },
+      );
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
