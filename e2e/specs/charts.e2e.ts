@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, type TronAccount } from '../fixtures/test';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
@@ -183,6 +183,24 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
   await page.screenshot({ path: testInfo.outputPath('charts-page-bsc.png'), fullPage: true });
 });
 
+/** How many lines each part of a figure takes: the parts are its text before and after a <wbr>. */
+const linesOfParts = (figure: Locator) =>
+  figure.evaluate((dd) => {
+    const lines = (nodes: Node[]) => {
+      const tops = new Set<number>();
+      for (const node of nodes) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects())
+          if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    };
+    const nodes = [...dd.childNodes];
+    const at = nodes.findIndex((n) => n.nodeName === 'WBR');
+    return at < 0 ? [lines(nodes)] : [lines(nodes.slice(0, at)), lines(nodes.slice(at + 1))];
+  });
+
 test('the charts page of TRX/JM shows the price, volume, supply and market cap /v1/info returns', async ({
   page,
 }, testInfo) => {
@@ -218,11 +236,16 @@ test('the charts page of TRX/JM shows the price, volume, supply and market cap /
     jm.marketcapUsd === null ? '-' : `$${(jm.marketcapUsd / 1e6).toFixed(3)}M`,
   );
   await page.screenshot({ path: testInfo.outputPath('charts-desktop.png'), fullPage: true });
+  // Neither supply is cut inside its digits: the whole part and the decimals keep a line each.
+  expect(await linesOfParts(figure('supply'))).toEqual([1, 1]);
+  expect(await linesOfParts(figure('circulating'))).toEqual([1, 1]);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await page.locator('figure[data-chart="candle"] [data-light-chart]').hover();
   await expect(page.locator('figure[data-chart="candle"] .highcharts-container')).toBeVisible();
   await expect.poll(() => pageWidth(page)).toBeLessThanOrEqual(375);
+  expect(await linesOfParts(figure('supply'))).toEqual([1, 1]);
+  expect(await linesOfParts(figure('circulating'))).toEqual([1, 1]);
   await page.screenshot({ path: testInfo.outputPath('charts-375.png'), fullPage: true });
 });
 
