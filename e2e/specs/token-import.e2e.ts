@@ -267,6 +267,21 @@ test('the picker with the keyboard only, at 320 px: search, arrows, Enter, Escap
   // A full-screen sheet: the dialog covers the viewport.
   const box = (await picker(page).boundingBox())!;
   expect(box.width).toBe(320);
+  // The search field is the picker's own box, not the swap amount's bare line, and its hint
+  // reads whole.
+  expect(
+    await search.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return {
+        border: style.borderTopWidth,
+        hintFits: context.measureText(input.placeholder).width <= room,
+      };
+    }),
+  ).toEqual({ border: '1px', hintFits: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   const { violations } = await new AxeBuilder({ page })
     .include('[data-testid="token-picker"]')
