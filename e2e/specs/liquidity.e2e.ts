@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { parseUnits } from 'ethers';
 import { expect, test, type TronAccount } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
@@ -344,6 +345,10 @@ for (const [id, amount] of [
     await openEvm(page, id, owner);
     await panel(page).getByRole('button', { name: 'ADD LIQUIDITY', exact: true }).click();
     const plan = await planAdd(page, amount);
+    // What was typed is what leaves the wallet, to the unit (the ledger below checks the chain).
+    expect(plan.amountA).toBe(
+      parseUnits(amount, localNetworks()[id]!.tokens[plan.symbolA]!.decimals),
+    );
     const pair = await evmPair(id, plan.symbolA, plan.symbolB);
     const before = await ledger(id, owner, [plan.symbolA, plan.symbolB, pair]);
     await supply(page);

@@ -189,10 +189,14 @@ describe('step 2, ADD LIQUIDITY', () => {
     await openAdd();
     await userEvent.type(first(), '1');
     expect(second()).toHaveValue('530.123456790123');
+    // The 1 BNB typed leaves the wallet whole, not 0.999999999999999999.
+    expect(screen.getByTestId('deposit')).toHaveTextContent(/^1 BNB \+ 530\.123456790123 USDT$/);
     await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
     await waitFor(() => expect(fake.adds).toHaveLength(1));
-    expect(fake.adds[0]!.amountB).toBe((E18 * pool.reserveB) / pool.reserveA);
-    expect(fake.adds[0]!.amountB).toBe(530_123_456_790_123_456_790n);
+    // At the pool's ratio rounded up, so that the router takes the typed 1 BNB whole.
+    expect(fake.adds[0]!.amountB).toBe((E18 * pool.reserveB + pool.reserveA - 1n) / pool.reserveA);
+    expect(fake.adds[0]!.amountB).toBe(530_123_456_790_123_456_791n);
+    expect(fake.adds[0]!.amountA).toBe(E18);
   });
 
   it('MAX on BTTC keeps what the add costs in gas (the estimate), not 0.01 BTT', async () => {

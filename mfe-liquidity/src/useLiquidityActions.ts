@@ -158,8 +158,8 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
           : undefined,
     });
     if (!check.ok) return showToast('error', check.message);
-    const plan = view.plan;
-    if (!plan || !symbolA || !symbolB) return;
+    const { plan, amountA: desiredA, amountB: desiredB } = view;
+    if (!plan || desiredA === undefined || desiredB === undefined || !symbolA || !symbolB) return;
     await run(
       {
         kind: 'add',
@@ -172,8 +172,10 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
         liquidityApi().add({
           symbolA,
           symbolB,
-          amountA: plan.amountA,
-          amountB: plan.amountB,
+          // The amounts the plan was made from: the router rounds them as the plan did. Its own
+          // amounts, sent again, could round one unit lower on the side the user typed.
+          amountA: desiredA,
+          amountB: desiredB,
           minA: minimumReceived(plan.amountA, slippageBps),
           minB: minimumReceived(plan.amountB, slippageBps),
           slippageBps,

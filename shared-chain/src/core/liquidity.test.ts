@@ -38,6 +38,19 @@ describe('first provider and the other amount', () => {
     expect(otherLiquidityAmount('A', 0n, 1_000n, 2_000n)).toBe(0n);
   });
 
+  it('rounds the other amount up, so the router takes the typed amount whole in either order', () => {
+    // 1.5 BNB against 1 000 tokens: 0.5 BNB is 333.33… tokens.
+    const [bnb, token] = [(3n * E18) / 2n, 1_000n * E18];
+    const typed = E18 / 2n;
+    const other = otherLiquidityAmount('A', typed, bnb, token)!;
+    expect(other).toBe(333_333_333_333_333_333_334n);
+    // The router given (BNB, token) and given (token, BNB), as a base coin pair may order them.
+    expect(routerAddAmounts(typed, other, bnb, token).amountA).toBe(typed);
+    expect(routerAddAmounts(other, typed, token, bnb).amountB).toBe(typed);
+    // Rounded down, the second order would take one unit less than typed.
+    expect(routerAddAmounts(other - 1n, typed, token, bnb).amountB).toBe(typed - 1n);
+  });
+
   it('leaves both free for a first provider', () => {
     expect(otherLiquidityAmount('A', 10n, 0n, 0n)).toBeNull();
   });

@@ -32,8 +32,12 @@ export function isFirstProvider(reserveA: bigint, reserveB: bigint): boolean {
 }
 
 /**
- * The other amount for the side the user edited, at the pool's ratio (quote). null for a first
- * provider (both free); 0n when the edited amount is not above 0.
+ * The other amount for the side the user edited, at the pool's ratio, rounded up. null for a
+ * first provider (both free); 0n when the edited amount is not above 0.
+ *
+ * Rounded up so that the router takes the edited amount whole, whichever side it computes: from
+ * the other side rounded down it would compute the edited side one unit short (0.5 BNB typed,
+ * 0.499999999999999999 taken).
  */
 export function otherLiquidityAmount(
   edited: 'A' | 'B',
@@ -43,7 +47,8 @@ export function otherLiquidityAmount(
 ): bigint | null {
   if (isFirstProvider(reserveA, reserveB)) return null;
   if (amount <= 0n) return 0n;
-  return edited === 'A' ? quote(amount, reserveA, reserveB) : quote(amount, reserveB, reserveA);
+  const [from, to] = edited === 'A' ? [reserveA, reserveB] : [reserveB, reserveA];
+  return (amount * to + from - 1n) / from;
 }
 
 /** Share of pool = amount / (reserve + amount), in bps floored; 100% when the pool is empty. */
