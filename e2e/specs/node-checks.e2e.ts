@@ -13,12 +13,11 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
-import { Interface } from 'ethers';
 import { expect, test } from '../fixtures/test';
 import { startAnvil, startDevnode, type AnvilInstance } from '@jmswap/devnet';
 import { connectFromHeader } from '../fixtures/connect';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { devAccount, evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { buyWithBase, devAccount, evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { methodsOf, startNodeProxy, type NodeProxy } from '../fixtures/node-proxy';
 import { networksFile } from '../fixtures/stack';
 import { tronBalance, TRON_NODE, withTronLink } from '../fixtures/tron';
@@ -56,24 +55,12 @@ function listNodes(id: string, nodeUrls: string[], more: Record<string, unknown>
   writeFileSync(networksFile(), JSON.stringify(config, null, 2) + '\n');
 }
 
-const ROUTER = new Interface([
-  'function swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256) payable returns (uint256[])',
-]);
-
 /** A dev account buys along `path` (symbols) with 5 BNB on the node at `url`, and it mines it. */
 async function tradeOn(url: string, path: string[]): Promise<void> {
-  const bsc = localNetworks().BSC!;
   const buyer = devAccount(9);
-  const data = ROUTER.encodeFunctionData('swapExactBaseForTokens', [
-    0n,
-    path.map((symbol) => bsc.tokens[symbol]!.address),
-    path.map(() => '0x' + '0'.repeat(64)),
-    buyer,
-    Math.floor(Date.now() / 1000) + 600,
-  ]);
   const value = '0x' + (5n * 10n ** 18n).toString(16);
   const hash = await rpc<string>(url, 'eth_sendTransaction', [
-    { from: buyer, to: bsc.exchange.ROUTER_ADDRESS, data, value },
+    { from: buyer, ...buyWithBase('BSC', path, buyer), value },
   ]);
   await rpc(url, 'evm_mine', []);
   const receipt = await rpc<{ status: string }>(url, 'eth_getTransactionReceipt', [hash]);

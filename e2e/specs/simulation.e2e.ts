@@ -6,10 +6,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { Interface } from 'ethers';
 import { expect, test, type TronAccount } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { buyWithBase, evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { freshEvmAccount, send } from '../fixtures/accounts';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 import { setResources, setTrxBalance, TRON_NODE, withTronLink } from '../fixtures/tron';
@@ -26,30 +25,15 @@ const swapButton = (page: Page) => swapBox(page).getByRole('button', { name: 'SW
 const walletSent = (page: Page) =>
   page.evaluate(() => (window as unknown as { __wallet: { sent(): unknown[] } }).__wallet.sent());
 
-type Exchange = { exchange: { ROUTER_ADDRESS: string } };
-
-const ROUTER = new Interface([
-  'function swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256) payable returns (uint256[])',
-]);
-
 /**
  * Another account (a fresh one) buys the quote's output token with `amount` of the base coin,
  * straight on chain.
  */
 async function movePrice(networkId: string, path: string[], amount: bigint): Promise<void> {
-  const net = localNetworks()[networkId]! as ReturnType<typeof localNetworks>[string] & Exchange;
   const mover = await freshEvmAccount();
-  const data = ROUTER.encodeFunctionData('swapExactBaseForTokens', [
-    0n,
-    path.map((s) => net.tokens[s]!.address),
-    path.map(() => '0x' + '0'.repeat(64)),
-    mover,
-    Math.floor(Date.now() / 1000) + 600,
-  ]);
-  await send(net.nodeUrl, {
+  await send(localNetworks()[networkId]!.nodeUrl, {
     from: mover,
-    to: net.exchange.ROUTER_ADDRESS,
-    data,
+    ...buyWithBase(networkId, path, mover),
     value: '0x' + amount.toString(16),
   });
 }
