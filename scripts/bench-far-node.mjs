@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root, startApi, startDevnet, writeRuntimeConfig } from './stack.mjs';
-import { measureUsable, serveBuild, USABLE_ROUTES } from './usable.mjs';
+import { measureUsable, median, serveBuild, USABLE_ROUTES } from './usable.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -20,7 +20,6 @@ const option = (name, fallback) => {
 };
 const MS = option('--ms', 150);
 const RUNS = option('--runs', 7);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 writeRuntimeConfig();
 const devnet = await startDevnet({ log: () => undefined });

@@ -33,7 +33,7 @@ export const USABLE_ROUTES = [
 ];
 
 export const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Whether `build` is built (every app's folder is there). */
 export function isBuilt(build) {

@@ -19,7 +19,7 @@ import {
   INSUFFICIENT_TOKEN_BALANCE,
   SELECT_TOKENS_FIRST,
 } from './errors';
-import { quote, sqrt } from './pairMath';
+import { quote, quoteUp, sqrt } from './pairMath';
 import { checkTronFees } from './energy';
 import type { ValidationResult } from './validation';
 
@@ -47,8 +47,7 @@ export function otherLiquidityAmount(
 ): bigint | null {
   if (isFirstProvider(reserveA, reserveB)) return null;
   if (amount <= 0n) return 0n;
-  const [from, to] = edited === 'A' ? [reserveA, reserveB] : [reserveB, reserveA];
-  return (amount * to + from - 1n) / from;
+  return edited === 'A' ? quoteUp(amount, reserveA, reserveB) : quoteUp(amount, reserveB, reserveA);
 }
 
 /** Share of pool = amount / (reserve + amount), in bps floored; 100% when the pool is empty. */

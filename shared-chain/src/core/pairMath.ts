@@ -45,11 +45,22 @@ export function getAmountIn(
   return numerator / denominator + 1n;
 }
 
+/** numerator / denominator, rounded up (both positive). */
+export const ceilDiv = (numerator: bigint, denominator: bigint): bigint =>
+  (numerator + denominator - 1n) / denominator;
+
 /** The equivalent amount of the other asset at the pool's ratio (no fee): amountA * reserveB / reserveA. */
 export function quote(amountA: bigint, reserveA: bigint, reserveB: bigint): bigint {
   if (amountA <= 0n) throw new ChainError('INSUFFICIENT_INPUT_AMOUNT');
   assertReserves(reserveA, reserveB);
   return (amountA * reserveB) / reserveA;
+}
+
+/** `quote` rounded up. */
+export function quoteUp(amountA: bigint, reserveA: bigint, reserveB: bigint): bigint {
+  if (amountA <= 0n) throw new ChainError('INSUFFICIENT_INPUT_AMOUNT');
+  assertReserves(reserveA, reserveB);
+  return ceilDiv(amountA * reserveB, reserveA);
 }
 
 function assertPathShape(hops: readonly Hop[], taxes: readonly number[]): void {

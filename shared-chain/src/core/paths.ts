@@ -13,7 +13,13 @@ import {
 } from './constants';
 import { ChainError } from './errors';
 import { type TaxedToken, effectiveTax } from './tax';
-import { type Hop, type TaxedQuote, quoteExactInTaxed, quoteExactOutTaxed } from './pairMath';
+import {
+  type Hop,
+  type TaxedQuote,
+  ceilDiv,
+  quoteExactInTaxed,
+  quoteExactOutTaxed,
+} from './pairMath';
 
 /** A pool with its current reserves (base units of symbolA and symbolB). */
 export interface PoolReserves {
@@ -241,9 +247,6 @@ function tryQuote(run: () => TaxedQuote): TaxedQuote | null {
  * by, and rounded up, so a coarse one only makes the search quote a route more, never skip one.
  */
 const BOUND_SCALE = 1n << 192n;
-
-const ceilDiv = (numerator: bigint, denominator: bigint): bigint =>
-  (numerator + denominator - 1n) / denominator;
 
 /**
  * A route with what bounds its output, whatever the amount: a constant-product pair gives less
