@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
+  CHART_NETWORKS,
   CHART_PRICE_DISPLAY_DECIMALS,
   setLoading,
   showToast,
@@ -16,7 +17,7 @@ import { historyPair, pairName } from './chartRules';
 import { downloadCsv } from './csv';
 import { pairTradesCsv } from './exports';
 import { fixedNumber } from './format';
-import { CHART_NETWORKS, chartTokenText, resolveChartPair } from './pairs';
+import { chartTokenText, resolveChartPair } from './pairs';
 import { PairPicker } from './PairPicker';
 import { PairStats, pairPrice } from './PairStats';
 import { MyTrades } from './MyTrades';

@@ -1,7 +1,6 @@
 import type { NetworkConfig, PoolConfig } from '@jmswap/shared-chain';
 import { keyOfAddress, readSearchInput, shortAddress } from '@jmswap/shared-chain/tokens';
 
-export const CHART_NETWORKS = ['TRON', 'BSC', 'POLY'] as const;
 export const DEFAULT_PAIR = { symbolA: 'TRX', symbolB: 'JM' };
 
 /** Pairs listed on the charts page: every pool not flagged hideFromCharts. */

@@ -187,6 +187,9 @@ it('links each pool to its chart (none on ETH) and its liquidity tab, the same o
   expect(poolLinks(network, pool)).toBe(links);
   const eth = parseNetworksFile(production).networks.ETH;
   expect(poolLinks(eth, { symbolA: 'ETH', symbolB: 'USDT', address: '' }).chart).toBeUndefined();
+  // The charts page shows no BTTC pair: a link would open TRON's TRX/JM.
+  const bttc = parseNetworksFile(production).networks.BTTC;
+  expect(poolLinks(bttc, bttc.pools[0]!).chart).toBeUndefined();
 });
 
 it('names the logos the first rows of each order show, each once, none for a token without one', () => {

@@ -5,6 +5,7 @@
  */
 import {
   formatAmount,
+  hasCharts,
   type NetworkConfig,
   type PoolConfig,
   type PoolState,
@@ -290,9 +291,9 @@ export function rowTexts(
   return texts;
 }
 
-/** The charts page of the pair (the product has no charts on ETH). */
+/** The charts page of the pair, on the networks the charts page shows. */
 export function chartLink(network: NetworkConfig, pool: PoolConfig): string | undefined {
-  if (network.id === 'ETH') return undefined;
+  if (!hasCharts(network.id)) return undefined;
   const q = new URLSearchParams({ n: network.id, symbolA: pool.symbolA, symbolB: pool.symbolB });
   return `/charts?${q.toString()}`;
 }

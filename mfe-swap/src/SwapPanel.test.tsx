@@ -128,6 +128,20 @@ it('says what is missing before sending anything', async () => {
   expect(api.swaps).toHaveLength(0);
 });
 
+it("a pasted amount with more decimals than the token's is refused with the reason", async () => {
+  render(<SwapPanel network="TRON" query={{ from: 'USDT', to: 'TRX' }} />);
+  await userEvent.type(sell(), '2.5');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  const estimate = (receive() as HTMLInputElement).value;
+  await userEvent.clear(sell());
+  await userEvent.paste('2.1234567');
+  expect(sell()).toHaveValue('');
+  expect(screen.getByRole('alert')).toHaveTextContent('USDT has at most 6 decimals');
+  await userEvent.type(sell(), '2.5');
+  await waitFor(() => expect(receive()).toHaveValue(estimate));
+  expect(screen.queryByText('USDT has at most 6 decimals')).not.toBeInTheDocument();
+});
+
 it('MAX needs both tokens and fills the balance', async () => {
   connect();
   render(<SwapPanel network="TRON" query={{}} />);

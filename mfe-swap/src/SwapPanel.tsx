@@ -22,6 +22,7 @@ import {
   useWalletSession,
   type NetworkConfig,
   type RemoteScreenProps,
+  type TokenConfig,
 } from '@jmswap/shared-chain';
 import { suggestedSlippageBps, validateMax } from '@jmswap/shared-chain/swap';
 import { toFallback, type SwapFormState } from './form/swapForm';
@@ -153,8 +154,9 @@ function SwapBox({
     [dispatch, network],
   );
   const onReceiveToken = useCallback(
-    (symbol: string) => dispatch({ type: 'toTokenChosen', symbol }),
-    [dispatch],
+    (symbol: string) =>
+      dispatch({ type: 'toTokenChosen', symbol, decimals: network.tokens[symbol]?.decimals }),
+    [dispatch, network],
   );
   const onExactApproval = useCallback(
     (exact: boolean) => setApprovalMode(exact ? 'exact' : 'max'),
@@ -234,7 +236,7 @@ function SwapBox({
       <AmountField
         label={t`Tokens to swap`}
         value={state.fromAmount}
-        onChange={(text) => dispatch({ type: 'typed', field: 1, text })}
+        onChange={(text) => dispatch({ type: 'typed', field: 1, text, decimals: from?.decimals })}
         balance={balanceText(state.fromSymbol)}
         onMax={session.connected ? onMax : undefined}
         usd={usd.from}
@@ -250,6 +252,7 @@ function SwapBox({
           onSelect={onSellToken}
         />
       </AmountField>
+      <DecimalsRefused state={state} field={1} token={from} />
       <button
         type="button"
         className="jm-switch"
@@ -261,7 +264,7 @@ function SwapBox({
       <AmountField
         label={t`Estimate`}
         value={state.toAmount}
-        onChange={(text) => dispatch({ type: 'typed', field: 2, text })}
+        onChange={(text) => dispatch({ type: 'typed', field: 2, text, decimals: to?.decimals })}
         balance={balanceText(state.toSymbol)}
         usd={usd.to}
       >
@@ -276,6 +279,7 @@ function SwapBox({
           onSelect={onReceiveToken}
         />
       </AmountField>
+      <DecimalsRefused state={state} field={2} token={to} />
       <NoPool
         network={network}
         from={state.fromSymbol}
@@ -381,6 +385,28 @@ function SwapBox({
         />
       )}
     </section>
+  );
+}
+
+/** Why the field did not take the last digit: its token has no more decimals. */
+function DecimalsRefused({
+  state,
+  field,
+  token,
+}: {
+  state: SwapFormState;
+  field: 1 | 2;
+  token?: TokenConfig;
+}) {
+  const { t } = useLingui();
+  const refused = state.decimalsRefused;
+  if (!token || refused?.field !== field) return null;
+  const { symbol } = token;
+  const { decimals } = refused;
+  return (
+    <p role="alert" className="jm-warning">
+      {t`${symbol} has at most ${decimals} decimals`}
+    </p>
   );
 }
 

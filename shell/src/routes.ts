@@ -1,11 +1,11 @@
-import { DEFAULT_NETWORK, isNetworkId, type NetworkId } from '@jmswap/shared-chain';
+import { CHART_NETWORKS, DEFAULT_NETWORK, isNetworkId, type NetworkId } from '@jmswap/shared-chain';
 
 export type RouteName = 'index' | 'charts' | 'pools' | 'listing' | 'info' | 'help';
 
 /** Networks each route honours in its n parameter (chain-layer.md section 2). */
 export const ROUTE_NETWORKS: Record<RouteName, readonly NetworkId[]> = {
   index: ['TRON', 'BSC', 'POLY', 'BTTC', 'ETH'],
-  charts: ['TRON', 'BSC', 'POLY'],
+  charts: CHART_NETWORKS,
   pools: ['TRON', 'BSC', 'POLY', 'BTTC', 'ETH'],
   listing: [],
   info: [],

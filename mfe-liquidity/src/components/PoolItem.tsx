@@ -4,6 +4,7 @@ import {
   TokenLogo,
   formatAmount,
   formatBps,
+  hasCharts,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
 import { tokenParam } from '@jmswap/shared-chain/tokens';
@@ -34,7 +35,7 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
         <strong>
           {symbolA}/{symbolB}
         </strong>
-        {network.id !== 'ETH' && (
+        {hasCharts(network.id) && (
           <a href={chart} className="jm-chart-link">
             {t`Chart`}
           </a>

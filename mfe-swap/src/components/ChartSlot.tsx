@@ -1,6 +1,6 @@
 import { Component, lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react';
 import { getInstance } from '@module-federation/enhanced/runtime';
-import type { NetworkConfig, TokenConfig } from '@jmswap/shared-chain';
+import { hasCharts, type NetworkConfig, type TokenConfig } from '@jmswap/shared-chain';
 
 /**
  * The swap box's chart and Trading History come from the charts remote at run time, never from
@@ -9,7 +9,6 @@ import type { NetworkConfig, TokenConfig } from '@jmswap/shared-chain';
  * or it is down, rolled back without these modules, or throws, the swap box shows no chart.
  */
 const CHARTS_REMOTE = 'mfe_charts';
-const CHART_NETWORKS = ['TRON', 'BSC', 'POLY'];
 const HISTORY_HIDDEN_ON = ['ETH', 'BTTC'];
 
 interface PairProps {
@@ -70,10 +69,7 @@ interface SlotProps {
 export const ChartSlot = memo(function ChartSlot({ network, from, to, widget, part }: SlotProps) {
   // No instance has the charts remote (widget, dev page): nothing to load, nothing to report.
   if (widget || !from || !to || !chartsHost()) return null;
-  const shown =
-    part === 'chart'
-      ? CHART_NETWORKS.includes(network.id)
-      : !HISTORY_HIDDEN_ON.includes(network.id);
+  const shown = part === 'chart' ? hasCharts(network.id) : !HISTORY_HIDDEN_ON.includes(network.id);
   if (!shown) return null;
   const Area = part === 'chart' ? MiniChart : HistoryPanel;
   return (

@@ -84,6 +84,37 @@ describe('typing', () => {
   it('keeps "." while typing', () => {
     expect(typed(start(), 1, '.').fromAmount).toBe('.');
   });
+
+  it("refuses a digit beyond the token's decimals, says so, and forgets it at the next change", () => {
+    const six = (s: SwapFormState, text: string) =>
+      swapFormReducer(s, { type: 'typed', field: 1, text, decimals: 6 });
+    const kept = six(start(), '1.123456');
+    const refused = six(kept, '1.1234567');
+    expect(refused).toMatchObject({
+      fromAmount: '1.123456',
+      decimalsRefused: { field: 1, decimals: 6 },
+    });
+    // Nothing changed, so no new quote is asked for.
+    expect(refused.version).toBe(kept.version);
+    const next = six(refused, '1.12345');
+    expect(next.fromAmount).toBe('1.12345');
+    expect(next.decimalsRefused).toBeUndefined();
+  });
+
+  it('a receive token with fewer decimals cuts the typed receive amount to them', () => {
+    const s = swapFormReducer(typed(start(), 2, '2.123456789'), {
+      type: 'toTokenChosen',
+      symbol: 'USDT',
+      decimals: 6,
+    });
+    expect(s).toMatchObject({ toSymbol: 'USDT', toAmount: '2.123456', lastEdited: 2 });
+    const whole = swapFormReducer(typed(start(), 2, '7.5'), {
+      type: 'toTokenChosen',
+      symbol: 'USDT',
+      decimals: 0,
+    });
+    expect(whole.toAmount).toBe('7');
+  });
 });
 
 describe('quotes', () => {

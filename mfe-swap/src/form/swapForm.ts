@@ -54,17 +54,24 @@ export interface SwapFormState {
    */
   quotedAt?: number;
   insufficientLiquidity: boolean;
+  /**
+   * The decimals of the token whose field refused a digit beyond them (the box says so); cleared
+   * by the next change.
+   */
+  decimalsRefused?: { field: EditedField; decimals: number };
   /** Bumped whenever the amounts or tokens change: a quote for an older version is stale. */
   version: number;
 }
 
 export type SwapFormAction =
-  | { type: 'typed'; field: EditedField; text: string }
+  /** `decimals`: the field's token's; a digit beyond them is refused, not truncated unseen. */
+  | { type: 'typed'; field: EditedField; text: string; decimals?: number }
   | { type: 'quoted'; version: number; quote: SwapQuote; otherAmount: string; at: number }
   | { type: 'quoteFailed'; version: number }
   /** `fallback`: what "to" becomes when it is the chosen token (TRON's rule); else the sides switch. */
   | { type: 'fromTokenChosen'; symbol: string; fallback?: string }
-  | { type: 'toTokenChosen'; symbol: string }
+  /** `decimals`: the chosen token's; a typed receive amount is cut to them. */
+  | { type: 'toTokenChosen'; symbol: string; decimals?: number }
   | { type: 'directionSwitched' }
   /** The wallet's account or chain changed: the quote is re-made, the amounts stay. */
   | { type: 'invalidated' }
@@ -109,9 +116,18 @@ export function initialSwapForm(
 export const toFallback = (network: NetworkConfig, from: string): string | undefined =>
   network.id === 'TRON' ? (from === 'JM' ? 'TRX' : 'JM') : undefined;
 
+/** A typed amount cut to `decimals` fraction digits (a token with fewer decimals was chosen). */
+export function withinDecimals(text: string, decimals?: number): string {
+  if (decimals === undefined) return text;
+  const [whole, fraction] = text.split('.');
+  if (fraction === undefined || fraction.length <= decimals) return text;
+  return decimals === 0 ? (whole ?? '') : `${whole}.${fraction.slice(0, decimals)}`;
+}
+
 export function swapFormReducer(state: SwapFormState, action: SwapFormAction): SwapFormState {
   const next = (changes: Partial<SwapFormState>): SwapFormState => ({
     ...state,
+    decimalsRefused: undefined,
     ...changes,
     version: state.version + 1,
   });
@@ -119,6 +135,10 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
     case 'typed': {
       // Non-numeric or negative input resets the form (the spec); "." or "1." are kept while typing.
       if (!isValidAmountInput(action.text)) return next({ ...emptyAmounts });
+      // More decimals than the token has (a pasted amount, one digit too many): the field keeps
+      // what it had and says why, as in the liquidity panel.
+      if (action.decimals !== undefined && !isValidAmountInput(action.text, action.decimals))
+        return { ...state, decimalsRefused: { field: action.field, decimals: action.decimals } };
       return action.field === 1
         ? next({ fromAmount: action.text, toAmount: '', lastEdited: 1, quote: undefined })
         : next({ toAmount: action.text, fromAmount: '', lastEdited: 2, quote: undefined });
@@ -157,7 +177,9 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
         toSymbol: action.symbol,
         quote: undefined,
         insufficientLiquidity: false,
-        ...(state.lastEdited === 1 ? { toAmount: '' } : { fromAmount: '' }),
+        ...(state.lastEdited === 1
+          ? { toAmount: '' }
+          : { fromAmount: '', toAmount: withinDecimals(state.toAmount, action.decimals) }),
       });
     case 'directionSwitched':
       return next({

@@ -3,6 +3,12 @@ export const NETWORK_IDS = ['TRON', 'BSC', 'POLY', 'BTTC', 'ETH'] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
 
 export const DEFAULT_NETWORK: NetworkId = 'TRON';
+/**
+ * The networks with charts: the charts page's pills, the swap box's chart and every chart link.
+ * The charts route shows no other network, so a link elsewhere would open another chain's pair.
+ */
+export const CHART_NETWORKS: readonly NetworkId[] = ['TRON', 'BSC', 'POLY'];
+export const hasCharts = (id: NetworkId): boolean => CHART_NETWORKS.includes(id);
 
 /** EVM chains use ethers; TRON uses tronweb. One adapter per platform. */
 export type Platform = 'evm' | 'tron';

@@ -1,4 +1,5 @@
-import { chartsFirstUrls } from './chartsEarly';
+import { CHART_NETWORKS } from '@jmswap/shared-chain';
+import { CHART_NETWORK_IDS, chartsFirstUrls } from './chartsEarly';
 
 const pool = (symbolA: string, symbolB: string, extra: object = {}) => ({
   symbolA,
@@ -72,4 +73,8 @@ test('nothing when networks.json does not name an http(s) api or the tokens', ()
       null,
     ),
   ).toEqual([]);
+});
+
+test('the head script names the same chart networks as the charts page', () => {
+  expect(CHART_NETWORK_IDS).toEqual(CHART_NETWORKS);
 });
