@@ -1,15 +1,21 @@
 /**
  * Every other panel and dialog of the site, on every page, opened under the page's
- * Content-Security-Policy in both themes: not one violation (the wallet panels, which need a
- * swap, are csp-panels.e2e.ts). Nothing is sent: it runs beside the trading specs.
+ * Content-Security-Policy in both themes: not one violation, and no control left to the
+ * browser's own drawing (the wallet panels, which need a swap, are csp-panels.e2e.ts). Nothing
+ * is sent: it runs beside the trading specs.
  */
 import { expect, test } from '../fixtures/test';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
-import { openEveryDisclosure, switchTheme, watchPolicy } from '../fixtures/csp';
+import {
+  browserDrawnControls,
+  openEveryDisclosure,
+  switchTheme,
+  watchPolicy,
+} from '../fixtures/csp';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 
-test('every panel and dialog opened, on every page, in both themes: no CSP violation', async ({
+test('every panel and dialog opened, on every page, in both themes: no CSP violation, all styled', async ({
   page,
   evmAccount: owner,
 }) => {
@@ -19,6 +25,11 @@ test('every panel and dialog opened, on every page, in both themes: no CSP viola
   const poly = localNetworks().POLY!;
   await injectEvmWallet(page, { account: owner, chainId: poly.chainId, rpcUrls: evmRpcUrls() });
   const theme = (wanted: 'light' | 'dark') => switchTheme(page, wanted);
+  // Every control in view is drawn by the site's stylesheet, not left to the browser's defaults.
+  const drawn = async (where: string) =>
+    expect
+      .soft(await browserDrawnControls(page), `${where}: controls the browser draws`)
+      .toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?n=POLY');
   await expect(page.locator('main [data-remote]').first()).toBeVisible();
@@ -39,7 +50,10 @@ test('every panel and dialog opened, on every page, in both themes: no CSP viola
           .getByRole('button', { name: 'ADD LIQUIDITY', exact: true })
           .click();
       }
-      const opened = await openEveryDisclosure(page, 'main');
+      await drawn(`${url} ${mode}`);
+      const opened = await openEveryDisclosure(page, 'main', (name) =>
+        drawn(`${url} ${mode}, ${name} open`),
+      );
       // The swap box's pickers, slippage and history; the chart's pair picker.
       if (!/pools|listing|Liquidity/.test(url))
         expect(opened, `${url} has panels`).toBeGreaterThan(0);
@@ -48,6 +62,7 @@ test('every panel and dialog opened, on every page, in both themes: no CSP viola
     for (const url of ['/help', '/info', '/no-such-page']) {
       await page.goto(url);
       await expect(page.locator('main').first()).toBeVisible();
+      await drawn(`${url} ${mode}`);
       await clean(`${url} ${mode}`);
     }
     // A feature that failed: its message and the raw error behind "Details".
