@@ -7,7 +7,7 @@
  */
 import { expect, test } from '../fixtures/test';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
-import { switchTheme, watchPolicy } from '../fixtures/csp';
+import { browserDrawnControls, switchTheme, watchPolicy } from '../fixtures/csp';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { expectLanded, ledger } from '../fixtures/landed';
 import { closeSendPopup } from '../fixtures/send-popup';
@@ -28,6 +28,10 @@ test('the wallet panels opened in both themes and at 1280 and 375 px, after a sw
     await info.attach(`${name}.png`, { path, contentType: 'image/png' });
   };
   const theme = (wanted: 'light' | 'dark') => switchTheme(page, wanted);
+  const drawn = async (where: string) =>
+    expect
+      .soft(await browserDrawnControls(page), `${where}: controls the browser draws`)
+      .toEqual([]);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?n=POLY&from=USDT&to=MATIC');
@@ -38,6 +42,7 @@ test('the wallet panels opened in both themes and at 1280 and 375 px, after a sw
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
   await clean('/ wallet chooser');
+  await drawn('/ wallet chooser');
   await page
     .getByRole('dialog', { name: 'Connect a wallet' })
     .getByRole('button', { name: 'Browser wallet (MetaMask)' })
@@ -45,6 +50,7 @@ test('the wallet panels opened in both themes and at 1280 and 375 px, after a sw
   await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('1');
   await expect(swap).toHaveAttribute('data-quote-out', /\d+/);
+  await drawn('/ swap box, connected, with a quote');
   const quote = async (name: string) => BigInt((await swap.getAttribute(name)) as string);
   const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
   const before = await ledger('POLY', owner, ['USDT', 'MATIC']);
@@ -54,6 +60,7 @@ test('the wallet panels opened in both themes and at 1280 and 375 px, after a sw
   // The approval and the swap (the account is new: no allowance yet).
   await expectLanded(before, { txs: 2, debit: { USDT: amountIn }, credit: { MATIC: amountOut } });
   await clean('/ swap popup');
+  await drawn('/ swap popup');
   await closeSendPopup(page);
 
   const panel = (name: 'Recent transactions' | 'Approvals') =>
@@ -102,6 +109,7 @@ test('the wallet panels opened in both themes and at 1280 and 375 px, after a sw
           await row.getByRole('button', { name: 'Back' }).click();
         }
         await clean(`${name} ${mode} ${width}`);
+        await drawn(`${name} ${mode} ${width}`);
         await toggle(name).click();
         if (width === 375) await page.getByRole('button', { name: 'Menu' }).click();
       }
