@@ -175,9 +175,19 @@ test('?listingAction= in the address bar changes nothing', async ({ page }) => {
   expect(posts).toEqual([`${tron.api.url}/v1/listing`]);
 });
 
-test('fits a 375 px phone', async ({ page }) => {
+test('an empty form on a 375 px phone: every field says why under it, the first has the focus, and it fits', async ({
+  page,
+}, info) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/listing');
-  await expect(page.getByRole('button', { name: 'SUBMIT' })).toBeVisible();
+  await page.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByRole('status')).toHaveText('Validation error: name is required');
+  await expect(page.locator('[data-remote="listing"] input[aria-invalid="true"]')).toHaveCount(9);
+  await expect(field(page, 'name')).toBeFocused();
+  await expect(field(page, 'name')).toHaveAccessibleDescription('is required');
+  await expect(field(page, 'email')).toHaveAccessibleDescription('is required');
+  await field(page, 'name').fill('Moon');
+  await expect(field(page, 'name')).not.toHaveAttribute('aria-invalid');
+  await page.screenshot({ path: info.outputPath('listing-refused-375.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

@@ -81,6 +81,36 @@ it('shows the first validation error of the server', async () => {
   expect(field('name')).toHaveValue('Moon Token');
 });
 
+it('marks every field the server refused, says why under each, and focuses the first', async () => {
+  fetchMock.mockResolvedValue(
+    json(400, {
+      errors: [
+        { field: 'email', message: 'is not a valid email address' },
+        { field: 'contract', message: 'is not a valid TRON address' },
+        { field: 'no-such-field', message: 'is required' },
+      ],
+    }),
+  );
+  await fillAndSubmit();
+  await waitFor(() => expect(field('contract')).toHaveAttribute('aria-invalid', 'true'));
+  // The status line is the server's first error; the focus goes to the first field on the form.
+  expect(status()).toHaveTextContent('Validation error: email is not a valid email address');
+  expect(field('contract')).toHaveFocus();
+  expect(field('contract')).toHaveAccessibleDescription('is not a valid TRON address');
+  expect(field('email')).toHaveAccessibleDescription('is not a valid email address');
+  expect(field('name')).not.toHaveAttribute('aria-invalid');
+  // Edited, the field is no longer marked; the others stay.
+  await userEvent.type(field('contract'), 'x');
+  expect(field('contract')).not.toHaveAttribute('aria-invalid');
+  expect(field('contract')).not.toHaveAccessibleDescription();
+  expect(field('email')).toHaveAttribute('aria-invalid', 'true');
+  // Accepted at last: no mark left.
+  fetchMock.mockResolvedValue(json(200, { ok: true, id: 1 }));
+  await userEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
+  await waitFor(() => expect(status()).toHaveTextContent('Thanks for your submission!'));
+  expect(field('email')).not.toHaveAttribute('aria-invalid');
+});
+
 it('says clearly when the token was already submitted', async () => {
   fetchMock.mockResolvedValue(
     json(409, {

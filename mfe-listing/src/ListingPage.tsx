@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { setLoading, useNetworks, type RemoteScreenProps } from '@jmswap/shared-chain';
 import { listingAction, submitListing, type ListingOutcome } from './listingAction';
-import { fieldLabel, outcomeText } from './listingText';
+import { errorText, fieldLabel, outcomeText } from './listingText';
 // This remote's texts in the language in use, registered with the module.
 import './listingCatalog';
 
@@ -42,15 +42,27 @@ function formData(form: HTMLFormElement): FormData {
   return data;
 }
 
+/** The server's error of each form field (its first, when it names a field twice). */
+function errorsByField(outcome: ListingOutcome): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (outcome.kind !== 'invalid') return errors;
+  for (const { field, message } of outcome.errors)
+    if ((LISTING_FIELDS as readonly string[]).includes(field)) errors[field as Field] ??= message;
+  return errors;
+}
+
 /**
  * TOKEN LISTING form. It posts to the deployment's listing API (never to a url from the query
- * string); the server validates every field and the first error is shown as text.
+ * string); the server validates every field. Its first error is the status line; every field it
+ * refused is marked, says why under it, and the first one takes the focus.
  */
 export function ListingPage(_props: RemoteScreenProps) {
   const { t, i18n } = useLingui();
   const networks = useNetworks();
   const [outcome, setOutcome] = useState<ListingOutcome>();
   const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const id = useId();
   useEffect(() => setLoading(false), []);
   const action = networks.status === 'ready' ? listingAction(networks.file) : undefined;
 
@@ -65,25 +77,44 @@ export function ListingPage(_props: RemoteScreenProps) {
     const answer = await submitListing(action, formData(form));
     setSending(false);
     setOutcome(answer);
+    const refused = errorsByField(answer);
+    setErrors(refused);
     if (answer.kind === 'thanks') form.reset();
+    const first = LISTING_FIELDS.find((field) => refused[field]);
+    if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
   }
 
   return (
     <section className="jm-card" data-remote="listing" data-remote-version={__APP_VERSION__}>
       <h2>{t`TOKEN LISTING`}</h2>
       <form onSubmit={submit} className="jm-form" noValidate>
-        {LISTING_FIELDS.map((field) => (
-          <label key={field}>
-            {fieldLabel(field)}
-            <input
-              name={field}
-              type={INPUT_TYPES[field] ?? 'text'}
-              placeholder={placeholder(PLACEHOLDERS[field])}
-              maxLength={MAX_LENGTH[field] ?? 200}
-              autoComplete="off"
-            />
-          </label>
-        ))}
+        {LISTING_FIELDS.map((field) => {
+          const error = errors[field];
+          // Outside the label: the field's name stays its label alone.
+          return (
+            <div key={field} className="jm-form-field">
+              <label>
+                {fieldLabel(field)}
+                <input
+                  name={field}
+                  type={INPUT_TYPES[field] ?? 'text'}
+                  placeholder={placeholder(PLACEHOLDERS[field])}
+                  maxLength={MAX_LENGTH[field] ?? 200}
+                  autoComplete="off"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-${field}` : undefined}
+                  // Edited: no longer what the server refused.
+                  onInput={() => error && setErrors(({ [field]: _, ...rest }) => rest)}
+                />
+              </label>
+              {error && (
+                <small id={`${id}-${field}`} className="jm-form-error">
+                  {errorText(error)}
+                </small>
+              )}
+            </div>
+          );
+        })}
         <button type="submit" className="jm-button" disabled={sending}>
           {t`SUBMIT`}
         </button>

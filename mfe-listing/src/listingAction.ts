@@ -18,9 +18,12 @@ export function listingAction(file: NetworksFile): string | undefined {
 
 /** The server's answer, as the status line shows it (ListingPage words it in the language). */
 export type ListingOutcome =
-  { kind: 'thanks' } | { kind: 'oops' } | { kind: 'invalid'; field: string; message: string };
+  | { kind: 'thanks' }
+  | { kind: 'oops' }
+  /** The first error (the status line's), and every error the server named. */
+  | { kind: 'invalid'; field: string; message: string; errors: FieldError[] };
 
-interface FieldError {
+export interface FieldError {
   field: string;
   message: string;
 }
@@ -38,9 +41,15 @@ export function listingOutcome(ok: boolean, body: unknown): ListingOutcome {
     errors?: unknown;
   };
   if (ok && answer.ok === true) return { kind: 'thanks' };
-  const first: unknown = Array.isArray(answer.errors) ? answer.errors[0] : undefined;
-  if (!ok && isFieldError(first))
-    return { kind: 'invalid', field: first.field, message: first.message };
+  const errors = Array.isArray(answer.errors) ? answer.errors.filter(isFieldError) : [];
+  const first = errors[0];
+  if (!ok && first)
+    return {
+      kind: 'invalid',
+      field: first.field,
+      message: first.message,
+      errors: errors.map(({ field, message }) => ({ field, message })),
+    };
   return { kind: 'oops' };
 }
 

@@ -39,7 +39,7 @@ export function fieldLabel(field: string): string {
 }
 
 /** A server field error in the page's language (as sent when it is not one we know). */
-function errorText(message: string): string {
+export function errorText(message: string): string {
   const fixed = FIXED_ERRORS[message];
   if (fixed) return i18n._(fixed);
   const long = /^must be at most (\d+) characters$/.exec(message);
