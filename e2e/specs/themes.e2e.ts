@@ -67,8 +67,11 @@ async function keepShot(info: TestInfo, name: string, fullPage = true) {
   await info.attach(`${name}.png`, { path, contentType: 'image/png' });
 }
 
-async function contrastViolations(info: TestInfo, name: string) {
-  const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+/** `within`: only there (a frame's selector, then the selector inside it). */
+async function contrastViolations(info: TestInfo, name: string, within?: string[]) {
+  const axe = new AxeBuilder({ page }).withRules(['color-contrast']);
+  if (within) axe.include(within);
+  const { violations } = await axe.analyze();
   const found = violations.flatMap((v) =>
     v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`),
   );
@@ -189,4 +192,34 @@ test("the widget takes the light theme from its host's option", async () => {
   await keepShot(info, 'widget-light');
   expect(await contrastViolations(info, 'widget-light')).toEqual([]);
   await page.emulateMedia({ colorScheme: null });
+});
+
+test("a host's dark card and light text: the dark theme reads everywhere, and on the light theme the token buttons keep its text colour", async () => {
+  const info = test.info();
+  const dark = { backgroundColor: 'rgba(15, 23, 42, 0.92)', textColor: '#e2e8f0' };
+  const open = async (theme: string) => {
+    const options = { network: 'BSC', theme, ...dark };
+    await page.goto(
+      `http://localhost:${HOST_PORT}/sdk.html?o=${encodeURIComponent(JSON.stringify(options))}`,
+    );
+    const frame = page.frameLocator('#jmswap iframe');
+    await expect(frame.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+    await expect(frame.locator('html')).toHaveAttribute('data-theme', theme);
+    return frame;
+  };
+  await open('dark');
+  await keepShot(info, 'widget-host-dark-card');
+  // The card: what the host's colours and the theme draw together (the branding line under it
+  // sits on the host's own page, whose colour only the host knows: lightBranding).
+  const card = ['#jmswap iframe', '.jm-card[data-remote="swap"]'];
+  expect(await contrastViolations(info, 'widget-host-dark-card', card)).toEqual([]);
+  // The light theme's buttons are light: their symbol in the host's light text would vanish.
+  const frame = await open('light');
+  const colour = (name: RegExp) =>
+    frame
+      .getByRole('button', { name })
+      .first()
+      .evaluate((e) => getComputedStyle(e).color);
+  expect(await colour(/^Sell token/)).toBe('rgb(22, 26, 46)'); // the light theme's --text
+  expect(await colour(/^Switch direction/)).toBe('rgb(22, 26, 46)');
 });
