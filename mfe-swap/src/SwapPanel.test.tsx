@@ -142,6 +142,23 @@ it("a pasted amount with more decimals than the token's is refused with the reas
   expect(screen.queryByText('USDT has at most 6 decimals')).not.toBeInTheDocument();
 });
 
+it.each([
+  [0, 'USDT takes whole amounts only'],
+  [1, 'USDT has at most 1 decimal'],
+])('a token of %i decimal(s) says so in words', async (decimals, text) => {
+  const odd = parseNetworksFile(production);
+  odd.networks.TRON.tokens.USDT = { ...odd.networks.TRON.tokens.USDT!, decimals };
+  setNetworks(odd);
+  try {
+    render(<SwapPanel network="TRON" query={{ from: 'USDT', to: 'TRX' }} />);
+    await userEvent.type(sell(), '1.25');
+    expect(sell()).toHaveValue(decimals === 0 ? '1.' : '1.2');
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  } finally {
+    setNetworks(file);
+  }
+});
+
 it('MAX needs both tokens and fills the balance', async () => {
   connect();
   render(<SwapPanel network="TRON" query={{}} />);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
   AmountField,
@@ -405,7 +406,11 @@ function DecimalsRefused({
   const { decimals } = refused;
   return (
     <p role="alert" className="jm-warning">
-      {t`${symbol} has at most ${decimals} decimals`}
+      {t`${plural(decimals, {
+        0: `${symbol} takes whole amounts only`,
+        one: `${symbol} has at most # decimal`,
+        other: `${symbol} has at most # decimals`,
+      })}`}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import type { NetworkConfig } from '@jmswap/shared-chain';
 import { tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 import type { UserPosition } from '@jmswap/shared-chain/liquidity';
@@ -90,7 +90,12 @@ export function liquidityReducer(network: NetworkConfig) {
         if (!/^[0-9]*(\.[0-9]*)?$/.test(action.text)) return { ...state, ...noAmounts };
         if ((action.text.split('.')[1] ?? '').length > decimals) {
           const token = symbol ?? '';
-          return { ...state, notice: t`${token} has at most ${decimals} decimals` };
+          const notice = plural(decimals, {
+            0: `${token} takes whole amounts only`,
+            one: `${token} has at most # decimal`,
+            other: `${token} has at most # decimals`,
+          });
+          return { ...state, notice };
         }
         return action.field === 'A'
           ? { ...state, fromAmount: action.text, lastEdited: 'A', notice: undefined }
