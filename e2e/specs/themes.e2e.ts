@@ -222,4 +222,7 @@ test("a host's dark card and light text: the dark theme reads everywhere, and on
       .evaluate((e) => getComputedStyle(e).color);
   expect(await colour(/^Sell token/)).toBe('rgb(22, 26, 46)'); // the light theme's --text
   expect(await colour(/^Switch direction/)).toBe('rgb(22, 26, 46)');
+  // The amount fields (their balance line) too.
+  const field = frame.locator('.jm-field').first();
+  expect(await field.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(22, 26, 46)');
 });
