@@ -48,6 +48,26 @@ test('the wallet panels opened in both themes and at 1280 and 375 px, after a sw
     .getByRole('button', { name: 'Browser wallet (MetaMask)' })
     .click();
   await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
+  // Connected, the header's end (theme, language, balance, the wallet's links) stays on screen
+  // at every desktop width, on a line of its own where needed; no menu item breaks in two.
+  for (const width of [1280, 1024, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    const header = await page.locator('header').evaluate((h) => ({
+      beyond: [...h.querySelectorAll('a, button, select')]
+        .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > innerWidth)
+        .map((e) => e.textContent),
+      // A line of its text per rectangle of its contents.
+      broken: [...h.querySelectorAll('.jm-menu > *')]
+        .filter((e) => {
+          const text = document.createRange();
+          text.selectNodeContents(e);
+          return e.getClientRects().length > 0 && text.getClientRects().length > 1;
+        })
+        .map((e) => e.textContent),
+    }));
+    expect.soft(header, `header at ${width} px`).toEqual({ beyond: [], broken: [] });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('1');
   await expect(swap).toHaveAttribute('data-quote-out', /\d+/);
   await drawn('/ swap box, connected, with a quote');

@@ -153,10 +153,12 @@ export function Header() {
             ),
           )}
         </nav>
-        <ThemeToggle />
-        <LanguageMenu />
-        <WalletButton />
-        <ConnectedWalletMenu />
+        <div className="jm-header-end">
+          <ThemeToggle />
+          <LanguageMenu />
+          <WalletButton />
+          <ConnectedWalletMenu />
+        </div>
       </div>
       <nav id="jm-submenu" aria-label={t`Sub-menu`} className="jm-submenu">
         {SUB_MENU.map((item) => (
