@@ -170,8 +170,11 @@ test('bad amounts reset or are refused without a crash', async ({ page, evmAccou
   // 40 digits: a valid number far above the balance, refused before anything is sent.
   await sellField(page).fill('1234567890123456789012345678901234567890');
   await quoted(page);
+  // Said in the box as the quote shows (no simulation run for it), then by SWAP's toast.
+  await expect(swapBox(page).getByTestId('balance-short')).toHaveText('Insufficient balance');
+  await expect(swapBox(page).getByTestId('simulated-result')).toHaveCount(0);
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
-  await expect(page.getByText('Insufficient balance', { exact: true })).toBeVisible();
+  await expect(page.getByText('Insufficient balance', { exact: true })).toHaveCount(2);
   expect(await walletSent(page)).not.toContain('eth_sendTransaction');
   await expectNothingMoved(before);
 });

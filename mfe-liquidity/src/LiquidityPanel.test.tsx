@@ -259,6 +259,18 @@ describe('step 2, ADD LIQUIDITY', () => {
     expect(fake.adds).toHaveLength(0);
   });
 
+  it('an amount beyond the balance says so under the amounts, with no simulation to wait for', async () => {
+    await setup({ energy: 10_000_000n });
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '2000'); // 1 000 TRX in the wallet
+    expect(await screen.findByTestId('balance-short')).toHaveTextContent('Insufficient balance');
+    expect(screen.queryByText(/^Simulated|simulated once/)).toBeNull();
+    await userEvent.clear(first());
+    await userEvent.type(first(), '10');
+    await waitFor(() => expect(screen.queryByTestId('balance-short')).toBeNull());
+  });
+
   it('SUPPLY beyond the token balance says "Insufficient balance of selected token"', async () => {
     const fake = await setup({ energy: 10_000_000n });
     await connect();

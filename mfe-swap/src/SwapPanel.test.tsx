@@ -159,6 +159,27 @@ it.each([
   }
 });
 
+it("selling more than the wallet holds says so as the quote shows, in the spec's words", async () => {
+  render(<SwapPanel network="TRON" query={{}} />);
+  connect();
+  await userEvent.type(sell(), '600'); // 500 TRX in the wallet
+  expect(await screen.findByTestId('balance-short')).toHaveTextContent('Insufficient balance');
+  expect(screen.queryByTestId('simulated-result')).toBeNull();
+  await userEvent.clear(sell());
+  await userEvent.type(sell(), '100');
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  expect(screen.queryByTestId('balance-short')).toBeNull();
+});
+
+it('a token sold beyond its balance gets the token sentence', async () => {
+  render(<SwapPanel network="TRON" query={{ from: 'JM', to: 'TRX' }} />);
+  connect();
+  await userEvent.type(sell(), '5'); // no JM in the wallet
+  expect(await screen.findByTestId('balance-short')).toHaveTextContent(
+    'Insufficient balance of selected token',
+  );
+});
+
 it('MAX needs both tokens and fills the balance', async () => {
   connect();
   render(<SwapPanel network="TRON" query={{}} />);

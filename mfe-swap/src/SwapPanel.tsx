@@ -39,7 +39,7 @@ import { WidgetNetwork } from './components/WidgetNetwork';
 import { useSwapBox } from './useSwapBox';
 import { useSwapAction } from './useSwapAction';
 import { useUsdLines } from './useUsdLines';
-import { maxSellAmount, directPairsOf } from './maxAmount';
+import { balanceShortText, maxSellAmount, directPairsOf } from './maxAmount';
 import { swapApi } from './swapApi';
 import './swapApiImpl';
 import './swap.css';
@@ -121,6 +121,7 @@ function SwapBox({
   const [approvalMode, setApprovalMode] = useApprovalMode();
   const [deadlineMinutes, setDeadlineMinutes] = useDeadlineMinutes();
   const usd = useUsdLines(network, state);
+  const withBase = withSessionBase(balances, network, session.balance);
   const { swap, completed, closeCompleted, spedUp, failure } = useSwapAction({
     network,
     state,
@@ -128,7 +129,7 @@ function SwapBox({
     slippageBps,
     // The receive token's balance comes 6 s after the sell token's: until then the TRON fee
     // rule takes the base coin's from the session (shared-chain checks again before sending).
-    balances: withSessionBase(balances, network, session.balance),
+    balances: withBase,
     energy,
     approval: approvalMode,
     launchPad: widgetOptions?.launchPad,
@@ -143,6 +144,11 @@ function SwapBox({
   const { t } = useLingui();
   const from = state.fromSymbol ? network.tokens[state.fromSymbol] : undefined;
   const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
+  // More than the wallet holds: the spec's text at once, not a simulation that can only fail.
+  const short =
+    session.connected && state.quote && from && state.fromSymbol
+      ? balanceShortText(state.quote.amountIn, from, withBase[state.fromSymbol])
+      : undefined;
   // A widget host's `tokens` option limits both selectors (and the widget imports nothing).
   const allowed = useMemo(
     () => (widget ? (widgetOptions?.tokens ?? listedKeys(network)) : undefined),
@@ -326,10 +332,18 @@ function SwapBox({
       {widget && session.connected && state.quote && !pending && (
         <WidgetNetwork network={network} />
       )}
-      {session.connected && state.quote && !pending && (
-        <Suspense fallback={null}>
-          <SimulatedResult network={network} quote={state.quote} slippageBps={slippageBps} />
-        </Suspense>
+      {short ? (
+        <p role="alert" className="jm-impact-danger" data-testid="balance-short">
+          {localText(short)}
+        </p>
+      ) : (
+        session.connected &&
+        state.quote &&
+        !pending && (
+          <Suspense fallback={null}>
+            <SimulatedResult network={network} quote={state.quote} slippageBps={slippageBps} />
+          </Suspense>
+        )
       )}
       {network.platform === 'tron' && session.connected && state.quote && (
         <Suspense fallback={null}>

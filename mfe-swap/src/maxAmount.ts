@@ -1,4 +1,9 @@
-import type { NetworkConfig, TokenConfig } from '@jmswap/shared-chain';
+import {
+  INSUFFICIENT_BALANCE,
+  INSUFFICIENT_TOKEN_BALANCE,
+  type NetworkConfig,
+  type TokenConfig,
+} from '@jmswap/shared-chain';
 import { maxSpendable } from '@jmswap/shared-chain/swap';
 
 /**
@@ -19,6 +24,19 @@ export function maxSellAmount(
     gasReserve,
     pathLength: network.exchange.MAX_HOP_LENGTH,
   });
+}
+
+/**
+ * The spec's balance text ("Insufficient balance", or "… of selected token") when a quote sells
+ * more than the wallet holds; undefined when it does not, or the balance is not read yet.
+ */
+export function balanceShortText(
+  amountIn: bigint,
+  token: TokenConfig,
+  balance: bigint | undefined,
+): string | undefined {
+  if (balance === undefined || amountIn <= balance) return undefined;
+  return token.isBase ? INSUFFICIENT_BALANCE : INSUFFICIENT_TOKEN_BALANCE;
 }
 
 const NO_PAIRS: ReadonlySet<string> = new Set();

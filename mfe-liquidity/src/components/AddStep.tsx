@@ -2,11 +2,18 @@ import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   formatAmount,
+  localText,
   requestWalletConnect,
   type NetworkConfig,
+  type TokenConfig,
   type WalletSession,
 } from '@jmswap/shared-chain';
-import { liquidityTaxes, maxSpendable, type UserPosition } from '@jmswap/shared-chain/liquidity';
+import {
+  liquidityTaxes,
+  maxSpendable,
+  validateLiquidityAdd,
+  type UserPosition,
+} from '@jmswap/shared-chain/liquidity';
 import type { AddView } from '../form/addView';
 import { liquidityApi } from '../liquidityApi';
 import type { LiquidityAction, LiquidityForm } from '../form/liquidityForm';
@@ -62,6 +69,7 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
   };
   const taxApplies = keyA && keyB ? liquidityTaxes(network, keyA, keyB).normalRouter : false;
   const plan = view.plan;
+  const short = session.connected ? balanceShort(a, b, view, balances, keyA, keyB) : undefined;
   return (
     <>
       <h2>
@@ -132,21 +140,33 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
           <PoolItem network={network} position={p.matching} />
         </ul>
       )}
-      {session.connected && a && b && plan && plan.amountA > 0n && plan.amountB > 0n && !p.busy && (
-        <Suspense fallback={null}>
-          <LiquidityPreview
-            request={{
-              action: 'add',
-              networkId: network.id,
-              symbolA: keyA as string,
-              symbolB: keyB as string,
-              amountA: plan.amountA,
-              amountB: plan.amountB,
-              slippageBps: p.slippageBps,
-            }}
-          />
-        </Suspense>
+      {short && (
+        <p role="alert" className="jm-warning" data-testid="balance-short">
+          {localText(short)}
+        </p>
       )}
+      {session.connected &&
+        !short &&
+        a &&
+        b &&
+        plan &&
+        plan.amountA > 0n &&
+        plan.amountB > 0n &&
+        !p.busy && (
+          <Suspense fallback={null}>
+            <LiquidityPreview
+              request={{
+                action: 'add',
+                networkId: network.id,
+                symbolA: keyA as string,
+                symbolB: keyB as string,
+                amountA: plan.amountA,
+                amountB: plan.amountB,
+                slippageBps: p.slippageBps,
+              }}
+            />
+          </Suspense>
+        )}
       {session.connected ? (
         <button
           type="button"
@@ -166,4 +186,29 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
       )}
     </>
   );
+}
+
+/**
+ * The spec's balance text when a side needs more than the wallet holds (SUPPLY's own check), at
+ * once instead of a simulation that can only fail; undefined until both balances are read.
+ */
+function balanceShort(
+  a: TokenConfig | undefined,
+  b: TokenConfig | undefined,
+  view: AddView,
+  balances: Record<string, bigint>,
+  keyA?: string,
+  keyB?: string,
+): string | undefined {
+  const [balanceA, balanceB] = [keyA && balances[keyA], keyB && balances[keyB]];
+  if (!a || !b || typeof balanceA !== 'bigint' || typeof balanceB !== 'bigint') return undefined;
+  const check = validateLiquidityAdd({
+    tokenA: a,
+    tokenB: b,
+    amountA: view.plan?.amountA ?? view.amountA,
+    amountB: view.plan?.amountB ?? view.amountB,
+    balanceA,
+    balanceB,
+  });
+  return !check.ok && check.code.startsWith('INSUFFICIENT_') ? check.message : undefined;
 }

@@ -90,6 +90,16 @@ describe('simulationFailureText: one sentence per revert reason', () => {
     expect(simulationFailureText(action, reason)).toEqual({ message: sentence });
   });
 
+  it.each([
+    'insufficient funds for gas * price + value: have 1000 want 2000',
+    'Insufficient funds for gas * price + value',
+    'Validate TransferContract error, balance is not sufficient.',
+  ])('a node refusing for want of funds (%s): one plain sentence', (reason) => {
+    expect(simulationFailureText('swap', reason)).toEqual({
+      message: 'This swap would fail: your balance does not cover the amount and the network fee.',
+    });
+  });
+
   it('an unknown reason: a generic sentence and the raw reason in a details line', () => {
     expect(simulationFailureText('approve', 'Pausable: paused')).toEqual({
       message: 'This approval would fail, so nothing was sent.',

@@ -52,6 +52,17 @@ const WHY: Record<string, MessageDescriptor> = {
   OUT_OF_TIME: msg`it took too long on chain. Try again.`,
 };
 
+/**
+ * The node's own refusals, before any contract runs: geth's and anvil's "insufficient funds for
+ * gas * price + value", java-tron's "balance is not sufficient".
+ */
+const NODE_REFUSALS: [RegExp, MessageDescriptor][] = [
+  [
+    /insufficient funds|balance is not sufficient/i,
+    msg`your balance does not cover the amount and the network fee.`,
+  ],
+];
+
 /** The require message without its contract prefix: "JMSwap: EXPIRED" -> "EXPIRED". */
 export function revertCode(reason: string): string {
   return reason.replace(/^[A-Za-z0-9_]+:\s*/, '').trim();
@@ -69,7 +80,10 @@ export function simulationFailureText(
   action: SendAction,
   reason: string | undefined,
 ): SimulationText {
-  const known = reason === undefined ? undefined : WHY[revertCode(reason)];
+  const known =
+    reason === undefined
+      ? undefined
+      : (WHY[revertCode(reason)] ?? NODE_REFUSALS.find(([pattern]) => pattern.test(reason))?.[1]);
   const subject = i18n._(SUBJECT[action]);
   if (known !== undefined) {
     const why = i18n._(known);
