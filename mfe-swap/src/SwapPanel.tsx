@@ -332,7 +332,7 @@ function SwapBox({
       {widget && session.connected && state.quote && !pending && (
         <WidgetNetwork network={network} />
       )}
-      {short ? (
+      {short && !pending ? (
         <p role="alert" className="jm-impact-danger" data-testid="balance-short">
           {localText(short)}
         </p>
