@@ -7,12 +7,7 @@
 import { expect, test } from '../fixtures/test';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
-import {
-  browserDrawnControls,
-  openEveryDisclosure,
-  switchTheme,
-  watchPolicy,
-} from '../fixtures/csp';
+import { expectSiteDrawn, openEveryDisclosure, switchTheme, watchPolicy } from '../fixtures/csp';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 
 test('every panel and dialog opened, on every page, in both themes: no CSP violation, all styled', async ({
@@ -26,10 +21,7 @@ test('every panel and dialog opened, on every page, in both themes: no CSP viola
   await injectEvmWallet(page, { account: owner, chainId: poly.chainId, rpcUrls: evmRpcUrls() });
   const theme = (wanted: 'light' | 'dark') => switchTheme(page, wanted);
   // Every control in view is drawn by the site's stylesheet, not left to the browser's defaults.
-  const drawn = async (where: string) =>
-    expect
-      .soft(await browserDrawnControls(page), `${where}: controls the browser draws`)
-      .toEqual([]);
+  const drawn = (where: string) => expectSiteDrawn(page, where);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?n=POLY');
   await expect(page.locator('main [data-remote]').first()).toBeVisible();
