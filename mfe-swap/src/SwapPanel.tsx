@@ -146,8 +146,8 @@ function SwapBox({
   const to = state.toSymbol ? network.tokens[state.toSymbol] : undefined;
   // More than the wallet holds: the spec's text at once, not a simulation that can only fail.
   const short =
-    session.connected && state.quote && from && state.fromSymbol
-      ? balanceShortText(state.quote.amountIn, from, withBase[state.fromSymbol])
+    session.connected && state.quote && from && to && state.fromSymbol
+      ? balanceShortText(state.quote, from, to, withBase[state.fromSymbol])
       : undefined;
   // A widget host's `tokens` option limits both selectors (and the widget imports nothing).
   const allowed = useMemo(

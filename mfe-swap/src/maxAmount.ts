@@ -1,10 +1,5 @@
-import {
-  INSUFFICIENT_BALANCE,
-  INSUFFICIENT_TOKEN_BALANCE,
-  type NetworkConfig,
-  type TokenConfig,
-} from '@jmswap/shared-chain';
-import { maxSpendable } from '@jmswap/shared-chain/swap';
+import type { NetworkConfig, TokenConfig } from '@jmswap/shared-chain';
+import { maxSpendable, validateSwap } from '@jmswap/shared-chain/swap';
 
 /**
  * MAX: the whole token balance; for the base coin, the balance minus what the fees need: on
@@ -28,15 +23,25 @@ export function maxSellAmount(
 
 /**
  * The spec's balance text ("Insufficient balance", or "… of selected token") when a quote sells
- * more than the wallet holds; undefined when it does not, or the balance is not read yet.
+ * more than the wallet holds (SWAP's own rule); undefined when it does not, or the balance is not
+ * read yet.
  */
 export function balanceShortText(
-  amountIn: bigint,
-  token: TokenConfig,
+  quote: { amountIn: bigint; amountOut: bigint },
+  from: TokenConfig,
+  to: TokenConfig,
   balance: bigint | undefined,
 ): string | undefined {
-  if (balance === undefined || amountIn <= balance) return undefined;
-  return token.isBase ? INSUFFICIENT_BALANCE : INSUFFICIENT_TOKEN_BALANCE;
+  if (balance === undefined) return undefined;
+  const check = validateSwap({
+    fromToken: from.symbol,
+    toToken: to.symbol,
+    fromAmount: quote.amountIn,
+    toAmount: quote.amountOut,
+    fromIsBase: !!from.isBase,
+    fromBalance: balance,
+  });
+  return !check.ok && check.code.startsWith('INSUFFICIENT_') ? check.message : undefined;
 }
 
 const NO_PAIRS: ReadonlySet<string> = new Set();
