@@ -42,3 +42,27 @@ test('both entries (wallet area, phone menu) open and close one list, loaded on 
   await userEvent.click(phone as HTMLElement);
   expect(screen.queryByText('No transactions yet')).toBeNull();
 });
+
+test('an open panel closes with Escape (the focus back on its entry) or a click elsewhere, not a click inside it', async () => {
+  const user = userEvent.setup();
+  render(
+    <>
+      <h1>TOKEN SWAP</h1>
+      <WalletMenu />
+    </>,
+  );
+  const [wide] = screen.getAllByRole('button', { name: 'Recent transactions' });
+  await user.click(wide as HTMLElement);
+  await screen.findByText('No transactions yet');
+  await user.keyboard('{Escape}');
+  expect(screen.queryByText('No transactions yet')).toBeNull();
+  expect(wide).toHaveAttribute('aria-expanded', 'false');
+  expect(wide).toHaveFocus();
+
+  await user.click(wide as HTMLElement);
+  await user.click(await screen.findByText('No transactions yet'));
+  expect(screen.getByText('No transactions yet')).toBeVisible();
+  await user.click(screen.getByRole('heading', { name: 'TOKEN SWAP' }));
+  expect(screen.queryByText('No transactions yet')).toBeNull();
+  expect(wide).toHaveAttribute('aria-expanded', 'false');
+});

@@ -5,7 +5,8 @@
  * shared-chain's recent transactions, so a send still pending from before a reload is checked
  * again (and blocks the send buttons until it settles).
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useLocation } from 'wouter';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { disconnectWallet, loadAllowances, loadRecentTransactions } from '@jmswap/shared-chain';
@@ -40,6 +41,41 @@ const approvalsPanel = onDemand<ComponentType>('the approvals panel', () =>
 
 type Panel = 'recent' | 'approvals';
 
+/** What a click may land on without closing the open panel: the panel, its entries, a dialog. */
+const INSIDE = '.jm-recent-slot, .jm-recent-toggle, .jm-recent-menu, dialog, [role="dialog"]';
+
+/**
+ * A dropdown's ways out, as on every DEX's account menu: Escape (the focus goes back to the
+ * entry that opened it), a click elsewhere on the page, another route. Without them the panel
+ * stayed over the swap box until its own entry was clicked again, and on phones it stayed in
+ * the header after Escape had folded the menu away.
+ */
+function useDismiss(open: boolean, close: () => void) {
+  const opener = useRef<HTMLElement | null>(null);
+  const [path] = useLocation();
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => closeRef.current(), [path]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      closeRef.current();
+      opener.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!(e.target instanceof Element) || !e.target.closest(INSIDE)) closeRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+  return opener;
+}
+
 const PANELS: Record<Panel, { id: string; title: MessageDescriptor }> = {
   recent: { id: 'jm-recent', title: RECENT_TITLE },
   approvals: { id: 'jm-approvals', title: APPROVALS_TITLE },
@@ -53,6 +89,7 @@ export function WalletMenu() {
   }, []);
   // A panel whose code did not load closes again (logged by onDemand): the next click retries.
   const close = () => setOpen(undefined);
+  const opener = useDismiss(open !== undefined, close);
   const RecentPanel = useOnDemand(recentPanel, open === 'recent', close);
   const ApprovalsPanel = useOnDemand(approvalsPanel, open === 'approvals', close);
   const Panel = open === 'recent' ? RecentPanel : open === 'approvals' ? ApprovalsPanel : undefined;
@@ -63,7 +100,10 @@ export function WalletMenu() {
       className={className}
       aria-expanded={open === panel}
       aria-controls={PANELS[panel].id}
-      onClick={() => setOpen((o) => (o === panel ? undefined : panel))}
+      onClick={(e) => {
+        opener.current = e.currentTarget;
+        setOpen((o) => (o === panel ? undefined : panel));
+      }}
     >
       {i18n._(PANELS[panel].title)}
     </button>
