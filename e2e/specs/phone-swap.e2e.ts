@@ -3,7 +3,14 @@ import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, ledger } from '../fixtures/landed';
-import { header, overflow, phone, PHONE_SHOTS as SHOTS, PHONE_SIZES } from '../fixtures/phone';
+import {
+  header,
+  overflow,
+  phone,
+  PHONE_SHOTS as SHOTS,
+  PHONE_SIZES,
+  sidewaysScrollers,
+} from '../fixtures/phone';
 
 // A swap on a phone, at an iPhone-sized and the smallest common viewport, touch on (the rest of
 // the phone checks, which send nothing, are phone.e2e.ts).
@@ -42,8 +49,26 @@ for (const size of PHONE_SIZES) {
       const box = await popup.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
       await page.screenshot({ path: path.join(SHOTS, `${size.width}-funds-on-the-way.png`) });
+      const explorer = (await popup.getByRole('link').last().getAttribute('href')) as string;
       await popup.getByRole('button', { name: 'CLOSE' }).tap();
       await expect(popup).toBeHidden();
+
+      // The trade's tables on the phone's width: every column in sight, none scrolling sideways.
+      await swapBox.getByRole('button', { name: 'Toggle swap history' }).tap();
+      const history = page.getByRole('region', { name: 'Trading History' });
+      await expect(history.getByRole('row').nth(1)).toBeVisible();
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      await history.screenshot({ path: path.join(SHOTS, `${size.width}-trading-history.png`) });
+      await header(page).getByRole('button', { name: 'Menu' }).tap();
+      await page
+        .getByRole('navigation', { name: 'Sub-menu' })
+        .getByRole('link', { name: 'Charts' })
+        .tap();
+      const mine = page.getByRole('region', { name: 'My trades' });
+      await expect(mine.locator(`a[href="${explorer}"]`)).toBeVisible({ timeout: 30000 });
+      await expect(mine.getByRole('row').nth(1)).toContainText(/BNB.*USDT/);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      await mine.screenshot({ path: path.join(SHOTS, `${size.width}-my-trades.png`) });
     });
   });
 }

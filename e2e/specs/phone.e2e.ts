@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { header, overflow, phone, PHONE_SHOTS as SHOTS, PHONE_SIZES } from '../fixtures/phone';
+import {
+  header,
+  overflow,
+  phone,
+  PHONE_SHOTS as SHOTS,
+  PHONE_SIZES,
+  sidewaysScrollers,
+} from '../fixtures/phone';
 import { withTronLink } from '../fixtures/tron';
 
 // Phones: every route at an iPhone-sized and the smallest common viewport, touch on. Nothing is
@@ -43,6 +50,7 @@ for (const size of PHONE_SIZES) {
         expect
           .soft(scrollWidth, `${url} is ${scrollWidth} px wide`)
           .toBeLessThanOrEqual(innerWidth);
+        expect.soft(await sidewaysScrollers(page), `${url}: parts scrolling sideways`).toEqual([]);
         // text inputs at 16 px or more, so the phone does not zoom in on focus
         const small = await page
           .locator(

@@ -74,6 +74,8 @@ it('shows "Loading History..." and then the trades: Price, Amount, Time, 6 decim
   ).toEqual(['Price (TRX)', 'Amount (JM)', 'Time']);
   expect(row).toHaveTextContent('0.081234');
   expect(row).toHaveTextContent('1234.567891');
+  // 23 November at 12:30 UTC, local time: the month as a word, never "23/11" (or "11/23").
+  expect(within(row).getByRole('link')).toHaveTextContent(/^2[34] Nov, \d\d:\d\d$/);
   expect(within(row).getByRole('link')).toHaveAttribute(
     'href',
     `https://tronscan.org/#/transaction/${HASH}`,
@@ -123,8 +125,8 @@ it('reads in Chinese with the real catalogue: month before day, token symbols as
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['价格 (TRX)', '数量 (JM)', '时间']);
-    // 23 November: "11/23 hh:mm" in Chinese (the English page shows "23/11 hh:mm").
-    expect(link).toHaveTextContent(/^11\/2[34] \d\d:\d\d$/);
+    // 23 November: "11月23日 hh:mm" in Chinese (the English page shows "23 Nov, hh:mm").
+    expect(link).toHaveTextContent(/^11月2[34]日 \d\d:\d\d$/);
     expect(link).toHaveAttribute('title', '买入 JM：查看交易');
   } finally {
     await act(() => activateLanguage('en'));

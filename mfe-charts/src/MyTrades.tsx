@@ -79,7 +79,7 @@ function MyTradesTable({ network, trades }: { network: NetworkConfig; trades: Ac
   const language = useLanguageCode();
   return (
     <div className="jm-history-scroll">
-      <table>
+      <table className="jm-my-trades">
         <thead>
           <tr>
             <th scope="col">{translate`Time`}</th>
@@ -96,10 +96,11 @@ function MyTradesTable({ network, trades }: { network: NetworkConfig; trades: Ac
                   {tradeTime(t.date, language)}
                 </a>
               </td>
-              <td>
+              {/* data-label: the column's name over the figure where a phone stacks the cells. */}
+              <td data-label={translate`Sold`}>
                 {fixedDecimal(t.amountIn, 6)} {t.symbolIn}
               </td>
-              <td>
+              <td data-label={translate`Received`}>
                 {fixedDecimal(t.amountOut, 6)} {t.symbolOut}
               </td>
               <td>{usd(t.usd)}</td>

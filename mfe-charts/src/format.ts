@@ -25,13 +25,14 @@ export const usdPrice = (value: number | null | undefined): string =>
 export { usd };
 
 /**
- * Local date and time of a trade, short, in the language's order: "23/11 12:34" in English,
- * "11/23 12:34" in Chinese.
+ * Local date and time of a trade, short, with the month as a word so that no reader takes
+ * 4 December for 12 April: "4 Dec, 22:02" in English (a 24-hour clock: the time column fits a
+ * phone's width), "12月4日 22:02" in Chinese.
  */
 export const tradeTime = (ms: number, language = 'en'): string =>
   new Date(ms).toLocaleString(language === 'en' ? 'en-GB' : language, {
-    day: '2-digit',
-    month: '2-digit',
+    month: 'short',
+    day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
   });
