@@ -112,6 +112,27 @@ test('TRON: the partner page’s TronLink swaps through the widget and onSwap re
   await page.screenshot({ path: test.info().outputPath('widget-sdk-tron.png'), fullPage: true });
 });
 
+test('a partner page with no TRON wallet: CONNECT WALLET says so in the widget; with TronLink it connects', async ({
+  page,
+  tronAccount,
+}) => {
+  await openPartner(page, { network: 'TRON' });
+  await swapBox(page).getByRole('button', { name: 'CONNECT WALLET' }).click();
+  // Said to the visitor in the widget, not only to the host's onError.
+  await expect(
+    widget(page).getByText(/^No TRON wallet answered on this page\. Install or unlock TronLink/),
+  ).toBeVisible();
+  await expect.poll(() => events(page, 'error')).toHaveLength(1);
+  await expect(widget(page).getByText('Wallet connection declined')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('widget-sdk-no-wallet.png') });
+  // The way back: the visitor installs TronLink and reloads.
+  await withTronLink(page, tronAccount);
+  await page.reload();
+  await swapBox(page).getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await expect.poll(() => events(page, 'connect')).toHaveLength(1);
+});
+
 test('the iframe follows the widget’s height', async ({ page }) => {
   await openPartner(page, { network: 'BSC' });
   const iframe = page.locator('#jmswap iframe');

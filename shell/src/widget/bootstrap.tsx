@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { showLanguage } from '../language';
 import {
   browserLanguage,
   appEvents$,
+  ChainError,
   configureChainServices,
   configureWidgetRelay,
   connectWallet,
@@ -12,6 +14,7 @@ import {
   loadNetworks,
   selectNetwork,
   setHostSlippage,
+  showToast,
   trackEvent,
   type NetworkId,
   type RemoteScreenProps,
@@ -114,6 +117,8 @@ async function screenFor(options: WidgetOptions, fallbackNetwork: string): Promi
   };
 }
 
+const CONNECT_FAILED = msg`Your wallet did not connect. Try again.`;
+
 async function start() {
   // Same origin as the site: the widget must not change the site's SELECTED_NETWORK.
   keepNetworkInPage();
@@ -133,7 +138,12 @@ async function start() {
   startAnalyticsSink();
   appEvents$.subscribe((event) => {
     if (event.type === 'connectWalletRequested')
-      void connectWallet('widget').catch((e) => console.error('[widget] connect failed', e));
+      void connectWallet('widget').catch((e: unknown) => {
+        console.error('[widget] connect failed', e);
+        // Said in the widget too: the host's onError alone left its visitor a button that did
+        // nothing. A declined connect is not here: connectWallet said so already.
+        showToast('error', e instanceof ChainError ? e.message : CONNECT_FAILED);
+      });
   });
   await Promise.allSettled([registerRemotesFromConfig(WIDGET_REMOTES), loadNetworks()]);
   const root = createRoot(rootEl);

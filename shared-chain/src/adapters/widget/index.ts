@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import type { NetworkConfig } from '../../config/types';
+import { ChainError } from '../../core/errors';
 import type { WalletConnection, WalletConnector } from '../types';
 import type { TronWebLike } from '../tron/tronweb-like';
 import type { WidgetRelay } from './relay';
@@ -27,6 +29,17 @@ let namedNoChain = false;
  */
 export const hostNamedNoChain = (): boolean => relay !== undefined && namedNoChain;
 
+/**
+ * What the widget says when the host page answered its connect with an error other than a
+ * refusal: mostly no wallet in that page (the SDK's "TronLink was not found on this page"), whose
+ * own words are the host's and English only. Shown in the widget, not only told to the host.
+ */
+export function hostWalletMissingText(network: NetworkConfig): string {
+  return network.platform === 'tron'
+    ? t`No TRON wallet answered on this page. Install or unlock TronLink, or open this page in TronLink's browser, then try again.`
+    : t`No wallet answered on this page. Install or unlock a browser wallet such as MetaMask, or open this page in your wallet app's browser, then try again.`;
+}
+
 /** The widget's only wallet: the host page's, reached through the relay. */
 export const widgetConnector: WalletConnector = {
   kind: 'widget',
@@ -37,15 +50,19 @@ export const widgetConnector: WalletConnector = {
     const reply = (await relay.call('connect', { network: network.id })) as {
       address?: unknown;
       name?: unknown;
+      error?: unknown;
     } | null;
+    const [{ chainIdOf, isRejection }, { widgetEvmConnection, widgetTronConnection }] =
+      await Promise.all([
+        relayModule(),
+        import(/* webpackChunkName: "shared-chain-widget" */ './connection'),
+      ]);
     const address = typeof reply?.address === 'string' ? reply.address : '';
-    if (!address)
+    // The user said no in the wallet (4001), or a host on the seed's protocol answered nothing.
+    if (isRejection(reply) || (!address && !reply?.error))
       throw Object.assign(new Error('The host page did not connect a wallet'), { code: 4001 });
+    if (!address) throw new ChainError('WALLET_NOT_CONNECTED', hostWalletMissingText(network));
     const name = typeof reply?.name === 'string' && reply.name ? reply.name : 'Host wallet';
-    const [{ chainIdOf }, { widgetEvmConnection, widgetTronConnection }] = await Promise.all([
-      relayModule(),
-      import(/* webpackChunkName: "shared-chain-widget" */ './connection'),
-    ]);
     const chainId = chainIdOf(reply);
     namedNoChain = chainId === undefined;
     if (chainId !== undefined && chainId !== network.chainId) {

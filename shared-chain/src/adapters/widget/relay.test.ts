@@ -295,6 +295,34 @@ describe('widget wallet connections', () => {
       frame.posted.map((p) => p.message.function);
     const swap = { to: '0xrouter', data: '0xdeadbeef', value: 3n };
 
+    it("a host's error at connect: a refusal is the user's (4001), anything else says what to do", async () => {
+      const frame = fakeFrame();
+      const relay = await configureWidgetRelay(frame.win, HOST);
+      opened.push(relay);
+      const connectWith = async (network: NetworkConfig, data: unknown) => {
+        const connected = widgetConnector.connect(network);
+        await flush();
+        answer(frame, 'connected', data);
+        return connected.catch((e: unknown) => e);
+      };
+      // The SDK's own answers: no TronLink in the page, no browser wallet, a declined prompt.
+      const noTronLink = { error: { code: 4100, message: 'TronLink was not found on this page' } };
+      const tronNet = { ...tron, name: 'TRON' } as NetworkConfig;
+      expect(await connectWith(tronNet, noTronLink)).toMatchObject({
+        code: 'WALLET_NOT_CONNECTED',
+        message:
+          "No TRON wallet answered on this page. Install or unlock TronLink, or open this page in TronLink's browser, then try again.",
+      });
+      const noWallet = { error: { code: -32000, message: 'No browser wallet was found' } };
+      const error = await connectWith(evmNet, noWallet);
+      expect(error).toBeInstanceOf(ChainError);
+      expect((error as Error).message).toMatch(/^No wallet answered on this page\. .*MetaMask/);
+      const declined = { error: { code: 4001, message: 'Connection declined in TronLink' } };
+      expect(await connectWith(tronNet, declined)).toMatchObject({ code: 4001 });
+      // A host on the seed's protocol answers nothing when its wallet said no.
+      expect(await connectWith(evmNet, null)).toMatchObject({ code: 4001 });
+    });
+
     it('the connect reply decides whether the confirm step names the network', async () => {
       const frame = fakeFrame();
       const relay = await configureWidgetRelay(frame.win, HOST);
