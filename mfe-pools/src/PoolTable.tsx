@@ -196,7 +196,10 @@ export const PoolTable = memo(function PoolTable(props: {
 }) {
   const { t, i18n } = useLingui();
   const { rows, waiting, pools, ...rest } = props;
-  const locale = i18n.locale;
+  // The words' key is one of this remote's own texts: it changes with the language and when this
+  // remote's catalogue arrives after its first render (words made before it stayed English,
+  // "Chart" in a Chinese page, until a reload).
+  const chart = t`Chart`;
   const words = useMemo((): Words => {
     const reserveA = new Map<string, string>();
     const reserveB = new Map<string, string>();
@@ -204,14 +207,14 @@ export const PoolTable = memo(function PoolTable(props: {
       columns: API_COLUMNS.map((c) => i18n._(c)),
       na: t`n/a`,
       unavailable: t`unavailable`,
-      chart: t`Chart`,
+      chart,
       addLiquidity: t`Add liquidity`,
       reserveA: (symbolA) => once(reserveA, symbolA, () => t`Reserve ${symbolA}`),
       reserveB: (symbolB) => once(reserveB, symbolB, () => t`Reserve ${symbolB}`),
     };
-    // i18n is one object for every language: the words are made again when the language changes.
+    // t and i18n are the same objects in every language: the key above says when to remake them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [i18n, locale]);
+  }, [chart]);
   const line = { ...rest, words };
   const virtual = pools > VIRTUAL_FROM && !waiting;
   return (
