@@ -53,6 +53,7 @@ const PAGES = [
   'csp-walk',
   'phone',
   'startup',
+  'languages-late',
 ];
 
 /** Every app runs as its own server, as in production (Module Federation examples do the same). */
