@@ -54,6 +54,7 @@ const PAGES = [
   'phone',
   'startup',
   'languages-late',
+  'keyboard',
 ];
 
 /** Every app runs as its own server, as in production (Module Federation examples do the same). */

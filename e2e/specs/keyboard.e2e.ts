@@ -1,0 +1,78 @@
+/**
+ * Every control reached with Tab shows that it has the focus: its own outline, shadow, border or
+ * background changes, or its frame's does (the amount fields ring their box). A control styled
+ * with `outline: none` and nothing in its place leaves a keyboard user lost on the page.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+
+const PAGES: [string, (page: Page) => Promise<void>][] = [
+  // The swap box with its settings open: the slippage fields and the deadline too.
+  ['/?n=BSC', async (page) => page.getByRole('button', { name: /^Slippage/ }).click()],
+  ['/?n=BSC&t=addLiquidity', async () => undefined],
+  ['/charts', async () => undefined],
+  ['/pools', async () => undefined],
+  ['/listing', async () => undefined],
+];
+
+type Looks = {
+  __look: (el: Element) => string;
+  __looks: Map<Element, string>;
+};
+
+/** Presses Tab `stops` times; the controls whose focus showed no change, by name. */
+async function unseenFocus(page: Page, stops: number): Promise<string[]> {
+  const unseen: string[] = [];
+  for (let i = 0; i < stops; i += 1) {
+    // What every control and its two frames look like before this Tab.
+    await page.evaluate(() => {
+      const w = window as unknown as Looks;
+      w.__look = (el) =>
+        [el, el.parentElement, el.parentElement?.parentElement]
+          .map((e) => {
+            if (!e) return '';
+            const s = getComputedStyle(e);
+            const { outlineStyle, outlineWidth, outlineColor, boxShadow } = s;
+            return [
+              outlineStyle,
+              outlineWidth,
+              outlineColor,
+              boxShadow,
+              s.borderColor,
+              s.backgroundColor,
+            ].join('|');
+          })
+          .join('/');
+      w.__looks = new Map();
+      const controls = 'a[href], button, input, select, textarea, [tabindex]';
+      for (const el of document.querySelectorAll(controls)) w.__looks.set(el, w.__look(el));
+    });
+    await page.keyboard.press('Tab');
+    const verdict = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return undefined;
+      const w = window as unknown as Looks;
+      const before = w.__looks.get(el);
+      const label = (el as HTMLInputElement).labels?.[0]?.textContent;
+      const name = (el.getAttribute('aria-label') ?? label ?? el.textContent ?? '').trim();
+      return {
+        name: `${el.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
+        seen: before === undefined || before !== w.__look(el),
+      };
+    });
+    if (verdict && !verdict.seen) unseen.push(verdict.name);
+  }
+  return unseen;
+}
+
+test('every control reached with Tab shows its focus, on every page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const [url, open] of PAGES) {
+    await page.goto(url);
+    await expect(page.locator('main [data-remote]').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await open(page);
+    await page.locator('body').focus();
+    expect.soft(await unseenFocus(page, 45), url).toEqual([]);
+  }
+});
