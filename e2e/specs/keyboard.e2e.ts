@@ -1,7 +1,8 @@
 /**
- * Every control reached with Tab shows that it has the focus: its own outline, shadow, border or
- * background changes, or its frame's does (the amount fields ring their box). A control styled
- * with `outline: none` and nothing in its place leaves a keyboard user lost on the page.
+ * The keyboard alone: every control reached with Tab shows that it has the focus (its own outline,
+ * shadow, border or background changes, or its frame's: the amount fields ring their box), and a
+ * dialog takes the focus, keeps it and gives it back. A control styled with `outline: none` and
+ * nothing in its place, or a dialog Tab leaves for the page behind, loses a keyboard user.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
@@ -75,4 +76,28 @@ test('every control reached with Tab shows its focus, on every page', async ({ p
     await page.locator('body').focus();
     expect.soft(await unseenFocus(page, 45), url).toEqual([]);
   }
+});
+
+test('a dialog takes the focus, keeps it while open and gives it back on Escape', async ({
+  page,
+}) => {
+  await page.goto('/?n=BSC');
+  await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+  const connect = page.locator('header').getByRole('button', { name: 'CONNECT WALLET' });
+  await connect.focus();
+  await page.keyboard.press('Enter');
+  const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });
+  await expect(chooser.getByRole('button', { name: 'Browser wallet (MetaMask)' })).toBeFocused();
+  // Tab goes round the dialog's controls (and the browser's own bar), never the page behind.
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const el = document.activeElement;
+      return !el || el === document.body ? 'browser' : el.closest('dialog') ? 'dialog' : 'page';
+    });
+    expect(where, `Tab ${i + 1}`).not.toBe('page');
+  }
+  await page.keyboard.press('Escape');
+  await expect(chooser).toBeHidden();
+  await expect(connect).toBeFocused();
 });

@@ -8,6 +8,7 @@ export * from './react/hooks';
 export type { RemoteScreenProps } from './ui-contract';
 export { StandaloneHarness } from './react/StandaloneHarness';
 export { TokenLogo, NetworkNotConfigured, AmountField } from './react/components';
+export { Modal } from './react/Modal';
 export * from './react/TokenPicker';
 export * from './wallets/options';
 export * from './wallets/walletConnectState';

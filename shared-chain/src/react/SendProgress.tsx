@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import { formatAmount } from '../core/amounts';
 import { loadRecentTransactions } from '../singleton';
+import { Modal } from './Modal';
 
 /**
  * About three of the network's blocks: past this a confirmation is slower than usual and the
@@ -150,22 +151,14 @@ export function SendPopup({
 }) {
   const { t } = useLingui();
   return (
-    <div className="jm-modal-backdrop">
-      <div
-        role="dialog"
-        aria-label={title}
-        className="jm-modal"
-        data-testid={testId}
-        data-status={sent.status}
-      >
-        <h3>{title}</h3>
-        {children}
-        <SendProgress network={network} sent={sent} onSpedUp={onSpedUp} />
-        {footer}
-        <button type="button" className="jm-button" onClick={onClose}>
-          {t`CLOSE`}
-        </button>
-      </div>
-    </div>
+    <Modal label={title} onClose={onClose} data-testid={testId} data-status={sent.status}>
+      <h3>{title}</h3>
+      {children}
+      <SendProgress network={network} sent={sent} onSpedUp={onSpedUp} />
+      {footer}
+      <button type="button" className="jm-button" onClick={onClose} data-autofocus>
+        {t`CLOSE`}
+      </button>
+    </Modal>
   );
 }

@@ -1,6 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { appEvents$, disconnectWallet, ERROR_TOAST_MS, type AppEvent } from '@jmswap/shared-chain';
+import {
+  appEvents$,
+  disconnectWallet,
+  ERROR_TOAST_MS,
+  Modal,
+  type AppEvent,
+} from '@jmswap/shared-chain';
 import { useTheme } from './ThemeToggle';
 
 type Sonner = typeof import('sonner');
@@ -45,19 +51,16 @@ export function Popup() {
     return () => sub.unsubscribe();
   }, []);
   if (!popup) return null;
+  const close = () => setPopup(null);
   return (
-    <div className="jm-modal-backdrop">
-      <div role="dialog" aria-label={popup.title} className="jm-modal">
-        {popup.icon && (
-          <div className={`jm-popup-icon jm-popup-${popup.icon}`} aria-hidden="true" />
-        )}
-        <h3>{popup.title}</h3>
-        <p>{popup.body}</p>
-        <button type="button" className="jm-button" onClick={() => setPopup(null)}>
-          {t`CLOSE`}
-        </button>
-      </div>
-    </div>
+    <Modal label={popup.title} onClose={close}>
+      {popup.icon && <div className={`jm-popup-icon jm-popup-${popup.icon}`} aria-hidden="true" />}
+      <h3>{popup.title}</h3>
+      <p>{popup.body}</p>
+      <button type="button" className="jm-button" onClick={close} data-autofocus>
+        {t`CLOSE`}
+      </button>
+    </Modal>
   );
 }
 

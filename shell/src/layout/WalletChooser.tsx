@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   appEvents$,
+  Modal,
   connectsDirectly,
   network$,
   networks$,
@@ -90,13 +91,6 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-
   const connect = (kind: WalletKind) => {
     close();
     void connectOrExplain(kind, (found) => {
@@ -110,30 +104,23 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
   const { platform } = config.network;
   const title = t`Connect a wallet`;
   return (
-    <div className="jm-modal-backdrop" onClick={close}>
-      <div
-        role="dialog"
-        aria-label={title}
-        className="jm-modal"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h3>{title}</h3>
-        {problem && <WalletProblemNote problem={problem} />}
-        {needsWalletApp(platform) && <OpenInWalletApp platform={platform} />}
-        {walletOptions(config.network, profile).map((option) => (
-          <button
-            key={option.kind}
-            type="button"
-            className="jm-button jm-wallet-option"
-            onClick={() => connect(option.kind)}
-          >
-            {option.label}
-          </button>
-        ))}
-        <button type="button" className="jm-link" onClick={close}>
-          {t`Cancel`}
+    <Modal label={title} onClose={close} closeOnBackdrop>
+      <h3>{title}</h3>
+      {problem && <WalletProblemNote problem={problem} />}
+      {needsWalletApp(platform) && <OpenInWalletApp platform={platform} />}
+      {walletOptions(config.network, profile).map((option) => (
+        <button
+          key={option.kind}
+          type="button"
+          className="jm-button jm-wallet-option"
+          onClick={() => connect(option.kind)}
+        >
+          {option.label}
         </button>
-      </div>
-    </div>
+      ))}
+      <button type="button" className="jm-link" onClick={close}>
+        {t`Cancel`}
+      </button>
+    </Modal>
   );
 }

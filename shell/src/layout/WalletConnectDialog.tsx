@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { create } from 'qrcode';
-import { useObservable } from '@jmswap/shared-chain';
+import { Modal, useObservable } from '@jmswap/shared-chain';
 import { cancelWalletConnectPairing, walletConnectPairing$ } from '@jmswap/shared-chain';
 import { isPhoneBrowser } from '@jmswap/shared-chain/wallet-help';
 
@@ -40,13 +40,7 @@ export function WalletConnectDialog() {
   const [copied, setCopied] = useState(false);
   const uri = pairing?.uri;
 
-  useEffect(() => {
-    setCopied(false);
-    if (!uri) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && cancelWalletConnectPairing();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [uri]);
+  useEffect(() => setCopied(false), [uri]);
 
   if (!uri) return null;
   const title = t`Connect your mobile wallet`;
@@ -56,36 +50,34 @@ export function WalletConnectDialog() {
       .then(() => setCopied(true))
       .catch(() => setCopied(false));
   return (
-    <div className="jm-modal-backdrop" onClick={cancelWalletConnectPairing}>
-      <div
-        role="dialog"
-        aria-label={title}
-        className="jm-modal jm-walletconnect"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h3>{title}</h3>
-        <p className="jm-muted">{t`Scan this code with a WalletConnect wallet on your phone, then approve the connection there.`}</p>
-        {isPhoneBrowser() && (
-          <a href={uri} className="jm-button jm-wallet-option" data-testid="open-wallet-app">
-            {t`Open in wallet app`}
-          </a>
-        )}
-        <QrCode text={uri} label={t`WalletConnect QR code`} />
-        <div className="jm-walletconnect-link">
-          <input
-            readOnly
-            value={uri}
-            aria-label={t`WalletConnect link`}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <button type="button" className="jm-button" onClick={copy}>
-            {copied ? t`Copied` : t`Copy link`}
-          </button>
-        </div>
-        <button type="button" className="jm-link" onClick={cancelWalletConnectPairing}>
-          {t`Cancel`}
+    <Modal
+      label={title}
+      onClose={cancelWalletConnectPairing}
+      closeOnBackdrop
+      className="jm-walletconnect"
+    >
+      <h3>{title}</h3>
+      <p className="jm-muted">{t`Scan this code with a WalletConnect wallet on your phone, then approve the connection there.`}</p>
+      {isPhoneBrowser() && (
+        <a href={uri} className="jm-button jm-wallet-option" data-testid="open-wallet-app">
+          {t`Open in wallet app`}
+        </a>
+      )}
+      <QrCode text={uri} label={t`WalletConnect QR code`} />
+      <div className="jm-walletconnect-link">
+        <input
+          readOnly
+          value={uri}
+          aria-label={t`WalletConnect link`}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className="jm-button" onClick={copy} data-autofocus>
+          {copied ? t`Copied` : t`Copy link`}
         </button>
       </div>
-    </div>
+      <button type="button" className="jm-link" onClick={cancelWalletConnectPairing}>
+        {t`Cancel`}
+      </button>
+    </Modal>
   );
 }
