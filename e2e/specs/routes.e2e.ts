@@ -16,24 +16,32 @@ test('every route renders its remote or its page', async ({ page }) => {
     }),
   ).toBeVisible();
   await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+  // Each page named in its title, for tabs, history and screen readers.
+  await expect(page).toHaveTitle('Swap | JMSwap');
 
   await page.goto('/?t=addLiquidity');
   await expect(page.locator('[data-remote="liquidity"]')).toContainText('LIQUIDITY');
   await expect(page.getByText('Adding and removing liquidity is tax-free')).toBeVisible();
+  await expect(page).toHaveTitle('Liquidity | JMSwap');
 
   await page.goto('/charts');
   await expect(page.locator('[data-remote="charts"]')).toContainText('TRX/JM');
+  await expect(page).toHaveTitle('Charts | JMSwap');
 
   await page.goto('/pools');
   await expect(page.getByTestId('pool-item')).toHaveCount(21);
+  await expect(page).toHaveTitle('Pools | JMSwap');
 
   await page.goto('/listing');
   await expect(page.locator('[data-remote="listing"]')).toContainText('TOKEN LISTING');
+  await expect(page).toHaveTitle('List a token | JMSwap');
 
   await page.goto('/help');
   await expect(page.getByRole('heading', { name: 'HOW TO SWAP' })).toBeVisible();
+  await expect(page).toHaveTitle('Help center | JMSwap');
   await page.goto('/info');
   await expect(page.getByRole('heading', { name: 'Roadmap' })).toBeVisible();
+  await expect(page).toHaveTitle('For projects | JMSwap');
 });
 
 test('direct links with n, t, from, to select network, tab and tokens', async ({ page }) => {
@@ -119,15 +127,16 @@ test.describe('before any script has run', () => {
   test('each route arrives drawn: its texts show, it fits a phone, and it takes no input', async ({
     page,
   }) => {
-    const firstFrames: [string, string][] = [
-      ['/', 'The first multi-chain swap with full support for taxed tokens'],
-      ['/?n=BSC&t=addLiquidity', 'Loading...'],
-      ['/charts', 'Loading...'],
-      ['/info', 'Roadmap'],
-      ['/help', 'HOW TO SWAP'],
-      ['/no-such-page', 'This page does not exist.'],
+    const firstFrames: [string, string, string][] = [
+      ['/', 'The first multi-chain swap with full support for taxed tokens', 'Swap'],
+      // The built page of / is the swap's: the title says Liquidity once the app runs.
+      ['/?n=BSC&t=addLiquidity', 'Loading...', 'Swap'],
+      ['/charts', 'Loading...', 'Charts'],
+      ['/info', 'Roadmap', 'For projects'],
+      ['/help', 'HOW TO SWAP', 'Help center'],
+      ['/no-such-page', 'This page does not exist.', 'Page not found'],
     ];
-    for (const [path, text] of firstFrames) {
+    for (const [path, text, title] of firstFrames) {
       // Whatever encoding a browser takes, the drawn page comes (never a bare template twin).
       for (const encoding of ['br', 'gzip', 'identity']) {
         const res = await page.request.get(path, { headers: { 'Accept-Encoding': encoding } });
@@ -135,6 +144,7 @@ test.describe('before any script has run', () => {
       }
       await page.goto(path);
       await expect(page.getByText(text, { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`${title} | JMSwap`);
       await expect(
         page.locator('header').getByText('CONNECT WALLET', { exact: true }),
       ).toBeVisible();

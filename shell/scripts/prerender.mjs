@@ -58,6 +58,7 @@ const headStartFor = (mainSrc) =>
 // The deferred main script webpack writes: replaced by a preload (it still downloads at once).
 const MAIN_SCRIPT = /<script defer="defer" src="([^"<>]+)"><\/script>/g;
 const HEAD_START = '<script id="jm-head-start"></script>';
+const TITLE = /<title>[^<]*<\/title>/;
 // The lists of the swap page's first read (mf-config/src/preload-boot.js): html-webpack-plugin
 // writes them at the end of the head, after the head script, which would run before they are
 // parsed and find none. They move in front of it.
@@ -77,12 +78,13 @@ function writeHtml(file, html) {
 }
 
 try {
-  const { prerenderRoute, ROUTE_PATHS } = await import(pathToFileURL(bundle).href);
+  const { prerenderRoute, prerenderTitle, ROUTE_PATHS } = await import(pathToFileURL(bundle).href);
   // Each route's file is named after it (index.html, charts.html, ...); any other path gets 404.html.
   const ROUTES = { ...ROUTE_PATHS, 404: '/this-page-does-not-exist' };
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
   if (!template.includes(HEAD_START)) throw new Error(`index.html has no ${HEAD_START}`);
+  if (!TITLE.test(template)) throw new Error('index.html has no <title>');
   const mains = [...template.matchAll(MAIN_SCRIPT)];
   if (mains.length !== 1) throw new Error(`index.html has ${mains.length} deferred scripts, not 1`);
   const mainSrc = mains[0][1];
@@ -96,6 +98,7 @@ try {
       join(dist, `${name}.html`),
       template
         .replace(READ_LISTS, '')
+        .replace(TITLE, () => `<title>${prerenderTitle(path)}</title>`)
         .replace(HEAD_START, () => headScript)
         .replace(mains[0][0], () => `<link rel="preload" as="script" href="${mainSrc}">`)
         .replace('<div id="root"></div>', () => `<div id="root">${frame}</div>`),

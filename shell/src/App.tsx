@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { restoreWalletSession } from '@jmswap/shared-chain';
 import { Header } from './layout/Header';
 import { Footer } from './layout/Footer';
+import { DocumentTitle } from './layout/DocumentTitle';
 import { WalletChooserOnDemand } from './layout/WalletChooserOnDemand';
 import { LoadingOverlay, Popup, Toasts } from './layout/Overlays';
 import { IndexPage } from './pages/IndexPage';
@@ -40,6 +41,7 @@ export function App() {
   useEffect(() => void restoreWalletSession(), []);
   return (
     <>
+      <DocumentTitle />
       <Header />
       <main className="jm-main">
         <RouteErrorBoundary>
