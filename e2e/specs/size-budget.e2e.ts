@@ -32,8 +32,10 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // networks (0.9 KiB), the token picker's button (0.8) and the WalletConnect session's state
   // (0.1) in shared-chain's first chunk; in the shell, analytics delivered as site.json says
   // (1.4) and site.json itself (0.8). What runs only when a remote fails is its own chunk.
-  { path: '/info', budget: 135 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
-  { path: '/help', budget: 135 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+  // 136, not 135 (measured 135.4): the dialogs as the browser's modal <dialog> and each page's
+  // title (0.6).
+  { path: '/info', budget: 136 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 136 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
 
 /** The packages inside a chunk, by unminified source size, from its source map. */
