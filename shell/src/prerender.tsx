@@ -7,8 +7,7 @@ import { pageTitle } from './layout/DocumentTitle';
 export { ROUTE_PATHS } from './routes';
 
 /** The route's title in the built page ("Pools | JMSwap"), before any script names it. */
-export const prerenderTitle = (path: string): string =>
-  pageTitle(path, '', (m) => m.message ?? '');
+export const prerenderTitle = (path: string): string => pageTitle(path, '', (m) => m.message ?? '');
 
 /**
  * The page a route shows before any script has run, rendered at build time: header, menus,
