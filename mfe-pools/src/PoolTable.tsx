@@ -197,8 +197,8 @@ export const PoolTable = memo(function PoolTable(props: {
   const { t, i18n } = useLingui();
   const { rows, waiting, pools, ...rest } = props;
   // The words' key is one of this remote's own texts: it changes with the language and when this
-  // remote's catalogue arrives after its first render (words made before it stayed English,
-  // "Chart" in a Chinese page, until a reload).
+  // remote's catalogue arrives after its first render (words made before it stayed English:
+  // the chart link in a Chinese page, until a reload).
   const chart = t`Chart`;
   const words = useMemo((): Words => {
     const reserveA = new Map<string, string>();
