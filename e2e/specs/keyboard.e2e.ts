@@ -101,3 +101,24 @@ test('a dialog takes the focus, keeps it while open and gives it back on Escape'
   await expect(chooser).toBeHidden();
   await expect(connect).toBeFocused();
 });
+
+test('the network tabs are one Tab stop; the arrows move between them and Enter switches', async ({
+  page,
+}) => {
+  await page.goto('/?n=TRON');
+  await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  await page.getByRole('link', { name: 'Telegram' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(tab('TRON')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('POLY')).toBeFocused();
+  await expect(page).toHaveURL(/n=TRON/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/n=POLY/);
+  await expect(tab('POLY')).toHaveAttribute('aria-selected', 'true');
+  // The next Tab leaves the list for the page (no stop on BTTC or ETH).
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: 'Swap' })).toBeFocused();
+});
