@@ -4,19 +4,21 @@
  * on the page (a remote whose texts came after its first render kept "Chart" in English).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 
-const APPS = [
-  'shell',
-  'shared-chain',
-  'mfe-swap',
-  'mfe-liquidity',
-  'mfe-charts',
-  'mfe-pools',
-  'mfe-listing',
-];
+/** Each app's Chinese catalogue, as lingui.config.js lists them. */
+const linguiConfig = path.join(__dirname, '../../lingui.config.js');
+const CATALOGUES = (
+  createRequire(__filename)(linguiConfig) as { catalogs: { path: string }[] }
+).catalogs.map(({ path: at }) =>
+  path.join(
+    path.dirname(linguiConfig),
+    `${at.replace('<rootDir>/', '').replace('{locale}', 'zh-CN')}.po`,
+  ),
+);
 const ROUTES = ['/', '/?t=addLiquidity', '/charts', '/pools', '/listing', '/help', '/info'];
 
 /**
@@ -25,8 +27,8 @@ const ROUTES = ['/', '/?t=addLiquidity', '/charts', '/pools', '/listing', '/help
  */
 function englishTexts(): { text: string; pattern: RegExp }[] {
   const texts = new Set<string>();
-  for (const app of APPS) {
-    const po = readFileSync(path.join(__dirname, `../../${app}/src/locales/zh-CN.po`), 'utf8');
+  for (const catalogue of CATALOGUES) {
+    const po = readFileSync(catalogue, 'utf8');
     for (const [, id, str] of po.matchAll(/\nmsgid (".+")\nmsgstr (".+")/g)) {
       const [english, chinese] = [JSON.parse(id!) as string, JSON.parse(str!) as string];
       if (english !== chinese && english.length >= 4 && !/[{<]/.test(english)) texts.add(english);
