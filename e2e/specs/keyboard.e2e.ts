@@ -102,7 +102,7 @@ test('a dialog takes the focus, keeps it while open and gives it back on Escape'
   await expect(connect).toBeFocused();
 });
 
-test('the network tabs are one Tab stop; the arrows move between them and Enter switches', async ({
+test('each tab list is one Tab stop; the arrows move between its tabs and Enter switches', async ({
   page,
 }) => {
   await page.goto('/?n=TRON');
@@ -118,7 +118,13 @@ test('the network tabs are one Tab stop; the arrows move between them and Enter 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/n=POLY/);
   await expect(tab('POLY')).toHaveAttribute('aria-selected', 'true');
-  // The next Tab leaves the list for the page (no stop on BTTC or ETH).
+  // The next Tab leaves the list for the page (no stop on BTTC or ETH): the Swap and Liquidity
+  // tabs, the same way.
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('tab', { name: 'Swap' })).toBeFocused();
+  await expect(tab('Swap')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Liquidity')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/t=addLiquidity/);
+  await expect(page.locator('[data-remote="liquidity"]')).toContainText('LIQUIDITY');
 });

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { RouteScreen } from './RouteScreen';
 import { resolveTab } from '../routes';
+import { useTabKeys } from '../layout/tabKeys';
 
 export const INDEX_HEADING = msg`The first multi-chain swap with full support for taxed tokens`;
 export const LIQUIDITY_SUBTITLE = msg`Adding and removing liquidity is tax-free`;
@@ -11,6 +12,7 @@ export const LIQUIDITY_SUBTITLE = msg`Adding and removing liquidity is tax-free`
 /** Index: Swap and Liquidity tabs, each a remote. */
 export function IndexPage() {
   const { t, i18n } = useLingui();
+  const tabKeys = useTabKeys(2);
   return (
     <RouteScreen route="index">
       {({ network, query }) => {
@@ -20,10 +22,20 @@ export function IndexPage() {
           <>
             <h1 className="jm-heading">{i18n._(INDEX_HEADING)}</h1>
             <nav className="jm-tabs" role="tablist" aria-label={t`Swap or liquidity`}>
-              <Link role="tab" aria-selected={tab === 'swap'} to={tabLink('swap')}>
+              <Link
+                role="tab"
+                aria-selected={tab === 'swap'}
+                to={tabLink('swap')}
+                {...tabKeys(0, tab === 'swap')}
+              >
                 {t`Swap`}
               </Link>
-              <Link role="tab" aria-selected={tab === 'addLiquidity'} to={tabLink('addLiquidity')}>
+              <Link
+                role="tab"
+                aria-selected={tab === 'addLiquidity'}
+                to={tabLink('addLiquidity')}
+                {...tabKeys(1, tab === 'addLiquidity')}
+              >
                 {t`Liquidity`}
               </Link>
             </nav>
