@@ -10,7 +10,7 @@
 import type { NetworkConfig } from '../config/types';
 import type { TxResult } from '../adapters/types';
 // State through the singleton's package name (see recent/store.ts).
-import { withPendingTransaction, writer } from '../singleton';
+import { refreshWalletData, withPendingTransaction, writer } from '../singleton';
 import { approveResetNeeded } from '../core/allowances';
 import type { AllowanceRow } from './allowanceList';
 import { allowanceChain, type AllowanceChain } from './allowancesChain';
@@ -34,16 +34,18 @@ export async function revokeFee(
  * network the allowance is on (`network`, the list's: an EVM wallet is switched to its chain if
  * needed, never the network selected when the button was pressed): the writer simulates it
  * first (a revert sends nothing) and Recent transactions records a "Revoke". Resolves once it is
- * confirmed.
+ * confirmed; the header's balance is read again then, since the revoke's fee came out of it.
  */
 export async function revokeAllowance(
   network: NetworkConfig,
   row: Pick<AllowanceRow, 'token' | 'spender'>,
 ): Promise<TxResult> {
   const { writer: w, wallet } = await writer(network);
-  return withPendingTransaction(wallet.connection.address, () =>
+  const result = await withPendingTransaction(wallet.connection.address, () =>
     w.approve(row.token, row.spender.address, 0n),
   );
+  void refreshWalletData();
+  return result;
 }
 
 /**

@@ -11,8 +11,10 @@ const writer = jest.fn(async () => ({
   writer: { approve },
   wallet: { connection: { address: '0x00000000000000000000000000000000000000f1' } },
 }));
+const refreshWalletData = jest.fn(async () => ({ connected: true }));
 jest.mock('../singleton', () => ({
   writer: (...args: unknown[]) => writer(...(args as [])),
+  refreshWalletData: () => refreshWalletData(),
   withPendingTransaction: (_account: string, run: () => Promise<unknown>) => run(),
 }));
 
@@ -25,4 +27,20 @@ it("sends approve(spender, 0) through the writer of the row's network", async ()
   await revokeAllowance(eth, row);
   expect(writer).toHaveBeenCalledWith(eth);
   expect(approve).toHaveBeenCalledWith(row.token, row.spender.address, 0n);
+});
+
+it('reads the wallet balance again once the revoke is confirmed (its fee came out of it)', async () => {
+  const eth = fakeEvmNetwork({ id: 'ETH', chainId: 1 });
+  const row = {
+    token: `0x${'11'.repeat(20)}`,
+    spender: { address: `0x${'22'.repeat(20)}`, name: 'Swap router' },
+  };
+  refreshWalletData.mockClear();
+  await revokeAllowance(eth, row);
+  expect(refreshWalletData).toHaveBeenCalledTimes(1);
+
+  refreshWalletData.mockClear();
+  approve.mockRejectedValueOnce(Object.assign(new Error('User rejected'), { code: 4001 }));
+  await expect(revokeAllowance(eth, row)).rejects.toThrow('User rejected');
+  expect(refreshWalletData).not.toHaveBeenCalled();
 });
