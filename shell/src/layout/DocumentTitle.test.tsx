@@ -31,3 +31,25 @@ test('the title follows navigation and the language', async () => {
   }
   expect(document.title).toBe('Liquidity | JMSwap');
 });
+
+test("screen readers hear the new page's name when a link moves to it, not on a language switch", async () => {
+  window.history.pushState({}, '', '/pools');
+  const view = render(<DocumentTitle />);
+  const announcer = view.getByTestId('route-announcer');
+  expect(announcer).toHaveAttribute('aria-live', 'assertive');
+  // The first page is the browser's to announce.
+  expect(announcer).toHaveTextContent(/^$/);
+  act(() => window.history.pushState({}, '', '/charts?symbolA=TRX&symbolB=JM'));
+  expect(announcer).toHaveTextContent('Charts | JMSwap');
+  act(() => window.history.pushState({}, '', '/charts?symbolA=TRX&symbolB=USDT'));
+  expect(announcer).toHaveTextContent('Charts | JMSwap');
+  await act(() => activateLanguage('zh-CN'));
+  try {
+    expect(announcer).toHaveTextContent('Charts | JMSwap');
+    act(() => window.history.pushState({}, '', '/listing'));
+    expect(announcer).not.toHaveTextContent('Charts');
+    expect(announcer.textContent).toMatch(/\| JMSwap$/);
+  } finally {
+    await act(() => activateLanguage('en'));
+  }
+});

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -38,14 +38,35 @@ export function pageTitle(
   return `${translate(name)} | ${BRAND}`;
 }
 
-/** Keeps document.title on the page shown, in the page's language. */
+/**
+ * Keeps document.title on the page shown, in the page's language, and says the new page's name
+ * to screen readers when a link moves to another page: a page load is announced by the browser,
+ * a client-side move is not (the focus stays on the link). The same approach as Next.js's route
+ * announcer; a language or tab switch is not announced, only a new path.
+ */
 export function DocumentTitle() {
   const { i18n } = useLingui();
   const [pathname] = useLocation();
   const search = useSearch();
   const title = pageTitle(pathname, search, (m) => i18n._(m));
+  const [announced, setAnnounced] = useState('');
+  const shownPath = useRef(pathname);
   useEffect(() => {
     document.title = title;
   }, [title]);
-  return null;
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setAnnounced(title);
+  }, [pathname, title]);
+  return (
+    <p
+      className="jm-visually-hidden"
+      aria-live="assertive"
+      aria-atomic="true"
+      data-testid="route-announcer"
+    >
+      {announced}
+    </p>
+  );
 }
