@@ -129,6 +129,10 @@ test('BSC: a new 6% token pasted by address shows its taxes, is imported, and sw
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.2');
   const exactIn = await quote(page);
   await expect(swapBox(page).getByTestId('path')).toHaveText('BNB → SIX');
+  // The confirm step names the token by its symbol, not by the address it is kept under.
+  await expect(swapBox(page)).toContainText(
+    /Simulated: 0\.2 BNB leaves your wallet, [\d.]+ SIX arrives \(at least [\d.]+ SIX\)\./,
+  );
   await swapAndWait(page);
   await expectLanded(before, {
     txs: 1,
@@ -146,6 +150,10 @@ test('BSC: a new 6% token pasted by address shows its taxes, is imported, and sw
     debit: { BNB: exactOut.amountIn },
     credit: { [tokens.six]: 777n * 10n ** 18n },
   });
+  // Recent transactions name it by its symbol too.
+  await page.locator('header').getByRole('button', { name: 'Recent transactions' }).click();
+  await expect(page.getByTestId('recent-transactions')).toContainText(/→ 777 SIX/);
+  await expect(page.getByTestId('recent-transactions')).not.toContainText(/0x[0-9a-fA-F]{40}/);
 
   // The import stays for this browser: a reload still knows it, and the URL takes its address.
   await page.goto(`/?n=BSC&from=BNB&to=${tokens.six}`);
@@ -172,6 +180,15 @@ test('TRON: a new 5% token pasted by address is imported and swaps exactly, in a
   let before = await ledger('TRON', owner, ['TRX', tokens.five]);
   await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('100');
   const exactIn = await quote(page);
+  // The confirm step counts it in its own 6 decimals, by its symbol.
+  const arriving =
+    `${exactIn.amountOut / 10n ** 6n}.${(exactIn.amountOut % 10n ** 6n).toString().padStart(6, '0')}`.replace(
+      /\.?0+$/,
+      '',
+    );
+  await expect(swapBox(page)).toContainText(
+    `Simulated: 100 TRX leaves your wallet, ${arriving} FIVE arrives`,
+  );
   await swapAndWait(page);
   await expectLanded(before, {
     txs: 1,
@@ -252,6 +269,34 @@ test('BSC: a token named USDT at another address shows its address and the warni
   // A link naming the symbol USDT means the listed one.
   await page.goto('/?n=BSC&from=USDT&to=BNB');
   await expect(swapBox(page).getByRole('button', { name: 'Sell token: USDT' })).toBeVisible();
+});
+
+test('BSC: a link naming a token this browser does not know opens its import card first', async ({
+  page,
+}) => {
+  const short = `${tokens.fakeUsdt.slice(0, 6)}…${tokens.fakeUsdt.slice(-4)}`;
+  await page.goto(`/?n=BSC&from=BNB&to=${tokens.fakeUsdt}`);
+  const card = picker(page).getByTestId('import-card');
+  await expect(card).toContainText(WARNING, { timeout: 30_000 });
+  await expect(picker(page).getByRole('combobox', { name: 'Search tokens' })).toHaveValue(
+    tokens.fakeUsdt,
+  );
+  // Closed without importing: the box is on the network's defaults, the listed USDT.
+  await picker(page).getByRole('button', { name: 'Close' }).click();
+  await expect(picker(page)).toBeHidden();
+  await expect(swapBox(page).getByRole('button', { name: 'Receive token: USDT' })).toBeVisible();
+  // Imported from the link: the box receives it, named with its address.
+  await page.reload();
+  await picker(page)
+    .getByTestId('import-card')
+    .getByRole('button', { name: 'Import USDT' })
+    .click();
+  const imported = swapBox(page).getByRole('button', { name: `Receive token: USDT ${short}` });
+  await expect(imported).toBeVisible();
+  // Known now: the same link opens nothing.
+  await page.reload();
+  await expect(imported).toBeVisible();
+  await expect(picker(page)).toBeHidden();
 });
 
 test('the picker with the keyboard only, at 320 px: search, arrows, Enter, Escape, focus back, axe', async ({

@@ -7,6 +7,7 @@ import {
   type NetworkConfig,
 } from '@jmswap/shared-chain';
 import { fetchTrades, type Trade } from '@jmswap/shared-chain/history';
+import { isAddressKey } from '@jmswap/shared-chain/tokens';
 import { useRefresh } from './useRefresh';
 
 export const TRADES_PAGE = 50;
@@ -18,11 +19,16 @@ export interface TradesState {
   trades: Trade[];
 }
 
-/** Token addresses of a pair as the API knows them (the base coin trades as its wrapped token). */
+/**
+ * Token addresses of a pair as the API knows them (the base coin trades as its wrapped token): a
+ * side named by a token's key, or by its address (a pair of the api's index, named so).
+ */
 export const pairAddresses = (network: NetworkConfig, a: string, b: string): [string, string] => [
-  network.tokens[a]?.address ?? '',
-  network.tokens[b]?.address ?? '',
+  addressOf(network, a),
+  addressOf(network, b),
 ];
+const addressOf = (network: NetworkConfig, key: string): string =>
+  network.tokens[key]?.address ?? (isAddressKey(network.platform, key) ? key : '');
 
 /** A pair's latest trades while `open`: every 5 min when older than 1 min, and after a swap. */
 export function useTrades(network: NetworkConfig, pair: [string, string], open: boolean) {

@@ -26,7 +26,7 @@ import {
   type TokenConfig,
 } from '@jmswap/shared-chain';
 import { suggestedSlippageBps, validateMax } from '@jmswap/shared-chain/swap';
-import { toFallback, type SwapFormState } from './form/swapForm';
+import { linkedImport, toFallback, type SwapFormState } from './form/swapForm';
 import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';
 import { InfoBlock } from './components/InfoBlock';
@@ -165,6 +165,8 @@ function SwapBox({
       dispatch({ type: 'toTokenChosen', symbol, decimals: network.tokens[symbol]?.decimals }),
     [dispatch, network],
   );
+  // Read once, as the box opens: a later network or link change does not open a picker again.
+  const [linked] = useState(() => (widget ? undefined : linkedImport(network, query)));
   const onExactApproval = useCallback(
     (exact: boolean) => setApprovalMode(exact ? 'exact' : 'max'),
     [setApprovalMode],
@@ -256,6 +258,7 @@ function SwapBox({
           other={state.toSymbol}
           only={allowed}
           directPairs={directPairsOf(network, state.toSymbol)}
+          offer={linked?.side === 'from' ? linked.address : undefined}
           onSelect={onSellToken}
         />
       </AmountField>
@@ -283,6 +286,7 @@ function SwapBox({
           other={state.fromSymbol}
           only={allowed}
           directPairs={directPairsOf(network, state.fromSymbol)}
+          offer={linked?.side === 'to' ? linked.address : undefined}
           onSelect={onReceiveToken}
         />
       </AmountField>

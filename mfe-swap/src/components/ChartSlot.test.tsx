@@ -35,6 +35,27 @@ it("renders the charts remote's mini chart for the swap pair", async () => {
   expect(loadRemote).toHaveBeenCalledWith('mfe_charts/MiniChart');
 });
 
+it('names a pair with an imported token by both addresses, as the api indexes it', async () => {
+  pageHasChartsRemote(true);
+  loadRemote.mockResolvedValue({
+    default: ({ symbolA, symbolB }: { symbolA: string; symbolB: string }) => (
+      <p>
+        chart {symbolA}/{symbolB}
+      </p>
+    ),
+  });
+  const five = {
+    ...JM!,
+    symbol: 'FIVE',
+    address: 'TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR',
+    origin: 'imported' as const,
+  };
+  render(<ChartSlot part="chart" network={networks.TRON} from={TRX} to={five} />);
+  expect(
+    await screen.findByText(`chart ${TRX!.address}/TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR`),
+  ).toBeInTheDocument();
+});
+
 it('shows nothing, and keeps the swap box, when the charts remote throws', async () => {
   pageHasChartsRemote(true);
   loadRemote.mockResolvedValue({

@@ -48,11 +48,14 @@ class Quiet extends Component<{ children: ReactNode }, { failed: boolean }> {
 }
 
 /**
- * How the charts remote names a token to the api: a listed token by its symbol, any other by its
- * address (a token imported as "USDT" must never show the listed USDT's chart).
+ * How the charts remote names the pair to the api: listed tokens by their symbols; a pair with
+ * any other token (a token imported as "USDT" must never show the listed USDT's chart) by both
+ * addresses, the base coin's being its wrapped token's, as the charts page names such a pair.
  */
-const chartParam = (token: TokenConfig) =>
-  token.origin === undefined ? token.symbol : token.address;
+export const chartPair = (from: TokenConfig, to: TokenConfig): [string, string] =>
+  from.origin === undefined && to.origin === undefined
+    ? [from.symbol, to.symbol]
+    : [from.address, to.address];
 
 interface SlotProps {
   network: NetworkConfig;
@@ -72,11 +75,12 @@ export const ChartSlot = memo(function ChartSlot({ network, from, to, widget, pa
   const shown = part === 'chart' ? hasCharts(network.id) : !HISTORY_HIDDEN_ON.includes(network.id);
   if (!shown) return null;
   const Area = part === 'chart' ? MiniChart : HistoryPanel;
+  const [symbolA, symbolB] = chartPair(from, to);
   return (
     <div className="jm-chart-slot" data-slot={part}>
-      <Quiet key={`${network.id}/${chartParam(from)}/${chartParam(to)}`}>
+      <Quiet key={`${network.id}/${symbolA}/${symbolB}`}>
         <Suspense fallback={null}>
-          <Area network={network} symbolA={chartParam(from)} symbolB={chartParam(to)} />
+          <Area network={network} symbolA={symbolA} symbolB={symbolB} />
         </Suspense>
       </Quiet>
     </div>

@@ -15,6 +15,8 @@ interface Props {
   directPairs: ReadonlySet<string>;
   /** A widget host's `tokens`: only these, and no import. */
   only?: readonly string[];
+  /** An unknown token address of the page's link, offered for import as the box opens. */
+  offer?: string;
   onSelect: (key: string) => void;
 }
 

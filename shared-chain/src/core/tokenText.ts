@@ -3,6 +3,8 @@
  * listed symbol, the characters a token's symbol or name may not hide, and how an address is
  * shortened so look-alikes stay apart.
  */
+import type { TokenConfig } from '../config/types';
+
 const EVM_SHAPE = /^0x[0-9a-fA-F]{40}$/;
 const TRON_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
@@ -32,3 +34,17 @@ export const escapeUnsafeText = (text: string): string =>
 export const shortAddress = (address: string): string =>
   address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 /* eslint-enable lingui/no-unlocalized-strings */
+
+/**
+ * How a sentence names the token under `key`: a listed token by its symbol; any other (imported,
+ * from a list, keyed by its address) by its own symbol, with its short address when a listed
+ * token has that symbol, so "USDT" in a sentence is never a copy. A key no token has is shown as
+ * is (short when it is an address).
+ */
+export function tokenText(tokens: Readonly<Record<string, TokenConfig>>, key: string): string {
+  const token = tokens[key];
+  if (!token) return shortAddress(key);
+  if (token.origin === undefined) return token.symbol;
+  const clash = tokens[token.symbol] !== undefined && tokens[token.symbol]?.origin === undefined;
+  return clash ? `${token.symbol} (${shortAddress(token.address)})` : token.symbol;
+}

@@ -7,6 +7,7 @@ import type { NetworkConfig } from '../config/types';
 import type { AddLiquidityOrder, RemoveLiquidityOrder, SwapOrder } from '../adapters/types';
 import { formatAmount } from '../core/amounts';
 import { MAX_APPROVAL } from '../core/constants';
+import { tokenText } from '../core/tokenText';
 import type { RecentKind } from './model';
 
 export interface Described {
@@ -18,16 +19,16 @@ export interface Described {
 export const shortAmount = (value: bigint, decimals: number): string =>
   formatAmount(value, decimals, 6);
 
-const symbolOf = (network: NetworkConfig, symbolOrAddress: string): string => {
-  if (network.tokens[symbolOrAddress]) return symbolOrAddress;
-  const hit = Object.values(network.tokens).find(
-    (t) => t.address.toLowerCase() === symbolOrAddress.toLowerCase(),
-  );
-  return hit?.symbol ?? t`LP tokens`;
+/** The key of a token named by its key or its address (undefined: not a token here, LP tokens). */
+const keyOf = (network: NetworkConfig, keyOrAddress: string): string | undefined => {
+  if (network.tokens[keyOrAddress]) return keyOrAddress;
+  return Object.entries(network.tokens).find(
+    ([, t]) => t.address.toLowerCase() === keyOrAddress.toLowerCase(),
+  )?.[0];
 };
 
-const amountOf = (network: NetworkConfig, symbol: string, value: bigint): string =>
-  `${shortAmount(value, network.tokens[symbol]?.decimals ?? 18)} ${symbol}`;
+const amountOf = (network: NetworkConfig, key: string, value: bigint): string =>
+  `${shortAmount(value, network.tokens[key]?.decimals ?? 18)} ${tokenText(network.tokens, key)}`;
 
 export function describeSwap(network: NetworkConfig, order: SwapOrder): Described {
   const from = order.path[0] ?? '';
@@ -44,13 +45,14 @@ export function describeApprove(
   symbolOrAddress: string,
   amount: bigint,
 ): Described {
-  const symbol = symbolOf(network, symbolOrAddress);
+  const key = keyOf(network, symbolOrAddress);
+  const symbol = key === undefined ? t`LP tokens` : tokenText(network.tokens, key);
   if (amount === 0n) return { kind: 'Revoke', summary: t`${symbol}: allowance 0` };
   const shown =
     amount >= MAX_APPROVAL
       ? t`Unlimited ${symbol}`
-      : network.tokens[symbol]
-        ? amountOf(network, symbol, amount)
+      : key !== undefined
+        ? amountOf(network, key, amount)
         : `${shortAmount(amount, 18)} ${symbol}`;
   return { kind: 'Approve', summary: shown };
 }

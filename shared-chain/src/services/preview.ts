@@ -12,6 +12,7 @@ import {
   adapterFor,
   readerFor,
   requireWallet,
+  networkById,
   getSlippageBps,
   deadlineFromNow,
 } from '../singleton';
@@ -29,6 +30,7 @@ import type {
 } from '../adapters/types';
 import { minimumReceived } from '../core/slippage';
 import { estimatedFeeText } from '../core/tronFee';
+import { tokenText } from '../core/tokenText';
 import {
   addPreviewText,
   APPROVAL_FIRST_TEXT,
@@ -84,14 +86,20 @@ interface Reverted {
 const isReverted = (error: unknown): error is Reverted =>
   isChainError(error) && error.code === 'SIMULATION_FAILED';
 
-/** The adapter's own writer (no recording: nothing is sent), with its preview. */
+/**
+ * The adapter's own writer (no recording: nothing is sent), with its preview. On the network as
+ * configured now: a token imported after the wallet connected is named and counted with its own
+ * symbol and decimals (the wallet's copy of the network predates it).
+ */
 async function previewer(
   networkId: NetworkId,
 ): Promise<{ w: Required<Pick<ChainWriter, 'preview'>>; wallet: Wallet } | undefined> {
-  const wallet = requireWallet();
-  if (wallet.network.id !== networkId) return undefined;
-  const adapter = await adapterFor(wallet.network.platform);
-  const w = adapter.createWriter(wallet.network, wallet.connection);
+  const connected = requireWallet();
+  if (connected.network.id !== networkId) return undefined;
+  const network = await networkById(networkId);
+  const wallet = { ...connected, network };
+  const adapter = await adapterFor(network.platform);
+  const w = adapter.createWriter(network, wallet.connection);
   if (!w.preview) return undefined;
   return { w: w as Required<Pick<ChainWriter, 'preview'>>, wallet };
 }
@@ -142,10 +150,10 @@ function revertText(error: unknown): SendPreviewText | undefined {
   return { warning: error.message, ...(error.details ? { details: error.details } : {}) };
 }
 
-const shown = (network: NetworkConfig, symbol: string, amount: bigint): Shown => ({
+const shown = (network: NetworkConfig, key: string, amount: bigint): Shown => ({
   amount,
-  symbol,
-  decimals: network.tokens[symbol]?.decimals ?? 18,
+  symbol: tokenText(network.tokens, key),
+  decimals: network.tokens[key]?.decimals ?? 18,
 });
 
 /**

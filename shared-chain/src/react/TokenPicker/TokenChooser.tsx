@@ -21,6 +21,12 @@ export interface TokenChooserProps {
   only?: readonly string[];
   allowImport?: boolean;
   loadBalances?: BalanceLoader;
+  /**
+   * A token address no list holds, named by the page's link (`?to=0x...`): the picker opens at
+   * once with it in the search, so its import card (what the chain says, the warning, the taxes)
+   * asks the user before anything is traded. Only as the chooser mounts; never where import is off.
+   */
+  offer?: string;
   onSelect: (key: string) => void;
 }
 
@@ -31,9 +37,12 @@ export function TokenChooser({
   network,
   selected,
   directPairs,
+  offer,
   ...rest
 }: TokenChooserProps) {
-  const [open, setOpen] = useState(false);
+  const allowImport = rest.allowImport ?? !rest.only;
+  const [offered, setOffered] = useState(allowImport ? offer : undefined);
+  const [open, setOpen] = useState(offered !== undefined);
   const token = selected ? network.tokens[selected] : undefined;
   return (
     <>
@@ -53,10 +62,14 @@ export function TokenChooser({
             directPairs={directPairs}
             other={rest.other}
             only={rest.only}
-            allowImport={rest.allowImport ?? !rest.only}
+            allowImport={allowImport}
             loadBalances={rest.loadBalances}
+            initialQuery={offered}
             onPick={rest.onSelect}
-            onClose={() => setOpen(false)}
+            onClose={() => {
+              setOpen(false);
+              setOffered(undefined);
+            }}
           />
         </Suspense>
       )}

@@ -216,6 +216,68 @@ describe('TokenChooser', () => {
   });
 });
 
+describe("a link's token this browser does not know", () => {
+  const six = '0x4444444444444444444444444444444444444444';
+  beforeEach(() =>
+    tokensService.inspectTokenAddress.mockResolvedValue({
+      kind: 'candidate',
+      token: {
+        address: six,
+        symbol: 'SIX',
+        name: 'Six Tax',
+        decimals: 18,
+        totalSupply: 10n ** 24n,
+        taxes: {
+          kind: 'measured',
+          buy: { bps: 600n, exact: true },
+          sell: { bps: 600n, exact: true },
+        },
+      },
+    }),
+  );
+  const chooser = (props: Partial<Parameters<typeof TokenChooser>[0]>) =>
+    render(
+      <TokenChooser
+        label="Receive token"
+        title="Select a token to receive"
+        network={network}
+        selected="USDT"
+        offer={six}
+        onSelect={jest.fn()}
+        {...props}
+      />,
+    );
+
+  test('opens the picker with its import card: the warning and taxes before any trade', async () => {
+    const onSelect = jest.fn();
+    chooser({ onSelect });
+    const dialog = await screen.findByRole('dialog', { name: 'Select a token to receive' });
+    expect(within(dialog).getByRole('combobox')).toHaveValue(six);
+    const card = await within(dialog).findByTestId('import-card');
+    expect(card).toHaveTextContent("This token is not on JMSwap's list.");
+    expect(within(card).getByTestId('import-buy-tax')).toHaveTextContent('6%');
+    await userEvent.click(within(card).getByRole('button', { name: 'Import SIX' }));
+    await waitFor(() => expect(onSelect).toHaveBeenCalledWith(six));
+  });
+
+  test('closed, it keeps the token shown and opens empty next time', async () => {
+    const onSelect = jest.fn();
+    chooser({ onSelect });
+    await screen.findByTestId('import-card');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onSelect).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Receive token: USDT' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox')).toHaveValue('');
+  });
+
+  test('where import is off (the widget) nothing opens', () => {
+    chooser({ only: ['BNB', 'USDT'] });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 test('one token whose balance cannot be read does not cost the others theirs', async () => {
   // A reader answers all or nothing: the dead contract fails the whole read.
   const read = jest.fn(async (_owner: string, keys: string[]) =>

@@ -29,6 +29,8 @@ export interface TokenPickerProps {
   allowImport?: boolean;
   /** How the rows' balances are read (default: shared-chain's reads). */
   loadBalances?: BalanceLoader;
+  /** The search's text as the picker opens (a link's token address to import). */
+  initialQuery?: string;
   onPick: (key: string) => void;
   onClose: () => void;
 }
@@ -50,6 +52,7 @@ export function TokenPicker({
   only,
   allowImport = true,
   loadBalances,
+  initialQuery = '',
   onPick,
   onClose,
 }: TokenPickerProps) {
@@ -57,7 +60,7 @@ export function TokenPicker({
   const dialog = useRef<HTMLDialogElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(0);
   const [managing, setManaging] = useState(false);
   const id = useId();
