@@ -299,6 +299,24 @@ test('BSC: a link naming a token this browser does not know opens its import car
   await expect(picker(page)).toBeHidden();
 });
 
+test("BSC: a new token's pair on the pools page leads to the swap box, which asks before importing it", async ({
+  page,
+}) => {
+  await page.goto('/pools?n=BSC');
+  await page.getByRole('searchbox', { name: 'Filter by symbol' }).fill(tokens.six);
+  const others = page.getByRole('region', { name: 'Other pairs on JMSwap' });
+  const swap = others.getByRole('link', { name: 'Swap SIX' });
+  await expect(swap).toBeVisible({ timeout: 30_000 });
+  await swap.click();
+  // Sells the base coin, buys the new token: its import card first.
+  const card = picker(page).getByTestId('import-card');
+  await expect(card).toContainText('Six Tax', { timeout: 30_000 });
+  await expect(card.getByTestId('import-buy-tax')).toHaveText('6%');
+  await card.getByRole('button', { name: 'Import SIX' }).click();
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
+  await expect(swapBox(page).getByRole('button', { name: /^Receive token: SIX 0x/ })).toBeVisible();
+});
+
 test('the picker with the keyboard only, at 320 px: search, arrows, Enter, Escape, focus back, axe', async ({
   page,
 }) => {

@@ -1,10 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { NetworkConfig } from '@jmswap/shared-chain';
-import { shortAddress } from '@jmswap/shared-chain/tokens';
-import { fetchPairs, type ApiPairs } from '@jmswap/shared-chain/history';
+import { hasCharts, type NetworkConfig } from '@jmswap/shared-chain';
+import { shortAddress, tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
+import { fetchPairs, type ApiPair, type ApiPairs } from '@jmswap/shared-chain/history';
 
 const PAGE = 25;
+
+/**
+ * The swap box on a pair of the api's index: from the side this page knows (the base coin, a
+ * listed token), to the other, named by addresses. A token the browser does not know yet opens
+ * the box's import card (what the chain says, the warning, the taxes) before any trade.
+ */
+export function swapLink(network: NetworkConfig, pair: ApiPair): { href: string; symbol: string } {
+  const known = (address: string) => tokenKeyOfParam(network, address) !== undefined;
+  const [from, to] =
+    known(pair.tokenB.address) && !known(pair.tokenA.address)
+      ? [pair.tokenB, pair.tokenA]
+      : [pair.tokenA, pair.tokenB];
+  const q = new URLSearchParams({ n: network.id, from: from.address, to: to.address });
+  return { href: `/?${q.toString()}`, symbol: to.symbol };
+}
 
 /**
  * The exchange's other pairs: every pair the api indexes whose tokens the config does not list,
@@ -44,9 +59,14 @@ export function OtherPairs({ network, search }: { network: NetworkConfig; search
       <ul>
         {others.map((p) => {
           const pair = `${p.tokenA.symbol}/${p.tokenB.symbol}`;
+          const swap = swapLink(network, p);
+          const symbol = swap.symbol;
           return (
             <li key={p.address} data-pair={p.address}>
-              <a href={chart(p.tokenA.address, p.tokenB.address)}>{t`${pair} chart`}</a>{' '}
+              <a href={swap.href}>{t`Swap ${symbol}`}</a>{' '}
+              {hasCharts(network.id) && (
+                <a href={chart(p.tokenA.address, p.tokenB.address)}>{t`${pair} chart`}</a>
+              )}{' '}
               <span className="jm-muted">
                 {shortAddress(p.tokenA.address)} · {shortAddress(p.tokenB.address)}
               </span>
