@@ -92,3 +92,10 @@ test('no transactions yet', () => {
   render(<RecentTransactionsPanel recent={recent} />);
   expect(screen.getByText('No transactions yet')).toBeInTheDocument();
 });
+
+test('the time reads as the trade tables write it: the month as a word, a 24-hour clock', () => {
+  const at = new Date(2026, 11, 5, 13, 10).getTime();
+  const { recent } = fakeRecent([item(1, { time: at, status: 'confirmed' })]);
+  render(<RecentTransactionsPanel recent={recent} />);
+  expect(screen.getByTestId('recent-transaction')).toHaveTextContent('5 Dec, 13:10');
+});

@@ -32,9 +32,12 @@ const STATUSES: Record<Item['status'], MessageDescriptor> = {
   replaced: msg`Replaced`,
 };
 
-/** Date and time words and order of the language shown (Intl). */
+/**
+ * Date and time words and order of the language shown (Intl), as the trade tables write them:
+ * "5 Dec, 01:10" (the month as a word, a 24-hour clock), "12月5日 01:10".
+ */
 const time = (ms: number, language: string) =>
-  new Date(ms).toLocaleString(language, {
+  new Date(ms).toLocaleString(language === 'en' ? 'en-GB' : language, {
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
