@@ -307,6 +307,13 @@ test("BSC: a new token's pair on the pools page leads to the swap box, which ask
   const others = page.getByRole('region', { name: 'Other pairs on JMSwap' });
   const swap = others.getByRole('link', { name: 'Swap SIX' });
   await expect(swap).toBeVisible({ timeout: 30_000 });
+  // Its chart names it as the api read it, and prices it from its reserves.
+  await others.getByRole('link', { name: 'BNB/SIX chart' }).click();
+  const heading = page.getByRole('heading', { level: 2 });
+  await expect(heading).toContainText('SIX/BNB');
+  await expect(heading).toContainText('BNB per SIX');
+  await expect(page.locator('[data-figure="price"]')).toHaveText(/^0\.000\d+ BNB/);
+  await page.goBack();
   await swap.click();
   // Sells the base coin, buys the new token: its import card first.
   const card = picker(page).getByTestId('import-card');

@@ -169,3 +169,51 @@ it('BNB/USDT reads about 530 USDT per BNB; the toggle shows BNB per USDT, the ch
     screen.getByRole('button', { name: 'Download USDT/BNB trades (CSV)' }),
   ).toBeInTheDocument();
 });
+
+test("a pair of the api's index that this browser does not know: its tokens' symbols and its price from the api", async () => {
+  const wbnb = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';
+  const six = '0x95bd8d42f30351685e96c62eddc0d0613bf9a87a';
+  const bnb = file.networks.BSC.tokens.BNB!;
+  const configured = bnb.address;
+  bnb.address = wbnb;
+  const pairs = {
+    total: 1,
+    pairs: [
+      {
+        address: '0x67913a0f4f407bdba24ebf89421a519b525a235f',
+        listed: false,
+        tokenA: { address: wbnb.toLowerCase(), symbol: 'BNB', name: 'BNB', decimals: 18 },
+        tokenB: { address: six, symbol: 'SIX', name: 'Six Tax', decimals: 18 },
+        reserveA: '100',
+        reserveB: '1000000',
+      },
+    ],
+  };
+  const fetchMock = jest.fn(async (url: string) =>
+    String(url).endsWith('/v1/info')
+      ? new Response(JSON.stringify({ ...info, networks: { BSC: { pairs: [], tokens: {} } } }))
+      : String(url).includes('/v1/pairs/bsc?')
+        ? new Response(JSON.stringify(pairs))
+        : new Response(JSON.stringify([])),
+  );
+  global.fetch = fetchMock as unknown as typeof fetch;
+  try {
+    render(
+      <ChartsPage
+        network="BSC"
+        query={{ symbolA: wbnb.toLowerCase(), symbolB: six }}
+        setQuery={jest.fn()}
+      />,
+    );
+    const title = () => screen.getByRole('heading', { level: 2 });
+    await screen.findByText('SIX/BNB');
+    expect(title()).toHaveTextContent('SIX/BNB 0.00010 BNB per SIX');
+    expect(document.querySelector('[data-figure="price"]')).toHaveTextContent('0.00010 BNB');
+    expect(screen.getByRole('button', { name: /^Pair: / })).toHaveTextContent('BNB/SIX');
+    expect(
+      screen.getByRole('button', { name: 'Download SIX/BNB trades (CSV)' }),
+    ).toBeInTheDocument();
+  } finally {
+    bnb.address = configured;
+  }
+});

@@ -17,11 +17,12 @@ import { historyPair, pairName } from './chartRules';
 import { downloadCsv } from './csv';
 import { pairTradesCsv } from './exports';
 import { fixedNumber } from './format';
-import { chartTokenText, resolveChartPair } from './pairs';
+import { chartTokenText, indexedPrice, resolveChartPair } from './pairs';
 import { PairPicker } from './PairPicker';
 import { PairStats, pairPrice } from './PairStats';
 import { MyTrades } from './MyTrades';
 import { pairAddresses, TRADES_PAGE } from './useTrades';
+import { useIndexedPair } from './useIndexedPair';
 import { useInfo } from './useInfo';
 import './charts.css';
 
@@ -65,12 +66,15 @@ function PairScreen({
   const [invertedFor, setInvertedFor] = useState<string>();
   const inverted = invertedFor === `${network.id}:${[a, b].sort().join('/')}`;
   const shown = historyPair(network, a, b, inverted);
-  const { price } = pairPrice(info, ...shown);
+  // A pair of the api's index is named by addresses: shown by its tokens' symbols (the page's,
+  // else the api's), its price from its reserves (the info figures have configured pairs only).
+  const indexed = useIndexedPair(network, a, b);
+  const price =
+    pairPrice(info, ...shown).price ?? (indexed && indexedPrice(network, indexed, shown[0]));
   const { t } = useLingui();
-  // A pair of the api's index is named by addresses: shown by its tokens' symbols where known.
   const names: [string, string] = [
-    chartTokenText(network, shown[0]),
-    chartTokenText(network, shown[1]),
+    chartTokenText(network, shown[0], indexed),
+    chartTokenText(network, shown[1], indexed),
   ];
   const pair = pairName(names);
   const other = pairName([names[1], names[0]]);
@@ -80,6 +84,7 @@ function PairScreen({
         <PairPicker
           network={network}
           pair={[a, b]}
+          indexed={indexed}
           onPick={(symbolA, symbolB) => setQuery?.({ symbolA, symbolB })}
         />
         <h2>
@@ -117,7 +122,7 @@ function PairScreen({
       {loading ? (
         <p role="status">{t`Loading...`}</p>
       ) : info ? (
-        <PairStats info={info} pair={shown} unit={names[0]} />
+        <PairStats info={info} pair={shown} unit={names[0]} price={price} />
       ) : (
         <p role="status" className="jm-warning">
           {t`Market data is unavailable right now; the chart and figures come back with it. Try again in a few minutes.`}

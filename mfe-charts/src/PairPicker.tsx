@@ -5,7 +5,17 @@ import { shortAddress } from '@jmswap/shared-chain/tokens';
 import { fetchPairs, type ApiPair } from '@jmswap/shared-chain/history';
 import { chartPairs, chartToken, chartTokenText } from './pairs';
 
-function PairLabel({ network, a, b }: { network: NetworkConfig; a: string; b: string }) {
+function PairLabel({
+  network,
+  a,
+  b,
+  indexed,
+}: {
+  network: NetworkConfig;
+  a: string;
+  b: string;
+  indexed?: ApiPair;
+}) {
   const ta = chartToken(network, a);
   const tb = chartToken(network, b);
   return (
@@ -13,7 +23,7 @@ function PairLabel({ network, a, b }: { network: NetworkConfig; a: string; b: st
       {ta && <TokenLogo token={ta} size={20} decorative />}
       {tb && <TokenLogo token={tb} size={20} decorative />}
       <span>
-        {chartTokenText(network, a)}/{chartTokenText(network, b)}
+        {chartTokenText(network, a, indexed)}/{chartTokenText(network, b, indexed)}
       </span>
     </>
   );
@@ -49,10 +59,13 @@ function useOtherPairs(network: NetworkConfig, search: string, open: boolean): A
 export function PairPicker({
   network,
   pair: [a, b],
+  indexed,
   onPick,
 }: {
   network: NetworkConfig;
   pair: [string, string];
+  /** The api's record of the pair shown, when it is named by addresses (its tokens' symbols). */
+  indexed?: ApiPair;
   onPick: (a: string, b: string) => void;
 }) {
   const { t } = useLingui();
@@ -85,7 +98,7 @@ export function PairPicker({
         aria-label={t`Pair: ${pair}`}
         onClick={() => setOpen((o) => !o)}
       >
-        <PairLabel network={network} a={a} b={b} /> ▾
+        <PairLabel network={network} a={a} b={b} indexed={indexed} /> ▾
       </button>
       {open && (
         <div className="jm-pair-list">

@@ -37,14 +37,19 @@ export function PairStats({
   info,
   pair: [a, b],
   unit = a,
+  price: pairsPrice,
 }: {
   info: ApiInfoNetwork | undefined;
   pair: [string, string];
   /** How the price's unit (token a) is named (a symbol where `a` is an address). */
   unit?: string;
+  /** The price where the info figures have none (a pair of the api's index, by its reserves). */
+  price?: number;
 }) {
   const { t } = useLingui();
-  const { price, volume24HUsd } = pairPrice(info, a, b);
+  const figures = pairPrice(info, a, b);
+  const price = figures.price ?? pairsPrice;
+  const { volume24HUsd } = figures;
   // JM's figures with a JM pair, whichever way round the charts page shows its price.
   const jm = a === 'JM' || b === 'JM' ? info?.jm : undefined;
   const priceUsd = info?.tokens[b]?.priceUsd;

@@ -1,4 +1,5 @@
 import type { NetworkConfig, PoolConfig } from '@jmswap/shared-chain';
+import type { ApiPair } from '@jmswap/shared-chain/history';
 import { keyOfAddress, readSearchInput, shortAddress } from '@jmswap/shared-chain/tokens';
 
 export const DEFAULT_PAIR = { symbolA: 'TRX', symbolB: 'JM' };
@@ -33,8 +34,43 @@ export function resolveChartPair(
  * listed token, by symbol or by address; an imported or listed-by-a-list token), else its short
  * address (a pair the api indexes of tokens this browser does not know).
  */
-export function chartTokenText(network: NetworkConfig, key: string): string {
-  return chartToken(network, key)?.symbol ?? shortAddress(key);
+export function chartTokenText(network: NetworkConfig, key: string, indexed?: ApiPair): string {
+  const known = chartToken(network, key)?.symbol;
+  if (known !== undefined) return known;
+  const side = indexed && indexedSide(network, indexed, key);
+  if (!side) return shortAddress(key);
+  // The token's own symbol, as the api read it from its contract; beside a listed symbol, its
+  // short address, so that a copy never reads as the listed token.
+  const clash = network.tokens[side.symbol] !== undefined && !network.tokens[side.symbol]?.origin;
+  return clash ? `${side.symbol} (${shortAddress(side.address)})` : side.symbol;
+}
+
+const sameAddress = (network: NetworkConfig, x: string, y: string) =>
+  network.platform === 'evm' ? x.toLowerCase() === y.toLowerCase() : x === y;
+
+/** The side of an indexed pair whose token is at `key` (an address). */
+const indexedSide = (network: NetworkConfig, pair: ApiPair, key: string) =>
+  [pair.tokenA, pair.tokenB].find((t) => sameAddress(network, t.address, key));
+
+/** The api's pair of the two addresses, in either order, among a search's answer. */
+export const indexedPairOf = (
+  network: NetworkConfig,
+  pairs: readonly ApiPair[],
+  a: string,
+  b: string,
+): ApiPair | undefined =>
+  pairs.find((p) => indexedSide(network, p, a) && indexedSide(network, p, b) && a !== b);
+
+/**
+ * The price of the pair's other token in `a` (a per 1 other) from an indexed pair's reserves: a
+ * figure to show, as the info figures are (the api's decimal texts as numbers); undefined when a
+ * reserve is empty.
+ */
+export function indexedPrice(network: NetworkConfig, pair: ApiPair, a: string): number | undefined {
+  const aFirst = sameAddress(network, pair.tokenA.address, a);
+  const [ra, rb] = aFirst ? [pair.reserveA, pair.reserveB] : [pair.reserveB, pair.reserveA];
+  const price = Number(ra) / Number(rb);
+  return Number.isFinite(price) && price > 0 ? price : undefined;
 }
 
 /** The token a side of the chart's pair is, when the page knows it (see chartTokenText). */
