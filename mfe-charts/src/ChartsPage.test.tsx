@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import {
@@ -208,7 +208,10 @@ test("a pair of the api's index that this browser does not know: its tokens' sym
     const title = () => screen.getByRole('heading', { level: 2 });
     await screen.findByText('SIX/BNB');
     expect(title()).toHaveTextContent('SIX/BNB 0.00010 BNB per SIX');
-    expect(document.querySelector('[data-figure="price"]')).toHaveTextContent('0.00010 BNB');
+    // The figures come with the info answer, which may come after the pair's.
+    await waitFor(() =>
+      expect(document.querySelector('[data-figure="price"]')).toHaveTextContent('0.00010 BNB'),
+    );
     expect(screen.getByRole('button', { name: /^Pair: / })).toHaveTextContent('BNB/SIX');
     expect(
       screen.getByRole('button', { name: 'Download SIX/BNB trades (CSV)' }),
