@@ -132,3 +132,35 @@ it('reads in Chinese with the real catalogue: month before day, token symbols as
     await act(() => activateLanguage('en'));
   }
 });
+
+it('names the columns of a pair named by addresses (an imported token) by its tokens’ symbols', async () => {
+  const wbnb = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';
+  const six = '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A';
+  const bsc = {
+    ...networks.BSC,
+    api: { ...networks.BSC.api, url: 'http://api.test' },
+    tokens: {
+      ...networks.BSC.tokens,
+      BNB: { ...networks.BSC.tokens.BNB!, address: wbnb },
+      [six]: {
+        ...networks.BSC.tokens.USDT!,
+        symbol: 'SIX',
+        address: six,
+        origin: 'imported' as const,
+      },
+    },
+  };
+  serve([trade]);
+  render(<HistoryPanel network={bsc} symbolA={wbnb} symbolB={six} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Toggle swap history' }));
+  const panel = screen.getByRole('region', { name: 'Trading History' });
+  await within(panel).findAllByRole('row');
+  expect(
+    within(panel)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Price (BNB)', 'Amount (SIX)', 'Time']);
+  expect(fetchMock.mock.calls[0][0]).toBe(
+    `http://api.test/v1/history/bsc/trades/${wbnb}/${six}?limit=50`,
+  );
+});

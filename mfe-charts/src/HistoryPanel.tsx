@@ -9,6 +9,7 @@ import {
 } from '@jmswap/shared-chain';
 import { type Trade } from '@jmswap/shared-chain/history';
 import { historyPair } from './chartRules';
+import { chartTokenText } from './pairs';
 import { fixedDecimal, tradeTime } from './format';
 import { useTrades } from './useTrades';
 import './charts.css';
@@ -46,7 +47,13 @@ function TradingHistory({ network, symbolA, symbolB }: HistoryPanelProps) {
   return (
     <section aria-label={t`Trading History`}>
       <h3>{t`Trading History`}</h3>
-      <TradesTable scan={network.scan} pair={pair} loading={loading} trades={trades} />
+      <TradesTable
+        scan={network.scan}
+        pair={pair}
+        names={[chartTokenText(network, pair[0]), chartTokenText(network, pair[1])]}
+        loading={loading}
+        trades={trades}
+      />
     </section>
   );
 }
@@ -54,12 +61,15 @@ function TradingHistory({ network, symbolA, symbolB }: HistoryPanelProps) {
 export interface TradesTableProps {
   scan: string;
   pair: [string, string];
+  /** How the columns name the pair's tokens (a pair named by addresses: their symbols). */
+  names?: [string, string];
   loading: boolean;
   trades: Trade[];
 }
 
 /** Price, Amount, Time to 6 decimals; each row links to its transaction on the explorer. */
-export function TradesTable({ scan, pair: [a, b], loading, trades }: TradesTableProps) {
+export function TradesTable({ scan, pair, names = pair, loading, trades }: TradesTableProps) {
+  const [a, b] = names;
   const { t: translate } = useLingui();
   const language = useLanguageCode();
   if (loading && trades.length === 0) return <p role="status">{translate`Loading History...`}</p>;
