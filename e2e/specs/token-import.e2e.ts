@@ -299,6 +299,19 @@ test('BSC: a link naming a token this browser does not know opens its import car
   await expect(picker(page)).toBeHidden();
 });
 
+test('BSC: a liquidity link naming a token this browser does not know opens the add with its import card', async ({
+  page,
+}) => {
+  await page.goto(`/?n=BSC&t=addLiquidity&from=BNB&to=${tokens.six}`);
+  const card = picker(page).getByTestId('import-card');
+  await expect(card).toContainText('Six Tax', { timeout: 30_000 });
+  await expect(card.getByTestId('import-sell-tax')).toHaveText('6%');
+  await card.getByRole('button', { name: 'Import SIX' }).click();
+  const panel = page.locator('[data-remote="liquidity"]');
+  await expect(panel.getByRole('button', { name: 'Tokens to swap token: BNB' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: /^Estimate token: SIX 0x/ })).toBeVisible();
+});
+
 test("BSC: a new token's pair on the pools page leads to the swap box, which asks before importing it", async ({
   page,
 }) => {

@@ -424,6 +424,31 @@ describe('step 2, ADD LIQUIDITY', () => {
   });
 });
 
+it('a link naming a token this browser does not know opens ADD LIQUIDITY with its import offered, once', async () => {
+  const unknown = 'TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR';
+  provideLiquidityApi(
+    fakeLiquidityApi({
+      pools: [TRX_JM],
+      balances: {},
+      positions: [position],
+      energy: 0n,
+    }).api,
+  );
+  render(<LiquidityPanel network="TRON" query={{ from: 'TRX', to: unknown }} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Select a token to provide' });
+  expect(within(dialog).getByRole('combobox', { name: 'Search tokens' })).toHaveValue(unknown);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  // Not imported: the add keeps the linked side and the network's other default.
+  expect(screen.getByRole('button', { name: 'Tokens to swap token: TRX' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Estimate token: JM' })).toBeInTheDocument();
+  // Back to the positions and into the add again: no picker opens by itself.
+  await connect();
+  await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'ADD LIQUIDITY' }));
+  await settle();
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
 it('a network change resets the form and the positions', async () => {
   const fake = fakeLiquidityApi({ pools: [TRX_JM], balances: {}, positions: [position] });
   provideLiquidityApi(fake.api);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   NetworkNotConfigured,
@@ -11,6 +11,7 @@ import {
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
 import { planRemoval, type UserPosition } from '@jmswap/shared-chain/liquidity';
+import { linkedImport } from '@jmswap/shared-chain/tokens';
 import { addView } from './form/addView';
 import { initialForm, liquidityReducer } from './form/liquidityForm';
 import { usePositions } from './usePositions';
@@ -62,6 +63,14 @@ function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScree
   const [form, dispatch] = useReducer(reducer, undefined, () =>
     initialForm(network, { from: query?.from, to: query?.to }),
   );
+  // Read once, as the panel opens (a network change remounts it; its tabs drop from and to),
+  // and offered only until the add is left: coming back to it opens no picker.
+  const [linked, setLinked] = useState(() =>
+    linkedImport(network, { from: query?.from, to: query?.to }),
+  );
+  useEffect(() => {
+    if (form.step !== 2) setLinked(undefined);
+  }, [form.step]);
   const { positions, status, reload, reloadSoon } = usePositions(network, session);
   // Stable, so the rows already shown are not drawn again when a page of positions arrives.
   const openAdd = useCallback(
@@ -129,6 +138,7 @@ function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScree
           unreachable={data.unreachable}
           busy={actions.busy}
           slippageBps={slippageBps}
+          linked={linked}
           onSupply={() => void actions.supply(form.fromSymbol, form.toSymbol, view)}
         />
       )}

@@ -27,6 +27,12 @@ test("an other pair's swap link sells the side the page knows and buys the new t
     const link = swapLink(networks.BSC, p);
     expect(link.symbol).toBe('SIX');
     expect(query(link.href)).toEqual({ n: 'BSC', from: wbnb.address, to: six.address });
+    expect(query(link.addLiquidity)).toEqual({
+      n: 'BSC',
+      t: 'addLiquidity',
+      from: wbnb.address,
+      to: six.address,
+    });
   }
 });
 

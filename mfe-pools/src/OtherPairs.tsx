@@ -7,18 +7,27 @@ import { fetchPairs, type ApiPair, type ApiPairs } from '@jmswap/shared-chain/hi
 const PAGE = 25;
 
 /**
- * The swap box on a pair of the api's index: from the side this page knows (the base coin, a
- * listed token), to the other, named by addresses. A token the browser does not know yet opens
- * the box's import card (what the chain says, the warning, the taxes) before any trade.
+ * The swap box, and the liquidity add, on a pair of the api's index: from the side this page
+ * knows (the base coin, a listed token), to the other, named by addresses. A token the browser
+ * does not know yet opens its import card (what the chain says, the warning, the taxes) first.
  */
-export function swapLink(network: NetworkConfig, pair: ApiPair): { href: string; symbol: string } {
+export function swapLink(
+  network: NetworkConfig,
+  pair: ApiPair,
+): { href: string; addLiquidity: string; symbol: string } {
   const known = (address: string) => tokenKeyOfParam(network, address) !== undefined;
   const [from, to] =
     known(pair.tokenB.address) && !known(pair.tokenA.address)
       ? [pair.tokenB, pair.tokenA]
       : [pair.tokenA, pair.tokenB];
   const q = new URLSearchParams({ n: network.id, from: from.address, to: to.address });
-  return { href: `/?${q.toString()}`, symbol: to.symbol };
+  const add = new URLSearchParams({
+    n: network.id,
+    t: 'addLiquidity',
+    from: from.address,
+    to: to.address,
+  });
+  return { href: `/?${q.toString()}`, addLiquidity: `/?${add.toString()}`, symbol: to.symbol };
 }
 
 /**
@@ -64,6 +73,7 @@ export function OtherPairs({ network, search }: { network: NetworkConfig; search
           return (
             <li key={p.address} data-pair={p.address}>
               <a href={swap.href}>{t`Swap ${symbol}`}</a>{' '}
+              <a href={swap.addLiquidity}>{t`Add liquidity`}</a>{' '}
               {hasCharts(network.id) && (
                 <a href={chart(p.tokenA.address, p.tokenB.address)}>{t`${pair} chart`}</a>
               )}{' '}

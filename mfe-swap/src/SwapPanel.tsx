@@ -26,7 +26,8 @@ import {
   type TokenConfig,
 } from '@jmswap/shared-chain';
 import { suggestedSlippageBps, validateMax } from '@jmswap/shared-chain/swap';
-import { linkedImport, toFallback, type SwapFormState } from './form/swapForm';
+import { linkedImport } from '@jmswap/shared-chain/tokens';
+import { toFallback, type SwapFormState } from './form/swapForm';
 import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';
 import { InfoBlock } from './components/InfoBlock';

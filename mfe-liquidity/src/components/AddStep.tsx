@@ -37,6 +37,8 @@ interface Props {
   unreachable: boolean;
   busy: boolean;
   slippageBps: number;
+  /** A token address of the page's link that this browser does not know: offered for import. */
+  linked?: { side: 'from' | 'to'; address: string };
   onSupply: () => void;
 }
 
@@ -96,6 +98,7 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         selected={form.fromSymbol}
         other={form.toSymbol}
         onSelect={(symbol) => dispatch({ type: 'fromChosen', symbol })}
+        offer={p.linked?.side === 'from' ? p.linked.address : undefined}
         balance={balance(form.fromSymbol)}
         onMax={session.connected ? max('A', form.fromSymbol) : undefined}
       />
@@ -110,6 +113,7 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         selected={form.toSymbol}
         other={form.fromSymbol}
         onSelect={(symbol) => dispatch({ type: 'toChosen', symbol })}
+        offer={p.linked?.side === 'to' ? p.linked.address : undefined}
         balance={balance(form.toSymbol)}
         onMax={session.connected ? max('B', form.toSymbol) : undefined}
       />

@@ -11,12 +11,14 @@ interface Props {
   selected?: string;
   other?: string;
   onSelect: (key: string) => void;
+  /** An unknown token address of the page's link, offered for import as the step opens. */
+  offer?: string;
   balance?: string;
   onMax?: () => void;
 }
 
 /** One side of the add: amount, the token picker and, with a wallet, balance and MAX. */
-export function AmountInput({ network, selected, other, onSelect, ...field }: Props) {
+export function AmountInput({ network, selected, other, onSelect, offer, ...field }: Props) {
   const { t } = useLingui();
   const label = field.label;
   return (
@@ -29,6 +31,7 @@ export function AmountInput({ network, selected, other, onSelect, ...field }: Pr
           selected={selected}
           other={other}
           onSelect={onSelect}
+          offer={offer}
           loadBalances={(owner, keys) => liquidityApi().balances(network.id, owner, keys)}
         />
       </span>

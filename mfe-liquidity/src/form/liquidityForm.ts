@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import type { NetworkConfig } from '@jmswap/shared-chain';
-import { tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
+import { linkedImport, tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 import type { UserPosition } from '@jmswap/shared-chain/liquidity';
 
 /** 1 LIQUIDITY (positions), 2 ADD LIQUIDITY, 3 REMOVE LIQUIDITY. */
@@ -37,7 +37,9 @@ const noAmounts = { fromAmount: '', toAmount: '', notice: undefined } as const;
 /**
  * The first step: the positions, with the network's default pair; or, when a link names a pair
  * (`from`, `to`: listed symbols or token addresses, e.g. the swap box's "No JMSwap pool for X
- * yet."), ADD LIQUIDITY with that pair filled in.
+ * yet."), ADD LIQUIDITY with that pair filled in. A link naming a token this browser does not
+ * know also opens ADD LIQUIDITY: its side's picker offers the token for import (linkedImport),
+ * the other side as linked, or the network's default.
  */
 export function initialForm(
   network: NetworkConfig,
@@ -47,6 +49,11 @@ export function initialForm(
   const from = tokenKeyOfParam(network, query.from);
   const to = tokenKeyOfParam(network, query.to);
   const linked = from !== undefined && to !== undefined && from !== to;
+  if (!linked && linkedImport(network, query)) {
+    const fromSymbol = from ?? (to === defaultFrom ? defaultTo : defaultFrom);
+    const toSymbol = to ?? (fromSymbol === defaultTo ? defaultFrom : defaultTo);
+    return { step: 2, fromSymbol, toSymbol, lastEdited: 'A', percent: 100, ...noAmounts };
+  }
   return {
     step: linked ? 2 : 1,
     fromSymbol: linked ? from : defaultFrom,

@@ -3,7 +3,6 @@ import { parseNetworksFile } from '@jmswap/shared-chain';
 import {
   initialSwapForm,
   isWorseQuote,
-  linkedImport,
   quoteKindFor,
   swapFormReducer,
   toFallback,
@@ -286,45 +285,5 @@ describe('launchPad', () => {
     const buy = { ...quote, amountIn: 100n };
     expect(isWorseQuote(buy, { ...buy, amountIn: 101n }, 2)).toBe(true);
     expect(isWorseQuote(buy, { ...buy, amountIn: 99n }, 2)).toBe(false);
-  });
-});
-
-describe('a link naming a token this browser does not know', () => {
-  const six = '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A';
-  it('offers it for import on its side (to first), the box starting on the defaults', () => {
-    expect(linkedImport(networks.BSC, { from: 'BNB', to: six })).toEqual({
-      side: 'to',
-      address: six,
-    });
-    expect(linkedImport(networks.BSC, { from: six.toLowerCase() })).toEqual({
-      side: 'from',
-      address: six.toLowerCase(),
-    });
-    expect(initialSwapForm(networks.BSC, { query: { to: six } })).toMatchObject({
-      fromSymbol: 'BNB',
-      toSymbol: 'USDT',
-    });
-  });
-
-  it('offers nothing for a listed or known token, a symbol, text, or an address of the other platform', () => {
-    const usdt = networks.BSC.tokens.USDT!.address;
-    expect(linkedImport(networks.BSC, { to: usdt.toLowerCase() })).toBeUndefined();
-    expect(linkedImport(networks.BSC, { to: 'USDT', from: 'NOPE' })).toBeUndefined();
-    expect(linkedImport(networks.BSC, { to: '<script>' })).toBeUndefined();
-    expect(linkedImport(networks.TRON, { to: six })).toBeUndefined();
-    const imported = {
-      ...networks.BSC,
-      tokens: {
-        ...networks.BSC.tokens,
-        [six]: {
-          ...networks.BSC.tokens.USDT!,
-          symbol: 'SIX',
-          address: six,
-          origin: 'imported' as const,
-        },
-      },
-    };
-    expect(linkedImport(imported, { to: six })).toBeUndefined();
-    expect(linkedImport(networks.BSC, {})).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { isValidAmountInput, type NetworkConfig } from '@jmswap/shared-chain';
-import { isAddressKey, tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
+import { tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 
 /** Which field the user typed in last: 1 = sell ("Tokens to swap"), 2 = receive ("Estimate"). */
 export type EditedField = 1 | 2;
@@ -106,25 +106,6 @@ export function initialSwapForm(
     [fromSymbol, toSymbol] = [defaultFrom, defaultTo];
   }
   return { fromSymbol, toSymbol, lastEdited: 1, version: 0, ...emptyAmounts };
-}
-
-/**
- * A token address the link names (`to`, else `from`) that this browser does not know yet: the
- * side's picker opens with it, to be looked at and imported, instead of the link's token being
- * dropped without a word. Shape only here (no hashing in the first load); the picker checks the
- * address itself.
- */
-export function linkedImport(
-  network: NetworkConfig,
-  query?: { from?: string; to?: string },
-): { side: 'from' | 'to'; address: string } | undefined {
-  const unknown = (param?: string) =>
-    param !== undefined &&
-    isAddressKey(network.platform, param) &&
-    tokenKeyOfParam(network, param) === undefined;
-  if (unknown(query?.to)) return { side: 'to', address: query!.to! };
-  if (unknown(query?.from)) return { side: 'from', address: query!.from! };
-  return undefined;
 }
 
 /**

@@ -41,3 +41,22 @@ export const tokenParam = (network: NetworkConfig, key: string): string =>
 
 /** What a token's button, row and URL need to show beside its symbol (an address when not listed). */
 export const isListedToken = (token: TokenConfig): boolean => token.origin === undefined;
+
+/**
+ * A token address the link names (`to`, else `from`) that this browser does not know yet: the
+ * side's token picker opens with it, to be looked at and imported, instead of the link's token being
+ * dropped without a word. Shape only here (no hashing in the first load); the picker checks the
+ * address itself.
+ */
+export function linkedImport(
+  network: NetworkConfig,
+  query?: { from?: string; to?: string },
+): { side: 'from' | 'to'; address: string } | undefined {
+  const unknown = (param?: string) =>
+    param !== undefined &&
+    isAddressKey(network.platform, param) &&
+    tokenKeyOfParam(network, param) === undefined;
+  if (unknown(query?.to)) return { side: 'to', address: query!.to! };
+  if (unknown(query?.from)) return { side: 'from', address: query!.from! };
+  return undefined;
+}
