@@ -302,6 +302,7 @@ test('BSC: a link naming a token this browser does not know opens its import car
 test('BSC: a liquidity link naming a token this browser does not know opens the add with its import card', async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/?n=BSC&t=addLiquidity&from=BNB&to=${tokens.six}`);
   const card = picker(page).getByTestId('import-card');
   await expect(card).toContainText('Six Tax', { timeout: 30_000 });
@@ -310,6 +311,9 @@ test('BSC: a liquidity link naming a token this browser does not know opens the 
   const panel = page.locator('[data-remote="liquidity"]');
   await expect(panel.getByRole('button', { name: 'Tokens to swap token: BNB' })).toBeVisible();
   await expect(panel.getByRole('button', { name: /^Estimate token: SIX 0x/ })).toBeVisible();
+  // On a phone the amounts keep room for their digits beside the imported token's wide button.
+  for (const name of ['Tokens to swap', 'Estimate'])
+    expect((await panel.getByRole('textbox', { name }).boundingBox())!.width).toBeGreaterThan(140);
 });
 
 test("BSC: a new token's pair on the pools page leads to the swap box, which asks before importing it", async ({
