@@ -21,15 +21,16 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+/** The charts remote's module as the slot loads it: here it writes the pair it was given. */
+const PairText = ({ symbolA, symbolB }: { symbolA: string; symbolB: string }) => (
+  <p>
+    chart {symbolA}/{symbolB}
+  </p>
+);
+
 it("renders the charts remote's mini chart for the swap pair", async () => {
   pageHasChartsRemote(true);
-  loadRemote.mockResolvedValue({
-    default: ({ symbolA, symbolB }: { symbolA: string; symbolB: string }) => (
-      <p>
-        chart {symbolA}/{symbolB}
-      </p>
-    ),
-  });
+  loadRemote.mockResolvedValue({ default: PairText });
   render(<ChartSlot part="chart" network={networks.TRON} from={TRX} to={JM} />);
   expect(await screen.findByText('chart TRX/JM')).toBeInTheDocument();
   expect(loadRemote).toHaveBeenCalledWith('mfe_charts/MiniChart');
@@ -37,13 +38,7 @@ it("renders the charts remote's mini chart for the swap pair", async () => {
 
 it('names a pair with an imported token by both addresses, as the api indexes it', async () => {
   pageHasChartsRemote(true);
-  loadRemote.mockResolvedValue({
-    default: ({ symbolA, symbolB }: { symbolA: string; symbolB: string }) => (
-      <p>
-        chart {symbolA}/{symbolB}
-      </p>
-    ),
-  });
+  loadRemote.mockResolvedValue({ default: PairText });
   const five = {
     ...JM!,
     symbol: 'FIVE',

@@ -18,6 +18,24 @@ jest.mock('../../services/tokenImport', () => ({
 jest.mock('../../services/reads', () => ({ getBalances: jest.fn(async () => ({})) }));
 const tokensService = require('../../services/tokenImport') as { inspectTokenAddress: jest.Mock };
 
+/** What the chain says of a 6% token at 0x4444…4444, as the picker's inspection answers. */
+const sixTax = (taxes: { sellFails?: boolean } = {}) => ({
+  kind: 'candidate',
+  token: {
+    address: '0x4444444444444444444444444444444444444444',
+    symbol: 'SIX',
+    name: 'Six Tax',
+    decimals: 18,
+    totalSupply: 10n ** 24n,
+    taxes: {
+      kind: 'measured',
+      buy: { bps: 600n, exact: true },
+      sell: { bps: 600n, exact: true },
+      ...taxes,
+    },
+  },
+});
+
 const token = (symbol: string, name: string, address: string, extra = {}): TokenConfig => ({
   symbol,
   name,
@@ -138,22 +156,7 @@ describe('the dialog', () => {
   });
 
   test('a pasted address is read from the chain: facts, the warning, the taxes, Import', async () => {
-    tokensService.inspectTokenAddress.mockResolvedValue({
-      kind: 'candidate',
-      token: {
-        address: '0x4444444444444444444444444444444444444444',
-        symbol: 'SIX',
-        name: 'Six Tax',
-        decimals: 18,
-        totalSupply: 10n ** 24n,
-        taxes: {
-          kind: 'measured',
-          buy: { bps: 600n, exact: true },
-          sell: { bps: 600n, exact: true },
-          sellFails: true,
-        },
-      },
-    });
+    tokensService.inspectTokenAddress.mockResolvedValue(sixTax({ sellFails: true }));
     const { onPick } = open();
     await userEvent.type(
       screen.getByRole('combobox'),
@@ -218,23 +221,7 @@ describe('TokenChooser', () => {
 
 describe("a link's token this browser does not know", () => {
   const six = '0x4444444444444444444444444444444444444444';
-  beforeEach(() =>
-    tokensService.inspectTokenAddress.mockResolvedValue({
-      kind: 'candidate',
-      token: {
-        address: six,
-        symbol: 'SIX',
-        name: 'Six Tax',
-        decimals: 18,
-        totalSupply: 10n ** 24n,
-        taxes: {
-          kind: 'measured',
-          buy: { bps: 600n, exact: true },
-          sell: { bps: 600n, exact: true },
-        },
-      },
-    }),
-  );
+  beforeEach(() => tokensService.inspectTokenAddress.mockResolvedValue(sixTax()));
   const chooser = (props: Partial<Parameters<typeof TokenChooser>[0]>) =>
     render(
       <TokenChooser
