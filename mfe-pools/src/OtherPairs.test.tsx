@@ -1,7 +1,7 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile } from '@jmswap/shared-chain';
 import type { ApiPair } from '@jmswap/shared-chain/history';
-import { swapLink } from './OtherPairs';
+import { pairLinks } from './OtherPairs';
 
 const { networks } = parseNetworksFile(production);
 // The production file leaves BSC's contracts unset: WBNB's address, as a deployment writes it.
@@ -24,9 +24,9 @@ const query = (href: string) => Object.fromEntries(new URL(href, 'http://x').sea
 
 test("an other pair's swap link sells the side the page knows and buys the new token", () => {
   for (const p of [pair(wbnb, six), pair(six, wbnb)]) {
-    const link = swapLink(networks.BSC, p);
+    const link = pairLinks(networks.BSC, p);
     expect(link.symbol).toBe('SIX');
-    expect(query(link.href)).toEqual({ n: 'BSC', from: wbnb.address, to: six.address });
+    expect(query(link.swap)).toEqual({ n: 'BSC', from: wbnb.address, to: six.address });
     expect(query(link.addLiquidity)).toEqual({
       n: 'BSC',
       t: 'addLiquidity',
@@ -38,6 +38,6 @@ test("an other pair's swap link sells the side the page knows and buys the new t
 
 test('two tokens the page does not know: in the api’s order', () => {
   const other = side('0x2b15063a6f8a11d18404c801f295b1d19dcc8574', 'HONEY');
-  const link = swapLink(networks.BSC, pair(other, six));
-  expect(query(link.href)).toEqual({ n: 'BSC', from: other.address, to: six.address });
+  const link = pairLinks(networks.BSC, pair(other, six));
+  expect(query(link.swap)).toEqual({ n: 'BSC', from: other.address, to: six.address });
 });

@@ -11,23 +11,22 @@ const PAGE = 25;
  * knows (the base coin, a listed token), to the other, named by addresses. A token the browser
  * does not know yet opens its import card (what the chain says, the warning, the taxes) first.
  */
-export function swapLink(
+export function pairLinks(
   network: NetworkConfig,
   pair: ApiPair,
-): { href: string; addLiquidity: string; symbol: string } {
+): { swap: string; addLiquidity: string; symbol: string } {
   const known = (address: string) => tokenKeyOfParam(network, address) !== undefined;
   const [from, to] =
     known(pair.tokenB.address) && !known(pair.tokenA.address)
       ? [pair.tokenB, pair.tokenA]
       : [pair.tokenA, pair.tokenB];
-  const q = new URLSearchParams({ n: network.id, from: from.address, to: to.address });
-  const add = new URLSearchParams({
-    n: network.id,
-    t: 'addLiquidity',
-    from: from.address,
-    to: to.address,
-  });
-  return { href: `/?${q.toString()}`, addLiquidity: `/?${add.toString()}`, symbol: to.symbol };
+  const query = { n: network.id, from: from.address, to: to.address };
+  const link = (q: Record<string, string>) => `/?${new URLSearchParams(q).toString()}`;
+  return {
+    swap: link(query),
+    addLiquidity: link({ ...query, t: 'addLiquidity' }),
+    symbol: to.symbol,
+  };
 }
 
 /**
@@ -68,12 +67,12 @@ export function OtherPairs({ network, search }: { network: NetworkConfig; search
       <ul>
         {others.map((p) => {
           const pair = `${p.tokenA.symbol}/${p.tokenB.symbol}`;
-          const swap = swapLink(network, p);
-          const symbol = swap.symbol;
+          const links = pairLinks(network, p);
+          const symbol = links.symbol;
           return (
             <li key={p.address} data-pair={p.address}>
-              <a href={swap.href}>{t`Swap ${symbol}`}</a>{' '}
-              <a href={swap.addLiquidity}>{t`Add liquidity`}</a>{' '}
+              <a href={links.swap}>{t`Swap ${symbol}`}</a>{' '}
+              <a href={links.addLiquidity}>{t`Add liquidity`}</a>{' '}
               {hasCharts(network.id) && (
                 <a href={chart(p.tokenA.address, p.tokenB.address)}>{t`${pair} chart`}</a>
               )}{' '}
