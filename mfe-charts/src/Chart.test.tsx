@@ -116,9 +116,9 @@ describe('ChartView states', () => {
     expect(mockDrawn[drawn + 1]!.map((x) => x.dt)).toEqual([t - 3 * H4, t - 2 * H4, t + H4]);
   });
 
-  it('keeps the default precision of 8 for a tiny first close', async () => {
-    render(<ChartView {...base} loading={false} points={[p(NOW - 1000, 1e-11)]} />);
-    expect(await reach()).toHaveAttribute('data-decimals', '8');
+  it('gives a first close too small for 8 decimals its 4 significant digits', async () => {
+    render(<ChartView {...base} loading={false} points={[p(NOW - 1000, 1.234e-11)]} />);
+    expect(await reach()).toHaveAttribute('data-decimals', '14');
   });
 
   it('paints the light chart of the points at once and keeps Highcharts for when the user reaches for the chart', async () => {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguageCode, type NetworkConfig } from '@jmswap/shared-chain';
-import type { ChartWindow } from '@jmswap/shared-chain/history';
+import type { ApiPair, ChartWindow } from '@jmswap/shared-chain/history';
 import {
   chartLabel,
   chartPrecision,
@@ -48,6 +48,8 @@ export interface ChartProps {
    * Without it the chart shows, and reads, the whole window.
    */
   firstSpan?: ChartWindow;
+  /** The api's record of a pair named by addresses: names its tokens by their own symbols. */
+  indexed?: ApiPair;
 }
 
 /** The price chart of a pair, fed by the history API. */
@@ -59,6 +61,7 @@ export function Chart({
   window = '1m',
   firstSpan,
   inverted,
+  indexed,
   ...rest
 }: ChartProps) {
   const [quote, base] = historyPair(network, symbolA, symbolB, inverted);
@@ -80,7 +83,7 @@ export function Chart({
       network={network.id}
       symbolA={base}
       symbolB={quote}
-      names={[chartTokenText(network, base), chartTokenText(network, quote)]}
+      names={[chartTokenText(network, base, indexed), chartTokenText(network, quote, indexed)]}
       kind={kind}
       window={window}
       loading={loading}

@@ -220,3 +220,55 @@ test("a pair of the api's index that this browser does not know: its tokens' sym
     bnb.address = configured;
   }
 });
+
+test("a meme token's pair: its price and the chart's ticks keep their digits, and the chart is named by its symbol", async () => {
+  const wbnb = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';
+  const meme = '0x95bd8d42f30351685e96c62eddc0d0613bf9a87a';
+  const bnb = file.networks.BSC.tokens.BNB!;
+  const configured = bnb.address;
+  bnb.address = wbnb;
+  const pairs = {
+    total: 1,
+    pairs: [
+      {
+        address: '0x67913a0f4f407bdba24ebf89421a519b525a235f',
+        listed: false,
+        tokenA: { address: wbnb.toLowerCase(), symbol: 'BNB', name: 'BNB', decimals: 18 },
+        tokenB: { address: meme, symbol: 'MDOGE', name: 'Moon Doge Inu', decimals: 18 },
+        reserveA: '1',
+        reserveB: '1000000000000000',
+      },
+    ],
+  };
+  const candle = { dt: Date.now() - 3_600_000, o: 1e-15, h: 1.013e-15, l: 1e-15, c: 1.013e-15 };
+  global.fetch = jest.fn(async (url: string) =>
+    String(url).endsWith('/v1/info')
+      ? new Response(JSON.stringify({ ...info, networks: { BSC: { pairs: [], tokens: {} } } }))
+      : String(url).includes('/v1/pairs/bsc?')
+        ? new Response(JSON.stringify(pairs))
+        : String(url).includes('/candles/')
+          ? new Response(JSON.stringify([candle]))
+          : new Response(JSON.stringify([])),
+  ) as unknown as typeof fetch;
+  try {
+    render(
+      <ChartsPage
+        network="BSC"
+        query={{ symbolA: wbnb.toLowerCase(), symbolB: meme }}
+        setQuery={jest.fn()}
+      />,
+    );
+    const title = () => screen.getByRole('heading', { level: 2 });
+    await screen.findByText('MDOGE/BNB');
+    // 0.000000000000001 BNB: at the page's 5 decimals it read 0.00000.
+    expect(title()).toHaveTextContent('MDOGE/BNB 0.0₁₄1 BNB per MDOGE');
+    await waitFor(() =>
+      expect(document.querySelector('[data-figure="price"]')).toHaveTextContent('0.0₁₄1 BNB'),
+    );
+    const chart = await screen.findByRole('img', { name: /^MDOGE\/BNB price/ });
+    expect(chart).toHaveTextContent('0.0₁₄10');
+    expect(chart).not.toHaveTextContent(/0\.0000000000/);
+  } finally {
+    bnb.address = configured;
+  }
+});

@@ -16,7 +16,7 @@ import { Chart } from './Chart';
 import { historyPair, pairName } from './chartRules';
 import { downloadCsv } from './csv';
 import { pairTradesCsv } from './exports';
-import { fixedNumber } from './format';
+import { priceFigure } from './format';
 import { chartTokenText, indexedPrice, resolveChartPair } from './pairs';
 import { PairPicker } from './PairPicker';
 import { PairStats, pairPrice } from './PairStats';
@@ -89,7 +89,7 @@ function PairScreen({
         />
         <h2>
           <span data-figure="title-pair">{pair}</span>{' '}
-          <span data-figure="title-price">{fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)}</span>{' '}
+          <span data-figure="title-price">{priceFigure(price, CHART_PRICE_DISPLAY_DECIMALS)}</span>{' '}
           <span className="jm-muted" data-figure="title-unit">
             {t`${names[0]} per ${names[1]}`}
           </span>
@@ -118,6 +118,7 @@ function PairScreen({
         hideLink
         held={loading}
         inverted={inverted}
+        indexed={indexed}
       />
       {loading ? (
         <p role="status">{t`Loading...`}</p>

@@ -7,6 +7,7 @@ import { accessibilityOptions } from './chartA11y';
 import type { ChartKind, ChartPoint } from './chartRules';
 import { useChartTheme } from './chartTheme';
 import { useDeferredStockChart } from './deferredChart';
+import { tickText } from './lightChart';
 
 export interface HighchartsViewProps {
   kind: ChartKind;
@@ -66,8 +67,16 @@ export default function HighchartsView({
       yAxis: {
         title: { text: undefined },
         opposite: true,
-        // Outside the plot, right of it: labels never sit on the candles.
-        labels: { style: TEXT, format: `{value:.${decimals}f}`, align: 'left', x: 6 },
+        // Outside the plot, right of it: labels never sit on the candles. Written as the light
+        // chart writes them (a tiny price's zeros counted, "0.0₁₄1013").
+        labels: {
+          style: TEXT,
+          formatter() {
+            return typeof this.value === 'number' ? tickText(this.value, decimals) : this.value;
+          },
+          align: 'left',
+          x: 6,
+        },
         gridLineColor: colours.grid,
       },
       tooltip: { valueDecimals: decimals, split: false },

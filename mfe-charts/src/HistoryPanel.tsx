@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import {
   HISTORY_AMOUNT_DISPLAY_DECIMALS,
   HISTORY_PRICE_DISPLAY_DECIMALS,
+  priceText,
   useLanguageCode,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
@@ -87,7 +88,7 @@ export function TradesTable({ scan, pair, names = pair, loading, trades }: Trade
         <tbody>
           {trades.map((t) => (
             <tr key={`${t.hash}-${t.type}`} className={t.type === 'buy' ? 'jm-buy' : 'jm-sell'}>
-              <td>{fixedDecimal(t.price, HISTORY_PRICE_DISPLAY_DECIMALS)}</td>
+              <td>{priceText(t.price, HISTORY_PRICE_DISPLAY_DECIMALS)}</td>
               <td>
                 {fixedDecimal(
                   t.type === 'buy' ? t.buyAmount : t.sellAmount,

@@ -5,7 +5,7 @@ import {
   MARKET_CAP_MILLIONS_DISPLAY_DECIMALS,
 } from '@jmswap/shared-chain';
 import { type ApiInfoNetwork } from '@jmswap/shared-chain/history';
-import { fixedDecimal, fixedNumber, usd, usdPrice } from './format';
+import { fixedDecimal, fixedNumber, priceFigure, usd, usdPrice } from './format';
 
 /** The info figures of the pair shown as a/b; info prices are symbolA per 1 symbolB of the pool. */
 export function pairPrice(info: ApiInfoNetwork | undefined, a: string, b: string) {
@@ -58,7 +58,7 @@ export function PairStats({
       <div>
         <dt>{t`Current price`}</dt>
         <dd data-figure="price">
-          {fixedNumber(price, CHART_PRICE_DISPLAY_DECIMALS)} {unit}
+          {priceFigure(price, CHART_PRICE_DISPLAY_DECIMALS)} {unit}
           {priceUsd !== undefined && priceUsd !== null && ` (${usdPrice(priceUsd)})`}
         </dd>
       </div>

@@ -37,9 +37,16 @@ describe('precision: the first close to 4 significant digits', () => {
   });
 
   it('never shows more than the chart allows, and the default when there is nothing', () => {
-    expect(chartPrecision([point(T0, 1e-12)], 8)).toBe(8);
+    expect(chartPrecision([point(T0, 0.00000123)], 8)).toBe(8);
     expect(chartPrecision([], 8)).toBe(8);
     expect(chartPrecision([point(T0, 0)], 10)).toBe(10);
+  });
+
+  it('gives a price too small for the chart its 4 significant digits, up to the API’s 18', () => {
+    // At 8 decimals 1.2e-8 would read 0.00000001, and a meme token's 1e-15 0.00000000.
+    expect(chartPrecision([point(T0, 1.234e-8)], 8)).toBe(11);
+    expect(chartPrecision([point(T0, 1.013e-15)], 10)).toBe(18);
+    expect(chartPrecision([point(T0, 1e-20)], 8)).toBe(18);
   });
 });
 

@@ -18,14 +18,21 @@ export interface ChartPoint {
   close: number;
 }
 
+/** The decimals the API's prices have: no chart shows more. */
+const MAX_CHART_DECIMALS = 18;
+
 /**
  * Decimals that show the first close with 4 significant digits (0.0001234567 -> 7,
- * 12.345 -> 2), never more than `max`; `max` when there is nothing to measure.
+ * 12.345 -> 2), never more than `max`; `max` when there is nothing to measure. A price so small
+ * that `max` decimals would show fewer than two of its digits (a meme token's, 1e-15 of the base
+ * coin) gets the decimals its 4 significant digits need, as the price texts do (`priceText`).
  */
 export function chartPrecision(points: readonly ChartPoint[], max: number): number {
   const first = points[0]?.close;
   if (!first || !Number.isFinite(first) || first <= 0) return max;
   const decimals = Math.max(0, CHART_PRICE_SIGNIFICANT_DIGITS - 1 - Math.floor(Math.log10(first)));
+  const zeros = decimals - CHART_PRICE_SIGNIFICANT_DIGITS;
+  if (zeros + 2 > max) return Math.min(decimals, MAX_CHART_DECIMALS);
   return Math.min(decimals, max);
 }
 

@@ -1,3 +1,4 @@
+import { priceText } from '@jmswap/shared-chain';
 import { formatUsd as usd } from '@jmswap/shared-chain/history';
 
 /**
@@ -12,6 +13,37 @@ export function fixedDecimal(text: string, places: number): string {
 /** A JSON number with `places` decimals, or "-" when the API has no figure. */
 export const fixedNumber = (value: number | null | undefined, places: number): string =>
   value === null || value === undefined || !Number.isFinite(value) ? '-' : value.toFixed(places);
+
+/**
+ * A JSON number as a plain decimal text, never an exponent (1.013e-15 -> "0.000000000000001013"),
+ * from its 15 significant digits (what a double holds).
+ */
+export function plainDecimal(value: number): string {
+  const [digits = '0', exponent = '0'] = Math.abs(value).toExponential(14).split('e');
+  const sign = value < 0 ? '-' : '';
+  const [lead = '0', rest = ''] = digits.split('.');
+  const all = `${lead}${rest}`;
+  const point = 1 + Number.parseInt(exponent, 10);
+  const text =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${all}`
+      : point >= all.length
+        ? `${all}${'0'.repeat(point - all.length)}`
+        : `${all.slice(0, point)}.${all.slice(point)}`;
+  return `${sign}${text.includes('.') ? text.replace(/\.?0+$/, '') : text}`;
+}
+
+/**
+ * A price the API sent as a JSON number, rounded to `places` decimals; a price so small that
+ * they would show fewer than two of its digits as `priceText` writes it ("0.0₁₄1013"); "-" when
+ * the API has no figure.
+ */
+export const priceFigure = (value: number | null | undefined, places: number): string =>
+  value === null || value === undefined || !Number.isFinite(value)
+    ? '-'
+    : value === 0 || Math.abs(value) >= 10 ** (1 - places)
+      ? value.toFixed(places)
+      : priceText(plainDecimal(value), places);
 
 /** A token's USD price: cents from $1 up, else 4 significant digits ($0.00001234). */
 export const usdPrice = (value: number | null | undefined): string =>

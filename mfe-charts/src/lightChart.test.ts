@@ -73,4 +73,11 @@ describe('tickText', () => {
     expect(tickText(0.000123, 6)).toBe('0.000123');
     expect(tickText(2500, 0)).toBe('2,500');
   });
+
+  it('counts a tiny price’s run of zeros in subscript', () => {
+    expect(tickText(1.013e-15, 18)).toBe('0.0₁₄1013');
+    expect(tickText(0.0000123, 9)).toBe('0.0₄12300');
+    expect(tickText(0.0001234, 7)).toBe('0.0001234');
+    expect(tickText(0, 18)).toBe('0.000000000000000000');
+  });
 });

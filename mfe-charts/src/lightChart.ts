@@ -43,11 +43,23 @@ const round = (n: number) => Math.round(n * 100) / 100;
 const path = (...parts: (string | number)[]) => parts.join(' ');
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** A price as the chart's axis writes it: `decimals` decimals, thousands with commas. */
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+
+/**
+ * A price as the chart's axis writes it: `decimals` decimals, thousands with commas; a run of
+ * four or more zeros after the point written with its count in subscript, as the price texts
+ * write a tiny price ("0.0₁₄1013", not 0.000000000000001013).
+ */
 export function tickText(value: number, decimals: number): string {
   const [whole = '0', fraction] = value.toFixed(decimals).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  if (fraction === undefined) return grouped;
+  const zeros = /^0*/.exec(fraction)?.[0].length ?? 0;
+  if (/^-?0$/.test(whole) && zeros >= 4 && zeros < fraction.length) {
+    const count = [...String(zeros)].map((d) => SUBSCRIPT_DIGITS['0123456789'.indexOf(d)]).join('');
+    return `${grouped}.0${count}${fraction.slice(zeros)}`;
+  }
+  return `${grouped}.${fraction}`;
 }
 
 interface Column {

@@ -5,9 +5,11 @@ import {
   formatAmountUp,
   formatBps,
   formatFixed,
+  formatPrice,
   formatUnits,
   isValidAmountInput,
   parseAmount,
+  priceText,
   toBaseUnits,
 } from './amounts';
 import { UINT256_MAX } from './constants';
@@ -289,6 +291,55 @@ describe('round trips (reliability item 33)', () => {
           const parsed = parseAmount(formatFixed(value, decimals, places), decimals);
           if (!parsed.ok) throw new Error('formatFixed produced an unparsable string');
           expect(parsed.value).toBeLessThanOrEqual(value);
+        },
+      ),
+    );
+  });
+});
+
+describe('priceText', () => {
+  it.each([
+    ['531.471537', 5, '531.47153'],
+    ['0.000100955', 5, '0.00010'],
+    ['2', 8, '2.00000000'],
+    ['0', 8, '0.00000000'],
+    ['0.000000000', 8, '0.00000000'],
+    ['1000000000000000', 8, '1000000000000000.00000000'],
+    ['0.0000001234', 8, '0.00000012'],
+    ['0.00000001234', 8, '0.0₇1234'],
+    ['0.000000000000001013', 8, '0.0₁₄1013'],
+    ['0.000000000000001000', 5, '0.0₁₄1'],
+    ['0.00001234567', 5, '0.0₄1234'],
+    ['0.0000123', 6, '0.000012'],
+    ['0.00000123', 6, '0.0₅123'],
+    ['0.001234', 2, '0.001234'],
+  ])('%s at %i places reads %s', (exact, places, text) => {
+    expect(priceText(exact, places)).toBe(text);
+  });
+
+  it('is how the swap box writes its 10^18-scaled prices', () => {
+    // A meme token priced 1.013e-15 BNB, and BNB priced in it.
+    expect(formatPrice(1013n)).toBe('0.0₁₄1013');
+    expect(formatPrice(987166831194472n * 10n ** 18n)).toBe('987166831194472.00000000');
+    expect(formatPrice(0n)).toBe('0.00000000');
+  });
+
+  it('never reads more than the price (truncated, not rounded)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 30n }),
+        fc.integer({ min: 2, max: 10 }),
+        (v, p) => {
+          const exact = formatUnits(v, 18);
+          const text = priceText(exact, p).replace(/0([₀-₉]+)/, (_, run: string) =>
+            '0'.repeat([...run].reduce((n, d) => n * 10 + d.charCodeAt(0) - 0x2080, 0)),
+          );
+          const parsed = parseAmount(text, 18);
+          expect(parsed.ok).toBe(true);
+          const shown = (parsed as { value: bigint }).value;
+          expect(shown <= v).toBe(true);
+          // At least two significant digits of the price show: never 10% or more below it.
+          expect(shown * 10n > v * 9n).toBe(true);
         },
       ),
     );

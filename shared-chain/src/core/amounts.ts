@@ -168,7 +168,42 @@ export function formatBps(bps: bigint): string {
   return formatFixed(bps, 2, 2);
 }
 
-/** A price scaled by 10^PRICE_DECIMALS, with the swap box's 8 decimals (truncated). */
+/**
+ * A price scaled by 10^PRICE_DECIMALS, with the swap box's 8 decimals (truncated); a tiny price
+ * as `priceText` writes it.
+ */
 export function formatPrice(price: bigint, places: number = PRICE_DISPLAY_DECIMALS): string {
-  return formatFixed(price, PRICE_DECIMALS, places);
+  return priceText(formatUnits(price, PRICE_DECIMALS), places);
+}
+
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+/** Significant digits of a price too small for its fixed places. */
+const SMALL_PRICE_DIGITS = 4;
+/** From this many zeros after the point on, the run is written as a count. */
+const ZERO_RUN_COUNTED = 4;
+
+/**
+ * A price (an exact decimal text, as the API and formatUnits write them) at `places` fixed
+ * decimals, truncated. A price so small that fewer than two significant digits would show there
+ * (a meme token's price in the base coin, 0.000000000000001013) gets four significant digits
+ * instead, truncated, and its run of zeros after the point is written with its count in
+ * subscript, as DEX screeners write such prices: "0.0₁₄1013". Zero stays "0.00000000".
+ */
+export function priceText(exact: string, places: number): string {
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(exact.trim());
+  if (!match) return exact;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  const zeros = /^0*/.exec(fraction)?.[0].length ?? 0;
+  const tiny = /^0*$/.test(whole) && zeros < fraction.length && zeros + 2 > places;
+  if (!tiny) {
+    const shown = fraction.slice(0, places).padEnd(places, '0');
+    const text = `${whole || '0'}${places > 0 ? `.${shown}` : ''}`;
+    return sign && /[1-9]/.test(text) ? `${sign}${text}` : text;
+  }
+  const digits = fraction.slice(zeros, zeros + SMALL_PRICE_DIGITS).replace(/0+$/, '');
+  const run =
+    zeros >= ZERO_RUN_COUNTED
+      ? `0${[...String(zeros)].map((d) => SUBSCRIPT_DIGITS['0123456789'.indexOf(d)]).join('')}`
+      : '0'.repeat(zeros);
+  return `${sign}0.${run}${digits}`;
 }
