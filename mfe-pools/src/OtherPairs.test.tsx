@@ -1,7 +1,7 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile } from '@jmswap/shared-chain';
 import type { ApiPair } from '@jmswap/shared-chain/history';
-import { pairLinks } from './OtherPairs';
+import { pairLinks, reserveOfPair } from './OtherPairs';
 
 const { networks } = parseNetworksFile(production);
 // The production file leaves BSC's contracts unset: WBNB's address, as a deployment writes it.
@@ -40,4 +40,13 @@ test('two tokens the page does not know: in the api’s order', () => {
   const other = side('0x2b15063a6f8a11d18404c801f295b1d19dcc8574', 'HONEY');
   const link = pairLinks(networks.BSC, pair(other, six));
   expect(query(link.swap)).toEqual({ n: 'BSC', from: other.address, to: six.address });
+});
+
+test('a reserve reads as the listed pools’ do: 6 decimals, truncated', () => {
+  // A meme token's pool, as the api sends it.
+  expect(reserveOfPair('990128419656029.387011495390952207', 18)).toBe('990128419656029.387011');
+  expect(reserveOfPair('1.01', 18)).toBe('1.01');
+  expect(reserveOfPair('0.0000009', 18)).toBe('0');
+  expect(reserveOfPair('12.3456789', 6)).toBe('12.345678');
+  expect(reserveOfPair('not a number', 18)).toBe('-');
 });

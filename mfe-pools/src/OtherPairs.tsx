@@ -1,10 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { hasCharts, type NetworkConfig } from '@jmswap/shared-chain';
+import { hasCharts, parseAmount, type NetworkConfig } from '@jmswap/shared-chain';
 import { shortAddress, tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 import { fetchPairs, type ApiPair, type ApiPairs } from '@jmswap/shared-chain/history';
+import { formatReserve } from './pools';
 
 const PAGE = 25;
+
+/**
+ * A reserve the api sent as an exact decimal text, written as the listed pools' are (6 decimals,
+ * truncated): a meme token's 990128419656029.387011495390952207 reads 990128419656029.387011.
+ */
+export function reserveOfPair(text: string, decimals: number): string {
+  const parsed = parseAmount(text, decimals);
+  return parsed.ok ? formatReserve(parsed.value, decimals) : '-';
+}
 
 /**
  * The swap box, and the liquidity add, on a pair of the api's index: from the side this page
@@ -71,16 +81,20 @@ export function OtherPairs({ network, search }: { network: NetworkConfig; search
           const symbol = links.symbol;
           return (
             <li key={p.address} data-pair={p.address}>
-              <a href={links.swap}>{t`Swap ${symbol}`}</a>{' '}
-              <a href={links.addLiquidity}>{t`Add liquidity`}</a>{' '}
-              {hasCharts(network.id) && (
-                <a href={chart(p.tokenA.address, p.tokenB.address)}>{t`${pair} chart`}</a>
-              )}{' '}
+              <strong className="jm-other-name">{pair}</strong>{' '}
               <span className="jm-muted">
                 {shortAddress(p.tokenA.address)} · {shortAddress(p.tokenB.address)}
-              </span>
+              </span>{' '}
               <span className="jm-other-reserves">
-                {p.reserveA} {p.tokenA.symbol} · {p.reserveB} {p.tokenB.symbol}
+                {reserveOfPair(p.reserveA, p.tokenA.decimals)} {p.tokenA.symbol} ·{' '}
+                {reserveOfPair(p.reserveB, p.tokenB.decimals)} {p.tokenB.symbol}
+              </span>
+              <span className="jm-other-links">
+                <a href={links.swap}>{t`Swap ${symbol}`}</a>{' '}
+                <a href={links.addLiquidity}>{t`Add liquidity`}</a>{' '}
+                {hasCharts(network.id) && (
+                  <a href={chart(p.tokenA.address, p.tokenB.address)}>{t`${pair} chart`}</a>
+                )}
               </span>
             </li>
           );
