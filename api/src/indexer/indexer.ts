@@ -8,7 +8,7 @@ import { isRangeError, RpcError } from '../chain/rpc';
 import { finishReindex, markHalted, readControl } from './control';
 import { emptyRows, handleEvent, type HandlerContext, type Rows } from './handlers';
 import type { HeadFollower } from './heads';
-import { discoverPairs, loadDiscoveredPools } from './pairTokens';
+import { discoverPairs, loadDiscoveredPools, setIndexedHere } from './pairTokens';
 import type { BlockRef, ChainSource } from './source';
 import {
   addToCandles,
@@ -390,15 +390,27 @@ export class Indexer {
     }
   }
 
-  /** The pairs earlier runs discovered are back in network.pools (once per process). */
-  private discoveredLoaded = false;
+  /**
+   * Whether network.pools holds the discovered pairs as stored: not at the first step, nor once
+   * the lock is taken (another process may have written meanwhile), nor after a rollback (the
+   * pairs above the ancestor are gone; the new chain may have other tokens at their addresses).
+   */
+  private poolsLoaded = false;
+
+  /**
+   * The discovered pools made to match the database. A range read ahead is forgotten with the
+   * pairs it found (read again, they are found again).
+   */
+  private async loadPools(): Promise<void> {
+    if (this.ahead) this.memo = null;
+    this.ahead = null;
+    await loadDiscoveredPools(this.opts.db, this.opts.network);
+    this.poolsLoaded = true;
+  }
 
   private async readAndStore(): Promise<StepResult> {
     const { db, source, network } = this.opts;
-    if (!this.discoveredLoaded) {
-      await loadDiscoveredPools(db, network);
-      this.discoveredLoaded = true;
-    }
+    if (!this.poolsLoaded) await this.loadPools();
     const started = performance.now();
     const ahead = this.ahead;
     const aheadMemo = this.memo;
@@ -733,6 +745,7 @@ export class Indexer {
       ? { blockNumber: Number(kept.n), blockHash: kept.h }
       : null;
     const floor = ancestor ? ancestor.blockNumber : (this.opts.startBlock ?? 0) - 1;
+    this.poolsLoaded = false;
     const removedTrades = await db.transaction(async (tx) => {
       const removed = await rollbackAbove(tx, this.id, floor);
       if (ancestor) await moveCursor(tx, this.id, cursor, ancestor);
@@ -746,6 +759,7 @@ export class Indexer {
       await this.opts.announce?.(tx, 'all');
       return removed;
     });
+    await this.loadPools();
     this.opts.onCandles?.('all');
     this.opts.metrics?.reorgs.inc({ network: this.id });
     this.logger.warn(
@@ -815,6 +829,7 @@ export class Indexer {
         return { kind: 'halted', reason: outcome };
       }
     }
+    this.poolsLoaded = false;
     const removedTrades = await db.transaction(async (tx) => {
       const removed = await rollbackAbove(tx, this.id, floor);
       if (anchor) {
@@ -839,6 +854,7 @@ export class Indexer {
       await this.opts.announce?.(tx, 'all');
       return removed;
     });
+    await this.loadPools();
     this.haltLogged = false;
     this.opts.onCandles?.('all');
     this.logger.warn(
@@ -904,6 +920,10 @@ export class Indexer {
 
   private setWriter(writer: boolean): void {
     this.writer = writer;
+    // The pools are this indexer's while it writes (an api's refresh leaves them alone), read
+    // from the database again once it takes the lock.
+    setIndexedHere(this.opts.network, writer);
+    if (writer) this.poolsLoaded = false;
     this.opts.metrics?.indexerWriter.set({ network: this.id }, writer ? 1 : 0);
     // The head is followed only while this process writes the network: a reader asks nothing.
     if (writer) this.opts.heads?.start();

@@ -1,7 +1,8 @@
 // Pairs the factory creates beyond the config, found on both paths an indexer reads by: catching
 // up (block ranges) and following the head (the followed blocks' logs), on BSC's anvil and on the
 // TRON devnode, and listed by GET /v1/pairs with their tokens read from the chain and the
-// reserves of their first provider.
+// reserves of their first provider; after a reorganisation or a re-index that put another token
+// at a pair's token address, listed with the new token's symbol, name and decimals.
 import type { FastifyInstance } from 'fastify';
 import { deployTokenWithPool } from '@jmswap/devnet';
 import { buildApp } from '../app';
@@ -11,7 +12,8 @@ import { indexedNetworks, type IndexedNetwork, type NetworksFile } from '../conf
 import type { ListedPair } from '../routes/pairs';
 import { freshDb } from '../test/databases';
 import { memoryLogger, waitFor } from '../test/observe';
-import { startTestChains, type TestChains } from '../test/chain';
+import { rpc, startTestChains, type TestChains } from '../test/chain';
+import { requestReindex } from './control';
 import { Indexer } from './indexer';
 import type { ChainSource } from './source';
 import { sourceFor } from './sources';
@@ -33,16 +35,20 @@ interface Launched {
   pair: string;
   symbol: string;
   name: string;
+  decimals: number;
   tokenLiquidity: bigint;
   baseLiquidity: bigint;
 }
 
 /** A new taxed token and its pool with the wrapped base coin, as a new project launches one. */
-async function launch(id: 'BSC' | 'TRON', symbol: string): Promise<Launched> {
+async function launch(
+  id: 'BSC' | 'TRON',
+  symbol: string,
+  decimals = id === 'TRON' ? 6 : 18,
+): Promise<Launched> {
   const n = network(id);
   const tron = id === 'TRON';
   const name = `${symbol} Project`;
-  const decimals = tron ? 6 : 18;
   const tokenLiquidity = 5_000_000n * 10n ** BigInt(decimals);
   const baseLiquidity = (tron ? 70_000n : 30n) * 10n ** BigInt(tron ? 6 : 18);
   const made = await deployTokenWithPool({
@@ -61,6 +67,7 @@ async function launch(id: 'BSC' | 'TRON', symbol: string): Promise<Launched> {
     pair: made.pair!.toLowerCase(),
     symbol,
     name,
+    decimals,
     tokenLiquidity,
     baseLiquidity,
   };
@@ -82,16 +89,15 @@ function expectListed(answer: PairsAnswer, n: IndexedNetwork, l: Launched) {
   expect(pair.address).toBe(shown(l.pair));
   expect(pair.listed).toBe(false);
   // The base coin's wrapped token is side A (as in every configured pool of the base coin).
-  const decimals = n.platform === 'tron' ? 6 : 18;
   expect(pair.tokenB).toEqual({
     address: shown(l.token),
     symbol: l.symbol,
     name: l.name,
-    decimals,
+    decimals: l.decimals,
   });
-  const whole = (v: bigint) => (v / 10n ** BigInt(decimals)).toString();
-  expect(pair.reserveA).toBe(whole(l.baseLiquidity));
-  expect(pair.reserveB).toBe(whole(l.tokenLiquidity));
+  const whole = (v: bigint, decimals: number) => (v / 10n ** BigInt(decimals)).toString();
+  expect(pair.reserveA).toBe(whole(l.baseLiquidity, n.platform === 'tron' ? 6 : 18));
+  expect(pair.reserveB).toBe(whole(l.tokenLiquidity, l.decimals));
 }
 
 const createsPair = (logs: RawLog[], n: IndexedNetwork, pair: string) =>
@@ -170,6 +176,59 @@ describe.each(['BSC', 'TRON'] as const)('a pair the factory creates on %s', (id)
       expect(found.map((r) => r.via)).toEqual(['blockLogs']);
     } finally {
       await app.close();
+      await drop();
+    }
+  }, 180_000);
+});
+
+// The chain replaced under the api: found by the indexer (a reorganisation), or the operator's
+// re-index from block 0 (the dev stack's chains restarted from their seed, `--reindex-all`).
+describe.each([
+  ['a reorganisation', 'rollback'],
+  ['a re-index from block 0', 'reindexed'],
+] as const)('a token replaced on BSC, then %s', (_how, rolledBack) => {
+  it("is listed under the new token's symbol and decimals, by the indexing api and by another", async () => {
+    const n = network('BSC');
+    const { db, drop } = await freshDb('pglite');
+    // The api beside the indexer (its pools are the indexer's), and an api that only reads.
+    const app = await buildApp({ db, networks: [n] });
+    const reader = await buildApp({ db, networks: [network('BSC')] });
+    // anvil forgets a snapshot once reverted to: one for the fork, one to leave the chain as found.
+    const outer = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    const fork = await rpc<string>(chains.rpcUrl, 'evm_snapshot');
+    try {
+      const indexer = new Indexer({ db, network: n, source: sourceFor(n) });
+      const old = await launch('BSC', 'BSIX');
+      await indexer.syncToHead();
+      expectListed(await listed(app, 'BSC', old.symbol), n, old);
+      expectListed(await listed(reader, 'BSC', old.symbol), n, old);
+
+      // Another chain, longer, without those blocks: the same deployer's same nonce deploys
+      // another token at the same address, whose pool has the same address too.
+      await rpc(chains.rpcUrl, 'evm_revert', [fork]);
+      for (let i = 0; i < 3; i++) await rpc(chains.rpcUrl, 'evm_mine');
+      const replacement = await launch('BSC', 'BDOGE', 9);
+      expect([replacement.token, replacement.pair]).toEqual([old.token, old.pair]);
+      if (rolledBack === 'reindexed') await requestReindex(db, 'BSC', 0);
+      expect((await indexer.step()).kind).toBe(rolledBack);
+      await indexer.syncToHead();
+
+      // Each api within a few seconds (the list is kept 2 s, a reader refreshes every 5 s).
+      for (const api of [app, reader]) {
+        await waitFor(
+          'the new token listed under its symbol',
+          async () =>
+            (await listed(api, 'BSC', replacement.symbol)).pairs[0]?.tokenB.symbol ===
+            replacement.symbol,
+          15_000,
+        );
+        expectListed(await listed(api, 'BSC', replacement.symbol), n, replacement);
+        expect((await listed(api, 'BSC', old.symbol)).total).toBe(0);
+      }
+    } finally {
+      await rpc(chains.rpcUrl, 'evm_revert', [outer]).catch(() => undefined);
+      await app.close();
+      await reader.close();
       await drop();
     }
   }, 180_000);

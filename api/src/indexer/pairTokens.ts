@@ -1,8 +1,12 @@
 /**
  * Every pair of the exchange, not only the configured ones: when the factory announces a pair
  * the config does not list, the metadata of its two tokens is read from the chain once (stored
- * in pair_tokens; a token's metadata never changes) and the pair joins the network's pools, so
- * its trades, candles and reserves are indexed like a configured pool's. Symbols and names are
+ * in pair_tokens: a token's metadata does not change while it is on the chain) and the pair
+ * joins the network's pools, so its trades, candles and reserves are indexed like a configured
+ * pool's. A rollback takes the pairs above the common ancestor away, and with them the metadata
+ * of the tokens no stored pair uses any more (rollbackAbove) and their pools (the indexer reads
+ * the pools from the database again): the new chain can hold another token at the same address
+ * (same deployer, same nonce), which is then read from the chain afresh. Symbols and names are
  * kept as escaped text: a control or bidirectional character is written as \u{...}, so nothing
  * downstream can render one. A token without usable decimals leaves its pair unindexed.
  */
@@ -162,30 +166,119 @@ export async function discoverPairs(
   return added;
 }
 
-/** The pairs stored by earlier runs that the config does not list, back into `network.pools`. */
-export async function loadDiscoveredPools(db: Queryable, network: IndexedNetwork): Promise<void> {
-  const { rows } = await db.query<{ address: string; token0: string; token1: string }>(
-    'SELECT address, token0, token1 FROM pairs WHERE network = $1',
+/** A stored pair and the stored metadata of its tokens (null: none stored). */
+interface StoredPair {
+  address: string;
+  token0: string;
+  token1: string;
+  symbol0: string | null;
+  decimals0: number | null;
+  symbol1: string | null;
+  decimals1: number | null;
+}
+
+/** A stored pair as a pool (undefined: a token without metadata or usable decimals). */
+function poolOfStoredPair(network: IndexedNetwork, r: StoredPair): Pool | undefined {
+  const meta = (address: string, symbol: string | null, decimals: number | null) => {
+    if (symbol !== null) return { symbol, name: symbol, decimals };
+    // Not stored: a configured token (poolOfPair takes the config's word for it), else none.
+    const listed = network.tokens.get(address);
+    return listed
+      ? { symbol: listed.symbol, name: listed.symbol, decimals: listed.decimals }
+      : undefined;
+  };
+  const m0 = meta(r.token0, r.symbol0, r.decimals0);
+  const m1 = meta(r.token1, r.symbol1, r.decimals1);
+  if (!m0 || !m1) return undefined;
+  return poolOfPair(network, r.address, [
+    [r.token0, m0],
+    [r.token1, m1],
+  ]);
+}
+
+/**
+ * The pairs of `network` the database stores, as pools, in the order they were created: one
+ * query (the pairs and their tokens' metadata, one snapshot: a rollback deletes both at once).
+ */
+export async function storedPools(
+  db: Queryable,
+  network: IndexedNetwork,
+): Promise<Map<string, Pool>> {
+  const { rows } = await db.query<StoredPair>(
+    `SELECT p.address, p.token0, p.token1, t0.symbol AS symbol0, t0.decimals AS decimals0,
+       t1.symbol AS symbol1, t1.decimals AS decimals1
+     FROM pairs p
+     LEFT JOIN pair_tokens t0 ON t0.network = p.network AND t0.address = p.token0
+     LEFT JOIN pair_tokens t1 ON t1.network = p.network AND t1.address = p.token1
+     WHERE p.network = $1 ORDER BY p.block_number, p.address`,
     [network.id],
   );
-  const unknown = rows.filter((r) => !network.pools.has(r.address));
-  if (unknown.length === 0) return;
-  const metas = await storedMeta(db, network.id, [
-    ...new Set(unknown.flatMap((r) => [r.token0, r.token1])),
-  ]);
-  for (const r of unknown) {
-    const m0 = metas.get(r.token0) ?? network.tokens.get(r.token0);
-    const m1 = metas.get(r.token1) ?? network.tokens.get(r.token1);
-    if (!m0 || !m1) continue;
-    const meta = (m: { symbol: string; decimals: number | null }) => ({
-      symbol: m.symbol,
-      name: m.symbol,
-      decimals: m.decimals,
-    });
-    const pool = poolOfPair(network, r.address, [
-      [r.token0, meta(m0)],
-      [r.token1, meta(m1)],
-    ]);
-    if (pool) network.pools.set(r.address, pool);
+  const pools = new Map<string, Pool>();
+  for (const r of rows) {
+    const pool = poolOfStoredPair(network, r);
+    if (pool) pools.set(r.address, pool);
   }
+  return pools;
+}
+
+const sameToken = (x: Pool['tokenA'], y: Pool['tokenA']) =>
+  x.key === y.key && x.symbol === y.symbol && x.decimals === y.decimals;
+
+/** Two pools that name and count their tokens alike. */
+const samePool = (x: Pool, y: Pool) =>
+  x.symbolA === y.symbolA &&
+  x.symbolB === y.symbolB &&
+  sameToken(x.tokenA, y.tokenA) &&
+  sameToken(x.tokenB, y.tokenB);
+
+/**
+ * The discovered pools of `network` made to match `stored` (storedPools): a stored pair not in
+ * memory added, a pool whose tokens' stored metadata differs replaced (a rollback let another
+ * token take its address), a pool no longer stored dropped. The configured pools stay as they
+ * are. Synchronous: nothing else runs between the check and the change.
+ */
+export function followStoredPools(network: IndexedNetwork, stored: Map<string, Pool>): void {
+  for (const [address, pool] of network.pools)
+    if (pool.discovered && !stored.has(address)) network.pools.delete(address);
+  for (const [address, pool] of stored) {
+    const known = network.pools.get(address);
+    if (known && (!known.discovered || samePool(known, pool))) continue;
+    network.pools.set(address, pool);
+  }
+}
+
+/**
+ * The discovered pools as the database stores them (the indexer: at its first step, when it
+ * takes the network's lock, after a rollback), every pool it found before then forgotten.
+ */
+export async function loadDiscoveredPools(db: Queryable, network: IndexedNetwork): Promise<void> {
+  followStoredPools(network, await storedPools(db, network));
+}
+
+/**
+ * The networks this process's indexer writes. Their pools are the indexer's: it adds a pair
+ * when it finds it in what it read, before the range that creates it is stored, so the database
+ * is behind it for a while, and a refresh from the database would drop the pair meanwhile (and
+ * its range would be stored without it).
+ */
+const indexedHere = new WeakSet<IndexedNetwork>();
+
+/** Whether this process's indexer writes `network` (Indexer, as it takes or loses the lock). */
+export function setIndexedHere(network: IndexedNetwork, writes: boolean): void {
+  if (writes) indexedHere.add(network);
+  else indexedHere.delete(network);
+}
+
+/**
+ * An api's refresh of the pairs another process discovered (or rolled back): the pools made to
+ * match the database, unless this process's indexer writes the network (checked again once the
+ * database answered: the indexer may have taken the lock meanwhile).
+ */
+export async function refreshDiscoveredPools(
+  db: Queryable,
+  network: IndexedNetwork,
+): Promise<void> {
+  if (indexedHere.has(network)) return;
+  const stored = await storedPools(db, network);
+  if (!indexedHere.has(network)) followStoredPools(network, stored);
 }

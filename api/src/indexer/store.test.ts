@@ -14,6 +14,7 @@ import {
   col,
   copyText,
   rebuildCandles,
+  rollbackAbove,
   writeRows,
   type CandleRow,
 } from './store';
@@ -309,6 +310,56 @@ describe.each(DB_KINDS)('batch writes on %s', (kind) => {
           c: latest(pair).c,
           trades: latest(pair).trades,
         });
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(DB_KINDS)('a rollback on %s', (kind) => {
+  it("forgets the metadata of the tokens only the removed pairs used, keeps the others'", async () => {
+    const { db, drop } = await freshDb(kind);
+    const [wbnb, six, jm, gone] = [hex(0xb0, 40), hex(0x51, 40), hex(0x1a, 40), hex(0x60, 40)];
+    const pair = (address: string, token0: string, token1: string, blockNumber: number) => ({
+      address,
+      token0,
+      token1,
+      blockNumber,
+    });
+    try {
+      const rows = {
+        ...emptyRows(),
+        // Kept (created below the ancestor): WBNB/JM. Removed: WBNB/SIX and SIX/JM.
+        pairs: [
+          pair(PAIRS[0]!, wbnb, jm, 5),
+          pair(PAIRS[1]!, wbnb, six, 20),
+          pair(hex(0xbe0003, 40), six, jm, 21),
+        ],
+      };
+      await db.transaction((tx) => writeRows(tx, 'BSC', rows, []));
+      for (const [network, address, symbol] of [
+        ['BSC', wbnb, 'WBNB'],
+        ['BSC', jm, 'JM'],
+        ['BSC', six, 'SIX'],
+        // Read for a pair whose range was never stored: no pair uses it either.
+        ['BSC', gone, 'GONE'],
+        // Another network's token: not this rollback's.
+        ['ETH', six, 'SIX'],
+      ])
+        await db.query(
+          `INSERT INTO pair_tokens (network, address, symbol, name, decimals)
+           VALUES ($1, $2, $3, $3, 18)`,
+          [network, address, symbol],
+        );
+      await db.transaction((tx) => rollbackAbove(tx, 'BSC', 10));
+      const { rows: left } = await db.query<{ network: string; symbol: string }>(
+        'SELECT network, symbol FROM pair_tokens ORDER BY network, symbol',
+      );
+      expect(left).toEqual([
+        { network: 'BSC', symbol: 'JM' },
+        { network: 'BSC', symbol: 'WBNB' },
+        { network: 'ETH', symbol: 'SIX' },
+      ]);
     } finally {
       await drop();
     }

@@ -569,7 +569,8 @@ export async function rebuildCandles(
 
 /**
  * Deletes everything above block `ancestor` (a reorganised range) and rebuilds the candles it
- * touched. Returns the number of trades removed.
+ * touched; forgets the metadata of the tokens no stored pair uses any more (forgetUnusedTokens).
+ * Returns the number of trades removed.
  */
 export async function rollbackAbove(
   tx: Queryable,
@@ -592,9 +593,25 @@ export async function rollbackAbove(
     ]);
   }
   await tx.query('DELETE FROM blocks WHERE network = $1 AND number > $2', [network, ancestor]);
+  await forgetUnusedTokens(tx, network);
   for (const r of touched) {
     const from = Math.floor(Number(r.t) / BUCKET_SECONDS) * BUCKET_SECONDS;
     await rebuildCandles(tx, network, r.pair, from);
   }
   return gone.length;
+}
+
+/**
+ * Deletes the stored metadata (pair_tokens) of the network's tokens that no stored pair uses:
+ * the blocks that deployed them may be gone, and the new chain can hold another token at the
+ * same address (same deployer, same nonce), which must be read from the chain again, not named
+ * by the old one's symbol and decimals. Both tables hold addresses as lower-case 0x.
+ */
+async function forgetUnusedTokens(tx: Queryable, network: string): Promise<void> {
+  await tx.query(
+    `DELETE FROM pair_tokens WHERE network = $1 AND address NOT IN (
+       SELECT token0 FROM pairs WHERE network = $1
+       UNION SELECT token1 FROM pairs WHERE network = $1)`,
+    [network],
+  );
 }

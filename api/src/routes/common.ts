@@ -3,7 +3,7 @@ import { NETWORK_IDS, type IndexedNetwork, type Pool } from '../config';
 import { HttpError } from '../plugins/errors';
 import { parseNetworkAddress } from '../chain/address';
 import type { Queryable } from '../db/db';
-import { loadDiscoveredPools } from '../indexer/pairTokens';
+import { refreshDiscoveredPools } from '../indexer/pairTokens';
 
 export const netParam = {
   type: 'string',
@@ -61,13 +61,14 @@ export const DISCOVERED_REFRESH_MS = 5000;
 
 /**
  * The pairs discovered by whichever process indexes the network, read from the database at most
- * every DISCOVERED_REFRESH_MS (an api process without an indexer learns of them so).
+ * every DISCOVERED_REFRESH_MS (an api process without an indexer learns of them so, and of the
+ * ones a rollback took away or gave to another token).
  */
 export async function refreshDiscovered(db: Queryable, n: IndexedNetwork): Promise<void> {
   const at = refreshed.get(n) ?? 0;
   if (Date.now() - at < DISCOVERED_REFRESH_MS) return;
   refreshed.set(n, Date.now());
-  await loadDiscoveredPools(db, n);
+  await refreshDiscoveredPools(db, n);
 }
 
 export function cacheFor(seconds: number) {
