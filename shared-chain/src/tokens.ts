@@ -5,7 +5,7 @@
  * not in the singleton, whose first load every page pays.
  */
 export { tokenKeyOfParam, tokenParam, isListedToken, linkedImport } from './config/tokenKeys';
-export { isAddressKey, shortAddress, escapeUnsafeText } from './core/tokenText';
+export { isAddressKey, shortAddress, escapeUnsafeText, tokenText } from './core/tokenText';
 export {
   readSearchInput,
   canonicalAddress,

@@ -52,3 +52,18 @@ it('keeps the configured tax line without a warning when the chain agrees', () =
   expect(screen.queryByTestId('tax-warning')).toBeNull();
   expect(screen.queryByText('TRX tax')).toBeNull();
 });
+
+it('names an imported token by its symbol in its tax line and warning, not by its address', () => {
+  const address = 'TPcxkw174MokUQPNgtfU9UVRHoPwGJiHyD';
+  const imported = {
+    ...tokens,
+    [address]: { ...tokens.JM!, symbol: 'FIVE', address, tax: 5, origin: 'imported' as const },
+  };
+  const raised: TaxCheck = { ...ZLF_RAISED, symbol: address, configuredPercent: 5, usedPercent: 7 };
+  render(<InfoBlock quote={quote(['TRX', address], [raised])} tokens={imported} />);
+  expect(screen.getByText('FIVE tax').nextSibling).toHaveTextContent('4% on every transfer');
+  expect(screen.getByTestId('tax-warning')).toHaveTextContent(
+    'FIVE now takes 4% on every transfer, not the 5% listed for it.',
+  );
+  expect(screen.getByTestId('tax-warning')).not.toHaveTextContent(address);
+});

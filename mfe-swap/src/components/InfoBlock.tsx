@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { formatAmount, formatAmountUp, formatBps, type TokenConfig } from '@jmswap/shared-chain';
 import type { TaxCheck } from '@jmswap/shared-chain/swap';
+import { tokenText } from '@jmswap/shared-chain/tokens';
 import type { SwapQuote } from '../form/swapForm';
 
 /** Price impact above these shows amber, and needs an explicit confirmation. */
@@ -33,8 +34,9 @@ function taxLines(
     const token = tokens[symbol];
     const check = checks.find((c) => c.symbol === symbol);
     if (!token || token.isBase) return [];
-    // Tokens beyond the config are keyed by address: the line names the token by its symbol.
-    const named = token.symbol;
+    // Tokens beyond the config are keyed by address: the line names the token by its symbol
+    // (with its short address when it copies a listed one's).
+    const named = tokenText(tokens, symbol);
     if (!check?.differs) return token.tax === 0 ? [] : [{ symbol: named, shown: `${token.tax}%` }];
     return [{ symbol: named, shown: check.label, differs: check }];
   });
@@ -95,7 +97,7 @@ export const InfoBlock = memo(function InfoBlock({
           <dd>{t`${shown} on every transfer`}</dd>
           {differs?.warning && (
             <dd className="jm-warning jm-tax-warning" role="note" data-testid="tax-warning">
-              {taxWarning(differs)}
+              {taxWarning({ ...differs, symbol })}
             </dd>
           )}
         </span>

@@ -1,16 +1,39 @@
 import fc from 'fast-check';
 import { netAfterTax } from './tax';
-import { checkTax, taxOfTransfer, taxWarning, withDetectedTaxes } from './taxDetection';
+import {
+  checkTax,
+  fitsTax,
+  shownTaxBps,
+  taxOfTransfer,
+  taxWarning,
+  withDetectedTaxes,
+} from './taxDetection';
 
 describe('taxOfTransfer', () => {
   it.each([
-    [1_000_000n, 970_000n, 300n, true],
-    [1_000_000n, 1_000_000n, 0n, true],
-    [123_456_789n, netAfterTax(123_456_789n, 7), 700n, true],
-    [20_000n, 19_950n, 25n, true], // 0.25%
-    [99n, 97n, 203n, false], // too small to tell 2% from 2.03%
-  ])('%s sent, %s received -> %s bps (exact %s)', (sent, received, bps, exact) => {
-    expect(taxOfTransfer(sent, received)).toEqual({ bps, exact });
+    [1_000_000n, 970_000n, 300n, true, 300n],
+    [1_000_000n, 1_000_000n, 0n, true, 0n],
+    [123_456_789n, netAfterTax(123_456_789n, 7), 700n, true, 700n],
+    [20_000n, 19_950n, 25n, true, 25n], // 0.25%
+    [99n, 97n, 203n, false, 303n], // too few units to tell 2.03% from 3.03%
+    [1_027n, 997n, 293n, false, 301n], // a token without decimals, 3%: 30 of 1027 units
+  ])('%s sent, %s received -> %s bps (exact %s), up to %s', (sent, received, bps, exact, max) => {
+    expect(taxOfTransfer(sent, received)).toEqual({ bps, exact, maxBps: max });
+  });
+
+  it('fits every rate that takes the fee seen, and shows a whole percent among them', () => {
+    const few = taxOfTransfer(1_027n, 997n)!;
+    expect([292n, 293n, 300n, 301n, 302n].map((bps) => fitsTax(few, bps))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(shownTaxBps(few)).toBe(300n);
+    // 2.5% of 1000 units fits 2.5% to 2.509%: no whole percent, the lowest rate shows.
+    expect(shownTaxBps(taxOfTransfer(1_000n, 975n)!)).toBe(250n);
+    expect(shownTaxBps({ bps: 410n, exact: true })).toBe(410n);
   });
 
   it('refuses readings no transfer can give', () => {
@@ -25,7 +48,7 @@ describe('taxOfTransfer', () => {
         fc.bigInt({ min: 10_000n, max: 10n ** 30n }),
         fc.integer({ min: 0, max: 99 }),
         (sent, percent) => {
-          expect(taxOfTransfer(sent, netAfterTax(sent, percent))).toEqual({
+          expect(taxOfTransfer(sent, netAfterTax(sent, percent))).toMatchObject({
             bps: BigInt(percent) * 100n,
             exact: true,
           });
@@ -43,6 +66,17 @@ describe('checkTax', () => {
       differs: false,
     });
     expect(checkTax('JM', 3, undefined)).toMatchObject({ usedPercent: 3, differs: false });
+  });
+
+  it('keeps the configured tax when a reading of few units fits it (a token without decimals)', () => {
+    // 3% of 1027 units takes 30, which 2.93% would take too: no "now takes 2.93%".
+    expect(checkTax('WHOLE', 3, taxOfTransfer(1_027n, 997n))).toMatchObject({
+      usedPercent: 3,
+      differs: false,
+      label: '3%',
+    });
+    const other = checkTax('WHOLE', 5, taxOfTransfer(1_027n, 997n));
+    expect(other).toMatchObject({ differs: true, label: '3%' });
   });
 
   it('uses the detected tax when it differs, a fraction rounded up', () => {

@@ -18,6 +18,12 @@ export interface DetectedTax {
   bps: bigint;
   /** False when no whole number of basis points gives exactly the fee seen (then `bps` is rounded up). */
   exact: boolean;
+  /**
+   * The highest rate, in basis points, that takes the same fee from the amount sent: a transfer
+   * of few base units (a token with no or few decimals) fits a range of rates, 2.92% to 3.01%
+   * for 30 of 1027 units. Undefined: the reading fits `bps` only.
+   */
+  maxBps?: bigint;
 }
 
 /**
@@ -30,7 +36,24 @@ export function taxOfTransfer(sent: bigint, received: bigint): DetectedTax | und
   const fee = sent - received;
   const bps = (fee * BPS_DENOMINATOR + sent - 1n) / sent;
   const exact = sent >= MIN_PROBE_SENT && (sent * bps) / BPS_DENOMINATOR === fee;
-  return { bps, exact };
+  const highest = ((fee + 1n) * BPS_DENOMINATOR - 1n) / sent;
+  const maxBps = highest > BPS_DENOMINATOR ? BPS_DENOMINATOR : highest;
+  return { bps, exact, maxBps };
+}
+
+/** True when a token taking `bps` takes the fee this reading saw. */
+export function fitsTax(tax: DetectedTax, bps: bigint): boolean {
+  return bps >= tax.bps && bps <= (tax.maxBps ?? tax.bps);
+}
+
+/**
+ * The rate a reading shows: a whole percent when one takes the fee seen (most tokens' rates are
+ * whole percents, and a reading of few base units fits a range: "3%", not 2.92%), else the
+ * lowest rate that does.
+ */
+export function shownTaxBps(tax: DetectedTax): bigint {
+  const whole = ((tax.bps + PERCENT_DENOMINATOR - 1n) / PERCENT_DENOMINATOR) * PERCENT_DENOMINATOR;
+  return fitsTax(tax, whole) ? whole : tax.bps;
 }
 
 /** What a token's tax line shows and what the estimate uses. */
@@ -60,7 +83,7 @@ export function checkTax(
   detected: DetectedTax | undefined,
 ): TaxCheck {
   const configuredBps = BigInt(configuredPercent) * PERCENT_DENOMINATOR;
-  if (detected === undefined || detected.bps === configuredBps) {
+  if (detected === undefined || fitsTax(detected, configuredBps)) {
     const label = `${configuredPercent}%`;
     return {
       symbol,
@@ -74,7 +97,7 @@ export function checkTax(
   const up = (detected.bps + PERCENT_DENOMINATOR - 1n) / PERCENT_DENOMINATOR;
   const capped = up > BigInt(MAX_TAX_PERCENT) ? MAX_TAX_PERCENT : Number(up);
   const check = { symbol, configuredPercent, detected, usedPercent: capped, differs: true };
-  const withLabel = { ...check, label: formatTaxBps(detected.bps) };
+  const withLabel = { ...check, label: formatTaxBps(shownTaxBps(detected)) };
   return { ...withLabel, warning: taxWarning(withLabel) };
 }
 
@@ -89,7 +112,7 @@ export function taxWarning(check: Omit<TaxCheck, 'warning'>): string | undefined
   // English for the listing api; the swap box words its own in the language shown.
   /* eslint-disable lingui/no-unlocalized-strings */
   return (
-    `${check.symbol} now takes ${formatTaxBps(check.detected.bps)} on every transfer, not the ` +
+    `${check.symbol} now takes ${formatTaxBps(shownTaxBps(check.detected))} on every transfer, not the ` +
     `${check.configuredPercent}% listed for it. The estimate uses ${check.usedPercent}%.`
   );
   /* eslint-enable lingui/no-unlocalized-strings */

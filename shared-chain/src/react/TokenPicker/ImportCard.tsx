@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig } from '../../config/types';
 import { formatAmount } from '../../core/amounts';
 import { localText } from '../../core/errors';
-import { formatTaxBps } from '../../core/taxDetection';
+import { formatTaxBps, shownTaxBps } from '../../core/taxDetection';
 import { escapeUnsafeText } from '../../config/tokenIdentity';
 import type { TokenTaxes } from '../../core/tokenProbe';
 import { importToken, type TokenCandidate } from '../../services/tokenImport';
@@ -45,8 +45,8 @@ function TaxLines({ taxes }: { taxes: TokenTaxes }) {
       </p>
     );
   }
-  const buy = formatTaxBps(taxes.buy.bps);
-  const sell = taxes.sell ? formatTaxBps(taxes.sell.bps) : undefined;
+  const buy = formatTaxBps(shownTaxBps(taxes.buy));
+  const sell = taxes.sell ? formatTaxBps(shownTaxBps(taxes.sell)) : undefined;
   return (
     <dl className="jm-picker-taxes" data-testid="import-taxes">
       <dt>{t`Buy tax`}</dt>
