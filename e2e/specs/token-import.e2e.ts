@@ -27,6 +27,7 @@ interface Deployed {
   honey: string;
   fakeUsdt: string;
   five: string;
+  meme: string;
 }
 let tokens: Deployed;
 
@@ -48,6 +49,16 @@ test.beforeAll(async () => {
     symbol: 'HONEY',
   });
   const fakeUsdt = await deployTokenWithPool({ ...common, name: 'Tether USD', symbol: 'USDT' });
+  // A meme token: no decimals, a quadrillion units against 1 BNB (1e-15 BNB each), 3% tax.
+  const meme = await deployTokenWithPool({
+    ...common,
+    name: 'Moon Doge Inu',
+    symbol: 'MDOGE',
+    decimals: 0,
+    tax: 3,
+    tokenLiquidity: 10n ** 15n,
+    baseLiquidity: 10n ** 18n,
+  });
   const tron = localNetworks().TRON!;
   const hex = (base58: string) => `0x${TronWeb.address.toHex(base58).slice(2)}`;
   const five = await deployTokenWithPool({
@@ -66,6 +77,7 @@ test.beforeAll(async () => {
     honey: honey.token,
     fakeUsdt: fakeUsdt.token,
     five: TronWeb.address.fromHex(`41${five.token.slice(2)}`) as string,
+    meme: meme.token,
   };
 });
 
@@ -339,6 +351,30 @@ test("BSC: a new token's pair on the pools page leads to the swap box, which ask
   await card.getByRole('button', { name: 'Import SIX' }).click();
   await expect(swapBox(page).getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
   await expect(swapBox(page).getByRole('button', { name: /^Receive token: SIX 0x/ })).toBeVisible();
+});
+
+test("BSC: a meme token's price keeps its digits in the swap box and on its chart page, and its 3% reads 3%", async ({
+  page,
+}) => {
+  await page.goto(`/?n=BSC&from=BNB&to=${tokens.meme}`);
+  const card = picker(page).getByTestId('import-card');
+  await expect(card).toContainText('Moon Doge Inu', { timeout: 30_000 });
+  await expect(card.getByTestId('import-buy-tax')).toHaveText('3%');
+  await expect(card.getByTestId('import-sell-tax')).toHaveText('3%');
+  await card.getByRole('button', { name: 'Import MDOGE' }).click();
+  // 0.000000000000001 BNB: at the box's 8 decimals it read 0.00000000.
+  await expect(swapBox(page).getByTestId('price-to')).toHaveText('0.0₁₄1 BNB', {
+    timeout: 30_000,
+  });
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('0.001');
+  await quote(page);
+  await expect(swapBox(page).getByText('MDOGE tax')).toBeVisible();
+  await expect(swapBox(page).getByTestId('tax-warning')).toHaveCount(0);
+  const wbnb = localNetworks().BSC!.tokens.BNB!.address;
+  await page.goto(`/charts?n=BSC&symbolA=${wbnb}&symbolB=${tokens.meme}`);
+  const heading = page.getByRole('heading', { level: 2 });
+  await expect(heading).toHaveText('MDOGE/BNB 0.0₁₄1 BNB per MDOGE', { timeout: 30_000 });
+  await expect(page.locator('[data-figure="price"]')).toHaveText('0.0₁₄1 BNB');
 });
 
 test('the picker with the keyboard only, at 320 px: search, arrows, Enter, Escape, focus back, axe', async ({
