@@ -9,6 +9,8 @@ export interface LightChartProps {
   points: ChartPoint[];
   height: number;
   decimals: number;
+  /** The page's language: the first and last dates are written in it. */
+  language?: string;
 }
 
 /**
@@ -18,12 +20,12 @@ export interface LightChartProps {
  * brings the interactive chart, which then takes the focus.
  */
 export const LightChart = forwardRef<HTMLDivElement, LightChartProps>(function LightChart(
-  { kind, label, points, height, decimals },
+  { kind, label, points, height, decimals, language },
   ref,
 ) {
   const drawing = useMemo(
-    () => lightDrawing(kind, points, decimals, height),
-    [kind, points, decimals, height],
+    () => lightDrawing(kind, points, decimals, height, language),
+    [kind, points, decimals, height, language],
   );
   return (
     <div

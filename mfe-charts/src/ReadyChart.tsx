@@ -61,7 +61,7 @@ export function ReadyChart({ language, height, ...chart }: ReadyChartProps) {
       onPointerDown={want}
       onFocus={want}
     >
-      {!drawn && <LightChart ref={light} height={height} {...chart} />}
+      {!drawn && <LightChart ref={light} height={height} language={language} {...chart} />}
       {wanted && (
         <div className="jm-chart-interactive" data-hidden={!drawn}>
           <Suspense fallback={null}>

@@ -30,8 +30,9 @@ describe('lightDrawing', () => {
     expect(drawing.width).toBe(90);
     expect(count(drawing.up.bodies, 'M')).toBe(90);
     expect(count(drawing.down.bodies, 'M')).toBe(0);
-    expect(drawing.from).toBe('2026-08-01');
-    expect(drawing.to).toBe('2026-10-29');
+    expect(drawing.from).toBe('Aug 1');
+    expect(drawing.to).toBe('Oct 29');
+    expect(lightDrawing('candle', points, 2, 400, 'zh-CN').to).toBe('10月29日');
     // The first day opens at 1 and closes at 1.6 on a scale from 0 to 100.
     expect(drawing.up.bodies.startsWith('M 0.15 98.4 H 0.85 V 99 H 0.15 Z')).toBe(true);
   });

@@ -41,7 +41,9 @@ function scale(low: number, high: number, gaps: number) {
 const round = (n: number) => Math.round(n * 100) / 100;
 /** An SVG path's commands and numbers: path('M', 0, 1, 'H', 5) -> "M 0 1 H 5". */
 const path = (...parts: (string | number)[]) => parts.join(' ');
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A day as Highcharts' axis writes it (UTC, "Dec 5", "12月5日"): the light chart hands over unseen. */
+const day = (ms: number, language: string) =>
+  new Date(ms).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
 
@@ -98,6 +100,7 @@ export function lightDrawing(
   points: readonly ChartPoint[],
   decimals: number,
   height: number,
+  language = 'en',
 ): LightDrawing {
   const low = Math.min(...points.map((p) => (kind === 'candle' ? p.low : p.close)));
   const high = Math.max(...points.map((p) => (kind === 'candle' ? p.high : p.close)));
@@ -114,8 +117,8 @@ export function lightDrawing(
     line: '',
     grid: '',
     ticks,
-    from: day(first),
-    to: day(last),
+    from: day(first, language),
+    to: day(last, language),
   };
   if (kind === 'line') {
     const x = (dt: number) => (last > first ? round(((dt - first) / (last - first)) * 1000) : 500);
