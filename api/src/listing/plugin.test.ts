@@ -337,7 +337,7 @@ describe('the declared tax against the tax the token takes', () => {
           }),
           measureTax: async (_endpoint, dex, token) => {
             measured.push(`${dex.wrappedBase} ${token}`);
-            return { kind: 'measured', bps: 400n, exact: true };
+            return { kind: 'measured', bps: 400n, exact: true, maxBps: 400n };
           },
         },
       });

@@ -32,6 +32,7 @@ it.each([
       kind: 'measured',
       bps,
       exact: true,
+      maxBps: bps,
     });
   },
   60_000,
@@ -45,7 +46,7 @@ it('a token without a pool cannot be measured; a node that does not answer says 
 });
 
 it('says what the chain takes when the declared tax differs', () => {
-  const measured = { kind: 'measured', bps: 400n, exact: true } as const;
+  const measured = { kind: 'measured', bps: 400n, exact: true, maxBps: 400n } as const;
   expect(taxError('BSC', 4, measured)).toBeUndefined();
   expect(taxError('BSC', 0, measured)).toEqual({
     status: 400,
@@ -56,8 +57,16 @@ it('says what the chain takes when the declared tax differs', () => {
   expect(taxError('BSC', 3, { kind: 'no-pool' })).toBeUndefined();
   expect(formatTax(250n)).toBe('2.5%');
   expect(formatTax(1234n)).toBe('12.34%');
-  expect(taxOfTransfer(1_000_000n, 960_000n)).toEqual({ bps: 400n, exact: true });
+  expect(taxOfTransfer(1_000_000n, 960_000n)).toEqual({ bps: 400n, exact: true, maxBps: 400n });
   expect(hexAddressOf('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(
     '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c',
   );
+});
+
+it('takes a declared tax that a buy of few units fits (a token without decimals)', () => {
+  // 3% of 1027 units is 30, which 2.93% would take too.
+  const few = { kind: 'measured', ...taxOfTransfer(1_027n, 997n)! } as const;
+  expect(few).toMatchObject({ bps: 293n, exact: false, maxBps: 301n });
+  expect(taxError('BSC', 3, few)).toBeUndefined();
+  expect(taxError('BSC', 5, few)?.message).toMatch(/^is 5% but the token takes 3% on every/);
 });

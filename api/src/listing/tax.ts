@@ -19,7 +19,7 @@ export interface DexAddresses {
 }
 
 export type TaxAnswer =
-  | { kind: 'measured'; bps: bigint; exact: boolean }
+  | { kind: 'measured'; bps: bigint; exact: boolean; maxBps: bigint }
   /** The token has no pool with the base coin on JMSwap yet: nothing to measure with. */
   | { kind: 'no-pool' }
   | { kind: 'unreachable'; reason: string };
@@ -34,15 +34,24 @@ const selector = (signature: string) =>
 const word = (value: bigint) => value.toString(16).padStart(64, '0');
 const addressWord = (address: string) => address.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 
-/** The smallest b with floor(sent * b / 10000) = sent - received (shared-chain's taxOfTransfer). */
+/**
+ * The smallest b with floor(sent * b / 10000) = sent - received, and the largest (shared-chain's
+ * taxOfTransfer): a buy of few base units (a token without decimals) fits a range of rates, 3%
+ * taking 30 of 1027 units as 2.93% would.
+ */
 export function taxOfTransfer(
   sent: bigint,
   received: bigint,
-): { bps: bigint; exact: boolean } | undefined {
+): { bps: bigint; exact: boolean; maxBps: bigint } | undefined {
   if (sent <= 0n || received < 0n || received > sent) return undefined;
   const fee = sent - received;
   const bps = (fee * 10_000n + sent - 1n) / sent;
-  return { bps, exact: sent >= 10_000n && (sent * bps) / 10_000n === fee };
+  const highest = ((fee + 1n) * 10_000n - 1n) / sent;
+  return {
+    bps,
+    exact: sent >= 10_000n && (sent * bps) / 10_000n === fee,
+    maxBps: highest > 10_000n ? 10_000n : highest,
+  };
 }
 
 function words(hex: string): bigint[] {
@@ -217,12 +226,18 @@ export function taxError(
   declaredPercent: number,
   answer: TaxAnswer,
 ): { status: number; field: string; message: string } | undefined {
-  if (answer.kind !== 'measured' || answer.bps === BigInt(declaredPercent) * 100n) return undefined;
+  if (answer.kind !== 'measured') return undefined;
+  const declared = BigInt(declaredPercent) * 100n;
+  const fits = (bps: bigint) => bps >= answer.bps && bps <= answer.maxBps;
+  if (fits(declared)) return undefined;
+  // A whole percent when one takes the fee seen, as the swap box shows it.
+  const whole = ((answer.bps + 99n) / 100n) * 100n;
+  const takes = fits(whole) ? whole : answer.bps;
   return {
     status: 400,
     field: 'tax',
     message:
-      `is ${declaredPercent}% but the token takes ${formatTax(answer.bps)} on every transfer on ` +
+      `is ${declaredPercent}% but the token takes ${formatTax(takes)} on every transfer on ` +
       `${network} (measured by simulating a buy from its JMSwap pool); declare the tax it takes`,
   };
 }
