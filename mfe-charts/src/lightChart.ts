@@ -1,3 +1,4 @@
+import { zeroRunText } from '@jmswap/shared-chain';
 import { CHART_BUCKET_MS } from '@jmswap/shared-chain/history';
 import type { ChartKind, ChartPoint } from './chartRules';
 
@@ -45,8 +46,6 @@ const path = (...parts: (string | number)[]) => parts.join(' ');
 const day = (ms: number, language: string) =>
   new Date(ms).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
-
 /**
  * A price as the chart's axis writes it: `decimals` decimals, thousands with commas; a run of
  * four or more zeros after the point written with its count in subscript, as the price texts
@@ -57,10 +56,8 @@ export function tickText(value: number, decimals: number): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   if (fraction === undefined) return grouped;
   const zeros = /^0*/.exec(fraction)?.[0].length ?? 0;
-  if (/^-?0$/.test(whole) && zeros >= 4 && zeros < fraction.length) {
-    const count = [...String(zeros)].map((d) => SUBSCRIPT_DIGITS['0123456789'.indexOf(d)]).join('');
-    return `${grouped}.0${count}${fraction.slice(zeros)}`;
-  }
+  if (/^-?0$/.test(whole) && zeros >= 4 && zeros < fraction.length)
+    return `${grouped}.${zeroRunText(zeros)}${fraction.slice(zeros)}`;
   return `${grouped}.${fraction}`;
 }
 

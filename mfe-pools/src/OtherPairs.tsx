@@ -81,7 +81,7 @@ export function OtherPairs({ network, search }: { network: NetworkConfig; search
           const symbol = links.symbol;
           return (
             <li key={p.address} data-pair={p.address}>
-              <strong className="jm-other-name">{pair}</strong>{' '}
+              <strong>{pair}</strong>{' '}
               <span className="jm-muted">
                 {shortAddress(p.tokenA.address)} · {shortAddress(p.tokenB.address)}
               </span>{' '}

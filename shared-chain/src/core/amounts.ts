@@ -177,6 +177,12 @@ export function formatPrice(price: bigint, places: number = PRICE_DISPLAY_DECIMA
 }
 
 const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+
+/** A run of zeros after a price's point as a tiny price writes it: 14 -> "0₁₄". */
+export function zeroRunText(zeros: number): string {
+  return `0${[...String(zeros)].map((d) => SUBSCRIPT_DIGITS['0123456789'.indexOf(d)]).join('')}`;
+}
+
 /** Significant digits of a price too small for its fixed places. */
 const SMALL_PRICE_DIGITS = 4;
 /** From this many zeros after the point on, the run is written as a count. */
@@ -201,9 +207,6 @@ export function priceText(exact: string, places: number): string {
     return sign && /[1-9]/.test(text) ? `${sign}${text}` : text;
   }
   const digits = fraction.slice(zeros, zeros + SMALL_PRICE_DIGITS).replace(/0+$/, '');
-  const run =
-    zeros >= ZERO_RUN_COUNTED
-      ? `0${[...String(zeros)].map((d) => SUBSCRIPT_DIGITS['0123456789'.indexOf(d)]).join('')}`
-      : '0'.repeat(zeros);
+  const run = zeros >= ZERO_RUN_COUNTED ? zeroRunText(zeros) : '0'.repeat(zeros);
   return `${sign}0.${run}${digits}`;
 }
