@@ -9,6 +9,8 @@ import { TokenPicker } from './TokenPicker';
 import { TokenChooser } from './TokenChooser';
 import { eachBalance } from './hooks';
 import { pickerEntries, searchTokens } from './search';
+import { pickerBalance } from './TokenRow';
+import { parseAmount } from '../../core/amounts';
 
 jest.mock('../../services/tokenImport', () => ({
   inspectTokenAddress: jest.fn(),
@@ -282,4 +284,20 @@ test('one token whose balance cannot be read does not cost the others theirs', a
   expect(
     await eachBalance(async () => Promise.reject(new Error('down')), '0xowner', ['BNB']),
   ).toEqual({});
+});
+
+test("a row's balance keeps every whole unit and only the decimals a narrow row has room for", () => {
+  const units = (text: string, decimals: number) => {
+    const parsed = parseAmount(text, decimals);
+    if (!parsed.ok) throw new Error(text);
+    return parsed.value;
+  };
+  expect(pickerBalance(units('0.1234567', 18), 18)).toBe('0.123456');
+  expect(pickerBalance(units('43.423733', 18), 18)).toBe('43.42373');
+  expect(pickerBalance(units('13870.801245', 18), 18)).toBe('13870.8');
+  expect(pickerBalance(units('2423961.992081', 6), 6)).toBe('2423961');
+  // A meme token's: all fourteen digits, none cut.
+  expect(pickerBalance(units('73456789012345.999', 18), 18)).toBe('73456789012345');
+  expect(pickerBalance(5097n, 0)).toBe('5097');
+  expect(pickerBalance(0n, 18)).toBe('0');
 });

@@ -23,6 +23,21 @@ export function TokenOrigin({ token }: { token: PickerEntry['token'] }) {
   return null;
 }
 
+/** Significant digits the picker's balance column shows, whole units always kept. */
+const BALANCE_DIGITS = 7;
+
+/**
+ * A balance as the picker's narrow column writes it, truncated: every whole unit, and decimals
+ * only while the figure stays about 7 digits long (at most 6), so a meme token's 73456789012345
+ * fits a 320 px row beside its name and badges: 0.123456, 43.42373, 13870.8, 2423961.
+ */
+export function pickerBalance(balance: bigint, decimals: number): string {
+  const wholeDigits =
+    balance >= 10n ** BigInt(decimals) ? formatAmount(balance, decimals, 0).length : 0;
+  const places = Math.max(0, Math.min(6, BALANCE_DIGITS - wholeDigits));
+  return formatAmount(balance, decimals, Math.min(decimals, places));
+}
+
 /** One option of the picker's listbox: logo, symbol, name, badges, the wallet's balance. */
 export const TokenRow = memo(function TokenRow({
   id,
@@ -92,9 +107,7 @@ export const TokenRow = memo(function TokenRow({
         <TokenOrigin token={token} />
       </span>
       {balance !== undefined && (
-        <span className="jm-picker-balance">
-          {formatAmount(balance, token.decimals, Math.min(token.decimals, 6))}
-        </span>
+        <span className="jm-picker-balance">{pickerBalance(balance, token.decimals)}</span>
       )}
     </div>
   );
