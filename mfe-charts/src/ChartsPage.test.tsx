@@ -241,6 +241,15 @@ test("a meme token's pair: its price and the chart's ticks keep their digits, an
     ],
   };
   const candle = { dt: Date.now() - 3_600_000, o: 1e-15, h: 1.013e-15, l: 1e-15, c: 1.013e-15 };
+  const trade = {
+    type: 'buy',
+    price: '0.000000000000001013',
+    buyAmount: '9871580343970',
+    sellAmount: '0.01',
+    date: Date.UTC(2026, 11, 5),
+    hash: `0x${'ab'.repeat(32)}`,
+    trader: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+  };
   global.fetch = jest.fn(async (url: string) =>
     String(url).endsWith('/v1/info')
       ? new Response(JSON.stringify({ ...info, networks: { BSC: { pairs: [], tokens: {} } } }))
@@ -248,8 +257,21 @@ test("a meme token's pair: its price and the chart's ticks keep their digits, an
         ? new Response(JSON.stringify(pairs))
         : String(url).includes('/candles/')
           ? new Response(JSON.stringify([candle]))
-          : new Response(JSON.stringify([])),
+          : String(url).includes('/trades/')
+            ? new Response(JSON.stringify([trade]))
+            : new Response(JSON.stringify([])),
   ) as unknown as typeof fetch;
+  const saved: { name: string; text: Promise<string> }[] = [];
+  const createObjectURL = jest.fn((blob: Blob) => {
+    saved.push({ name: '', text: blob.text() });
+    return 'blob:csv';
+  });
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved[saved.length - 1]!.name = this.download;
+  });
   try {
     render(
       <ChartsPage
@@ -268,7 +290,15 @@ test("a meme token's pair: its price and the chart's ticks keep their digits, an
     const chart = await screen.findByRole('img', { name: /^MDOGE\/BNB price/ });
     expect(chart).toHaveTextContent('0.0₁₄10');
     expect(chart).not.toHaveTextContent(/0\.0000000000/);
+    // Its trades' file names the tokens as the page does, not by their addresses.
+    await userEvent.click(screen.getByRole('button', { name: 'Download MDOGE/BNB trades (CSV)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('jmswap-bsc-MDOGE-BNB-trades.csv');
+    const row = (await saved[0]!.text).split('\r\n')[1];
+    expect(row).toContain(',BSC,MDOGE/BNB,buy,0.000000000000001013,BNB per MDOGE,');
+    expect(row).toContain(',9871580343970,MDOGE,0.01,BNB,');
   } finally {
     bnb.address = configured;
+    click.mockRestore();
   }
 });

@@ -133,7 +133,9 @@ function PairScreen({
         type="button"
         className="jm-link-button"
         onClick={() =>
-          void exportPair(network, shown).then((failed) => failed && showToast('error', failed))
+          void exportPair(network, shown, names).then(
+            (failed) => failed && showToast('error', failed),
+          )
         }
       >
         {t`Download ${pair} trades (CSV)`}
@@ -144,10 +146,11 @@ function PairScreen({
 }
 
 /**
- * Saves the pair's trades as CSV, priced as the page shows them (`pair`: quote, base); what to
- * tell the user when they could not be read.
+ * Saves the pair's trades as CSV, priced as the page shows them (`pair`: quote, base) and with
+ * its tokens named as the page names them (`names`: a token beyond the configuration by the
+ * symbol its contract gives, not its address); what to tell the user when they could not be read.
  */
-async function exportPair(network: NetworkConfig, pair: [string, string]) {
+async function exportPair(network: NetworkConfig, pair: [string, string], names: [string, string]) {
   const [addressA, addressB] = pairAddresses(network, ...pair);
   const rows = await fetchAllPages(
     (before) =>
@@ -159,9 +162,10 @@ async function exportPair(network: NetworkConfig, pair: [string, string]) {
     TRADES_PAGE,
   );
   if (!rows) return msg`The trades could not be read. Try again in a minute.`;
+  const file = (name: string) => name.replace(/[^\w.-]+/g, '_');
   downloadCsv(
-    `jmswap-${network.id.toLowerCase()}-${pair[1]}-${pair[0]}-trades.csv`,
-    pairTradesCsv(network, pair, rows),
+    `jmswap-${network.id.toLowerCase()}-${file(names[1])}-${file(names[0])}-trades.csv`,
+    pairTradesCsv(network, names, rows),
   );
   return undefined;
 }

@@ -65,8 +65,8 @@ export const PAIR_TRADES_HEADER = [
 ];
 
 /**
- * A pair's trades as asked (quote A, base B: historyPair): side "buy" = the trader received B;
- * price is A per 1 B; the pair reads B/A ("BNB/USDT").
+ * A pair's trades as asked (quote A, base B: historyPair), the tokens named `a` and `b`: side
+ * "buy" = the trader received B; price is A per 1 B; the pair reads B/A ("BNB/USDT").
  */
 export function pairTradesCsv(
   network: NetworkConfig,
