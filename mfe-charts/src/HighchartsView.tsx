@@ -63,7 +63,13 @@ export default function HighchartsView({
       navigator: { enabled: false },
       rangeSelector: { enabled: false },
       scrollbar: { enabled: false },
-      xAxis: { type: 'datetime', labels: { style: TEXT } },
+      xAxis: {
+        type: 'datetime',
+        labels: { style: TEXT },
+        // A new pair's single candle spans no time: its day, not "04:00:00.000 AM".
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- format codes; Highcharts words them
+        dateTimeLabelFormats: { millisecond: '%e %b', second: '%e %b' },
+      },
       yAxis: {
         title: { text: undefined },
         opposite: true,
