@@ -170,38 +170,58 @@ it('BNB/USDT reads about 530 USDT per BNB; the toggle shows BNB per USDT, the ch
   ).toBeInTheDocument();
 });
 
-test("a pair of the api's index that this browser does not know: its tokens' symbols and its price from the api", async () => {
-  const wbnb = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';
-  const six = '0x95bd8d42f30351685e96c62eddc0d0613bf9a87a';
+const WBNB = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';
+const NEW_TOKEN = '0x95bd8d42f30351685e96c62eddc0d0613bf9a87a';
+
+/**
+ * Runs `check` on BSC (WBNB configured) with the api indexing one pair of BNB and a token the
+ * configuration does not list; `answers` are the other routes' answers, by a part of their url.
+ */
+async function withIndexedPair(
+  token: { symbol: string; name: string },
+  [reserveA, reserveB]: [string, string],
+  answers: Record<string, unknown>,
+  check: () => Promise<void>,
+) {
   const bnb = file.networks.BSC.tokens.BNB!;
   const configured = bnb.address;
-  bnb.address = wbnb;
+  bnb.address = WBNB;
   const pairs = {
     total: 1,
     pairs: [
       {
         address: '0x67913a0f4f407bdba24ebf89421a519b525a235f',
         listed: false,
-        tokenA: { address: wbnb.toLowerCase(), symbol: 'BNB', name: 'BNB', decimals: 18 },
-        tokenB: { address: six, symbol: 'SIX', name: 'Six Tax', decimals: 18 },
-        reserveA: '100',
-        reserveB: '1000000',
+        tokenA: { address: WBNB.toLowerCase(), symbol: 'BNB', name: 'BNB', decimals: 18 },
+        tokenB: { address: NEW_TOKEN, ...token, decimals: 18 },
+        reserveA,
+        reserveB,
       },
     ],
   };
-  const fetchMock = jest.fn(async (url: string) =>
-    String(url).endsWith('/v1/info')
-      ? new Response(JSON.stringify({ ...info, networks: { BSC: { pairs: [], tokens: {} } } }))
-      : String(url).includes('/v1/pairs/bsc?')
-        ? new Response(JSON.stringify(pairs))
-        : new Response(JSON.stringify([])),
-  );
-  global.fetch = fetchMock as unknown as typeof fetch;
+  global.fetch = jest.fn(async (url: string) => {
+    const asked = String(url);
+    if (asked.endsWith('/v1/info'))
+      return new Response(
+        JSON.stringify({ ...info, networks: { BSC: { pairs: [], tokens: {} } } }),
+      );
+    if (asked.includes('/v1/pairs/bsc?')) return new Response(JSON.stringify(pairs));
+    const answer = Object.entries(answers).find(([part]) => asked.includes(part));
+    return new Response(JSON.stringify(answer?.[1] ?? []));
+  }) as unknown as typeof fetch;
   try {
+    await check();
+  } finally {
+    bnb.address = configured;
+  }
+}
+
+test("a pair of the api's index that this browser does not know: its tokens' symbols and its price from the api", async () => {
+  await withIndexedPair({ symbol: 'SIX', name: 'Six Tax' }, ['100', '1000000'], {}, async () => {
     render(
       <ChartsPage
         network="BSC"
-        query={{ symbolA: wbnb.toLowerCase(), symbolB: six }}
+        query={{ symbolA: WBNB.toLowerCase(), symbolB: NEW_TOKEN }}
         setQuery={jest.fn()}
       />,
     );
@@ -216,30 +236,28 @@ test("a pair of the api's index that this browser does not know: its tokens' sym
     expect(
       screen.getByRole('button', { name: 'Download SIX/BNB trades (CSV)' }),
     ).toBeInTheDocument();
-  } finally {
-    bnb.address = configured;
-  }
+  });
 });
 
-test("a meme token's pair: its price and the chart's ticks keep their digits, and the chart is named by its symbol", async () => {
-  const wbnb = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';
-  const meme = '0x95bd8d42f30351685e96c62eddc0d0613bf9a87a';
-  const bnb = file.networks.BSC.tokens.BNB!;
-  const configured = bnb.address;
-  bnb.address = wbnb;
-  const pairs = {
-    total: 1,
-    pairs: [
-      {
-        address: '0x67913a0f4f407bdba24ebf89421a519b525a235f',
-        listed: false,
-        tokenA: { address: wbnb.toLowerCase(), symbol: 'BNB', name: 'BNB', decimals: 18 },
-        tokenB: { address: meme, symbol: 'MDOGE', name: 'Moon Doge Inu', decimals: 18 },
-        reserveA: '1',
-        reserveB: '1000000000000000',
-      },
-    ],
-  };
+/** The CSV files the page saves: each one's name and text. */
+function savedFiles() {
+  const saved: { name: string; text: Promise<string> }[] = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      saved.push({ name: '', text: blob.text() });
+      return 'blob:csv';
+    },
+    revokeObjectURL: () => undefined,
+  });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved[saved.length - 1]!.name = this.download;
+  });
+  return { saved, restore: () => click.mockRestore() };
+}
+
+test("a meme token's pair: its price and the chart's ticks keep their digits, and the chart and its trades' file name it by its symbol", async () => {
   const candle = { dt: Date.now() - 3_600_000, o: 1e-15, h: 1.013e-15, l: 1e-15, c: 1.013e-15 };
   const trade = {
     type: 'buy',
@@ -250,33 +268,14 @@ test("a meme token's pair: its price and the chart's ticks keep their digits, an
     hash: `0x${'ab'.repeat(32)}`,
     trader: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
   };
-  global.fetch = jest.fn(async (url: string) =>
-    String(url).endsWith('/v1/info')
-      ? new Response(JSON.stringify({ ...info, networks: { BSC: { pairs: [], tokens: {} } } }))
-      : String(url).includes('/v1/pairs/bsc?')
-        ? new Response(JSON.stringify(pairs))
-        : String(url).includes('/candles/')
-          ? new Response(JSON.stringify([candle]))
-          : String(url).includes('/trades/')
-            ? new Response(JSON.stringify([trade]))
-            : new Response(JSON.stringify([])),
-  ) as unknown as typeof fetch;
-  const saved: { name: string; text: Promise<string> }[] = [];
-  const createObjectURL = jest.fn((blob: Blob) => {
-    saved.push({ name: '', text: blob.text() });
-    return 'blob:csv';
-  });
-  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    saved[saved.length - 1]!.name = this.download;
-  });
-  try {
+  const files = savedFiles();
+  const meme = { symbol: 'MDOGE', name: 'Moon Doge Inu' };
+  const answers = { '/candles/': [candle], '/trades/': [trade] };
+  await withIndexedPair(meme, ['1', '1000000000000000'], answers, async () => {
     render(
       <ChartsPage
         network="BSC"
-        query={{ symbolA: wbnb.toLowerCase(), symbolB: meme }}
+        query={{ symbolA: WBNB.toLowerCase(), symbolB: NEW_TOKEN }}
         setQuery={jest.fn()}
       />,
     );
@@ -292,13 +291,10 @@ test("a meme token's pair: its price and the chart's ticks keep their digits, an
     expect(chart).not.toHaveTextContent(/0\.0000000000/);
     // Its trades' file names the tokens as the page does, not by their addresses.
     await userEvent.click(screen.getByRole('button', { name: 'Download MDOGE/BNB trades (CSV)' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]!.name).toBe('jmswap-bsc-MDOGE-BNB-trades.csv');
-    const row = (await saved[0]!.text).split('\r\n')[1];
+    await waitFor(() => expect(files.saved).toHaveLength(1));
+    expect(files.saved[0]!.name).toBe('jmswap-bsc-MDOGE-BNB-trades.csv');
+    const row = (await files.saved[0]!.text).split('\r\n')[1];
     expect(row).toContain(',BSC,MDOGE/BNB,buy,0.000000000000001013,BNB per MDOGE,');
     expect(row).toContain(',9871580343970,MDOGE,0.01,BNB,');
-  } finally {
-    bnb.address = configured;
-    click.mockRestore();
-  }
+  }).finally(files.restore);
 });
