@@ -20,7 +20,7 @@ export interface DetectedTax {
   exact: boolean;
   /**
    * The highest rate, in basis points, that takes the same fee from the amount sent: a transfer
-   * of few base units (a token with no or few decimals) fits a range of rates, 2.92% to 3.01%
+   * of few base units (a token with no or few decimals) fits a range of rates, 2.93% to 3.01%
    * for 30 of 1027 units. Undefined: the reading fits `bps` only.
    */
   maxBps?: bigint;
