@@ -59,6 +59,33 @@ describe('initial tokens', () => {
       toSymbol: 'JM',
     });
   });
+
+  it('keeps the side a link names when the other side falls back to the same token', () => {
+    const meme = '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A';
+    // Sell a new token for BNB: BNB stays the receive side (the import fills the sell side).
+    expect(initialSwapForm(networks.BSC, { query: { from: meme, to: 'BNB' } })).toMatchObject({
+      fromSymbol: 'USDT',
+      toSymbol: 'BNB',
+    });
+    // Buy a new token with USDT: USDT stays the sell side.
+    expect(initialSwapForm(networks.BSC, { query: { from: 'USDT', to: meme } })).toMatchObject({
+      fromSymbol: 'USDT',
+      toSymbol: 'BNB',
+    });
+    expect(initialSwapForm(networks.BSC, { query: { from: 'BNB', to: meme } })).toMatchObject({
+      fromSymbol: 'BNB',
+      toSymbol: 'USDT',
+    });
+    // One side named: JM -> TRX, not the defaults.
+    expect(initialSwapForm(networks.TRON, { query: { from: 'JM' } })).toMatchObject({
+      fromSymbol: 'JM',
+      toSymbol: 'TRX',
+    });
+    expect(initialSwapForm(networks.TRON, { widget: { toToken: 'TRX' } })).toMatchObject({
+      fromSymbol: 'JM',
+      toSymbol: 'TRX',
+    });
+  });
 });
 
 describe('typing', () => {

@@ -89,7 +89,9 @@ export const emptyAmounts = {
 /**
  * The starting pair: the widget's options, else the from/to query parameters (a listed symbol or
  * any known token's address; anything else is cleared), else the network's defaults (first is
- * from, second is to).
+ * from, second is to). A side left to its default takes the other default when the named side
+ * already is that token: a link to sell a new token for BNB keeps BNB (the new token's import
+ * then fills the other side), and `?from=JM` on TRON reads JM -> TRX.
  */
 export function initialSwapForm(
   network: NetworkConfig,
@@ -100,8 +102,10 @@ export function initialSwapForm(
 ): SwapFormState {
   const known = (s?: string) => tokenKeyOfParam(network, s);
   const [defaultFrom, defaultTo] = network.defaultTokens;
-  let fromSymbol = known(sources.widget?.fromToken) ?? known(sources.query?.from) ?? defaultFrom;
-  let toSymbol = known(sources.widget?.toToken) ?? known(sources.query?.to) ?? defaultTo;
+  const from = known(sources.widget?.fromToken) ?? known(sources.query?.from);
+  const to = known(sources.widget?.toToken) ?? known(sources.query?.to);
+  let fromSymbol = from ?? (to === defaultFrom ? defaultTo : defaultFrom);
+  let toSymbol = to ?? (fromSymbol === defaultTo ? defaultFrom : defaultTo);
   if (fromSymbol === toSymbol) {
     [fromSymbol, toSymbol] = [defaultFrom, defaultTo];
   }
