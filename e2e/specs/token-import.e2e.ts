@@ -311,6 +311,24 @@ test('BSC: a link naming a token this browser does not know opens its import car
   await expect(picker(page)).toBeHidden();
 });
 
+test('BSC: a link to sell a new token for BNB, or to buy one with USDT, keeps the side it names', async ({
+  page,
+}) => {
+  const six = /^Sell token: SIX 0x/;
+  await page.goto(`/?n=BSC&from=${tokens.six}&to=BNB`);
+  await picker(page).getByTestId('import-card').getByRole('button', { name: 'Import SIX' }).click();
+  await expect(swapBox(page).getByRole('button', { name: six })).toBeVisible({ timeout: 30_000 });
+  // Not the defaults' USDT, which BNB's place as the default sell side used to leave here.
+  await expect(swapBox(page).getByRole('button', { name: 'Receive token: BNB' })).toBeVisible();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/?n=BSC&from=USDT&to=${tokens.six}`);
+  await picker(page).getByTestId('import-card').getByRole('button', { name: 'Import SIX' }).click();
+  await expect(swapBox(page).getByRole('button', { name: /^Receive token: SIX 0x/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: USDT' })).toBeVisible();
+});
+
 test('BSC: a liquidity link naming a token this browser does not know opens the add with its import card', async ({
   page,
 }) => {
