@@ -174,8 +174,9 @@ const WBNB = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';
 const NEW_TOKEN = '0x95bd8d42f30351685e96c62eddc0d0613bf9a87a';
 
 /**
- * Runs `check` on BSC (WBNB configured) with the api indexing one pair of BNB and a token the
- * configuration does not list; `answers` are the other routes' answers, by a part of their url.
+ * The charts page of a pair on BSC (WBNB configured) that the api indexes, of BNB and a token the
+ * configuration does not list, then `check`; `answers` are the other routes' answers, by a part
+ * of their url.
  */
 async function withIndexedPair(
   token: { symbol: string; name: string },
@@ -210,14 +211,6 @@ async function withIndexedPair(
     return new Response(JSON.stringify(answer?.[1] ?? []));
   }) as unknown as typeof fetch;
   try {
-    await check();
-  } finally {
-    bnb.address = configured;
-  }
-}
-
-test("a pair of the api's index that this browser does not know: its tokens' symbols and its price from the api", async () => {
-  await withIndexedPair({ symbol: 'SIX', name: 'Six Tax' }, ['100', '1000000'], {}, async () => {
     render(
       <ChartsPage
         network="BSC"
@@ -225,7 +218,16 @@ test("a pair of the api's index that this browser does not know: its tokens' sym
         setQuery={jest.fn()}
       />,
     );
-    const title = () => screen.getByRole('heading', { level: 2 });
+    await check();
+  } finally {
+    bnb.address = configured;
+  }
+}
+
+const title = () => screen.getByRole('heading', { level: 2 });
+
+test("a pair of the api's index that this browser does not know: its tokens' symbols and its price from the api", async () => {
+  await withIndexedPair({ symbol: 'SIX', name: 'Six Tax' }, ['100', '1000000'], {}, async () => {
     await screen.findByText('SIX/BNB');
     expect(title()).toHaveTextContent('SIX/BNB 0.00010 BNB per SIX');
     // The figures come with the info answer, which may come after the pair's.
@@ -272,14 +274,6 @@ test("a meme token's pair: its price and the chart's ticks keep their digits, an
   const meme = { symbol: 'MDOGE', name: 'Moon Doge Inu' };
   const answers = { '/candles/': [candle], '/trades/': [trade] };
   await withIndexedPair(meme, ['1', '1000000000000000'], answers, async () => {
-    render(
-      <ChartsPage
-        network="BSC"
-        query={{ symbolA: WBNB.toLowerCase(), symbolB: NEW_TOKEN }}
-        setQuery={jest.fn()}
-      />,
-    );
-    const title = () => screen.getByRole('heading', { level: 2 });
     await screen.findByText('MDOGE/BNB');
     // 0.000000000000001 BNB: at the page's 5 decimals it read 0.00000.
     expect(title()).toHaveTextContent('MDOGE/BNB 0.0₁₄1 BNB per MDOGE');
