@@ -97,12 +97,33 @@ const removed = (shown: Removal, pair: string) => ({
   credit: { [shown.a.symbol]: shown.a.amount, [shown.b.symbol]: shown.b.amount },
 });
 
-async function supply(page: Page) {
+/** Adds, and returns what the popup says the wallet received ("Pool tokens received: …"). */
+async function supply(page: Page): Promise<string> {
   await supplyButton(page).click();
   // Back to step 1 only after the send went through (an earlier toast may still be showing).
   await expect(panel(page)).toHaveAttribute('data-step', '1', { timeout: 60_000 });
   await expect(page.getByText('Liquidity added').first()).toBeVisible();
+  const received = page
+    .getByRole('dialog', { name: 'ADDING LIQUIDITY' })
+    .getByText(/^Pool tokens received: /);
+  const text = (await received.textContent({ timeout: 30_000 })) as string;
   await closeSendPopup(page, 'ADDING LIQUIDITY');
+  return text;
+}
+
+/**
+ * The pool tokens a text shows ("0.000000033333", or a tiny amount's "0.0₁₂4472") are the real
+ * amount to at least four significant digits, never more. A TRX pair's pool tokens are far below
+ * 0.000001: a view with fewer places reads "0".
+ */
+function expectPoolTokens(text: string, lpTokens: bigint) {
+  const shown = /(\d[\d.₀-₉]*)/.exec(text)?.[1] ?? '';
+  const plain = shown.replace(/0([₀-₉]+)/, (_, run: string) =>
+    '0'.repeat(Number([...run].map((d) => d.charCodeAt(0) - 0x2080).join(''))),
+  );
+  const value = units(plain, 18);
+  expect(value, `${text} against ${lpTokens} base units`).toBeLessThanOrEqual(lpTokens);
+  expect(value * 1000n, `${text} against ${lpTokens} base units`).toBeGreaterThan(lpTokens * 999n);
 }
 
 /** Opens step 3 for a pool item, picks the percentage and returns what the panel says comes back. */
@@ -154,7 +175,11 @@ test('TRON: add TRX/JM with TronLink (JM tax-free), then remove 25% and 100%, to
   const jm = tokenAddress('TRON', 'JM');
   const before = await ledger('TRON', owner, ['TRX', 'JM', pair]);
   const pairJm0 = await tronTokenBalance(jm, pair);
-  await supply(page);
+  expectPoolTokens(
+    (await panel(page).getByTestId('lp-to-receive').textContent()) as string,
+    plan.lpTokens,
+  );
+  expectPoolTokens(await supply(page), plan.lpTokens);
   await expectLanded(before, {
     ...added(plan, pair),
     allowance: [
@@ -168,10 +193,28 @@ test('TRON: add TRX/JM with TronLink (JM tax-free), then remove 25% and 100%, to
     'data-value',
     String(plan.lpTokens),
   );
+  expectPoolTokens((await item.getByTestId('pool-tokens').textContent()) as string, plan.lpTokens);
   await shot(page, 'tron-1-list-position');
+  // Recent transactions (in the folded menu at 375 px) say what the add minted.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page
+    .locator('header')
+    .getByRole('button', { name: 'Recent transactions' })
+    .filter({ visible: true })
+    .first()
+    .click();
+  const received = page
+    .getByTestId('recent-transactions')
+    .getByText(/^Received [\d.₀-₉]+ LP tokens$/);
+  expectPoolTokens((await received.textContent()) as string, plan.lpTokens);
+  await page.keyboard.press('Escape');
 
   for (const percent of ['25%', '100%']) {
     const shown = await planRemoval(page, 'TRX/JM', percent);
+    expectPoolTokens(
+      (await panel(page).getByTestId('lp-to-remove').textContent()) as string,
+      shown.lp,
+    );
     if (percent === '25%') await shot(page, 'tron-3-remove');
     const start = await ledger('TRON', owner, ['TRX', 'JM', pair]);
     const pairJm = await tronTokenBalance(jm, pair);

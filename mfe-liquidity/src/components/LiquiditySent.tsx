@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatAmount, type NetworkConfig } from '@jmswap/shared-chain';
+import { formatAmount, lpTokensText, type NetworkConfig } from '@jmswap/shared-chain';
 import { SendPopup, type SentTransaction } from '@jmswap/shared-chain/liquidity';
 
 /**
@@ -40,9 +40,7 @@ export function LiquiditySent({
   const a = amount(send.symbolA, (confirmed && send.moved?.amountA) || send.amountA);
   const b = amount(send.symbolB, (confirmed && send.moved?.amountB) || send.amountB);
   const lp =
-    confirmed && send.moved?.lpTokens !== undefined
-      ? formatAmount(send.moved.lpTokens, 18, 12)
-      : undefined;
+    confirmed && send.moved?.lpTokens !== undefined ? lpTokensText(send.moved.lpTokens) : undefined;
   const label =
     send.kind === 'add'
       ? confirmed

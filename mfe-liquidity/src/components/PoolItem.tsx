@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import {
-  LP_DECIMALS,
   TokenLogo,
   formatAmount,
+  lpTokensText,
   formatBps,
   hasCharts,
   type NetworkConfig,
@@ -48,7 +48,7 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
         <dd>{formatAmount(position.valueB, b?.decimals ?? 18, 6)}</dd>
         <dt>{t`Pool tokens`}</dt>
         <dd data-testid="pool-tokens" data-value={position.userLiquidity.toString()}>
-          {formatAmount(position.userLiquidity, LP_DECIMALS, 12)}
+          {lpTokensText(position.userLiquidity)}
         </dd>
         <dt>{t`Pool share`}</dt>
         <dd>{formatBps(position.userShareBps)}%</dd>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import {
-  LP_DECIMALS,
   formatAmount,
+  lpTokensText,
   formatBps,
   formatPrice,
   type TokenConfig,
@@ -47,7 +47,7 @@ export function PoolShare({ a, b, plan, prices, firstProvider }: Props) {
         </dd>
         <dt>{t`Pool tokens you receive`}</dt>
         <dd data-testid="lp-to-receive" data-value={plan?.lpTokens.toString()}>
-          {plan ? formatAmount(plan.lpTokens, LP_DECIMALS, 12) : '-'}
+          {plan ? lpTokensText(plan.lpTokens) : '-'}
         </dd>
       </dl>
     </section>

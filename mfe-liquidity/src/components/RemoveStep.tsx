@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
-  LP_DECIMALS,
   QUICK_REMOVAL_PERCENTAGES,
   TokenLogo,
   formatAmount,
+  lpTokensText,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
 import {
@@ -100,7 +100,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
         </dd>
         <dt>{t`Pool tokens to remove`}</dt>
         <dd data-testid="lp-to-remove" data-value={plan?.lpTokens.toString()}>
-          {amount(plan?.lpTokens, LP_DECIMALS)}
+          {plan ? lpTokensText(plan.lpTokens) : '-'}
         </dd>
       </dl>
       {a && b && (

@@ -8,6 +8,7 @@ import {
   formatPrice,
   formatUnits,
   isValidAmountInput,
+  lpTokensText,
   parseAmount,
   priceText,
   toBaseUnits,
@@ -342,6 +343,39 @@ describe('priceText', () => {
           expect(shown * 10n > v * 9n).toBe(true);
         },
       ),
+    );
+  });
+});
+
+describe('lpTokensText (pool tokens, 18 decimals)', () => {
+  it.each([
+    // A BSC pair's pool tokens: 12 decimals at most, trailing zeros dropped.
+    [1_234_567_890_123_456_789n, '1.234567890123'],
+    [17_600_000_000_000_000_000n, '17.6'],
+    [0n, '0'],
+    // TRX/USDT, 6 decimals each: 100 TRX mints about 1e-10.
+    [999_999_999_999n, '0.000000999999'],
+    [1_234_567_890n, '0.000000001234'],
+    // TRX and a token without decimals: 12 decimals would read "0".
+    [447_213n, '0.0₁₂4472'],
+    [123_456_789n, '0.0₉1234'],
+    [1n, '0.0₁₇1'],
+    [100_000n, '0.0₁₂1'],
+  ])('%s base units read %s', (value, text) => {
+    expect(lpTokensText(value)).toBe(text);
+  });
+
+  it('never reads 0 for pool tokens a wallet holds, nor more than it holds', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), (v) => {
+        const text = lpTokensText(v).replace(/0([₀-₉]+)/, (_, run: string) =>
+          '0'.repeat([...run].reduce((n, d) => n * 10 + d.charCodeAt(0) - 0x2080, 0)),
+        );
+        const parsed = parseAmount(text, 18);
+        expect(parsed.ok).toBe(true);
+        const shown = (parsed as { value: bigint }).value;
+        expect(shown > 0n && shown <= v).toBe(true);
+      }),
     );
   });
 });

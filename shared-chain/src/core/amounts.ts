@@ -12,6 +12,7 @@
  * non-zero digit was dropped so it is never silent. `{ strict: true }` rejects them instead.
  */
 import {
+  LP_DECIMALS,
   MAX_DISPLAY_DECIMALS,
   PRICE_DECIMALS,
   PRICE_DISPLAY_DECIMALS,
@@ -206,7 +207,26 @@ export function priceText(exact: string, places: number): string {
     const text = `${whole || '0'}${places > 0 ? `.${shown}` : ''}`;
     return sign && /[1-9]/.test(text) ? `${sign}${text}` : text;
   }
+  return `${sign}${smallFractionText(fraction, zeros)}`;
+}
+
+/** Four significant digits of a value below 1, truncated, its long zero run counted. */
+function smallFractionText(fraction: string, zeros: number): string {
   const digits = fraction.slice(zeros, zeros + SMALL_PRICE_DIGITS).replace(/0+$/, '');
   const run = zeros >= ZERO_RUN_COUNTED ? zeroRunText(zeros) : '0'.repeat(zeros);
-  return `${sign}0.${run}${digits}`;
+  return `0.${run}${digits}`;
+}
+
+/**
+ * Pool tokens (18 decimals) as the liquidity views write them: up to 12 decimals, like every
+ * amount. A pair of TRON tokens with 6 and 0 decimals mints about 1e-13 pool tokens for 100 TRX,
+ * which 12 decimals write as "0": an amount below 1 that would show fewer than four significant
+ * digits there gets four, as `priceText` writes tiny prices ("0.0₁₂4472").
+ */
+export function lpTokensText(value: bigint): string {
+  const { whole, fraction } = splitUnits(value, LP_DECIMALS);
+  const zeros = /^0*/.exec(fraction)?.[0].length ?? 0;
+  const tiny =
+    value > 0n && /^0*$/.test(whole) && zeros + SMALL_PRICE_DIGITS > MAX_DISPLAY_DECIMALS;
+  return tiny ? smallFractionText(fraction, zeros) : formatAmount(value, LP_DECIMALS);
 }

@@ -7,7 +7,7 @@
 // From the singleton (as the other core files of the feature entries): no copy of its own.
 import { msg } from '@lingui/core/macro';
 import { catalogued } from './errors';
-import { formatAmount, formatAmountUp } from './amounts';
+import { formatAmount, formatAmountUp, lpTokensText } from './amounts';
 import { i18n } from '../i18n/setup';
 
 /** Reverts that mean "the pool gives less than your slippage allows" (the bounds sent). */
@@ -165,21 +165,21 @@ export function swapWorseText(
 }
 
 /**
- * "Simulated: 1 BNB and 312.4 USDT leave your wallet, 17.6 LP tokens arrive." LP tokens with
- * every shown decimal: a TRX pair's are often far below 0.000001.
+ * "Simulated: 1 BNB and 312.4 USDT leave your wallet, 17.6 LP tokens arrive." LP tokens as
+ * `lpTokensText` writes them: a TRX pair's are often far below 0.000001.
  */
 export function addPreviewText(a: Shown, b: Shown, lpTokens?: bigint): string {
   const first = show(a);
   const second = show(b);
   if (lpTokens === undefined)
     return i18n._(msg`Simulated: ${first} and ${second} leave your wallet.`);
-  const lp = formatAmount(lpTokens, 18);
+  const lp = lpTokensText(lpTokens);
   return i18n._(msg`Simulated: ${first} and ${second} leave your wallet, ${lp} LP tokens arrive.`);
 }
 
 /** "Simulated: 10 LP tokens leave your wallet, 1 BNB and 312.4 USDT arrive." */
 export function removePreviewText(lpTokens: bigint, arriving: readonly Shown[]): string {
-  const lp = formatAmount(lpTokens, 18);
+  const lp = lpTokensText(lpTokens);
   const [first = '', second] = arriving.map((t) => show(t));
   return second === undefined
     ? i18n._(msg`Simulated: ${lp} LP tokens leave your wallet, ${first} arrives.`)

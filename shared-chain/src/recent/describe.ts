@@ -5,7 +5,7 @@
 import { t } from '@lingui/core/macro';
 import type { NetworkConfig } from '../config/types';
 import type { AddLiquidityOrder, RemoveLiquidityOrder, SwapOrder } from '../adapters/types';
-import { formatAmount } from '../core/amounts';
+import { formatAmount, lpTokensText } from '../core/amounts';
 import { MAX_APPROVAL } from '../core/constants';
 import { tokenText } from '../core/tokenText';
 import type { RecentKind } from './model';
@@ -53,7 +53,7 @@ export function describeApprove(
       ? t`Unlimited ${symbol}`
       : key !== undefined
         ? amountOf(network, key, amount)
-        : `${shortAmount(amount, 18)} ${symbol}`;
+        : `${lpTokensText(amount)} ${symbol}`;
   return { kind: 'Approve', summary: shown };
 }
 
@@ -71,7 +71,7 @@ export function describeRemove(network: NetworkConfig, order: RemoveLiquidityOrd
   return {
     kind: 'Remove liquidity',
     summary: removedSummary(
-      shortAmount(order.lpTokens, 18),
+      lpTokensText(order.lpTokens),
       amountOf(network, order.symbolA, order.minA),
       amountOf(network, order.symbolB, order.minB),
     ),
@@ -106,6 +106,6 @@ export function describeReceived(
 
 /** The pool tokens a confirmed add minted to the user. */
 export function describeLpReceived(lpTokens: bigint): string {
-  const lp = shortAmount(lpTokens, 18);
+  const lp = lpTokensText(lpTokens);
   return t`Received ${lp} LP tokens`;
 }
