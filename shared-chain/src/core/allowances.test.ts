@@ -52,6 +52,10 @@ it('shows "Unlimited" from 2^255 up, else the amount in token units', () => {
   expect(allowanceText(UNLIMITED_ALLOWANCE_THRESHOLD, 18)).toBe('Unlimited');
   expect(allowanceText(1_500_000n, 6)).toBe('1.5');
   expect(allowanceText(UNLIMITED_ALLOWANCE_THRESHOLD - 1n, 18)).not.toBe('Unlimited');
+  // Left after an exact approval of a TRON pair's pool tokens, or dust: never "0" beside Revoke.
+  expect(allowanceText(447_213n, 18)).toBe('0.0₁₂4472');
+  expect(allowanceText(1n, 18)).toBe('0.0₁₇1');
+  expect(allowanceText(1n, 6)).toBe('0.000001');
 });
 
 it('asks for approve(0) first only when the new approval is refused and 0 is accepted', () => {

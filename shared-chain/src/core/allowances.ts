@@ -6,7 +6,7 @@
 import { msg, t } from '@lingui/core/macro';
 import { i18n } from '../i18n/setup';
 import { UNLIMITED_ALLOWANCE_THRESHOLD } from './constants';
-import { formatAmount } from './amounts';
+import { significantAmountText } from './amounts';
 
 /** A router the user may have approved, named in the product's words. */
 export interface Spender {
@@ -85,11 +85,14 @@ export const lpTokenName = (pool: { symbolA: string; symbolB: string }): string 
   // eslint-disable-next-line lingui/no-unlocalized-strings -- symbols and "LP" are names
   `${pool.symbolA}/${pool.symbolB} LP`;
 
-/** "Unlimited" from 2^255 up (what maximum-mode approvals leave), else the amount in token units. */
+/**
+ * "Unlimited" from 2^255 up (what maximum-mode approvals leave), else the amount in token units:
+ * a TRON pair's pool tokens or a dust allowance never read "0" beside a Revoke button.
+ */
 export function allowanceText(amount: bigint, decimals: number): string {
   return amount >= UNLIMITED_ALLOWANCE_THRESHOLD
     ? i18n._(UNLIMITED_TEXT)
-    : formatAmount(amount, decimals);
+    : significantAmountText(amount, decimals);
 }
 
 /**

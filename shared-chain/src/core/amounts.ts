@@ -218,15 +218,20 @@ function smallFractionText(fraction: string, zeros: number): string {
 }
 
 /**
- * Pool tokens (18 decimals) as the liquidity views write them: up to 12 decimals, like every
- * amount. A pair of TRON tokens with 6 and 0 decimals mints about 1e-13 pool tokens for 100 TRX,
- * which 12 decimals write as "0": an amount below 1 that would show fewer than four significant
- * digits there gets four, as `priceText` writes tiny prices ("0.0₁₂4472").
+ * An amount with up to 12 decimals, like every amount; one below 1 that would show fewer than
+ * four significant digits there gets four, as `priceText` writes tiny prices ("0.0₁₂4472"), so
+ * an amount that is there never reads "0".
  */
-export function lpTokensText(value: bigint): string {
-  const { whole, fraction } = splitUnits(value, LP_DECIMALS);
+export function significantAmountText(value: bigint, decimals: number): string {
+  const { whole, fraction } = splitUnits(value, decimals);
   const zeros = /^0*/.exec(fraction)?.[0].length ?? 0;
   const tiny =
     value > 0n && /^0*$/.test(whole) && zeros + SMALL_PRICE_DIGITS > MAX_DISPLAY_DECIMALS;
-  return tiny ? smallFractionText(fraction, zeros) : formatAmount(value, LP_DECIMALS);
+  return tiny ? smallFractionText(fraction, zeros) : formatAmount(value, decimals);
 }
+
+/**
+ * Pool tokens (18 decimals) as the liquidity views write them. A pair of TRON tokens with 6 and 0
+ * decimals mints about 1e-13 of them for 100 TRX, which 12 decimals would write as "0".
+ */
+export const lpTokensText = (value: bigint): string => significantAmountText(value, LP_DECIMALS);
