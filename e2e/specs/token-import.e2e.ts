@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 import { deployTokenWithPool } from '@jmswap/devnet';
@@ -393,6 +393,80 @@ test("BSC: a meme token's price keeps its digits in the swap box and on its char
   const heading = page.getByRole('heading', { level: 2 });
   await expect(heading).toHaveText('MDOGE/BNB 0.0₁₄1 BNB per MDOGE', { timeout: 30_000 });
   await expect(page.locator('[data-figure="price"]')).toHaveText('0.0₁₄1 BNB');
+});
+
+test('at 320 px a token with a 23-letter symbol is cut or wrapped, never pushed out: the box, picker, liquidity and charts page fit', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  const bsc = localNetworks().BSC!;
+  const long = await deployTokenWithPool({
+    rpcUrl: BSC_RPC,
+    router: bsc.exchange.ROUTER_ADDRESS,
+    factory: bsc.exchange.FACTORY_ADDRESS,
+    decimals: 18,
+    name: 'Baby Doge Moon Elon Inu Floki Shiba 2024 Official Token',
+    symbol: 'BABYDOGEMOONELONINU2024',
+    tokenLiquidity: 10n ** 15n * 10n ** 18n,
+    baseLiquidity: 10n ** 18n,
+    mintTo: { accounts: [owner], amount: 123_456_789_012_345n * 10n ** 18n },
+  });
+  await page.setViewportSize({ width: 320, height: 720 });
+  await injectEvmWallet(page, { account: owner, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
+  await page.goto(`/?n=BSC&from=BNB&to=${long.token}`);
+  await picker(page)
+    .getByTestId('import-card')
+    .getByRole('button', { name: 'Import BABYDOGEMOONELONINU2024' })
+    .click();
+  await connectFromHeader(page, 'MetaMask');
+  const inside = async (inner: Locator, outer: Locator) => {
+    const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+    expect(a!.x).toBeGreaterThanOrEqual(b!.x);
+    expect(a!.x + a!.width).toBeLessThanOrEqual(b!.x + b!.width + 0.5);
+  };
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  // The token's button stays in its field (it pushed the page to 367 px), its symbol in full in
+  // its title and its accessible name.
+  const button = swapBox(page).getByRole('button', {
+    name: /^Receive token: BABYDOGEMOONELONINU2024 0x/,
+  });
+  await expect(button.locator('.jm-token-symbol')).toHaveAttribute(
+    'title',
+    'BABYDOGEMOONELONINU2024',
+  );
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('0.01');
+  await quote(page);
+  await inside(button, swapBox(page).locator('.jm-field').nth(1));
+  expect(await pageWidth()).toBeLessThanOrEqual(320);
+  // In the picker the symbol gives way: the balance beside it is drawn whole, not under it.
+  await button.click();
+  const row = picker(page).getByRole('option', { name: /BABYDOGEMOONELONINU2024/ });
+  const balance = row.locator('.jm-picker-balance');
+  await expect(balance).toHaveText('123456789012345');
+  const [symbol, figures] = [
+    await row.locator('.jm-picker-symbol').boundingBox(),
+    await row.locator('.jm-picker-badges').boundingBox(),
+  ];
+  expect(symbol!.x + symbol!.width).toBeLessThanOrEqual(figures!.x);
+  await inside(balance, row);
+  await page.keyboard.press('Escape');
+  // The liquidity add of the same pair.
+  await page.goto(`/?t=addLiquidity&n=BSC&from=BNB&to=${long.token}`);
+  const lq = page.locator('[data-remote="liquidity"]');
+  await lq.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.001');
+  await expect(lq.getByTestId('lp-to-receive')).toHaveAttribute('data-value', /^[1-9]/);
+  await inside(
+    lq.getByRole('button', { name: /^Estimate token: BABYDOGEMOONELONINU2024/ }),
+    lq.locator('.jm-field').nth(1),
+  );
+  expect(await pageWidth()).toBeLessThanOrEqual(320);
+  // Its charts page: the pair's button wraps inside the page (it made it 355 px wide).
+  await page.goto(`/charts?n=BSC&symbolA=${long.token}&symbolB=${bsc.tokens.BNB!.address}`);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('BABYDOGEMOONELONINU2024');
+  await expect(page.getByRole('button', { name: /^Pair: / })).toContainText(
+    'BABYDOGEMOONELONINU2024/BNB',
+  );
+  expect(await pageWidth()).toBeLessThanOrEqual(320);
 });
 
 test('the picker with the keyboard only, at 320 px: search, arrows, Enter, Escape, focus back, axe', async ({

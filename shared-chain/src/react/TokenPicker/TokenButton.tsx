@@ -37,7 +37,11 @@ export const TokenButton = forwardRef<
       data-testid="token-button"
       data-token={token ? tokenKey : undefined}
     >
-      {token && <TokenLogo token={token} />} {token?.symbol ?? t`Select`}
+      {token && <TokenLogo token={token} />}{' '}
+      {/* A long symbol is cut with an ellipsis (its whole text is the title and the label). */}
+      <span className="jm-token-symbol" title={token?.symbol}>
+        {token?.symbol ?? t`Select`}
+      </span>
       {token && token.origin !== undefined && (
         <span className="jm-token-address">
           {shortAddress(token.address)}

@@ -81,7 +81,7 @@ export const TokenRow = memo(function TokenRow({
           one's logo while the new one loads. */}
       <TokenLogo key={entry.key} token={token} size={32} lazy decorative />
       <span className="jm-picker-names">
-        <span className="jm-picker-symbol">
+        <span className="jm-picker-symbol" title={token.symbol}>
           {token.symbol}
           {direct && (
             <span className="jm-direct" title={directText} aria-label={directText}>
