@@ -467,6 +467,30 @@ test('at 320 px a token with a 23-letter symbol is cut or wrapped, never pushed 
     'BABYDOGEMOONELONINU2024/BNB',
   );
   expect(await pageWidth()).toBeLessThanOrEqual(320);
+  // Manage imported tokens: the address and Remove stay in the sheet (the symbol squeezed the
+  // address to a letter per line and pushed Remove out of sight); Remove forgets the token, and
+  // the side that had it takes the default (it kept quoting a token it no longer knew).
+  await page.goto(`/?n=BSC&from=${long.token}&to=BNB`);
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('1000');
+  await quote(page);
+  await swapBox(page)
+    .getByRole('button', { name: /^Sell token: / })
+    .click();
+  await picker(page).getByRole('button', { name: 'Manage imported tokens (1)' }).click();
+  const managed = picker(page).getByRole('region', { name: 'Imported tokens' });
+  const remove = managed.getByRole('button', {
+    name: 'Remove imported token BABYDOGEMOONELONINU2024',
+  });
+  await expect(managed.locator('code')).toHaveText(long.token);
+  const address = await managed.locator('code').boundingBox();
+  expect(address!.height).toBeLessThan(40);
+  await inside(remove, managed);
+  await remove.click();
+  await expect(managed.getByText('No imported tokens.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(swapBox(page).getByRole('button', { name: 'Sell token: USDT' })).toBeVisible();
+  await expect(swapBox(page).getByRole('button', { name: 'Receive token: BNB' })).toBeVisible();
+  await expect(swapBox(page).getByRole('textbox', { name: 'Tokens to swap' })).toHaveValue('');
 });
 
 test('the picker with the keyboard only, at 320 px: search, arrows, Enter, Escape, focus back, axe', async ({

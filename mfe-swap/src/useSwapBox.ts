@@ -42,6 +42,9 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   const [state, dispatch] = useReducer(swapFormReducer, undefined, () =>
     initialSwapForm(network, { widget, query }),
   );
+  // A chosen token removed from "Manage imported tokens": its side takes the default at once,
+  // rather than the box asking the chain to quote a token it no longer knows.
+  useEffect(() => dispatch({ type: 'tokensChanged', network }), [network]);
   const [nudge, setRefresh] = useState(0);
   const [balanceTick, setBalanceTick] = useState(0);
   const [prices, setPrices] = useState<{ fromInTo: bigint; toInFrom: bigint }>();

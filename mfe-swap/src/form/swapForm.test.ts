@@ -196,6 +196,26 @@ describe('quotes', () => {
 });
 
 describe('tokens', () => {
+  it('a chosen token removed from the imported tokens gives its side back to the default', () => {
+    const meme = '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A';
+    const withMeme = {
+      ...networks.BSC,
+      tokens: { ...networks.BSC.tokens, [meme]: { ...networks.BSC.tokens.USDT!, address: meme } },
+    };
+    const selling = typed({ ...initialSwapForm(withMeme, {}), fromSymbol: meme }, 1, '1000');
+    // Still there: nothing changes, the typed amount stays.
+    expect(swapFormReducer(selling, { type: 'tokensChanged', network: withMeme })).toBe(selling);
+    // Gone: the side takes the network's default for it (BNB to sell), the amount is cleared.
+    const removed = swapFormReducer(selling, { type: 'tokensChanged', network: networks.BSC });
+    expect(removed).toMatchObject({ fromSymbol: 'BNB', toSymbol: 'USDT', fromAmount: '' });
+    expect(removed.version).toBeGreaterThan(selling.version);
+    // The default to buy (USDT) is the side selling: the other default.
+    const buying = { ...initialSwapForm(withMeme, {}), fromSymbol: 'USDT', toSymbol: meme };
+    expect(swapFormReducer(buying, { type: 'tokensChanged', network: networks.BSC })).toMatchObject(
+      { fromSymbol: 'USDT', toSymbol: 'BNB' },
+    );
+  });
+
   it('changing the from token clears amounts; equal tokens make "to" JM, or TRX when from is JM', () => {
     const s = typed(start(), 1, '3');
     expect(

@@ -77,6 +77,9 @@ export type SwapFormAction =
   | { type: 'invalidated' }
   /** The slippage changed: the quote's bound no longer holds, it is re-made at once. */
   | { type: 'slippageChanged' }
+  /** The network's tokens changed: a side whose token is gone (removed in "Manage imported
+   * tokens") takes the network's default, as a link naming an unknown token does. */
+  | { type: 'tokensChanged'; network: NetworkConfig }
   | { type: 'reset' };
 
 export const emptyAmounts = {
@@ -195,6 +198,22 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
     case 'invalidated':
     case 'slippageChanged':
       return next({ quote: undefined });
+    case 'tokensChanged': {
+      const gone = (key?: string) => key !== undefined && action.network.tokens[key] === undefined;
+      if (!gone(state.fromSymbol) && !gone(state.toSymbol)) return state;
+      const [defaultFrom, defaultTo] = action.network.defaultTokens;
+      const fromSymbol = !gone(state.fromSymbol)
+        ? state.fromSymbol
+        : state.toSymbol === defaultFrom
+          ? defaultTo
+          : defaultFrom;
+      const toSymbol = !gone(state.toSymbol)
+        ? state.toSymbol
+        : fromSymbol === defaultTo
+          ? defaultFrom
+          : defaultTo;
+      return next({ ...emptyAmounts, fromSymbol, toSymbol, lastEdited: 1 });
+    }
     case 'reset':
       return next({ ...emptyAmounts, lastEdited: 1 });
   }

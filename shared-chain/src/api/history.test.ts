@@ -11,6 +11,7 @@ import {
   candleSchema,
   checkCandles,
   parseCandles,
+  parseLine,
   parseTrades,
 } from './history';
 import * as v from 'valibot';
@@ -64,12 +65,19 @@ describe('schema', () => {
 
   it('says which candle and which field break the contract', () => {
     expect(() => checkCandles([candle(T0), { ...candle(T0 + HOUR), h: 'NaN' }])).toThrow(
-      'answer does not match the history contract: candle 1: h "NaN" is not a price from 0 to 1000000000000000',
+      'answer does not match the history contract: candle 1: h "NaN" is not a price from 0 to 100000000000000000000',
     );
     expect(() => checkCandles([{ o: 1, h: 1, l: 1, c: 1 }])).toThrow(
       'candle 0: dt missing is not a ms time in 2000..2200',
     );
     expect(() => checkCandles({ rows: [] })).toThrow('candles: not an array');
+  });
+
+  it("accepts a quote in a meme token: 1 BNB is 1.005e15 of a quadrillion-supply token's units", () => {
+    const meme = { o: 1.005e15, h: 1.2e15, l: 9.9e14, c: 1.005e15, dt: T0 };
+    expect(parseCandles([meme])).toEqual([meme]);
+    expect(parseLine([{ value: 1_005_025_125_628_140.8, dt: T0 }])).toHaveLength(1);
+    expect(parseLine([{ value: 1e21, dt: T0 }])).toBeUndefined();
   });
 
   it('keeps only the contract fields of a candle', () => {
@@ -83,7 +91,7 @@ describe('schema', () => {
     expect(rows).toBeUndefined();
     expect(console.error).toHaveBeenCalledWith(
       '[api] http://api.test/v1/history/tron/candles/3m/TRX/JM unavailable:',
-      'answer does not match the history contract: candle 0: l -1 is not a price from 0 to 1000000000000000',
+      'answer does not match the history contract: candle 0: l -1 is not a price from 0 to 100000000000000000000',
     );
   });
 

@@ -22,8 +22,12 @@ export type ChartWindow = (typeof CHART_WINDOWS)[number];
 /** One chart bucket: 4 hours. */
 export const CHART_BUCKET_MS = CHART_BUCKET_SECONDS * 1000;
 
-/** Above this a price or USD figure is a bug upstream, not a market (no pool here gets near). */
-export const MAX_API_NUMBER = 1e15;
+/**
+ * Above this a price or USD figure is a bug upstream, not a market. A quote in a meme token gets
+ * far: 1 BNB is a quadrillion (1e15) units of a token with a quadrillion in its pool, more of one
+ * with a larger supply. From 1e21 on JavaScript writes numbers with an exponent.
+ */
+export const MAX_API_NUMBER = 1e20;
 
 const price = v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_API_NUMBER));
 // Year 2000 .. 2200: a date outside is a unit mistake (seconds for milliseconds) or garbage.

@@ -28,8 +28,10 @@ export function ImportedTokens({
             const symbol = token.symbol;
             return (
               <li key={key}>
-                <TokenLogo token={token} size={24} /> <strong>{symbol}</strong>{' '}
-                <code>{token.address}</code>
+                <TokenLogo token={token} size={24} />{' '}
+                <span className="jm-picker-managed-names">
+                  <strong title={symbol}>{symbol}</strong> <code>{token.address}</code>
+                </span>
                 <button
                   type="button"
                   className="jm-picker-remove"
