@@ -487,6 +487,8 @@ test('at 320 px a token with a 23-letter symbol is cut or wrapped, never pushed 
   await inside(remove, managed);
   await remove.click();
   await expect(managed.getByText('No imported tokens.')).toBeVisible();
+  // The pressed button is gone; the focus stays in the sheet, on Back.
+  await expect(managed.getByRole('button', { name: '← Back to the tokens' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(swapBox(page).getByRole('button', { name: 'Sell token: USDT' })).toBeVisible();
   await expect(swapBox(page).getByRole('button', { name: 'Receive token: BNB' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig } from '../../config/types';
 import { removeImportedToken } from '../../services/tokenImport';
@@ -15,15 +16,29 @@ export function ImportedTokens({
   onBack: () => void;
 }) {
   const { t } = useLingui();
+  const back = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const removing = useRef(false);
+  // Focus never falls out of the sheet to the page (the button pressed goes away): Back on the
+  // way in; once a token is removed, the next Remove, or Back when none is left.
+  useEffect(() => {
+    const next = removing.current
+      ? list.current?.querySelector<HTMLButtonElement>('.jm-picker-remove')
+      : undefined;
+    removing.current = false;
+    (next ?? back.current)?.focus();
+  }, [tokens.length]);
   return (
     <section className="jm-picker-managed" aria-label={t`Imported tokens`}>
-      <button type="button" className="jm-picker-manage" onClick={onBack}>
+      <button ref={back} type="button" className="jm-picker-manage" onClick={onBack}>
         ← {t`Back to the tokens`}
       </button>
       {tokens.length === 0 ? (
-        <p className="jm-picker-status">{t`No imported tokens.`}</p>
+        <p className="jm-picker-status" role="status">
+          {t`No imported tokens.`}
+        </p>
       ) : (
-        <ul>
+        <ul ref={list}>
           {tokens.map(({ key, token }) => {
             const symbol = token.symbol;
             return (
@@ -36,7 +51,10 @@ export function ImportedTokens({
                   type="button"
                   className="jm-picker-remove"
                   aria-label={t`Remove imported token ${symbol}`}
-                  onClick={() => void removeImportedToken(token.address, network.id)}
+                  onClick={() => {
+                    removing.current = true;
+                    void removeImportedToken(token.address, network.id);
+                  }}
                 >
                   {t`Remove`}
                 </button>

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { NetworkConfig, TokenConfig } from '../../config/types';
 import { TokenPicker } from './TokenPicker';
 import { TokenChooser } from './TokenChooser';
+import { ImportedTokens } from './ImportedTokens';
 import { eachBalance } from './hooks';
 import { pickerEntries, searchTokens } from './search';
 import { pickerBalance } from './TokenRow';
@@ -300,4 +301,32 @@ test("a row's balance keeps every whole unit and only the decimals a narrow row 
   expect(pickerBalance(units('73456789012345.999', 18), 18)).toBe('73456789012345');
   expect(pickerBalance(5097n, 0)).toBe('5097');
   expect(pickerBalance(0n, 18)).toBe('0');
+});
+
+test('Manage imported tokens keeps the focus in the sheet: Back, then the next Remove, then Back', async () => {
+  const tokenService = require('../../services/tokenImport') as { removeImportedToken: jest.Mock };
+  const meme = '0x5555555555555555555555555555555555555555';
+  const withMeme = {
+    ...network,
+    tokens: { ...network.tokens, [meme]: token('MEME', 'Meme', meme, { origin: 'imported' }) },
+  };
+  const both = pickerEntries(withMeme).filter((e) => e.token.origin === 'imported');
+  expect(both.map((e) => e.token.symbol)).toEqual(['USDT', 'MEME']);
+  const view = (tokens: typeof both) => (
+    <ImportedTokens network={network} tokens={tokens} onBack={() => undefined} />
+  );
+  const { rerender } = render(view(both));
+  expect(screen.getByRole('button', { name: '← Back to the tokens' })).toHaveFocus();
+  await userEvent.click(screen.getByRole('button', { name: 'Remove imported token USDT' }));
+  expect(tokenService.removeImportedToken).toHaveBeenCalledWith(
+    '0x3333333333333333333333333333333333333333',
+    'BSC',
+  );
+  // The list goes on with the other token: its Remove has the focus, not the page.
+  rerender(view([both[1]!]));
+  expect(screen.getByRole('button', { name: 'Remove imported token MEME' })).toHaveFocus();
+  await userEvent.click(screen.getByRole('button', { name: 'Remove imported token MEME' }));
+  rerender(view([]));
+  expect(screen.getByRole('button', { name: '← Back to the tokens' })).toHaveFocus();
+  expect(screen.getByRole('status')).toHaveTextContent('No imported tokens.');
 });
