@@ -6,6 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 
 const PAGES: [string, (page: Page) => Promise<void>][] = [
   // The swap box with its settings open: the slippage fields and the deadline too.
@@ -100,6 +102,39 @@ test('a dialog takes the focus, keeps it while open and gives it back on Escape'
   await page.keyboard.press('Escape');
   await expect(chooser).toBeHidden();
   await expect(connect).toBeFocused();
+});
+
+test('a wallet connected from the keyboard keeps the focus; Escape folds the swap settings', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await injectEvmWallet(page, {
+    account: owner,
+    chainId: localNetworks().BSC!.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.goto('/?n=BSC');
+  await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Browser wallet (MetaMask)' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const wallet = page.getByTestId('wallet-session');
+  await expect(wallet).toContainText('Welcome MetaMask');
+  // CONNECT WALLET is gone: the focus is on the wallet that replaced it (it fell to the page, and
+  // the next Tab started again at the logo).
+  await expect(wallet).toBeFocused();
+
+  const toggle = page.getByRole('button', { name: /^Slippage/ });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: '0.50%' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('group', { name: 'Slippage tolerance' })).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
 });
 
 test('each tab list is one Tab stop; the arrows move between its tabs and Enter switches', async ({

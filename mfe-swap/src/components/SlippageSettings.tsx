@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   formatBps,
@@ -36,6 +36,8 @@ export const SlippageSettings = memo(function SlippageSettings({
   onDeadline,
 }: Props) {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   const [custom, setCustom] = useState('');
   const [invalid, setInvalid] = useState(false);
   const warning = slippageWarning(slippageBps);
@@ -43,17 +45,33 @@ export const SlippageSettings = memo(function SlippageSettings({
   const slippage = formatBps(BigInt(slippageBps));
   const suggested = formatBps(BigInt(suggestedBps));
   return (
-    <div className="jm-settings">
+    <div
+      className="jm-settings"
+      // Escape folds the settings away, as it closes the token picker, and the focus goes back
+      // to the toggle rather than staying in a panel that is gone.
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <button
+        ref={toggle}
         type="button"
         className="jm-link"
         aria-expanded={open}
+        aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
         {t`Slippage ${slippage}%`}
       </button>
       {open && (
-        <div role="group" aria-label={t`Slippage tolerance`} className="jm-settings-panel">
+        <div
+          id={panelId}
+          role="group"
+          aria-label={t`Slippage tolerance`}
+          className="jm-settings-panel"
+        >
           {PRESETS.map((bps) => (
             <button
               key={bps}

@@ -3,7 +3,7 @@
  */
 import '@testing-library/jest-dom';
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Modal } from './Modal';
 
@@ -56,4 +56,42 @@ test('a click beside the dialog closes it only where that is asked for', async (
   expect(screen.getByRole('dialog')).toBeInTheDocument();
   await user.click(screen.getByRole('dialog'));
   expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+/** CONNECT WALLET: the dialog's choice replaces the button that opened it with the wallet. */
+function Connect() {
+  const [state, setState] = useState<'idle' | 'choosing' | 'connected'>('idle');
+  return (
+    <>
+      {state === 'connected' ? (
+        <div data-testid="wallet" tabIndex={-1}>
+          Welcome
+        </div>
+      ) : (
+        <button type="button" onClick={() => setState('choosing')}>
+          CONNECT WALLET
+        </button>
+      )}
+      {state === 'choosing' && (
+        <Modal
+          label="Connect a wallet"
+          onClose={() => setState('idle')}
+          returnFocus={() => document.querySelector<HTMLElement>('[data-testid="wallet"]')}
+        >
+          <button type="button" onClick={() => setState('connected')}>
+            MetaMask
+          </button>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+test('the focus goes to `returnFocus` when the control that opened the dialog is gone', async () => {
+  const user = userEvent.setup();
+  render(<Connect />);
+  await user.click(screen.getByRole('button', { name: 'CONNECT WALLET' }));
+  await user.click(screen.getByRole('button', { name: 'MetaMask' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  await waitFor(() => expect(screen.getByTestId('wallet')).toHaveFocus());
 });

@@ -6,13 +6,16 @@ const AUTOFOCUS = 'data-autofocus';
 /**
  * A modal dialog: the browser's own <dialog> opened with showModal(), so the page behind is inert,
  * the keyboard's focus moves in (to the control marked `data-autofocus`, else the first one) and
- * stays in, and goes back where it was on close. Escape asks to close (`onClose`), as does a click
- * beside the dialog when `closeOnBackdrop`. Drawn by the shell's stylesheet (`dialog.jm-modal`).
+ * stays in, and goes back where it was on close, or to `returnFocus` when that control is gone
+ * (CONNECT WALLET, replaced by the wallet once it connects). Escape asks to close (`onClose`), as
+ * does a click beside the dialog when `closeOnBackdrop`. Drawn by the shell's stylesheet
+ * (`dialog.jm-modal`).
  */
 export function Modal({
   label,
   onClose,
   closeOnBackdrop = false,
+  returnFocus,
   className,
   children,
   ...data
@@ -20,6 +23,7 @@ export function Modal({
   label: string;
   onClose: () => void;
   closeOnBackdrop?: boolean;
+  returnFocus?: () => HTMLElement | null | undefined;
   className?: string;
   children: ReactNode;
   'data-testid'?: string;
@@ -28,6 +32,8 @@ export function Modal({
   const dialog = useRef<HTMLDialogElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  const fallback = useRef(returnFocus);
+  fallback.current = returnFocus;
   useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -42,6 +48,12 @@ export function Modal({
       element.removeEventListener('close', closedByBrowser);
       if (element.open) element.close();
       if (before instanceof HTMLElement && before.isConnected) before.focus();
+      // Once the page has drawn what replaced the opener, unless something took the focus.
+      else
+        setTimeout(() => {
+          const lost = document.activeElement === null || document.activeElement === document.body;
+          if (lost) fallback.current?.()?.focus();
+        }, 0);
     };
   }, []);
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -47,21 +47,53 @@ const walletMenu = onDemand('the wallet menu', () =>
   import(/* webpackChunkName: "wallet-menu" */ './WalletMenu').then((m) => m.WalletMenu),
 );
 
+/**
+ * CONNECT WALLET is replaced by the wallet once it connects. If it had the keyboard's focus (the
+ * chooser gives it back as it closes), the wallet takes the focus: left alone it falls to the
+ * page, and the next Tab starts again at the logo. Read as the button goes (its ref let go before
+ * it leaves the page), not from focus events: the chooser gives the focus back while React
+ * commits, when React passes no events on.
+ */
+function useFocusHandedOn(connected: boolean) {
+  const handOn = useRef(false);
+  const wallet = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement | null>(null);
+  const buttonRef = useCallback((node: HTMLButtonElement | null) => {
+    if (node === null && button.current !== null && document.activeElement === button.current)
+      handOn.current = true;
+    button.current = node;
+  }, []);
+  useLayoutEffect(() => {
+    if (!connected || !handOn.current) return;
+    handOn.current = false;
+    wallet.current?.focus({ preventScroll: true });
+  }, [connected]);
+  return { wallet, buttonRef };
+}
+
 function WalletButton() {
   const { t } = useLingui();
   const session = useWalletSession();
   const config = useNetworkConfig();
   const link = useObservable(walletConnectLink$, walletConnectLink$.getValue());
+  const { wallet, buttonRef } = useFocusHandedOn(session.connected);
   if (!session.connected) {
     return (
-      <button type="button" className="jm-button jm-connect" onClick={requestWalletConnect}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="jm-button jm-connect"
+        onClick={requestWalletConnect}
+      >
         {t`CONNECT WALLET`}
       </button>
     );
   }
   const walletName = session.name;
   return (
-    <div className="jm-wallet" data-testid="wallet-session">
+    // Focusable by script only: CONNECT WALLET hands the focus here (useFocusHandedOn), as does a
+    // wallet dialog whose opener is gone (walletArea.ts).
+    <div ref={wallet} className="jm-wallet" data-testid="wallet-session" tabIndex={-1}>
       <span>{t`Welcome ${walletName}`}</span>
       {session.balance !== undefined && config.status === 'ready' && (
         <span className="jm-balance">

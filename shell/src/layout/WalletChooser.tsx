@@ -21,6 +21,7 @@ import {
 import { connectWallet } from '../services/wallet';
 import { needsWalletApp, OpenInWalletApp, WalletProblemNote } from './WalletHelp';
 import { WalletConnectDialog } from './WalletConnectDialog';
+import { walletArea } from './walletArea';
 
 /** Connects; a wallet that is missing, locked or silent is explained, other errors toasted. */
 async function connectOrExplain(kind: WalletKind, explain: (problem: WalletProblem) => void) {
@@ -104,7 +105,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
   const { platform } = config.network;
   const title = t`Connect a wallet`;
   return (
-    <Modal label={title} onClose={close} closeOnBackdrop>
+    <Modal label={title} onClose={close} closeOnBackdrop returnFocus={walletArea}>
       <h3>{title}</h3>
       {problem && <WalletProblemNote problem={problem} />}
       {needsWalletApp(platform) && <OpenInWalletApp platform={platform} />}

@@ -4,6 +4,7 @@ import { create } from 'qrcode';
 import { Modal, useObservable } from '@jmswap/shared-chain';
 import { cancelWalletConnectPairing, walletConnectPairing$ } from '@jmswap/shared-chain';
 import { isPhoneBrowser } from '@jmswap/shared-chain/wallet-help';
+import { walletArea } from './walletArea';
 
 /** The QR code as one SVG path, with the four-module quiet zone scanners need. */
 function QrCode({ text, label }: { text: string; label: string }) {
@@ -54,6 +55,7 @@ export function WalletConnectDialog() {
       label={title}
       onClose={cancelWalletConnectPairing}
       closeOnBackdrop
+      returnFocus={walletArea}
       className="jm-walletconnect"
     >
       <h3>{title}</h3>
