@@ -104,7 +104,7 @@ test('a dialog takes the focus, keeps it while open and gives it back on Escape'
   await expect(connect).toBeFocused();
 });
 
-test('a wallet connected from the keyboard keeps the focus; Escape folds the swap settings', async ({
+test('connecting and disconnecting from the keyboard keep the focus; Escape folds the swap settings', async ({
   page,
   evmAccount: owner,
 }) => {
@@ -135,6 +135,12 @@ test('a wallet connected from the keyboard keeps the focus; Escape folds the swa
   await expect(page.getByRole('group', { name: 'Slippage tolerance' })).toBeHidden();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toBeFocused();
+
+  // Disconnect goes with the wallet: CONNECT WALLET, back in its place, takes the focus.
+  const header = page.locator('header');
+  await header.getByRole('button', { name: 'Disconnect' }).filter({ visible: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(header.getByRole('button', { name: 'CONNECT WALLET' })).toBeFocused();
 });
 
 test('each tab list is one Tab stop; the arrows move between its tabs and Enter switches', async ({

@@ -12,6 +12,7 @@ import { useLingui } from '@lingui/react/macro';
 import { disconnectWallet, loadAllowances, loadRecentTransactions } from '@jmswap/shared-chain';
 import { APPROVALS_TITLE, RECENT_TITLE } from './approvalsTitle';
 import { onDemand, useOnDemand } from './onDemand';
+import { walletArea } from './walletArea';
 
 // Each panel is rendered as soon as its code and data are there (onDemand.ts: not through
 // React.lazy, whose Suspense reveal held the approvals panel ~0.31 s after its click).
@@ -120,7 +121,10 @@ export function WalletMenu() {
           key={className}
           type="button"
           className={className}
-          onClick={() => void disconnectWallet()}
+          // This button goes with the wallet: CONNECT WALLET, which replaces it, takes the focus.
+          onClick={() =>
+            void disconnectWallet().finally(() => setTimeout(() => walletArea()?.focus()))
+          }
         >
           {t`Disconnect`}
         </button>
