@@ -8,6 +8,7 @@ import { expectLanded, ledger } from '../fixtures/landed';
 import { setResources, withTronLink } from '../fixtures/tron';
 import { TRON_PORTS } from '../fixtures/stack';
 import { closeSendPopup } from '../fixtures/send-popup';
+import { openRecentTransactions } from '../fixtures/recent';
 
 /**
  * Approvals: an allowance given by a swap is listed in the wallet menu's "Approvals"
@@ -180,12 +181,7 @@ test('ETH: a USDT-style token with a small allowance gets approve(0) first; the 
   });
 
   // Recent transactions names it
-  await page
-    .locator('header')
-    .getByRole('button', { name: 'Recent transactions' })
-    .filter({ visible: true })
-    .first()
-    .click();
+  await openRecentTransactions(page);
   await expect(page.getByTestId('recent-transaction').first()).toContainText('Revoke');
 });
 

@@ -23,6 +23,7 @@ import { connectFromHeader } from '../fixtures/connect';
 import { expectSiteDrawn } from '../fixtures/csp';
 import { chosenToken, pickToken } from '../fixtures/picker';
 import { closeSendPopup } from '../fixtures/send-popup';
+import { openRecentTransactions } from '../fixtures/recent';
 
 const SHOTS = '/tmp/liquidity-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -197,12 +198,7 @@ test('TRON: add TRX/JM with TronLink (JM tax-free), then remove 25% and 100%, to
   await shot(page, 'tron-1-list-position');
   // Recent transactions (in the folded menu at 375 px) say what the add minted.
   await page.getByRole('button', { name: 'Menu' }).click();
-  await page
-    .locator('header')
-    .getByRole('button', { name: 'Recent transactions' })
-    .filter({ visible: true })
-    .first()
-    .click();
+  await openRecentTransactions(page);
   const received = page
     .getByTestId('recent-transactions')
     .getByText(/^Received [\d.₀-₉]+ LP tokens$/);

@@ -6,6 +6,7 @@ import { connectFromHeader } from '../fixtures/connect';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, ledger, pendingTx } from '../fixtures/landed';
 import { setResources, withTronLink } from '../fixtures/tron';
+import { openRecentTransactions } from '../fixtures/recent';
 
 /**
  * From the moment the wallet sends: FUNDS ON THE WAY opens at the hash ("Confirming…", before
@@ -118,12 +119,7 @@ test('ETH: FUNDS ON THE WAY opens at the hash, before any receipt, then says Con
 
   // Recent transactions: the same states, with what arrived.
   await popup(page).getByRole('button', { name: 'CLOSE' }).click();
-  await page
-    .locator('header')
-    .getByRole('button', { name: 'Recent transactions' })
-    .filter({ visible: true })
-    .first()
-    .click();
+  await openRecentTransactions(page);
   const row = page.locator(`[data-testid="recent-transaction"][data-hash="${hash}"]`);
   await expect(row).toHaveAttribute('data-status', 'confirmed');
   await expect(row.getByTestId('recent-outcome')).toHaveText(

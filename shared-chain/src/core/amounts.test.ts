@@ -298,6 +298,12 @@ describe('round trips (reliability item 33)', () => {
   });
 });
 
+/** "0.0₁₄1013" written out: "0.000000000000001013". */
+const unsubscripted = (text: string) =>
+  text.replace(/0([₀-₉]+)/, (_, run: string) =>
+    '0'.repeat([...run].reduce((n, d) => n * 10 + d.charCodeAt(0) - 0x2080, 0)),
+  );
+
 describe('priceText', () => {
   it.each([
     ['531.471537', 5, '531.47153'],
@@ -332,9 +338,7 @@ describe('priceText', () => {
         fc.integer({ min: 2, max: 10 }),
         (v, p) => {
           const exact = formatUnits(v, 18);
-          const text = priceText(exact, p).replace(/0([₀-₉]+)/, (_, run: string) =>
-            '0'.repeat([...run].reduce((n, d) => n * 10 + d.charCodeAt(0) - 0x2080, 0)),
-          );
+          const text = unsubscripted(priceText(exact, p));
           const parsed = parseAmount(text, 18);
           expect(parsed.ok).toBe(true);
           const shown = (parsed as { value: bigint }).value;
@@ -368,9 +372,7 @@ describe('lpTokensText (pool tokens, 18 decimals)', () => {
   it('never reads 0 for pool tokens a wallet holds, nor more than it holds', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), (v) => {
-        const text = lpTokensText(v).replace(/0([₀-₉]+)/, (_, run: string) =>
-          '0'.repeat([...run].reduce((n, d) => n * 10 + d.charCodeAt(0) - 0x2080, 0)),
-        );
+        const text = unsubscripted(lpTokensText(v));
         const parsed = parseAmount(text, 18);
         expect(parsed.ok).toBe(true);
         const shown = (parsed as { value: bigint }).value;
