@@ -18,9 +18,11 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // What would take it back under 180: shared-chain's pure core (errors, amounts, i18n, 4.4 KiB)
   // and valibot (2.2) are copied into the swap remote's chunks besides the singleton's. 191, not
   // 190 (measured 190.5): tiny prices written with their digits, and tax readings of few units
-  // read as the rate they fit (shared-chain's first chunk, with /info's 0.7 below).
-  { path: '/?n=BSC', budget: 191 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
-  { path: '/?n=ETH', budget: 191 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  // read as the rate they fit (shared-chain's first chunk, with /info's 0.7 below). 192, not
+  // 191 (measured 191.1): the keyboard's focus handed from CONNECT WALLET to the wallet, Escape in
+  // the swap settings, and the box's side of an imported token removed while chosen (0.4).
+  { path: '/?n=BSC', budget: 192 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  { path: '/?n=ETH', budget: 192 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   { path: '/charts', budget: 200 * KiB, selector: '[aria-label="Pair figures"]', text: '\\d' },
   { path: '/pools', budget: 200 * KiB, selector: '[data-testid="reserve-a"]', text: '\\d' },
   // The goal for /listing was 120 KiB like /info's; it also loads the listing remote's entry (9
