@@ -63,6 +63,8 @@ function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScree
   const [form, dispatch] = useReducer(reducer, undefined, () =>
     initialForm(network, { from: query?.from, to: query?.to }),
   );
+  // The network's tokens changed (an imported token removed): the reducer has them now.
+  useEffect(() => dispatch({ type: 'tokensChanged' }), [reducer]);
   // Read once, as the panel opens (a network change remounts it; its tabs drop from and to),
   // and offered only until the add is left: coming back to it opens no picker.
   const [linked, setLinked] = useState(() =>

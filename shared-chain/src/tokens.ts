@@ -4,7 +4,13 @@
  * input. Pure and stateless, so a copy per remote is safe (a remote bundles only what it uses);
  * not in the singleton, whose first load every page pays.
  */
-export { tokenKeyOfParam, tokenParam, isListedToken, linkedImport } from './config/tokenKeys';
+export {
+  tokenKeyOfParam,
+  tokenParam,
+  isListedToken,
+  linkedImport,
+  pairOfKnownTokens,
+} from './config/tokenKeys';
 export { isAddressKey, shortAddress, escapeUnsafeText, tokenText } from './core/tokenText';
 export {
   readSearchInput,

@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import type { NetworkConfig } from '@jmswap/shared-chain';
-import { linkedImport, tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
+import { linkedImport, pairOfKnownTokens, tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 import type { UserPosition } from '@jmswap/shared-chain/liquidity';
 
 /** 1 LIQUIDITY (positions), 2 ADD LIQUIDITY, 3 REMOVE LIQUIDITY. */
@@ -30,6 +30,8 @@ export type LiquidityAction =
   | { type: 'fromChosen'; symbol: string }
   | { type: 'toChosen'; symbol: string }
   | { type: 'percent'; value: number }
+  /** The network's tokens changed: a side whose token is gone takes the default. */
+  | { type: 'tokensChanged' }
   | { type: 'done' };
 
 const noAmounts = { fromAmount: '', toAmount: '', notice: undefined } as const;
@@ -121,6 +123,13 @@ export function liquidityReducer(network: NetworkConfig) {
       }
       case 'percent':
         return { ...state, percent: Math.min(100, Math.max(0, Math.round(action.value))) };
+      // A chosen token removed from "Manage imported tokens": its side takes the default.
+      case 'tokensChanged': {
+        const pair = { from: state.fromSymbol, to: state.toSymbol };
+        const known = pairOfKnownTokens(network, pair);
+        if (known === pair) return state;
+        return { ...state, fromSymbol: known.from, toSymbol: known.to, ...noAmounts };
+      }
     }
   };
 }

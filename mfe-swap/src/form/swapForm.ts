@@ -1,5 +1,5 @@
 import { isValidAmountInput, type NetworkConfig } from '@jmswap/shared-chain';
-import { tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
+import { pairOfKnownTokens, tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 
 /** Which field the user typed in last: 1 = sell ("Tokens to swap"), 2 = receive ("Estimate"). */
 export type EditedField = 1 | 2;
@@ -199,20 +199,10 @@ export function swapFormReducer(state: SwapFormState, action: SwapFormAction): S
     case 'slippageChanged':
       return next({ quote: undefined });
     case 'tokensChanged': {
-      const gone = (key?: string) => key !== undefined && action.network.tokens[key] === undefined;
-      if (!gone(state.fromSymbol) && !gone(state.toSymbol)) return state;
-      const [defaultFrom, defaultTo] = action.network.defaultTokens;
-      const fromSymbol = !gone(state.fromSymbol)
-        ? state.fromSymbol
-        : state.toSymbol === defaultFrom
-          ? defaultTo
-          : defaultFrom;
-      const toSymbol = !gone(state.toSymbol)
-        ? state.toSymbol
-        : fromSymbol === defaultTo
-          ? defaultFrom
-          : defaultTo;
-      return next({ ...emptyAmounts, fromSymbol, toSymbol, lastEdited: 1 });
+      const pair = { from: state.fromSymbol, to: state.toSymbol };
+      const known = pairOfKnownTokens(action.network, pair);
+      if (known === pair) return state;
+      return next({ ...emptyAmounts, fromSymbol: known.from, toSymbol: known.to, lastEdited: 1 });
     }
     case 'reset':
       return next({ ...emptyAmounts, lastEdited: 1 });

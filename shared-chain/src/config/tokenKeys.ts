@@ -60,3 +60,21 @@ export function linkedImport(
   if (unknown(query?.from)) return { side: 'from', address: query!.from! };
   return undefined;
 }
+
+/**
+ * A chosen pair, with a side whose token the network no longer has (removed from "Manage imported
+ * tokens" while chosen) taking the network's default for that side, or its other default when
+ * the other side has that one (as a link naming an unknown token does). The same pair when both
+ * are known.
+ */
+export function pairOfKnownTokens(
+  network: NetworkConfig,
+  pair: { from?: string; to?: string },
+): { from?: string; to?: string } {
+  const gone = (key?: string) => key !== undefined && network.tokens[key] === undefined;
+  if (!gone(pair.from) && !gone(pair.to)) return pair;
+  const [defaultFrom, defaultTo] = network.defaultTokens;
+  const from = gone(pair.from) ? (pair.to === defaultFrom ? defaultTo : defaultFrom) : pair.from;
+  const to = gone(pair.to) ? (from === defaultTo ? defaultFrom : defaultTo) : pair.to;
+  return { from, to };
+}
