@@ -42,7 +42,12 @@ for (const size of PHONE_SIZES) {
       const quote = async (name: string) => BigInt((await swapBox.getAttribute(name)) as string);
       const [amountIn, amountOut] = [await quote('data-quote-in'), await quote('data-quote-out')];
       expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(size.width);
-      await swapBox.getByRole('button', { name: 'SWAP', exact: true }).tap();
+      // The simulation answers a moment after the quote: SWAP stays where the finger is going.
+      const swapButton = swapBox.getByRole('button', { name: 'SWAP', exact: true });
+      const quotedAt = await swapButton.boundingBox();
+      await expect(swapBox.getByTestId('network-fee')).toBeVisible();
+      expect(await swapButton.boundingBox()).toEqual(quotedAt);
+      await swapButton.tap();
       const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
       await expect(popup).toBeVisible({ timeout: 30000 });
       await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });

@@ -98,6 +98,43 @@ test('BSC: an exact-out swap (typed in the receive field) delivers exactly that 
   await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
 });
 
+test('BSC: with the wallet\'s balance unreadable, SWAP says so (not "Insufficient balance") and swaps once the node answers', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  // A node that fails balance reads only: the quote (reserves) still comes, as on a public RPC
+  // that rate-limits one method.
+  const net = localNetworks().BSC!;
+  const node = new URL(net.nodeUrl).origin;
+  let failing = true;
+  await page.route(
+    (url) => url.origin === node,
+    async (route) => {
+      const body = route.request().postData() ?? '';
+      if (!failing || !body.includes('eth_getBalance')) return route.continue();
+      const { id } = JSON.parse(body) as { id: number };
+      const error = { code: -32005, message: 'rate limited' };
+      await route.fulfill({ json: { jsonrpc: '2.0', id, error } });
+    },
+  );
+  await openWithWallet(page, 'BSC', owner);
+  const before = await ledger('BSC', owner, ['BNB', 'USDT']);
+  await sellField(page).fill('0.1');
+  const { amountIn, amountOut } = await quoted(page);
+  await expect(swapBox(page).getByTestId('balance-Tokens to swap')).toHaveText('-');
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page.getByText('Your balance could not be read. Check your connection, then try again.'),
+  ).toBeVisible();
+  await expect(page.getByText(/^Insufficient balance/)).toHaveCount(0);
+  expect(await walletSent(page)).not.toContain('eth_sendTransaction');
+  // The node answers again: the same press swaps.
+  failing = false;
+  await swapAndWaitForPopup(page);
+  await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
+  await expect(page.getByText(/^Insufficient balance/)).toHaveCount(0);
+});
+
 test('POLY: the first swap of a token asks for approval, the second does not', async ({
   page,
   evmAccount: owner,

@@ -281,6 +281,42 @@ describe('step 2, ADD LIQUIDITY', () => {
     expect(fake.adds).toHaveLength(0);
   });
 
+  it('SUPPLY before the balances are read reads them then: no "Insufficient balance" for funds held', async () => {
+    const fake = await setup({ energy: 10_000_000n });
+    fake.node.balances = 'hang';
+    await connect();
+    await openAdd();
+    // Not read yet: "-", never a 0 that says the wallet is empty.
+    const shown = screen.getAllByTestId(/^balance-/).map((b) => b.textContent);
+    expect(shown).toEqual(['-', '-']);
+    await userEvent.type(first(), '100');
+    fake.node.balances = 'ok'; // the node answers the press's own read
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    await waitFor(() => expect(toasts()).toContain('Liquidity added'));
+    expect(toasts().filter((t) => t.startsWith('Insufficient'))).toEqual([]);
+    expect(fake.adds).toHaveLength(1);
+  });
+
+  it('SUPPLY or MAX with no node answering says so, and works once one does', async () => {
+    const fake = await setup({ energy: 10_000_000n });
+    fake.node.balances = 'none';
+    await connect();
+    await openAdd();
+    const unread = 'Your balance could not be read. Check your connection, then try again.';
+    await userEvent.click(screen.getAllByRole('button', { name: 'MAX' })[1]!);
+    await waitFor(() => expect(toasts()).toContain(unread));
+    expect(second()).toHaveValue('');
+    await userEvent.type(first(), '100');
+    events = [];
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    await waitFor(() => expect(toasts()).toContain(unread));
+    expect(fake.adds).toHaveLength(0);
+    fake.node.balances = 'ok';
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    await waitFor(() => expect(toasts()).toContain('Liquidity added'));
+    expect(fake.adds).toHaveLength(1);
+  });
+
   it('TRON without free energy: SUPPLY keeps the 47 TRX fee reserve', async () => {
     const fake = await setup({ balances: { TRX: 1_000n * E6, JM: 100_000n * E8 } });
     await connect();

@@ -94,6 +94,7 @@ function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScree
   const actions = useLiquidityActions({
     network,
     balances: data.balances,
+    balancesNow: data.balancesNow,
     energy: data.energy,
     slippageBps,
     onDone: () => {
@@ -135,6 +136,7 @@ function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScree
           view={view}
           dispatch={dispatch}
           balances={data.balances}
+          balancesNow={data.balancesNow}
           energy={data.energy}
           matching={positions?.find((p) => samePair(p, form.fromSymbol, form.toSymbol))}
           unreachable={data.unreachable}

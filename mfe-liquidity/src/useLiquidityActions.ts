@@ -27,6 +27,8 @@ import { liquidityApi } from './liquidityApi';
 interface Args {
   network: NetworkConfig;
   balances: Record<string, bigint>;
+  /** The balances of these tokens, read on the spot where not read yet (undefined: no node). */
+  balancesNow: (symbols: string[]) => Promise<Record<string, bigint> | undefined>;
   energy?: bigint;
   slippageBps: number;
   /** Back to step 1 and positions reloaded 1 s later. */
@@ -38,6 +40,9 @@ export const LIQUIDITY_ADDED = msg`Liquidity added`;
 export const LIQUIDITY_REMOVED = msg`Liquidity removed`;
 export const ERROR_ADDING_LIQUIDITY = msg`Error adding liquidity`;
 export const ERROR_REMOVING_LIQUIDITY = msg`Error removing liquidity`;
+/** SUPPLY or MAX before the wallet's balances could be read: what the user can do about it. */
+export const BALANCE_UNREAD = () =>
+  t`Your balance could not be read. Check your connection, then try again.`;
 
 /**
  * The failure toast in the language in force: the spec's text, plus why when the user can act on
@@ -88,7 +93,8 @@ function progressText(p: LiquidityProgress, first: boolean): string {
  * the wallet's id on (Confirming…, then Confirmed with what moved or Failed with why and the
  * fee), and the spec's toasts.
  */
-export function useLiquidityActions({ network, balances, energy, slippageBps, onDone }: Args) {
+export function useLiquidityActions(args: Args) {
+  const { network, energy, slippageBps, onDone } = args;
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<LiquidityInFlight>();
   // Closed while confirming: a failure is then said by a toast only.
@@ -144,11 +150,24 @@ export function useLiquidityActions({ network, balances, energy, slippageBps, on
   async function supply(symbolA: string | undefined, symbolB: string | undefined, view: AddView) {
     const a = symbolA ? network.tokens[symbolA] : undefined;
     const b = symbolB ? network.tokens[symbolB] : undefined;
+    const amountA = view.plan?.amountA ?? view.amountA;
+    const amountB = view.plan?.amountB ?? view.amountB;
+    let balances: Record<string, bigint> | undefined = args.balances;
+    if (symbolA && symbolB && amountA && amountB) {
+      const base = network.platform === 'tron' ? [network.baseToken] : [];
+      const needed = [symbolA, symbolB, ...base];
+      if (needed.some((s) => balances?.[s] === undefined)) {
+        setLoading(true);
+        balances = await args.balancesNow(needed);
+        setLoading(false);
+        if (!balances) return showToast('error', BALANCE_UNREAD());
+      }
+    }
     const check = validateLiquidityAdd({
       tokenA: a,
       tokenB: b,
-      amountA: view.plan?.amountA ?? view.amountA,
-      amountB: view.plan?.amountB ?? view.amountB,
+      amountA,
+      amountB,
       // By key: a token beyond the config is keyed by its address, not its symbol.
       balanceA: (symbolA && balances[symbolA]) || 0n,
       balanceB: (symbolB && balances[symbolB]) || 0n,

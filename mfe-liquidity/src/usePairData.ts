@@ -60,5 +60,23 @@ export function usePairData(
     return () => clearInterval(timer);
   }, [refresh]);
 
-  return { pair, unreachable, balances, energy, refresh };
+  /**
+   * The balances of `symbols`, those not read yet read now (SUPPLY or MAX pressed right after
+   * connecting or choosing a token); undefined when the node does not answer. Never 0 for
+   * unknown: that told a user with funds "Insufficient balance".
+   */
+  const balancesNow = useCallback(
+    async (symbols: string[]): Promise<Record<string, bigint> | undefined> => {
+      const missing = symbols.filter((s) => balances[s] === undefined);
+      if (!owner) return undefined;
+      if (missing.length === 0) return balances;
+      const read = await liquidityApi()
+        .balances(network.id, owner, missing)
+        .catch(() => undefined);
+      return read && { ...balances, ...read };
+    },
+    [network.id, owner, balances],
+  );
+
+  return { pair, unreachable, balances, balancesNow, energy, refresh };
 }

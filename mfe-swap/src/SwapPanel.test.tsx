@@ -39,11 +39,13 @@ let events: AppEvent[] = [];
 let api: ReturnType<typeof fakeSwapApi>;
 
 beforeAll(() => setNetworks(file));
+let listening: { unsubscribe(): void } | undefined;
+afterEach(() => listening?.unsubscribe());
 beforeEach(() => {
   api = fakeSwapApi(tron, reserves, { TRX: 500n * 10n ** 6n, JM: 0n });
   provideSwapApi(api);
   events = [];
-  appEvents$.subscribe((e) => events.push(e));
+  listening = appEvents$.subscribe((e) => events.push(e));
   session$.next({ connected: false });
   localStorage.clear();
   setSlippageBps(500);
@@ -185,6 +187,49 @@ it('MAX needs both tokens and fills the balance', async () => {
   render(<SwapPanel network="TRON" query={{}} />);
   await userEvent.click(await screen.findByRole('button', { name: 'MAX' }));
   await waitFor(() => expect(sell()).toHaveValue('500'));
+});
+
+describe('SWAP or MAX before the box has read the balance', () => {
+  // Connected, but neither the session nor the box knows the balance yet (a slow node).
+  const connectUnread = () =>
+    act(() => session$.next({ connected: true, address: 'TXYZ', name: 'TronLink' }));
+  const hang = () => new Promise<never>(() => {});
+
+  it('reads it then and swaps: a user with funds is never told "Insufficient balance"', async () => {
+    api.readBalances = hang;
+    connectUnread();
+    render(<SwapPanel network="TRON" query={{}} />);
+    await userEvent.type(sell(), '10');
+    await waitFor(() => expect(receive()).not.toHaveValue(''));
+    api.readBalances = undefined; // the node answers the press's own read
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+    expect(toasts()).toEqual([]);
+    expect(api.swaps).toHaveLength(1);
+  });
+
+  it('says so when the node does not answer, and works once it does', async () => {
+    api.readBalances = async () => undefined; // what a reader answers when no node does
+    connectUnread();
+    render(<SwapPanel network="TRON" query={{}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'MAX' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        'Your balance could not be read. Check your connection, then try again.',
+      ]),
+    );
+    expect(sell()).toHaveValue('');
+    await userEvent.type(sell(), '10');
+    await waitFor(() => expect(receive()).not.toHaveValue(''));
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    await waitFor(() => expect(toasts()).toHaveLength(2));
+    expect(toasts()[1]).toBe(toasts()[0]);
+    expect(api.swaps).toEqual([]);
+    api.readBalances = undefined;
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+    expect(api.swaps).toHaveLength(1);
+  });
 });
 
 it('swaps, shows FUNDS ON THE WAY with the explorer link, and resets on close', async () => {

@@ -38,7 +38,7 @@ import { ChartSlot } from './components/ChartSlot';
 import { NoPool } from './components/NoPool';
 import { WidgetNetwork } from './components/WidgetNetwork';
 import { useSwapBox } from './useSwapBox';
-import { useSwapAction } from './useSwapAction';
+import { BALANCE_UNREAD, useSwapAction } from './useSwapAction';
 import { useUsdLines } from './useUsdLines';
 import { balanceShortText, maxSellAmount, directPairsOf } from './maxAmount';
 import { swapApi } from './swapApi';
@@ -111,14 +111,15 @@ function SwapBox({
 }) {
   const session = useWalletSession();
   const [slippageBps, setSlippageBps] = useSlippageBps();
-  const { state, dispatch, prices, balances, energy, reloadBalances, unreachable } = useSwapBox({
+  const box = useSwapBox({
     network,
     session,
     query,
     widget: widgetOptions,
     slippageBps,
   });
-  const chartsDue = useDueAfter(prices ?? (unreachable || undefined));
+  const { state, dispatch, prices, balances, balanceNow, energy, reloadBalances } = box;
+  const chartsDue = useDueAfter(prices ?? (box.unreachable || undefined));
   const [approvalMode, setApprovalMode] = useApprovalMode();
   const [deadlineMinutes, setDeadlineMinutes] = useDeadlineMinutes();
   const usd = useUsdLines(network, state);
@@ -131,6 +132,7 @@ function SwapBox({
     // The receive token's balance comes 6 s after the sell token's: until then the TRON fee
     // rule takes the base coin's from the session (shared-chain checks again before sending).
     balances: withBase,
+    balanceNow,
     energy,
     approval: approvalMode,
     launchPad: widgetOptions?.launchPad,
@@ -186,7 +188,9 @@ function SwapBox({
     const check = validateMax(state.fromSymbol, state.toSymbol);
     if (!check.ok) return showToast('error', check.message);
     if (!from || !to || !session.address) return;
-    const balance = balances[state.fromSymbol as string] ?? 0n;
+    const balance =
+      withBase[state.fromSymbol as string] ?? (await balanceNow(state.fromSymbol as string));
+    if (balance === undefined) return showToast('error', BALANCE_UNREAD());
     const gasReserve =
       from.isBase && network.platform === 'evm'
         ? await swapApi().gasReserve?.(
@@ -229,7 +233,7 @@ function SwapBox({
     >
       <h2>{t`TOKEN SWAP`}</h2>
       <NetworkNotConfigured network={network} />
-      {unreachable && (
+      {box.unreachable && (
         <p role="status" className="jm-warning">
           {t`Network unreachable: prices and balances cannot be read right now.`}
         </p>
@@ -337,23 +341,10 @@ function SwapBox({
       {widget && session.connected && state.quote && !pending && (
         <WidgetNetwork network={network} />
       )}
-      {short && !pending ? (
+      {short && !pending && (
         <p role="alert" className="jm-impact-danger" data-testid="balance-short">
           {localText(short)}
         </p>
-      ) : (
-        session.connected &&
-        state.quote &&
-        !pending && (
-          <Suspense fallback={null}>
-            <SimulatedResult network={network} quote={state.quote} slippageBps={slippageBps} />
-          </Suspense>
-        )
-      )}
-      {network.platform === 'tron' && session.connected && state.quote && (
-        <Suspense fallback={null}>
-          <NetworkFee network={network.id} quote={state.quote} />
-        </Suspense>
       )}
       {honeypotShown && (
         <p role="alert" className="jm-impact-danger" data-testid="honeypot-confirm">
@@ -384,6 +375,18 @@ function SwapBox({
         <button type="button" className="jm-button" onClick={onSwapClick}>
           {t`SWAP`}
         </button>
+      )}
+      {/* Under SWAP: the simulation answers a moment after the quote, and above the button its
+          lines would move SWAP under a finger on its way to it. */}
+      {!short && session.connected && state.quote && !pending && (
+        <Suspense fallback={null}>
+          <SimulatedResult network={network} quote={state.quote} slippageBps={slippageBps} />
+        </Suspense>
+      )}
+      {network.platform === 'tron' && session.connected && state.quote && (
+        <Suspense fallback={null}>
+          <NetworkFee network={network.id} quote={state.quote} />
+        </Suspense>
       )}
       {chartsDue && (
         <ChartSlot part="history" network={network} from={from} to={to} widget={widget} />

@@ -28,6 +28,9 @@ import { swapApi } from './swapApi';
 import { impactLevel } from './components/InfoBlock';
 
 export const POST_SWAP_REFRESH_MS = 2_000;
+/** SWAP or MAX before the wallet's balance could be read: what the user can do about it. */
+export const BALANCE_UNREAD = () =>
+  t`Your balance could not be read. Check your connection, then try again.`;
 const BUY_ENERGY_URL = 'https://tronenergy.market';
 
 interface Args {
@@ -36,6 +39,8 @@ interface Args {
   dispatch: (action: SwapFormAction) => void;
   slippageBps: number;
   balances: Record<string, bigint>;
+  /** A balance the box has not read yet, read on the spot (undefined: the node did not answer). */
+  balanceNow: (symbol: string) => Promise<bigint | undefined>;
   energy?: bigint;
   approval: 'max' | 'exact';
   /** The widget's launchPad mode: receive-field amounts are sent as launchPad buys, 8 s refresh. */
@@ -124,14 +129,21 @@ export function useSwapAction(args: Args) {
             trxBalance: balances[network.baseToken] ?? 0n,
           }
         : undefined;
+    // By key: a token beyond the config is keyed by its address, not its symbol.
+    let fromBalance = state.fromSymbol ? balances[state.fromSymbol] : undefined;
+    if (fromBalance === undefined && from && to && fromAmount && toAmount) {
+      setLoading(true);
+      fromBalance = await args.balanceNow(state.fromSymbol as string);
+      setLoading(false);
+      if (fromBalance === undefined) return void showToast('error', BALANCE_UNREAD());
+    }
     const check = validateSwap({
       fromToken: from?.symbol,
       toToken: to?.symbol,
       fromAmount,
       toAmount,
       fromIsBase: !!from?.isBase,
-      // By key: a token beyond the config is keyed by its address, not its symbol.
-      fromBalance: (state.fromSymbol && balances[state.fromSymbol]) || 0n,
+      fromBalance: fromBalance ?? 0n,
       tron,
     });
     if (!check.ok) {

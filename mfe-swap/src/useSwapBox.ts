@@ -112,7 +112,8 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   const owner = session.connected ? session.address : undefined;
   // The sell token's balance (and TRON energy) at once, the receive token's 6 s later.
   const readBalances = useCallback(
-    async (symbols: string[]) => (owner ? swapApi().balances(network.id, owner, symbols) : {}),
+    async (symbols: string[]): Promise<Record<string, bigint> | undefined> =>
+      owner ? swapApi().balances(network.id, owner, symbols) : {},
     [network.id, owner],
   );
   const [both, setBoth] = useState(0);
@@ -129,8 +130,23 @@ export function useSwapBox({ network, session, query, widget, slippageBps }: Swa
   }, [network.id, network.platform, owner, balanceTick, both]);
   /** After a swap: both balances and the energy again, at once. */
   const reloadBalances = useCallback(() => setBoth((n) => n + 1), []);
+  /**
+   * A balance the box has not read yet, read now (SWAP or MAX pressed right after connecting):
+   * undefined when the node does not answer. Never 0 for unknown: that told a user with funds
+   * "Insufficient balance".
+   */
+  const balanceNow = useCallback(
+    async (symbol: string): Promise<bigint | undefined> => {
+      try {
+        return (await readBalances([symbol]))?.[symbol];
+      } catch {
+        return undefined;
+      }
+    },
+    [readBalances],
+  );
 
-  return { state, dispatch, prices, balances, energy, reloadBalances, unreachable };
+  return { state, dispatch, prices, balances, balanceNow, energy, reloadBalances, unreachable };
 }
 
 function useQuote(

@@ -4,6 +4,7 @@ import {
   formatAmount,
   localText,
   requestWalletConnect,
+  showToast,
   type NetworkConfig,
   type TokenConfig,
   type WalletSession,
@@ -16,6 +17,7 @@ import {
 } from '@jmswap/shared-chain/liquidity';
 import type { AddView } from '../form/addView';
 import { liquidityApi } from '../liquidityApi';
+import { BALANCE_UNREAD } from '../useLiquidityActions';
 import type { LiquidityAction, LiquidityForm } from '../form/liquidityForm';
 import { AmountInput } from './AmountInput';
 import { PoolItem } from './PoolItem';
@@ -32,6 +34,8 @@ interface Props {
   view: AddView;
   dispatch: (action: LiquidityAction) => void;
   balances: Record<string, bigint>;
+  /** The balances of these tokens, read on the spot where not read yet (undefined: no node). */
+  balancesNow: (symbols: string[]) => Promise<Record<string, bigint> | undefined>;
   energy?: bigint;
   matching?: UserPosition;
   unreachable: boolean;
@@ -47,10 +51,14 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
   const { t } = useLingui();
   const a = form.fromSymbol ? network.tokens[form.fromSymbol] : undefined;
   const b = form.toSymbol ? network.tokens[form.toSymbol] : undefined;
-  const balance = (symbol?: string) =>
-    session.connected && symbol
-      ? formatAmount(balances[symbol] ?? 0n, network.tokens[symbol]?.decimals ?? 18, 6)
-      : undefined;
+  // "-" until read, as in the swap box: a 0 would say the wallet is empty.
+  const balance = (symbol?: string) => {
+    if (!session.connected || !symbol) return undefined;
+    const known = balances[symbol];
+    return known === undefined
+      ? '-'
+      : formatAmount(known, network.tokens[symbol]?.decimals ?? 18, 6);
+  };
   // Tokens by key (a listed symbol, or the address of a token beyond the config).
   const [keyA, keyB] = [form.fromSymbol, form.toSymbol];
   const max = (field: 'A' | 'B', symbol?: string) => async () => {
@@ -63,7 +71,9 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
       token.isBase && network.platform === 'evm' && session.address && other
         ? await liquidityApi().gasReserve?.(network.id, session.address, symbol, other)
         : undefined;
-    const amount = maxSpendable(network, token, balances[symbol] ?? 0n, {
+    const held = balances[symbol] ?? (await p.balancesNow([symbol]))?.[symbol];
+    if (held === undefined) return showToast('error', BALANCE_UNREAD());
+    const amount = maxSpendable(network, token, held, {
       energy: p.energy,
       gasReserve,
     });

@@ -33,6 +33,9 @@ export function fakeLiquidityApi(options: {
   const adds: AddLiquidityRequest[] = [];
   const removes: RemoveLiquidityRequest[] = [];
   let positionReads = 0;
+  // A slow or silent node for balances: 'hang' never answers, 'none' answers undefined (what a
+  // reader answers when no node does).
+  const node: { balances: 'ok' | 'hang' | 'none' } = { balances: 'ok' };
   const api: LiquidityApi = {
     async positions() {
       positionReads += 1;
@@ -56,6 +59,8 @@ export function fakeLiquidityApi(options: {
       };
     },
     async balances(_n, _o, symbols) {
+      if (node.balances === 'hang') return new Promise<never>(() => {});
+      if (node.balances === 'none') return undefined;
       return Object.fromEntries(symbols.map((s) => [s, options.balances[s] ?? 0n]));
     },
     async energy() {
@@ -79,5 +84,5 @@ export function fakeLiquidityApi(options: {
       return { txid: '0xremove', ...options.mined };
     },
   };
-  return { api, adds, removes, positionReads: () => positionReads };
+  return { api, adds, removes, node, positionReads: () => positionReads };
 }

@@ -43,6 +43,10 @@ export function fakeSwapApi(
     minedFail?: Error;
     /** What the receipt says arrived and what it cost; default the quote's amounts, no fee. */
     mined?: { received?: bigint; spent?: bigint; fee?: bigint };
+    /** A node that reads balances slowly or not at all: replaces the balance read when set. */
+    readBalances?: () => Promise<Record<string, bigint> | undefined>;
+    /** How many balance reads the box made. */
+    balanceReads: number;
     /** When the chain last moved (chainMovedAt). */
     movedAt: number;
     /** The page's own transaction landed: the pools are now `next`, and the box is told. */
@@ -51,6 +55,7 @@ export function fakeSwapApi(
     swaps,
     approvals,
     quotes: 0,
+    balanceReads: 0,
     movedAt: 0,
     moveChain(next) {
       pools.splice(0, pools.length, ...next);
@@ -81,7 +86,8 @@ export function fakeSwapApi(
       return p ? { fromInTo: p.priceFromInTo, toInFrom: p.priceToInFrom } : undefined;
     },
     async balances() {
-      return balances;
+      api.balanceReads += 1;
+      return api.readBalances ? api.readBalances() : balances;
     },
     async energy() {
       return 1_000_000n;
