@@ -230,7 +230,7 @@ test('TRON: TWJ (USDT-style) gets approve(0) first, USDT (plain) does not; both 
   await expect(approvalRow(page, usdt)).toHaveCount(1);
 });
 
-test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liquidity approves) are listed by the pair's name and revoked to 0", async ({
+test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liquidity approves) are listed by the pair's name and revoked to 0; an allowance above the supply reads Unlimited", async ({
   page,
   evmAccount: owner,
 }) => {
@@ -245,6 +245,9 @@ test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liqu
   const router = net.exchange.LIQUIDITY_ROUTER;
   // Remove liquidity's approval in the default (maximum) mode, given straight on chain.
   await approveOnChain(url, pool.address, owner, router, MAX);
+  // What Permit2-style contracts leave: 2^160-1, far above any supply, though not 2^256-1.
+  const usdt = localNetworks().BSC!.tokens.USDT!.address;
+  await approveOnChain(url, usdt, owner, net.exchange.ROUTER_ADDRESS, 2n ** 160n - 1n);
 
   await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
   await page.goto('/?n=BSC');
@@ -257,6 +260,7 @@ test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liqu
       : 'Liquidity router';
   await expect(approvalRow(page, pool.address)).toContainText(name);
   await expect(approvalRow(page, pool.address)).toContainText('Unlimited');
+  await expect(approvalRow(page, usdt)).toContainText('Unlimited');
   const before = await ledger('BSC', owner, ['BNB', pool.address]);
   await revoke(page, pool.address, name, 'BNB', spender);
   await expectLanded(before, {

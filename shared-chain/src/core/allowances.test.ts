@@ -58,6 +58,14 @@ it('shows "Unlimited" from 2^255 up, else the amount in token units', () => {
   expect(allowanceText(1n, 6)).toBe('0.000001');
 });
 
+it('shows "Unlimited" above the whole supply (Permit2\'s 2^160-1, a uint96 cap), the amount up to it', () => {
+  const supply = 10n ** 27n; // a billion tokens of 18 decimals
+  expect(allowanceText(2n ** 160n - 1n, 18, supply)).toBe('Unlimited');
+  expect(allowanceText(2n ** 96n - 1n, 18, supply)).toBe('Unlimited');
+  expect(allowanceText(supply, 18, supply)).toBe('1000000000');
+  expect(allowanceText(2n ** 160n - 1n, 18)).toBe('1461501637330902918203684832716.283019655932');
+});
+
 it('asks for approve(0) first only when the new approval is refused and 0 is accepted', () => {
   const verdict = (
     current: bigint,

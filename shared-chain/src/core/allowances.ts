@@ -86,13 +86,15 @@ export const lpTokenName = (pool: { symbolA: string; symbolB: string }): string 
   `${pool.symbolA}/${pool.symbolB} LP`;
 
 /**
- * "Unlimited" from 2^255 up (what maximum-mode approvals leave), else the amount in token units:
- * a TRON pair's pool tokens or a dust allowance never read "0" beside a Revoke button.
+ * "Unlimited" from 2^255 up (what maximum-mode approvals leave) or above the token's whole supply
+ * when known (Permit2's 2^160-1, a uint96 token's cap: the spender can take every token the
+ * wallet could hold, as Revoke.cash counts it), else the amount in token units: a TRON pair's
+ * pool tokens or a dust allowance never read "0" beside a Revoke button.
  */
-export function allowanceText(amount: bigint, decimals: number): string {
-  return amount >= UNLIMITED_ALLOWANCE_THRESHOLD
-    ? i18n._(UNLIMITED_TEXT)
-    : significantAmountText(amount, decimals);
+export function allowanceText(amount: bigint, decimals: number, totalSupply?: bigint): string {
+  const unlimited =
+    amount >= UNLIMITED_ALLOWANCE_THRESHOLD || (totalSupply !== undefined && amount > totalSupply);
+  return unlimited ? i18n._(UNLIMITED_TEXT) : significantAmountText(amount, decimals);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type Spender,
 } from '../core/allowances';
 import { needsApproval } from '../core/validation';
+import { UNLIMITED_ALLOWANCE_THRESHOLD } from '../core/constants';
 import { fetchApprovalHints, type ApprovalHint } from '../api/approvals';
 import { toBase58 } from '../adapters/tron/address';
 import { allowanceChain, type AllowanceChain } from './allowancesChain';
@@ -112,6 +113,16 @@ export async function listAllowances(
     throw new Error(allowancesUnreadableText(network.name));
   const rows: AllowanceRow[] = [];
   const infos = new Map<string, Promise<{ symbol: string; decimals: number } | undefined>>();
+  // Read only for allowances short of 2^255, once per token; unread, the amount is shown.
+  const supplies = new Map<string, Promise<bigint | undefined>>();
+  const supplyOf = (token: string) => {
+    if (!supplies.has(token))
+      supplies.set(
+        token,
+        chain.totalSupply(token).catch(() => undefined),
+      );
+    return supplies.get(token) as Promise<bigint | undefined>;
+  };
   await Promise.all(
     targets.map(async (target, i) => {
       const amount = amounts[i];
@@ -128,13 +139,15 @@ export async function listAllowances(
         info = await pending;
       }
       if (!info) return; // not a token we can show in units
+      const supply =
+        amount < UNLIMITED_ALLOWANCE_THRESHOLD ? await supplyOf(target.token) : undefined;
       rows.push({
         token: target.token,
         symbol: info.symbol || shortAddress(target.token),
         decimals: info.decimals,
         spender: target.spender,
         amount,
-        text: allowanceText(amount, info.decimals),
+        text: allowanceText(amount, info.decimals, supply),
       });
     }),
   );

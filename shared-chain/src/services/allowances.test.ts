@@ -23,6 +23,10 @@ function fakeChain(book: Record<string, bigint>, down = false): AllowanceChain &
       if (token === LISTED) return { symbol: 'LST', decimals: 6 };
       throw new Error('not a token');
     },
+    async totalSupply(token: string) {
+      if (token === LISTED) throw new Error('node unreachable');
+      return 10n ** 30n;
+    },
     approveAccepted: async () => true,
     revokeFee: async () => 21_000n,
   };
@@ -40,6 +44,22 @@ it('lists the non-zero allowances of configured tokens to both routers, named, i
   expect(rows.map((r) => [r.symbol, r.spender.name, r.text])).toEqual([
     ['USDT', 'Swap router', 'Unlimited'],
     ['USDT', 'Liquidity router', '2.5'],
+  ]);
+});
+
+it('an allowance above the whole supply is "Unlimited"; one the supply of cannot be read shows its amount', async () => {
+  const PERMIT2_MAX = 2n ** 160n - 1n; // above the fake supply of 10^30
+  const chain = fakeChain({
+    [`${USDT}:${ROUTER_ADDRESS}`]: PERMIT2_MAX,
+    [`${USDT}:${LIQUIDITY_ROUTER}`]: 10n ** 30n,
+    [`${LISTED}:${ROUTER_ADDRESS}`]: PERMIT2_MAX,
+  });
+  const hints = async () => [{ token: LISTED, spender: ROUTER_ADDRESS, blockNumber: 7 }];
+  const { rows } = await listAllowances(network, OWNER, { chain, hints });
+  expect(rows.map((r) => [r.symbol, r.spender.name, r.text])).toEqual([
+    ['USDT', 'Swap router', 'Unlimited'],
+    ['USDT', 'Liquidity router', `1${'0'.repeat(30 - network.tokens.USDT!.decimals)}`],
+    ['LST', 'Swap router', '1461501637330902918203684832716283019655932.542975'],
   ]);
 });
 

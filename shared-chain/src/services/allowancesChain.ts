@@ -17,6 +17,8 @@ export interface AllowanceChain {
   /** Throws when no node answers (or the token is not a token). */
   allowance(token: string, owner: string, spender: string): Promise<bigint>;
   tokenInfo(token: string): Promise<{ symbol: string; decimals: number }>;
+  /** Throws when no node answers. */
+  totalSupply(token: string): Promise<bigint>;
   /** Whether approve(spender, amount) from `owner` would go through; undefined: no node answered. */
   approveAccepted(
     token: string,
@@ -67,6 +69,10 @@ function evmChain(network: NetworkConfig): AllowanceChain {
         ),
       ]);
       return { symbol, decimals: Number(decimals) };
+    },
+    async totalSupply(token) {
+      const [value] = await read(token, 'totalSupply()', [], ['uint256']);
+      return value as bigint;
     },
     async approveAccepted(token, owner, spender, amount) {
       try {
@@ -121,6 +127,10 @@ function tronChain(network: NetworkConfig): AllowanceChain {
         ),
       ]);
       return { symbol, decimals: Number(decimals) };
+    },
+    async totalSupply(token) {
+      const [value] = await read(token, 'totalSupply()', ['uint256']);
+      return BigInt(value as bigint);
     },
     async approveAccepted(token, owner, spender, amount) {
       let answer: ConstantAnswer;
