@@ -78,7 +78,11 @@ export default function HighchartsView({
         labels: {
           style: TEXT,
           formatter() {
-            return typeof this.value === 'number' ? tickText(this.value, decimals) : this.value;
+            const [first, second] = this.axis.tickPositions ?? [];
+            const step = first !== undefined && second !== undefined ? second - first : undefined;
+            return typeof this.value === 'number'
+              ? tickText(this.value, decimals, step)
+              : this.value;
           },
           align: 'left',
           x: 6,

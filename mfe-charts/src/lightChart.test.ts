@@ -75,6 +75,32 @@ describe('tickText', () => {
     expect(tickText(2500, 0)).toBe('2,500');
   });
 
+  it('writes ticks from a million up compactly, with the decimals the step needs', () => {
+    expect(tickText(1e15, 0, 5e14)).toBe('1.0Q');
+    expect(tickText(1.25e15, 0, 2.5e14)).toBe('1.25Q');
+    expect(tickText(2e15, 0, 1e15)).toBe('2Q');
+    expect(tickText(750e6, 0, 250e6)).toBe('750M');
+    expect(tickText(1.5e9, 0, 5e8)).toBe('1.5B');
+    expect(tickText(3e21, 0, 1e21)).toBe('3,000,000Q');
+    // Below a million, or a step finer than two decimals of the unit: the whole number.
+    expect(tickText(500_000, 0, 250_000)).toBe('500,000');
+    expect(tickText(1_000_050, 0, 50)).toBe('1,000,050');
+    expect(tickText(1234567.5, 2)).toBe('1,234,567.50');
+  });
+
+  it('no two ticks of a meme pair’s axis read alike', () => {
+    const drawing = lightDrawing(
+      'line',
+      [
+        { dt: 0, open: 1.02e15, high: 1.02e15, low: 1.02e15, close: 1.02e15 },
+        { dt: 4 * 3600_000, open: 1.31e15, high: 1.31e15, low: 1.31e15, close: 1.31e15 },
+      ],
+      0,
+      140,
+    );
+    expect(drawing.ticks).toEqual(['1.4Q', '1.2Q', '1.0Q']);
+  });
+
   it('counts a tiny price’s run of zeros in subscript', () => {
     expect(tickText(1.013e-15, 18)).toBe('0.0₁₄1013');
     expect(tickText(0.0000123, 9)).toBe('0.0₄12300');

@@ -46,12 +46,47 @@ const path = (...parts: (string | number)[]) => parts.join(' ');
 const day = (ms: number, language: string) =>
   new Date(ms).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** Large ticks in millions to quadrillions, as DEX charts write a meme token's price. */
+const COMPACT_UNITS: [number, string][] = [
+  [1e15, 'Q'],
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+];
+
+/** The decimals `value` needs to be written exactly (0.25 -> 2), up to `most`; undefined above. */
+function placesOf(value: number, most: number): number | undefined {
+  for (let places = 0; places <= most; places += 1) {
+    const scaled = value * 10 ** places;
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-9 * Math.max(1, scaled)) return places;
+  }
+  return undefined;
+}
+
+/**
+ * A tick from a million up, with the axis step `step`: "1.5Q", "250M", with the decimals the
+ * step needs so that no two ticks read alike (at most two; a step finer than that keeps the
+ * whole number).
+ */
+function compactTick(value: number, step: number): string | undefined {
+  const unit = COMPACT_UNITS.find(([size]) => Math.abs(value) >= size);
+  if (!unit) return undefined;
+  const places = placesOf(step / unit[0], 2);
+  if (places === undefined) return undefined;
+  const [whole = '0', fraction] = (value / unit[0]).toFixed(places).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${fraction === undefined ? grouped : `${grouped}.${fraction}`}${unit[1]}`;
+}
+
 /**
  * A price as the chart's axis writes it: `decimals` decimals, thousands with commas; a run of
  * four or more zeros after the point written with its count in subscript, as the price texts
- * write a tiny price ("0.0₁₄1013", not 0.000000000000001013).
+ * write a tiny price ("0.0₁₄1013", not 0.000000000000001013). With the axis `step`, a tick from
+ * a million up is compact ("1.5Q", not 1,500,000,000,000,000): at 320 px the line keeps its room.
  */
-export function tickText(value: number, decimals: number): string {
+export function tickText(value: number, decimals: number, step?: number): string {
+  const compact = step === undefined ? undefined : compactTick(value, step);
+  if (compact !== undefined) return compact;
   const [whole = '0', fraction] = value.toFixed(decimals).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   if (fraction === undefined) return grouped;
@@ -104,7 +139,9 @@ export function lightDrawing(
   const { bottom, top, step } = scale(low, high, Math.max(2, Math.min(4, Math.floor(height / 80))));
   const y = (v: number) => round(100 - ((v - bottom) / (top - bottom)) * 100);
   const gaps = Math.round((top - bottom) / step);
-  const ticks = Array.from({ length: gaps + 1 }, (_, i) => tickText(top - i * step, decimals));
+  const ticks = Array.from({ length: gaps + 1 }, (_, i) =>
+    tickText(top - i * step, decimals, step),
+  );
   const first = points[0]!.dt;
   const last = points[points.length - 1]!.dt;
   const drawing: LightDrawing = {
