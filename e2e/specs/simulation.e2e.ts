@@ -191,6 +191,8 @@ test('TRON: the liquidity panel shows the add it will send, simulated, and its n
   await setResources(owner, 0);
   before = await ledger('TRON', owner, ['TRX', 'JM', pair]);
   plan = await add();
+  // The simulation answers a moment after the amounts: SUPPLY stays where the finger is going.
+  const supplyAt = await supply.boundingBox();
   const preview = panel.getByTestId('simulated-result');
   await expect(preview).toContainText(
     // The router takes what the pool's price needs of the 10 TRX sent (and refunds the rest).
@@ -198,6 +200,7 @@ test('TRON: the liquidity panel shows the add it will send, simulated, and its n
   );
   const line = preview.getByTestId('network-fee');
   await expect(line).toHaveText(FEE);
+  expect(await supply.boundingBox()).toEqual(supplyAt);
   const shown = shownFee((await line.textContent())!);
   expect(shown.energy).toBe(0n);
   expect(

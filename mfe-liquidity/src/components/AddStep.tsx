@@ -159,6 +159,25 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
           {localText(short)}
         </p>
       )}
+      {session.connected ? (
+        <button
+          type="button"
+          className="jm-button"
+          disabled={p.busy}
+          data-amount-a={plan?.amountA.toString()}
+          data-amount-b={plan?.amountB.toString()}
+          data-lp-tokens={plan?.lpTokens.toString()}
+          onClick={p.onSupply}
+        >
+          {t`SUPPLY`}
+        </button>
+      ) : (
+        <button type="button" className="jm-button" onClick={requestWalletConnect}>
+          {t`CONNECT WALLET`}
+        </button>
+      )}
+      {/* Under SUPPLY: the simulation answers a moment after the amounts, and above the button
+          its lines would move SUPPLY under a finger on its way to it. */}
       {session.connected &&
         !short &&
         a &&
@@ -181,23 +200,6 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
             />
           </Suspense>
         )}
-      {session.connected ? (
-        <button
-          type="button"
-          className="jm-button"
-          disabled={p.busy}
-          data-amount-a={plan?.amountA.toString()}
-          data-amount-b={plan?.amountB.toString()}
-          data-lp-tokens={plan?.lpTokens.toString()}
-          onClick={p.onSupply}
-        >
-          {t`SUPPLY`}
-        </button>
-      ) : (
-        <button type="button" className="jm-button" onClick={requestWalletConnect}>
-          {t`CONNECT WALLET`}
-        </button>
-      )}
     </>
   );
 }

@@ -111,6 +111,15 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
           verb="wallet"
         />
       )}
+      <button
+        type="button"
+        className="jm-button"
+        disabled={busy || !plan || plan.lpTokens === 0n}
+        onClick={p.onRemove}
+      >
+        {t`REMOVE LIQUIDITY`}
+      </button>
+      {/* Under the button: the simulation answers after each move of the slider. */}
       {p.connected && p.slippageBps !== undefined && plan && plan.lpTokens > 0n && !busy && (
         <Suspense fallback={null}>
           <LiquidityPreview
@@ -128,14 +137,6 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
           />
         </Suspense>
       )}
-      <button
-        type="button"
-        className="jm-button"
-        disabled={busy || !plan || plan.lpTokens === 0n}
-        onClick={p.onRemove}
-      >
-        {t`REMOVE LIQUIDITY`}
-      </button>
     </>
   );
 }
