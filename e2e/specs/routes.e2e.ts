@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pickToken } from '../fixtures/picker';
 
 const analytics = (page: Page) =>
   page.evaluate(() =>
@@ -63,6 +64,29 @@ test('direct links with n, t, from, to select network, tab and tokens', async ({
   await page.goto('/?n=NOPE');
   await expect(page.getByRole('tab', { name: 'TRON' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Receive token: JM' })).toBeVisible();
+});
+
+test('the pair chosen in the swap box is in the link: a reload and a shared link keep it, Back leaves the page', async ({
+  page,
+}) => {
+  await page.goto('/pools?n=BSC');
+  await expect(page.getByTestId('pool-item').first()).toBeVisible();
+  await page.goto('/?n=BSC');
+  const box = page.locator('[data-remote="swap"]');
+  await expect(box.getByRole('button', { name: 'Receive token: USDT' })).toBeVisible();
+  await expect(page).toHaveURL(/\/\?n=BSC$/); // the pair it opened with is the link's already
+  await pickToken(page, box, 'Receive token', 'BUSD');
+  await expect(page).toHaveURL(/\/\?n=BSC&from=BNB&to=BUSD$/);
+  await box.getByRole('button', { name: 'Switch direction' }).click();
+  await expect(page).toHaveURL(/\/\?n=BSC&from=BUSD&to=BNB$/);
+  // The same page still: no second route entry logged.
+  expect((await analytics(page)).filter((name) => name === 'ROUTE_INDEX')).toHaveLength(1);
+  await page.reload();
+  await expect(box.getByRole('button', { name: 'Sell token: BUSD' })).toBeVisible();
+  await expect(box.getByRole('button', { name: 'Receive token: BNB' })).toBeVisible();
+  // Each token tried replaced the entry: Back goes to the page before, not the pair before.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/pools\?n=BSC$/);
 });
 
 test('the chosen network tab survives a reload', async ({ page }) => {

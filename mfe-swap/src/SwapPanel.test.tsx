@@ -355,6 +355,27 @@ it('choosing the sell token as the receive token switches the sides', async () =
   expect(screen.getByRole('button', { name: 'Receive token: USDT' })).toBeInTheDocument();
 });
 
+it("the chosen pair goes into the page's link (replacing the entry), not the pair it opened with", async () => {
+  const setQuery = jest.fn();
+  render(<SwapPanel network="TRON" query={{ from: 'USDT', to: 'TRX' }} setQuery={setQuery} />);
+  await screen.findByRole('button', { name: 'Receive token: TRX' });
+  expect(setQuery).not.toHaveBeenCalled();
+  await userEvent.click(screen.getByRole('button', { name: 'Receive token: TRX' }));
+  await userEvent.click((await screen.findAllByRole('option', { name: /^JM/ }))[0]!);
+  expect(setQuery).toHaveBeenLastCalledWith({ from: 'USDT', to: 'JM' }, { replace: true });
+  await userEvent.click(screen.getByRole('button', { name: 'Switch direction' }));
+  expect(setQuery).toHaveBeenLastCalledWith({ from: 'JM', to: 'USDT' }, { replace: true });
+});
+
+it("the widget leaves its host's link alone", async () => {
+  const setQuery = jest.fn();
+  render(<SwapPanel network="TRON" query={{}} widget setQuery={setQuery} />);
+  await userEvent.click(await screen.findByRole('button', { name: /^Receive token: / }));
+  await userEvent.click((await screen.findAllByRole('option', { name: /^USDT/ }))[0]!);
+  expect(screen.getByRole('button', { name: 'Receive token: USDT' })).toBeInTheDocument();
+  expect(setQuery).not.toHaveBeenCalled();
+});
+
 it('approves the maximum by default, or only the swap amount when the user asks', async () => {
   connect();
   render(<SwapPanel network="TRON" query={{}} />);

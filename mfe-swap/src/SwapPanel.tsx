@@ -94,6 +94,7 @@ export function SwapPanel(props: RemoteScreenProps) {
       query={props.query}
       widget={props.widget}
       widgetOptions={props.widgetOptions}
+      setQuery={props.widget ? undefined : props.setQuery}
     />
   );
 }
@@ -103,11 +104,13 @@ function SwapBox({
   query,
   widget,
   widgetOptions,
+  setQuery,
 }: {
   network: NetworkConfig;
   query: RemoteScreenProps['query'];
   widget?: boolean;
   widgetOptions?: RemoteScreenProps['widgetOptions'];
+  setQuery?: RemoteScreenProps['setQuery'];
 }) {
   const session = useWalletSession();
   const [slippageBps, setSlippageBps] = useSlippageBps();
@@ -117,6 +120,7 @@ function SwapBox({
     query,
     widget: widgetOptions,
     slippageBps,
+    setQuery,
   });
   const { state, dispatch, prices, balances, balanceNow, energy, reloadBalances } = box;
   const chartsDue = useDueAfter(prices ?? (box.unreachable || undefined));

@@ -6,6 +6,7 @@ import {
   useSessionEpoch,
   useVisibleInterval,
   type NetworkConfig,
+  type RemoteScreenProps,
   type WalletSession,
 } from '@jmswap/shared-chain';
 import { NETWORK_UNREACHABLE } from '@jmswap/shared-chain/swap';
@@ -35,13 +36,17 @@ export interface SwapBoxOptions {
   query: Readonly<Record<string, string | undefined>>;
   widget?: { fromToken?: string; toToken?: string; launchPad?: boolean };
   slippageBps: number;
+  /** The shell's query setter: the pair goes into the page's link (not in the widget). */
+  setQuery?: RemoteScreenProps['setQuery'];
 }
 
 /** The swap box's state and I/O: quotes (debounced, stale-safe), prices, balances, refreshes. */
-export function useSwapBox({ network, session, query, widget, slippageBps }: SwapBoxOptions) {
+export function useSwapBox(options: SwapBoxOptions) {
+  const { network, session, query, widget, slippageBps } = options;
   const [state, dispatch] = useReducer(swapFormReducer, undefined, () =>
     initialSwapForm(network, { widget, query }),
   );
+  usePairInLink(state.fromSymbol, state.toSymbol, options.setQuery);
   // A chosen token removed from "Manage imported tokens": its side takes the default at once,
   // rather than the box asking the chain to quote a token it no longer knows.
   useEffect(() => dispatch({ type: 'tokensChanged', network }), [network]);
@@ -211,4 +216,26 @@ function useQuote(
     dispatch,
     setUnreachable,
   ]);
+}
+
+/**
+ * The pair the user chose, written into the page's link as from and to (replacing the history
+ * entry): a reload or a shared link opens the same pair, as Uniswap's and PancakeSwap's links do.
+ * The pair the box opened with is the link's already.
+ */
+function usePairInLink(
+  from: string | undefined,
+  to: string | undefined,
+  setQuery: RemoteScreenProps['setQuery'],
+) {
+  // The shell makes a new setter each render: the effect follows the pair only.
+  const write = useRef(setQuery);
+  write.current = setQuery;
+  const shown = useRef(`${from}/${to}`);
+  useEffect(() => {
+    const pair = `${from}/${to}`;
+    if (pair === shown.current) return;
+    shown.current = pair;
+    write.current?.({ from, to }, { replace: true });
+  }, [from, to]);
 }

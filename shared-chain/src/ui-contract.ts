@@ -12,8 +12,12 @@ export interface RemoteScreenProps {
   widget?: boolean;
   /** Inside the widget: the host's validated options that shape the swap box. */
   widgetOptions?: WidgetScreenOptions;
-  /** Lets a screen change query parameters (e.g. charts pair choice) through the shell's router. */
-  setQuery?: (changes: Record<string, string | undefined>) => void;
+  /**
+   * Lets a screen change query parameters through the shell's router: the charts' pair choice (a
+   * new history entry), the swap box's pair (`replace`: the link and a reload keep the pair, and
+   * Back does not step through every token tried).
+   */
+  setQuery?: (changes: Record<string, string | undefined>, options?: { replace?: boolean }) => void;
 }
 
 export interface WidgetScreenOptions {

@@ -15,7 +15,7 @@ export function IndexPage() {
   const tabKeys = useTabKeys(2);
   return (
     <RouteScreen route="index">
-      {({ network, query }) => {
+      {({ network, query, setQuery }) => {
         const tab = resolveTab(query.t ?? null);
         const tabLink = (t: string) => `/?n=${network}&t=${t}`;
         return (
@@ -40,7 +40,7 @@ export function IndexPage() {
               </Link>
             </nav>
             {tab === 'swap' ? (
-              <RemoteArea remote="swap" expose="SwapPanel" props={{ network, query }} />
+              <RemoteArea remote="swap" expose="SwapPanel" props={{ network, query, setQuery }} />
             ) : (
               <>
                 <p className="jm-subtitle">{i18n._(LIQUIDITY_SUBTITLE)}</p>

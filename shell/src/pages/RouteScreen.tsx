@@ -6,6 +6,7 @@ import {
   setLoading,
   trackEvent,
   type NetworkId,
+  type RemoteScreenProps,
 } from '@jmswap/shared-chain';
 import { LOADING_ROUTES, resolveRouteNetwork, routeEventName, type RouteName } from '../routes';
 
@@ -14,7 +15,7 @@ interface Props {
   children: (ctx: {
     network: NetworkId;
     query: Record<string, string | undefined>;
-    setQuery: (c: Record<string, string | undefined>) => void;
+    setQuery: NonNullable<RemoteScreenProps['setQuery']>;
   }) => ReactNode;
 }
 
@@ -39,15 +40,18 @@ export function RouteScreen({ route, children }: Props) {
     return () => setLoading(false);
   }, [route, network, t]);
 
-  const setQuery = (changes: Record<string, string | undefined>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === undefined) next.delete(k);
-        else next.set(k, v);
-      }
-      return next;
-    });
+  const setQuery: NonNullable<RemoteScreenProps['setQuery']> = (changes, options) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined) next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: options?.replace },
+    );
 
   return <div key={`${network}:${t}`}>{children({ network, query, setQuery })}</div>;
 }
