@@ -297,6 +297,21 @@ describe('step 2, ADD LIQUIDITY', () => {
     expect(fake.adds).toHaveLength(1);
   });
 
+  it('TRON: a wallet with staked energy and little TRX is not sent for TRX while its energy is read', async () => {
+    const fake = await setup({
+      energy: 10_000_000n,
+      balances: { TRX: 20n * E6, JM: 5_000n * E8 },
+    });
+    fake.node.energy = 'hang';
+    await connect();
+    await openAdd();
+    await userEvent.type(first(), '10');
+    fake.node.energy = 'ok'; // the node answers the press's own read
+    await userEvent.click(screen.getByRole('button', { name: 'SUPPLY' }));
+    await waitFor(() => expect(toasts()).toContain('Liquidity added'));
+    expect(fake.adds).toHaveLength(1);
+  });
+
   it('SUPPLY or MAX with no node answering says so, and works once one does', async () => {
     const fake = await setup({ energy: 10_000_000n });
     fake.node.balances = 'none';

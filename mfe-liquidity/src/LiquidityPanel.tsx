@@ -95,6 +95,7 @@ function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScree
     network,
     balances: data.balances,
     balancesNow: data.balancesNow,
+    energyNow: data.energyNow,
     energy: data.energy,
     slippageBps,
     onDone: () => {

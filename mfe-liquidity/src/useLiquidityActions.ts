@@ -30,6 +30,8 @@ interface Args {
   /** The balances of these tokens, read on the spot where not read yet (undefined: no node). */
   balancesNow: (symbols: string[]) => Promise<Record<string, bigint> | undefined>;
   energy?: bigint;
+  /** TRON: the wallet's free energy read on the spot (undefined: the node did not answer). */
+  energyNow: () => Promise<bigint | undefined>;
   slippageBps: number;
   /** Back to step 1 and positions reloaded 1 s later. */
   onDone: () => void;
@@ -153,12 +155,17 @@ export function useLiquidityActions(args: Args) {
     const amountA = view.plan?.amountA ?? view.amountA;
     const amountB = view.plan?.amountB ?? view.amountB;
     let balances: Record<string, bigint> | undefined = args.balances;
+    // TRON's fee rule with energy not read yet would ask a wallet with staked energy for TRX.
+    let freeEnergy = network.platform === 'tron' ? energy : 0n;
     if (symbolA && symbolB && amountA && amountB) {
       const base = network.platform === 'tron' ? [network.baseToken] : [];
       const needed = [symbolA, symbolB, ...base];
-      if (needed.some((s) => balances?.[s] === undefined)) {
+      if (needed.some((s) => balances?.[s] === undefined) || freeEnergy === undefined) {
         setLoading(true);
-        balances = await args.balancesNow(needed);
+        [balances, freeEnergy] = await Promise.all([
+          args.balancesNow(needed),
+          freeEnergy ?? args.energyNow(),
+        ]);
         setLoading(false);
         if (!balances) return showToast('error', BALANCE_UNREAD());
       }
@@ -173,7 +180,7 @@ export function useLiquidityActions(args: Args) {
       balanceB: (symbolB && balances[symbolB]) || 0n,
       tron:
         network.platform === 'tron'
-          ? { energy: Number(energy ?? 0n), trxBalance: balances[network.baseToken] ?? 0n }
+          ? { energy: Number(freeEnergy ?? 0n), trxBalance: balances[network.baseToken] ?? 0n }
           : undefined,
     });
     if (!check.ok) return showToast('error', check.message);

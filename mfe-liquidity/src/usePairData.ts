@@ -78,5 +78,15 @@ export function usePairData(
     [network.id, owner, balances],
   );
 
-  return { pair, unreachable, balances, balancesNow, energy, refresh };
+  const energyNow = useCallback(
+    async () =>
+      owner
+        ? liquidityApi()
+            .energy(network.id, owner)
+            .catch(() => undefined)
+        : undefined,
+    [network.id, owner],
+  );
+
+  return { pair, unreachable, balances, balancesNow, energy, energyNow, refresh };
 }

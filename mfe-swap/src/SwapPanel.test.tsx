@@ -208,6 +208,27 @@ describe('SWAP or MAX before the box has read the balance', () => {
     expect(api.swaps).toHaveLength(1);
   });
 
+  it('TRON: a wallet with staked energy and little TRX is not sent for TRX while its energy is read', async () => {
+    api = fakeSwapApi(tron, reserves, { TRX: 10n * 10n ** 6n, JM: 1_000n * 10n ** 8n });
+    provideSwapApi(api);
+    api.readEnergy = hang;
+    act(() =>
+      session$.next({
+        connected: true,
+        address: 'TXYZ',
+        name: 'TronLink',
+        balance: 10n * 10n ** 6n,
+      }),
+    );
+    render(<SwapPanel network="TRON" query={{ from: 'JM', to: 'TRX' }} />);
+    await userEvent.type(sell(), '100');
+    await waitFor(() => expect(receive()).not.toHaveValue(''));
+    api.readEnergy = undefined; // the node answers the press's own read: 1,000,000 energy
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+    expect(toasts()).toEqual([]);
+  });
+
   it('says so when the node does not answer, and works once it does', async () => {
     api.readBalances = async () => undefined; // what a reader answers when no node does
     connectUnread();

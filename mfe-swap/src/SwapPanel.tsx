@@ -122,7 +122,7 @@ function SwapBox({
     slippageBps,
     setQuery,
   });
-  const { state, dispatch, prices, balances, balanceNow, energy, reloadBalances } = box;
+  const { state, dispatch, prices, balances, balanceNow, energyNow, energy, reloadBalances } = box;
   const chartsDue = useDueAfter(prices ?? (box.unreachable || undefined));
   const [approvalMode, setApprovalMode] = useApprovalMode();
   const [deadlineMinutes, setDeadlineMinutes] = useDeadlineMinutes();
@@ -137,6 +137,7 @@ function SwapBox({
     // rule takes the base coin's from the session (shared-chain checks again before sending).
     balances: withBase,
     balanceNow,
+    energyNow,
     energy,
     approval: approvalMode,
     launchPad: widgetOptions?.launchPad,

@@ -41,6 +41,8 @@ interface Args {
   balances: Record<string, bigint>;
   /** A balance the box has not read yet, read on the spot (undefined: the node did not answer). */
   balanceNow: (symbol: string) => Promise<bigint | undefined>;
+  /** TRON: the wallet's free energy read on the spot (undefined: the node did not answer). */
+  energyNow: () => Promise<bigint | undefined>;
   energy?: bigint;
   approval: 'max' | 'exact';
   /** The widget's launchPad mode: receive-field amounts are sent as launchPad buys, 8 s refresh. */
@@ -121,22 +123,28 @@ export function useSwapAction(args: Args) {
     const fromAmount = amountOf(state.fromAmount, from?.decimals);
     const toAmount = amountOf(state.toAmount, to?.decimals);
     const quote = state.quote;
+    // By key: a token beyond the config is keyed by its address, not its symbol.
+    let fromBalance = state.fromSymbol ? balances[state.fromSymbol] : undefined;
+    // TRON's fee rule with energy not read yet would ask a wallet with staked energy for TRX.
+    let freeEnergy = network.platform === 'tron' ? energy : 0n;
+    const unread = fromBalance === undefined || freeEnergy === undefined;
+    if (unread && from && to && fromAmount && toAmount) {
+      setLoading(true);
+      [fromBalance, freeEnergy] = await Promise.all([
+        fromBalance ?? args.balanceNow(state.fromSymbol as string),
+        freeEnergy ?? args.energyNow(),
+      ]);
+      setLoading(false);
+      if (fromBalance === undefined) return void showToast('error', BALANCE_UNREAD());
+    }
     const tron =
       network.platform === 'tron' && quote
         ? {
-            energy: Number(energy ?? 0n),
+            energy: Number(freeEnergy ?? 0n),
             pathLength: quote.path.length,
             trxBalance: balances[network.baseToken] ?? 0n,
           }
         : undefined;
-    // By key: a token beyond the config is keyed by its address, not its symbol.
-    let fromBalance = state.fromSymbol ? balances[state.fromSymbol] : undefined;
-    if (fromBalance === undefined && from && to && fromAmount && toAmount) {
-      setLoading(true);
-      fromBalance = await args.balanceNow(state.fromSymbol as string);
-      setLoading(false);
-      if (fromBalance === undefined) return void showToast('error', BALANCE_UNREAD());
-    }
     const check = validateSwap({
       fromToken: from?.symbol,
       toToken: to?.symbol,

@@ -151,7 +151,27 @@ export function useSwapBox(options: SwapBoxOptions) {
     [readBalances],
   );
 
-  return { state, dispatch, prices, balances, balanceNow, energy, reloadBalances, unreachable };
+  const energyNow = useCallback(
+    async () =>
+      owner
+        ? swapApi()
+            .energy(network.id, owner)
+            .catch(() => undefined)
+        : undefined,
+    [network.id, owner],
+  );
+
+  return {
+    state,
+    dispatch,
+    prices,
+    balances,
+    balanceNow,
+    energy,
+    energyNow,
+    reloadBalances,
+    unreachable,
+  };
 }
 
 function useQuote(

@@ -35,7 +35,10 @@ export function fakeLiquidityApi(options: {
   let positionReads = 0;
   // A slow or silent node for balances: 'hang' never answers, 'none' answers undefined (what a
   // reader answers when no node does).
-  const node: { balances: 'ok' | 'hang' | 'none' } = { balances: 'ok' };
+  const node: { balances: 'ok' | 'hang' | 'none'; energy: 'ok' | 'hang' } = {
+    balances: 'ok',
+    energy: 'ok',
+  };
   const api: LiquidityApi = {
     async positions() {
       positionReads += 1;
@@ -64,6 +67,7 @@ export function fakeLiquidityApi(options: {
       return Object.fromEntries(symbols.map((s) => [s, options.balances[s] ?? 0n]));
     },
     async energy() {
+      if (node.energy === 'hang') return new Promise<never>(() => {});
       return options.energy;
     },
     ...(options.gasReserve !== undefined ? { gasReserve: async () => options.gasReserve } : {}),

@@ -45,6 +45,8 @@ export function fakeSwapApi(
     mined?: { received?: bigint; spent?: bigint; fee?: bigint };
     /** A node that reads balances slowly or not at all: replaces the balance read when set. */
     readBalances?: () => Promise<Record<string, bigint> | undefined>;
+    /** A node that reads TRON resources slowly or not at all: replaces the energy read when set. */
+    readEnergy?: () => Promise<bigint | undefined>;
     /** How many balance reads the box made. */
     balanceReads: number;
     /** When the chain last moved (chainMovedAt). */
@@ -90,7 +92,7 @@ export function fakeSwapApi(
       return api.readBalances ? api.readBalances() : balances;
     },
     async energy() {
-      return 1_000_000n;
+      return api.readEnergy ? api.readEnergy() : 1_000_000n;
     },
     // As executeSwap: one open send per account, "wallet" then "chain".
     swap: (_n, quote, approval, onSubmitted) =>
