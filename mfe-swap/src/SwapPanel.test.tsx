@@ -229,6 +229,21 @@ describe('SWAP or MAX before the box has read the balance', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('TRON: selling a token with TRX not read yet reads it for the fee rule, not 0', async () => {
+    api = fakeSwapApi(tron, reserves, { TRX: 100n * 10n ** 6n, JM: 1_000n * 10n ** 8n });
+    provideSwapApi(api);
+    api.readEnergy = async () => 0n; // no free energy: the fee rule needs TRX
+    api.readBalances = hang;
+    connectUnread();
+    render(<SwapPanel network="TRON" query={{ from: 'JM', to: 'TRX' }} />);
+    await userEvent.type(sell(), '100');
+    await waitFor(() => expect(receive()).not.toHaveValue(''));
+    api.readBalances = undefined; // the node answers the press's own reads
+    await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+    await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+    expect(toasts()).toEqual([]);
+  });
+
   it('says so when the node does not answer, and works once it does', async () => {
     api.readBalances = async () => undefined; // what a reader answers when no node does
     connectUnread();

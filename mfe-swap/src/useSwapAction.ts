@@ -125,24 +125,28 @@ export function useSwapAction(args: Args) {
     const quote = state.quote;
     // By key: a token beyond the config is keyed by its address, not its symbol.
     let fromBalance = state.fromSymbol ? balances[state.fromSymbol] : undefined;
-    // TRON's fee rule with energy not read yet would ask a wallet with staked energy for TRX.
-    let freeEnergy = network.platform === 'tron' ? energy : 0n;
-    const unread = fromBalance === undefined || freeEnergy === undefined;
+    // TRON's fee rule with energy or TRX not read yet would ask a wallet that has them for TRX.
+    const onTron = network.platform === 'tron';
+    let freeEnergy = onTron ? energy : 0n;
+    let trxBalance = onTron ? balances[network.baseToken] : 0n;
+    const unread = [fromBalance, freeEnergy, trxBalance].includes(undefined);
     if (unread && from && to && fromAmount && toAmount) {
       setLoading(true);
-      [fromBalance, freeEnergy] = await Promise.all([
+      [fromBalance, freeEnergy, trxBalance] = await Promise.all([
         fromBalance ?? args.balanceNow(state.fromSymbol as string),
         freeEnergy ?? args.energyNow(),
+        trxBalance ?? args.balanceNow(network.baseToken),
       ]);
       setLoading(false);
-      if (fromBalance === undefined) return void showToast('error', BALANCE_UNREAD());
+      if (fromBalance === undefined || trxBalance === undefined)
+        return void showToast('error', BALANCE_UNREAD());
     }
     const tron =
-      network.platform === 'tron' && quote
+      onTron && quote
         ? {
             energy: Number(freeEnergy ?? 0n),
             pathLength: quote.path.length,
-            trxBalance: balances[network.baseToken] ?? 0n,
+            trxBalance: trxBalance ?? 0n,
           }
         : undefined;
     const check = validateSwap({
