@@ -133,6 +133,21 @@ test('BSC: with the wallet\'s balance unreadable, SWAP says so (not "Insufficien
   await swapAndWaitForPopup(page);
   await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
   await expect(page.getByText(/^Insufficient balance/)).toHaveCount(0);
+  await closeSendPopup(page);
+
+  // Balances known to the page, then the node fails them again: the send's own check (after the
+  // reader's 5 s cache) says the same, not "Insufficient balance", and nothing is sent.
+  failing = true;
+  await page.waitForTimeout(5_500);
+  await sellField(page).fill('0.1');
+  await quoted(page);
+  const sent = (await walletSent(page)).length;
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page.getByText('Your balance could not be read. Check your connection, then try again.'),
+  ).toBeVisible();
+  await expect(page.getByText(/^Insufficient balance/)).toHaveCount(0);
+  expect((await walletSent(page)).slice(sent)).not.toContain('eth_sendTransaction');
 });
 
 test('POLY: the first swap of a token asks for approval, the second does not', async ({

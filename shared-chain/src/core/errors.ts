@@ -178,7 +178,9 @@ export type SwapErrorCode =
   | 'TRON_FEES'
   | 'SELECT_BOTH_TOKENS'
   | 'APPROVAL_FAILED'
-  | 'SWAP_FAILED';
+  | 'SWAP_FAILED'
+  /** The swap's own check could not read the wallet's balance: no node answered. */
+  | 'BALANCE_UNREAD';
 
 /** An error of the swap flow (validation, approval, result): `message` is the toast text. */
 export class SwapError extends Error {

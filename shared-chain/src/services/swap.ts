@@ -48,6 +48,10 @@ import { poolsAround } from './pools';
 export { ensureApproval };
 
 export const NETWORK_UNREACHABLE = 'Network unreachable';
+/** No node told the wallet's balance for the swap's own check: never "Insufficient balance". */
+const BALANCE_UNREAD = catalogued(
+  msg`Your balance could not be read. Check your connection, then try again.`,
+);
 /** A quote made before an account, chain or network change is never sent. */
 export const QUOTE_EXPIRED = catalogued(
   msg`The quote is out of date. Check the new estimate and try again.`,
@@ -329,6 +333,7 @@ async function sendSwap(
   const spend = estimate.kind === 'exactIn' ? estimate.amountIn : estimate.maximumSold;
   const wanted = network.platform === 'tron' ? [estimate.from, network.baseToken] : [estimate.from];
   const balances = await reader.balances(owner, [...new Set(wanted)]);
+  if (!balances) throw new SwapError('BALANCE_UNREAD', BALANCE_UNREAD);
   const resources =
     network.platform === 'tron' && reader.resources ? await reader.resources(owner) : undefined;
   const check = validateSwap({
@@ -337,13 +342,13 @@ async function sendSwap(
     fromAmount: fromIsBase ? spend : estimate.amountIn,
     toAmount: estimate.amountOut,
     fromIsBase,
-    fromBalance: balances?.[estimate.from] ?? 0n,
+    fromBalance: balances[estimate.from] ?? 0n,
     tron:
       network.platform === 'tron'
         ? {
             energy: energyAsInteger(resources?.energy ?? 0n),
             pathLength: estimate.path.length,
-            trxBalance: balances?.[network.baseToken] ?? 0n,
+            trxBalance: balances[network.baseToken] ?? 0n,
           }
         : undefined,
   });
