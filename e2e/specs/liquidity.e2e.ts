@@ -338,7 +338,7 @@ test('BSC: add BNB/USDT with MetaMask, approval asked once, remove 25% then 100%
   expect(await evmTokenBalance('BSC', pair, owner)).toBe(0n);
 });
 
-test('BSC: a rejection in the wallet moves nothing; a wallet on another chain is refused', async ({
+test('BSC: a rejection in the wallet moves nothing; a wallet on another chain is refused; the open add is in the link', async ({
   page,
   evmAccount: owner,
 }) => {
@@ -372,6 +372,16 @@ test('BSC: a rejection in the wallet moves nothing; a wallet on another chain is
   await expect(page.getByText(/^Error adding liquidity/).last()).toBeVisible();
   expect(await sentTxs(page)).toHaveLength(0);
   await expectNothingMoved(before);
+
+  // The open add's pair is in the link: a reload opens the add of BNB/USDT again; Back takes it
+  // out of the link.
+  await expect(page).toHaveURL(/\/\?n=BSC&t=addLiquidity&from=BNB&to=USDT$/);
+  await page.reload();
+  await expect(panel(page)).toHaveAttribute('data-step', '2');
+  await expect(panel(page).locator('[data-token="BNB"]').first()).toBeVisible();
+  await expect(panel(page).locator('[data-token="USDT"]').first()).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/\?n=BSC&t=addLiquidity$/);
 });
 
 // The other EVM networks: the default pair added and fully removed, every amount to the unit.

@@ -86,6 +86,20 @@ async function choose(side: string, option: RegExp) {
   await userEvent.click((await screen.findAllByRole('option', { name: option }))[0]!);
 }
 
+it("the add's pair goes into the page's link while the add is open, and out of it on Back", async () => {
+  const fake = fakeLiquidityApi({ pools: [TRX_JM], balances: {}, positions: [] });
+  provideLiquidityApi(fake.api);
+  const setQuery = jest.fn();
+  render(<LiquidityPanel network="TRON" query={{}} setQuery={setQuery} />);
+  await settle();
+  await connect();
+  expect(setQuery).not.toHaveBeenCalled();
+  await userEvent.click(await screen.findByRole('button', { name: 'ADD LIQUIDITY' }));
+  expect(setQuery).toHaveBeenLastCalledWith({ from: 'TRX', to: 'JM' }, { replace: true });
+  await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+  expect(setQuery).toHaveBeenLastCalledWith({ from: undefined, to: undefined }, { replace: true });
+});
+
 describe('step 1, LIQUIDITY', () => {
   it('without a wallet: CONNECT WALLET and "Wallet not connected"', async () => {
     await setup();

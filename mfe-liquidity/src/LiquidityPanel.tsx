@@ -6,6 +6,7 @@ import {
   setLoading,
   useNetworkConfig,
   useSlippageBps,
+  usePairInLink,
   useWalletSession,
   type NetworkConfig,
   type RemoteScreenProps,
@@ -36,7 +37,7 @@ void registerCatalog(
 );
 
 /** The liquidity panel: 1 positions, 2 add, 3 remove (index route, t=addLiquidity). */
-export function LiquidityPanel({ network: networkId, query }: RemoteScreenProps) {
+export function LiquidityPanel({ network: networkId, query, setQuery }: RemoteScreenProps) {
   const state = useNetworkConfig(networkId);
   useEffect(() => {
     if (state.status !== 'loading') setLoading(false);
@@ -49,13 +50,21 @@ export function LiquidityPanel({ network: networkId, query }: RemoteScreenProps)
       </section>
     );
   // A network change remounts the panel: form and positions start over.
-  return <Panel key={state.network.id} network={state.network} query={query} />;
+  return <Panel key={state.network.id} network={state.network} query={query} setQuery={setQuery} />;
 }
 
 const samePair = (p: UserPosition, a?: string, b?: string) =>
   (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a);
 
-function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScreenProps['query'] }) {
+function Panel({
+  network,
+  query,
+  setQuery,
+}: {
+  network: NetworkConfig;
+  query?: RemoteScreenProps['query'];
+  setQuery?: RemoteScreenProps['setQuery'];
+}) {
   const { t } = useLingui();
   const session = useWalletSession();
   const [slippageBps] = useSlippageBps();
@@ -63,6 +72,9 @@ function Panel({ network, query }: { network: NetworkConfig; query?: RemoteScree
   const [form, dispatch] = useReducer(reducer, undefined, () =>
     initialForm(network, { from: query?.from, to: query?.to }),
   );
+  // The add's pair in the page's link (a link with from and to opens the add with it).
+  const adding = form.step === 2;
+  usePairInLink(adding ? form.fromSymbol : undefined, adding ? form.toSymbol : undefined, setQuery);
   // The network's tokens changed (an imported token removed): the reducer has them now.
   useEffect(() => dispatch({ type: 'tokensChanged' }), [reducer]);
   // Read once, as the panel opens (a network change remounts it; its tabs drop from and to),

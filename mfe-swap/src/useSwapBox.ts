@@ -6,6 +6,7 @@ import {
   useSessionEpoch,
   useVisibleInterval,
   type NetworkConfig,
+  usePairInLink,
   type RemoteScreenProps,
   type WalletSession,
 } from '@jmswap/shared-chain';
@@ -236,26 +237,4 @@ function useQuote(
     dispatch,
     setUnreachable,
   ]);
-}
-
-/**
- * The pair the user chose, written into the page's link as from and to (replacing the history
- * entry): a reload or a shared link opens the same pair, as Uniswap's and PancakeSwap's links do.
- * The pair the box opened with is the link's already.
- */
-function usePairInLink(
-  from: string | undefined,
-  to: string | undefined,
-  setQuery: RemoteScreenProps['setQuery'],
-) {
-  // The shell makes a new setter each render: the effect follows the pair only.
-  const write = useRef(setQuery);
-  write.current = setQuery;
-  const shown = useRef(`${from}/${to}`);
-  useEffect(() => {
-    const pair = `${from}/${to}`;
-    if (pair === shown.current) return;
-    shown.current = pair;
-    write.current?.({ from, to }, { replace: true });
-  }, [from, to]);
 }

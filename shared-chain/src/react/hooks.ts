@@ -1,9 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { BehaviorSubject, Observable } from 'rxjs';
 import { networks$, loadNetworks, networkOf, type NetworksState } from '../config/registry';
 import { extraTokensPending, extraTokensVersion$ } from '../config/extraTokens';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import { network$, session$, type WalletSession } from '../bus/session';
+import type { RemoteScreenProps } from '../ui-contract';
 
 const subscribers = new WeakMap<Observable<unknown>, (onChange: () => void) => () => void>();
 
@@ -76,4 +77,26 @@ export function useNetworkConfig(id?: NetworkId): NetworkConfigState {
   if (extraTokensPending(state.file.networks[network], state.file.profile))
     return { status: 'loading' };
   return { status: 'ready', network: networkOf(state.file, network) };
+}
+
+/**
+ * The pair the user chose, written into the page's link as from and to (replacing the history
+ * entry): a reload or a shared link opens the same pair, as Uniswap's and PancakeSwap's links do.
+ * The pair a screen opened with is the link's already; undefined symbols take from and to out.
+ */
+export function usePairInLink(
+  from: string | undefined,
+  to: string | undefined,
+  setQuery: RemoteScreenProps['setQuery'],
+) {
+  // The shell makes a new setter each render: the effect follows the pair only.
+  const write = useRef(setQuery);
+  write.current = setQuery;
+  const shown = useRef(`${from}/${to}`);
+  useEffect(() => {
+    const pair = `${from}/${to}`;
+    if (pair === shown.current) return;
+    shown.current = pair;
+    write.current?.({ from, to }, { replace: true });
+  }, [from, to]);
 }

@@ -44,7 +44,11 @@ export function IndexPage() {
             ) : (
               <>
                 <p className="jm-subtitle">{i18n._(LIQUIDITY_SUBTITLE)}</p>
-                <RemoteArea remote="liquidity" expose="LiquidityPanel" props={{ network, query }} />
+                <RemoteArea
+                  remote="liquidity"
+                  expose="LiquidityPanel"
+                  props={{ network, query, setQuery }}
+                />
               </>
             )}
           </>
