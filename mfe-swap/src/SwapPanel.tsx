@@ -122,8 +122,9 @@ function SwapBox({
     slippageBps,
     setQuery,
   });
-  const { state, dispatch, prices, balances, balanceNow, energyNow, energy, reloadBalances } = box;
-  const chartsDue = useDueAfter(prices ?? (box.unreachable || undefined));
+  const { state, dispatch, prices, balances, balanceNow, energyNow, energy } = box;
+  const { reloadBalances, unreachable } = box;
+  const chartsDue = useDueAfter(prices ?? (unreachable || undefined));
   const [approvalMode, setApprovalMode] = useApprovalMode();
   const [deadlineMinutes, setDeadlineMinutes] = useDeadlineMinutes();
   const usd = useUsdLines(network, state);
@@ -238,7 +239,7 @@ function SwapBox({
     >
       <h2>{t`TOKEN SWAP`}</h2>
       <NetworkNotConfigured network={network} />
-      {box.unreachable && (
+      {unreachable && (
         <p role="status" className="jm-warning">
           {t`Network unreachable: prices and balances cannot be read right now.`}
         </p>
