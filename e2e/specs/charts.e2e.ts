@@ -183,6 +183,72 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
   await page.screenshot({ path: testInfo.outputPath('charts-page-bsc.png'), fullPage: true });
 });
 
+/** The hashes of `owner`'s trades as the api serves them, once its indexer has `hash`. */
+async function expectAccountTrade(network: string, owner: string, hash: string): Promise<void> {
+  const url = `${apiUrl()}/v1/history/${network.toLowerCase()}/account/${owner}/trades`;
+  await expect
+    .poll(
+      async () => {
+        const trades = (await (await fetch(url)).json()) as ApiTrade[];
+        return Array.isArray(trades) && trades.some((t) => sameHash(t.hash, hash));
+      },
+      { timeout: 30000, message: "the api indexes the wallet's trade" },
+    )
+    .toBe(true);
+}
+
+test("a route's two pools (USDT → BNB → BUSD) are one trade in My trades and its CSV: what left the wallet and what arrived", async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await injectEvmWallet(page, {
+    account: owner,
+    chainId: net('BSC').chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.goto('/?n=BSC&from=USDT&to=BUSD');
+  await connect(page, 'MetaMask');
+  const before = await ledger('BSC', owner, ['USDT', 'BUSD']);
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('10');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  await expect(swapBox(page).getByTestId('path')).toHaveText('USDT → BNB → BUSD');
+  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click(); // approve, swap
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup).toBeVisible({ timeout: 30000 });
+  const href = (await popup.getByTestId('txid').getAttribute('href')) as string;
+  const hash = href.slice(net('BSC').scan.length);
+  await expectLanded(before, {
+    txs: 2,
+    debit: { USDT: 10n * 10n ** 18n },
+    credit: { BUSD: amountOut },
+  });
+  await closeSendPopup(page);
+  await expectAccountTrade('BSC', owner, hash);
+
+  await page.goto('/charts?n=BSC');
+  await connect(page, 'MetaMask');
+  const myTrades = page.getByRole('region', { name: 'My trades' });
+  const rows = myTrades.getByRole('row').filter({ has: page.locator(`a[href="${href}"]`) });
+  await expect(rows).toHaveCount(1);
+  const e18 = 10n ** 18n;
+  const fraction = (amountOut % e18).toString().padStart(18, '0');
+  const received = `${amountOut / e18}.${fraction.slice(0, 6)}`;
+  await expect(rows.getByRole('cell')).toHaveText([
+    /.+/,
+    '10.000000 USDT',
+    `${received} BUSD`,
+    /^\$/,
+  ]);
+  const download = page.waitForEvent('download');
+  await myTrades.getByRole('button', { name: 'Download my trades (CSV)' }).click();
+  const lines = readFileSync(await (await download).path(), 'utf8')
+    .split('\r\n')
+    .filter((line) => line.includes(hash));
+  expect(lines).toEqual([expect.stringContaining(',BSC,USDT/BUSD,swap,10,USDT,')]);
+  expect(lines[0]).toContain(`,${amountOut / e18}.${fraction.replace(/0+$/, '')},BUSD,`);
+});
+
 /** How many lines each part of a figure takes: the parts are its text before and after a <wbr>. */
 const linesOfParts = (figure: Locator) =>
   figure.evaluate((dd) => {

@@ -76,6 +76,11 @@ export function decodeTronEvent(e: TronGridEvent): DecodedEvent | null {
 
 export type TronLog = RawLog & { decoded: DecodedEvent };
 
+/** The part of /walletsolidity/gettransactionbyid's answer that names who sent it. */
+interface TronTransaction {
+  raw_data?: { contract?: Array<{ parameter?: { value?: { owner_address?: string } } }> };
+}
+
 interface TronBlock {
   blockID?: string;
   block_header?: { raw_data?: { number?: number; timestamp?: number; parentHash?: string } };
@@ -298,7 +303,33 @@ export class TronSource implements ChainSource {
       l.blockHash = b.hash;
       blocks.set(b.number, b);
     }
-    return { logs, blocks, txFrom: new Map<string, string>() };
+    return { logs, blocks, txFrom: await this.swapSenders(logs) };
+  }
+
+  /**
+   * Who sent each transaction with a Swap: the trader. TRON's events tell only the Swap's `to`,
+   * which is the next pair of a route, or the router when it pays out TRX. Twenty at a time,
+   * confirmed transactions like the events.
+   */
+  private async swapSenders(logs: TronLog[]): Promise<Map<string, string>> {
+    const ids = [...new Set(logs.filter((l) => l.decoded.kind === 'Swap').map((l) => l.txHash))];
+    const senders = new Map<string, string>();
+    for (let start = 0; start < ids.length; start += 20) {
+      const batch = ids.slice(start, start + 20);
+      const txs = await Promise.all(
+        batch.map((id) =>
+          this.post<TronTransaction>('/walletsolidity/gettransactionbyid', { value: id }),
+        ),
+      );
+      batch.forEach((id, i) => {
+        const owner = hexAddr(txs[i]!.raw_data?.contract?.[0]?.parameter?.value?.owner_address);
+        // A trade stored under the wrong wallet stays wrong: read it again rather than guess.
+        if (!/^0x[0-9a-f]{40}$/.test(owner))
+          throw new NodeFault('malformed', `transaction ${id} without its sender`);
+        senders.set(id, owner);
+      });
+    }
+    return senders;
   }
 
   /** The factory, its pools and (with routers to approve) the configured tokens. */
@@ -395,6 +426,6 @@ export class TronSource implements ChainSource {
     }
     for (const l of logs) l.blockHash = blocks.get(l.blockNumber)!.hash;
     blocks.set(to, last);
-    return { logs, blocks, txFrom: new Map<string, string>() };
+    return { logs, blocks, txFrom: await this.swapSenders(logs) };
   }
 }

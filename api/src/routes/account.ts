@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { displayAddress, parseNetworkAddress } from '../chain/address';
+import { parseNetworkAddress } from '../chain/address';
 import { errorSchema, HttpError } from '../plugins/errors';
-import { formatUnits, priceOf } from '../units';
 import {
   addressParam,
   netParam,
@@ -12,6 +11,7 @@ import {
 } from './common';
 import { accountsTag, cachedAnswers } from './answers';
 import type { AnswerCacheOptions } from './microcache';
+import { walletTradesPage, type StoredSwap } from './walletTrades';
 
 const ACCOUNT_COLUMNS = `SELECT pair, side, amount_a::text AS a, amount_b::text AS b,
   time::text AS time, tx_hash, usd FROM trades WHERE network = $1 AND trader = $2`;
@@ -25,7 +25,7 @@ const ACCOUNT_PAGE_BEFORE = `${ACCOUNT_COLUMNS} AND time < $4 ${NEWEST_TRADES_FI
 /** Brotli's quality for a wallet's pages (see below). */
 const WALLET_PAGE_QUALITY = 1;
 
-/** A wallet's own trades, newest first (the trade export of the charts page). */
+/** A wallet's own trades, newest first, a route as one trade (My trades and its export). */
 export const accountRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOptions }> = async (
   app,
   opts,
@@ -81,42 +81,16 @@ export const accountRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
         );
       const { limit, before } = paging(req.query);
       const key = `account/${n.id}/${trader}?${limit}&${before ?? ''}`;
-      return cached(key, accountsTag(n.id), req, reply, 60, async () => {
-        const { rows } = await app.db.query<{
-          pair: string;
-          side: string;
-          a: string;
-          b: string;
-          time: string;
-          tx_hash: string;
-          usd: number | null;
-        }>(
-          before === null ? ACCOUNT_PAGE : ACCOUNT_PAGE_BEFORE,
-          before === null ? [n.id, trader, limit] : [n.id, trader, limit, before],
-          before === null ? 'account-page' : 'account-page-before',
-        );
-        return rows.flatMap((r) => {
-          const pool = n.pools.get(r.pair);
-          if (!pool) return [];
-          const a = { amount: BigInt(r.a), token: pool.tokenA };
-          const b = { amount: BigInt(r.b), token: pool.tokenB };
-          // buy: paid A, received B.
-          const [pin, pout] = r.side === 'buy' ? [a, b] : [b, a];
-          return [
-            {
-              date: Number(r.time) * 1000,
-              hash: r.tx_hash,
-              pair: displayAddress(n.platform, r.pair),
-              symbolIn: pin.token.symbol,
-              symbolOut: pout.token.symbol,
-              amountIn: formatUnits(pin.amount, pin.token.decimals),
-              amountOut: formatUnits(pout.amount, pout.token.decimals),
-              price: priceOf(pin.amount, pin.token.decimals, pout.amount, pout.token.decimals),
-              usd: r.usd,
-            },
-          ];
-        });
-      });
+      return cached(key, accountsTag(n.id), req, reply, 60, () =>
+        walletTradesPage(n, limit, async (rowLimit) => {
+          const { rows } = await app.db.query<StoredSwap>(
+            before === null ? ACCOUNT_PAGE : ACCOUNT_PAGE_BEFORE,
+            before === null ? [n.id, trader, rowLimit] : [n.id, trader, rowLimit, before],
+            before === null ? 'account-page' : 'account-page-before',
+          );
+          return rows;
+        }),
+      );
     },
   );
 };

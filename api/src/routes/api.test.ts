@@ -11,6 +11,7 @@ import {
   approveToken,
   startTestChains,
   swapBnbForUsdt,
+  swapTokens,
   rpc,
   type TestChains,
 } from '../test/chain';
@@ -21,8 +22,28 @@ import type { Db } from '../db/db';
 let chains: TestChains;
 beforeAll(async () => {
   chains = await startTestChains({ tron: true, swaps: 24 });
-  // A trade of a known wallet for the account endpoint.
+  // Trades of known wallets for the account endpoint: on BSC a direct one, then a route of two
+  // pools (USDT -> BNB -> BUSD); on TRON a sale for TRX (the router pays out the TRX).
   await swapBnbForUsdt(chains, 5n * 10n ** 16n, 6);
+  const bscKey = (s: string) => chains.bsc.tokensBySymbol.get(s)!.key;
+  await swapTokens(
+    chains.rpcUrl,
+    chains.bsc.routers[0]!,
+    [bscKey('USDT'), bscKey('BNB'), bscKey('BUSD')],
+    5n * 10n ** 18n,
+    6,
+    bscKey('BNB'),
+  );
+  const tronNet = chains.networks.find((n) => n.id === 'TRON')!;
+  const tronKey = (s: string) => tronNet.tokensBySymbol.get(s)!.key;
+  await swapTokens(
+    chains.tronAnvilUrl!,
+    tronNet.routers[0]!,
+    [tronKey('USDT'), tronKey('TRX')],
+    7n * 10n ** 6n,
+    8,
+    tronKey('TRX'),
+  );
   // Approvals of a known wallet (account 7) for /v1/approvals, on BSC and TRON.
   const bsc = chains.devnet.config.networks.BSC;
   const token = (s: string) => bsc.tokens[s]!.address;
@@ -126,8 +147,11 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     const older = all.filter((t) => t.date < all[0]!.date);
     expect(older.length).toBeGreaterThan(0);
     expect(page).toEqual(older.slice(0, 2));
-    // The swap made in beforeAll paid 0.05 BNB (A) and received USDT (B): a buy.
-    const mine = all.find((t) => t.trader === '0x976ea74026e726554db657fa54763abd0c3a0aa9')!;
+    // The swap made in beforeAll paid 0.05 BNB (A) and received USDT (B): a buy. (The same wallet's
+    // route USDT -> BNB -> BUSD sold USDT in this pool too.)
+    const mine = all.find(
+      (t) => t.trader === '0x976ea74026e726554db657fa54763abd0c3a0aa9' && t.sellAmount === '0.05',
+    )!;
     expect(mine).toMatchObject({ type: 'buy', sellAmount: '0.05' });
     expect(Number(mine.price)).toBeCloseTo(0.05 / Number(mine.buyAmount), 12);
     // The same trade asked the other way round is a sell of BNB, priced in USDT.
@@ -139,19 +163,36 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     expect(Number(mirror.price)).toBeCloseTo(Number(mine.buyAmount) / 0.05, 6);
   });
 
-  it('a wallet sees its own trades with symbols, amounts and a USD value', async () => {
-    const trades = await json<Array<Record<string, unknown>>>(
-      '/v1/history/bsc/account/0x976EA74026E726554dB657fA54763abd0C3a0aa9/trades',
-    );
-    expect(trades).toHaveLength(1);
-    expect(trades[0]).toMatchObject({ symbolIn: 'BNB', symbolOut: 'USDT', amountIn: '0.05' });
-    expect(trades[0]!.usd as number).toBeGreaterThan(20);
-    expect(trades[0]!.usd as number).toBeLessThan(40);
-    // Paged by time: before its second it is not there, a second after it is.
+  it('a wallet sees its own trades with symbols, amounts and a USD value, a route as one trade', async () => {
     const url = '/v1/history/bsc/account/0x976EA74026E726554dB657fA54763abd0C3a0aa9/trades';
+    const trades = await json<Array<Record<string, unknown>>>(url);
+    expect(trades).toHaveLength(2);
+    // The route: what left the wallet and what reached it, not the BNB between the pools.
+    expect(trades[0]).toMatchObject({ symbolIn: 'USDT', symbolOut: 'BUSD', amountIn: '5' });
+    expect(Number(trades[0]!.amountOut)).toBeGreaterThan(4);
+    expect(Number(trades[0]!.amountOut)).toBeLessThan(6.5);
+    expect(trades[1]).toMatchObject({ symbolIn: 'BNB', symbolOut: 'USDT', amountIn: '0.05' });
+    expect(trades[1]!.usd as number).toBeGreaterThan(20);
+    expect(trades[1]!.usd as number).toBeLessThan(40);
+    // Paged by time: before its second it is not there, a second after it is; a page of one
+    // trade holds the whole route.
     const date = trades[0]!.date as number;
-    expect(await json(`${url}?before=${date}`)).toEqual([]);
-    expect(await json(`${url}?before=${date + 1000}&limit=1`)).toEqual(trades);
+    expect(await json(`${url}?before=${date}`)).toEqual(
+      trades.filter((t) => (t.date as number) < date),
+    );
+    expect(await json(`${url}?before=${date + 1000}&limit=1`)).toEqual([trades[0]]);
+  });
+
+  it('a TRON wallet that sold for TRX sees the sale (the router, which pays out the TRX, is not the trader)', async () => {
+    const wallet = hexToTron(anvilAddress(8));
+    const trades = await json<Array<Record<string, unknown>>>(
+      `/v1/history/tron/account/${wallet}/trades`,
+    );
+    expect(trades).toEqual([
+      expect.objectContaining({ symbolIn: 'USDT', amountIn: '7', symbolOut: 'TRX' }),
+    ]);
+    const router = hexToTron(chains.networks.find((n) => n.id === 'TRON')!.routers[0]!);
+    expect(await json(`/v1/history/tron/account/${router}/trades`)).toEqual([]);
   });
 
   it('info: reserves as on the chain, USD figures, fee APR, JM supply on TRON', async () => {

@@ -87,6 +87,55 @@ export async function swapBnbForUsdt(
   }
 }
 
+/**
+ * `amountIn` of `path[0]` swapped along `path` through `router` (lower-case 0x) by anvil account
+ * `keyIndex` on the chain at `url` (BSC's anvil, or the anvil under the TRON devnode), after
+ * approving it; ending in the base coin's wrapped token pays out the coin. Untaxed tokens only.
+ */
+export async function swapTokens(
+  url: string,
+  router: string,
+  path: string[],
+  amountIn: bigint,
+  keyIndex: number,
+  wrappedBase: string,
+): Promise<string> {
+  const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true });
+  try {
+    const wallet = new Wallet(ANVIL_KEYS[keyIndex]!, provider);
+    await topUpGas(url, provider, wallet.address);
+    const signer = new NonceManager(wallet);
+    const erc20 = new Contract(
+      path[0]!,
+      ['function approve(address,uint256) returns (bool)'],
+      signer,
+    );
+    await mined(await erc20.getFunction('approve')(router, amountIn));
+    const contract = new Contract(router, loadArtifact('JMSwapRouter').abi as InterfaceAbi, signer);
+    const method =
+      path.at(-1) === wrappedBase ? 'swapExactTokensForBase' : 'swapExactTokensForTokens';
+    const tx = await contract.getFunction(method)(
+      amountIn,
+      0n,
+      path,
+      taxesFor(path.map(() => 0)),
+      await signer.getAddress(),
+      BigInt(Math.floor(Date.now() / 1000) + 3600),
+    );
+    await mined(tx);
+    return tx.hash as string;
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** The gas, whatever the seeding left this account (10^16 is exact as TRON sun too). */
+async function topUpGas(url: string, provider: JsonRpcProvider, address: string): Promise<void> {
+  const gas = 10n ** 16n;
+  if ((await provider.getBalance(address)) < gas)
+    await rpc(url, 'anvil_setBalance', [address, `0x${gas.toString(16)}`]);
+}
+
 export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
@@ -130,10 +179,7 @@ export async function approveToken(
   const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true });
   try {
     const signer = new Wallet(ANVIL_KEYS[keyIndex]!, provider);
-    // The gas, whatever the seeding left this account (10^16 is exact as TRON sun too).
-    const gas = 10n ** 16n;
-    if ((await provider.getBalance(signer.address)) < gas)
-      await rpc(url, 'anvil_setBalance', [signer.address, `0x${gas.toString(16)}`]);
+    await topUpGas(url, provider, signer.address);
     const erc20 = new Contract(token, ['function approve(address,uint256) returns (bool)'], signer);
     const tx = await erc20.getFunction('approve')(spender, amount);
     await mined(tx);

@@ -1,0 +1,134 @@
+import { indexedNetworks } from '../config';
+import { fakeBscJson } from '../test/fake-chain';
+import { walletTrades, walletTradesPage, type StoredSwap } from './walletTrades';
+
+const hex40 = (n: number) => '0x' + n.toString(16).padStart(40, '0');
+const [BNB, USDT, BUSD, JM] = [1, 2, 3, 4].map((n) => hex40(0xc00000 + n)) as [
+  string,
+  string,
+  string,
+  string,
+];
+const pool = (k: number) => hex40(0xbe0000 + k);
+const [BNB_USDT, BNB_BUSD, BNB_JM] = [pool(1), pool(2), pool(3)] as [string, string, string];
+const network = indexedNetworks(
+  fakeBscJson(
+    'BNB',
+    [
+      { symbol: 'BNB', address: BNB, decimals: 18 },
+      { symbol: 'USDT', address: USDT, decimals: 6 },
+      { symbol: 'BUSD', address: BUSD, decimals: 18 },
+      { symbol: 'JM', address: JM, decimals: 9 },
+    ],
+    [
+      { symbolA: 'BNB', symbolB: 'USDT', address: BNB_USDT },
+      { symbolA: 'BNB', symbolB: 'BUSD', address: BNB_BUSD },
+      { symbolA: 'BNB', symbolB: 'JM', address: BNB_JM },
+    ],
+  ),
+)[0]!;
+
+const e18 = 10n ** 18n;
+const tx = (n: number) => n.toString(16).padStart(64, '0');
+/** A stored Swap: side 'buy' = the wallet paid A (BNB) and received B. */
+const swap = (
+  hash: number,
+  pair: string,
+  side: 'buy' | 'sell',
+  a: bigint,
+  b: bigint,
+  usd: number | null = 10,
+): StoredSwap => ({
+  pair,
+  side,
+  a: String(a),
+  b: String(b),
+  time: String(1_796_000_000 + hash),
+  tx_hash: tx(hash),
+  usd,
+});
+
+// USDT -> BNB -> BUSD in one transaction, newest first as the query reads it (last hop first).
+const route = (hash: number) => [
+  swap(hash, BNB_BUSD, 'buy', 2n * 10n ** 16n, 11n * e18, 9.9),
+  swap(hash, BNB_USDT, 'sell', 2n * 10n ** 16n, 10n * 10n ** 6n, 10),
+];
+
+describe("a wallet's trades", () => {
+  it('makes a route one trade: what the first pool took from the wallet, what the last one paid it', () => {
+    const trades = walletTrades(network, [
+      ...route(2),
+      swap(1, BNB_JM, 'buy', e18, 500n * 10n ** 9n),
+    ]);
+    expect(trades).toEqual([
+      {
+        date: (1_796_000_000 + 2) * 1000,
+        hash: tx(2),
+        pair: BNB_USDT,
+        symbolIn: 'USDT',
+        symbolOut: 'BUSD',
+        amountIn: '10',
+        amountOut: '11',
+        price: expect.stringMatching(/^0\.90909/),
+        usd: 10,
+      },
+      expect.objectContaining({ hash: tx(1), symbolIn: 'BNB', symbolOut: 'JM', amountOut: '500' }),
+    ]);
+  });
+
+  it('keeps apart two swaps of one transaction that do not chain, and leaves out a pool it does not index', () => {
+    const trades = walletTrades(network, [
+      swap(3, BNB_JM, 'buy', e18, 5n * 10n ** 9n),
+      swap(3, hex40(0xdead), 'buy', e18, e18),
+      swap(3, BNB_USDT, 'buy', e18, 600n * 10n ** 6n),
+    ]);
+    expect(
+      trades.map((t) => `${t.amountIn} ${t.symbolIn} -> ${t.amountOut} ${t.symbolOut}`),
+    ).toEqual(['1 BNB -> 5 JM', '1 BNB -> 600 USDT']);
+  });
+
+  it('answers a page of whole trades, reading more swaps when routes fill the first read', async () => {
+    // 6 routes of two hops, then 2 single swaps: 14 stored swaps, newest first.
+    const stored = [
+      ...[18, 17, 16, 15, 14, 13].flatMap(route),
+      swap(12, BNB_JM, 'buy', e18, 1n),
+      swap(11, BNB_JM, 'buy', e18, 1n),
+    ];
+    const reads: number[] = [];
+    const read = async (rowLimit: number) => {
+      reads.push(rowLimit);
+      return stored.slice(0, rowLimit);
+    };
+    // 3 trades: 7 swaps read, holding 3 whole routes and half of the fourth.
+    const three = await walletTradesPage(network, 3, read);
+    expect(three.map((t) => t.hash)).toEqual([tx(18), tx(17), tx(16)]);
+    expect(reads).toEqual([7]);
+    // All 8: the first read (17 swaps) holds every swap; a short read is complete.
+    reads.length = 0;
+    const all = await walletTradesPage(network, 10, read);
+    expect(all.map((t) => t.hash)).toEqual([18, 17, 16, 15, 14, 13, 12, 11].map(tx));
+    expect(all[0]).toMatchObject({ symbolIn: 'USDT', symbolOut: 'BUSD' });
+    expect(reads).toEqual([21]);
+  });
+
+  it('never answers a route cut by the read: it reads further until the page is whole', async () => {
+    // Routes of three hops (another router's), BUSD -> BNB -> USDT -> BNB, newest first:
+    // twice the page in swaps is not enough.
+    const hop3 = (hash: number) => [
+      swap(hash, BNB_USDT, 'sell', e18, 600n * 10n ** 6n),
+      swap(hash, BNB_USDT, 'buy', e18, 600n * 10n ** 6n),
+      swap(hash, BNB_BUSD, 'sell', e18, 600n * e18),
+    ];
+    const stored = [9, 8, 7, 6].flatMap(hop3);
+    const reads: number[] = [];
+    const trades = await walletTradesPage(network, 2, async (rowLimit) => {
+      reads.push(rowLimit);
+      return stored.slice(0, rowLimit);
+    });
+    expect(reads).toEqual([5, 20]);
+    expect(trades).toEqual([
+      expect.objectContaining({ hash: tx(9), amountIn: '600', symbolIn: 'BUSD', symbolOut: 'BNB' }),
+      expect.objectContaining({ hash: tx(8), amountIn: '600', symbolIn: 'BUSD', symbolOut: 'BNB' }),
+    ]);
+  });
+});
