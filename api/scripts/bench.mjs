@@ -166,7 +166,7 @@ try {
         const memo = NO_MEMO ? undefined : {};
         const cpu0 = process.cpuUsage();
         for (const b of batches)
-          await ingest(db, chains.bsc, b.logs, b.blocks, b.txFrom, b.last - 256, memo);
+          await ingest(db, chains.bsc, b.logs, b.blocks, b, b.last - 256, memo);
         const cpu = process.cpuUsage(cpu0);
         best = Math.min(best, (cpu.user + cpu.system) / batches.reduce((n, b) => n + b.swaps, 0));
       }
@@ -204,18 +204,18 @@ try {
         // As the live indexer stores a range: block hashes of its 256-block window only.
         const keep = b.last - 256;
         let rows;
-        if (!pipelined) rows = await ingest(tx, chains.bsc, b.logs, b.blocks, b.txFrom, keep, memo);
+        if (!pipelined) rows = await ingest(tx, chains.bsc, b.logs, b.blocks, b, keep, memo);
         else {
           // As the indexer catching up: this batch's rows made (or made ahead), then the next
           // batch's made from where they leave the pairs and reserves, while this one is written.
           const state = await ingestState(tx, chains.bsc, memo);
           const own = prepared ?? {
-            rows: await prepareRows(chains.bsc, b.logs, b.blocks, b.txFrom, state),
+            rows: await prepareRows(chains.bsc, b.logs, b.blocks, b, state),
           };
           const n = batches[i + 1];
           // Without the memo (--no-memo) the next batch would start from this one's reserves
           // before its syncs: the indexer always keeps them, the bench then prepares nothing ahead.
-          if (n && memo) ahead = prepareRange(chains.bsc, n.logs, n.blocks, n.txFrom, state);
+          if (n && memo) ahead = prepareRange(chains.bsc, n.logs, n.blocks, n, state);
           rows = await storeRange(tx, chains.bsc, own, b.blocks, keep, memo);
         }
         swaps += rows.trades.length;

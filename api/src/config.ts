@@ -12,6 +12,8 @@ export interface TokenConfig {
   address: string;
   decimals: number;
   isBase?: boolean;
+  /** The token's transfer tax in percent (0 or absent: none). */
+  tax?: number;
 }
 export interface PoolConfig {
   symbolA: string;
@@ -261,4 +263,13 @@ export function parseTrustProxy(text: string | undefined): TrustProxy {
     `API_TRUST_PROXY / --trust-proxy: "${text}" is not false, true (a proxy on this host) or a ` +
       'comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal, uniquelocal',
   );
+}
+
+/**
+ * Whether a pool's swaps may move other amounts in the wallet than in the pool: one of its tokens
+ * has a tax, or it is a discovered pair (its tokens' taxes unknown).
+ */
+export function mayTax(n: IndexedNetwork, pair: string): boolean {
+  const pool = n.pools.get(pair);
+  return !!pool && (pool.discovered === true || !!pool.tokenA.tax || !!pool.tokenB.tax);
 }

@@ -21,7 +21,7 @@ import { waitFor } from './test/observe';
 import { startRpcProxy, type RpcProxy } from './test/rpc-proxy';
 import { readCursor } from './indexer/store';
 import { Indexer } from './indexer/indexer';
-import { EvmSource } from './chain/evmSource';
+import { sourceFor } from './indexer/sources';
 
 let chains: TestChains;
 let proxy: RpcProxy;
@@ -175,7 +175,7 @@ it('kill -9 in the middle of a range loses and doubles nothing: the next start r
     await new Indexer({
       db: reference.db,
       network: chains.bsc,
-      source: new EvmSource(chains.rpcUrl),
+      source: sourceFor(chains.bsc),
     }).syncToHead();
     expect(await dumpNetwork(db, 'BSC')).toEqual(await dumpNetwork(reference.db, 'BSC'));
     expect(await tradeCount(db)).toBe(await swapLogs());

@@ -42,6 +42,15 @@ async function swap(page: Page) {
   return popup;
 }
 
+/** The hashes of the wallet's trades the api serves (My trades). */
+async function accountTradeHashes(owner: string): Promise<string[]> {
+  const { api } = localNetworks().TRON as unknown as { api: { url: string } };
+  const trades = (await (
+    await fetch(`${api.url}/v1/history/tron/account/${owner}/trades`)
+  ).json()) as Array<{ hash: string }> | unknown;
+  return Array.isArray(trades) ? trades.map((t: { hash: string }) => t.hash) : [];
+}
+
 const ROUTER = () =>
   (localNetworks().TRON as unknown as { exchange: { ROUTER_ADDRESS: string } }).exchange
     .ROUTER_ADDRESS;
@@ -79,13 +88,30 @@ test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then
   before = await ledger('TRON', owner, ['TRX', 'JM']);
   await sellField(page).fill('5000');
   const sell = await quoted(page);
-  await swap(page); // approval of JM first, then the swap
+  const sale = await swap(page); // approval of JM first, then the swap
+  const saleLink = (await sale.getByTestId('txid').getAttribute('href')) as string;
   await expectLanded(before, {
     txs: 2,
     debit: { JM: sell.amountIn },
     credit: { TRX: sell.amountOut },
     allowance: [{ token: 'JM', spender: ROUTER(), amount: 2n ** 256n - 1n }],
   });
+
+  // My trades has both, the sale too: the router pays out the TRX, but the wallet traded.
+  await expect
+    .poll(() => accountTradeHashes(owner), { timeout: 30000, message: 'the api has the sale' })
+    .toContain(saleLink.split('/').pop());
+  await page.goto('/charts?n=TRON');
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: 'TronLink' })
+    .click();
+  const myTrades = page.getByRole('region', { name: 'My trades' });
+  await expect(myTrades.getByRole('row')).toHaveCount(3); // the header, the buy and the sale
+  await expect(
+    myTrades.getByRole('row').filter({ has: page.locator(`a[href="${saleLink}"]`) }),
+  ).toContainText(/5000\.000000 JM\s*\d+\.\d{6} TRX/);
 });
 
 test('TRON: an exact-out swap delivers exactly the typed amount', async ({ page, tronAccount }) => {

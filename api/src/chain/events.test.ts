@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Interface, id } from 'ethers';
 import { loadArtifact } from '@jmswap/devnet';
 import { TronWeb } from 'tronweb';
-import { APPROVAL_TOPIC, decodeLog, TOPICS } from './events';
+import { APPROVAL_TOPIC, decodeLog, decodeTransfer, TOPICS, TRANSFER_TOPIC } from './events';
 import { hexToTron, tronToHex } from './address';
 
 const pair = new Interface(loadArtifact('JMSwapPair').abi as never);
@@ -91,4 +91,42 @@ it('decodes a token’s Approval (owner, spender, value) as the token contract e
   expect(
     decodeLog({ topics: [APPROVAL_TOPIC, '0x' + '0'.repeat(64)], data: '0x' + '0'.repeat(64) }),
   ).toBeNull();
+});
+
+it('reads a token transfer from an EVM receipt log and a TRON one (no 0x, no 41), nothing else', () => {
+  const erc20 = new Interface([
+    'event Transfer(address indexed from, address indexed to, uint256 value)',
+  ]);
+  expect(TRANSFER_TOPIC).toBe(id('Transfer(address,address,uint256)'));
+  fc.assert(
+    fc.property(
+      address,
+      address,
+      address,
+      fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),
+      (token, from, to, value) => {
+        const log = { address: token, ...erc20.encodeEventLog('Transfer', [from, to, value]) };
+        const transfer = { token, from, to, value };
+        expect(decodeTransfer(log)).toEqual(transfer);
+        const strip = (h: string) => h.slice(2);
+        const tron = {
+          address: strip(token),
+          topics: log.topics.map(strip),
+          data: strip(log.data),
+        };
+        expect(decodeTransfer(tron)).toEqual(transfer);
+      },
+    ),
+  );
+  const good = {
+    address: '0x' + '1'.repeat(40),
+    ...erc20.encodeEventLog('Transfer', ['0x' + '2'.repeat(40), '0x' + '3'.repeat(40), 5n]),
+  };
+  expect(decodeTransfer(good)).not.toBeNull();
+  // An Approval, an ERC-721 Transfer (the id indexed: four topics), short data, a bad address.
+  expect(decodeTransfer({ ...good, topics: [APPROVAL_TOPIC, ...good.topics.slice(1)] })).toBeNull();
+  expect(decodeTransfer({ ...good, topics: [...good.topics, good.data], data: '0x' })).toBeNull();
+  expect(decodeTransfer({ ...good, data: '0x05' })).toBeNull();
+  expect(decodeTransfer({ ...good, address: 'T' + '1'.repeat(33) })).toBeNull();
+  expect(decodeTransfer({ address: null, topics: 'x', data: 5 })).toBeNull();
 });

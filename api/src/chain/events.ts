@@ -17,6 +17,17 @@ export const ALL_TOPICS = Object.values(TOPICS);
  */
 export const APPROVAL_TOPIC = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 
+/** ERC-20 / TRC-20 `Transfer(from, to, value)`: read from the receipts of taxed tokens' swaps. */
+export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+/** A token transfer of a swap's transaction: what its sender's wallet itself sent or received. */
+export interface TokenTransfer {
+  token: string; // lower-case 0x
+  from: string;
+  to: string;
+  value: bigint;
+}
+
 /** A log as eth_getLogs returns it, numbers parsed. */
 export interface RawLog {
   address: string; // lower-case 0x
@@ -105,4 +116,24 @@ export function decodeLog(log: Pick<RawLog, 'topics' | 'data'>): DecodedEvent | 
     default:
       return null;
   }
+}
+
+/**
+ * A receipt's log (`address`, `topics` and `data` in hex, 0x or not, as EVM and TRON nodes give
+ * them) as a token transfer; null for another event or a malformed one.
+ */
+export function decodeTransfer(log: { address?: unknown; topics?: unknown; data?: unknown }) {
+  const hex = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replace(/^0x/, '') : '');
+  const topics = Array.isArray(log.topics) ? log.topics.map(hex) : [];
+  const address = hex(log.address);
+  const data = hex(log.data);
+  if (topics.length !== 3 || topics[0] !== TRANSFER_TOPIC.slice(2)) return null;
+  if (!topics.every((t) => /^[0-9a-f]{64}$/.test(t))) return null;
+  if (!/^(41)?[0-9a-f]{40}$/.test(address) || !/^[0-9a-f]{64}$/.test(data)) return null;
+  return {
+    token: '0x' + address.slice(-40),
+    from: addr(topics[1]!),
+    to: addr(topics[2]!),
+    value: uint(data),
+  } satisfies TokenTransfer;
 }

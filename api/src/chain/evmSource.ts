@@ -1,5 +1,12 @@
 import type { ChainSource, BlockRef, LogsRead } from '../indexer/source';
-import { ALL_TOPICS, APPROVAL_TOPIC, type RawLog } from './events';
+import {
+  ALL_TOPICS,
+  APPROVAL_TOPIC,
+  decodeTransfer,
+  TOPICS,
+  type RawLog,
+  type TokenTransfer,
+} from './events';
 import { NodeFault } from './nodePool';
 import { JsonRpc, RpcError } from './rpc';
 
@@ -46,6 +53,8 @@ const isBlock = (b: unknown): boolean => {
 };
 const isFullBlock = (b: unknown): boolean =>
   b === null || (isBlock(b) && Array.isArray((b as EthBlock).transactions));
+const isReceipt = (r: unknown): boolean =>
+  r === null || (typeof r === 'object' && Array.isArray((r as { logs?: unknown }).logs));
 const isLog = (l: unknown): boolean => {
   const x = l as Partial<EthLog> | undefined;
   return (
@@ -104,6 +113,8 @@ export class EvmSource implements ChainSource {
   constructor(
     url: string | JsonRpc,
     private readonly approvals?: ApprovalFilter,
+    /** Whether a pool's swaps may be taxed (their transactions' transfers are then read). */
+    private readonly mayTax?: (pair: string) => boolean,
   ) {
     this.rpc = typeof url === 'string' ? new JsonRpc(url) : url;
   }
@@ -192,7 +203,41 @@ export class EvmSource implements ChainSource {
       if (blocks.get(l.blockNumber)?.hash !== l.blockHash)
         throw new Error(`block ${l.blockNumber} changed while reading logs`);
     }
-    return { logs, blocks, txFrom };
+    return { logs, blocks, txFrom, transfers: await this.swapTransfers(logs) };
+  }
+
+  /**
+   * The token transfers of each transaction with a Swap that may be taxed, from its receipt:
+   * what the wallet itself sent and received, the tax included. Other swaps need none (a pool's
+   * amounts are the wallet's), so a chain without taxed tokens costs no request.
+   */
+  private async swapTransfers(logs: RawLog[]): Promise<Map<string, TokenTransfer[]>> {
+    const transfers = new Map<string, TokenTransfer[]>();
+    const mayTax = this.mayTax;
+    if (!mayTax) return transfers;
+    const hashes = [
+      ...new Set(
+        logs
+          .filter((l) => l.topics[0]?.toLowerCase() === TOPICS.Swap && mayTax(l.address))
+          .map((l) => l.txHash),
+      ),
+    ];
+    for (let start = 0; start < hashes.length; start += HEADER_BATCH) {
+      const batch = hashes.slice(start, start + HEADER_BATCH);
+      const receipts = await this.rpc.batch<{ logs: unknown[] } | null>(
+        batch.map((h) => ['eth_getTransactionReceipt', [h]]),
+        isReceipt,
+      );
+      receipts.forEach((r, i) => {
+        // Gone from the node since its logs were read (a reorg under way): the step reads again.
+        if (!r) throw new Error(`the receipt of ${batch[i]} not found`);
+        transfers.set(
+          batch[i]!,
+          r.logs.flatMap((l) => decodeTransfer(l as object) ?? []),
+        );
+      });
+    }
+    return transfers;
   }
 
   async latest(): Promise<BlockRef> {
@@ -256,7 +301,7 @@ export class EvmSource implements ChainSource {
         throw new Error(`block ${traded[i]} not found`);
       for (const t of b.transactions) txFrom.set(t.hash, t.from.toLowerCase());
     });
-    return { logs, blocks, txFrom };
+    return { logs, blocks, txFrom, transfers: await this.swapTransfers(logs) };
   }
 
   async tokenGetters(token: string) {

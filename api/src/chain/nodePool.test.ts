@@ -18,7 +18,6 @@ import { freshDb } from '../test/databases';
 import { dumpNetwork } from '../test/dump';
 import { memoryLogger, sample, waitFor } from '../test/observe';
 import { startRpcProxy, type Answer, type RpcProxy } from '../test/rpc-proxy';
-import { EvmSource } from './evmSource';
 import { NodePool } from './nodePool';
 import { JsonRpc } from './rpc';
 
@@ -112,7 +111,7 @@ it('moves to the next node on 429, 500, a hanging node and a cut answer, quarant
     await new Indexer({
       db: reference.db,
       network: chains.bsc,
-      source: new EvmSource(chains.rpcUrl),
+      source: sourceFor(chains.bsc),
     }).syncToHead();
     expect(await dumpNetwork(db, 'BSC')).toEqual(await dumpNetwork(reference.db, 'BSC'));
     expect((await dumpNetwork(db, 'BSC')).trades).toHaveLength(await swapLogs());

@@ -1,7 +1,7 @@
-import type { IndexedNetwork } from '../config';
-import type { BlockRef, ChainSource, LogsRead } from '../indexer/source';
+import { mayTax, type IndexedNetwork } from '../config';
+import type { BlockRef, ChainSource, LogsRead, TxParties } from '../indexer/source';
 import { hexToTron, tronToHex } from './address';
-import type { DecodedEvent, RawLog } from './events';
+import { decodeTransfer, type DecodedEvent, type RawLog, type TokenTransfer } from './events';
 import { httpFault, NodeFault, NodePool } from './nodePool';
 import { fetchRetry, RpcError } from './rpc';
 
@@ -303,33 +303,53 @@ export class TronSource implements ChainSource {
       l.blockHash = b.hash;
       blocks.set(b.number, b);
     }
-    return { logs, blocks, txFrom: await this.swapSenders(logs) };
+    return { logs, blocks, ...(await this.swapParties(logs)) };
   }
 
   /**
-   * Who sent each transaction with a Swap: the trader. TRON's events tell only the Swap's `to`,
-   * which is the next pair of a route, or the router when it pays out TRX. Twenty at a time,
-   * confirmed transactions like the events.
+   * Who took part in each transaction with a Swap. Its sender is the trader: TRON's events tell
+   * only the Swap's `to`, which is the next pair of a route, or the router when it pays out TRX.
+   * For a Swap that may be taxed, also the transaction's token transfers (from its info's logs):
+   * what the wallet itself sent and received. Twenty at a time, confirmed like the events.
    */
-  private async swapSenders(logs: TronLog[]): Promise<Map<string, string>> {
-    const ids = [...new Set(logs.filter((l) => l.decoded.kind === 'Swap').map((l) => l.txHash))];
-    const senders = new Map<string, string>();
+  private async swapParties(logs: TronLog[]): Promise<TxParties> {
+    const swaps = logs.filter((l) => l.decoded.kind === 'Swap');
+    const ids = [...new Set(swaps.map((l) => l.txHash))];
+    const taxed = new Set(
+      swaps.filter((l) => mayTax(this.network, l.address)).map((l) => l.txHash),
+    );
+    const txFrom = new Map<string, string>();
+    const transfers = new Map<string, TokenTransfer[]>();
     for (let start = 0; start < ids.length; start += 20) {
-      const batch = ids.slice(start, start + 20);
-      const txs = await Promise.all(
-        batch.map((id) =>
-          this.post<TronTransaction>('/walletsolidity/gettransactionbyid', { value: id }),
-        ),
+      await Promise.all(
+        ids.slice(start, start + 20).map(async (id) => {
+          const [tx, info] = await Promise.all([
+            this.post<TronTransaction>('/walletsolidity/gettransactionbyid', { value: id }),
+            taxed.has(id)
+              ? this.post<{ id?: string; log?: unknown }>(
+                  '/walletsolidity/gettransactioninfobyid',
+                  {
+                    value: id,
+                  },
+                )
+              : undefined,
+          ]);
+          const owner = hexAddr(tx.raw_data?.contract?.[0]?.parameter?.value?.owner_address);
+          // A trade stored under the wrong wallet stays wrong: read it again rather than guess.
+          if (!/^0x[0-9a-f]{40}$/.test(owner))
+            throw new NodeFault('malformed', `transaction ${id} without its sender`);
+          txFrom.set(id, owner);
+          if (!info) return;
+          if (info.id !== id) throw new NodeFault('malformed', `no info of transaction ${id}`);
+          const logs = Array.isArray(info.log) ? (info.log as object[]) : [];
+          transfers.set(
+            id,
+            logs.flatMap((l) => decodeTransfer(l) ?? []),
+          );
+        }),
       );
-      batch.forEach((id, i) => {
-        const owner = hexAddr(txs[i]!.raw_data?.contract?.[0]?.parameter?.value?.owner_address);
-        // A trade stored under the wrong wallet stays wrong: read it again rather than guess.
-        if (!/^0x[0-9a-f]{40}$/.test(owner))
-          throw new NodeFault('malformed', `transaction ${id} without its sender`);
-        senders.set(id, owner);
-      });
     }
-    return senders;
+    return { txFrom, transfers };
   }
 
   /** The factory, its pools and (with routers to approve) the configured tokens. */
@@ -426,6 +446,6 @@ export class TronSource implements ChainSource {
     }
     for (const l of logs) l.blockHash = blocks.get(l.blockNumber)!.hash;
     blocks.set(to, last);
-    return { logs, blocks, txFrom: await this.swapSenders(logs) };
+    return { logs, blocks, ...(await this.swapParties(logs)) };
   }
 }

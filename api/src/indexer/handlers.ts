@@ -1,5 +1,5 @@
 import type { IndexedNetwork } from '../config';
-import type { DecodedEvent, RawLog } from '../chain/events';
+import type { DecodedEvent, RawLog, TokenTransfer } from '../chain/events';
 import { priceOf, toFloat } from '../units';
 import type { UsdPricer } from './usd';
 
@@ -26,6 +26,13 @@ export interface TradeRow {
   price: string;
   usd: number | null;
   trader: string;
+  /**
+   * What the trader's wallet itself sent of the pool's input and received of its output, when the
+   * transaction's transfers were read (a swap that may be taxed) and they differ from the pool's:
+   * a taxed token takes its tax between the wallet and the pool. Null: the pool's amounts.
+   */
+  paid: bigint | null;
+  received: bigint | null;
 }
 export interface SyncRow {
   pair: string;
@@ -82,6 +89,30 @@ export interface HandlerContext {
   time: number;
   /** Who sent the transaction (the trader); undefined when unknown (then the Swap's `to`). */
   txFrom?: string;
+  /** The transaction's token transfers, when read (see TxParties). */
+  transfers?: TokenTransfer[];
+}
+
+/**
+ * What `wallet` sent (`side` from) or received (`side` to) of `token` in a transaction's
+ * transfers; null when they were not read or none moved it, or when it equals the pool's.
+ */
+export function walletAmount(
+  transfers: readonly TokenTransfer[] | undefined,
+  token: string,
+  wallet: string,
+  side: 'from' | 'to',
+  poolAmount: bigint,
+): bigint | null {
+  if (!transfers) return null;
+  let sum = 0n;
+  let moved = false;
+  for (const t of transfers)
+    if (t.token === token && t[side] === wallet) {
+      sum += t.value;
+      moved = true;
+    }
+  return moved && sum !== poolAmount ? sum : null;
 }
 
 /**
@@ -175,6 +206,10 @@ export function handleEvent(ctx: HandlerContext, log: RawLog, ev: DecodedEvent, 
           : pb !== null
             ? toFloat(amountB, pool.tokenB.decimals) * pb
             : null;
+      const trader = ctx.txFrom ?? ev.to;
+      const [tokenIn, tokenOut] =
+        side === 'buy' ? [pool.tokenA.key, pool.tokenB.key] : [pool.tokenB.key, pool.tokenA.key];
+      const [amountIn, amountOut] = side === 'buy' ? [amountA, amountB] : [amountB, amountA];
       out.trades.push({
         pair,
         txHash,
@@ -191,7 +226,9 @@ export function handleEvent(ctx: HandlerContext, log: RawLog, ev: DecodedEvent, 
         amountB,
         price: priceOf(amountA, pool.tokenA.decimals, amountB, pool.tokenB.decimals),
         usd: usd !== null && Number.isFinite(usd) ? usd : null,
-        trader: ctx.txFrom ?? ev.to,
+        trader,
+        paid: walletAmount(ctx.transfers, tokenIn, trader, 'from', amountIn),
+        received: walletAmount(ctx.transfers, tokenOut, trader, 'to', amountOut),
       });
     }
   }

@@ -9,7 +9,7 @@ import { finishReindex, markHalted, readControl } from './control';
 import { emptyRows, handleEvent, type HandlerContext, type Rows } from './handlers';
 import type { HeadFollower } from './heads';
 import { discoverPairs, loadDiscoveredPools, setIndexedHere } from './pairTokens';
-import type { BlockRef, ChainSource } from './source';
+import type { BlockRef, ChainSource, LogsRead, TxParties } from './source';
 import {
   addToCandles,
   copyTexts,
@@ -103,7 +103,7 @@ export interface IndexerOptions {
 /** A range read from the node and linked to the cursor before it (see Indexer.link). */
 interface ReadRange {
   to: number;
-  read: { logs: RawLog[]; blocks: Map<number, BlockRef>; txFrom: Map<string, string> };
+  read: LogsRead;
   /** The range's last block, as read after its logs. */
   last: BlockRef;
   headers: BlockRef[];
@@ -183,7 +183,7 @@ export async function prepareRows(
   network: IndexedNetwork,
   logs: RawLog[],
   blocks: Map<number, BlockRef>,
-  txFrom: Map<string, string>,
+  parties: TxParties,
   state: IngestState,
   yieldEvery = 0,
 ): Promise<Rows> {
@@ -201,7 +201,8 @@ export async function prepareRows(
     const block = blocks.get(log.blockNumber);
     if (!block) throw new Error(`${network.id}: no block ${log.blockNumber} for a log`);
     ctx.time = block.time;
-    ctx.txFrom = txFrom.get(log.txHash);
+    ctx.txFrom = parties.txFrom.get(log.txHash);
+    ctx.transfers = parties.transfers?.get(log.txHash);
     handleEvent(ctx, log, ev, rows);
   }
   return rows;
@@ -216,11 +217,11 @@ export async function prepareRange(
   network: IndexedNetwork,
   logs: RawLog[],
   blocks: Map<number, BlockRef>,
-  txFrom: Map<string, string>,
+  parties: TxParties,
   state: IngestState,
   yieldEvery = READ_AHEAD_SLICE,
 ): Promise<PreparedRange> {
-  const rows = await prepareRows(network, logs, blocks, txFrom, state, yieldEvery);
+  const rows = await prepareRows(network, logs, blocks, parties, state, yieldEvery);
   return { rows, texts: await copyTexts(network.id, rows, yieldEvery, nextTurn) };
 }
 
@@ -269,14 +270,14 @@ export async function ingest(
   network: IndexedNetwork,
   logs: RawLog[],
   blocks: Map<number, BlockRef>,
-  txFrom: Map<string, string>,
+  parties: TxParties,
   keepAbove = Number.NEGATIVE_INFINITY,
   /** The previous write's state (see IngestMemo), filled in for the next one. */
   memo?: Partial<IngestMemo>,
   alsoKeep: BlockRef[] = [],
 ): Promise<Rows> {
   const state = await ingestState(tx, network, memo);
-  const rows = await prepareRows(network, logs, blocks, txFrom, state);
+  const rows = await prepareRows(network, logs, blocks, parties, state);
   return storeRange(tx, network, { rows }, blocks, keepAbove, memo, alsoKeep);
 }
 
@@ -506,7 +507,7 @@ export class Indexer {
       rows = await db.transaction(async (tx) => {
         const state = await ingestState(tx, network, memo);
         const prepared = range.prepared ?? {
-          rows: await prepareRows(network, read.logs, eventBlocks, read.txFrom, state),
+          rows: await prepareRows(network, read.logs, eventBlocks, read, state),
         };
         // The next range's rows start from this one's pairs and reserves.
         stateReady(state);
@@ -628,13 +629,7 @@ export class Indexer {
       const [range, start] = await Promise.all([reads, state]);
       if (!range || typeof range === 'string' || !start) return null;
       const { read, eventBlocks } = range;
-      const prepared = await prepareRange(
-        this.opts.network,
-        read.logs,
-        eventBlocks,
-        read.txFrom,
-        start,
-      );
+      const prepared = await prepareRange(this.opts.network, read.logs, eventBlocks, read, start);
       return { ...range, prepared };
     })().catch(() => null);
     return { after, from, to, reads: reads.then(() => undefined), ready };

@@ -1,4 +1,4 @@
-import type { RawLog } from '../chain/events';
+import type { RawLog, TokenTransfer } from '../chain/events';
 
 export interface BlockRef {
   number: number;
@@ -8,11 +8,21 @@ export interface BlockRef {
   parentHash?: string;
 }
 
-/** A range's logs, the blocks they are in and the sender of each transaction. */
-export interface LogsRead {
+/** Who took part in a range's transactions: what tells a trade's wallet and its own amounts. */
+export interface TxParties {
+  /** The sender of each transaction (the trader). */
+  txFrom: Map<string, string>;
+  /**
+   * The token transfers of each transaction with a Swap of a pool that may tax (a token with a
+   * tax, or a discovered pair's): what the wallet sent and received, before and after the tax.
+   */
+  transfers?: Map<string, TokenTransfer[]>;
+}
+
+/** A range's logs, the blocks they are in, and who took part in their transactions. */
+export interface LogsRead extends TxParties {
   logs: RawLog[];
   blocks: Map<number, BlockRef>;
-  txFrom: Map<string, string>;
 }
 
 /** What an indexer reads from a chain; one implementation per platform. */

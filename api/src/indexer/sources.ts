@@ -1,4 +1,4 @@
-import type { IndexedNetwork } from '../config';
+import { mayTax, type IndexedNetwork } from '../config';
 import type { ChainCheck } from '../chain/chainCheck';
 import { approvalFilterOf, EvmSource } from '../chain/evmSource';
 import { NodePool, type NodePoolOptions } from '../chain/nodePool';
@@ -19,7 +19,7 @@ export function sourceFor(n: IndexedNetwork, opts: SourceOptions = {}): ChainSou
   const pool = new NodePool({ network: n.id, urls: n.nodeUrls ?? [n.nodeUrl], ...opts });
   return n.platform === 'tron'
     ? new TronSource(n, pool)
-    : new EvmSource(new JsonRpc(pool), approvalFilterOf(n));
+    : new EvmSource(new JsonRpc(pool), approvalFilterOf(n), (pair) => mayTax(n, pair));
 }
 
 /**

@@ -44,6 +44,8 @@ function trade(i: number, pair: string, time: number): TradeRow {
     price: `${600 + ((i * 37) % 50)}.${String(i).padStart(3, '0')}`,
     usd: i % 4 === 3 ? null : 1.1 * (i + 1),
     trader: hex(0xa00000 + (i % 3), 40),
+    paid: null,
+    received: null,
   };
 }
 

@@ -231,6 +231,8 @@ const EVENT_TABLES: {
       ['price', 'numeric', (r) => r.price],
       ['usd', 'float8', (r) => r.usd],
       ['trader', 'text', (r) => r.trader],
+      ['paid', 'numeric', (r) => r.paid],
+      ['received', 'numeric', (r) => r.received],
     ],
   },
 };

@@ -14,7 +14,8 @@ import type { AnswerCacheOptions } from './microcache';
 import { walletTradesPage, type StoredSwap } from './walletTrades';
 
 const ACCOUNT_COLUMNS = `SELECT pair, side, amount_a::text AS a, amount_b::text AS b,
-  time::text AS time, tx_hash, usd FROM trades WHERE network = $1 AND trader = $2`;
+  paid::text AS paid, received::text AS received, time::text AS time, tx_hash, usd
+  FROM trades WHERE network = $1 AND trader = $2`;
 /**
  * A wallet's page, first or before a time: two prepared statements (a wallet's pages are rarely
  * asked twice, so nearly every one is read), each with a plan that seeks the covering index.

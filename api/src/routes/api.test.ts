@@ -34,6 +34,16 @@ beforeAll(async () => {
     6,
     bscKey('BNB'),
   );
+  // Taxed tokens: on BSC a sale of O1T (7%) for BNB; on TRON one of JM (3%) for TRX.
+  await swapTokens(
+    chains.rpcUrl,
+    chains.bsc.routers[0]!,
+    [bscKey('O1T'), bscKey('BNB')],
+    1000n * 10n ** BigInt(chains.bsc.tokensBySymbol.get('O1T')!.decimals),
+    9,
+    bscKey('BNB'),
+    [7, 0],
+  );
   const tronNet = chains.networks.find((n) => n.id === 'TRON')!;
   const tronKey = (s: string) => tronNet.tokensBySymbol.get(s)!.key;
   await swapTokens(
@@ -43,6 +53,15 @@ beforeAll(async () => {
     7n * 10n ** 6n,
     8,
     tronKey('TRX'),
+  );
+  await swapTokens(
+    chains.tronAnvilUrl!,
+    tronNet.routers[0]!,
+    [tronKey('JM'), tronKey('TRX')],
+    100n * 10n ** 8n,
+    8,
+    tronKey('TRX'),
+    [3, 0],
   );
   // Approvals of a known wallet (account 7) for /v1/approvals, on BSC and TRON.
   const bsc = chains.devnet.config.networks.BSC;
@@ -85,6 +104,8 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     return r.json() as T;
   };
   const bscToken = (s: string) => chains.bsc.tokensBySymbol.get(s)!.key;
+  const tronToken = (s: string) =>
+    chains.networks.find((n) => n.id === 'TRON')!.tokensBySymbol.get(s)!.key;
 
   beforeAll(async () => {
     ({ db, drop } = await freshDb(kind));
@@ -188,11 +209,28 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     const trades = await json<Array<Record<string, unknown>>>(
       `/v1/history/tron/account/${wallet}/trades`,
     );
+    // The sale of JM (3% tax) as the wallet made it: 100 JM left it, 97 reached the pool.
     expect(trades).toEqual([
+      expect.objectContaining({ symbolIn: 'JM', amountIn: '100', symbolOut: 'TRX' }),
       expect.objectContaining({ symbolIn: 'USDT', amountIn: '7', symbolOut: 'TRX' }),
     ]);
+    const pool = await json<Trade[]>(
+      `/v1/history/tron/trades/${hexToTron(tronToken('TRX'))}/${hexToTron(tronToken('JM'))}?limit=200`,
+    );
+    expect(pool.find((t) => t.hash === trades[0]!.hash)).toMatchObject({ sellAmount: '97' });
     const router = hexToTron(chains.networks.find((n) => n.id === 'TRON')!.routers[0]!);
     expect(await json(`/v1/history/tron/account/${router}/trades`)).toEqual([]);
+  });
+
+  it("a taxed token's sale on BSC shows what left the wallet (7% of it never reached the pool)", async () => {
+    const [sale] = await json<Array<Record<string, unknown>>>(
+      `/v1/history/bsc/account/${anvilAddress(9)}/trades`,
+    );
+    expect(sale).toMatchObject({ symbolIn: 'O1T', amountIn: '1000', symbolOut: 'BNB' });
+    const pool = await json<Trade[]>(
+      `/v1/history/bsc/trades/${bscToken('BNB')}/${bscToken('O1T')}?limit=200`,
+    );
+    expect(pool.find((t) => t.hash === sale!.hash)).toMatchObject({ sellAmount: '930' });
   });
 
   it('info: reserves as on the chain, USD figures, fee APR, JM supply on TRON', async () => {

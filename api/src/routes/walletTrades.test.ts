@@ -38,11 +38,14 @@ const swap = (
   a: bigint,
   b: bigint,
   usd: number | null = 10,
+  wallet: { paid?: bigint; received?: bigint } = {},
 ): StoredSwap => ({
   pair,
   side,
   a: String(a),
   b: String(b),
+  paid: wallet.paid === undefined ? null : String(wallet.paid),
+  received: wallet.received === undefined ? null : String(wallet.received),
   time: String(1_796_000_000 + hash),
   tx_hash: tx(hash),
   usd,
@@ -74,6 +77,18 @@ describe("a wallet's trades", () => {
       },
       expect.objectContaining({ hash: tx(1), symbolIn: 'BNB', symbolOut: 'JM', amountOut: '500' }),
     ]);
+  });
+
+  it("shows a taxed token's amounts as the wallet sent and received them, not the pool's", async () => {
+    // Sold 100 JM (3% tax: the pool got 97) for BNB, then bought JM: the pool paid 50, 48.5 arrived.
+    const trades = walletTrades(network, [
+      swap(5, BNB_JM, 'buy', e18, 50n * 10n ** 9n, 10, { received: 485n * 10n ** 8n }),
+      swap(4, BNB_JM, 'sell', e18, 97n * 10n ** 9n, 10, { paid: 100n * 10n ** 9n }),
+    ]);
+    expect(
+      trades.map((t) => `${t.amountIn} ${t.symbolIn} -> ${t.amountOut} ${t.symbolOut}`),
+    ).toEqual(['1 BNB -> 48.5 JM', '100 JM -> 1 BNB']);
+    expect(trades[1]!.price).toBe('100');
   });
 
   it('keeps apart two swaps of one transaction that do not chain, and leaves out a pool it does not index', () => {

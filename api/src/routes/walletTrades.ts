@@ -8,12 +8,15 @@ export interface StoredSwap {
   side: string;
   a: string;
   b: string;
+  /** What the wallet itself sent and received, when it differs from the pool (a tax). */
+  paid: string | null;
+  received: string | null;
   time: string;
   tx_hash: string;
   usd: number | null;
 }
 
-/** One swap as the wallet made it: what left it and what it received. */
+/** One swap as the wallet made it: what left it and what it received, taxes included. */
 export interface WalletTrade {
   date: number;
   hash: string;
@@ -40,6 +43,8 @@ function hopOf(n: IndexedNetwork, row: StoredSwap): Hop | null {
   const b = { ...pool.tokenB, amount: BigInt(row.b) };
   // buy: paid A, received B.
   const [paid, got] = row.side === 'buy' ? [a, b] : [b, a];
+  if (row.paid !== null) paid.amount = BigInt(row.paid);
+  if (row.received !== null) got.amount = BigInt(row.received);
   return { row, paid, got };
 }
 

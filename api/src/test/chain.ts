@@ -90,7 +90,7 @@ export async function swapBnbForUsdt(
 /**
  * `amountIn` of `path[0]` swapped along `path` through `router` (lower-case 0x) by anvil account
  * `keyIndex` on the chain at `url` (BSC's anvil, or the anvil under the TRON devnode), after
- * approving it; ending in the base coin's wrapped token pays out the coin. Untaxed tokens only.
+ * approving it; ending in the base coin's wrapped token pays out the coin.
  */
 export async function swapTokens(
   url: string,
@@ -99,6 +99,8 @@ export async function swapTokens(
   amountIn: bigint,
   keyIndex: number,
   wrappedBase: string,
+  /** Each path token's tax in percent (the router's rule: it pays what the pools can). */
+  taxes: number[] = path.map(() => 0),
 ): Promise<string> {
   const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true });
   try {
@@ -118,7 +120,7 @@ export async function swapTokens(
       amountIn,
       0n,
       path,
-      taxesFor(path.map(() => 0)),
+      taxesFor(taxes),
       await signer.getAddress(),
       BigInt(Math.floor(Date.now() / 1000) + 3600),
     );
