@@ -114,21 +114,29 @@ describe("a wallet's trades", () => {
       reads.push(rowLimit);
       return stored.slice(0, rowLimit);
     };
-    // 3 trades: 7 swaps read, holding 3 whole routes and half of the fourth.
+    // 3 trades: 4 swaps read hold only 2 routes; 9 hold 4 whole routes and half of the fifth.
     const three = await walletTradesPage(network, 3, read);
     expect(three.map((t) => t.hash)).toEqual([tx(18), tx(17), tx(16)]);
-    expect(reads).toEqual([7]);
-    // All 8: the first read (17 swaps) holds every swap; a short read is complete.
+    expect(reads).toEqual([4, 9]);
+    // All 8: 11 swaps read are cut short; 23 asked bring all 14, and a short read is complete.
     reads.length = 0;
     const all = await walletTradesPage(network, 10, read);
     expect(all.map((t) => t.hash)).toEqual([18, 17, 16, 15, 14, 13, 12, 11].map(tx));
     expect(all[0]).toMatchObject({ symbolIn: 'USDT', symbolOut: 'BUSD' });
-    expect(reads).toEqual([21]);
+    expect(reads).toEqual([11, 23]);
+    // A wallet without routes: one read, one swap more than the page.
+    reads.length = 0;
+    const singles = stored.slice(12);
+    const page = await walletTradesPage(network, 1, async (rowLimit) => {
+      reads.push(rowLimit);
+      return singles.slice(0, rowLimit);
+    });
+    expect(page.map((t) => t.hash)).toEqual([tx(12)]);
+    expect(reads).toEqual([2]);
   });
 
   it('never answers a route cut by the read: it reads further until the page is whole', async () => {
-    // Routes of three hops (another router's), BUSD -> BNB -> USDT -> BNB, newest first:
-    // twice the page in swaps is not enough.
+    // Routes of three hops (another router's), BUSD -> BNB -> USDT -> BNB, newest first.
     const hop3 = (hash: number) => [
       swap(hash, BNB_USDT, 'sell', e18, 600n * 10n ** 6n),
       swap(hash, BNB_USDT, 'buy', e18, 600n * 10n ** 6n),
@@ -140,7 +148,7 @@ describe("a wallet's trades", () => {
       reads.push(rowLimit);
       return stored.slice(0, rowLimit);
     });
-    expect(reads).toEqual([5, 20]);
+    expect(reads).toEqual([3, 7]);
     expect(trades).toEqual([
       expect.objectContaining({ hash: tx(9), amountIn: '600', symbolIn: 'BUSD', symbolOut: 'BNB' }),
       expect.objectContaining({ hash: tx(8), amountIn: '600', symbolIn: 'BUSD', symbolOut: 'BNB' }),

@@ -97,17 +97,18 @@ export function walletTrades(n: IndexedNetwork, rows: readonly StoredSwap[]): Wa
 
 /**
  * The first `limit` trades of a wallet, read through `readSwaps(rowLimit)` (its newest stored
- * swaps). A route's hops count as one trade, so a page of trades needs more swaps than trades:
- * read twice as many as asked (a route of this exchange has at most two hops) and, when the
- * swaps read were cut short and do not hold more than `limit` whole trades, four times more
- * again. The trade at the cut may be missing hops, so it is never answered.
+ * swaps). A route's hops count as one trade, so a page may need more swaps than trades: the
+ * first read asks one more swap than trades (a wallet without routes, the common case and the
+ * biggest wallets', costs what it did before routes were joined); when that read was cut short
+ * and holds no more than `limit` whole trades, the next asks twice as many. The trade at the cut
+ * may be missing hops, so it is never answered.
  */
 export async function walletTradesPage(
   n: IndexedNetwork,
   limit: number,
   readSwaps: (rowLimit: number) => Promise<StoredSwap[]>,
 ): Promise<WalletTrade[]> {
-  for (let rowLimit = limit * 2 + 1; ; rowLimit *= 4) {
+  for (let rowLimit = limit + 1; ; rowLimit = rowLimit * 2 + 1) {
     const rows = await readSwaps(rowLimit);
     const trades = walletTrades(n, rows);
     if (rows.length < rowLimit || trades.length > limit) return trades.slice(0, limit);
