@@ -18,6 +18,11 @@ async function openWithTronLink(
 ) {
   await withTronLink(page, account, extra);
   await page.goto('/?n=TRON');
+  await connectTronLink(page);
+}
+
+/** Connects TronLink from the header (again after each page load, as a user would). */
+async function connectTronLink(page: Page) {
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   // On the local profile the chooser also offers the dev wallet; TronLink is the real path.
   await page
@@ -102,11 +107,7 @@ test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then
     .poll(() => accountTradeHashes(owner), { timeout: 30000, message: 'the api has the sale' })
     .toContain(saleLink.split('/').pop());
   await page.goto('/charts?n=TRON');
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect a wallet' })
-    .getByRole('button', { name: 'TronLink' })
-    .click();
+  await connectTronLink(page);
   const myTrades = page.getByRole('region', { name: 'My trades' });
   await expect(myTrades.getByRole('row')).toHaveCount(3); // the header, the buy and the sale
   await expect(
