@@ -59,6 +59,14 @@ describe('slippageWarning', () => {
     expect(slippageWarning(500)).toBeNull();
     expect(slippageWarning(501)).toBe('may-be-frontrun');
   });
+
+  it("does not warn against a taxed route's own suggestion (5% plus its taxes), only above it", () => {
+    expect(slippageWarning(800, 800)).toBeNull();
+    expect(slippageWarning(801, 800)).toBe('may-be-frontrun');
+    // An untaxed route's suggestion is the base: the 5% bound stays.
+    expect(slippageWarning(501, 500)).toBe('may-be-frontrun');
+    expect(slippageWarning(4, 800)).toBe('may-fail');
+  });
 });
 
 describe('suggestedSlippageBps', () => {

@@ -46,10 +46,14 @@ export function parseSlippagePercent(text: string): SlippageParseResult {
 
 export type SlippageWarning = 'may-fail' | 'may-be-frontrun';
 
-/** Below 0.05% the swap may fail; above 5% it may be frontrun. */
-export function slippageWarning(slippageBps: number): SlippageWarning | null {
+/**
+ * Below 0.05% the swap may fail; above 5% it may be frontrun, or, for a taxed route, above the
+ * slippage it is told to use (`suggestedBps`: 5% plus its taxes, see suggestedSlippageBps): the
+ * box does not warn against its own suggestion.
+ */
+export function slippageWarning(slippageBps: number, suggestedBps = 0): SlippageWarning | null {
   if (slippageBps < LOW_SLIPPAGE_WARNING_BPS) return 'may-fail';
-  if (slippageBps > HIGH_SLIPPAGE_WARNING_BPS) return 'may-be-frontrun';
+  if (slippageBps > Math.max(HIGH_SLIPPAGE_WARNING_BPS, suggestedBps)) return 'may-be-frontrun';
   return null;
 }
 
