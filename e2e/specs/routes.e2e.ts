@@ -89,6 +89,21 @@ test('the pair chosen in the swap box is in the link: a reload and a shared link
   await expect(page).toHaveURL(/\/pools\?n=BSC$/);
 });
 
+test('from an open add the Swap tab opens on its pair; the Liquidity tab opens on the positions', async ({
+  page,
+}) => {
+  await page.goto('/?n=BSC&t=addLiquidity&from=BNB&to=BUSD');
+  await expect(page.locator('[data-remote="liquidity"]')).toBeVisible();
+  await page.getByRole('tab', { name: 'Swap' }).click();
+  await expect(page).toHaveURL(/\/\?n=BSC&t=swap&from=BNB&to=BUSD$/);
+  const box = page.locator('[data-remote="swap"]');
+  await expect(box.getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
+  await expect(box.getByRole('button', { name: 'Receive token: BUSD' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Liquidity' }).click();
+  await expect(page).toHaveURL(/\/\?n=BSC&t=addLiquidity$/);
+  await expect(page.locator('[data-remote="liquidity"]')).toBeVisible();
+});
+
 test('the chosen network tab survives a reload', async ({ page }) => {
   await page.goto('/pools');
   await page.getByRole('tab', { name: 'BTTC' }).click();

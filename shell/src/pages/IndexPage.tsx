@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { RouteScreen } from './RouteScreen';
-import { resolveTab } from '../routes';
+import { resolveTab, type IndexTab } from '../routes';
 import { useTabKeys } from '../layout/tabKeys';
 
 export const INDEX_HEADING = msg`The first multi-chain swap with full support for taxed tokens`;
@@ -17,7 +17,16 @@ export function IndexPage() {
     <RouteScreen route="index">
       {({ network, query, setQuery }) => {
         const tab = resolveTab(query.t ?? null);
-        const tabLink = (t: string) => `/?n=${network}&t=${t}`;
+        const tabLink = (t: IndexTab) => {
+          const link = new URLSearchParams({ n: network, t });
+          // From an open add, Swap opens on its pair (the tokens to get for it); Liquidity opens
+          // on the positions, not on an add of whatever the swap box shows.
+          if (t === 'swap' && tab === 'addLiquidity' && query.from && query.to) {
+            link.set('from', query.from);
+            link.set('to', query.to);
+          }
+          return `/?${link}`;
+        };
         return (
           <>
             <h1 className="jm-heading">{i18n._(INDEX_HEADING)}</h1>
