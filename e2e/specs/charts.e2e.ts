@@ -183,7 +183,7 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
   await page.screenshot({ path: testInfo.outputPath('charts-page-bsc.png'), fullPage: true });
 });
 
-/** The hashes of `owner`'s trades as the api serves them, once its indexer has `hash`. */
+/** Waits until the api serves `hash` among `owner`'s trades (its indexer has the block). */
 async function expectAccountTrade(network: string, owner: string, hash: string): Promise<void> {
   const url = `${apiUrl()}/v1/history/${network.toLowerCase()}/account/${owner}/trades`;
   await expect
