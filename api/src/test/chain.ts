@@ -99,7 +99,7 @@ export async function swapTokens(
   amountIn: bigint,
   keyIndex: number,
   wrappedBase: string,
-  /** Each path token's tax in percent (the router's rule: it pays what the pools can). */
+  /** Each path token's tax in percent: the router's `taxes`, which it nets each hop's amount of. */
   taxes: number[] = path.map(() => 0),
 ): Promise<string> {
   const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true });
