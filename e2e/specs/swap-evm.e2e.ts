@@ -39,6 +39,18 @@ async function swapAndWaitForPopup(page: Page) {
   return popup;
 }
 
+/** From the page's first script on, notes whether it ever showed "Network unreachable". */
+const watchForUnreachable = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { __saidUnreachable?: boolean };
+    w.__saidUnreachable = false; // undefined later: the watcher never ran
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Network unreachable')) w.__saidUnreachable = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+const saidUnreachable = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __saidUnreachable?: boolean }).__saidUnreachable);
+
 const NETWORKS = [
   { id: 'BSC', amount: '0.5' },
   { id: 'POLY', amount: '25' },
@@ -107,16 +119,19 @@ test('BSC: with the wallet\'s balance unreadable, SWAP says so (not "Insufficien
   const net = localNetworks().BSC!;
   const node = new URL(net.nodeUrl).origin;
   let failing = true;
+  let refused = 0;
   await page.route(
     (url) => url.origin === node,
     async (route) => {
       const body = route.request().postData() ?? '';
       if (!failing || !body.includes('eth_getBalance')) return route.continue();
+      refused += 1;
       const { id } = JSON.parse(body) as { id: number };
       const error = { code: -32005, message: 'rate limited' };
       await route.fulfill({ json: { jsonrpc: '2.0', id, error } });
     },
   );
+  await watchForUnreachable(page);
   await openWithWallet(page, 'BSC', owner);
   const before = await ledger('BSC', owner, ['BNB', 'USDT']);
   await sellField(page).fill('0.1');
@@ -128,6 +143,11 @@ test('BSC: with the wallet\'s balance unreadable, SWAP says so (not "Insufficien
   ).toBeVisible();
   await expect(page.getByText(/^Insufficient balance/)).toHaveCount(0);
   expect(await walletSent(page)).not.toContain('eth_sendTransaction');
+  // The node refused every balance read but answered the pools: the box never said the network
+  // was unreachable, and its prices stayed.
+  expect(refused).toBeGreaterThan(0);
+  await expect(receiveField(page)).not.toHaveValue('');
+  expect(await saidUnreachable(page)).toBe(false);
   // The node answers again: the same press swaps.
   failing = false;
   await swapAndWaitForPopup(page);

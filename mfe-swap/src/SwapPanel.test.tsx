@@ -441,7 +441,7 @@ it('says when the network cannot be reached instead of failing silently', async 
   expect(await screen.findByText(/Network unreachable/)).toBeInTheDocument();
 });
 
-it('shows the banner only while every node fails, and clears it by itself when one answers', async () => {
+it('shows the banner when the pools cannot be read, not when the nodes fail only other reads, and clears it when one answers', async () => {
   let report: (status: 'ok' | 'unreachable') => void = () => undefined;
   let unsubscribed = false;
   api.nodeStatus = (network, onChange) => {
@@ -450,17 +450,38 @@ it('shows the banner only while every node fails, and clears it by itself when o
     onChange('ok');
     return () => (unsubscribed = true);
   };
+  const { ChainError } = await import('@jmswap/shared-chain');
+  const { NETWORK_UNREACHABLE } = await import('@jmswap/shared-chain/swap');
+  const working = { quote: api.quote, prices: api.prices };
+  const noNode = async () => {
+    throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
+  };
   const view = render(<SwapPanel network="TRON" query={{}} />);
   await userEvent.type(sell(), '10');
   await waitFor(() => expect(receive()).not.toHaveValue(''));
-  const quotes = api.quotes;
-  expect(screen.queryByText(/Network unreachable/)).not.toBeInTheDocument();
+
+  // Every node failed its last read (a rate-limited balance read, say), but the pools still
+  // answer: the box reads them at once, and says nothing of an unreachable network.
+  let quotes = api.quotes;
   act(() => report('unreachable'));
-  expect(screen.getByText(/Network unreachable/)).toBeInTheDocument();
-  // A node answers again: the banner goes, and the box quotes again at once.
-  act(() => report('ok'));
-  expect(screen.queryByText(/Network unreachable/)).not.toBeInTheDocument();
   await waitFor(() => expect(api.quotes).toBeGreaterThan(quotes));
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  expect(screen.queryByText(/Network unreachable/)).not.toBeInTheDocument();
+
+  // The pools cannot be read either: the banner, and no estimate.
+  act(() => report('ok'));
+  Object.assign(api, { quote: noNode, prices: noNode });
+  act(() => report('unreachable'));
+  expect(await screen.findByText(/Network unreachable/)).toBeInTheDocument();
+  await waitFor(() => expect(receive()).toHaveValue(''));
+
+  // A node answers again: the box reads at once (not at the next refresh), and the banner goes.
+  Object.assign(api, working);
+  quotes = api.quotes;
+  act(() => report('ok'));
+  await waitFor(() => expect(screen.queryByText(/Network unreachable/)).not.toBeInTheDocument());
+  await waitFor(() => expect(receive()).not.toHaveValue(''));
+  expect(api.quotes).toBeGreaterThan(quotes);
   view.unmount();
   expect(unsubscribed).toBe(true);
 });

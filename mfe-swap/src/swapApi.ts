@@ -23,11 +23,15 @@ export interface QuoteRequest {
 export interface SwapApi {
   /** Estimate (exact in), amount needed (exact out, or launchPad buy); null when there is nothing to quote; throws on no path or liquidity. */
   quote(req: QuoteRequest): Promise<SwapQuote | null>;
-  /** Mid prices both ways (10^18 scaled), undefined when unknown. */
+  /**
+   * Mid prices both ways (10^18 scaled), undefined when there is no path; rejects with "Network
+   * unreachable" when the pools cannot be read. `fresh`: from reserves read less than 5 s ago.
+   */
   prices(
     network: NetworkId,
     from: string,
     to: string,
+    fresh?: boolean,
   ): Promise<{ fromInTo: bigint; toInFrom: bigint } | undefined>;
   /** Is there a path of pools between the two tokens (undefined: the chain could not be read)? */
   routeExists?(network: NetworkId, from: string, to: string): Promise<boolean | undefined>;
@@ -63,7 +67,8 @@ export interface SwapApi {
   watchAsset?(network: NetworkConfig, symbol: string): Promise<void>;
   /**
    * The health of the network's nodes, now and on each change: "unreachable" while every node
-   * fails, "ok" once one answers. Returns the unsubscribe.
+   * failed its last read (any read: a balance too), "ok" once one answers. Returns the
+   * unsubscribe.
    */
   nodeStatus?(network: NetworkId, onChange: (status: NodeStatus) => void): () => void;
   /**

@@ -1,6 +1,7 @@
 /** The swap box's services, on shared-chain. */
 import {
   addTokenToWallet,
+  ChainError,
   getBalances,
   getNetworkConfig,
   getReader,
@@ -15,6 +16,7 @@ import {
   getAmountNeeded,
   getSwapPools,
   getSwapEstimate,
+  NETWORK_UNREACHABLE,
   pairPrices,
   swapGasReserve,
   type ChainSwapEstimate,
@@ -33,9 +35,11 @@ export const chainSwapApi: SwapApi = {
     if (!needed) return null;
     return quoteFromEstimate(kind === 'launchPadBuy' ? launchPadBuy(needed) : needed);
   },
-  async prices(network: NetworkId, from, to) {
-    const [pools, config] = [await getSwapPools(from, to, network), getNetworkConfig(network)];
-    if (!pools || !config) return undefined;
+  async prices(network: NetworkId, from, to, fresh) {
+    const pools = await getSwapPools(from, to, network, fresh);
+    if (!pools) throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
+    const config = getNetworkConfig(network);
+    if (!config) return undefined;
     const p = pairPrices({
       tokens: config.tokens,
       pools,

@@ -27,6 +27,9 @@ export const LAUNCHPAD_REFRESH_MS = 8_000;
 export const BALANCE_REFRESH_MS = 12_000;
 export const QUOTE_DEBOUNCE_MS = 250;
 
+const isUnreachable = (error: unknown) =>
+  error instanceof Error && error.message === NETWORK_UNREACHABLE;
+
 /** How often prices and estimates refresh, and how old a quote SWAP still sends. */
 export const refreshMsFor = (launchPad?: boolean): number =>
   launchPad ? LAUNCHPAD_REFRESH_MS : REFRESH_MS;
@@ -64,22 +67,24 @@ export function useSwapBox(options: SwapBoxOptions) {
   const refresh = tick + nudge;
   useVisibleInterval(() => setBalanceTick((r) => r + 1), BALANCE_REFRESH_MS);
 
-  const [quoteUnreachable, setUnreachable] = useState(false);
+  // Whether the box's own last read of the pools (the estimate, the prices) found no node.
+  const [poolsUnread, setPoolsUnread] = useState(false);
   const kind = quoteKindFor(state.lastEdited, widget?.launchPad);
-  useQuote(state, kind, network, slippageBps, refresh, dispatch, setUnreachable);
+  useQuote(state, kind, network, slippageBps, refresh, dispatch, setPoolsUnread);
 
-  // The network's nodes: the banner shows while every node fails and goes when one answers;
-  // then the box reads again at once (prices, the estimate) instead of at the next refresh.
+  // The banner says prices cannot be read, so it follows the box's own read of the pools, not
+  // the nodes' health: a node that rate-limits one kind of read (balances) fails those while it
+  // still answers the pools, and the other way round. A change of health is news all the same:
+  // the box reads the pools at once, to show the banner or to clear it.
   const [nodes, setNodes] = useState<NodeStatus>();
   const lastNodes = useRef<NodeStatus | undefined>(undefined);
   useEffect(() => swapApi().nodeStatus?.(network.id, setNodes), [network.id]);
   useEffect(() => {
-    if (lastNodes.current === 'unreachable' && nodes === 'ok') setRefresh((r) => r + 1);
+    if (nodes !== lastNodes.current && nodes !== undefined && lastNodes.current !== undefined)
+      setRefresh((r) => r + 1);
     lastNodes.current = nodes;
   }, [nodes]);
-  // Until the node health is known (or where there is none), a quote that could not read the
-  // chain says it.
-  const unreachable = nodes === undefined ? quoteUnreachable : nodes === 'unreachable';
+  const unreachable = poolsUnread;
 
   // A new slippage voids the shown bound at once (nothing is sent with the old one).
   const lastSlippage = useRef(slippageBps);
@@ -101,14 +106,25 @@ export function useSwapBox(options: SwapBoxOptions) {
   }, [epoch]);
 
   const { fromSymbol, toSymbol } = state;
+  const pricesRefreshed = useRef(refresh);
   useEffect(() => {
+    const fresh = pricesRefreshed.current !== refresh;
+    pricesRefreshed.current = refresh;
     if (!fromSymbol || !toSymbol) return;
     let live = true;
     swapApi()
-      .prices(network.id, fromSymbol, toSymbol)
+      .prices(network.id, fromSymbol, toSymbol, fresh)
       .then(
-        (p) => live && setPrices(p),
-        () => live && setPrices(undefined),
+        (p) => {
+          if (!live) return;
+          setPrices(p);
+          setPoolsUnread(false);
+        },
+        (error: unknown) => {
+          if (!live) return;
+          setPrices(undefined);
+          setPoolsUnread(isUnreachable(error));
+        },
       );
     return () => {
       live = false;
@@ -182,7 +198,7 @@ function useQuote(
   slippageBps: number,
   refresh: number,
   dispatch: (a: Parameters<typeof swapFormReducer>[1]) => void,
-  setUnreachable: (unreachable: boolean) => void,
+  setPoolsUnread: (unread: boolean) => void,
 ) {
   const { fromSymbol, toSymbol, lastEdited, version } = state;
   // Only the edited field: the quote filling the other one is not an edit (one estimate per edit).
@@ -214,12 +230,12 @@ function useQuote(
             lastEdited === 1 ? quote.amountOut : quote.amountIn,
             other.decimals,
           );
-          setUnreachable(false);
+          setPoolsUnread(false);
           dispatch({ type: 'quoted', version, quote, otherAmount, at: quote.readAt ?? Date.now() });
         })
         .catch((error: unknown) => {
           if (!isChainError(error)) console.error('[swap] estimate failed', error);
-          setUnreachable(error instanceof Error && error.message === NETWORK_UNREACHABLE);
+          setPoolsUnread(isUnreachable(error));
           dispatch({ type: 'quoteFailed', version });
         });
     }, QUOTE_DEBOUNCE_MS);
@@ -235,6 +251,6 @@ function useQuote(
     slippageBps,
     refresh,
     dispatch,
-    setUnreachable,
+    setPoolsUnread,
   ]);
 }

@@ -1,10 +1,10 @@
 /**
  * One NodePool per network (and node list), shared by everything that talks to its nodes on
  * this page: the light readers (EVM JSON-RPC, TRON HTTP API) and the ethers provider the EVM
- * writers and the dev wallet use. Its status$ is every reader's status$ for that network: the
- * swap box's "Network unreachable" banner shows while it says "unreachable" (every node failed
- * its last request, or no node of the network's chain is left) and goes away by itself when a
- * node answers again.
+ * writers and the dev wallet use. Its status$ is every reader's status$ for that network:
+ * "unreachable" while every node failed its last request (or no node of the network's chain is
+ * left), "ok" again when one answers. The swap box reads its pools again on each change; its
+ * "Network unreachable" banner shows when that read fails, not for a failed balance read.
  *
  * Every node is asked its chain and head before its first answer is used (core/nodePool.ts;
  * the clients' `ask`: EVM eth_chainId, TRON the genesis block's id). A node of another chain is

@@ -14,7 +14,7 @@
  *   passed on to the caller as it is, the node counts as healthy and no other node is asked.
  * - `retry: false` (a send): one node, one request. A transaction is never sent twice.
  * - status(): "unreachable" when the last request to EVERY node failed (or no node is
- *   configured), else "ok". The UI's "Network unreachable" banner follows it.
+ *   configured), else "ok". The swap box checks its pools again on each change.
  * - With `checks` (every network's pool, adapters/nodes.ts): before a node's first answer is
  *   used, the node is asked which chain it is on and where its head is (the client's `ask`,
  *   one light request). A node of another chain is set aside until the page is reloaded

@@ -100,10 +100,17 @@ async function reservesFor(network: NetworkConfig, request: EstimateRequest) {
 /**
  * The pools quotes between `from` and `to` use (the listed ones, and the factory's pools of a
  * token beyond the config): the swap box's prices and its "no pool yet" check read them.
+ * Undefined when no node answered. `fresh`: reserves read less than 5 s ago (the box's periodic
+ * refresh, which also tells whether the network still answers).
  */
-export async function getSwapPools(from: string, to: string, networkId?: NetworkId) {
+export async function getSwapPools(
+  from: string,
+  to: string,
+  networkId?: NetworkId,
+  fresh?: boolean,
+) {
   const network = await networkById(networkId);
-  return poolsAround(network, [from, to]);
+  return poolsAround(network, [from, to], fresh);
 }
 
 function queryFor(
