@@ -393,6 +393,22 @@ test("BSC: a meme token's price keeps its digits in the swap box and on its char
   const heading = page.getByRole('heading', { level: 2 });
   await expect(heading).toHaveText('MDOGE/BNB 0.0₁₄1 BNB per MDOGE', { timeout: 30_000 });
   await expect(page.locator('[data-figure="price"]')).toHaveText('0.0₁₄1 BNB');
+  // The other way round, at 320 px: about a quadrillion MDOGE per BNB reads "980.33T" on one
+  // line (its 22 fixed digits broke the heading over two).
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.getByRole('button', { name: 'Show as BNB/MDOGE' }).click();
+  const price = heading.locator('[data-figure="title-price"]');
+  await expect(price).toHaveText(/^(1\.00Q|9\d\d\.\d\dT)$/);
+  const size = await price.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect((await price.boundingBox())!.height).toBeLessThan(size * 2);
+  await expect(page.locator('[data-figure="price"]')).toHaveText(/^(1\.00Q|9\d\d\.\d\dT) MDOGE$/);
+  // In the swap box at 320 px the 5-letter symbol is whole; the address beside it gives way.
+  await page.goto(`/?n=BSC&from=BNB&to=${tokens.meme}`);
+  const symbol = swapBox(page)
+    .getByRole('button', { name: /^Receive token: MDOGE 0x/ })
+    .locator('.jm-token-symbol');
+  await expect(symbol).toHaveText('MDOGE');
+  expect(await symbol.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
 });
 
 test('at 320 px a token with a 23-letter symbol is cut or wrapped, never pushed out: the box, picker, liquidity and charts page fit', async ({

@@ -33,16 +33,40 @@ export function plainDecimal(value: number): string {
   return `${sign}${text.includes('.') ? text.replace(/\.?0+$/, '') : text}`;
 }
 
+/** From a million up a figure is written in these units, as the chart's axis writes its ticks. */
+export const COMPACT_UNITS: readonly (readonly [number, string])[] = [
+  [1e15, 'Q'],
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+];
+
+/**
+ * From a million up, a figure with two decimals of its unit: 980325167976266.75 -> "980.33T".
+ * A double holds 15 digits, so the fixed places of such a price were noise, and its 22 digits
+ * broke the charts page's heading at 320 px. Undefined below a million.
+ */
+export function compactFigure(value: number): string | undefined {
+  const at = COMPACT_UNITS.findIndex(([size]) => Math.abs(value) >= size);
+  if (at < 0) return undefined;
+  // Two decimals may round up to the next unit: 999.999M is "1.00B", not "1000.00M".
+  const roundsUp =
+    at > 0 && Math.abs(value) / (COMPACT_UNITS[at] as readonly [number, string])[0] >= 999.995;
+  const [size, unit] = COMPACT_UNITS[roundsUp ? at - 1 : at] as readonly [number, string];
+  const [whole = '0', fraction = ''] = (value / size).toFixed(2).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}${unit}`;
+}
+
 /**
  * A price the API sent as a JSON number, rounded to `places` decimals; a price so small that
- * they would show fewer than two of its digits as `priceText` writes it ("0.0₁₄1013"); "-" when
- * the API has no figure.
+ * they would show fewer than two of its digits as `priceText` writes it ("0.0₁₄1013"); from a
+ * million up compact ("980.33T"); "-" when the API has no figure.
  */
 export const priceFigure = (value: number | null | undefined, places: number): string =>
   value === null || value === undefined || !Number.isFinite(value)
     ? '-'
     : value === 0 || Math.abs(value) >= 10 ** (1 - places)
-      ? value.toFixed(places)
+      ? (compactFigure(value) ?? value.toFixed(places))
       : priceText(plainDecimal(value), places);
 
 /** A token's USD price: cents from $1 up, else 4 significant digits ($0.00001234). */

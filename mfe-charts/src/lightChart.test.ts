@@ -82,7 +82,10 @@ describe('tickText', () => {
     expect(tickText(750e6, 0, 250e6)).toBe('750M');
     expect(tickText(1.5e9, 0, 5e8)).toBe('1.5B');
     expect(tickText(3e21, 0, 1e21)).toBe('3,000,000Q');
-    // Below a million, or a step finer than two decimals of the unit: the whole number.
+    // A step finer than two decimals of the unit: the smaller unit the ticks beside it take.
+    expect(tickText(1e15, 0, 5e12)).toBe('1,000T');
+    expect(tickText(995e12, 0, 5e12)).toBe('995T');
+    // Below a million, or a step finer than two decimals of a million: the whole number.
     expect(tickText(500_000, 0, 250_000)).toBe('500,000');
     expect(tickText(1_000_050, 0, 50)).toBe('1,000,050');
     expect(tickText(1234567.5, 2)).toBe('1,234,567.50');

@@ -1,6 +1,7 @@
 import { zeroRunText } from '@jmswap/shared-chain';
 import { CHART_BUCKET_MS } from '@jmswap/shared-chain/history';
 import type { ChartKind, ChartPoint } from './chartRules';
+import { COMPACT_UNITS } from './format';
 
 /**
  * The light chart's drawing, in a view box `width` wide and 100 high (the SVG stretches it to the
@@ -47,13 +48,6 @@ const day = (ms: number, language: string) =>
   new Date(ms).toLocaleDateString(language, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Large ticks in millions to quadrillions, as DEX charts write a meme token's price. */
-const COMPACT_UNITS: [number, string][] = [
-  [1e15, 'Q'],
-  [1e12, 'T'],
-  [1e9, 'B'],
-  [1e6, 'M'],
-];
-
 /** The decimals `value` needs to be written exactly (0.25 -> 2), up to `most`; undefined above. */
 function placesOf(value: number, most: number): number | undefined {
   for (let places = 0; places <= most; places += 1) {
@@ -65,17 +59,20 @@ function placesOf(value: number, most: number): number | undefined {
 
 /**
  * A tick from a million up, with the axis step `step`: "1.5Q", "250M", with the decimals the
- * step needs so that no two ticks read alike (at most two; a step finer than that keeps the
- * whole number).
+ * step needs so that no two ticks read alike (at most two). A step finer than that takes a
+ * smaller unit, as the ticks beside it do (1e15 by steps of 5T: "1,000T" beside "995T"); below
+ * the smallest, the whole number.
  */
 function compactTick(value: number, step: number): string | undefined {
-  const unit = COMPACT_UNITS.find(([size]) => Math.abs(value) >= size);
-  if (!unit) return undefined;
-  const places = placesOf(step / unit[0], 2);
-  if (places === undefined) return undefined;
-  const [whole = '0', fraction] = (value / unit[0]).toFixed(places).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${fraction === undefined ? grouped : `${grouped}.${fraction}`}${unit[1]}`;
+  for (const [size, unit] of COMPACT_UNITS) {
+    if (Math.abs(value) < size) continue;
+    const places = placesOf(step / size, 2);
+    if (places === undefined) continue;
+    const [whole = '0', fraction] = (value / size).toFixed(places).split('.');
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return `${fraction === undefined ? grouped : `${grouped}.${fraction}`}${unit}`;
+  }
+  return undefined;
 }
 
 /**
