@@ -135,7 +135,7 @@ test('BSC: a token beyond the config, imported by address, gets its first pool f
     .toBe(true);
   // The pools page lists the pair among the exchange's other pairs.
   await page.goto('/pools?n=BSC');
-  await page.getByRole('searchbox', { name: 'Filter by symbol' }).fill('fresh');
+  await page.getByRole('searchbox', { name: 'Filter by symbol or address' }).fill('fresh');
   const others = page.getByRole('region', { name: 'Other pairs on JMSwap' });
   const listed = others.locator(`li[data-pair="${pair.toLowerCase()}"]`);
   await expect(listed).toContainText('FRESH', { timeout: 30_000 });

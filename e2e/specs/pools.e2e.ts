@@ -168,7 +168,9 @@ test('the chain unreachable: a message with Retry, and Retry recovers', async ({
   await expectChainReserves(page, 'BSC');
 });
 
-test('sorting and filtering by symbol', async ({ page }) => {
+test('sorting and filtering by symbol, and by a token address pasted from an explorer', async ({
+  page,
+}) => {
   await page.goto('/pools?n=TRON');
   const items = page.getByTestId('pool-item');
   await expect(items.first()).toBeVisible();
@@ -181,13 +183,24 @@ test('sorting and filtering by symbol', async ({ page }) => {
     expect(names).toHaveLength(all);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   }).toPass();
-  await page.getByRole('searchbox', { name: 'Filter by symbol' }).fill('usdt');
+  await page.getByRole('searchbox', { name: 'Filter by symbol or address' }).fill('usdt');
   await expect(async () => {
     const names = await items.allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.length).toBeLessThan(all);
     for (const name of names) expect(name).toContain('USDT');
   }).toPass();
+  const usdtPools = await items.allTextContents();
+  // JM's contract, as TronScan shows it: the JM pools, and no "No pool matches".
+  const jm = localNetworks().TRON!.tokens.JM!.address;
+  await page.getByRole('searchbox', { name: 'Filter by symbol or address' }).fill(jm);
+  await expect(async () => {
+    const names = await items.allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).not.toEqual(usdtPools);
+    for (const name of names) expect(name).toMatch(/(^|\/)JM(\/|$)/);
+  }).toPass();
+  await expect(page.getByText(/^No pool matches/)).toHaveCount(0);
 });
 
 test('fits a 375 px phone: rows become cards, nothing scrolls sideways', async ({ page }) => {

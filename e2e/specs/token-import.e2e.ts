@@ -350,7 +350,7 @@ test("BSC: a new token's pair on the pools page leads to the swap box, which ask
   page,
 }) => {
   await page.goto('/pools?n=BSC');
-  await page.getByRole('searchbox', { name: 'Filter by symbol' }).fill(tokens.six);
+  await page.getByRole('searchbox', { name: 'Filter by symbol or address' }).fill(tokens.six);
   const others = page.getByRole('region', { name: 'Other pairs on JMSwap' });
   const swap = others.getByRole('link', { name: 'Swap SIX' });
   await expect(swap).toBeVisible({ timeout: 30_000 });

@@ -139,9 +139,9 @@ it('sorts by liquidity by default, then by volume or name, and filters by symbol
     'BNB/TRX',
     'BNB/USDT',
   ]);
-  await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol' }), 'usd');
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol or address' }), 'usd');
   expect(names()).toEqual(['BNB/BUSD', 'BNB/USDT']);
-  await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol' }), 'x');
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol or address' }), 'x');
   expect(screen.queryAllByTestId('pool-item')).toHaveLength(0);
   expect(screen.getByText('No pool matches “usdx”.')).toBeInTheDocument();
 });
@@ -253,7 +253,7 @@ it('draws only the rows near the window of a thousand pools; filter and sort rea
     const drawn = screen.getAllByTestId('pool-item').length;
     expect(drawn).toBeGreaterThan(5);
     expect(drawn).toBeLessThan(60);
-    const filter = screen.getByRole('searchbox', { name: 'Filter by symbol' });
+    const filter = screen.getByRole('searchbox', { name: 'Filter by symbol or address' });
     await userEvent.type(filter, 't0999');
     expect(names()).toEqual(['BNB/T0999']);
     // Up to VIRTUAL_FROM matches are all in the page, more than the window holds.

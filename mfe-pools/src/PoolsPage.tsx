@@ -49,11 +49,11 @@ function PoolsControls(props: {
   return (
     <div className="jm-pools-controls">
       <label>
-        {t`Filter by symbol`}
+        {t`Filter by symbol or address`}
         <input
           type="search"
           value={props.filter}
-          placeholder={t`e.g. USDT`}
+          placeholder={t`e.g. USDT or its address`}
           onChange={(e) => props.onFilter(e.target.value)}
         />
       </label>
@@ -96,7 +96,7 @@ function PoolsBody({ network, data }: { network: NetworkConfig; data: PoolsData 
   const [typed, setTyped] = useState('');
   const [sort, setSort] = useState<SortKey>('liquidity');
   const index = useMemo(
-    () => indexRows(buildRows(network, data.states, data.info)),
+    () => indexRows(buildRows(network, data.states, data.info), network.tokens),
     [network, data.states, data.info],
   );
   useEffect(() => {

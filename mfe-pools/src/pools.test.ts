@@ -150,6 +150,30 @@ it('filters by either symbol, any case, in the order asked, never across the two
   expect(names(shownRows(index, '', null))).toEqual(['BNB/USDT', 'WUSD/BTCB', 'TAB/CD']);
 });
 
+it("finds a pool by its pair's or a token's whole address, pasted in any case", () => {
+  const network = tron();
+  const [wtrx, jm, usdt] = [
+    'TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR',
+    'TCFLL5dx5ZJdKnWuesXxi1VPwjLVmWZZy9',
+    'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  ];
+  const tokens = {
+    TRX: { ...network.tokens.TRX!, address: wtrx },
+    JM: { ...network.tokens.JM!, address: jm },
+    USDT: { ...network.tokens.USDT!, address: usdt },
+  };
+  const index = indexRows(
+    [rowOf('TRX', 'JM', 1), { pool: { symbolA: 'TRX', symbolB: 'USDT', address: SPAM_PAIR } }],
+    tokens,
+  );
+  expect(names(shownRows(index, ` ${jm} `, null))).toEqual(['TRX/JM']);
+  expect(names(shownRows(index, usdt.toLowerCase(), null))).toEqual(['TRX/USDT']);
+  expect(names(shownRows(index, SPAM_PAIR.toLowerCase(), null))).toEqual(['TRX/USDT']);
+  expect(names(shownRows(index, wtrx, 'name'))).toEqual(['TRX/JM', 'TRX/USDT']);
+  // Part of an address is no match: its letters would find every pool.
+  expect(names(shownRows(index, jm.slice(0, 10), null))).toEqual([]);
+});
+
 it('orders a list while the browser is idle, the same orders as on a first sort', () => {
   const rows = [rowOf('C', 'D', 5), rowOf('A', 'B', 50), rowOf('E', 'F', null)];
   const idle: Array<() => void> = [];

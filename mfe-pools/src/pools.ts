@@ -149,29 +149,42 @@ export interface PoolIndex {
   rows: readonly PoolRow[];
   /** Both symbols of each row, upper-case, apart (a needle never spans them). */
   symbols: string[];
+  /** Each row's pair address and its tokens' addresses, lower-case. */
+  addresses: string[][];
   orders: Partial<Record<SortKey, number[]>>;
 }
 
-export function indexRows(rows: readonly PoolRow[]): PoolIndex {
+export function indexRows(
+  rows: readonly PoolRow[],
+  tokens: NetworkConfig['tokens'] = {},
+): PoolIndex {
   const symbols = rows.map(
     ({ pool }) => `${pool.symbolA.toUpperCase()}\n${pool.symbolB.toUpperCase()}`,
   );
-  return { rows, symbols, orders: {} };
+  const addresses = rows.map(({ pool }) =>
+    [pool.address, tokens[pool.symbolA]?.address, tokens[pool.symbolB]?.address]
+      .filter((a): a is string => a !== undefined && a !== '')
+      .map((a) => a.toLowerCase()),
+  );
+  return { rows, symbols, addresses, orders: {} };
 }
 
 /**
- * The rows whose symbols contain `text` (case-insensitive; empty keeps every row) in `key`'s
+ * The rows whose symbols contain `text`, or whose pair or token has `text` for its whole address
+ * (a contract pasted from an explorer), case-insensitive; empty keeps every row. In `key`'s
  * order (null: the list's own).
  */
 export function shownRows(index: PoolIndex, text: string, key: SortKey | null): PoolRow[] {
   const needle = text.trim().toUpperCase();
-  const { rows, symbols } = index;
+  const address = needle.toLowerCase();
+  const { rows, symbols, addresses } = index;
   const positions = key === null ? undefined : (index.orders[key] ??= order(rows, key));
   const out: PoolRow[] = [];
   const count = rows.length;
   for (let n = 0; n < count; n += 1) {
     const i = positions ? positions[n]! : n;
-    if (needle === '' || symbols[i]!.includes(needle)) out.push(rows[i]!);
+    if (needle === '' || symbols[i]!.includes(needle) || addresses[i]!.includes(address))
+      out.push(rows[i]!);
   }
   return out;
 }
