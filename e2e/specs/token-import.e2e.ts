@@ -269,6 +269,12 @@ test('BSC: a token named USDT at another address shows its address and the warni
   ).toBeVisible();
   // The listed USDT is still the receive token, under its own name.
   await expect(swapBox(page).getByRole('button', { name: 'Receive token: USDT' })).toBeVisible();
+  // Only the listed USDT is worth a dollar: the copy sold gets no dollar line (it read
+  // "≈ $100.00", the real USDT's price, for what is worth a few cents).
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('100');
+  await quote(page);
+  await expect(swapBox(page).getByTestId('usd-Estimate')).toHaveText(/^≈ \$\d/);
+  await expect(swapBox(page).getByTestId('usd-Tokens to swap')).toHaveCount(0);
   // Both are in the picker; the listed one comes first and carries no address.
   await swapBox(page)
     .getByRole('button', { name: /^Receive token: / })

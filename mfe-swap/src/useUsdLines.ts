@@ -1,5 +1,11 @@
 import { parseAmount, type NetworkConfig } from '@jmswap/shared-chain';
-import { formatUsdValue, impactUsd, useUsdPrices, usdValueOf } from '@jmswap/shared-chain/history';
+import {
+  formatUsdValue,
+  impactUsd,
+  usdPriceOfToken,
+  useUsdPrices,
+  usdValueOf,
+} from '@jmswap/shared-chain/history';
 import type { SwapFormState } from './form/swapForm';
 
 export interface UsdLines {
@@ -12,7 +18,8 @@ export interface UsdLines {
 
 /**
  * The dollar lines of the swap box, from the API's USD prices (the charts page's figures): the
- * value of each amount shown, and of the price impact. A token without a price has no line.
+ * value of each amount shown, and of the price impact. A token without a price has no line, and
+ * neither has a token that is not listed, whatever its symbol.
  */
 export function useUsdLines(network: NetworkConfig, state: SwapFormState): UsdLines {
   const prices = useUsdPrices(network);
@@ -22,7 +29,7 @@ export function useUsdLines(network: NetworkConfig, state: SwapFormState): UsdLi
     if (!token) return undefined;
     const parsed = parseAmount(text, token.decimals);
     if (!parsed.ok || parsed.value === 0n) return undefined;
-    return usdValueOf(parsed.value, token.decimals, prices[token.symbol]);
+    return usdValueOf(parsed.value, token.decimals, usdPriceOfToken(prices, token));
   };
   const from = valueOf(state.fromSymbol, state.fromAmount);
   const to = valueOf(state.toSymbol, state.toAmount);

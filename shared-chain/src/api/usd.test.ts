@@ -1,4 +1,4 @@
-import { formatUsd, formatUsdValue, impactUsd, usdValueOf } from '../history';
+import { formatUsd, formatUsdValue, impactUsd, usdPriceOfToken, usdValueOf } from '../history';
 
 it('writes USD figures exactly as Intl en-US currency does, rounding and sign included', () => {
   const intl = new Intl.NumberFormat('en-US', {
@@ -47,5 +47,18 @@ describe('dollar values of amounts (the lines under the amounts)', () => {
     expect(impactUsd(300n, undefined, undefined)).toBeUndefined();
     expect(impactUsd(0n, dollars(5), undefined)).toBe(0n);
     expect(formatUsdValue(-dollars(3) / 2n)).toBe('-$1.50');
+  });
+});
+
+describe('usdPriceOfToken', () => {
+  const prices = { USDT: 1, JM: null };
+  it("gives a listed token the API's price by its symbol", () => {
+    expect(usdPriceOfToken(prices, { symbol: 'USDT' })).toBe(1);
+    expect(usdPriceOfToken(prices, { symbol: 'JM' })).toBeNull();
+    expect(usdPriceOfToken(undefined, { symbol: 'USDT' })).toBeUndefined();
+  });
+  it('never gives an imported or list token the price of a listed one with its symbol', () => {
+    expect(usdPriceOfToken(prices, { symbol: 'USDT', origin: 'imported' })).toBeUndefined();
+    expect(usdPriceOfToken(prices, { symbol: 'USDT', origin: 'list' })).toBeUndefined();
   });
 });
