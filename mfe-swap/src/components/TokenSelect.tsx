@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { TokenChooser, type NetworkConfig, type TokenConfig } from '@jmswap/shared-chain';
+import { useUsdPrices } from '@jmswap/shared-chain/history';
 import { swapApi } from '../swapApi';
 
 interface Props {
@@ -38,12 +39,14 @@ function TokenInfo({ token }: { token: TokenConfig }) {
  */
 export const TokenSelect = memo(function TokenSelect(props: Props) {
   const token = props.selected ? props.network.tokens[props.selected] : undefined;
+  const usdPrices = useUsdPrices(props.network);
   return (
     <div className="jm-token-select">
       <TokenChooser
         {...props}
         allowImport={!props.only}
         loadBalances={(owner, keys) => swapApi().balances(props.network.id, owner, keys)}
+        usdPrices={usdPrices}
       />
       {token && <TokenInfo token={token} />}
     </div>

@@ -1,3 +1,20 @@
+import type { TokenConfig } from '../config/types';
+
+/** Symbol -> USD per whole token (null: the API has no price for it). */
+export type UsdPrices = Readonly<Record<string, number | null>>;
+
+/**
+ * The API's USD price of `token`: only for a listed token. The API prices the config's tokens
+ * by symbol, and an imported or list token may carry any symbol: a copy named "USDT" at
+ * another address must never be shown as worth a dollar.
+ */
+export function usdPriceOfToken(
+  prices: UsdPrices | undefined,
+  token: Pick<TokenConfig, 'symbol' | 'origin'> | undefined,
+): number | null | undefined {
+  return token && token.origin === undefined ? prices?.[token.symbol] : undefined;
+}
+
 /** A number's shortest decimal text ("1.005", "1e+21") without its exponent ("1000...0"). */
 function plainDecimal(text: string): string {
   const [mantissa = '0', exponent = '0'] = text.split('e');

@@ -4,11 +4,11 @@
  * or with the base coin). Read at most once a minute per network and page copy; a token without
  * a price, or an API that is away, yields no price: the dollar lines are then hidden.
  */
-import type { NetworkConfig, TokenConfig } from '../config/types';
+import type { NetworkConfig } from '../config/types';
 import { fetchInfo, infoFor } from './info';
+import type { UsdPrices } from './usd';
 
-/** Symbol -> USD per whole token (null: the API has no price for it). */
-export type UsdPrices = Readonly<Record<string, number | null>>;
+export type { UsdPrices };
 
 /** How long one read of the prices is used before the next (the API recomputes them each block). */
 export const USD_PRICES_MAX_AGE_MS = 60_000;
@@ -33,18 +33,6 @@ export function usdPricesOf(
   });
   cache.set(key, { at: now, prices });
   return prices;
-}
-
-/**
- * The API's USD price of `token`: only for a listed token. The API prices the config's tokens
- * by symbol, and an imported or list token may carry any symbol: a copy named "USDT" at
- * another address must never be shown as worth a dollar.
- */
-export function usdPriceOfToken(
-  prices: UsdPrices | undefined,
-  token: Pick<TokenConfig, 'symbol' | 'origin'> | undefined,
-): number | null | undefined {
-  return token && token.origin === undefined ? prices?.[token.symbol] : undefined;
 }
 
 /** Tests: forget every read. */

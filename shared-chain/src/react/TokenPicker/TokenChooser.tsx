@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import type { NetworkConfig } from '../../config/types';
 import { TokenButton } from './TokenButton';
+import type { UsdPrices } from '../../api/usd';
 import type { BalanceLoader } from './hooks';
 
 const TokenPicker = lazy(() =>
@@ -21,6 +22,8 @@ export interface TokenChooserProps {
   only?: readonly string[];
   allowImport?: boolean;
   loadBalances?: BalanceLoader;
+  /** The API's USD prices: the picker shows what each held token is worth, most first. */
+  usdPrices?: UsdPrices;
   /**
    * A token address no list holds, named by the page's link (`?to=0x...`): the picker opens at
    * once with it in the search, so its import card (what the chain says, the warning, the taxes)
@@ -64,6 +67,7 @@ export function TokenChooser({
             only={rest.only}
             allowImport={allowImport}
             loadBalances={rest.loadBalances}
+            usdPrices={rest.usdPrices}
             initialQuery={offered}
             onPick={rest.onSelect}
             onClose={() => {

@@ -12,6 +12,9 @@ import { eachBalance } from './hooks';
 import { pickerEntries, searchTokens } from './search';
 import { pickerBalance } from './TokenRow';
 import { parseAmount } from '../../core/amounts';
+import { session$, type WalletSession } from '../../bus/session';
+
+const disconnected = session$.getValue();
 
 jest.mock('../../services/tokenImport', () => ({
   inspectTokenAddress: jest.fn(),
@@ -93,6 +96,30 @@ describe('search', () => {
       'BUSD',
       'TUSDT',
       '0x3333333333333333333333333333333333333333',
+    ]);
+  });
+
+  test('held tokens go by what they are worth, most first; those without a price after them', () => {
+    const held = new Set(['KLV', 'USDT', 'BUSD', 'TUSDT']);
+    const worth = new Map([
+      ['USDT', 5n * 10n ** 18n],
+      ['KLV', 900n * 10n ** 18n],
+      ['BUSD', 5n * 10n ** 18n],
+    ]);
+    expect(searchTokens(entries, '', held, worth).map((e) => e.key)).toEqual([
+      'KLV',
+      'USDT', // as much as BUSD: the listed order
+      'BUSD',
+      'TUSDT', // held, no price
+      'BNB',
+      '0x3333333333333333333333333333333333333333',
+    ]);
+    // Within each tier of a search.
+    expect(searchTokens(entries, 'us', held, worth).map((e) => e.key)).toEqual([
+      'USDT',
+      '0x3333333333333333333333333333333333333333',
+      'BUSD',
+      'TUSDT',
     ]);
   });
 });
@@ -193,6 +220,41 @@ describe('the dialog', () => {
       '0x5555555555555555555555555555555555555555',
     );
     expect(await screen.findByTestId('import-refused')).toHaveTextContent('US\\u{202E}DT');
+  });
+
+  test("each held token's dollar value under its balance, the richest first; never for an import named like a listed token", async () => {
+    const usdt = 10n ** 18n;
+    session$.next({ connected: true, address: '0xabc', name: 'MetaMask' } as WalletSession);
+    open({
+      loadBalances: async () => ({
+        USDT: 20n * usdt,
+        KLV: 1_000n * usdt,
+        BUSD: 3n * usdt,
+        '0x3333333333333333333333333333333333333333': 50n * usdt,
+      }),
+      usdPrices: { USDT: 1, BUSD: 1, KLV: 0.5, BNB: 600 },
+    });
+    const list = screen.getByRole('listbox');
+    await waitFor(() =>
+      expect(within(list).getAllByRole('option')[0]).toHaveAttribute('data-token', 'KLV'),
+    );
+    const keys = within(list)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('data-token'));
+    expect(keys.slice(0, 4)).toEqual([
+      'KLV',
+      'USDT',
+      'BUSD',
+      '0x3333333333333333333333333333333333333333',
+    ]);
+    const row = (key: string) => document.querySelector(`[data-token="${key}"]`) as HTMLElement;
+    expect(row('KLV').querySelector('.jm-picker-usd')).toHaveTextContent('$500.00');
+    expect(row('USDT').querySelector('.jm-picker-usd')).toHaveTextContent('$20.00');
+    // The imported "USDT" holds 50 of its own units: no dollar figure, not $50.00.
+    const imported = row('0x3333333333333333333333333333333333333333');
+    expect(imported.querySelector('.jm-picker-balance')).toHaveTextContent('50');
+    expect(imported.querySelector('.jm-picker-usd')).toBeNull();
+    session$.next(disconnected);
   });
 
   test('the widget offers only its tokens and no import', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useLingui } from '@lingui/react/macro';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { NetworkConfig } from '../../config/types';
+import { usdPriceOfToken, usdValueOf, type UsdPrices } from '../../api/usd';
 import { localText } from '../../core/errors';
 import { readSearchInput } from '../../config/tokenIdentity';
 import { hubTokens } from '../../core/hubs';
@@ -29,6 +30,8 @@ export interface TokenPickerProps {
   allowImport?: boolean;
   /** How the rows' balances are read (default: shared-chain's reads). */
   loadBalances?: BalanceLoader;
+  /** The API's USD prices: each held token's dollar value under its balance, most first. */
+  usdPrices?: UsdPrices;
   /** The search's text as the picker opens (a link's token address to import). */
   initialQuery?: string;
   onPick: (key: string) => void;
@@ -52,6 +55,7 @@ export function TokenPicker({
   only,
   allowImport = true,
   loadBalances,
+  usdPrices,
   initialQuery = '',
   onPick,
   onClose,
@@ -82,7 +86,17 @@ export function TokenPicker({
     () => new Set(Object.keys(balances).filter((k) => (balances[k] ?? 0n) > 0n)),
     [balances],
   );
-  const results = useMemo(() => searchTokens(all, query, held), [all, query, held]);
+  const worth = useMemo(() => {
+    const values = new Map<string, bigint>();
+    for (const key of held) {
+      const token = network.tokens[key];
+      const price = usdPriceOfToken(usdPrices, token);
+      const value = token && usdValueOf(balances[key] ?? 0n, token.decimals, price);
+      if (value !== undefined) values.set(key, value);
+    }
+    return values;
+  }, [held, balances, usdPrices, network.tokens]);
+  const results = useMemo(() => searchTokens(all, query, held, worth), [all, query, held, worth]);
   const input = readSearchInput(query, network.platform);
   const inspection = useImportInspection(network, query, importing && results.length === 0);
 
@@ -235,6 +249,7 @@ export function TokenPicker({
                       other={entry.key === other}
                       direct={directPairs?.has(entry.key) === true}
                       balance={balances[entry.key]}
+                      usd={worth.get(entry.key)}
                       onPick={() => pick(entry.key)}
                       onHover={() => setActive(item.index)}
                     />

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { formatAmount } from '../../core/amounts';
+import { formatUsdValue } from '../../api/usd';
 import { shortAddress } from '../../config/tokenIdentity';
 import { TokenLogo } from '../components';
 import type { PickerEntry } from './search';
@@ -38,7 +39,10 @@ export function pickerBalance(balance: bigint, decimals: number): string {
   return formatAmount(balance, decimals, Math.min(decimals, places));
 }
 
-/** One option of the picker's listbox: logo, symbol, name, badges, the wallet's balance. */
+/**
+ * One option of the picker's listbox: logo, symbol, name, badges, the wallet's balance and what
+ * it is worth.
+ */
 export const TokenRow = memo(function TokenRow({
   id,
   entry,
@@ -48,6 +52,7 @@ export const TokenRow = memo(function TokenRow({
   other,
   direct,
   balance,
+  usd,
   onPick,
   onHover,
 }: {
@@ -59,6 +64,8 @@ export const TokenRow = memo(function TokenRow({
   other: boolean;
   direct: boolean;
   balance?: bigint;
+  /** What the balance is worth (10^-18 USD); undefined without a price. */
+  usd?: bigint;
   onPick: () => void;
   onHover: () => void;
 }) {
@@ -107,7 +114,10 @@ export const TokenRow = memo(function TokenRow({
         <TokenOrigin token={token} />
       </span>
       {balance !== undefined && (
-        <span className="jm-picker-balance">{pickerBalance(balance, token.decimals)}</span>
+        <span className="jm-picker-figures">
+          <span className="jm-picker-balance">{pickerBalance(balance, token.decimals)}</span>
+          {usd !== undefined && <span className="jm-picker-usd">{formatUsdValue(usd)}</span>}
+        </span>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * The picker's search (pure): every token of the network matched by symbol, name or address,
- * case-insensitive, prefix matches first; within a tier, tokens the wallet holds first, then the
- * listed order (config, then token lists, then imports). Built for a thousand tokens a keystroke:
+ * case-insensitive, prefix matches first; within a tier, tokens the wallet holds first (by their
+ * dollar value when known), then the listed order (config, then token lists, then imports). Built for a thousand tokens a keystroke:
  * the lower-case texts are made once per token table.
  */
 import type { NetworkConfig, TokenConfig } from '../../config/types';
@@ -64,12 +64,15 @@ const TIERS = 7;
  * The entries matching `query` in the order the picker shows them. `held`: keys the wallet holds
  * a balance of. `entries` come in the listed order, so one pass into buckets (tier, then held or
  * not) keeps that order within each: no sort, which on 10 000 tokens cost more than a frame a
- * keystroke on a slow phone.
+ * keystroke on a slow phone. `worth`: what each held token is worth in dollars (10^-18 USD), as
+ * Uniswap orders "your tokens": within a tier the held tokens go by it, most first, those without
+ * a price after them (a sort of the held ones only: a wallet holds a few).
  */
 export function searchTokens(
   entries: readonly PickerEntry[],
   query: string,
   held: ReadonlySet<string> = new Set(),
+  worth?: ReadonlyMap<string, bigint>,
 ): PickerEntry[] {
   const q = query.trim().toLowerCase();
   const bare = q.replace(/^0x/, '');
@@ -78,5 +81,20 @@ export function searchTokens(
     const t = q === '' ? 0 : tier(entry, q, bare);
     if (t >= 0) buckets[t * 2 + (held.has(entry.key) ? 0 : 1)]!.push(entry);
   }
+  if (worth !== undefined && worth.size > 0)
+    for (let b = 0; b < buckets.length; b += 2) buckets[b]!.sort(byWorth(worth));
   return buckets.flat();
 }
+
+/** Most dollars first; a token without a price after every priced one; else the listed order. */
+const byWorth =
+  (worth: ReadonlyMap<string, bigint>) =>
+  (x: PickerEntry, y: PickerEntry): number => {
+    const [a, b] = [worth.get(x.key), worth.get(y.key)];
+    if (a !== b) {
+      if (a === undefined) return 1;
+      if (b === undefined) return -1;
+      return a > b ? -1 : 1;
+    }
+    return x.order - y.order;
+  };
