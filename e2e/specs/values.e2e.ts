@@ -1,10 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { localNetworks } from '../fixtures/chain';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { ledger } from '../fixtures/landed';
+import { tokenPicker } from '../fixtures/picker';
 
 /**
- * The values people read: the dollar line under each amount and on the price impact are the
- * api's USD prices (the charts page's), to the cent; a token without a price has no line.
+ * The values people read: the dollar line under each amount and on the price impact, and each
+ * held token's in the picker, are the api's USD prices (the charts page's), to the cent; a token
+ * without a price has no line.
  */
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const apiUrl = () => (localNetworks().BSC as unknown as { api: { url: string } }).api.url;
@@ -88,4 +93,39 @@ test('a token without a price has no dollar line; the api away, no line at all (
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
   await expect(swapBox(page).getByTestId('usd-Tokens to swap')).toHaveCount(0);
   await expect(swapBox(page).getByTestId('price-impact-usd')).toHaveCount(0);
+});
+
+test("BSC: the token picker shows what each held token is worth at the api's prices, the richest first", async ({
+  page,
+  evmAccount: owner,
+}, testInfo) => {
+  const info = (await (await fetch(`${apiUrl()}/v1/info`)).json()) as {
+    networks: { BSC: { tokens: Record<string, { priceUsd: number | null }> } };
+  };
+  const prices = info.networks.BSC.tokens;
+  const { tokens, chainId } = localNetworks().BSC!;
+  await injectEvmWallet(page, { account: owner, chainId, rpcUrls: evmRpcUrls() });
+  await page.goto('/?n=BSC');
+  await connectFromHeader(page, 'MetaMask');
+  const held = await ledger('BSC', owner, ['USDT']);
+  await swapBox(page)
+    .getByRole('button', { name: /^Receive token: / })
+    .click();
+  const row = (key: string) => tokenPicker(page).locator(`[data-token="${key}"]`);
+  // The wallet's USDT at the api's price, to the cent, under its balance.
+  const usdtCents = cents(held.balances.USDT!, tokens.USDT!.decimals, prices.USDT!.priceUsd!);
+  await expect(row('USDT').locator('.jm-picker-usd')).toHaveText(dollars(usdtCents));
+  const bnbCents = cents(held.balances.BNB!, tokens.BNB!.decimals, prices.BNB!.priceUsd!);
+  await expect(row('BNB').locator('.jm-picker-usd')).toHaveText(dollars(bnbCents));
+  // The rows with a dollar figure come first, most dollars first.
+  const figures = await tokenPicker(page)
+    .getByRole('option')
+    .evaluateAll((rows) => rows.map((r) => r.querySelector('.jm-picker-usd')?.textContent ?? null));
+  const shown = figures.filter((f): f is string => f !== null);
+  expect(shown.length).toBeGreaterThanOrEqual(2);
+  expect(figures.slice(0, shown.length)).toEqual(shown);
+  const cent = (text: string) => BigInt(text.replace(/[$,.]/g, ''));
+  for (let i = 1; i < shown.length; i += 1)
+    expect(cent(shown[i - 1]!)).toBeGreaterThanOrEqual(cent(shown[i]!));
+  await page.screenshot({ path: testInfo.outputPath('picker-dollars.png') });
 });
