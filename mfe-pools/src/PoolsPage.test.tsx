@@ -139,7 +139,10 @@ it('sorts by liquidity by default, then by volume or name, and filters by symbol
     'BNB/TRX',
     'BNB/USDT',
   ]);
-  await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol or address' }), 'usd');
+  await userEvent.type(
+    screen.getByRole('searchbox', { name: 'Filter by symbol or address' }),
+    'usd',
+  );
   expect(names()).toEqual(['BNB/BUSD', 'BNB/USDT']);
   await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by symbol or address' }), 'x');
   expect(screen.queryAllByTestId('pool-item')).toHaveLength(0);
