@@ -2,7 +2,7 @@
  * @jest-environment jest-fixed-jsdom
  */
 import '@testing-library/jest-dom';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NetworkConfig, TokenConfig } from '../../config/types';
 import { TokenPicker } from './TokenPicker';
@@ -254,6 +254,30 @@ describe('the dialog', () => {
     const imported = row('0x3333333333333333333333333333333333333333');
     expect(imported.querySelector('.jm-picker-balance')).toHaveTextContent('50');
     expect(imported.querySelector('.jm-picker-usd')).toBeNull();
+    session$.next(disconnected);
+  });
+
+  test('rows do not move under a pointer: balances that arrive after the user pointed at the list keep the order seen', async () => {
+    session$.next({ connected: true, address: '0xabc', name: 'MetaMask' } as WalletSession);
+    let arrive: (b: Record<string, bigint>) => void = () => undefined;
+    open({ loadBalances: () => new Promise((resolve) => (arrive = resolve)) });
+    const list = screen.getByRole('listbox');
+    const order = () =>
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('data-token'));
+    const listed = order();
+    expect(listed[0]).toBe('BNB');
+    fireEvent.pointerMove(list);
+    act(() => arrive({ KLV: 10n ** 21n }));
+    await waitFor(() =>
+      expect(within(list).getByRole('option', { name: /KLV/ })).toHaveTextContent('1000'),
+    );
+    expect(order()).toEqual(listed);
+    // A new search orders afresh, the held token first; deleting it back does too.
+    await userEvent.type(screen.getByRole('combobox'), 'x');
+    await userEvent.clear(screen.getByRole('combobox'));
+    expect(order()[0]).toBe('KLV');
     session$.next(disconnected);
   });
 

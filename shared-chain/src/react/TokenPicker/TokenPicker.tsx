@@ -11,7 +11,7 @@ import { ImportCard } from './ImportCard';
 import { ImportedTokens } from './ImportedTokens';
 import { TokenRow } from './TokenRow';
 import { useImportInspection, usePickerBalances, type BalanceLoader } from './hooks';
-import { pickerEntries, searchTokens } from './search';
+import { pickerEntries, searchTokens, type PickerEntry } from './search';
 import './tokenPicker.css';
 
 export interface TokenPickerProps {
@@ -39,6 +39,29 @@ export interface TokenPickerProps {
 }
 
 const ROW_HEIGHT = 56;
+
+/**
+ * The rows in `ordered`'s order until the user points at the list or moves in it with the keys;
+ * then in the order they saw, for that search, while the token table stays. Balances and prices
+ * arrive after the picker opens and move the held tokens up: a row must not change under a finger
+ * or a pointer on its way to it (a tap would pick the token that had just moved there). A new
+ * search orders afresh.
+ */
+function useSteadyOrder(ordered: PickerEntry[], query: string, all: readonly PickerEntry[]) {
+  const [seen, setSeen] = useState<{
+    query: string;
+    all: readonly PickerEntry[];
+    rows: PickerEntry[];
+  }>();
+  // Kept for one search: typing and deleting back does not bring back an order from before.
+  useEffect(() => setSeen(undefined), [query, all]);
+  const kept = seen !== undefined && seen.query === query && seen.all === all;
+  const results = kept ? seen.rows : ordered;
+  const hold = () => {
+    if (!kept) setSeen({ query, all, rows: results });
+  };
+  return { results, hold };
+}
 
 /**
  * The token picker: a modal dialog (a full-screen sheet under 480 px) with a search that matches
@@ -96,7 +119,8 @@ export function TokenPicker({
     }
     return values;
   }, [held, balances, usdPrices, network.tokens]);
-  const results = useMemo(() => searchTokens(all, query, held, worth), [all, query, held, worth]);
+  const ordered = useMemo(() => searchTokens(all, query, held, worth), [all, query, held, worth]);
+  const { results, hold } = useSteadyOrder(ordered, query, all);
   const input = readSearchInput(query, network.platform);
   const inspection = useImportInspection(network, query, importing && results.length === 0);
 
@@ -131,6 +155,7 @@ export function TokenPicker({
   };
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key.startsWith('Arrow') || event.key.startsWith('Page')) hold();
     const last = results.length - 1;
     const move = (to: number) => {
       event.preventDefault();
@@ -232,6 +257,8 @@ export function TokenPicker({
               role="listbox"
               aria-label={title}
               tabIndex={-1}
+              onPointerDown={hold}
+              onPointerMove={hold}
             >
               <div className="jm-picker-sizer" style={{ height: virtualizer.getTotalSize() }}>
                 {items.map((item) => {
