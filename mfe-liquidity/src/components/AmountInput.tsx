@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { AmountField, TokenChooser, type NetworkConfig } from '@jmswap/shared-chain';
+import { useUsdPrices } from '@jmswap/shared-chain/history';
 import { liquidityApi } from '../liquidityApi';
 
 interface Props {
@@ -21,6 +22,8 @@ interface Props {
 export function AmountInput({ network, selected, other, onSelect, offer, ...field }: Props) {
   const { t } = useLingui();
   const label = field.label;
+  // The picker shows what each held token is worth (one read of the api's prices a minute).
+  const usdPrices = useUsdPrices(network);
   return (
     <AmountField {...field}>
       <span className="jm-token-select">
@@ -33,6 +36,7 @@ export function AmountInput({ network, selected, other, onSelect, offer, ...fiel
           onSelect={onSelect}
           offer={offer}
           loadBalances={(owner, keys) => liquidityApi().balances(network.id, owner, keys)}
+          usdPrices={usdPrices}
         />
       </span>
     </AmountField>
