@@ -125,6 +125,7 @@ describe('search', () => {
 });
 
 describe('the dialog', () => {
+  afterEach(() => session$.next(disconnected));
   const open = (props: Partial<Parameters<typeof TokenPicker>[0]> = {}) => {
     const onPick = jest.fn();
     const onClose = jest.fn();
@@ -254,7 +255,6 @@ describe('the dialog', () => {
     const imported = row('0x3333333333333333333333333333333333333333');
     expect(imported.querySelector('.jm-picker-balance')).toHaveTextContent('50');
     expect(imported.querySelector('.jm-picker-usd')).toBeNull();
-    session$.next(disconnected);
   });
 
   test('rows do not move under a pointer: balances that arrive after the user pointed at the list keep the order seen', async () => {
@@ -278,7 +278,6 @@ describe('the dialog', () => {
     await userEvent.type(screen.getByRole('combobox'), 'x');
     await userEvent.clear(screen.getByRole('combobox'));
     expect(order()[0]).toBe('KLV');
-    session$.next(disconnected);
   });
 
   test('the widget offers only its tokens and no import', async () => {
