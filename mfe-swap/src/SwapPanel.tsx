@@ -27,6 +27,7 @@ import {
 } from '@jmswap/shared-chain';
 import { suggestedSlippageBps, validateMax } from '@jmswap/shared-chain/swap';
 import { linkedImport } from '@jmswap/shared-chain/tokens';
+import { useUsdPrices } from '@jmswap/shared-chain/history';
 import { toFallback, type SwapFormState } from './form/swapForm';
 import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';
@@ -127,7 +128,9 @@ function SwapBox({
   const chartsDue = useDueAfter(prices ?? (unreachable || undefined));
   const [approvalMode, setApprovalMode] = useApprovalMode();
   const [deadlineMinutes, setDeadlineMinutes] = useDeadlineMinutes();
-  const usd = useUsdLines(network, state);
+  // One read of the api's prices a minute, for the dollar lines and the pickers' dollar figures.
+  const usdPrices = useUsdPrices(network);
+  const usd = useUsdLines(network, state, usdPrices);
   const withBase = withSessionBase(balances, network, session.balance);
   const { swap, completed, closeCompleted, spedUp, failure } = useSwapAction({
     network,
@@ -270,6 +273,7 @@ function SwapBox({
           only={allowed}
           directPairs={directPairsOf(network, state.toSymbol)}
           offer={linked?.side === 'from' ? linked.address : undefined}
+          usdPrices={usdPrices}
           onSelect={onSellToken}
         />
       </AmountField>
@@ -298,6 +302,7 @@ function SwapBox({
           only={allowed}
           directPairs={directPairsOf(network, state.fromSymbol)}
           offer={linked?.side === 'to' ? linked.address : undefined}
+          usdPrices={usdPrices}
           onSelect={onReceiveToken}
         />
       </AmountField>

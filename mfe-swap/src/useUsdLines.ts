@@ -3,8 +3,8 @@ import {
   formatUsdValue,
   impactUsd,
   usdPriceOfToken,
-  useUsdPrices,
   usdValueOf,
+  type UsdPrices,
 } from '@jmswap/shared-chain/history';
 import type { SwapFormState } from './form/swapForm';
 
@@ -17,12 +17,16 @@ export interface UsdLines {
 }
 
 /**
- * The dollar lines of the swap box, from the API's USD prices (the charts page's figures): the
+ * The dollar lines of the swap box, from the API's USD prices (the charts page's figures,
+ * `useUsdPrices`): the
  * value of each amount shown, and of the price impact. A token without a price has no line, and
  * neither has a token that is not listed, whatever its symbol.
  */
-export function useUsdLines(network: NetworkConfig, state: SwapFormState): UsdLines {
-  const prices = useUsdPrices(network);
+export function useUsdLines(
+  network: NetworkConfig,
+  state: SwapFormState,
+  prices: UsdPrices | undefined,
+): UsdLines {
   if (!prices) return {};
   const valueOf = (symbol: string | undefined, text: string) => {
     const token = symbol ? network.tokens[symbol] : undefined;

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { TokenChooser, type NetworkConfig, type TokenConfig } from '@jmswap/shared-chain';
-import { useUsdPrices } from '@jmswap/shared-chain/history';
+import type { UsdPrices } from '@jmswap/shared-chain/history';
 import { swapApi } from '../swapApi';
 
 interface Props {
@@ -18,6 +18,8 @@ interface Props {
   only?: readonly string[];
   /** An unknown token address of the page's link, offered for import as the box opens. */
   offer?: string;
+  /** The api's USD prices: the picker shows what each held token is worth. */
+  usdPrices?: UsdPrices;
   onSelect: (key: string) => void;
 }
 
@@ -39,14 +41,13 @@ function TokenInfo({ token }: { token: TokenConfig }) {
  */
 export const TokenSelect = memo(function TokenSelect(props: Props) {
   const token = props.selected ? props.network.tokens[props.selected] : undefined;
-  const usdPrices = useUsdPrices(props.network);
   return (
     <div className="jm-token-select">
       <TokenChooser
         {...props}
         allowImport={!props.only}
         loadBalances={(owner, keys) => swapApi().balances(props.network.id, owner, keys)}
-        usdPrices={usdPrices}
+        usdPrices={props.usdPrices}
       />
       {token && <TokenInfo token={token} />}
     </div>
