@@ -145,7 +145,7 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         <TaxNote
           tokens={[a, b]}
           taxApplies={taxApplies}
-          moved={{ [a.symbol]: plan?.toPoolA, [b.symbol]: plan?.toPoolB }}
+          moved={[plan?.toPoolA, plan?.toPoolB]}
           verb="pool"
         />
       )}

@@ -107,7 +107,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
         <TaxNote
           tokens={[a, b]}
           taxApplies={normalRouter}
-          moved={{ [a.symbol]: plan?.receivedA, [b.symbol]: plan?.receivedB }}
+          moved={[plan?.receivedA, plan?.receivedB]}
           verb="wallet"
         />
       )}
