@@ -33,6 +33,10 @@ export function plainDecimal(value: number): string {
   return `${sign}${text.includes('.') ? text.replace(/\.?0+$/, '') : text}`;
 }
 
+/** Whole digits with commas between thousands: "1234567" -> "1,234,567". */
+export const groupThousands = (whole: string): string =>
+  whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** From a million up a figure is written in these units, as the chart's axis writes its ticks. */
 export const COMPACT_UNITS: readonly (readonly [number, string])[] = [
   [1e15, 'Q'],
@@ -54,7 +58,7 @@ export function compactFigure(value: number): string | undefined {
     at > 0 && Math.abs(value) / (COMPACT_UNITS[at] as readonly [number, string])[0] >= 999.995;
   const [size, unit] = COMPACT_UNITS[roundsUp ? at - 1 : at] as readonly [number, string];
   const [whole = '0', fraction = ''] = (value / size).toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}${unit}`;
+  return `${groupThousands(whole)}.${fraction}${unit}`;
 }
 
 /**

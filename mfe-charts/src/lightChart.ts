@@ -1,7 +1,7 @@
 import { zeroRunText } from '@jmswap/shared-chain';
 import { CHART_BUCKET_MS } from '@jmswap/shared-chain/history';
 import type { ChartKind, ChartPoint } from './chartRules';
-import { COMPACT_UNITS } from './format';
+import { COMPACT_UNITS, groupThousands } from './format';
 
 /**
  * The light chart's drawing, in a view box `width` wide and 100 high (the SVG stretches it to the
@@ -69,7 +69,7 @@ function compactTick(value: number, step: number): string | undefined {
     const places = placesOf(step / size, 2);
     if (places === undefined) continue;
     const [whole = '0', fraction] = (value / size).toFixed(places).split('.');
-    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const grouped = groupThousands(whole);
     return `${fraction === undefined ? grouped : `${grouped}.${fraction}`}${unit}`;
   }
   return undefined;
@@ -85,7 +85,7 @@ export function tickText(value: number, decimals: number, step?: number): string
   const compact = step === undefined ? undefined : compactTick(value, step);
   if (compact !== undefined) return compact;
   const [whole = '0', fraction] = value.toFixed(decimals).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(whole);
   if (fraction === undefined) return grouped;
   const zeros = /^0*/.exec(fraction)?.[0].length ?? 0;
   if (/^-?0$/.test(whole) && zeros >= 4 && zeros < fraction.length)

@@ -18,9 +18,8 @@ export interface UsdLines {
 
 /**
  * The dollar lines of the swap box, from the API's USD prices (the charts page's figures,
- * `useUsdPrices`): the
- * value of each amount shown, and of the price impact. A token without a price has no line, and
- * neither has a token that is not listed, whatever its symbol.
+ * `useUsdPrices`): the value of each amount shown, and of the price impact. A token without a
+ * price has no line, and neither has a token that is not listed, whatever its symbol.
  */
 export function useUsdLines(
   network: NetworkConfig,

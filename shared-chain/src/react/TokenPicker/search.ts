@@ -1,8 +1,8 @@
 /**
  * The picker's search (pure): every token of the network matched by symbol, name or address,
  * case-insensitive, prefix matches first; within a tier, tokens the wallet holds first (by their
- * dollar value when known), then the listed order (config, then token lists, then imports). Built for a thousand tokens a keystroke:
- * the lower-case texts are made once per token table.
+ * dollar value when known), then the listed order (config, then token lists, then imports).
+ * Built for a thousand tokens a keystroke: the lower-case texts are made once per token table.
  */
 import type { NetworkConfig, TokenConfig } from '../../config/types';
 
