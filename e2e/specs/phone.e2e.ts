@@ -109,6 +109,26 @@ for (const size of PHONE_SIZES) {
       await expect(menuButton(page)).toBeFocused();
     });
 
+    test("the slippage setting takes no line of its own above the amounts where the title's line has room", async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const box = page.locator('[data-remote="swap"]');
+      const title = (await box.getByRole('heading', { name: 'TOKEN SWAP' }).boundingBox())!;
+      const toggle = (await box.getByRole('button', { name: /^Slippage/ }).boundingBox())!;
+      const card = (await box.boundingBox())!;
+      // Right-aligned either way, where a thumb finds settings in other wallets and DEXes.
+      expect(card.x + card.width - (toggle.x + toggle.width)).toBeLessThan(40);
+      const middle = toggle.y + toggle.height / 2;
+      if (size.width >= 375) {
+        expect(middle).toBeGreaterThan(title.y);
+        expect(middle).toBeLessThan(title.y + title.height);
+      } else {
+        // 320 px: "TOKEN SWAP" and the setting do not fit side by side; it goes just below.
+        expect(toggle.y).toBeGreaterThanOrEqual(title.y + title.height);
+      }
+    });
+
     test('with no wallet in the page, the chooser offers to open it in the wallet app', async ({
       page,
     }) => {

@@ -240,22 +240,24 @@ function SwapBox({
       data-remote-version={__APP_VERSION__}
       aria-label={t`Token swap`}
     >
-      <h2>{t`TOKEN SWAP`}</h2>
+      <div className="jm-swap-head">
+        <h2>{t`TOKEN SWAP`}</h2>
+        <SlippageSettings
+          slippageBps={slippageBps}
+          suggestedBps={suggested}
+          onChange={setSlippageBps}
+          exactApproval={approvalMode === 'exact'}
+          onExactApproval={onExactApproval}
+          deadlineMinutes={deadlineMinutes}
+          onDeadline={setDeadlineMinutes}
+        />
+      </div>
       <NetworkNotConfigured network={network} />
       {unreachable && (
         <p role="status" className="jm-warning">
           {t`Network unreachable: prices and balances cannot be read right now.`}
         </p>
       )}
-      <SlippageSettings
-        slippageBps={slippageBps}
-        suggestedBps={suggested}
-        onChange={setSlippageBps}
-        exactApproval={approvalMode === 'exact'}
-        onExactApproval={onExactApproval}
-        deadlineMinutes={deadlineMinutes}
-        onDeadline={setDeadlineMinutes}
-      />
       <AmountField
         label={t`Tokens to swap`}
         value={state.fromAmount}
