@@ -94,6 +94,8 @@ for (const size of PHONE_SIZES) {
       const links = await subMenu.getByRole('link').all();
       for (const link of links)
         expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      // Every entry of the list says in words where it goes, the messaging link too.
+      await expect(subMenu.getByText('Telegram', { exact: true })).toBeVisible();
       expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(size.width);
       await page.screenshot({ path: path.join(SHOTS, `${size.width}-menu-open.png`) });
 

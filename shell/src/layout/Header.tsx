@@ -210,7 +210,9 @@ export function Header() {
           aria-label="Telegram"
           className="jm-telegram"
         >
-          ✈
+          <span aria-hidden="true">✈</span>
+          {/* In the phone's menu list, a bare icon among words reads as nothing. */}
+          <span className="jm-telegram-label">Telegram</span>
         </a>
       </nav>
       <NetworkTabs />
