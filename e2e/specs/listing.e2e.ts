@@ -112,7 +112,13 @@ test('a valid request is submitted in the browser and found with the operator CL
       route.fulfill({ response: await route.fetch({ url: `${api.url}/v1/listing` }) }),
     );
     await page.goto('/listing');
-    await fill(page, valid(contract, name));
+    // Written as people write them: a grouped supply, a site without https://, a tax with %.
+    await fill(page, {
+      ...valid(contract, name),
+      supply: '1,000,000',
+      website: 'e2e.example',
+      tax: '0 %',
+    });
     await page.getByRole('button', { name: 'SUBMIT' }).click();
     await expect(page.getByRole('status')).toHaveText('Thanks for your submission!');
 
@@ -131,7 +137,10 @@ test('a valid request is submitted in the browser and found with the operator CL
     }[];
     expect(stored).toEqual([expect.objectContaining({ contract, status: 'new' })]);
     const id = String(stored[0]!.id);
-    expect(listingsCli(api.dataDir, 'show', id)).toContain('chainSymbol    E2E');
+    const shown = listingsCli(api.dataDir, 'show', id);
+    expect(shown).toContain('chainSymbol    E2E');
+    expect(shown).toMatch(/^supply\s+1000000$/m);
+    expect(shown).toMatch(/^website\s+https:\/\/e2e\.example\/$/m);
     expect(listingsCli(api.dataDir, 'set-status', id, 'reviewed')).toContain(
       `Listing ${id} is now reviewed.`,
     );

@@ -30,7 +30,7 @@ const PLACEHOLDERS: Partial<Record<Field, string | MessageDescriptor>> = {
 };
 const INPUT_TYPES: Partial<Record<Field, string>> = { email: 'email', website: 'url' };
 /** Same bounds as the server; the server's answer is what counts. */
-const MAX_LENGTH: Partial<Record<Field, number>> = { contract: 64, tax: 3, supply: 78 };
+const MAX_LENGTH: Partial<Record<Field, number>> = { contract: 64, tax: 8, supply: 104 };
 
 /** Exactly the nine fields, in the spec's order. */
 function formData(form: HTMLFormElement): FormData {

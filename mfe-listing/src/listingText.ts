@@ -25,6 +25,8 @@ const FIXED_ERRORS: Record<string, MessageDescriptor | undefined> = {
   'has an invalid checksum': msg`has an invalid checksum`,
   'is the zero address': msg`is the zero address`,
   'contains characters that are not allowed': msg`contains characters that are not allowed`,
+  'must be a percent from 0 to 100, e.g. 3 or 2.5': msg`must be a percent from 0 to 100, e.g. 3 or 2.5`,
+  // What an api from before fractional taxes says; kept while one may still answer.
   'must be a whole number from 0 to 100': msg`must be a whole number from 0 to 100`,
   'must be a positive whole number': msg`must be a positive whole number`,
   'must be an http(s) url': msg`must be an http(s) url`,

@@ -83,7 +83,7 @@ const rowSchema = {
     contract: { type: 'string' },
     name: { type: 'string' },
     type: { type: 'string' },
-    tax: { type: 'integer' },
+    tax: { type: 'number' },
     supply: { type: 'string' },
     website: { type: 'string' },
     email: { type: 'string' },

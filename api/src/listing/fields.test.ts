@@ -32,6 +32,7 @@ it('accepts a complete request and normalises it', () => {
     contract: BSC_USDT.toLowerCase(),
     supply: '007',
     telegram: 'https://t.me/moontoken',
+    website: 'moon.example',
   });
   expect(r).toEqual({
     ok: true,
@@ -39,7 +40,7 @@ it('accepts a complete request and normalises it', () => {
       network: 'BSC',
       type: 'BEP-20',
       contract: BSC_USDT,
-      tax: 5,
+      taxBps: 500,
       supply: '7',
       telegram: 'moontoken',
       website: 'https://moon.example/',
@@ -113,17 +114,37 @@ it('checks contract addresses in the format of the network', () => {
   );
 });
 
-it('takes tax as a whole percent and supply as a positive whole number', () => {
-  for (const tax of ['0', '100', '7']) expect(errorOf('tax', tax)).toBeUndefined();
-  for (const tax of ['101', '-1', '2.5', '1e2', 'ten'])
+const normalised = (field: ListingField, value: string) => {
+  const r = checkListing({ ...validTron, [field]: value });
+  return r.ok ? r.request : undefined;
+};
+
+it('takes tax as a percent written the way projects write it, to the hundredth', () => {
+  for (const [tax, bps] of [
+    ['0', 0],
+    ['100', 10_000],
+    ['7', 700],
+    ['2.5', 250],
+    ['2,5', 250],
+    ['0.25', 25],
+    ['3%', 300],
+    ['12.34 %', 1234],
+  ] as const)
+    expect(normalised('tax', tax)?.taxBps).toBe(bps);
+  for (const tax of ['101', '100.01', '-1', '2.555', '.5', '1e2', 'ten', '3%%'])
     expect(errorOf('tax', tax)).toEqual({
       field: 'tax',
-      message: 'must be a whole number from 0 to 100',
+      message: 'must be a percent from 0 to 100, e.g. 3 or 2.5',
     });
+});
+
+it('takes supply as a positive whole number, grouped by thousands or not', () => {
+  for (const supply of ['1,000,000', '1 000 000', '1_000_000', '1000000'])
+    expect(normalised('supply', supply)?.supply).toBe('1000000');
   expect(errorOf('supply', '115792089237316195423570985008687907853269984665640564039457')).toBe(
     undefined,
   );
-  for (const supply of ['0', '000', '-5', '1.5', '1,000'])
+  for (const supply of ['0', '000', '-5', '1.5', '1,00', '1,000 000', '1.000.000', ',000'])
     expect(errorOf('supply', supply)).toEqual({
       field: 'supply',
       message: 'must be a positive whole number',
@@ -134,14 +155,17 @@ it('takes http(s) websites, email addresses and Telegram handles or t.me links',
   for (const url of [
     'javascript:alert(1)',
     'ftp://moon.example',
-    'moon.example',
     'https://u:p@x.io',
+    'mailto:team@moon.example',
+    'moon example',
   ])
     expect(errorOf('website', url)).toEqual({
       field: 'website',
       message: 'must be an http(s) url',
     });
   expect(errorOf('website', 'http://moon.example/path?q=1')).toBeUndefined();
+  // Named without a scheme, as most people name a site: an https one.
+  expect(normalised('website', 'moon.example/about')?.website).toBe('https://moon.example/about');
   for (const email of ['team', 'team@', '@moon.example', 'a b@moon.example', 'x@y'])
     expect(errorOf('email', email)?.message).toBe('is not a valid email address');
   for (const tg of ['moontoken', '@moon_token', 't.me/moontoken', 'https://telegram.me/moontoken'])

@@ -37,8 +37,9 @@ export const MAX_LENGTH: Record<ListingField, number> = {
   network: 10,
   type: 10,
   contract: 64,
-  tax: 3,
-  supply: 78,
+  tax: 8,
+  // 78 digits (2^256 has 78) and their thousands separators.
+  supply: 104,
   website: 200,
   email: 254,
   telegram: 100,
@@ -50,7 +51,8 @@ export interface ListingRequest {
   type: string;
   /** TRON base58; EVM EIP-55 checksummed. */
   contract: string;
-  tax: number;
+  /** The declared transfer tax in basis points (0-10000): "2.5%" is 250. */
+  taxBps: number;
   /** Whole tokens, decimal digits (may exceed 2^53). */
   supply: string;
   website: string;
@@ -115,12 +117,15 @@ const RULES: Record<ListingField, Rule> = {
   },
   contract: contractRule,
   tax: (v) =>
-    /^\d{1,3}$/.test(v) && Number(v) <= 100 ? undefined : 'must be a whole number from 0 to 100',
-  supply: (v) =>
-    /^\d+$/.test(v) && /[1-9]/.test(v) ? undefined : 'must be a positive whole number',
+    taxBpsOf(v) === undefined ? 'must be a percent from 0 to 100, e.g. 3 or 2.5' : undefined,
+  supply: (v) => {
+    const digits = supplyDigits(v);
+    if (!digits || !/[1-9]/.test(digits)) return 'must be a positive whole number';
+    return digits.replace(/^0+/, '').length > 78 ? 'must be at most 78 digits' : undefined;
+  },
   website: (v) => {
     try {
-      const url = new URL(v);
+      const url = new URL(websiteUrl(v));
       const web = (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
       return web && !url.username && !url.password && !UNSAFE_TEXT.test(v)
         ? undefined
@@ -137,6 +142,29 @@ const RULES: Record<ListingField, Rule> = {
       : 'is not a valid email address',
   telegram: (v) => (TELEGRAM.test(v) ? undefined : 'must be a Telegram handle or t.me link'),
 };
+
+/**
+ * A percent with up to two decimals, as projects write their tax ("3", "2.5", "2,5", "3 %"), in
+ * basis points; undefined when it is not one or is over 100.
+ */
+function taxBpsOf(v: string): number | undefined {
+  const m = /^(\d{1,3})(?:[.,](\d{1,2}))?\s*%?$/.exec(v);
+  if (!m) return undefined;
+  const bps = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return bps <= 10_000 ? bps : undefined;
+}
+
+/**
+ * The digits of a whole number, plain or grouped by thousands with one separator throughout
+ * ("1,000,000", "1 000 000", "1_000_000"); undefined for anything else.
+ */
+function supplyDigits(v: string): string | undefined {
+  if (/^\d+$/.test(v)) return v;
+  return /^\d{1,3}([, _])\d{3}(?:\1\d{3})*$/.test(v) ? v.replace(/[, _]/g, '') : undefined;
+}
+
+/** A site named without its scheme ("moon.example") is an https one. */
+const websiteUrl = (v: string): string => (v.includes('://') ? v : `https://${v}`);
 
 /** "trc20", "TRC 20" and "TRC-20" are the same type. */
 const normaliseType = (v: string): string =>
@@ -169,9 +197,9 @@ export function checkListing(form: Partial<Record<ListingField, string>>): Check
       network,
       type: normaliseType(v('type')),
       contract,
-      tax: Number(v('tax')),
-      supply: v('supply').replace(/^0+/, ''),
-      website: new URL(v('website')).toString(),
+      taxBps: taxBpsOf(v('tax')) as number,
+      supply: (supplyDigits(v('supply')) as string).replace(/^0+/, ''),
+      website: new URL(websiteUrl(v('website'))).toString(),
       email: v('email'),
       telegram: (TELEGRAM.exec(v('telegram')) as RegExpExecArray)[1] as string,
     },

@@ -115,15 +115,30 @@ describe.each(DB_KINDS)('POST /v1/listing on %s', (kind) => {
     expect(chain).not.toHaveBeenCalled();
   });
 
+  it('stores a tax to the hundredth and a supply and site written the way people write them', async () => {
+    const { status, body } = await post({
+      ...valid,
+      tax: '2.5 %',
+      supply: '1,000,000',
+      website: 'moon.example',
+    });
+    expect(status).toBe(200);
+    expect(await getListing(db, body.id)).toMatchObject({
+      tax: 2.5,
+      supply: '1000000',
+      website: 'https://moon.example/',
+    });
+  });
+
   it('answers every field error in the contract shape, first error first', async () => {
     const { status, body } = await post({ ...valid, tax: '101', email: 'nope' });
     expect(status).toBe(400);
     expect(body).toEqual({
       error: 'Bad Request',
-      message: 'tax must be a whole number from 0 to 100',
+      message: 'tax must be a percent from 0 to 100, e.g. 3 or 2.5',
       statusCode: 400,
       errors: [
-        { field: 'tax', message: 'must be a whole number from 0 to 100' },
+        { field: 'tax', message: 'must be a percent from 0 to 100, e.g. 3 or 2.5' },
         { field: 'email', message: 'is not a valid email address' },
       ],
     });

@@ -189,7 +189,7 @@ export const listingPlugin: FastifyPluginAsync<{ listing?: ListingOptions }> = a
           taxed = await measure(endpoint, dex, hexAddressOf(listing.contract));
           if (taxed.kind !== 'unreachable') break;
         }
-        const problem = taxError(listing.network, listing.tax, taxed);
+        const problem = taxError(listing.network, BigInt(listing.taxBps), taxed);
         if (problem)
           return fail(reply, problem.status, [{ field: problem.field, message: problem.message }]);
       }

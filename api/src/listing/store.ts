@@ -12,6 +12,7 @@ export interface ListingRow {
   contract: string;
   name: string;
   type: string;
+  /** The declared tax in percent, to two decimals (2.5). */
   tax: number;
   supply: string;
   website: string;
@@ -26,7 +27,7 @@ export interface ListingRow {
   updatedAt: string;
 }
 
-const COLUMNS = `id::int AS id, network, contract, name, token_type AS type, tax::int AS tax,
+const COLUMNS = `id::int AS id, network, contract, name, token_type AS type, tax::float8 AS tax,
   supply::text AS supply, website, email, telegram, chain_name AS "chainName",
   chain_symbol AS "chainSymbol", chain_decimals::int AS "chainDecimals", status, note,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt",
@@ -42,7 +43,7 @@ export async function insertListing(
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO listings (network, contract, contract_key, name, token_type, tax, supply, website,
        email, telegram, chain_name, chain_symbol, chain_decimals, client_ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11, $12, $13, $14)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric / 100, $7::numeric, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT ON CONSTRAINT listings_network_contract DO NOTHING
      RETURNING id::int AS id`,
     [
@@ -51,7 +52,7 @@ export async function insertListing(
       request.contract.toLowerCase(),
       request.name,
       request.type,
-      request.tax,
+      request.taxBps,
       request.supply,
       request.website,
       request.email,

@@ -220,14 +220,16 @@ export function formatTax(bps: bigint): string {
     : `${whole}.${cents.toString().padStart(2, '0').replace(/0$/, '')}%`;
 }
 
-/** The error for a declared tax the chain contradicts; undefined when it agrees or cannot tell. */
+/**
+ * The error for a declared tax (basis points) the chain contradicts; undefined when it agrees or
+ * cannot tell.
+ */
 export function taxError(
   network: string,
-  declaredPercent: number,
+  declared: bigint,
   answer: TaxAnswer,
 ): { status: number; field: string; message: string } | undefined {
   if (answer.kind !== 'measured') return undefined;
-  const declared = BigInt(declaredPercent) * 100n;
   const fits = (bps: bigint) => bps >= answer.bps && bps <= answer.maxBps;
   if (fits(declared)) return undefined;
   // A whole percent when one takes the fee seen, as the swap box shows it.
@@ -237,7 +239,7 @@ export function taxError(
     status: 400,
     field: 'tax',
     message:
-      `is ${declaredPercent}% but the token takes ${formatTax(takes)} on every transfer on ` +
+      `is ${formatTax(declared)} but the token takes ${formatTax(takes)} on every transfer on ` +
       `${network} (measured by simulating a buy from its JMSwap pool); declare the tax it takes`,
   };
 }
