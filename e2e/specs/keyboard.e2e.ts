@@ -2,7 +2,8 @@
  * The keyboard alone: every control reached with Tab shows that it has the focus (its own outline,
  * shadow, border or background changes, or its frame's: the amount fields ring their box), and a
  * dialog takes the focus, keeps it and gives it back. A control styled with `outline: none` and
- * nothing in its place, or a dialog Tab leaves for the page behind, loses a keyboard user.
+ * nothing in its place, or a dialog Tab leaves for the page behind, loses a keyboard user. And
+ * Ctrl+V: an amount pasted from elsewhere.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
@@ -168,4 +169,47 @@ test('each tab list is one Tab stop; the arrows move between its tabs and Enter 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/t=addLiquidity/);
   await expect(page.locator('[data-remote="liquidity"]')).toContainText('LIQUIDITY');
+});
+
+test('an amount pasted from an explorer or a spreadsheet reads as the number it shows, in both boxes', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await injectEvmWallet(page, {
+    account: owner,
+    chainId: localNetworks().BSC!.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const paste = async (field: ReturnType<Page['getByRole']>, text: string) => {
+    await field.fill('');
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await field.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+  };
+  await page.goto('/?n=BSC');
+  const sell = page.getByRole('textbox', { name: 'Tokens to swap' });
+  for (const [text, amount] of [
+    [' 25 \n', '25'],
+    ['1,000.50', '1000.50'],
+    ['1.000,50', '1000.50'],
+    ['1 000 000', '1000000'],
+    // One group alone is what typing it gives (a decimal comma): never a thousand times more.
+    ['1,000', '1.000'],
+  ]) {
+    await paste(sell, text!);
+    await expect(sell).toHaveValue(amount!);
+  }
+  // Not an amount: the form resets, as for typing it.
+  await paste(sell, '12.5 BNB');
+  await expect(sell).toHaveValue('');
+
+  // The liquidity add (a wallet opens it; nothing is sent).
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await page.getByRole('button', { name: 'Browser wallet (MetaMask)' }).click();
+  await page.getByRole('tab', { name: 'Liquidity' }).click();
+  await page.getByRole('button', { name: 'ADD LIQUIDITY' }).click();
+  const first = page.locator('[data-remote="liquidity"]').getByRole('textbox').first();
+  await paste(first, '2,500.25');
+  await expect(first).toHaveValue('2500.25');
 });

@@ -10,6 +10,7 @@ import {
   isValidAmountInput,
   lpTokensText,
   parseAmount,
+  pastedAmount,
   priceText,
   toBaseUnits,
 } from './amounts';
@@ -175,6 +176,28 @@ describe('isValidAmountInput', () => {
     expect(isValidAmountInput('1.', 0)).toBe(true);
     expect(isValidAmountInput('1.0', 0)).toBe(false);
   });
+});
+
+describe('pastedAmount', () => {
+  it.each([
+    ['  25 \n', '25'],
+    ['1,000,000', '1000000'],
+    ['1,000.50', '1000.50'],
+    ['1.000.000', '1000000'],
+    ['1.000,50', '1000.50'],
+    ['1 000 000', '1000000'],
+    ['1\u00a0000,5', '1000.5'],
+    ['0,5', '0.5'],
+    // A lone group stays what typing gives: a decimal comma or point.
+    ['1,000', '1.000'],
+    ['1.000', '1.000'],
+    ['.5', '.5'],
+  ])('%j reads as %j', (pasted, amount) => expect(pastedAmount(pasted)).toBe(amount));
+
+  it.each(['', '  ', '1e3', '$100', '12.5 TRX', '-5', '1,00,000', '1.000,000.5', '1,5,5', '0x10'])(
+    '%j is not an amount',
+    (pasted) => expect(pastedAmount(pasted)).toBeUndefined(),
+  );
 });
 
 describe('formatUnits', () => {

@@ -100,6 +100,28 @@ export function isValidAmountInput(text: string, decimals?: number): boolean {
   return fraction.length <= decimals;
 }
 
+/** Thousands-grouped numbers where the separator cannot be the decimal mark: [shape, separator]. */
+const GROUPED: readonly [RegExp, string][] = [
+  [/^\d{1,3}(?:,\d{3})+\.\d+$|^\d{1,3}(?:,\d{3}){2,}$/, ','],
+  [/^\d{1,3}(?:\.\d{3})+,\d+$|^\d{1,3}(?:\.\d{3}){2,}$/, '.'],
+  // A space is never a decimal mark.
+  [/^\d{1,3}(?: \d{3})+(?:[.,]\d+)?$/, ' '],
+];
+
+/**
+ * A pasted amount as the amount field's text, or undefined when it is not one. Pasted text comes
+ * from explorers, exchanges and spreadsheets: surrounding spaces go, and thousands separators go
+ * where they cannot be a decimal point ("1,000,000", "1,000.50", "1.000.000", "1.000,50",
+ * "1 000 000"). A lone "1,000" stays what typing it gives, 1.000: read as a thousand it would be a
+ * thousand times the amount for the many who write a decimal comma.
+ */
+export function pastedAmount(text: string): string | undefined {
+  const t = text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+  const grouping = GROUPED.find(([shape]) => shape.test(t));
+  const amount = (grouping ? t.split(grouping[1]).join('') : t).replace(',', '.');
+  return amount !== '' && isValidAmountInput(amount) ? amount : undefined;
+}
+
 function splitUnits(
   value: bigint,
   decimals: number,

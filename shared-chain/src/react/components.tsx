@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig, TokenConfig } from '../config/types';
 import { isNetworkConfigured } from '../config/types';
+import { pastedAmount } from '../core/amounts';
 
 /**
  * A token's logo (letter logos live under /assets/currency/). `lazy`: loaded only once near the
@@ -123,6 +124,16 @@ export function AmountField({
           spellCheck={false}
           maxLength={80}
           onChange={(e) => onChange(e.target.value.replace(',', '.'))}
+          onPaste={(e) => {
+            // A paste that replaces the whole amount is cleaned up (spaces, thousands
+            // separators); one into part of it is typing.
+            const field = e.currentTarget;
+            const all = field.selectionStart === 0 && field.selectionEnd === field.value.length;
+            const amount = all ? pastedAmount(e.clipboardData.getData('text')) : undefined;
+            if (amount === undefined) return;
+            e.preventDefault();
+            onChange(amount);
+          }}
         />
       </label>
       {children}
