@@ -124,7 +124,12 @@ test('BSC: a new 6% token pasted by address shows its taxes, is imported, and sw
   evmAccount: owner,
 }) => {
   await openBscWithMetaMask(page, owner);
-  await paste(page, 'Receive token', tokens.six.toLowerCase());
+  // As copied from an explorer: the token page's link, a holder's address after it.
+  await paste(
+    page,
+    'Receive token',
+    `https://bscscan.com/token/${tokens.six.toLowerCase()}?a=${owner.toLowerCase()}`,
+  );
   const card = picker(page).getByTestId('import-card');
   await expect(card).toContainText('SIX');
   await expect(card).toContainText('Six Tax');
@@ -181,7 +186,8 @@ test('TRON: a new 5% token pasted by address is imported and swaps exactly, in a
   await withTronLink(page, tronAccount);
   await page.goto('/?n=TRON');
   await connectFromHeader(page, 'TronLink');
-  await paste(page, 'Receive token', tokens.five);
+  // As copied from the explorer: the token's page on Tronscan.
+  await paste(page, 'Receive token', `https://tronscan.org/#/token20/${tokens.five}`);
   const card = picker(page).getByTestId('import-card');
   await expect(card.getByTestId('import-buy-tax')).toHaveText('5%');
   await expect(card.getByTestId('import-sell-tax')).toHaveText('5%');

@@ -40,11 +40,24 @@ export type SearchInput =
   | { kind: 'text'; text: string };
 
 /**
- * Reads the search text: an address of this platform (canonical), an address of the other
+ * A token's page on a block explorer, as people copy it: BscScan's, Etherscan's, PolygonScan's
+ * ".../token/0x…" (a holder's "?a=0x…" after it is not the token) and Tronscan's
+ * ".../#/token20/T…". Only token pages: a pair's page on a chart site names the pool, whose LP
+ * token would import in the token's place.
+ */
+const EXPLORER_TOKEN_PAGE =
+  /^https?:\/\/[^/\s?#]+\/(?:#\/)?(?:token|token20)\/([0-9A-Za-z]+)(?:[/?#]|$)/;
+
+/** The token address in an explorer's token page link; undefined for any other text. */
+const explorerTokenAddress = (text: string): string | undefined =>
+  EXPLORER_TOKEN_PAGE.exec(text)?.[1];
+
+/**
+ * Reads the search text (or a token's explorer link): an address of this platform (canonical), an address of the other
  * platform or a mistyped one (with the message to show), or plain search text.
  */
 export function readSearchInput(text: string, platform: Platform): SearchInput {
-  const trimmed = text.trim();
+  const trimmed = explorerTokenAddress(text.trim()) ?? text.trim();
   if (EVM_SHAPE.test(trimmed)) {
     if (platform === 'tron') return { kind: 'bad-address', message: EVM_ADDRESS_ON_TRON };
     try {

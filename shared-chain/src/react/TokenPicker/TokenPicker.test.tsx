@@ -209,6 +209,21 @@ describe('the dialog', () => {
     );
   });
 
+  test("an explorer's token page link finds its token, or reads it as its address would", async () => {
+    tokensService.inspectTokenAddress.mockResolvedValue(sixTax());
+    open();
+    const search = screen.getByRole('combobox');
+    await userEvent.click(search);
+    await userEvent.paste(`https://bscscan.com/token/0x${'3'.repeat(40)}?a=0x${'5'.repeat(40)}`);
+    expect(screen.getAllByRole('option').map((o) => o.dataset.token)).toEqual([
+      `0x${'3'.repeat(40)}`,
+    ]);
+    await userEvent.clear(search);
+    await userEvent.paste(`https://bscscan.com/token/0x${'4'.repeat(40)}`);
+    expect(await screen.findByRole('button', { name: 'Import SIX' })).toBeInTheDocument();
+    expect(tokensService.inspectTokenAddress).toHaveBeenCalledWith(`0x${'4'.repeat(40)}`, 'BSC');
+  });
+
   test('a refused token shows why, with its hidden characters written out', async () => {
     tokensService.inspectTokenAddress.mockResolvedValue({
       kind: 'refused',

@@ -119,9 +119,14 @@ export function TokenPicker({
     }
     return values;
   }, [held, balances, usdPrices, network.tokens]);
-  const ordered = useMemo(() => searchTokens(all, query, held, worth), [all, query, held, worth]);
-  const { results, hold } = useSteadyOrder(ordered, query, all);
   const input = readSearchInput(query, network.platform);
+  // An explorer link finds its token as the address alone does.
+  const searched = input.kind === 'address' ? input.address : query;
+  const ordered = useMemo(
+    () => searchTokens(all, searched, held, worth),
+    [all, searched, held, worth],
+  );
+  const { results, hold } = useSteadyOrder(ordered, query, all);
   const inspection = useImportInspection(network, query, importing && results.length === 0);
 
   const virtualizer = useVirtualizer({
