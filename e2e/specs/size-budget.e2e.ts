@@ -20,17 +20,20 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // 190 (measured 190.5): tiny prices written with their digits, and tax readings of few units
   // read as the rate they fit (shared-chain's first chunk, with /info's 0.7 below). 192, not
   // 191 (measured 191.1): the keyboard's focus handed from CONNECT WALLET to the wallet, Escape in
-  // the swap settings, and the box's side of an imported token removed while chosen (0.4).
-  { path: '/?n=BSC', budget: 192 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
-  { path: '/?n=ETH', budget: 192 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  // the swap settings, and the box's side of an imported token removed while chosen (0.4). 193,
+  // not 192 (measured 192.2): a pasted amount cleaned of spaces and thousands separators, and a
+  // token's explorer link read as its address (shared-chain's first chunk).
+  { path: '/?n=BSC', budget: 193 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  { path: '/?n=ETH', budget: 193 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   { path: '/charts', budget: 200 * KiB, selector: '[aria-label="Pair figures"]', text: '\\d' },
   { path: '/pools', budget: 200 * KiB, selector: '[data-testid="reserve-a"]', text: '\\d' },
   // The goal for /listing was 120 KiB like /info's; it also loads the listing remote's entry (9
   // KiB of Module Federation's per-container runtime) and its screen. Each budget holds what was
   // reached, so nothing grows back unnoticed (the history of each figure is in git). 149, not
   // 148 (measured 148.1): the modal dialogs, each page's title and the new page's name said to
-  // screen readers after a link (0.9 together).
-  { path: '/listing', budget: 149 * KiB, selector: 'button', text: '^SUBMIT$' },
+  // screen readers after a link (0.9 together). 150, not 149 (measured 149.1): the same two
+  // additions to shared-chain's first chunk as the swap box's.
+  { path: '/listing', budget: 150 * KiB, selector: 'button', text: '^SUBMIT$' },
   // /info and /help load only what every page registers at boot: the config's validation (node
   // lists, remotes.json's pins, fallbacks, canaries and integrity checks), the shell's messages
   // and language menu, and, measured 134.8 KiB, imported tokens and token lists merged into the
