@@ -1,9 +1,12 @@
 /**
  * @jest-environment jest-fixed-jsdom
  */
+import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
+import '@testing-library/jest-dom';
+import userEvent from '@testing-library/user-event';
 import type { TokenConfig } from '../config/types';
-import { TokenLogo } from './components';
+import { AmountField, TokenLogo } from './components';
 
 const token = (symbol: string, logoURI: string): TokenConfig => ({
   symbol,
@@ -35,4 +38,36 @@ test('a logo that fails to load falls back to the letter, and a new logo is trie
   expect(screen.getByRole('img', { name: 'USDT' }).textContent).toBe('U');
   rerender(<TokenLogo token={token('USDT', '/assets/currency/usdt.svg')} />);
   expect(screen.getByRole('img', { name: 'USDT' }).tagName).toBe('IMG');
+});
+
+test('a paste replacing the amount is cleaned up; one into part of it is typing', async () => {
+  const typed: string[] = [];
+  function Field() {
+    const [value, setValue] = useState('');
+    return (
+      <AmountField
+        label="Tokens to swap"
+        value={value}
+        onChange={(text) => {
+          typed.push(text);
+          setValue(text);
+        }}
+      >
+        {null}
+      </AmountField>
+    );
+  }
+  render(<Field />);
+  const field = screen.getByRole('textbox', { name: 'Tokens to swap' });
+  await userEvent.click(field);
+  await userEvent.paste(' 1,000.50 \n');
+  expect(field).toHaveValue('1000.50');
+  // The caret after "1000.5": what is pasted there is typed as it is.
+  field.setSelectionRange(6, 6);
+  await userEvent.paste('9');
+  expect(field).toHaveValue('1000.590');
+  await userEvent.tripleClick(field);
+  await userEvent.paste('1.000.000,25');
+  expect(field).toHaveValue('1000000.25');
+  expect(typed.at(-1)).toBe('1000000.25');
 });

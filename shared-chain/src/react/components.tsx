@@ -88,6 +88,9 @@ export function NetworkNotConfigured({ network }: { network: NetworkConfig }) {
   );
 }
 
+/** What an amount field holds at most, typed or pasted. */
+const MAX_AMOUNT_TEXT = 80;
+
 /**
  * One amount field of the swap box and the liquidity panel: the decimal input (a comma typed on
  * a phone keypad becomes the point), the token selector given as children, the amount's value
@@ -122,7 +125,7 @@ export function AmountField({
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}
-          maxLength={80}
+          maxLength={MAX_AMOUNT_TEXT}
           onChange={(e) => onChange(e.target.value.replace(',', '.'))}
           onPaste={(e) => {
             // A paste that replaces the whole amount is cleaned up (spaces, thousands
@@ -130,7 +133,7 @@ export function AmountField({
             const field = e.currentTarget;
             const all = field.selectionStart === 0 && field.selectionEnd === field.value.length;
             const amount = all ? pastedAmount(e.clipboardData.getData('text')) : undefined;
-            if (amount === undefined) return;
+            if (amount === undefined || amount.length > MAX_AMOUNT_TEXT) return;
             e.preventDefault();
             onChange(amount);
           }}
