@@ -53,8 +53,9 @@ const explorerTokenAddress = (text: string): string | undefined =>
   EXPLORER_TOKEN_PAGE.exec(text)?.[1];
 
 /**
- * Reads the search text (or a token's explorer link): an address of this platform (canonical), an address of the other
- * platform or a mistyped one (with the message to show), or plain search text.
+ * Reads the search text (or a token's explorer link): an address of this platform (canonical),
+ * an address of the other platform or a mistyped one (with the message to show), or plain search
+ * text.
  */
 export function readSearchInput(text: string, platform: Platform): SearchInput {
   const trimmed = explorerTokenAddress(text.trim()) ?? text.trim();
