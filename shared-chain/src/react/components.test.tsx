@@ -58,7 +58,7 @@ test('a paste replacing the amount is cleaned up; one into part of it is typing'
     );
   }
   render(<Field />);
-  const field = screen.getByRole('textbox', { name: 'Tokens to swap' });
+  const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Tokens to swap' });
   await userEvent.click(field);
   await userEvent.paste(' 1,000.50 \n');
   expect(field).toHaveValue('1000.50');
