@@ -9,6 +9,11 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
+
+/** MetaMask in the page, on the local BSC chain, with `account`. */
+const withBscWallet = (page: Page, account: string) =>
+  injectEvmWallet(page, { account, chainId: localNetworks().BSC!.chainId, rpcUrls: evmRpcUrls() });
 
 const PAGES: [string, (page: Page) => Promise<void>][] = [
   // The swap box with its settings open: the slippage fields and the deadline too.
@@ -109,11 +114,7 @@ test('connecting and disconnecting from the keyboard keep the focus; Escape fold
   page,
   evmAccount: owner,
 }) => {
-  await injectEvmWallet(page, {
-    account: owner,
-    chainId: localNetworks().BSC!.chainId,
-    rpcUrls: evmRpcUrls(),
-  });
+  await withBscWallet(page, owner);
   await page.goto('/?n=BSC');
   await expect(page.locator('[data-remote="swap"]')).toContainText('TOKEN SWAP');
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).focus();
@@ -175,11 +176,7 @@ test('an amount pasted from an explorer or a spreadsheet reads as the number it 
   page,
   evmAccount: owner,
 }) => {
-  await injectEvmWallet(page, {
-    account: owner,
-    chainId: localNetworks().BSC!.chainId,
-    rpcUrls: evmRpcUrls(),
-  });
+  await withBscWallet(page, owner);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const paste = async (field: ReturnType<Page['getByRole']>, text: string) => {
     await field.fill('');
@@ -205,8 +202,7 @@ test('an amount pasted from an explorer or a spreadsheet reads as the number it 
   await expect(sell).toHaveValue('');
 
   // The liquidity add (a wallet opens it; nothing is sent).
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  await page.getByRole('button', { name: 'Browser wallet (MetaMask)' }).click();
+  await connectFromHeader(page, 'MetaMask');
   await page.getByRole('tab', { name: 'Liquidity' }).click();
   await page.getByRole('button', { name: 'ADD LIQUIDITY' }).click();
   const first = page.locator('[data-remote="liquidity"]').getByRole('textbox').first();
