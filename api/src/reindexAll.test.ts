@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startApi, type StartedApi } from './main';
 import { removeNetworksFiles, writeNetworksFile } from './test/api-process';
 import { startTestChains, type TestChains } from './test/chain';
+import { seededPgliteDir } from './test/pglite-template';
 
 jest.setTimeout(120_000);
 
@@ -14,8 +15,9 @@ let tmp: string;
 let chains: TestChains | undefined;
 let api: StartedApi | undefined;
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'jmswap-reindex-all-'));
+  await seededPgliteDir(join(tmp, 'data'));
 });
 afterEach(async () => {
   await api?.app.close();

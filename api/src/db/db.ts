@@ -167,9 +167,10 @@ function processLock(): Db['tryLock'] {
   };
 }
 
-export function openPglite(dataDir?: string): Db {
+/** PGlite on this thread; `loadDataDir` starts a new database from a dump (dumpDataDir). */
+export function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Db {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite(dataDir);
+  const lite = new PGlite({ dataDir, ...options });
   const serial = oneAtATime();
   const tryLock = processLock();
   return {

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { seededPgliteDir } from '../test/pglite-template';
 import { openPgliteWorker } from './db';
+
+/** PGlite on its worker, in a new directory copied from the run's empty cluster (no initdb). */
+async function workerFromTemplate() {
+  const { dir, remove } = await seededPgliteDir();
+  return { db: openPgliteWorker(dir), remove };
+}
 
 it('PGlite on its worker thread keeps what a transaction committed, drops what it rolled back, and says why a statement failed', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'jmswap-pglite-worker-'));
@@ -48,7 +55,7 @@ it('PGlite on its worker thread keeps what a transaction committed, drops what i
 });
 
 it("a named statement on PGlite's worker is prepared once and gives the plain query's rows, its values kept as values", async () => {
-  const db = openPgliteWorker();
+  const { db, remove } = await workerFromTemplate();
   try {
     await db.exec('CREATE TABLE w (owner text, at bigint, note text, n int, usd float8)');
     const odd = ["it's", 'back\\slash', "x'); DROP TABLE w; --", 'plain'];
@@ -83,12 +90,13 @@ it("a named statement on PGlite's worker is prepared once and gives the plain qu
     );
   } finally {
     await db.close();
+    remove();
   }
 });
 
 it("reads asked together are on the worker's way at once: the second is posted before the first's answer is back", async () => {
   const posted = jest.spyOn(Worker.prototype, 'postMessage');
-  const db = openPgliteWorker();
+  const { db, remove } = await workerFromTemplate();
   try {
     await db.query('SELECT 1');
     const queries = () =>
@@ -110,11 +118,12 @@ it("reads asked together are on the worker's way at once: the second is posted b
   } finally {
     posted.mockRestore();
     await db.close();
+    remove();
   }
 });
 
 it('a read asked while a transaction is open waits for it and never sees its uncommitted rows', async () => {
-  const db = openPgliteWorker();
+  const { db, remove } = await workerFromTemplate();
   try {
     await db.exec('CREATE TABLE r (k int)');
     let inserted!: () => void;
@@ -138,11 +147,12 @@ it('a read asked while a transaction is open waits for it and never sees its unc
     expect((await read).rows).toEqual([{ n: 0 }]);
   } finally {
     await db.close();
+    remove();
   }
 });
 
 it("COPY on PGlite's worker takes its rows as text or as their UTF-8 bytes (a range made ahead)", async () => {
-  const db = openPgliteWorker();
+  const { db, remove } = await workerFromTemplate();
   try {
     await db.exec('CREATE TABLE c (k int PRIMARY KEY, note text)');
     await db.transaction(async (tx) => {
@@ -160,5 +170,6 @@ it("COPY on PGlite's worker takes its rows as text or as their UTF-8 bytes (a ra
     ]);
   } finally {
     await db.close();
+    remove();
   }
 });

@@ -16,6 +16,7 @@ import {
 } from '../test/chain';
 import { DB_KINDS, freshDb, type DbKind } from '../test/databases';
 import { dumpNetwork } from '../test/dump';
+import { seededPgliteDir } from '../test/pglite-template';
 import { Indexer, type StepResult } from './indexer';
 import { readCursor } from './store';
 
@@ -47,9 +48,10 @@ async function swapLogsOnChain(): Promise<number> {
  */
 async function aheadDb(kind: DbKind): Promise<{ db: Db; drop(): Promise<void> }> {
   if (kind === 'postgres') return freshDb(kind);
-  const db = openPgliteWorker();
+  const { dir, remove } = await seededPgliteDir();
+  const db = openPgliteWorker(dir);
   await migrate(db);
-  return { db, drop: () => db.close() };
+  return { db, drop: () => db.close().then(remove) };
 }
 
 /** What each step did, until one finds nothing more to index. */

@@ -1,12 +1,10 @@
 // The batch writes: the column literals the statements take, and the candles added up in memory
 // per batch, which must equal what the rebuild computes from the stored trades (the chart a user
 // sees after a rollback or a re-index is the same as before it). On PGlite and PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openPgliteWorker, type Db, type Queryable } from '../db/db';
 import { migrate } from '../db/migrate';
 import { DB_KINDS, freshDb } from '../test/databases';
+import { seededPgliteDir } from '../test/pglite-template';
 import { emptyRows, type Rows, type TradeRow } from './handlers';
 import {
   addToCandles,
@@ -198,14 +196,14 @@ it("COPY's text escapes a backslash, a tab and a line break; the rest stays as i
 });
 
 it('a batch of every event kind through PGlite on its worker thread (COPY there too)', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jmswap-store-worker-'));
+  const { dir, remove } = await seededPgliteDir();
   const db = openPgliteWorker(dir);
   try {
     await migrate(db);
     await writeTwice(db);
   } finally {
     await db.close();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   }
 });
 

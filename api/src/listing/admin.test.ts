@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildApp } from '../app';
 import { startApi, type StartedApi } from '../main';
 import { freshDb } from '../test/databases';
+import { seededPgliteDir } from '../test/pglite-template';
 import { freePort } from '../test/postgres-server';
 import { adminFile, isLoopback, readAdminFile } from './admin';
 import { apiAccess, main } from './cli';
@@ -32,7 +33,7 @@ describe('npm run listings while the API holds its PGlite directory', () => {
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'jmswap-admin-'));
-    dataDir = join(tmp, 'data');
+    dataDir = (await seededPgliteDir(join(tmp, 'data'))).dir;
     const networksFile = join(tmp, 'networks.json');
     writeFileSync(networksFile, JSON.stringify({ networks: {} }));
     api = await startApi({
@@ -204,7 +205,7 @@ describe('the admin listener', () => {
     const networksFile = join(tmp, 'networks.json');
     writeFileSync(networksFile, JSON.stringify({ networks: {} }));
     const adminPort = await freePort();
-    const dataDir = join(tmp, 'data');
+    const { dir: dataDir } = await seededPgliteDir(join(tmp, 'data'));
     const api = await startApi({
       port: 0,
       adminPort,
@@ -232,7 +233,7 @@ describe('the admin listener', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const taken = (blocker.address() as { port: number }).port;
     const port = await freePort();
-    const dataDir = join(tmp, 'data');
+    const { dir: dataDir } = await seededPgliteDir(join(tmp, 'data'));
     try {
       const result = await startApi({
         port,

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../db/db';
 import { migrate } from '../db/migrate';
+import { pgliteTemplateTar } from './pglite-template';
 
 export type DbKind = 'pglite' | 'postgres';
 /** Every storage test runs on both engines. */
@@ -8,17 +9,25 @@ export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
 
 let counter = 0;
 const idle: Db[] = [];
+let fileEnded = false;
+// A PGlite opened from the template keeps the process alive until closed: those given back are
+// closed when the test file ends, and any given back later (a file's own afterAll) at once.
+afterAll(async () => {
+  fileEnded = true;
+  await Promise.all(idle.splice(0).map((db) => db.close()));
+});
 
 /** A fresh, migrated database: in-memory PGlite, or a new database on the test server. */
 export async function freshDb(
   kind: DbKind,
 ): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
   if (kind === 'pglite') {
-    // Starting PGlite costs seconds: instances are reused, emptied between tests.
-    const db = idle.pop() ?? openPglite();
+    // Starting PGlite costs time even from the template: instances are reused, emptied between
+    // tests.
+    const db = idle.pop() ?? openPglite(undefined, { loadDataDir: await pgliteTemplateTar() });
     await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
     await migrate(db);
-    return { db, drop: async () => void idle.push(db) };
+    return { db, drop: async () => (fileEnded ? db.close() : void idle.push(db)) };
   }
   const base = process.env.JMSWAP_TEST_PG_URL;
   if (!base) throw new Error('JMSWAP_TEST_PG_URL is not set (jest globalSetup starts PostgreSQL)');
