@@ -41,7 +41,13 @@ function template(): Promise<string | undefined> {
     const tar = await lite.dumpDataDir('none');
     await lite.close();
     await writeFile(join(part, 'data.tar'), Buffer.from(await tar.arrayBuffer()));
-    renameSync(part, dir);
+    try {
+      renameSync(part, dir);
+    } catch (e) {
+      // Another jest worker of the run placed its template first: that one is as good.
+      rmSync(part, { recursive: true, force: true });
+      if (!existsSync(join(dir, 'data.tar'))) throw e;
+    }
     return dir;
   })().finally(() => (making = undefined));
   return making;
