@@ -10,6 +10,7 @@ import {
   PHONE_SIZES,
   sidewaysScrollers,
 } from '../fixtures/phone';
+import { HOST_PORT } from '../fixtures/stack';
 import { withTronLink } from '../fixtures/tron';
 
 // Phones: every route at an iPhone-sized and the smallest common viewport, touch on. Nothing is
@@ -32,6 +33,17 @@ async function settled(page: Page) {
 }
 
 const menuButton = (page: Page) => header(page).getByRole('button', { name: 'Menu' });
+
+type Box = { x: number; y: number; width: number; height: number };
+/**
+ * The slippage toggle on the line under the title, right under it: its text (the middle of its
+ * 44 px target) within half a target of the title's bottom, where a margin once left a band.
+ */
+function expectJustBelow(title: Box, toggle: Box) {
+  const middle = toggle.y + toggle.height / 2;
+  expect(middle).toBeGreaterThan(title.y + title.height);
+  expect(middle - (title.y + title.height)).toBeLessThan(toggle.height / 2);
+}
 
 for (const size of PHONE_SIZES) {
   test.describe(`${size.width}x${size.height}`, () => {
@@ -127,8 +139,29 @@ for (const size of PHONE_SIZES) {
         expect(middle).toBeLessThan(title.y + title.height);
       } else {
         // 320 px: "TOKEN SWAP" and the setting do not fit side by side; it goes just below.
-        expect(toggle.y).toBeGreaterThanOrEqual(title.y + title.height);
+        expectJustBelow(title, toggle);
       }
+    });
+
+    test("in a partner's widget whose title has spaced letters, the slippage setting stays beside or just below the title", async ({
+      page,
+    }) => {
+      await page.goto(
+        `http://localhost:${HOST_PORT}/sdk.html?o=${encodeURIComponent(
+          JSON.stringify({ network: 'TRON', headingStyle: { letterSpacing: '0.08em' } }),
+        )}`,
+      );
+      const box = page.frameLocator('#jmswap iframe').locator('[data-remote="swap"]');
+      const heading = box.getByRole('heading', { name: 'TOKEN SWAP' });
+      await expect(heading).toHaveCSS('letter-spacing', /^1\.9/);
+      const title = (await heading.boundingBox())!;
+      const toggle = (await box.getByRole('button', { name: /^Slippage/ }).boundingBox())!;
+      // Beside the title where the frame has room (375 px), else just below it, never with an
+      // empty band between them.
+      const middle = toggle.y + toggle.height / 2;
+      if (middle < title.y + title.height) expect(middle).toBeGreaterThan(title.y);
+      else expectJustBelow(title, toggle);
+      await page.screenshot({ path: path.join(SHOTS, `${size.width}-widget-spaced-title.png`) });
     });
 
     test('with no wallet in the page, the chooser offers to open it in the wallet app', async ({
