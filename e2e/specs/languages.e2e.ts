@@ -36,7 +36,25 @@ test('?lang=zh-CN shows the page in Chinese without storing a choice', async ({ 
   const title = chinese('mfe-swap', 'TOKEN SWAP');
   if (title) await expect(swapBox(page)).toContainText(title);
   expect(await page.evaluate((k) => localStorage.getItem(k), LANGUAGE_KEY)).toBeNull();
+  // The menus' words stand on one line of text: "Launchpad" and the ✈ (Latin and a symbol, line
+  // boxes of another height than the Chinese beside them) once sat higher than their neighbours.
+  expect(await menuBaselines(page, '.jm-menu')).toHaveLength(1);
+  expect(await menuBaselines(page, '.jm-submenu')).toHaveLength(1);
 });
+
+/** The distinct baselines (px) of a header menu's entries: a 0-height marker stands on each. */
+const menuBaselines = (page: Page, menu: string) =>
+  page.locator(`header ${menu}`).evaluate((list) => {
+    const lines = new Set<number>();
+    for (const entry of Array.from(list.children)) {
+      const marker = document.createElement('span');
+      marker.style.cssText = 'display:inline-block;height:0;width:0';
+      entry.prepend(marker);
+      lines.add(Math.round(marker.getBoundingClientRect().bottom));
+      marker.remove();
+    }
+    return [...lines];
+  });
 
 test('the language menu switches, and the choice survives a reload', async ({ page }) => {
   await page.goto('/');
