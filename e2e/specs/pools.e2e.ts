@@ -209,4 +209,11 @@ test('fits a 375 px phone: rows become cards, nothing scrolls sideways', async (
   await expect(page.getByTestId('reserve-a').first()).not.toHaveText('…');
   await expect(page.locator('.jm-pools thead')).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // A card's Chart and Add liquidity are a thumb's targets, side by side.
+  const card = page.getByTestId('pool-row').first();
+  const chart = (await card.getByRole('link', { name: 'Chart' }).boundingBox())!;
+  const add = (await card.getByRole('link', { name: 'Add liquidity' }).boundingBox())!;
+  expect(chart.height).toBeGreaterThanOrEqual(44);
+  expect(add.height).toBeGreaterThanOrEqual(44);
+  expect(add.x).toBeGreaterThanOrEqual(chart.x + chart.width);
 });

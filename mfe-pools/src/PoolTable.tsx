@@ -101,7 +101,7 @@ export const VIRTUAL_FROM = 40;
  */
 const ROW_HEIGHT = 49;
 const PHONE = '(max-width: 700px)';
-const CARD_HEIGHT = 216;
+const CARD_HEIGHT = 236;
 const CARD_GAP = 10;
 
 /** The text kept in `texts` for `key`, made by `make` the first time. */
