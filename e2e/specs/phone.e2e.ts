@@ -143,6 +143,26 @@ for (const size of PHONE_SIZES) {
       }
     });
 
+    test("the charts page's controls are a thumb's targets, its pair list open too", async ({
+      page,
+    }) => {
+      await page.goto('/charts?n=BSC');
+      const charts = page.locator('[data-remote="charts"]');
+      await expect(charts.getByRole('button', { name: '1W' })).toBeVisible();
+      await charts.getByRole('button', { name: /^Pair: / }).tap();
+      await expect(charts.getByRole('searchbox')).toBeVisible();
+      const small = await charts.evaluate((root) =>
+        Array.from(root.querySelectorAll('button, input'))
+          .map((e) => ({
+            name: e.textContent?.trim() || e.tagName,
+            box: e.getBoundingClientRect(),
+          }))
+          .filter(({ box }) => box.height > 0 && box.height < 44)
+          .map(({ name, box }) => `${name}: ${Math.round(box.height)} px`),
+      );
+      expect(small).toEqual([]);
+    });
+
     test("in a partner's widget whose title has spaced letters, the slippage setting stays beside or just below the title", async ({
       page,
     }) => {
