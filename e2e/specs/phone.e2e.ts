@@ -163,6 +163,17 @@ for (const size of PHONE_SIZES) {
       expect(small).toEqual([]);
     });
 
+    test("the help center's topics open from a thumb's target", async ({ page }) => {
+      await page.goto('/help');
+      const topics = page.locator('.jm-help summary');
+      await expect(topics.first()).toBeVisible();
+      const heights = await topics.evaluateAll((all) =>
+        all.map((topic) => topic.getBoundingClientRect().height),
+      );
+      expect(heights.length).toBeGreaterThan(3);
+      for (const height of heights) expect(height).toBeGreaterThanOrEqual(44);
+    });
+
     test("in a partner's widget whose title has spaced letters, the slippage setting stays beside or just below the title", async ({
       page,
     }) => {
