@@ -38,7 +38,11 @@ module.exports = function createJestConfig({ dir, environment = 'node', setup = 
     moduleNameMapper: {
       '\\.(css|svg|png)$': path.join(__dirname, 'jest.file-stub.cjs'),
     },
-    setupFiles: [path.join(__dirname, 'jest.offline.cjs'), path.join(__dirname, 'jest.dialog.cjs')],
+    setupFiles: [
+      path.join(__dirname, 'jest.offline.cjs'),
+      path.join(__dirname, 'jest.dialog.cjs'),
+      path.join(__dirname, 'jest.waits.cjs'),
+    ],
     setupFilesAfterEnv: setup,
     globals: { __APP_NAME__: 'test-app', __APP_VERSION__: '0.0.0-test', __SHELL_VARIANT__: 'app' },
   };
