@@ -24,6 +24,7 @@ import { expectSiteDrawn } from '../fixtures/csp';
 import { chosenToken, pickToken } from '../fixtures/picker';
 import { closeSendPopup } from '../fixtures/send-popup';
 import { openRecentTransactions } from '../fixtures/recent';
+import { thumbMisses } from '../fixtures/phone';
 
 const SHOTS = '/tmp/liquidity-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -171,6 +172,8 @@ test('TRON: add TRX/JM with TronLink (JM tax-free), then remove 25% and 100%, to
     panel(page).getByText('JM (3% tax): adding and removing liquidity is tax-free.'),
   ).toBeVisible();
   await shot(page, 'tron-2-add');
+  // At 375 px every control is a thumb's target: Back, the token buttons, MAX.
+  expect(await thumbMisses(panel(page))).toEqual([]);
   expect([plan.symbolA, plan.symbolB]).toEqual(['TRX', 'JM']);
   const pair = await tronPair('TRX', 'JM');
   const jm = tokenAddress('TRON', 'JM');
@@ -196,6 +199,7 @@ test('TRON: add TRX/JM with TronLink (JM tax-free), then remove 25% and 100%, to
   );
   expectPoolTokens((await item.getByTestId('pool-tokens').textContent()) as string, plan.lpTokens);
   await shot(page, 'tron-1-list-position');
+  expect(await thumbMisses(panel(page))).toEqual([]);
   // Recent transactions (in the folded menu at 375 px) say what the add minted.
   await page.getByRole('button', { name: 'Menu' }).click();
   await openRecentTransactions(page);

@@ -10,6 +10,7 @@ import {
   PHONE_SHOTS as SHOTS,
   PHONE_SIZES,
   sidewaysScrollers,
+  thumbMisses,
 } from '../fixtures/phone';
 
 // A swap on a phone, at an iPhone-sized and the smallest common viewport, touch on (the rest of
@@ -36,6 +37,9 @@ for (const size of PHONE_SIZES) {
         .tap();
       await expect(page.getByTestId('wallet-session')).toContainText('Welcome MetaMask');
       const swapBox = page.locator('[data-remote="swap"]');
+      // Connected, MAX shows too: every control of the box is a thumb's target.
+      await expect(swapBox.getByRole('button', { name: 'MAX' })).toBeVisible();
+      expect(await thumbMisses(swapBox)).toEqual([]);
       const before = await ledger('BSC', owner, ['BNB', 'USDT']);
       await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.1');
       await expect(swapBox).toHaveAttribute('data-quote-out', /\d+/);

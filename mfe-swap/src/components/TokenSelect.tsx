@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import { useLingui } from '@lingui/react/macro';
-import { TokenChooser, type NetworkConfig, type TokenConfig } from '@jmswap/shared-chain';
+import { TokenChooser, type NetworkConfig } from '@jmswap/shared-chain';
 import type { UsdPrices } from '@jmswap/shared-chain/history';
 import { swapApi } from '../swapApi';
+import { TokenInfo } from './TokenInfo';
 
 interface Props {
   label: string;
@@ -21,18 +21,6 @@ interface Props {
   /** The api's USD prices: the picker shows what each held token is worth. */
   usdPrices?: UsdPrices;
   onSelect: (key: string) => void;
-}
-
-function TokenInfo({ token }: { token: TokenConfig }) {
-  const { t } = useLingui();
-  if (!token.description && !token.www) return null;
-  const text = [token.description, token.www].filter(Boolean).join(' ');
-  const symbol = token.symbol;
-  return (
-    <span className="jm-info" title={text} aria-label={t`About ${symbol}: ${text}`} tabIndex={0}>
-      i
-    </span>
-  );
 }
 
 /**
