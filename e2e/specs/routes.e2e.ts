@@ -89,6 +89,25 @@ test('the pair chosen in the swap box is in the link: a reload and a shared link
   await expect(page).toHaveURL(/\/pools\?n=BSC$/);
 });
 
+test('a link naming no token opens the defaults for that side and loses the unknown symbol', async ({
+  page,
+}) => {
+  await page.goto('/?n=BSC&from=XYZ&to=BUSD');
+  const box = page.locator('[data-remote="swap"]');
+  await expect(box.getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
+  await expect(box.getByRole('button', { name: 'Receive token: BUSD' })).toBeVisible();
+  // Cleared (the spec): a reload or a copy of the link opens what the box shows.
+  await expect(page).toHaveURL(/\/\?n=BSC&to=BUSD$/);
+  await page.reload();
+  await expect(box.getByRole('button', { name: 'Receive token: BUSD' })).toBeVisible();
+
+  await page.goto('/?n=BSC&t=addLiquidity&from=BNB&to=%3Cb%3ENOPE');
+  const panel = page.locator('[data-remote="liquidity"]');
+  // Its positions, as with no pair in the link (no wallet here: the step asks for one).
+  await expect(panel.getByRole('heading', { name: 'Your liquidity' })).toBeVisible();
+  await expect(page).toHaveURL(/\/\?n=BSC&t=addLiquidity&from=BNB$/);
+});
+
 test('from an open add the Swap tab opens on its pair; the Liquidity tab opens on the positions', async ({
   page,
 }) => {

@@ -12,7 +12,7 @@ import {
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
 import { planRemoval, type UserPosition } from '@jmswap/shared-chain/liquidity';
-import { linkedImport } from '@jmswap/shared-chain/tokens';
+import { linkedImport, useUnknownSymbolsCleared } from '@jmswap/shared-chain/tokens';
 import { addView } from './form/addView';
 import { initialForm, liquidityReducer } from './form/liquidityForm';
 import { usePositions } from './usePositions';
@@ -75,6 +75,7 @@ function Panel({
   // The add's pair in the page's link (a link with from and to opens the add with it).
   const adding = form.step === 2;
   usePairInLink(adding ? form.fromSymbol : undefined, adding ? form.toSymbol : undefined, setQuery);
+  useUnknownSymbolsCleared(network, query, setQuery);
   // The network's tokens changed (an imported token removed): the reducer has them now.
   useEffect(() => dispatch({ type: 'tokensChanged' }), [reducer]);
   // Read once, as the panel opens (a network change remounts it; its tabs drop from and to),

@@ -11,6 +11,7 @@ import {
   type WalletSession,
 } from '@jmswap/shared-chain';
 import { NETWORK_UNREACHABLE } from '@jmswap/shared-chain/swap';
+import { useUnknownSymbolsCleared } from '@jmswap/shared-chain/tokens';
 import {
   initialSwapForm,
   quoteKindFor,
@@ -51,6 +52,7 @@ export function useSwapBox(options: SwapBoxOptions) {
     initialSwapForm(network, { widget, query }),
   );
   usePairInLink(state.fromSymbol, state.toSymbol, options.setQuery);
+  useUnknownSymbolsCleared(network, query, options.setQuery);
   // A chosen token removed from "Manage imported tokens": its side takes the default at once,
   // rather than the box asking the chain to quote a token it no longer knows.
   useEffect(() => dispatch({ type: 'tokensChanged', network }), [network]);

@@ -169,10 +169,10 @@ describe('feature entries (@jmswap/shared-chain/swap, /liquidity, /history, /wal
     /^adapters\/evm\/helpers\.ts$/,
     /^adapters\/widget\//,
     // React code shares contexts and caches with the page; SendProgress.tsx (the send popup the
-    // swap and liquidity screens open), Modal.tsx (its dialog) and usd.ts (the dollar lines' hook)
-    // hold nothing at module level: a copy is bytes (usd.ts's price cache, in api/, is one per
-    // remote: a read a minute).
-    /^react\/(?!(SendProgress\.tsx|Modal\.tsx|usd\.ts)$)/,
+    // swap and liquidity screens open), Modal.tsx (its dialog), usd.ts (the dollar lines' hook)
+    // and linkSymbols.ts (a link's unknown symbols cleared) hold nothing at module level: a copy
+    // is bytes (usd.ts's price cache, in api/, is one per remote: a read a minute).
+    /^react\/(?!(SendProgress\.tsx|Modal\.tsx|usd\.ts|linkSymbols\.ts)$)/,
   ];
 
   // Pure code the feature code shares with the first load, by relative path: a copy

@@ -10,7 +10,9 @@ export {
   isListedToken,
   linkedImport,
   pairOfKnownTokens,
+  unknownLinkSymbols,
 } from './config/tokenKeys';
+export { useUnknownSymbolsCleared } from './react/linkSymbols';
 export { isAddressKey, shortAddress, escapeUnsafeText, tokenText } from './core/tokenText';
 export {
   readSearchInput,

@@ -1,8 +1,14 @@
 import production from '../../config/networks.production.json';
 import { parseNetworksFile } from './schema';
-import { linkedImport, pairOfKnownTokens } from './tokenKeys';
+import { linkedImport, pairOfKnownTokens, unknownLinkSymbols } from './tokenKeys';
 
 const { networks } = parseNetworksFile(production);
+// The production file leaves BSC's addresses to the deploy: USDT gets one here.
+const USDT_ADDRESS = '0x55d398326f99059fF775485246999027B3197955';
+const bsc = {
+  ...networks.BSC,
+  tokens: { ...networks.BSC.tokens, USDT: { ...networks.BSC.tokens.USDT!, address: USDT_ADDRESS } },
+};
 
 describe('a link naming a token this browser does not know', () => {
   const six = '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A';
@@ -18,8 +24,7 @@ describe('a link naming a token this browser does not know', () => {
   });
 
   it('offers nothing for a listed or known token, a symbol, text, or an address of the other platform', () => {
-    const usdt = networks.BSC.tokens.USDT!.address;
-    expect(linkedImport(networks.BSC, { to: usdt.toLowerCase() })).toBeUndefined();
+    expect(linkedImport(bsc, { to: USDT_ADDRESS.toLowerCase() })).toBeUndefined();
     expect(linkedImport(networks.BSC, { to: 'USDT', from: 'NOPE' })).toBeUndefined();
     expect(linkedImport(networks.BSC, { to: '<script>' })).toBeUndefined();
     expect(linkedImport(networks.TRON, { to: six })).toBeUndefined();
@@ -70,5 +75,28 @@ describe('a chosen token removed from the imported tokens', () => {
       from: 'JM',
       to: 'TRX',
     });
+  });
+});
+
+describe("a link's symbol that names no token", () => {
+  it('is cleared; a listed symbol, a known address or one to import stays', () => {
+    expect(unknownLinkSymbols(networks.BSC, { from: 'XYZ', to: 'USDT' })).toEqual({
+      from: undefined,
+    });
+    expect(unknownLinkSymbols(networks.BSC, { from: 'XYZ', to: '<script>' })).toEqual({
+      from: undefined,
+      to: undefined,
+    });
+    expect(Object.keys(unknownLinkSymbols(networks.BSC, { to: '' }) ?? {})).toEqual(['to']);
+    // JM is listed on TRON only.
+    expect(unknownLinkSymbols(networks.BSC, { from: 'BNB', to: 'JM' })).toEqual({ to: undefined });
+    expect(unknownLinkSymbols(networks.TRON, { from: 'TRX', to: 'JM' })).toBeUndefined();
+    expect(unknownLinkSymbols(bsc, { from: USDT_ADDRESS.toLowerCase() })).toBeUndefined();
+    const toImport = '0x95bD8D42f30351685e96C62EDdc0d0613bf9a87A';
+    expect(unknownLinkSymbols(networks.BSC, { to: toImport })).toBeUndefined();
+    // An EVM address names no token on TRON.
+    expect(unknownLinkSymbols(networks.TRON, { to: toImport })).toEqual({ to: undefined });
+    expect(unknownLinkSymbols(networks.BSC, {})).toBeUndefined();
+    expect(unknownLinkSymbols(networks.BSC)).toBeUndefined();
   });
 });

@@ -62,6 +62,25 @@ export function linkedImport(
 }
 
 /**
+ * The link's `from` and `to` that name no token of the network and are no address this browser
+ * could import: the spec clears such a symbol. Each is given as undefined, which takes it out of
+ * the link; undefined when the link names none.
+ */
+export function unknownLinkSymbols(
+  network: NetworkConfig,
+  query?: { from?: string; to?: string },
+): { from?: undefined; to?: undefined } | undefined {
+  const unknown = (param?: string) =>
+    param !== undefined &&
+    !isAddressKey(network.platform, param) &&
+    tokenKeyOfParam(network, param) === undefined;
+  const cleared: { from?: undefined; to?: undefined } = {};
+  if (unknown(query?.from)) cleared.from = undefined;
+  if (unknown(query?.to)) cleared.to = undefined;
+  return Object.keys(cleared).length > 0 ? cleared : undefined;
+}
+
+/**
  * A chosen pair, with a side whose token the network no longer has (removed from "Manage imported
  * tokens" while chosen) taking the network's default for that side, or its other default when
  * the other side has that one (as a link naming an unknown token does). The same pair when both
