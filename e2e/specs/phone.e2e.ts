@@ -190,6 +190,16 @@ for (const size of PHONE_SIZES) {
       await expect(bubble).toBeHidden();
     });
 
+    test("the projects page's and the listing form's links and buttons are a thumb's targets", async ({
+      page,
+    }) => {
+      for (const route of ['/info', '/listing']) {
+        await page.goto(route);
+        await settled(page);
+        expect(await thumbMisses(page.locator('main')), route).toEqual([]);
+      }
+    });
+
     test("the help center's topics open from a thumb's target", async ({ page }) => {
       await page.goto('/help');
       const topics = page.locator('.jm-help summary');

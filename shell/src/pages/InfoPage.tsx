@@ -56,7 +56,7 @@ export function InfoPage() {
               <p>{i18n._(s.body)}</p>
             </section>
           ))}
-          <p>
+          <p className="jm-info-links">
             <Link to="/listing">{t`Request a listing`}</Link>
             {deck && (
               <>
