@@ -100,6 +100,8 @@ for (const size of PHONE_SIZES) {
         const box = await target.boundingBox();
         expect(box!.height).toBeGreaterThanOrEqual(44);
       }
+      // The logo too, and every other link and button of the header.
+      expect(await thumbMisses(header(page))).toEqual([]);
 
       await menuButton(page).tap();
       await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'true');
@@ -107,6 +109,7 @@ for (const size of PHONE_SIZES) {
       const links = await subMenu.getByRole('link').all();
       for (const link of links)
         expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      expect(await thumbMisses(header(page))).toEqual([]);
       // Every entry of the list says in words where it goes, the messaging link too.
       await expect(subMenu.getByText('Telegram', { exact: true })).toBeVisible();
       expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(size.width);
@@ -188,6 +191,12 @@ for (const size of PHONE_SIZES) {
       expect(box.x + box.width).toBeLessThanOrEqual(size.width);
       await swap.getByRole('heading', { name: 'TOKEN SWAP' }).tap();
       await expect(bubble).toBeHidden();
+
+      // The token picker's common bases and rows.
+      await swap.getByRole('button', { name: 'Sell token: TRX' }).tap();
+      const picker = page.getByRole('dialog', { name: 'Select a token to sell' });
+      await expect(picker.getByRole('combobox', { name: 'Search tokens' })).toBeVisible();
+      expect(await thumbMisses(picker)).toEqual([]);
     });
 
     test("the projects page's and the listing form's links and buttons are a thumb's targets", async ({
