@@ -153,6 +153,7 @@ for (const size of PHONE_SIZES) {
       await page.goto('/charts?n=BSC');
       const charts = page.locator('[data-remote="charts"]');
       await expect(charts.getByRole('button', { name: '1W' })).toBeVisible();
+      expect(await thumbMisses(charts)).toEqual([]);
       await charts.getByRole('button', { name: /^Pair: / }).tap();
       await expect(charts.getByRole('searchbox')).toBeVisible();
       const small = await charts.evaluate((root) =>

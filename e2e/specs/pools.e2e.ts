@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Contract, JsonRpcProvider } from 'ethers';
 import { TronWeb } from 'tronweb';
 import { localNetworks } from '../fixtures/chain';
+import { thumbMisses } from '../fixtures/phone';
 import { TRON_NODE } from '../fixtures/tron';
 
 const PAIR_ABI = [
@@ -216,4 +217,5 @@ test('fits a 375 px phone: rows become cards, nothing scrolls sideways', async (
   expect(chart.height).toBeGreaterThanOrEqual(44);
   expect(add.height).toBeGreaterThanOrEqual(44);
   expect(add.x).toBeGreaterThanOrEqual(chart.x + chart.width);
+  expect(await thumbMisses(card)).toEqual([]);
 });
