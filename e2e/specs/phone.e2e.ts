@@ -176,6 +176,18 @@ for (const size of PHONE_SIZES) {
       await expect(swap.getByTestId('price-from')).toHaveText(/\S/);
       await expect(swap.getByRole('link', { name: /chart$/ })).toBeVisible();
       expect(await thumbMisses(swap)).toEqual([]);
+      // The settings too: presets, fields and the approval's line.
+      const toggle = swap.getByRole('button', { name: /^Slippage / });
+      await toggle.tap();
+      const settings = swap.locator('.jm-settings-panel');
+      expect(await thumbMisses(settings)).toEqual([]);
+      const fields = settings.locator(
+        'input:not([type="checkbox"]), label:has(input[type="checkbox"])',
+      );
+      expect(await fields.count()).toBeGreaterThanOrEqual(3);
+      for (const field of await fields.all())
+        expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await toggle.tap();
 
       // A title tooltip never shows on a touch screen: the tap opens the text in the page.
       const about = swap.getByRole('button', { name: 'About JM' });
