@@ -40,7 +40,8 @@ export function pairLinks(
 }
 
 /**
- * The exchange's other pairs: every pair the api indexes whose tokens the config does not list,
+ * The exchange's other pairs: every pair the api indexes that no configured pool names (a token
+ * beyond the list, or two listed tokens the config does not pair),
  * searched with the same text as the table (symbol, name or address), a page at a time. Their
  * tokens are named by their own contracts (escaped by the api) and shown with their addresses.
  */
@@ -72,7 +73,7 @@ export function OtherPairs({ network, search }: { network: NetworkConfig; search
     <section className="jm-other-pairs" aria-label={t`Other pairs on JMSwap`}>
       <h3>{t`Other pairs on JMSwap`}</h3>
       <p className="jm-muted">
-        {t`Pairs created for tokens that are not on JMSwap's list. Anyone can create a token with any name: check the addresses.`}
+        {t`Pairs anyone created on JMSwap that its pool list does not include. A token can have any name: check the addresses.`}
       </p>
       <ul>
         {others.map((p) => {

@@ -364,7 +364,7 @@ export async function liquidityPositions(
       if (listed === undefined) return undefined;
       // Pairs beyond the config are extra: when they cannot be read, the listed ones still show.
       const others = await networkById(wallet.network.id)
-        .then((network) => otherPositions(network, owner))
+        .then((network) => otherPositions(network, owner, listed))
         .catch((error: unknown) => {
           console.warn('[shared-chain] positions in other pairs not read', error);
           return [];
@@ -398,14 +398,23 @@ export const OTHER_PAIRS_CHECKED = 500;
  * The wallet's positions in pairs the config does not list: the api's index of the factory's
  * pairs, each checked on chain (the wallet's pool-token balance; the pair must be the factory's
  * own for its two tokens). Tokens are named by key (a listed symbol, else the address). An api
- * that is down costs only these positions.
+ * that is down costs only these positions. `known` are the positions the reader already found:
+ * it also finds pairs of two listed tokens that no configured pool names, which the api calls
+ * unlisted.
  */
-async function otherPositions(network: NetworkConfig, owner: string): Promise<UserPosition[]> {
+async function otherPositions(
+  network: NetworkConfig,
+  owner: string,
+  known: readonly UserPosition[],
+): Promise<UserPosition[]> {
+  const knownPairs = new Set(known.map((p) => keyOfAddress(network, p.pair)));
   const pairs = [];
   for (let offset = 0; offset < OTHER_PAIRS_CHECKED; offset += 100) {
     const page = await fetchPairs(network.api.url, network.id, { offset, limit: 100 });
     if (!page) break;
-    pairs.push(...page.pairs.filter((p) => !p.listed));
+    pairs.push(
+      ...page.pairs.filter((p) => !p.listed && !knownPairs.has(keyOfAddress(network, p.address))),
+    );
     if (page.pairs.length < 100) break;
   }
   if (pairs.length === 0) return [];
