@@ -153,6 +153,8 @@ for (const size of PHONE_SIZES) {
       await page.goto('/charts?n=BSC');
       const charts = page.locator('[data-remote="charts"]');
       await expect(charts.getByRole('button', { name: '1W' })).toBeVisible();
+      // The page's loading state stands over everything until the pair's data arrives.
+      await expect(page.locator('.jm-loading')).toHaveCount(0);
       expect(await thumbMisses(charts)).toEqual([]);
       await charts.getByRole('button', { name: /^Pair: / }).tap();
       await expect(charts.getByRole('searchbox')).toBeVisible();

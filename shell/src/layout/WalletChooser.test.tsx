@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   network$,
   requestWalletConnect,
+  session$,
   setNetworks,
   type NetworksFile,
 } from '@jmswap/shared-chain';
@@ -62,4 +63,81 @@ it('is loaded by the first CONNECT WALLET, and opens for that very request', asy
   expect(screen.queryByRole('dialog')).toBeNull();
   act(() => requestWalletConnect());
   expect(await screen.findByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
+});
+
+/** A connection the test answers: `fail` rejects it, `done` resolves it. */
+function heldConnect() {
+  const held = {} as { fail: (e: Error) => void; done: () => void };
+  connect.mockImplementationOnce(
+    () =>
+      new Promise<void>((resolve, reject) => Object.assign(held, { fail: reject, done: resolve })),
+  );
+  return held;
+}
+
+it('while the chosen wallet has not answered, the dialog says it is asked; then what went wrong', async () => {
+  const held = heldConnect();
+  render(<WalletChooser />);
+  act(() => requestWalletConnect());
+  await userEvent.click(screen.getByRole('button', { name: 'Browser wallet (MetaMask)' }));
+  expect(screen.getByRole('status')).toHaveTextContent('Connecting to Browser wallet (MetaMask)…');
+  // Asked once: the options are gone until it answers.
+  expect(screen.queryByRole('button', { name: 'Browser wallet (MetaMask)' })).toBeNull();
+  await act(async () => held.fail(new Error('No browser wallet found.')));
+  expect(await screen.findByRole('alert')).toHaveTextContent('MetaMask was not found.');
+  expect(screen.queryByRole('status')).toBeNull();
+  expect(screen.getByRole('button', { name: 'Browser wallet (MetaMask)' })).toBeVisible();
+});
+
+it('closed while the wallet is asked, it stays closed when the wallet fails later', async () => {
+  const held = heldConnect();
+  render(<WalletChooser />);
+  act(() => requestWalletConnect());
+  await userEvent.click(screen.getByRole('button', { name: 'Browser wallet (MetaMask)' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  await act(async () => held.fail(new Error('No browser wallet found.')));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('declined in the wallet: the dialog closes, leaving the page to its toast', async () => {
+  const held = heldConnect();
+  render(<WalletChooser />);
+  act(() => requestWalletConnect());
+  await userEvent.click(screen.getByRole('button', { name: 'Browser wallet (MetaMask)' }));
+  expect(screen.getByRole('status')).toBeVisible();
+  // shared-chain toasts a declined request and resolves quietly.
+  await act(async () => held.done());
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+describe('on TRON, where CONNECT WALLET asks TronLink straight away', () => {
+  const tron = {
+    ...BSC_NETWORK,
+    id: 'TRON',
+    name: 'TRON',
+    platform: 'tron',
+    baseToken: 'TRX',
+    tokens: { TRX: { decimals: 6 } },
+  } as unknown as typeof BSC_NETWORK;
+  beforeEach(() => {
+    setNetworks({
+      profile: 'production',
+      version: 't',
+      networks: { TRON: tron },
+    } as unknown as NetworksFile);
+    act(() => network$.next('TRON'));
+  });
+
+  it('says it is asking TronLink when TronLink takes a while, and closes once connected', async () => {
+    const held = heldConnect();
+    render(<WalletChooser />);
+    act(() => requestWalletConnect());
+    // A wallet that answers at once is not interrupted by a dialog.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('status')).toHaveTextContent('Connecting to TronLink…');
+    act(() => session$.next({ connected: true, address: 'T1', name: 'TronLink' }));
+    await act(async () => held.done());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => session$.next({ connected: false }));
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   appEvents$,
@@ -19,9 +19,16 @@ import {
   type WalletProblem,
 } from '@jmswap/shared-chain/wallet-help';
 import { connectWallet } from '../services/wallet';
-import { needsWalletApp, OpenInWalletApp, WalletProblemNote } from './WalletHelp';
+import { needsWalletApp, OpenInWalletApp, WalletPending, WalletProblemNote } from './WalletHelp';
 import { WalletConnectDialog } from './WalletConnectDialog';
 import { walletArea } from './walletArea';
+
+/**
+ * A wallet that answers at once (already trusted) connects before this: the dialog does not
+ * flash. A missing TronLink takes 3 s to give up, a locked wallet up to 8 s: without a word the
+ * page would look dead.
+ */
+const PENDING_SHOWN_AFTER_MS = 400;
 
 /** Connects; a wallet that is missing, locked or silent is explained, other errors toasted. */
 async function connectOrExplain(kind: WalletKind, explain: (problem: WalletProblem) => void) {
@@ -44,19 +51,51 @@ async function connectOrExplain(kind: WalletKind, explain: (problem: WalletProbl
 /**
  * Opens on CONNECT WALLET (from the header or any remote); TRON skips it and connects TronLink,
  * unless TronLink is not in the page on a phone (then it offers to open the page in the app).
- * A wallet that is missing, locked or silent reopens it with what to do.
+ * While the wallet is asked, the dialog says so. A wallet that is missing, locked or silent
+ * reopens it with what to do.
  */
 export function WalletChooser({ requested = false }: { requested?: boolean }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<WalletProblem>();
+  const [pending, setPending] = useState<string>();
+  // Each attempt's number: an answer to an attempt the user closed or replaced changes nothing.
+  const attempt = useRef(0);
   const config = useNetworkConfig();
   const networks = useNetworks();
   const profile = networks.status === 'ready' ? networks.file.profile : 'production';
 
   const close = () => {
+    attempt.current += 1;
     setOpen(false);
     setProblem(undefined);
+    setPending(undefined);
+  };
+
+  /** Asks the wallet; names it in the dialog while it has not answered. */
+  const ask = (kind: WalletKind, label: string, dialogOpen: boolean) => {
+    const mine = ++attempt.current;
+    const current = () => attempt.current === mine;
+    setProblem(undefined);
+    const shown = setTimeout(() => {
+      if (!current()) return;
+      setPending(label);
+      setOpen(true);
+    }, PENDING_SHOWN_AFTER_MS);
+    if (dialogOpen) setPending(label);
+    let explained = false;
+    void connectOrExplain(kind, (found) => {
+      if (!current()) return;
+      explained = true;
+      setProblem(found);
+      setOpen(true);
+    }).finally(() => {
+      clearTimeout(shown);
+      if (!current()) return;
+      setPending(undefined);
+      // Declined or failed otherwise: its toast says so, and no dialog stands over it.
+      if (!explained) setOpen(false);
+    });
   };
 
   useEffect(() => {
@@ -64,13 +103,13 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
       const state = networks$.getValue();
       const net = state.status === 'ready' ? state.file.networks[network$.getValue()] : undefined;
       const direct = net && state.status === 'ready' && connectsDirectly(net, state.file.profile);
-      if (direct && !needsWalletApp(net.platform))
-        void connectOrExplain(walletOptions(net, state.file.profile)[0]!.kind, (found) => {
-          setProblem(found);
-          setOpen(true);
-        });
-      else {
+      if (direct && !needsWalletApp(net.platform)) {
+        const only = walletOptions(net, state.file.profile)[0]!;
+        ask(only.kind, only.label, false);
+      } else {
+        attempt.current += 1;
         setProblem(undefined);
+        setPending(undefined);
         setOpen(true);
       }
     };
@@ -92,12 +131,15 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const connect = (kind: WalletKind) => {
-    close();
-    void connectOrExplain(kind, (found) => {
-      setProblem(found);
-      setOpen(true);
-    });
+  const connect = (kind: WalletKind, label: string) => {
+    // The mobile wallet's QR dialog takes over: it shows its own waiting.
+    if (kind === 'walletconnect') {
+      close();
+      void connectOrExplain(kind, (found) => {
+        setProblem(found);
+        setOpen(true);
+      });
+    } else ask(kind, label, true);
   };
 
   // The mobile wallet's QR dialog takes over once its option is chosen (the chooser closes).
@@ -107,18 +149,24 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
   return (
     <Modal label={title} onClose={close} closeOnBackdrop returnFocus={walletArea}>
       <h3>{title}</h3>
-      {problem && <WalletProblemNote problem={problem} />}
-      {needsWalletApp(platform) && <OpenInWalletApp platform={platform} />}
-      {walletOptions(config.network, profile).map((option) => (
-        <button
-          key={option.kind}
-          type="button"
-          className="jm-button jm-wallet-option"
-          onClick={() => connect(option.kind)}
-        >
-          {option.label}
-        </button>
-      ))}
+      {pending ? (
+        <WalletPending name={pending} />
+      ) : (
+        <>
+          {problem && <WalletProblemNote problem={problem} />}
+          {needsWalletApp(platform) && <OpenInWalletApp platform={platform} />}
+          {walletOptions(config.network, profile).map((option) => (
+            <button
+              key={option.kind}
+              type="button"
+              className="jm-button jm-wallet-option"
+              onClick={() => connect(option.kind, option.label)}
+            >
+              {option.label}
+            </button>
+          ))}
+        </>
+      )}
       <button type="button" className="jm-link" onClick={close}>
         {t`Cancel`}
       </button>

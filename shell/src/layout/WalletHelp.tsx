@@ -48,3 +48,19 @@ export function OpenInWalletApp({ platform }: { platform: Platform }) {
     </a>
   );
 }
+
+/** The chosen wallet is being asked: it may show its own window, or want unlocking first. */
+export function WalletPending({ name }: { name: string }) {
+  const { t } = useLingui();
+  return (
+    <div role="status" className="jm-wallet-pending">
+      <span className="jm-spinner" aria-hidden="true" />
+      <div>
+        <p>
+          <strong>{t`Connecting to ${name}…`}</strong>
+        </p>
+        <p className="jm-muted">{t`Approve the connection in your wallet. A locked wallet asks for its password first.`}</p>
+      </div>
+    </div>
+  );
+}
