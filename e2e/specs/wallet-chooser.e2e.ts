@@ -59,6 +59,10 @@ test('a browser wallet that never answers gets the same message, naming the wall
     );
   });
   const note = await choose(page, 'BSC', 'Browser wallet (MetaMask)');
+  // Meanwhile the dialog says which wallet it waits for, and what the user may have to do.
+  await expect(
+    page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('status'),
+  ).toHaveText(/^Connecting to Browser wallet \(MetaMask\)….*asks for its password first\.$/);
   await expect(note).toContainText(
     'MetaMask was not found. Install it or unlock it, then try again',
     {
