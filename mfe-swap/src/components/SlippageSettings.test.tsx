@@ -8,14 +8,20 @@ const FRONTRUN = 'Your transaction may be frontrun: the slippage is high.';
 /** The settings as the swap box holds them: the slippage is its state. */
 function Box({ suggestedBps }: { suggestedBps: number }) {
   const [slippageBps, setSlippage] = useState(500);
+  const [deadline, setDeadline] = useState(5);
   return (
-    <SlippageSettings
-      slippageBps={slippageBps}
-      suggestedBps={suggestedBps}
-      onChange={setSlippage}
-      exactApproval={false}
-      onExactApproval={() => {}}
-    />
+    <>
+      <SlippageSettings
+        slippageBps={slippageBps}
+        suggestedBps={suggestedBps}
+        onChange={setSlippage}
+        exactApproval={false}
+        onExactApproval={() => {}}
+        deadlineMinutes={deadline}
+        onDeadline={setDeadline}
+      />
+      <p>Deadline in force: {deadline}</p>
+    </>
   );
 }
 
@@ -41,4 +47,21 @@ it('warns above 5% on a route without taxes', async () => {
   expect(screen.queryByText(/covers their tax/)).toBeNull();
   await user.type(screen.getByRole('textbox', { name: 'Custom %' }), '6');
   expect(screen.getByText(FRONTRUN)).toBeVisible();
+});
+
+it('takes a slippage typed with a decimal comma or by a full-width input method', async () => {
+  const user = userEvent.setup();
+  render(<Box suggestedBps={500} />);
+  await user.click(screen.getByRole('button', { name: 'Slippage 5.00%' }));
+  const custom = screen.getByRole('textbox', { name: 'Custom %' });
+  await user.type(custom, '０。７５');
+  expect(screen.getByRole('button', { name: 'Slippage 0.75%' })).toBeVisible();
+  await user.clear(custom);
+  await user.type(custom, '1,5');
+  expect(screen.getByRole('button', { name: 'Slippage 1.50%' })).toBeVisible();
+  const deadline = screen.getByRole('textbox', { name: 'Transaction deadline (minutes)' });
+  await user.clear(deadline);
+  await user.type(deadline, '１５');
+  expect(deadline).toHaveValue('15');
+  expect(screen.getByText('Deadline in force: 15')).toBeVisible();
 });

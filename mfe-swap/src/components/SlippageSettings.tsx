@@ -1,6 +1,7 @@
 import { memo, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
+  asciiNumberText,
   formatBps,
   isValidDeadlineMinutes,
   MAX_DEADLINE_MINUTES,
@@ -89,8 +90,9 @@ export const SlippageSettings = memo(function SlippageSettings({
               inputMode="decimal"
               aria-invalid={invalid}
               onChange={(e) => {
-                setCustom(e.target.value);
-                const parsed = parseSlippagePercent(e.target.value);
+                const text = asciiNumberText(e.target.value).replace(',', '.');
+                setCustom(text);
+                const parsed = parseSlippagePercent(text);
                 setInvalid(!parsed.ok);
                 if (parsed.ok) onChange(parsed.bps);
               }}
@@ -153,9 +155,10 @@ function DeadlineField({
           aria-invalid={invalid}
           maxLength={3}
           onChange={(e) => {
-            setText(e.target.value);
-            const value = Number(e.target.value);
-            if (/^\d{1,3}$/.test(e.target.value) && isValidDeadlineMinutes(value)) onChange(value);
+            const typed = asciiNumberText(e.target.value);
+            setText(typed);
+            const value = Number(typed);
+            if (/^\d{1,3}$/.test(typed) && isValidDeadlineMinutes(value)) onChange(value);
           }}
           // What is applied is the last valid value: leaving the field shows it again.
           onBlur={() => setText(String(minutes))}

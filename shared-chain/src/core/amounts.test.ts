@@ -10,6 +10,7 @@ import {
   isValidAmountInput,
   lpTokensText,
   parseAmount,
+  asciiNumberText,
   pastedAmount,
   priceText,
   toBaseUnits,
@@ -178,6 +179,18 @@ describe('isValidAmountInput', () => {
   });
 });
 
+describe('asciiNumberText', () => {
+  it.each([
+    ['０.５', '0.5'],
+    ['0。5', '0.5'],
+    ['１２３４５６７８９０．０１', '1234567890.01'],
+    ['1，5', '1,5'],
+    // Other scripts' digits are not a full-width form of ASCII: they are left to be refused.
+    ['١٢', '١٢'],
+    ['12.5', '12.5'],
+  ])('%j reads as %j', (typed, ascii) => expect(asciiNumberText(typed)).toBe(ascii));
+});
+
 describe('pastedAmount', () => {
   it.each([
     ['  25 \n', '25'],
@@ -192,6 +205,9 @@ describe('pastedAmount', () => {
     ['1,000', '1.000'],
     ['1.000', '1.000'],
     ['.5', '.5'],
+    // A Chinese or Japanese input method's full-width text.
+    ['\u3000０．５\u3000', '0.5'],
+    ['１，０００．５', '1000.5'],
   ])('%j reads as %j', (pasted, amount) => expect(pastedAmount(pasted)).toBe(amount));
 
   it.each(['', '  ', '1e3', '$100', '12.5 TRX', '-5', '1,00,000', '1.000,000.5', '1,5,5', '0x10'])(

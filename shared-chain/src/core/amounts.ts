@@ -100,6 +100,18 @@ export function isValidAmountInput(text: string, decimals?: number): boolean {
   return fraction.length <= decimals;
 }
 
+/**
+ * Digits and marks a Chinese or Japanese input method types in its full-width mode, as ASCII:
+ * ０-９ as 0-9, the full stops ． and 。 as ".", the comma ， as ",". Typed into an amount they
+ * would otherwise be refused, and the field would stay empty without a word.
+ */
+export function asciiNumberText(text: string): string {
+  return text
+    .replace(/[\uff10-\uff19]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
+    .replace(/[\uff0e\u3002]/g, '.')
+    .replace(/\uff0c/g, ',');
+}
+
 /** Thousands-grouped numbers where the separator cannot be the decimal mark: [shape, separator]. */
 const GROUPED: readonly [RegExp, string][] = [
   [/^\d{1,3}(?:,\d{3})+\.\d+$|^\d{1,3}(?:,\d{3}){2,}$/, ','],
@@ -116,7 +128,9 @@ const GROUPED: readonly [RegExp, string][] = [
  * thousand times the amount for the many who write a decimal comma.
  */
 export function pastedAmount(text: string): string | undefined {
-  const t = text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+  const t = asciiNumberText(text)
+    .replace(/[\s\u00a0\u202f\u3000]+/g, ' ')
+    .trim();
   const grouping = GROUPED.find(([shape]) => shape.test(t));
   const amount = (grouping ? t.split(grouping[1]).join('') : t).replace(',', '.');
   return amount !== '' && isValidAmountInput(amount) ? amount : undefined;

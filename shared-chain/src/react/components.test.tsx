@@ -71,3 +71,18 @@ test('a paste replacing the amount is cleaned up; one into part of it is typing'
   expect(field).toHaveValue('1000000.25');
   expect(typed.at(-1)).toBe('1000000.25');
 });
+
+test('digits typed by a full-width input method (Chinese, Japanese) are the amount', async () => {
+  function Field() {
+    const [value, setValue] = useState('');
+    return (
+      <AmountField label="Tokens to swap" value={value} onChange={setValue}>
+        {null}
+      </AmountField>
+    );
+  }
+  render(<Field />);
+  const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Tokens to swap' });
+  await userEvent.type(field, '０。５');
+  expect(field).toHaveValue('0.5');
+});

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig, TokenConfig } from '../config/types';
 import { isNetworkConfigured } from '../config/types';
-import { pastedAmount } from '../core/amounts';
+import { asciiNumberText, pastedAmount } from '../core/amounts';
 
 /**
  * A token's logo (letter logos live under /assets/currency/). `lazy`: loaded only once near the
@@ -93,7 +93,7 @@ const MAX_AMOUNT_TEXT = 80;
 
 /**
  * One amount field of the swap box and the liquidity panel: the decimal input (a comma typed on
- * a phone keypad becomes the point), the token selector given as children, the amount's value
+ * a phone keypad becomes the point, full-width digits ASCII ones), the token selector given as children, the amount's value
  * in dollars when its price is known, and, with a wallet, the balance and MAX.
  */
 export function AmountField({
@@ -126,7 +126,7 @@ export function AmountField({
           autoComplete="off"
           spellCheck={false}
           maxLength={MAX_AMOUNT_TEXT}
-          onChange={(e) => onChange(e.target.value.replace(',', '.'))}
+          onChange={(e) => onChange(asciiNumberText(e.target.value).replace(',', '.'))}
           onPaste={(e) => {
             // A paste that replaces the whole amount is cleaned up (spaces, thousands
             // separators); one into part of it is typing.
