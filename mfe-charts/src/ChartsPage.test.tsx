@@ -80,6 +80,20 @@ it('lists the chart pairs with icons and asks the shell for the chosen one', asy
   expect(setQuery).toHaveBeenCalledWith({ symbolA: 'TRX', symbolB: 'USDT' });
 });
 
+it("finds a pair by a full-width input method's letters (Chinese, Japanese), and asks the api in ASCII", async () => {
+  render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Pair: TRX/JM' }));
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search pairs' }), 'ｕｓｄｔ');
+  const list = screen.getByRole('listbox', { name: 'Pairs' });
+  expect(within(list).getByRole('button', { name: 'TRX/USDT' })).toBeVisible();
+  expect(within(list).queryByRole('button', { name: 'TRX/JM' })).toBeNull();
+  await waitFor(() =>
+    expect(
+      (global.fetch as jest.Mock).mock.calls.some(([url]) => String(url).includes('q=usdt')),
+    ).toBe(true),
+  );
+});
+
 it('offers TRON, BSC and POLY and resets the pair on a network change', async () => {
   const setQuery = jest.fn();
   render(<ChartsPage network="TRON" query={{}} setQuery={setQuery} />);

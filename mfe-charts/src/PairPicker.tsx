@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
-import { shortAddress } from '@jmswap/shared-chain/tokens';
+import { searchText, shortAddress } from '@jmswap/shared-chain/tokens';
 import { fetchPairs, type ApiPair } from '@jmswap/shared-chain/history';
 import { chartPairs, chartToken, chartTokenText } from './pairs';
 
@@ -74,7 +74,7 @@ export function PairPicker({
   const others = useOtherPairs(network, search, open);
   const listId = useId();
   const pair = `${network.tokens[a]?.symbol ?? a}/${network.tokens[b]?.symbol ?? b}`;
-  const q = search.trim().toLowerCase();
+  const q = searchText(search).toLowerCase();
   const matches = (key: string) => {
     const token = network.tokens[key];
     return (

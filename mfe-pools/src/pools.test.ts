@@ -147,6 +147,8 @@ it('filters by either symbol, any case, in the order asked, never across the two
   expect(names(shownRows(index, ' usd ', 'liquidity'))).toEqual(['WUSD/BTCB', 'BNB/USDT']);
   expect(names(shownRows(index, 'BC', 'name'))).toEqual([]);
   expect(names(shownRows(index, 'btc', 'name'))).toEqual(['WUSD/BTCB']);
+  // A full-width input method's letters (Chinese, Japanese) filter as ASCII ones do.
+  expect(names(shownRows(index, 'ｂｔｃ', 'name'))).toEqual(['WUSD/BTCB']);
   expect(names(shownRows(index, '', null))).toEqual(['BNB/USDT', 'WUSD/BTCB', 'TAB/CD']);
 });
 

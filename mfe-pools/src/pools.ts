@@ -11,6 +11,7 @@ import {
   type PoolState,
 } from '@jmswap/shared-chain';
 import { formatUsd, type ApiInfoNetwork, type ApiInfoPair } from '@jmswap/shared-chain/history';
+import { searchText } from '@jmswap/shared-chain/tokens';
 
 export interface PoolRow {
   pool: PoolConfig;
@@ -175,7 +176,7 @@ export function indexRows(
  * order (null: the list's own).
  */
 export function shownRows(index: PoolIndex, text: string, key: SortKey | null): PoolRow[] {
-  const needle = text.trim().toUpperCase();
+  const needle = searchText(text).toUpperCase();
   const address = needle.toLowerCase();
   const { rows, symbols, addresses } = index;
   const positions = key === null ? undefined : (index.orders[key] ??= order(rows, key));

@@ -13,7 +13,13 @@ export {
   unknownLinkSymbols,
 } from './config/tokenKeys';
 export { useUnknownSymbolsCleared } from './react/linkSymbols';
-export { isAddressKey, shortAddress, escapeUnsafeText, tokenText } from './core/tokenText';
+export {
+  isAddressKey,
+  shortAddress,
+  escapeUnsafeText,
+  searchText,
+  tokenText,
+} from './core/tokenText';
 export {
   readSearchInput,
   canonicalAddress,

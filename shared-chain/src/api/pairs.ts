@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import type { NetworkId } from '../config/types';
+import { searchText } from '../core/tokenText';
 
 const pairToken = v.object({
   address: v.pipe(v.string(), v.maxLength(64)),
@@ -39,7 +40,8 @@ export async function fetchPairs(
 ): Promise<ApiPairs | undefined> {
   if (!apiUrl) return undefined;
   const params = new URLSearchParams();
-  if (query.q?.trim()) params.set('q', query.q.trim().slice(0, 64));
+  const q = searchText(query.q ?? '');
+  if (q) params.set('q', q.slice(0, 64));
   if (query.offset) params.set('offset', String(query.offset));
   params.set('limit', String(query.limit ?? 50));
   const url = `${apiUrl.replace(/\/+$/, '')}/v1/pairs/${network.toLowerCase()}?${params}`;

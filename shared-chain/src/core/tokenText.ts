@@ -30,6 +30,13 @@ export const escapeUnsafeText = (text: string): string =>
     (c) => `\\u{${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}}`,
   );
 
+/**
+ * What a search box was given, written as the lists write symbols, names and addresses: a
+ * Chinese or Japanese input method's full-width letters, digits and spaces (ＵＳＤＴ) as ASCII
+ * (Unicode's compatibility form, NFKC), the ends trimmed.
+ */
+export const searchText = (text: string): string => text.normalize('NFKC').trim();
+
 /** "0x1234…abcd" / "TXYZ…abcd": enough of both ends to tell look-alikes apart. */
 export const shortAddress = (address: string): string =>
   address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;

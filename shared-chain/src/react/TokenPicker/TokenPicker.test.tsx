@@ -88,6 +88,13 @@ describe('search', () => {
     expect(searchTokens(entries, '0x2222').map((e) => e.key)).toEqual(['KLV']);
   });
 
+  test("a full-width input method's letters (Chinese, Japanese) find the token as ASCII ones do", () => {
+    expect(searchTokens(entries, '\u3000ＫＬＥＶＥＲ').map((e) => e.key)).toEqual(['KLV']);
+    expect(searchTokens(entries, 'ｕｓ').map((e) => e.key)).toEqual(
+      searchTokens(entries, 'us').map((e) => e.key),
+    );
+  });
+
   test('tokens the wallet holds come first, then the listed order; imports after the listed ones', () => {
     expect(searchTokens(entries, '', new Set(['KLV'])).map((e) => e.key)).toEqual([
       'KLV',

@@ -5,6 +5,7 @@
  * Built for a thousand tokens a keystroke: the lower-case texts are made once per token table.
  */
 import type { NetworkConfig, TokenConfig } from '../../config/types';
+import { searchText } from '../../core/tokenText';
 
 export interface PickerEntry {
   key: string;
@@ -74,7 +75,7 @@ export function searchTokens(
   held: ReadonlySet<string> = new Set(),
   worth?: ReadonlyMap<string, bigint>,
 ): PickerEntry[] {
-  const q = query.trim().toLowerCase();
+  const q = searchText(query).toLowerCase();
   const bare = q.replace(/^0x/, '');
   const buckets: PickerEntry[][] = Array.from({ length: TIERS * 2 }, () => []);
   for (const entry of entries) {
