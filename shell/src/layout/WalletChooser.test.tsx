@@ -81,10 +81,12 @@ it('while the chosen wallet has not answered, the dialog says it is asked; then 
   act(() => requestWalletConnect());
   await userEvent.click(screen.getByRole('button', { name: 'Browser wallet (MetaMask)' }));
   expect(screen.getByRole('status')).toHaveTextContent('Connecting to Browser wallet (MetaMask)…');
-  // Asked once: the options are gone until it answers.
+  // Asked once: the options are gone until it answers. The focus they had stays in the dialog.
   expect(screen.queryByRole('button', { name: 'Browser wallet (MetaMask)' })).toBeNull();
+  expect(screen.getByRole('status')).toHaveFocus();
   await act(async () => held.fail(new Error('No browser wallet found.')));
   expect(await screen.findByRole('alert')).toHaveTextContent('MetaMask was not found.');
+  expect(screen.getByRole('alert')).toHaveFocus();
   expect(screen.queryByRole('status')).toBeNull();
   expect(screen.getByRole('button', { name: 'Browser wallet (MetaMask)' })).toBeVisible();
 });

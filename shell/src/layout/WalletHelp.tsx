@@ -8,12 +8,24 @@ import {
   type WalletProblem,
 } from '@jmswap/shared-chain/wallet-help';
 
+/**
+ * Takes the keyboard's focus as it is drawn: it replaces the control that had it (the chosen
+ * wallet's option, or the waiting note), which would leave the focus on the page behind the dialog.
+ */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 /** What went wrong with the chosen wallet and what to do: install link, wallets found. */
 export function WalletProblemNote({ problem }: { problem: WalletProblem }) {
   const { t } = useLingui();
   const found = problem.found.join(', ');
   return (
-    <div role="alert" className="jm-wallet-problem" data-wallet-problem={problem.kind}>
+    <div
+      role="alert"
+      className="jm-wallet-problem"
+      data-wallet-problem={problem.kind}
+      tabIndex={-1}
+      ref={focusOnMount}
+    >
       <p>
         <strong>{problem.message}</strong>
       </p>
@@ -53,7 +65,7 @@ export function OpenInWalletApp({ platform }: { platform: Platform }) {
 export function WalletPending({ name }: { name: string }) {
   const { t } = useLingui();
   return (
-    <div role="status" className="jm-wallet-pending">
+    <div role="status" className="jm-wallet-pending" tabIndex={-1} ref={focusOnMount}>
       <span className="jm-spinner" aria-hidden="true" />
       <div>
         <p>
