@@ -68,6 +68,30 @@ it('shows TRX/JM by default with its price, and keeps the loading state until in
   expect(loading.some((e) => e.type === 'loading' && e.on)).toBe(true);
 });
 
+it('an api that did not answer is asked again: the price comes back without a reload', async () => {
+  jest.useFakeTimers();
+  try {
+    let down = true;
+    global.fetch = jest.fn(async (url: string) => {
+      if (down) throw new TypeError('Failed to fetch');
+      return String(url).endsWith('/v1/info')
+        ? new Response(JSON.stringify(info))
+        : new Response(JSON.stringify([]));
+    }) as unknown as typeof fetch;
+    render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
+    expect(await screen.findByText(/Market data is unavailable right now/)).toBeVisible();
+    down = false;
+    await act(() => jest.advanceTimersByTimeAsync(15_000));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'JM/TRX 0.00125 TRX per JM',
+    );
+    expect(screen.queryByText(/Market data is unavailable right now/)).toBeNull();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 it('lists the chart pairs with icons and asks the shell for the chosen one', async () => {
   const setQuery = jest.fn();
   render(<ChartsPage network="TRON" query={{}} setQuery={setQuery} />);

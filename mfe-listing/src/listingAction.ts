@@ -53,21 +53,36 @@ export function listingOutcome(ok: boolean, body: unknown): ListingOutcome {
   return { kind: 'oops' };
 }
 
+/**
+ * How long the listing api may take to answer. An api that takes the request and never answers
+ * would leave "Sending..." and a disabled SUBMIT for minutes; past this the form says Oops and
+ * the user can send again.
+ */
+export const LISTING_ANSWER_MS = 20_000;
+
 /** Posts the form as multipart data and answers the outcome; never throws. */
 export async function submitListing(
   action: string | undefined,
   data: FormData,
 ): Promise<ListingOutcome> {
   if (!action) return { kind: 'oops' };
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new Error(`no answer within ${LISTING_ANSWER_MS / 1000} s`)),
+    LISTING_ANSWER_MS,
+  );
   try {
     const res = await fetch(action, {
       method: 'POST',
       body: data,
       headers: { Accept: 'application/json' },
+      signal: abort.signal,
     });
     return listingOutcome(res.ok, await res.json().catch(() => undefined));
   } catch (error) {
     console.error('[listing] submit failed:', error);
     return { kind: 'oops' };
+  } finally {
+    clearTimeout(timer);
   }
 }

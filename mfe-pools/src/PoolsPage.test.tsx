@@ -159,6 +159,24 @@ it('still shows the chain reserves when the API is unavailable', async () => {
   expect(screen.getByTestId('api-unavailable')).toBeInTheDocument();
 });
 
+it('asks an api that did not answer again: its figures come back without a reload', async () => {
+  jest.useFakeTimers();
+  // The other pairs' search asks the (offline) api once the timers run: it says so.
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    fetchInfo.mockResolvedValueOnce(undefined);
+    render(<PoolsPage network="BSC" query={{}} />);
+    await waitFor(() => expect(screen.getByTestId('api-unavailable')).toBeInTheDocument());
+    await act(() => jest.advanceTimersByTimeAsync(15_000));
+    await waitFor(() => expect(screen.queryByTestId('api-unavailable')).toBeNull());
+    expect(within(row('BNB/USDT')).getByTestId('api-0')).not.toHaveTextContent('unavailable');
+    expect(fetchInfo).toHaveBeenCalledTimes(2);
+  } finally {
+    jest.useRealTimers();
+    quiet.mockRestore();
+  }
+});
+
 it('says when the chain cannot be read, stops loading, and retries on request', async () => {
   reserves.mockResolvedValueOnce(undefined);
   render(<PoolsPage network="BSC" query={{}} />);

@@ -17,6 +17,9 @@ export interface PoolsData {
 }
 
 type State = Omit<PoolsData, 'retry'>;
+
+/** While the api does not answer, it is asked again this often. */
+export const INFO_RETRY_MS = 15_000;
 const INITIAL: State = { chain: 'loading', states: [], api: 'loading' };
 
 /**
@@ -63,19 +66,31 @@ export function usePools(network: NetworkConfig | undefined): PoolsData {
       setLoading(false);
       setState((s) => ({ ...s, chain: 'ok' }));
     }
-    sources
-      .info(network.api.url, abort.signal)
-      .catch(() => undefined)
-      .then((info) => {
-        const mine = info?.networks[network.id];
-        if (!live) return;
-        startTransition(() =>
-          setState((s) => ({ ...s, api: mine ? 'ok' : 'unavailable', info: mine })),
-        );
-      });
+    // An api that does not answer is asked again while the page is seen: the figures come back
+    // with it, without a reload.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const again = () => {
+      if (document.hidden)
+        document.addEventListener('visibilitychange', again, { once: true, signal: abort.signal });
+      else askInfo();
+    };
+    const askInfo = () =>
+      sources
+        .info(network.api.url, abort.signal)
+        .catch(() => undefined)
+        .then((info) => {
+          const mine = info?.networks[network.id];
+          if (!live) return;
+          startTransition(() =>
+            setState((s) => ({ ...s, api: mine ? 'ok' : 'unavailable', info: mine })),
+          );
+          if (!info) timer = setTimeout(again, INFO_RETRY_MS);
+        });
+    void askInfo();
     return () => {
       live = false;
       abort.abort();
+      clearTimeout(timer);
     };
   }, [network, attempt]);
 

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import type { NetworkId } from '../config/types';
+import { withinAnswerTime } from './answerTime';
 
 /** An EVM (0x) or TRON (base58 or 41-hex) address. */
 const address = v.pipe(
@@ -41,14 +42,16 @@ export async function fetchApprovalHints(
   if (!apiUrl) return [];
   const query = new URLSearchParams({ network, owner });
   try {
-    const res = await (options.fetchImpl ?? fetch)(
-      `${apiUrl.replace(/\/+$/, '')}/v1/approvals?${query.toString()}`,
-      { headers: { Accept: 'application/json' }, signal: options.signal },
-    );
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const hints = parseApprovalHints(await res.json());
-    if (!hints) throw new Error('answer does not match the approvals contract');
-    return hints;
+    return await withinAnswerTime(async (signal) => {
+      const res = await (options.fetchImpl ?? fetch)(
+        `${apiUrl.replace(/\/+$/, '')}/v1/approvals?${query.toString()}`,
+        { headers: { Accept: 'application/json' }, signal },
+      );
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const hints = parseApprovalHints(await res.json());
+      if (!hints) throw new Error('answer does not match the approvals contract');
+      return hints;
+    }, options.signal);
   } catch (error) {
     if (!options.signal?.aborted)
       console.warn('[api] approvals unavailable:', error instanceof Error ? error.message : error);

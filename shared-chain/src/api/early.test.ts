@@ -102,3 +102,19 @@ describe("the head script's answers", () => {
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 });
+
+it("an early answer that never comes (a hung api) is /v1/info's failure after 10 s, not a wait without end", async () => {
+  jest.useFakeTimers();
+  try {
+    earlyAnswers({ [INFO_URL]: new Promise<Response>(() => undefined) });
+    const fetchImpl = answer(INFO);
+    const info = fetchInfo('http://api.test', { fetchImpl });
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(await info).toBeUndefined();
+    expect(console.error).toHaveBeenCalledWith('[api] info unavailable:', 'no answer within 10 s');
+    // Asked again (the next refresh), the api's own answer counts.
+    expect(await fetchInfo('http://api.test', { fetchImpl })).toEqual(INFO);
+  } finally {
+    jest.useRealTimers();
+  }
+});

@@ -175,6 +175,38 @@ describe('fetch and cache', () => {
     );
   });
 
+  it('an api that takes the request and never answers is no data after 10 s; its answer counts again the next time', async () => {
+    jest.useFakeTimers();
+    try {
+      // A hung api: the request stays open until the page gives up on it.
+      const hung = jest.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+          ),
+      ) as unknown as jest.Mock & typeof fetch;
+      const candles = fetchCandles('http://api.test', 'BSC', '3m', 'BNB', 'USDT', {
+        fetchImpl: hung,
+      });
+      await jest.advanceTimersByTimeAsync(9_999);
+      expect(hung.mock.calls[0][1].signal.aborted).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(await candles).toBeUndefined();
+      expect(hung.mock.calls[0][1].signal.aborted).toBe(true);
+      expect(console.error).toHaveBeenCalledWith(
+        expect.stringContaining('unavailable'),
+        'no answer within 10 s',
+      );
+      // The next refresh asks again, and the api now answers.
+      const up = answer([candle(T0)]);
+      expect(
+        await fetchCandles('http://api.test', 'BSC', '3m', 'BNB', 'USDT', { fetchImpl: up }),
+      ).toEqual([candle(T0)]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('reads past both caches when asked for fresh data', async () => {
     const fetchImpl = answer([]);
     await fetchTrades('http://api.test', 'TRON', 'TA', 'TB', { fetchImpl });

@@ -13,6 +13,7 @@ import {
   HISTORY_CACHE_MS,
   LINE_CACHE_MS,
 } from '../core/constants';
+import { withinAnswerTime } from './answerTime';
 import { readEarlyOr } from './early';
 
 /** Look-back windows the API accepts. */
@@ -158,16 +159,19 @@ async function getJson<T>(
     if (data === undefined) throw new Error(CONTRACT);
     return data;
   };
-  const fetchIt = () =>
+  const fetchIt = (signal: AbortSignal) => () =>
     (options.fetchImpl ?? fetch)(url, {
       headers: { Accept: 'application/json' },
-      signal: options.signal,
+      signal,
       // The API lets browsers keep answers (max-age); a fresh read must get past that too.
       cache: options.fresh ? 'no-cache' : 'default',
     });
   // The page's head script may have asked already (the charts page's first candles): that
   // answer is read with the same checks, and a failed one asks again here.
-  const value = (async () => (options.fresh ? read(fetchIt()) : readEarlyOr(url, read, fetchIt)))();
+  const value = withinAnswerTime(
+    (signal) => (options.fresh ? read(fetchIt(signal)()) : readEarlyOr(url, read, fetchIt(signal))),
+    options.signal,
+  );
   cache.set(url, { at: Date.now(), value });
   try {
     return await value;

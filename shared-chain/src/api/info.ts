@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { NETWORK_IDS, type NetworkId } from '../config/types';
+import { withinAnswerTime } from './answerTime';
 import { readEarlyOr } from './early';
 
 const finite = v.pipe(v.number(), v.finite());
@@ -67,16 +68,20 @@ export async function fetchInfo(
     const url = `${apiUrl.replace(/\/+$/, '')}/v1/info`;
     // The page's head script may have asked already (the charts page): the same checks apply,
     // and a failed early answer asks again.
-    return await readEarlyOr(
-      url,
-      async (response) => {
-        const res = await response;
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const info = parseInfo(await res.json());
-        if (!info) throw new Error('answer does not match the info contract');
-        return info;
-      },
-      () => fetchImpl(url, { headers: { Accept: 'application/json' }, signal: options.signal }),
+    return await withinAnswerTime(
+      (signal) =>
+        readEarlyOr(
+          url,
+          async (response) => {
+            const res = await response;
+            if (!res.ok) throw new Error(`HTTP ${res.status}`);
+            const info = parseInfo(await res.json());
+            if (!info) throw new Error('answer does not match the info contract');
+            return info;
+          },
+          () => fetchImpl(url, { headers: { Accept: 'application/json' }, signal }),
+        ),
+      options.signal,
     );
   } catch (error) {
     if (options.signal?.aborted) return undefined;

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import type { NetworkId } from '../config/types';
 import { searchText } from '../core/tokenText';
+import { withinAnswerTime } from './answerTime';
 
 const pairToken = v.object({
   address: v.pipe(v.string(), v.maxLength(64)),
@@ -46,14 +47,13 @@ export async function fetchPairs(
   params.set('limit', String(query.limit ?? 50));
   const url = `${apiUrl.replace(/\/+$/, '')}/v1/pairs/${network.toLowerCase()}?${params}`;
   try {
-    const res = await fetchImpl(url, {
-      headers: { Accept: 'application/json' },
-      signal: query.signal,
-    });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const parsed = v.safeParse(pairsSchema, await res.json());
-    if (!parsed.success) throw new Error('answer does not match the pairs contract');
-    return parsed.output;
+    return await withinAnswerTime(async (signal) => {
+      const res = await fetchImpl(url, { headers: { Accept: 'application/json' }, signal });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const parsed = v.safeParse(pairsSchema, await res.json());
+      if (!parsed.success) throw new Error('answer does not match the pairs contract');
+      return parsed.output;
+    }, query.signal);
   } catch (error) {
     if (query.signal?.aborted) return undefined;
     console.error('[api] pairs unavailable:', error instanceof Error ? error.message : error);
