@@ -9,6 +9,7 @@ export type { RemoteScreenProps } from './ui-contract';
 export { StandaloneHarness } from './react/StandaloneHarness';
 export { TokenLogo, NetworkNotConfigured, AmountField } from './react/components';
 export { Modal } from './react/Modal';
+export { useDismiss } from './react/useDismiss';
 export * from './react/TokenPicker';
 export * from './wallets/options';
 export * from './wallets/walletConnectState';

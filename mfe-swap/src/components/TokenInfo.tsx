@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { TokenConfig } from '@jmswap/shared-chain';
+import { useDismiss, type TokenConfig } from '@jmswap/shared-chain';
 
 /** Only a web address becomes a link: the network file is loaded, not trusted. */
 export const websiteHref = (www: string | undefined): string | undefined => {
@@ -25,23 +25,10 @@ export function TokenInfo({ token }: { token: TokenConfig }) {
   const root = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [token.address]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!(e.target instanceof Node) || !root.current?.contains(e.target)) setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), {
+    returnTo: button,
+    inside: (target) => root.current?.contains(target) === true,
+  });
   if (!token.description && !token.www) return null;
   const symbol = token.symbol;
   const href = websiteHref(token.www);

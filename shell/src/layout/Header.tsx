@@ -5,6 +5,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import {
   requestWalletConnect,
+  useDismiss,
   useNetworkConfig,
   useObservable,
   useWalletSession,
@@ -131,16 +132,7 @@ function useMenuDisclosure() {
   const [path] = useLocation();
   const search = useSearch();
   useEffect(() => setOpen(false), [path, search]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  useDismiss(open, () => setOpen(false), { returnTo: toggle });
   return { open, toggle, flip: () => setOpen((o) => !o) };
 }
 

@@ -9,7 +9,12 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { disconnectWallet, loadAllowances, loadRecentTransactions } from '@jmswap/shared-chain';
+import {
+  disconnectWallet,
+  loadAllowances,
+  loadRecentTransactions,
+  useDismiss,
+} from '@jmswap/shared-chain';
 import { APPROVALS_TITLE, RECENT_TITLE } from './approvalsTitle';
 import { onDemand, useOnDemand } from './onDemand';
 import { walletArea } from './walletArea';
@@ -51,29 +56,16 @@ const INSIDE = '.jm-recent-slot, .jm-recent-toggle, .jm-recent-menu, dialog, [ro
  * stayed over the swap box until its own entry was clicked again, and on phones it stayed in
  * the header after Escape had folded the menu away.
  */
-function useDismiss(open: boolean, close: () => void) {
+function usePanelDismiss(open: boolean, close: () => void) {
   const opener = useRef<HTMLElement | null>(null);
   const [path] = useLocation();
   const closeRef = useRef(close);
   closeRef.current = close;
   useEffect(() => closeRef.current(), [path]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      closeRef.current();
-      opener.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!(e.target instanceof Element) || !e.target.closest(INSIDE)) closeRef.current();
-    };
-    window.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, close, {
+    returnTo: opener,
+    inside: (target) => target instanceof Element && target.closest(INSIDE) !== null,
+  });
   return opener;
 }
 
@@ -90,7 +82,7 @@ export function WalletMenu() {
   }, []);
   // A panel whose code did not load closes again (logged by onDemand): the next click retries.
   const close = () => setOpen(undefined);
-  const opener = useDismiss(open !== undefined, close);
+  const opener = usePanelDismiss(open !== undefined, close);
   const RecentPanel = useOnDemand(recentPanel, open === 'recent', close);
   const ApprovalsPanel = useOnDemand(approvalsPanel, open === 'approvals', close);
   const Panel = open === 'recent' ? RecentPanel : open === 'approvals' ? ApprovalsPanel : undefined;
