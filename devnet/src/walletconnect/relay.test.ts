@@ -59,6 +59,12 @@ async function open(key = 1, walletChain = CHAINS.a) {
     logger: 'silent',
     metadata: { name: 'JMSwap', description: 'test', url: 'http://localhost', icons: [] },
   } as Parameters<typeof EthereumProvider.init>[0]);
+  // As the wallet's (wallet.ts): a pairing that expires after the relay stopped unsubscribes
+  // from a timer, where nothing can catch the rejection ("Couldn't establish socket connection
+  // to the relay server"); jest blamed it on the next test file of the worker.
+  const { relayer } = page.signer.client.core;
+  const unsubscribe = relayer.unsubscribe.bind(relayer);
+  relayer.unsubscribe = (...args) => unsubscribe(...args).catch(() => undefined);
   const wallet = await TestWallet.start({
     relayUrl: relay.url,
     projectId: 'jmswap-test',
