@@ -5,7 +5,7 @@ import {
   type NetworkConfig,
   type PoolState,
 } from '@jmswap/shared-chain';
-import { type ApiInfoNetwork } from '@jmswap/shared-chain/history';
+import { askAgainWhileSeen, type ApiInfoNetwork } from '@jmswap/shared-chain/history';
 import { poolSources } from './sources';
 
 export interface PoolsData {
@@ -17,9 +17,6 @@ export interface PoolsData {
 }
 
 type State = Omit<PoolsData, 'retry'>;
-
-/** While the api does not answer, it is asked again this often. */
-export const INFO_RETRY_MS = 15_000;
 const INITIAL: State = { chain: 'loading', states: [], api: 'loading' };
 
 /**
@@ -68,13 +65,7 @@ export function usePools(network: NetworkConfig | undefined): PoolsData {
     }
     // An api that does not answer is asked again while the page is seen: the figures come back
     // with it, without a reload.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const again = () => {
-      if (document.hidden)
-        document.addEventListener('visibilitychange', again, { once: true, signal: abort.signal });
-      else askInfo();
-    };
-    const askInfo = () =>
+    const askInfo = (): Promise<void> =>
       sources
         .info(network.api.url, abort.signal)
         .catch(() => undefined)
@@ -84,13 +75,12 @@ export function usePools(network: NetworkConfig | undefined): PoolsData {
           startTransition(() =>
             setState((s) => ({ ...s, api: mine ? 'ok' : 'unavailable', info: mine })),
           );
-          if (!info) timer = setTimeout(again, INFO_RETRY_MS);
+          if (!info) askAgainWhileSeen(() => void askInfo(), abort.signal);
         });
     void askInfo();
     return () => {
       live = false;
       abort.abort();
-      clearTimeout(timer);
     };
   }, [network, attempt]);
 

@@ -3,6 +3,7 @@
  * valibot-validated, and the USD text of their figures (`formatUsd`), bundled by the remotes that
  * show them (see `./swap.ts` for the rule on state).
  */
+export { API_RETRY_MS, askAgainWhileSeen } from './api/answerTime';
 export * from './api/history';
 export * from './api/info';
 export * from './api/pairs';

@@ -37,3 +37,23 @@ export async function withinAnswerTime<T>(
     callerSignal?.removeEventListener('abort', abort);
   }
 }
+
+/** How often a page asks again for figures the api did not give. */
+export const API_RETRY_MS = 15_000;
+
+/**
+ * Calls `again` after `ms`, or, when the page is hidden by then, once it is seen again: a page
+ * nobody looks at asks nothing. Never after `signal` aborts (the page left, another network).
+ */
+export function askAgainWhileSeen(
+  again: () => void,
+  signal: AbortSignal,
+  ms: number = API_RETRY_MS,
+): void {
+  const timer = setTimeout(() => {
+    if (document.hidden)
+      document.addEventListener('visibilitychange', again, { once: true, signal });
+    else again();
+  }, ms);
+  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+}
