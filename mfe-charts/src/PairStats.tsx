@@ -19,8 +19,9 @@ export function pairPrice(info: ApiInfoNetwork | undefined, a: string, b: string
 
 const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 /**
- * "99999999000.5" -> "99,999,999,000.500" (exact, cut to `places` decimals, 3 by default). A
- * card too narrow for the whole figure breaks it before the decimal point, not inside a group.
+ * "99999999000.5" -> "99,999,999,000.500" (exact, cut to `places` decimals, 3 by default). The
+ * cards are as wide as the longest figure; on a screen narrower still it breaks before the
+ * decimal point, not inside a group.
  */
 const supplyText = (text: string, places = 3) => {
   const [whole = '0', fraction = ''] = fixedDecimal(text, places).split('.');
