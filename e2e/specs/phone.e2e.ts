@@ -214,6 +214,15 @@ for (const size of PHONE_SIZES) {
       expect(await thumbMisses(picker)).toEqual([]);
     });
 
+    test("Trading History's links to its trades are a thumb's targets", async ({ page }) => {
+      await page.goto('/');
+      const swap = page.locator('[data-remote="swap"]');
+      await swap.getByRole('button', { name: 'Toggle swap history' }).tap();
+      const history = swap.getByRole('region', { name: 'Trading History' });
+      await expect(history.getByRole('link').first()).toBeVisible();
+      expect(await thumbMisses(history)).toEqual([]);
+    });
+
     test("the projects page's and the listing form's links and buttons are a thumb's targets", async ({
       page,
     }) => {
