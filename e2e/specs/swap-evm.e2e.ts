@@ -220,6 +220,24 @@ test('BSC: O1T (7% tax) buy delivers exactly the taxed estimate', async ({
   await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { O1T: amountOut } });
 });
 
+test("BSC: on a device whose clock is 10 minutes behind, O1T's tax is measured and the buy lands (deadlines count from the chain's time)", async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await page.clock.install({ time: Date.now() - 10 * 60_000 });
+  await page.clock.resume();
+  await openWithWallet(page, 'BSC', owner);
+  await pickToken(page, swapBox(page), 'Receive token', 'O1T');
+  const before = await ledger('BSC', owner, ['BNB', 'O1T']);
+  await sellField(page).fill('0.3');
+  const { amountIn, amountOut } = await quoted(page);
+  await expect(page.getByText('O1T tax')).toBeVisible();
+  await expect(swapBox(page).getByText(/^Simulated: 0\.3 BNB leaves your wallet/)).toBeVisible();
+  await expect(swapBox(page).getByText(/deadline has passed/)).toBeHidden();
+  await swapAndWaitForPopup(page);
+  await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { O1T: amountOut } });
+});
+
 test('an amount larger than the pool shows a disabled INSUFFICIENT LIQUIDITY button', async ({
   page,
   evmAccount,

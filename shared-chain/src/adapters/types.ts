@@ -125,6 +125,11 @@ export interface ChainReader {
     pairs: readonly (readonly [string, string])[],
     fresh?: boolean,
   ): Promise<(PoolReserves & { pair: string })[] | undefined>;
+  /**
+   * The chain's time now (ms), by the latest block its nodes gave: what a send's deadline
+   * counts from where this device's clock is behind. Undefined before a node was asked.
+   */
+  chainTimeMs?(): number | undefined;
   /** Forget every cached value (network change, after a transaction). */
   reset(): void;
 }

@@ -445,4 +445,22 @@ describe('NodePool checks: which chain, how fresh', () => {
     await send();
     expect(sentTo).toEqual([B]);
   });
+
+  it("tells the chain's time from the latest head, whatever the page's clock says", async () => {
+    // The page's clock is 10 minutes behind the chain's: node A's head is at 1 000 000 s, B's
+    // a block older; C, of another chain, says a later time that is not this chain's.
+    const time = clock(1_000_000_000 - 600_000);
+    const stamps: Record<string, number> = { [A]: 1_000_000_000, [B]: 999_997_000, [C]: 2e12 };
+    const ask = async (url: string) => ({
+      chainId: url === C ? 137 : 56,
+      head: { number: 5, timestampMs: stamps[url]! },
+    });
+    const pool = new NodePool([A, B, C], { now: time.now, checks });
+    expect(pool.chainTimeMs()).toBeUndefined();
+    await withFailover(pool, async () => 'read', { ask, sleep: instant });
+    expect(pool.chainTimeMs()).toBe(1_000_000_000);
+    // 30 s later by the page's clock, no head asked since: 30 s later on the chain too.
+    time.advance(30_000);
+    expect(pool.chainTimeMs()).toBe(1_000_030_000);
+  });
 });

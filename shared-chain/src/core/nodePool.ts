@@ -356,6 +356,23 @@ export class NodePool {
     return behind;
   }
 
+  /**
+   * The chain's time now, in ms, as the latest head seen from a node of the right chain says it:
+   * that block's timestamp carried forward by the clock since the sighting. Undefined before
+   * any head was seen (or without checks). Only differences of this page's clock are used, so
+   * a device clock set minutes wrong does not move it.
+   */
+  chainTimeMs(): number | undefined {
+    const now = this.clock();
+    let latest: number | undefined;
+    for (const node of this.nodes.values()) {
+      if (node.head === undefined || node.wrongChain !== undefined) continue;
+      const time = node.head.timestampMs + (now - node.head.seenAt);
+      if (latest === undefined || time > latest) latest = time;
+    }
+    return latest;
+  }
+
   /** "unreachable" when no node is configured or the last request to every node failed. */
   status(): NodeStatus {
     for (const node of this.nodes.values()) if (node.failures === 0) return 'ok';

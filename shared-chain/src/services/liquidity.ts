@@ -13,7 +13,6 @@ import {
   requireWallet,
   servicesContext,
   writer,
-  deadlineFromNow,
 } from '../singleton';
 import { formatUnits } from '../core/amounts';
 import { LP_DECIMALS } from '../core/constants';
@@ -43,6 +42,7 @@ import { poolsAround } from './pools';
 import { fetchPairs } from '../api/pairs';
 import { keyOfAddress } from '../config/tokenIdentity';
 import { addMoved, removeMoved } from './moved';
+import { sendDeadline } from './deadline';
 
 /**
  * A mined add or removal: its id and fee, and what the chain moved for the user (deposited, or
@@ -293,7 +293,7 @@ async function sendAdd(
       minA: request.minA ?? minimumReceived(request.amountA, slippage),
       minB: request.minB ?? minimumReceived(request.amountB, slippage),
       recipient: wallet.connection.address,
-      deadline: request.deadline ?? deadlineFromNow(),
+      deadline: request.deadline ?? (await sendDeadline(network)),
     };
     const result = await w.addLiquidity(order, { onSent: request.onSubmitted });
     const a = network.tokens[request.symbolA];
@@ -510,7 +510,7 @@ async function sendRemove(
       minA,
       minB,
       recipient: wallet.connection.address,
-      deadline: request.deadline ?? deadlineFromNow(),
+      deadline: request.deadline ?? (await sendDeadline(network)),
     };
     const result = await w.removeLiquidity(order, { onSent: request.onSubmitted });
     track(

@@ -8,14 +8,7 @@
  *
  * Bundled where a remote imports it (a lazy chunk of the swap box and of the liquidity panel).
  */
-import {
-  adapterFor,
-  readerFor,
-  requireWallet,
-  networkById,
-  getSlippageBps,
-  deadlineFromNow,
-} from '../singleton';
+import { adapterFor, readerFor, requireWallet, networkById, getSlippageBps } from '../singleton';
 import { isChainError, localText } from '../core/errors';
 import { MAX_APPROVAL } from '../core/constants';
 import { type NetworkId } from '../config/types';
@@ -51,6 +44,7 @@ import {
 } from '../core/preview';
 import { liquidityPositions, liquiditySpender, removalBounds } from './liquidity';
 import type { ChainSwapEstimate } from './swap';
+import { sendDeadline } from './deadline';
 
 /** What the confirm step shows; undefined parts are not shown. */
 export interface SendPreviewText {
@@ -182,7 +176,7 @@ export async function previewSwap(
       amount: exactIn ? estimate.amountIn : estimate.amountOut,
       bound: exactIn ? estimate.minimumReceived : estimate.maximumSold,
       recipient: owner,
-      deadline: deadlineFromNow(),
+      deadline: await sendDeadline(network),
     };
     // Open bounds: nothing received at least, everything approved (or held, for the coin) at most.
     const open: SwapOrder = { ...order, bound: exactIn ? 0n : openMaximum(network, estimate) };
@@ -262,7 +256,7 @@ export async function previewAdd(request: AddPreviewRequest): Promise<SendPrevie
       minA: minimumReceived(request.amountA, slippage),
       minB: minimumReceived(request.amountB, slippage),
       recipient: owner,
-      deadline: deadlineFromNow(),
+      deadline: await sendDeadline(network),
     };
     let outcome: Awaited<ReturnType<typeof simulate>>;
     try {
@@ -333,7 +327,7 @@ export async function previewRemove(
       minA,
       minB,
       recipient: owner,
-      deadline: deadlineFromNow(),
+      deadline: await sendDeadline(network),
     };
     let outcome: Awaited<ReturnType<typeof simulate>>;
     try {

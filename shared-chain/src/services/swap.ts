@@ -18,7 +18,6 @@ import {
   sessionEpoch,
   writer,
   adapterFor,
-  deadlineFromNow,
 } from '../singleton';
 import { formatUnits } from '../core/amounts';
 import {
@@ -43,6 +42,7 @@ import { ensureApproval } from './approval';
 import type { TaxCheck } from '../core/taxDetection';
 import { snapshotReadAt } from '../adapters/snapshot';
 import { poolsAround } from './pools';
+import { sendDeadline } from './deadline';
 
 // Kept for callers that imported it from here; the one approval path lives in ./approval.
 export { ensureApproval };
@@ -380,7 +380,7 @@ async function sendSwap(
         amount: estimate.kind === 'exactIn' ? estimate.amountIn : estimate.amountOut,
         bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
         recipient,
-        deadline: request.deadline ?? deadlineFromNow(),
+        deadline: request.deadline ?? (await sendDeadline(network)),
         taxes: estimate.taxes,
       },
       { onSent: request.onSubmitted },
@@ -473,7 +473,7 @@ export async function previewSwapFee(
       amount: estimate.kind === 'exactIn' ? estimate.amountIn : estimate.amountOut,
       bound: estimate.kind === 'exactIn' ? estimate.minimumReceived : estimate.maximumSold,
       recipient: wallet.connection.address,
-      deadline: deadlineFromNow(),
+      deadline: await sendDeadline(wallet.network),
       taxes: estimate.taxes,
     });
   } catch {

@@ -27,7 +27,7 @@ import { FactoryPools } from '../factoryPools';
 import { evmCanonical } from '../../config/addressKeys';
 import { TOKEN_GETTERS, decodeTokenProbe, tokenFactsOf, tokenProbeData } from '../tokenReads';
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
-import { nodesFor } from '../nodes';
+import { nodesFor, type NetworkNodes } from '../nodes';
 import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
 import { ListingPages, uniquePairs } from '../listingPages';
 import { RpcError, rpcFor, toQuantity, type JsonRpcClient } from './rpc';
@@ -106,13 +106,15 @@ export class EvmReader implements ChainReader {
   private readonly trusted: TrustedPairs;
   /** Pools of tokens beyond the config, asked of the factory (see factoryPools). */
   private readonly factory: FactoryPools;
+  private readonly nodes: NetworkNodes;
 
   constructor(
     network: NetworkConfig,
     private readonly now: () => number = Date.now,
   ) {
     this.network = network;
-    this.status$ = nodesFor(network).status$;
+    this.nodes = nodesFor(network);
+    this.status$ = this.nodes.status$;
     this.rpc = rpcFor(network);
     this.reserves = new Snapshot(() => this.readPairReserves(), {
       now: () => this.now(),
@@ -378,7 +380,7 @@ export class EvmReader implements ChainReader {
       const block = await this.rpc.send<string>('eth_blockNumber', []);
       const buy = encodeCall(
         'swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256)',
-        [0n, addresses, [], TAX_PROBE_RECIPIENT, defaultDeadline(this.now())],
+        [0n, addresses, [], TAX_PROBE_RECIPIENT, this.simulationDeadline()],
       );
       const from = addressOf(this.network, this.network.baseToken);
       const router = this.network.exchange.ROUTER_ADDRESS;
@@ -416,7 +418,7 @@ export class EvmReader implements ChainReader {
   ): Promise<bigint | undefined> {
     try {
       const addresses = path.map((s) => addressOf(this.network, s));
-      const deadline = defaultDeadline(this.now());
+      const deadline = this.simulationDeadline();
       const data = encodeCall(
         'swapExactBaseForTokens(uint256,address[],bytes32[],address,uint256)',
         [0n, addresses, taxesFor(this.network, path), owner, deadline],
@@ -484,7 +486,7 @@ export class EvmReader implements ChainReader {
   private addLiquidityProbe(owner: string, symbolA: string, symbolB: string) {
     const { network } = this;
     const router = liquidityRouterOf(network, symbolA, symbolB).address;
-    const deadline = defaultDeadline(this.now());
+    const deadline = this.simulationDeadline();
     const baseA = isBaseSymbol(network, symbolA);
     if (baseA || isBaseSymbol(network, symbolB)) {
       const token = addressOf(network, baseA ? symbolB : symbolA);
@@ -563,6 +565,15 @@ export class EvmReader implements ChainReader {
     return this.network.gasPrice
       ? Promise.resolve(BigInt(this.network.gasPrice))
       : this.rpc.send<string>('eth_gasPrice').then(BigInt);
+  }
+
+  chainTimeMs(): number | undefined {
+    return this.nodes.pool.chainTimeMs();
+  }
+
+  /** A simulated send's deadline, from the chain's time where this device's clock is behind. */
+  private simulationDeadline(): bigint {
+    return defaultDeadline(Math.max(this.now(), this.chainTimeMs() ?? -Infinity));
   }
 
   reset(): void {

@@ -33,7 +33,7 @@ import { TrustedPairs, morePages, pagesUntilShort, type ListedPair } from '../tr
 import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
 import { addressOf, isBaseSymbol, sunToNumber, taxesBytes32, toBigInt } from './contracts';
 import { TAX_PROBE_RECIPIENT } from '../../core/tax';
-import { nodesFor } from '../nodes';
+import { nodesFor, type NetworkNodes } from '../nodes';
 import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
 import { ListingPages, uniquePairs } from '../listingPages';
 import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
@@ -168,6 +168,7 @@ export class TronReader implements ChainReader {
   private readonly trusted: TrustedPairs;
   /** Pools of tokens beyond the config, asked of the factory (see factoryPools). */
   private readonly factory: FactoryPools;
+  private readonly nodes: NetworkNodes;
 
   constructor(
     readonly network: NetworkConfig,
@@ -176,6 +177,7 @@ export class TronReader implements ChainReader {
     this.now = options.now ?? Date.now;
     this.readAddresses = options.readAddresses ?? readOnlyAddresses(network);
     const nodes = nodesFor(network);
+    this.nodes = nodes;
     this.status$ = nodes.status$;
     this.node = new TronNode(nodes.pool, options.fetch, options.node);
     this.rotateSender();
@@ -456,7 +458,7 @@ export class TronReader implements ChainReader {
       const addresses = path.map((symbol) => toEvmHex(addressOf(this.network, symbol)));
       const router = this.network.exchange.ROUTER_ADDRESS;
       const wtrx = toTronHex(addressOf(this.network, this.network.baseToken));
-      const args = [0n, addresses, [], TAX_PROBE_RECIPIENT, defaultDeadline(this.now())];
+      const args = [0n, addresses, [], TAX_PROBE_RECIPIENT, this.simulationDeadline()];
       const [bought] = await this.node.call(router, FN.buy, args, wtrx, sunToNumber(amountIn));
       const amounts = asBigInts(bought);
       const n = amounts.length;
@@ -517,6 +519,15 @@ export class TronReader implements ChainReader {
     fresh?: boolean,
   ): Promise<TronPairReserves[] | undefined> {
     return this.read('factory pools', () => this.factory.pools(pairs, fresh));
+  }
+
+  chainTimeMs(): number | undefined {
+    return this.nodes.pool.chainTimeMs();
+  }
+
+  /** A simulated send's deadline, from the chain's time where this device's clock is behind. */
+  private simulationDeadline(): bigint {
+    return defaultDeadline(Math.max(this.now(), this.chainTimeMs() ?? -Infinity));
   }
 
   reset(): void {
