@@ -44,9 +44,12 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // (1.4) and site.json itself (0.8). What runs only when a remote fails is its own chunk.
   // 136, not 135 (measured 135.4): the dialogs as the browser's modal <dialog> and each page's
   // title (0.6). 137 (measured 136.1): tiny prices written with their digits ("0.0₁₄1013") and
-  // tax readings of few units read as the rate they fit (0.7).
-  { path: '/info', budget: 137 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
-  { path: '/help', budget: 137 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+  // tax readings of few units read as the rate they fit (0.7). 138, not 137 (measured 137.0):
+  // full-width input read as ASCII and the api's answer time (shared-chain's first chunk, as
+  // for the swap box's 194); at 137.0 the hashes of the lazy chunks the shell's main bundle
+  // names took it over and under from one build to the next.
+  { path: '/info', budget: 138 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 138 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
 
 /** The packages inside a chunk, by unminified source size, from its source map. */

@@ -28,6 +28,7 @@ import { evmCanonical } from '../../config/addressKeys';
 import { TOKEN_GETTERS, decodeTokenProbe, tokenFactsOf, tokenProbeData } from '../tokenReads';
 import { addressOf, gasLimitFor, isBaseSymbol, logReadError, taxesFor } from './helpers';
 import { nodesFor, type NetworkNodes } from '../nodes';
+import { sendTimeMs } from '../../core/sendTime';
 import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
 import { ListingPages, uniquePairs } from '../listingPages';
 import { RpcError, rpcFor, toQuantity, type JsonRpcClient } from './rpc';
@@ -573,7 +574,7 @@ export class EvmReader implements ChainReader {
 
   /** A simulated send's deadline, from the chain's time where this device's clock is behind. */
   private simulationDeadline(): bigint {
-    return defaultDeadline(Math.max(this.now(), this.chainTimeMs() ?? -Infinity));
+    return defaultDeadline(sendTimeMs(this.now(), this.chainTimeMs()));
   }
 
   reset(): void {

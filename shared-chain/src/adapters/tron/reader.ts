@@ -34,6 +34,7 @@ import { isTronAddress, toBase58, toEvmHex, toTronHex } from './address';
 import { addressOf, isBaseSymbol, sunToNumber, taxesBytes32, toBigInt } from './contracts';
 import { TAX_PROBE_RECIPIENT } from '../../core/tax';
 import { nodesFor, type NetworkNodes } from '../nodes';
+import { sendTimeMs } from '../../core/sendTime';
 import { PAIR_STALE_MS, Snapshot, samePools } from '../snapshot';
 import { ListingPages, uniquePairs } from '../listingPages';
 import { TronNode, view, type FetchLike, type TronNodeOptions, type ViewFunction } from './node';
@@ -527,7 +528,7 @@ export class TronReader implements ChainReader {
 
   /** A simulated send's deadline, from the chain's time where this device's clock is behind. */
   private simulationDeadline(): bigint {
-    return defaultDeadline(Math.max(this.now(), this.chainTimeMs() ?? -Infinity));
+    return defaultDeadline(sendTimeMs(this.now(), this.chainTimeMs()));
   }
 
   reset(): void {
