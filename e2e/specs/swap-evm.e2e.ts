@@ -238,6 +238,31 @@ test("BSC: on a device whose clock is 10 minutes behind, O1T's tax is measured a
   await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { O1T: amountOut } });
 });
 
+test("the swap box's chart link and the pools page's Add liquidity move the page in place: the wallet stays connected", async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await openWithWallet(page, 'BSC', owner);
+  const session = page.getByTestId('wallet-session');
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  await swapBox(page).getByRole('link', { name: 'BNB/USDT chart' }).click();
+  await expect(page).toHaveURL(/\/charts\?n=BSC&symbolA=BNB&symbolB=USDT$/);
+  const mine = page.getByRole('region', { name: 'My trades' });
+  await expect(mine.getByText('No swap data available')).toBeVisible();
+  await expect(session).toContainText('Welcome MetaMask');
+
+  await page.locator('header').getByRole('link', { name: 'Pools' }).click();
+  const row = page.locator('[data-remote="pools"] tr').filter({ hasText: 'BNB/BUSD' });
+  await row.getByRole('link', { name: 'Add liquidity' }).click();
+  const liquidity = page.locator('[data-remote="liquidity"]');
+  await expect(liquidity.getByRole('button', { name: 'MAX' }).first()).toBeVisible();
+  await expect(session).toContainText('Welcome MetaMask');
+  // The same document all along: no page load ended the session and restored it.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
+});
+
 test('an amount larger than the pool shows a disabled INSUFFICIENT LIQUIDITY button', async ({
   page,
   evmAccount,

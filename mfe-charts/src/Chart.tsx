@@ -21,6 +21,7 @@ import { chartTokenText } from './pairs';
 import { ReadyChart } from './ReadyChart';
 import { useChartData } from './useChartData';
 import './charts.css';
+import { AppLink } from '@jmswap/shared-chain/links';
 
 export interface ChartProps {
   network: NetworkConfig;
@@ -215,7 +216,7 @@ export function ChartView({
       )}
       {!hideLink && (
         <figcaption>
-          <a href={chartsPageHref(network, symbolA, symbolB)}>{t`${pair} chart`}</a>
+          <AppLink href={chartsPageHref(network, symbolA, symbolB)}>{t`${pair} chart`}</AppLink>
         </figcaption>
       )}
     </figure>

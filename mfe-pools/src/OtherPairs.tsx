@@ -4,6 +4,7 @@ import { hasCharts, parseAmount, type NetworkConfig } from '@jmswap/shared-chain
 import { shortAddress, tokenKeyOfParam } from '@jmswap/shared-chain/tokens';
 import { fetchPairs, type ApiPair, type ApiPairs } from '@jmswap/shared-chain/history';
 import { formatReserve } from './pools';
+import { AppLink } from '@jmswap/shared-chain/links';
 
 const PAGE = 25;
 
@@ -91,10 +92,12 @@ export function OtherPairs({ network, search }: { network: NetworkConfig; search
                 {reserveOfPair(p.reserveB, p.tokenB.decimals)} {p.tokenB.symbol}
               </span>
               <span className="jm-other-links">
-                <a href={links.swap}>{t`Swap ${symbol}`}</a>{' '}
-                <a href={links.addLiquidity}>{t`Add liquidity`}</a>{' '}
+                <AppLink href={links.swap}>{t`Swap ${symbol}`}</AppLink>{' '}
+                <AppLink href={links.addLiquidity}>{t`Add liquidity`}</AppLink>{' '}
                 {hasCharts(network.id) && (
-                  <a href={chart(p.tokenA.address, p.tokenB.address)}>{t`${pair} chart`}</a>
+                  <AppLink href={chart(p.tokenA.address, p.tokenB.address)}>
+                    {t`${pair} chart`}
+                  </AppLink>
                 )}
               </span>
             </li>

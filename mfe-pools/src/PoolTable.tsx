@@ -13,6 +13,7 @@ import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
 import { pairName, poolLinks, rowTexts, type PoolRow } from './pools';
 import type { PoolsData } from './usePools';
+import { AppLink } from '@jmswap/shared-chain/links';
 
 const API_COLUMNS = [msg`Liquidity`, msg`24h volume`, msg`24h fees`, msg`Fee APR`];
 
@@ -83,8 +84,8 @@ const PoolLine = memo(function PoolLine(props: LineProps) {
         </td>
       ))}
       <td className="jm-pool-links">
-        {chart && <a href={chart}>{words.chart}</a>}
-        <a href={addLiquidity}>{words.addLiquidity}</a>
+        {chart && <AppLink href={chart}>{words.chart}</AppLink>}
+        <AppLink href={addLiquidity}>{words.addLiquidity}</AppLink>
       </td>
     </tr>
   );

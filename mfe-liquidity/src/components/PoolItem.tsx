@@ -9,6 +9,7 @@ import {
 } from '@jmswap/shared-chain';
 import { tokenParam } from '@jmswap/shared-chain/tokens';
 import { type UserPosition } from '@jmswap/shared-chain/liquidity';
+import { AppLink } from '@jmswap/shared-chain/links';
 
 interface Props {
   network: NetworkConfig;
@@ -36,9 +37,9 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
           {symbolA}/{symbolB}
         </strong>
         {hasCharts(network.id) && (
-          <a href={chart} className="jm-chart-link">
+          <AppLink href={chart} className="jm-chart-link">
             {t`Chart`}
-          </a>
+          </AppLink>
         )}
       </p>
       <dl className="jm-lq-figures">

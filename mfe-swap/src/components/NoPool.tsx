@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig } from '@jmswap/shared-chain';
 import { isAddressKey, tokenParam } from '@jmswap/shared-chain/tokens';
 import { swapApi } from '../swapApi';
+import { AppLink } from '@jmswap/shared-chain/links';
 
 /**
  * "No JMSwap pool for X yet." when no path of pools joins the two tokens (X: the token beyond
@@ -49,7 +50,7 @@ export function NoPool({
   return (
     <p className="jm-warning" role="status" data-testid="no-pool">
       {t`No JMSwap pool for ${symbol} yet.`}{' '}
-      {!widget && <a href={href}>{t`Add liquidity to create it`}</a>}
+      {!widget && <AppLink href={href}>{t`Add liquidity to create it`}</AppLink>}
     </p>
   );
 }

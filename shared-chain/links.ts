@@ -1,0 +1,2 @@
+// `@jmswap/shared-chain/links`: see src/links.ts.
+export * from './src/links';
