@@ -3,7 +3,10 @@ import '@testing-library/jest-dom';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { AppLink } from './AppLink';
 
-beforeEach(() => window.history.replaceState(null, '', '/'));
+beforeEach(() => {
+  window.history.replaceState(null, '', '/');
+  window.scrollTo = jest.fn(); // jsdom does not scroll
+});
 
 test('a plain click moves the page to the link in place (the page is not loaded again)', () => {
   render(<AppLink href="/charts?n=BSC&symbolA=BNB&symbolB=USDT">BNB/USDT chart</AppLink>);
