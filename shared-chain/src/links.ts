@@ -3,4 +3,4 @@
  * page, and with it the wallet session. Stateless, so a copy per remote is safe; not in the
  * singleton, whose first load every page pays.
  */
-export { AppLink, navigateInApp } from './react/AppLink';
+export { AppLink } from './react/AppLink';

@@ -5,7 +5,7 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
  * (wouter) follows history.pushState. A page load would end the wallet session of every wallet
  * but WalletConnect, whose session survives it.
  */
-export function navigateInApp(href: string): void {
+function navigateInApp(href: string): void {
   window.history.pushState(null, '', href);
   window.scrollTo({ top: 0 });
 }
