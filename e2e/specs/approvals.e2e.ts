@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { TronWeb } from 'tronweb';
 import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { connectFromHeader } from '../fixtures/connect';
+import { connectFromHeader, expectWalletBack } from '../fixtures/connect';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, ledger } from '../fixtures/landed';
 import { setResources, withTronLink } from '../fixtures/tron';
@@ -211,7 +211,7 @@ test('TRON: TWJ (USDT-style) gets approve(0) first, USDT (plain) does not; both 
   expect(await approvalsSince(TRON_ANVIL, twj, owner, router, from)).toEqual([0n, MAX]);
 
   await page.goto('/?n=TRON&from=USDT&to=TRX');
-  await connectFromHeader(page, 'TronLink');
+  await expectWalletBack(page, 'TronLink');
   await swapOne(page, { network: 'TRON', owner, from: 'USDT', to: 'TRX', txs: 2 });
   expect(await approvalsSince(TRON_ANVIL, usdt, owner, router, from)).toEqual([MAX]);
 

@@ -7,6 +7,7 @@ import { expectLanded, ledger } from '../fixtures/landed';
 import { PORTS } from '../fixtures/stack';
 import { setResources, withTronLink } from '../fixtures/tron';
 import { closeSendPopup } from '../fixtures/send-popup';
+import { expectWalletBack } from '../fixtures/connect';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const miniChart = (page: Page) => swapBox(page).locator('[data-slot="chart"]');
@@ -18,7 +19,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 type ApiTrade = { type: string; price: string; date: number; hash: string };
 
-/** Connects the wallet from the header (again after each page load, as a user would). */
+/** Connects the wallet from the header, as a user does on a first visit. */
 async function connect(page: Page, wallet: 'TronLink' | 'MetaMask') {
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   await page
@@ -171,7 +172,7 @@ test('a swap made in the swap box shows in Trading History, the candles and the 
   expect(invertedRow).toContain(`,BSC,USDT/BNB,${inverted.type},${inverted.price},BNB per USDT,`);
   await page.getByRole('button', { name: 'Show as BNB/USDT' }).click();
 
-  await connect(page, 'MetaMask');
+  await expectWalletBack(page, 'MetaMask');
   const myTrades = page.getByRole('region', { name: 'My trades' });
   await expect(myTrades.locator(`a[href="${scan}${trade.hash}"]`)).toBeVisible();
   const download = page.waitForEvent('download');
@@ -227,7 +228,7 @@ test("a route's two pools (USDT → BNB → BUSD) are one trade in My trades and
   await expectAccountTrade('BSC', owner, hash);
 
   await page.goto('/charts?n=BSC');
-  await connect(page, 'MetaMask');
+  await expectWalletBack(page, 'MetaMask');
   const myTrades = page.getByRole('region', { name: 'My trades' });
   const rows = myTrades.getByRole('row').filter({ has: page.locator(`a[href="${href}"]`) });
   await expect(rows).toHaveCount(1);
@@ -373,7 +374,7 @@ test('with the API down every chart and history area shows its empty state and t
   await page.goto('/charts?n=TRON&symbolA=TRX&symbolB=JM');
   await expect(page.getByText('No chart data available')).toBeVisible();
   await expect(page.getByText('Market data is unavailable right now')).toBeVisible();
-  await connect(page, 'TronLink');
+  await expectWalletBack(page, 'TronLink');
   await expect(page.getByRole('region', { name: 'My trades' })).toContainText(
     'No swap data available',
   );

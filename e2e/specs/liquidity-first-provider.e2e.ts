@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
-import { connectFromHeader } from '../fixtures/connect';
+import { connectFromHeader, expectWalletBack } from '../fixtures/connect';
 import { expectLanded, ledger } from '../fixtures/landed';
 import { pickToken, tokenPicker } from '../fixtures/picker';
 import { evmPair, evmTokenBalance } from './liquidity.chain';
@@ -150,7 +150,7 @@ test('BSC: a token beyond the config, imported by address, gets its first pool f
   // Named by its tokens' symbols, though the link names it by addresses; quoted per base (BNB).
   await expect(page.getByRole('heading', { level: 2 })).toContainText('FRESH/BNB');
   await expect(page.getByRole('heading', { level: 2 })).toContainText('BNB per FRESH');
-  await connectFromHeader(page, 'MetaMask');
+  await expectWalletBack(page, 'MetaMask');
   await expect(
     page.getByRole('region', { name: 'My trades' }).locator(`a[href="${href}"]`),
   ).toBeVisible({
@@ -165,7 +165,7 @@ test('BSC: a token beyond the config, imported by address, gets its first pool f
 
   // Remove it all: both sides come back as the panel says.
   await page.goto('/?n=BSC&t=addLiquidity');
-  await connectFromHeader(page, 'MetaMask');
+  await expectWalletBack(page, 'MetaMask');
   const item = panel(page).getByRole('listitem', { name: /^(BNB\/FRESH|FRESH\/BNB) pool$/ });
   await item.getByRole('button', { name: /^REMOVE LIQUIDITY / }).click();
   await expect(panel(page).getByTestId('percent')).toHaveText('100%');

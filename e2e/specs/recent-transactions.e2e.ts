@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures/test';
 import { startNodeProxy, type NodeProxy } from '../fixtures/node-proxy';
 import { networksFile } from '../fixtures/stack';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
-import { connectFromHeader } from '../fixtures/connect';
+import { connectFromHeader, expectWalletBack } from '../fixtures/connect';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, expectNothingMoved, ledger, pendingTx } from '../fixtures/landed';
 import { setResources, withTronLink } from '../fixtures/tron';
@@ -106,7 +106,7 @@ test('BSC: a reload keeps a pending swap pending; once stuck it is sped up (same
 
   // A reload while the swap is pending: it is still pending, and the swap button is blocked.
   await page.reload();
-  await connectFromHeader(page, 'MetaMask');
+  await expectWalletBack(page, 'MetaMask');
   await expect(swapBox(page).getByRole('button', { name: 'Confirming on chain' })).toBeDisabled();
   await openRecent(page);
   await expect(row(page, hash)).toHaveAttribute('data-status', 'pending');
@@ -265,7 +265,7 @@ test('BSC: Speed up after a node rewrites the transaction: the rewritten copy is
     // Only the lying node in the list.
     listNodes([liar.url]);
     await page.reload();
-    await connectFromHeader(page, 'MetaMask');
+    await expectWalletBack(page, 'MetaMask');
     await openRecent(page);
     await expect(row(page, hash)).toHaveAttribute('data-status', 'pending');
     await page.clock.fastForward(65_000);
@@ -284,7 +284,7 @@ test('BSC: Speed up after a node rewrites the transaction: the rewritten copy is
     // An honest node after it: the liar is passed over and the app resends what it built.
     listNodes([liar.url, localNetworks()[NETWORK]!.nodeUrl]);
     await page.reload();
-    await connectFromHeader(page, 'MetaMask');
+    await expectWalletBack(page, 'MetaMask');
     await openRecent(page);
     await page.clock.fastForward(65_000);
     await row(page, hash).getByRole('button', { name: 'Speed up' }).click();
@@ -324,14 +324,15 @@ test('corrupt storage is discarded, never a crash; every text fits a 320 px phon
   const key = `jmswap:recent-transactions:${NETWORK}:${owner.toLowerCase()}`;
   await page.goto(`/?n=${NETWORK}`);
   await page.evaluate((k) => localStorage.setItem(k, '{"version":1,"items":[{"hash":42}]}'), key);
-  const fromMenu = async () => {
-    await connectFromHeader(page, 'MetaMask');
+  const fromMenu = async (connect: boolean) => {
+    if (connect) await connectFromHeader(page, 'MetaMask');
+    else await expectWalletBack(page, 'MetaMask');
     await page.getByRole('button', { name: 'Menu' }).click();
     // on a phone the entry is in the folded menu, the wallet area keeps only the welcome
     await expect(page.locator('.jm-wallet')).not.toContainText('Recent transactions');
     await openRecent(page);
   };
-  await fromMenu();
+  await fromMenu(true);
   await expect(recentList(page)).toContainText('No transactions yet');
   expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
 
@@ -362,7 +363,7 @@ test('corrupt storage is discarded, never a crash; every text fits a 320 px phon
     [key, JSON.stringify({ version: 1, items })],
   );
   await page.reload();
-  await fromMenu();
+  await fromMenu(false);
   await expect(recentList(page).getByTestId('recent-transaction')).toHaveCount(6);
   await expect(recentList(page)).toContainText('Expired: nothing was sent');
   const overflow = await page.evaluate(

@@ -5,6 +5,7 @@ import { localNetworks } from '../fixtures/chain';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 import { pickToken } from '../fixtures/picker';
 import { closeSendPopup } from '../fixtures/send-popup';
+import { expectWalletBack } from '../fixtures/connect';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -21,7 +22,7 @@ async function openWithTronLink(
   await connectTronLink(page);
 }
 
-/** Connects TronLink from the header (again after each page load, as a user would). */
+/** Connects TronLink from the header, as a user does on a first visit. */
 async function connectTronLink(page: Page) {
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   // On the local profile the chooser also offers the dev wallet; TronLink is the real path.
@@ -107,7 +108,7 @@ test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then
     .poll(() => accountTradeHashes(owner), { timeout: 30000, message: 'the api has the sale' })
     .toContain(saleLink.split('/').pop());
   await page.goto('/charts?n=TRON');
-  await connectTronLink(page);
+  await expectWalletBack(page, 'TronLink');
   const myTrades = page.getByRole('region', { name: 'My trades' });
   await expect(myTrades.getByRole('row')).toHaveCount(3); // the header, the buy and the sale
   await expect(

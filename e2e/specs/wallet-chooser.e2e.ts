@@ -1,4 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader, expectWalletBack } from '../fixtures/connect';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { withTronLink } from '../fixtures/tron';
 
 // A new user's machine: no wallet extension, nothing injected.
 async function choose(page: Page, network: string, wallet: string) {
@@ -71,4 +76,73 @@ test('a browser wallet that never answers gets the same message, naming the wall
   );
   await expect(note).toContainText('did not answer within 8 seconds');
   await expect(note).toContainText('Wallets found in this browser: Rabby Wallet');
+});
+
+type TestWallet = { sent(): string[]; revokeSite(): void };
+const walletAsked = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __wallet: TestWallet }).__wallet.sent());
+const connectButton = (page: Page) =>
+  page.locator('header').getByRole('button', { name: 'CONNECT WALLET' });
+
+test('a page load brings the browser wallet back with no prompt; Disconnect, or the wallet no longer granting the site, ends that', async ({
+  page,
+  evmAccount,
+}) => {
+  const bsc = localNetworks().BSC!;
+  await injectEvmWallet(page, { account: evmAccount, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
+  await page.goto('/?n=BSC');
+  await connectFromHeader(page, 'MetaMask');
+  await page.reload();
+  await expectWalletBack(page, 'MetaMask');
+  await expect(page.getByTestId('wallet-session')).toContainText(/\d BNB/);
+  // The swap box has it too; and nothing asked the user (eth_accounts is the silent question).
+  await expect(page.getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  expect(await walletAsked(page)).not.toContain('eth_requestAccounts');
+  // On another page of the site, a new tab's first load, as well.
+  await page.goto('/charts?n=BSC');
+  await expectWalletBack(page, 'MetaMask');
+  await expect(page.getByRole('region', { name: 'My trades' })).not.toContainText(
+    'Connect a wallet to see your trades.',
+  );
+
+  // Disconnect is kept: the next load does not ask the wallet.
+  await page.locator('header').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(connectButton(page)).toBeVisible();
+  await page.goto('/?n=BSC');
+  await expect(page.getByRole('button', { name: 'CONNECT WALLET' }).first()).toBeVisible();
+  await expect(page.getByTestId('price-from')).toHaveText(/\d/); // the page is in use
+  expect(await walletAsked(page)).not.toContain('eth_accounts');
+  await expect(page.getByTestId('wallet-session')).toHaveCount(0);
+
+  // Connected again, then the user disconnects the site in the wallet: the next load asks
+  // silently, gets no account, and shows CONNECT WALLET (no prompt, nothing remembered).
+  await connectFromHeader(page, 'MetaMask');
+  await page.evaluate(() => (window as unknown as { __wallet: TestWallet }).__wallet.revokeSite());
+  await page.reload();
+  await expect.poll(() => walletAsked(page)).toContain('eth_accounts');
+  await expect(connectButton(page)).toBeVisible();
+  expect(await walletAsked(page)).not.toContain('eth_requestAccounts');
+  await page.reload();
+  await expect(page.getByTestId('price-from')).toHaveText(/\d/); // the page is in use
+  expect(await walletAsked(page)).not.toContain('eth_accounts');
+  // The way back: connecting again grants the site, and the next load has it.
+  await connectFromHeader(page, 'MetaMask');
+  await page.reload();
+  await expectWalletBack(page, 'MetaMask');
+});
+
+test('a page load brings TronLink back while it still shows the site its account', async ({
+  page,
+  tronAccount,
+}) => {
+  await withTronLink(page, tronAccount);
+  await page.goto('/?n=TRON');
+  await connectFromHeader(page, 'TronLink');
+  await page.reload();
+  await expectWalletBack(page, 'TronLink');
+  await expect(page.getByTestId('wallet-session')).toContainText(/\d TRX/);
+  const asked = await page.evaluate(
+    () => (window as unknown as { __tronLinkMock: { calls: unknown[] } }).__tronLinkMock.calls,
+  );
+  expect(JSON.stringify(asked)).not.toContain('tron_requestAccounts');
 });

@@ -36,8 +36,8 @@ export function Routes() {
 }
 
 export function App() {
-  // After the route has selected its network (children's effects run first): a mobile wallet
-  // session from before a reload comes back without a new QR code.
+  // After the route has selected its network (children's effects run first): the wallet
+  // connected before a page load comes back with no prompt and no new QR code.
   useEffect(() => void restoreWalletSession(), []);
   return (
     <>

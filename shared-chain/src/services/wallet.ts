@@ -215,8 +215,10 @@ function announceConnected(wallet: ActiveWallet): void {
 export const WALLET_CONNECTION_DECLINED = catalogued(msg`Wallet connection declined`);
 
 /**
- * The wallet whose session outlives a reload (WalletConnect keeps it on the phone and in this
- * origin's storage): its kind and network, so the next load picks it up without a new QR code.
+ * The wallet connected last on this origin, and its network: the next page load asks that wallet
+ * again without a prompt (a WalletConnect session on the phone, the account a browser wallet or
+ * TronLink still grants the site), as Uniswap's interface does. Only which wallet to ask is kept
+ * here: the account always comes from the wallet. Disconnect forgets it.
  */
 export const WALLET_SESSION_KEY = 'JMSWAP_WALLET_SESSION';
 
@@ -278,8 +280,8 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
 }
 
 /**
- * Picks up the wallet session this page had before a reload (a WalletConnect session the wallet
- * has not ended), on the network it was on. Resolves with it, or undefined (none, or ended).
+ * Picks up the wallet this origin had before a page load, on the network it was on, with no
+ * prompt. Resolves with it, or undefined (none, or the wallet no longer grants the site).
  */
 export async function restoreWalletSession(): Promise<WalletSession | undefined> {
   const remembered = rememberedSession();

@@ -105,6 +105,42 @@ describe('injected wallets', () => {
   });
 });
 
+describe('after a page load', () => {
+  test('the wallet that still grants this site its account is picked up without a prompt', async () => {
+    const p = createTestProvider('http://unused', { account: ACCOUNT });
+    installWindow({ ethereum: p });
+    const restored = await connector('injected').restore?.(network);
+    expect(restored).toMatchObject({ kind: 'injected', address: ACCOUNT });
+    expect(p.calls.map((c) => c.method)).toEqual(['eth_accounts']);
+  });
+
+  test('a wallet that no longer grants it (disconnected from the site, locked), or none: nothing', async () => {
+    installWindow({
+      ethereum: createTestProvider('http://unused', { account: ACCOUNT, notGranted: true }),
+    });
+    expect(await connector('injected').restore?.(network)).toBeUndefined();
+    removeWindow();
+    installWindow({});
+    expect(await connector('injected').restore?.(network)).toBeUndefined();
+  });
+
+  test('a wallet that holds the question (locked): nothing, after the wait for wallets', async () => {
+    const silent = { request: () => new Promise(() => undefined), on() {}, removeListener() {} };
+    installWindow({ ethereum: silent });
+    expect(await connector('injected').restore?.(network)).toBeUndefined();
+  });
+
+  test('the Binance wallet the same way', async () => {
+    installWindow({
+      binancew3w: { ethereum: createTestProvider('http://unused', { account: ACCOUNT }) },
+    });
+    expect(await connector('binance').restore?.(network)).toMatchObject({
+      kind: 'binance',
+      address: ACCOUNT,
+    });
+  });
+});
+
 describe('Binance wallet', () => {
   test('inside the Binance app window.binancew3w.ethereum is used', async () => {
     const inApp = createTestProvider('http://unused', { account: ACCOUNT });

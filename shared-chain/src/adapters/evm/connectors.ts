@@ -141,6 +141,27 @@ async function requestAccounts(provider: Eip1193Provider): Promise<string> {
   return first;
 }
 
+/**
+ * The account the wallet already lets this site see, asked without a prompt (eth_accounts):
+ * undefined when the user has not connected it here, has locked it, or it does not answer
+ * within `injectedWait.timeoutMs` (some wallets hold every request while locked).
+ */
+async function grantedAccount(provider: Eip1193Provider): Promise<string | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), injectedWait.timeoutMs);
+  });
+  try {
+    const accounts = await Promise.race([provider.request({ method: 'eth_accounts' }), silent]);
+    const first = Array.isArray(accounts) ? accounts[0] : undefined;
+    return typeof first === 'string' ? first : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function injectedConnector(): WalletConnector {
   return {
     kind: 'injected',
@@ -154,6 +175,14 @@ function injectedConnector(): WalletConnector {
         );
       const address = await requestAccounts(found.provider);
       return new Eip1193Connection('injected', found.name, address, found.provider);
+    },
+    // After a page load: the account the wallet still grants this site, with no prompt.
+    async restore() {
+      const found = await waitFor(findInjected);
+      const address = found && (await grantedAccount(found.provider));
+      return found && address
+        ? new Eip1193Connection('injected', found.name, address, found.provider)
+        : undefined;
     },
   };
 }
@@ -169,23 +198,34 @@ function binanceConnector(): WalletConnector {
         throw new Error(
           'Binance Wallet not found. Install it or open this page in the Binance app.',
         );
-      const address = await requestAccounts(found.provider);
-      const legacy = found.legacy;
-      const switcher = legacy?.switchNetwork
-        ? async (network: NetworkConfig) => {
-            const id = BINANCE_CHAIN_NETWORKS[network.chainId];
-            if (id === undefined) return switchEip1193Chain(legacy, network);
-            try {
-              await legacy.switchNetwork?.(id);
-            } catch (error) {
-              if (isUserRejection(error)) throw new ChainError('4001', USER_REJECTED);
-              throw error;
-            }
-          }
-        : undefined;
-      return new Eip1193Connection('binance', found.name, address, found.provider, switcher);
+      return binanceConnection(found, await requestAccounts(found.provider));
+    },
+    async restore() {
+      const found = await waitFor(findBinance);
+      const address = found && (await grantedAccount(found.provider));
+      return found && address ? binanceConnection(found, address) : undefined;
     },
   };
+}
+
+function binanceConnection(
+  found: NonNullable<ReturnType<typeof findBinance>>,
+  address: string,
+): Eip1193Connection {
+  const legacy = found.legacy;
+  const switcher = legacy?.switchNetwork
+    ? async (network: NetworkConfig) => {
+        const id = BINANCE_CHAIN_NETWORKS[network.chainId];
+        if (id === undefined) return switchEip1193Chain(legacy, network);
+        try {
+          await legacy.switchNetwork?.(id);
+        } catch (error) {
+          if (isUserRejection(error)) throw new ChainError('4001', USER_REJECTED);
+          throw error;
+        }
+      }
+    : undefined;
+  return new Eip1193Connection('binance', found.name, address, found.provider, switcher);
 }
 
 // ------------------------------------------------------------------------------ WalletConnect

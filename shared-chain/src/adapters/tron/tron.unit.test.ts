@@ -326,6 +326,20 @@ describe('TronLink connector', () => {
     await wallet.disconnect();
   });
 
+  test('after a page load: the account TronLink still shows this site, with no prompt; locked or absent, nothing', async () => {
+    const { tronWeb } = fakeTronWeb();
+    const { win, calls } = fakeWindow(tronWeb);
+    const connector = new TronLinkConnector({ getWindow: () => win, injectionTimeoutMs: 30 });
+    const restored = await connector.restore(network);
+    expect(restored?.address).toBe(ME);
+    expect(calls).toEqual([]); // tron_requestAccounts would prompt
+    await restored?.disconnect();
+    (tronWeb.defaultAddress as { base58: string | false }).base58 = false; // locked
+    expect(await connector.restore(network)).toBeUndefined();
+    const none = new TronLinkConnector({ getWindow: () => undefined, injectionTimeoutMs: 30 });
+    expect(await none.restore(network)).toBeUndefined();
+  });
+
   test('a request that throws 4001 is a rejection; other answers mean install or unlock', async () => {
     const { tronWeb } = fakeTronWeb();
     const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);

@@ -301,6 +301,21 @@ export class TronLinkConnector implements WalletConnector {
     if (!address) throw notReady();
     return new TronLinkConnection(address, this.getWindow, this.addressPollMs, network.chainId);
   }
+
+  /**
+   * After a page load: the account TronLink still shows this site (its tronWeb's default
+   * address, set for a site the user connected while TronLink is unlocked), with no prompt.
+   */
+  async restore(network: NetworkConfig): Promise<TronLinkConnection | undefined> {
+    const address = await waitFor(
+      () => addressOf(injectedTronWeb(this.getWindow())),
+      this.injectionTimeoutMs,
+      this.stepMs,
+    );
+    return address
+      ? new TronLinkConnection(address, this.getWindow, this.addressPollMs, network.chainId)
+      : undefined;
+  }
 }
 
 export function createTronLinkConnector(options?: TronLinkConnectorOptions): TronLinkConnector {

@@ -13,6 +13,8 @@ export interface TestProviderOptions {
   onSwitch?: 'accept' | 'reject' | 'unknown';
   /** eth_requestAccounts rejects with 4001. */
   rejectConnect?: boolean;
+  /** eth_accounts answers no account: the user has not connected the wallet to this site. */
+  notGranted?: boolean;
   /** eth_sendTransaction rejects with 4001. */
   rejectSend?: boolean;
   /** A slow wallet: eth_sendTransaction answers after this long (the user reading the prompt). */
@@ -57,7 +59,7 @@ export function createTestProvider(nodeUrl: string, options: TestProviderOptions
           if (options.rejectConnect) throw rpcError(4001, 'User rejected the request.');
           return [options.account];
         case 'eth_accounts':
-          return [options.account];
+          return options.notGranted ? [] : [options.account];
         case 'eth_chainId':
           if (options.chainId !== undefined) return `0x${options.chainId.toString(16)}`;
           return forward(method, params);
