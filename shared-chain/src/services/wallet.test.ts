@@ -19,6 +19,7 @@ import {
   onConnect,
   onDisconnect,
   onNetworkChange,
+  restoreWalletSession,
   switchNetwork,
   TRON_NOT_AVAILABLE,
   WALLET_CONNECTION_DECLINED,
@@ -137,6 +138,60 @@ test('an account change updates the session and bumps the epoch; a wallet discon
   provider.emit('disconnect');
   await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
   expect(disconnected).toHaveBeenCalledTimes(1);
+});
+
+describe('a page load', () => {
+  /** A new page: nothing in memory, the origin's storage and the wallet's grant kept. */
+  const newPage = async (options: Partial<TestProvider['options']> = {}) => {
+    await resetWalletServiceForTests();
+    provider = createTestProvider('http://unused', { account: ACCOUNT, chainId: 56, ...options });
+    (window as unknown as { ethereum?: unknown }).ethereum = provider;
+  };
+  const asked = () => provider.calls.map((c) => c.method);
+
+  test('brings back the browser wallet connected last, with no prompt, on whatever chain it is on', async () => {
+    await connectWallet('injected');
+    await newPage({ chainId: 1 });
+    const connected = jest.fn();
+    onConnect(connected);
+    await expect(restoreWalletSession()).resolves.toMatchObject({
+      connected: true,
+      address: ACCOUNT,
+      kind: 'injected',
+    });
+    expect(session$.getValue()).toMatchObject({ connected: true, address: ACCOUNT });
+    expect(connected).toHaveBeenCalledTimes(1);
+    // No prompt of any kind came with the load: the account was asked silently, and the
+    // chain is switched by the next send, as the user clicks.
+    expect(asked()).toContain('eth_accounts');
+    expect(asked()).not.toContain('eth_requestAccounts');
+    expect(asked()).not.toContain('wallet_switchEthereumChain');
+  });
+
+  test('after Disconnect, or once the wallet no longer grants the site: nothing, and forgotten', async () => {
+    await connectWallet('injected');
+    await disconnectWallet();
+    await newPage();
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    expect(asked()).toEqual([]);
+
+    await connectWallet('injected');
+    await newPage({ notGranted: true });
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    expect(session$.getValue().connected).toBe(false);
+    await newPage();
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    expect(asked()).toEqual([]);
+  });
+
+  test('on another network than the wallet was connected on: nothing now, and still remembered', async () => {
+    await connectWallet('injected');
+    await newPage();
+    network$.next('POLY');
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    network$.next('BSC');
+    await expect(restoreWalletSession()).resolves.toMatchObject({ connected: true });
+  });
 });
 
 test('disconnectWallet clears address, name and balance and runs the disconnect callbacks', async () => {

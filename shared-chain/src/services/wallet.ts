@@ -298,7 +298,8 @@ export async function restoreWalletSession(): Promise<WalletSession | undefined>
       return undefined;
     }
     if (active) return undefined;
-    return await activate(remembered.kind, connection, network);
+    // No chain switch here: its prompt would come with no click (the send switches first).
+    return await activate(remembered.kind, connection, network, { switchChain: false });
   } catch (error) {
     console.error(`[shared-chain] ${remembered.kind}: the session could not be restored`, error);
     return undefined;
@@ -310,6 +311,7 @@ async function activate(
   kind: WalletKind,
   connection: WalletConnection,
   network: NetworkConfig,
+  { switchChain = true } = {},
 ): Promise<WalletSession | undefined> {
   if (network$.getValue() !== network.id) {
     await (connection.release ?? connection.disconnect).call(connection).catch(() => undefined);
@@ -317,7 +319,7 @@ async function activate(
   }
   await releaseWallet();
   // Best effort: bring the wallet to the selected chain now (sends check it again).
-  if (network.platform === 'evm') {
+  if (network.platform === 'evm' && switchChain) {
     try {
       if ((await connection.chainId()) !== network.chainId) await connection.switchChain(network);
     } catch (error) {
