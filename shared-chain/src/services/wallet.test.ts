@@ -194,6 +194,20 @@ describe('a page load', () => {
   });
 });
 
+test('a wallet that answers something else than an address: no session, a clear error; a later one ends the session', async () => {
+  provider = createTestProvider('http://unused', { account: '<img src=x>', chainId: 56 });
+  (window as unknown as { ethereum?: unknown }).ethereum = provider;
+  await expect(connectWallet('injected')).rejects.toThrow(
+    'Your wallet answered an account that is not an address of this network. Check your wallet, then try again.',
+  );
+  expect(session$.getValue().connected).toBe(false);
+
+  provider.options.account = ACCOUNT;
+  await connectWallet('injected');
+  provider.emit('accountsChanged', ['0xnot-an-address']);
+  await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
+});
+
 test('disconnectWallet clears address, name and balance and runs the disconnect callbacks', async () => {
   await connectWallet('injected');
   const disconnected = jest.fn();

@@ -25,6 +25,7 @@ import {
 } from '../config/types';
 import { WALLET_REFRESH_MS, WALLET_TOAST_MS } from '../core/constants';
 import { ChainError, catalogued, localText } from '../core/errors';
+import { isAddressKey } from '../core/tokenText';
 import type { ChainWriter, WalletConnection } from '../adapters/types';
 import { isUserRejection } from '../adapters/evm/helpers';
 import type { WalletKind } from '../wallets/options';
@@ -306,6 +307,10 @@ export async function restoreWalletSession(): Promise<WalletSession | undefined>
   }
 }
 
+export const WALLET_ACCOUNT_INVALID = catalogued(
+  msg`Your wallet answered an account that is not an address of this network. Check your wallet, then try again.`,
+);
+
 /** Makes `connection` the page's wallet: bus, events, callbacks, refresh. */
 async function activate(
   kind: WalletKind,
@@ -316,6 +321,11 @@ async function activate(
   if (network$.getValue() !== network.id) {
     await (connection.release ?? connection.disconnect).call(connection).catch(() => undefined);
     return undefined;
+  }
+  // Every read and send names this account: a wallet's answer is not taken on trust.
+  if (!isAddressKey(network.platform, connection.address)) {
+    await connection.disconnect().catch(() => undefined);
+    throw new Error(localText(WALLET_ACCOUNT_INVALID));
   }
   await releaseWallet();
   // Best effort: bring the wallet to the selected chain now (sends check it again).
@@ -331,7 +341,10 @@ async function activate(
   active = wallet;
   wallet.stopListening = connection.onChange((change) => {
     if (active !== wallet) return;
-    if (change.type === 'disconnect') {
+    if (
+      change.type === 'disconnect' ||
+      (change.type === 'accounts' && !isAddressKey(network.platform, String(change.value)))
+    ) {
       void disconnectWallet();
       return;
     }
