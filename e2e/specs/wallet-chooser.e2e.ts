@@ -131,11 +131,14 @@ test('a page load brings the browser wallet back with no prompt; Disconnect, or 
   await expectWalletBack(page, 'MetaMask');
 });
 
-test('a page load brings TronLink back while it still shows the site its account', async ({
+test('a page load brings TronLink back while it still shows the site its account; each network keeps its wallet', async ({
   page,
   tronAccount,
+  evmAccount,
 }) => {
+  const bsc = localNetworks().BSC!;
   await withTronLink(page, tronAccount);
+  await injectEvmWallet(page, { account: evmAccount, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
   await page.goto('/?n=TRON');
   await connectFromHeader(page, 'TronLink');
   await page.reload();
@@ -145,4 +148,11 @@ test('a page load brings TronLink back while it still shows the site its account
     () => (window as unknown as { __tronLinkMock: { calls: unknown[] } }).__tronLinkMock.calls,
   );
   expect(JSON.stringify(asked)).not.toContain('tron_requestAccounts');
+  // A trader on two chains: MetaMask on BSC in another tab, then TRON's page loads again.
+  await page.goto('/?n=BSC');
+  await connectFromHeader(page, 'MetaMask');
+  await page.goto('/?n=TRON');
+  await expectWalletBack(page, 'TronLink');
+  await page.goto('/?n=BSC');
+  await expectWalletBack(page, 'MetaMask');
 });

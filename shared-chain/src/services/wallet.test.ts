@@ -60,6 +60,7 @@ beforeEach(async () => {
   jest.spyOn(console, 'info').mockImplementation(() => undefined);
   resetEip6963();
   injectedWait.timeoutMs = 20;
+  localStorage.removeItem('JMSWAP_WALLET_SESSION');
   network$.next('BSC');
   await resetWalletServiceForTests();
   provider = createTestProvider('http://unused', { account: ACCOUNT, chainId: 56 });
@@ -182,6 +183,33 @@ describe('a page load', () => {
     await newPage();
     await expect(restoreWalletSession()).resolves.toBeUndefined();
     expect(asked()).toEqual([]);
+  });
+
+  test('each network keeps its own: a network tab leaves it, Disconnect forgets only its network', async () => {
+    await connectWallet('injected');
+    await switchNetwork('POLY');
+    expect(session$.getValue().connected).toBe(false); // the spec: a network tab disconnects
+    await connectWallet('injected');
+    await newPage();
+    await expect(restoreWalletSession()).resolves.toMatchObject({ connected: true }); // POLY
+    await disconnectWallet();
+    await newPage();
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    network$.next('BSC');
+    await newPage();
+    await expect(restoreWalletSession()).resolves.toMatchObject({ connected: true });
+  });
+
+  test('what storage holds is only a hint: the shape written before is read, anything else ignored', async () => {
+    localStorage.setItem('JMSWAP_WALLET_SESSION', '{"kind":"injected","network":"BSC"}');
+    await newPage();
+    await expect(restoreWalletSession()).resolves.toMatchObject({ address: ACCOUNT });
+    for (const junk of ['[1]', '"x"', '{"BSC":7}', '{"BSC":"no-such-wallet"}', '{', 'null']) {
+      localStorage.setItem('JMSWAP_WALLET_SESSION', junk);
+      await newPage();
+      await expect(restoreWalletSession()).resolves.toBeUndefined();
+      expect(session$.getValue().connected).toBe(false);
+    }
   });
 
   test('on another network than the wallet was connected on: nothing now, and still remembered', async () => {

@@ -216,31 +216,42 @@ function announceConnected(wallet: ActiveWallet): void {
 export const WALLET_CONNECTION_DECLINED = catalogued(msg`Wallet connection declined`);
 
 /**
- * The wallet connected last on this origin, and its network: the next page load asks that wallet
- * again without a prompt (a WalletConnect session on the phone, the account a browser wallet or
- * TronLink still grants the site), as Uniswap's interface does. Only which wallet to ask is kept
- * here: the account always comes from the wallet. Disconnect forgets it.
+ * The wallet connected last on each network of this origin ({"TRON":"tronlink","BSC":"injected"}):
+ * a page load on that network asks that wallet again without a prompt (a WalletConnect session
+ * on the phone, the account a browser wallet or TronLink still grants the site), as Uniswap's
+ * interface does. Only which wallet to ask is kept here: the account always comes from the
+ * wallet. Disconnect forgets the network's entry; a network tab leaves it.
  */
 export const WALLET_SESSION_KEY = 'JMSWAP_WALLET_SESSION';
 
-function rememberSession(kind?: WalletKind, network?: NetworkId): void {
+type RememberedWallets = Partial<Record<NetworkId, WalletKind>>;
+
+function rememberedWallets(): RememberedWallets {
   try {
-    if (kind && network)
-      globalThis.localStorage?.setItem(WALLET_SESSION_KEY, JSON.stringify({ kind, network }));
-    else globalThis.localStorage?.removeItem(WALLET_SESSION_KEY);
+    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(WALLET_SESSION_KEY) ?? '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    const entries = Object.entries(value as Record<string, unknown>);
+    // The one-wallet shape written before, {"kind":…,"network":…}, reads as its one entry.
+    const old = value as { kind?: unknown; network?: unknown };
+    if (typeof old.kind === 'string' && typeof old.network === 'string')
+      return { [old.network]: old.kind } as RememberedWallets;
+    return Object.fromEntries(entries.filter(([, kind]) => typeof kind === 'string'));
   } catch {
-    // storage may be unavailable (private mode); the session then lasts for this page only.
+    return {};
   }
 }
 
-function rememberedSession(): { kind: WalletKind; network: NetworkId } | undefined {
+function rememberWallet(network: NetworkId, kind: WalletKind | undefined): void {
+  const wallets = rememberedWallets();
+  if (wallets[network] === kind) return;
+  if (kind) wallets[network] = kind;
+  else delete wallets[network];
   try {
-    const value = JSON.parse(globalThis.localStorage?.getItem(WALLET_SESSION_KEY) ?? 'null');
-    return typeof value?.kind === 'string' && typeof value?.network === 'string'
-      ? value
-      : undefined;
+    if (Object.keys(wallets).length)
+      globalThis.localStorage?.setItem(WALLET_SESSION_KEY, JSON.stringify(wallets));
+    else globalThis.localStorage?.removeItem(WALLET_SESSION_KEY);
   } catch {
-    return undefined;
+    // storage may be unavailable (private mode); the session then lasts for this page only.
   }
 }
 
@@ -276,7 +287,8 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
     throw error;
   }
   const session = await activate(kind, connection, network);
-  if (session && connector.restore) rememberSession(kind, network.id);
+  // A wallet that cannot come back without a prompt (the dev wallet) replaces the one before.
+  if (session) rememberWallet(network.id, connector.restore ? kind : undefined);
   return session;
 }
 
@@ -285,24 +297,24 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
  * prompt. Resolves with it, or undefined (none, or the wallet no longer grants the site).
  */
 export async function restoreWalletSession(): Promise<WalletSession | undefined> {
-  const remembered = rememberedSession();
-  if (!remembered || active) return undefined;
+  if (active) return undefined;
   ensureNetworkWatcher();
   const network = await currentNetwork();
-  if (network.id !== remembered.network || !isNetworkConfigured(network)) return undefined;
+  const kind = rememberedWallets()[network.id];
+  if (!kind || !isNetworkConfigured(network)) return undefined;
   try {
     const adapter = await adapterFor(network.platform);
-    const connector = adapter.connectors().find((c) => c.kind === remembered.kind);
+    const connector = adapter.connectors().find((c) => c.kind === kind);
     const connection = await connector?.restore?.(network);
     if (!connection) {
-      rememberSession(undefined);
+      rememberWallet(network.id, undefined);
       return undefined;
     }
     if (active) return undefined;
     // No chain switch here: its prompt would come with no click (the send switches first).
-    return await activate(remembered.kind, connection, network, { switchChain: false });
+    return await activate(kind, connection, network, { switchChain: false });
   } catch (error) {
-    console.error(`[shared-chain] ${remembered.kind}: the session could not be restored`, error);
+    console.error(`[shared-chain] ${kind}: the session could not be restored`, error);
     return undefined;
   }
 }
@@ -386,7 +398,7 @@ async function releaseWallet(keepSession = false): Promise<ActiveWallet | undefi
  * connecting again needs no new QR code.
  */
 export async function disconnectWallet({ keepSession = false } = {}): Promise<void> {
-  rememberSession(undefined);
+  if (active && !keepSession) rememberWallet(active.network.id, undefined);
   const wallet = await releaseWallet(keepSession);
   if (!wallet && !session$.getValue().connected) return;
   session$.next(DISCONNECTED);
