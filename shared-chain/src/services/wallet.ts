@@ -230,12 +230,11 @@ function rememberedWallets(): RememberedWallets {
   try {
     const value: unknown = JSON.parse(globalThis.localStorage?.getItem(WALLET_SESSION_KEY) ?? '{}');
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    const entries = Object.entries(value as Record<string, unknown>);
     // The one-wallet shape written before, {"kind":…,"network":…}, reads as its one entry.
     const old = value as { kind?: unknown; network?: unknown };
     if (typeof old.kind === 'string' && typeof old.network === 'string')
       return { [old.network]: old.kind } as RememberedWallets;
-    return Object.fromEntries(entries.filter(([, kind]) => typeof kind === 'string'));
+    return Object.fromEntries(Object.entries(value).filter(([, kind]) => typeof kind === 'string'));
   } catch {
     return {};
   }
@@ -297,11 +296,12 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
  * prompt. Resolves with it, or undefined (none, or the wallet no longer grants the site).
  */
 export async function restoreWalletSession(): Promise<WalletSession | undefined> {
-  if (active) return undefined;
+  const kind = rememberedWallets()[network$.getValue()];
+  // A first visit (nothing remembered) does no work here.
+  if (!kind || active) return undefined;
   ensureNetworkWatcher();
   const network = await currentNetwork();
-  const kind = rememberedWallets()[network.id];
-  if (!kind || !isNetworkConfigured(network)) return undefined;
+  if (rememberedWallets()[network.id] !== kind || !isNetworkConfigured(network)) return undefined;
   try {
     const adapter = await adapterFor(network.platform);
     const connector = adapter.connectors().find((c) => c.kind === kind);
