@@ -9,6 +9,7 @@ import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworksFile } from '../config/types';
 import { destroyProviders } from '../adapters/evm/provider';
 import { injectedWait, resetEip6963 } from '../adapters/evm/connectors';
+import { configureWidgetRelay } from '../adapters/widget';
 import { createTestProvider, type TestProvider } from './testing/eip1193';
 import {
   adapterFor,
@@ -210,6 +211,42 @@ describe('a page load', () => {
       await expect(restoreWalletSession()).resolves.toBeUndefined();
       expect(session$.getValue().connected).toBe(false);
     }
+  });
+
+  test("the widget's wallet (its host page's) leaves the wallet the site remembers be", async () => {
+    await connectWallet('injected');
+    // A host page that answers the widget's connect with its own wallet's account.
+    const listeners: ((e: Pick<MessageEvent, 'data' | 'origin' | 'source'>) => void)[] = [];
+    const parent = {
+      postMessage: (message: { id: string }) =>
+        setTimeout(() =>
+          listeners.forEach((l) =>
+            l({
+              data: {
+                type: 'JMSwapResponse',
+                function: 'connected',
+                id: message.id,
+                data: { address: '0x00000000000000000000000000000000000000B2', chainId: 56 },
+              },
+              origin: 'https://partner.example',
+              source: parent as unknown as Window,
+            }),
+          ),
+        ),
+    };
+    const frame = {
+      parent,
+      addEventListener: (_: string, l: never) => listeners.push(l),
+      removeEventListener: () => listeners.splice(0),
+    };
+    const relay = await configureWidgetRelay(frame as unknown as Window, 'https://partner.example');
+    try {
+      await expect(connectWallet('widget')).resolves.toMatchObject({ kind: 'widget' });
+    } finally {
+      relay.close();
+    }
+    await newPage();
+    await expect(restoreWalletSession()).resolves.toMatchObject({ kind: 'injected' });
   });
 
   test('on another network than the wallet was connected on: nothing now, and still remembered', async () => {

@@ -287,7 +287,9 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
   }
   const session = await activate(kind, connection, network);
   // A wallet that cannot come back without a prompt (the dev wallet) replaces the one before.
-  if (session) rememberWallet(network.id, connector.restore ? kind : undefined);
+  // The widget's wallet is its host page's, which keeps its own: the site's storage is left be.
+  if (session && kind !== 'widget')
+    rememberWallet(network.id, connector.restore ? kind : undefined);
   return session;
 }
 
