@@ -148,7 +148,7 @@ test('a page load brings TronLink back while it still shows the site its account
     () => (window as unknown as { __tronLinkMock: { calls: unknown[] } }).__tronLinkMock.calls,
   );
   expect(JSON.stringify(asked)).not.toContain('tron_requestAccounts');
-  // A trader on two chains: MetaMask on BSC in another tab, then TRON's page loads again.
+  // A trader on two chains: MetaMask connected on BSC, then each network's page loads again.
   await page.goto('/?n=BSC');
   await connectFromHeader(page, 'MetaMask');
   await page.goto('/?n=TRON');
