@@ -302,9 +302,10 @@ export async function restoreWalletSession(): Promise<WalletSession | undefined>
   // A first visit (nothing remembered) does no work here.
   if (!kind || active) return undefined;
   ensureNetworkWatcher();
-  const network = await currentNetwork();
-  if (rememberedWallets()[network.id] !== kind || !isNetworkConfigured(network)) return undefined;
   try {
+    // A networks file that did not load: the page says so, and CONNECT WALLET stays.
+    const network = await currentNetwork();
+    if (rememberedWallets()[network.id] !== kind || !isNetworkConfigured(network)) return undefined;
     const adapter = await adapterFor(network.platform);
     const connector = adapter.connectors().find((c) => c.kind === kind);
     const connection = await connector?.restore?.(network);
