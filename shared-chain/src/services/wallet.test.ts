@@ -186,6 +186,21 @@ describe('a page load', () => {
     expect(asked()).toEqual([]);
   });
 
+  test('a wallet that ends the session itself (locked) is asked again by the next load', async () => {
+    await connectWallet('injected');
+    provider.emit('accountsChanged', []); // locked, or the site disconnected in the wallet
+    await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
+    await newPage(); // unlocked meanwhile
+    await expect(restoreWalletSession()).resolves.toMatchObject({ connected: true });
+    provider.emit('accountsChanged', []);
+    await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
+    await newPage({ notGranted: true }); // still locked: nothing, and now forgotten
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    await newPage();
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    expect(asked()).toEqual([]);
+  });
+
   test('each network keeps its own: a network tab leaves it, Disconnect forgets only its network', async () => {
     await connectWallet('injected');
     await switchNetwork('POLY');

@@ -356,11 +356,14 @@ async function activate(
   active = wallet;
   wallet.stopListening = connection.onChange((change) => {
     if (active !== wallet) return;
-    if (
-      change.type === 'disconnect' ||
-      (change.type === 'accounts' && !isAddressKey(network.platform, String(change.value)))
-    ) {
+    if (change.type === 'accounts' && !isAddressKey(network.platform, String(change.value))) {
       void disconnectWallet();
+      return;
+    }
+    // Ended from the wallet's side (locked, often by its own timer, or the site disconnected
+    // there): the next page load asks it again, and comes back if it is unlocked by then.
+    if (change.type === 'disconnect') {
+      void disconnectWallet({ forget: false });
       return;
     }
     bumpEpoch();
@@ -398,10 +401,14 @@ async function releaseWallet(keepSession = false): Promise<ActiveWallet | undefi
 /**
  * Disconnects: address, name and balance are cleared, then the disconnect callbacks run.
  * `keepSession` (a network change): a WalletConnect session stays open in the wallet, so that
- * connecting again needs no new QR code.
+ * connecting again needs no new QR code. `forget` (the user's Disconnect): the next page load
+ * does not ask this wallet again.
  */
-export async function disconnectWallet({ keepSession = false } = {}): Promise<void> {
-  if (active && !keepSession) rememberWallet(active.network.id, undefined);
+export async function disconnectWallet({
+  keepSession = false,
+  forget = !keepSession,
+}: { keepSession?: boolean; forget?: boolean } = {}): Promise<void> {
+  if (active && forget) rememberWallet(active.network.id, undefined);
   const wallet = await releaseWallet(keepSession);
   if (!wallet && !session$.getValue().connected) return;
   session$.next(DISCONNECTED);
