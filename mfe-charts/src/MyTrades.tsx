@@ -17,7 +17,7 @@ const PAGE = 50;
 /** "My trades": the connected wallet's swaps on this network, with a CSV export for taxes. */
 export function MyTrades({ network }: { network: NetworkConfig }) {
   const { t } = useLingui();
-  const { connected, address } = useWalletSession();
+  const { connected, address, restoring } = useWalletSession();
   const [trades, setTrades] = useState<AccountTrade[] | undefined>();
   useEffect(() => {
     setTrades(undefined);
@@ -51,7 +51,9 @@ export function MyTrades({ network }: { network: NetworkConfig }) {
   return (
     <section className="jm-history" aria-label={t`My trades`}>
       <h3>{t`My trades`}</h3>
-      {!connected || !address ? (
+      {restoring && !connected ? (
+        <p role="status">{t`Connecting wallet…`}</p>
+      ) : !connected || !address ? (
         <p>
           {t`Connect a wallet to see your trades.`}{' '}
           <button type="button" className="jm-link-button" onClick={requestWalletConnect}>

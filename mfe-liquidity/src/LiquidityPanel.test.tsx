@@ -514,6 +514,17 @@ it('a link naming a token this browser does not know opens ADD LIQUIDITY with it
   expect(screen.queryByRole('dialog')).toBeNull();
 });
 
+it('while the wallet of the last visit is asked again, the panel waits for it', async () => {
+  await setup();
+  act(() => session$.next({ connected: false, restoring: true }));
+  expect(screen.getByRole('button', { name: 'Connecting wallet…' })).toBeDisabled();
+  expect(screen.getByText('Connecting wallet…', { selector: 'p' })).toBeVisible();
+  expect(screen.queryByText('Wallet not connected')).toBeNull();
+  act(() => session$.next({ connected: false }));
+  expect(screen.getByRole('button', { name: 'CONNECT WALLET' })).toBeEnabled();
+  expect(screen.getByText('Wallet not connected')).toBeVisible();
+});
+
 it('a network change resets the form and the positions', async () => {
   const fake = fakeLiquidityApi({ pools: [TRX_JM], balances: {}, positions: [position] });
   provideLiquidityApi(fake.api);

@@ -77,6 +77,15 @@ it('shows the default pair, prices to 8 decimals, and asks to connect', async ()
   expect(events).toContainEqual({ type: 'connectWalletRequested' });
 });
 
+it('while the wallet of the last visit is asked again, SWAP waits for it: no CONNECT WALLET to press', async () => {
+  act(() => session$.next({ connected: false, restoring: true }));
+  render(<SwapPanel network="TRON" query={{}} />);
+  expect(screen.getByRole('button', { name: 'Connecting wallet…' })).toBeDisabled();
+  expect(screen.queryByRole('button', { name: 'CONNECT WALLET' })).toBeNull();
+  act(() => session$.next({ connected: false }));
+  expect(screen.getByRole('button', { name: 'CONNECT WALLET' })).toBeEnabled();
+});
+
 it('estimates as the user types, with minimum received, impact, fee and path', async () => {
   render(<SwapPanel network="TRON" query={{}} />);
   await userEvent.type(sell(), '10');

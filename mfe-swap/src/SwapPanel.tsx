@@ -370,7 +370,11 @@ function SwapBox({
           {t`Price impact is very high. Press SWAP again to confirm you accept it.`}
         </p>
       )}
-      {!session.connected ? (
+      {session.restoring && !session.connected ? (
+        <button type="button" className="jm-button" disabled aria-busy="true">
+          {t`Connecting wallet…`}
+        </button>
+      ) : !session.connected ? (
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
           {t`CONNECT WALLET`}
         </button>

@@ -1,6 +1,7 @@
 // First: the shell's catalogue is registered before any text renders.
 import { keepLanguageCurrent, startLanguage } from './language';
 import { createRoot } from 'react-dom/client';
+import { expectWalletRestore } from '@jmswap/shared-chain';
 import { App } from './App';
 import { renderPage } from './renderPage';
 import { networksLoaded } from './warmReads';
@@ -10,6 +11,7 @@ import { startAnalyticsSink } from './services/analytics';
 import { forwardOperatorReports } from './services/operatorReports';
 import { keepThemeCurrent, pickTheme } from './theme';
 import { yieldToBrowser } from './yieldToBrowser';
+import { walletRestoreMarked } from './walletEarly';
 
 /**
  * The page's boot once its modules are in (index.ts evaluates them, a task each): the theme
@@ -40,5 +42,7 @@ export async function start(): Promise<void> {
   }
   // The screen's load starts in this task, the page's first render in the next.
   await yieldToBrowser();
+  // The head script found a wallet to bring back: every screen's first frame says so (App asks).
+  if (walletRestoreMarked()) expectWalletRestore();
   renderPage(root, <App />);
 }

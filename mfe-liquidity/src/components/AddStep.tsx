@@ -171,6 +171,10 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
         >
           {t`SUPPLY`}
         </button>
+      ) : session.restoring ? (
+        <button type="button" className="jm-button" disabled aria-busy="true">
+          {t`Connecting wallet…`}
+        </button>
       ) : (
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
           {t`CONNECT WALLET`}

@@ -26,13 +26,19 @@ export function PositionsStep({ network, session, positions, status, ...on }: Pr
         <button type="button" className="jm-button" onClick={() => on.onAdd()}>
           {t`ADD LIQUIDITY`}
         </button>
+      ) : session.restoring ? (
+        <button type="button" className="jm-button" disabled aria-busy="true">
+          {t`Connecting wallet…`}
+        </button>
       ) : (
         <button type="button" className="jm-button" onClick={requestWalletConnect}>
           {t`CONNECT WALLET`}
         </button>
       )}
       <h3>{t`Your liquidity`}</h3>
-      {!session.connected ? (
+      {session.restoring && !session.connected ? (
+        <p role="status">{t`Connecting wallet…`}</p>
+      ) : !session.connected ? (
         <p>{t`Wallet not connected`}</p>
       ) : !positions?.length ? (
         status === 'error' ? (

@@ -13,6 +13,11 @@ export interface WalletSession {
   kind?: string;
   /** Base-coin balance in base units. */
   balance?: bigint;
+  /**
+   * Not connected yet, but the wallet connected before this page load is being asked again
+   * (restoreWalletSession): screens say "Connecting wallet…" rather than offer CONNECT WALLET.
+   */
+  restoring?: boolean;
 }
 
 export const DISCONNECTED: WalletSession = { connected: false };

@@ -20,6 +20,7 @@ export {
   connectWallet,
   disconnectWallet,
   restoreWalletSession,
+  expectWalletRestore,
   onNetworkReset,
   ensureNetworkWatcher,
   switchNetwork,

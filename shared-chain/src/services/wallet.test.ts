@@ -4,7 +4,7 @@
 import { waitFor } from '@testing-library/dom';
 import { resetWalletServiceForTests, setTronAdapterLoader } from '../testing';
 import { appEvents$, type AppEvent } from '../bus/events';
-import { network$, session$, SELECTED_NETWORK_KEY } from '../bus/session';
+import { network$, session$, SELECTED_NETWORK_KEY, type WalletSession } from '../bus/session';
 import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworksFile } from '../config/types';
 import { destroyProviders } from '../adapters/evm/provider';
@@ -17,6 +17,7 @@ import {
   connectWallet,
   disconnectWallet,
   epoch$,
+  expectWalletRestore,
   onConnect,
   onDisconnect,
   onNetworkChange,
@@ -26,6 +27,7 @@ import {
   WALLET_CONNECTION_DECLINED,
 } from './index';
 import { fakeEvmNetwork } from './testing/networks';
+import { restoreShown } from './wallet';
 
 const evm = (id: 'BSC' | 'POLY', chainId: number): NetworkConfig =>
   fakeEvmNetwork({
@@ -262,6 +264,64 @@ describe('a page load', () => {
     }
     await newPage();
     await expect(restoreWalletSession()).resolves.toMatchObject({ kind: 'injected' });
+  });
+
+  test('while the wallet is asked, screens are told a wallet is coming back (not CONNECT WALLET)', async () => {
+    const seen = (run: () => Promise<unknown>) => {
+      const states: WalletSession[] = [];
+      const sub = session$.subscribe((s) => states.push(s));
+      return run().then(() => {
+        sub.unsubscribe();
+        return states.map((s) => (s.connected ? 'connected' : s.restoring ? 'restoring' : 'none'));
+      });
+    };
+    await connectWallet('injected');
+    await newPage({ accountsDelayMs: 10 });
+    // Said at once (the page's next frame), then the wallet: never CONNECT WALLET between.
+    const restoring = restoreWalletSession();
+    expect(session$.getValue()).toEqual({ connected: false, restoring: true });
+    await restoring;
+    expect(await seen(() => Promise.resolve())).toEqual(['connected']);
+
+    await newPage({ notGranted: true, accountsDelayMs: 10 });
+    expect(await seen(restoreWalletSession)).toEqual(['none', 'restoring', 'none']);
+    // A first visit, or a forgotten wallet: nothing is said.
+    expect(await seen(restoreWalletSession)).toEqual(['none']);
+    // Said before the first render (the page's head script guessed a wallet): the restore ends it.
+    expect(
+      await seen(async () => {
+        expectWalletRestore();
+        await restoreWalletSession();
+      }),
+    ).toEqual(['none', 'restoring', 'none']);
+  });
+
+  test('a wallet that holds the question too long gets CONNECT WALLET back; its late answer still connects', async () => {
+    await connectWallet('injected');
+    await newPage({ accountsDelayMs: 150 });
+    injectedWait.timeoutMs = 1000;
+    restoreShown.timeoutMs = 30;
+    try {
+      const restoring = restoreWalletSession();
+      expect(session$.getValue().restoring).toBe(true);
+      await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
+      await expect(restoring).resolves.toMatchObject({ connected: true });
+      expect(session$.getValue()).toMatchObject({ connected: true, address: ACCOUNT });
+    } finally {
+      injectedWait.timeoutMs = 20;
+      restoreShown.timeoutMs = 4000;
+    }
+  });
+
+  test('a network tab pressed while the wallet is asked: the new network says nothing of it', async () => {
+    await connectWallet('injected');
+    await newPage({ accountsDelayMs: 20 });
+    const restoring = restoreWalletSession();
+    expect(session$.getValue().restoring).toBe(true);
+    await switchNetwork('POLY');
+    expect(session$.getValue()).toEqual({ connected: false });
+    await expect(restoring).resolves.toBeUndefined();
+    expect(session$.getValue()).toEqual({ connected: false });
   });
 
   test('on another network than the wallet was connected on: nothing now, and still remembered', async () => {

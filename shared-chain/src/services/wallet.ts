@@ -300,8 +300,13 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
 export async function restoreWalletSession(): Promise<WalletSession | undefined> {
   const kind = rememberedWallets()[network$.getValue()];
   // A first visit (nothing remembered) does no work here.
-  if (!kind || active) return undefined;
+  if (!kind || active) {
+    endRestoring();
+    return undefined;
+  }
   ensureNetworkWatcher();
+  // Set before the first await: the caller's next frame already says so.
+  showRestoring();
   try {
     // A networks file that did not load: the page says so, and CONNECT WALLET stays.
     const network = await currentNetwork();
@@ -319,7 +324,42 @@ export async function restoreWalletSession(): Promise<WalletSession | undefined>
   } catch (error) {
     console.error(`[shared-chain] ${kind}: the session could not be restored`, error);
     return undefined;
+  } finally {
+    endRestoring();
   }
+}
+
+/**
+ * Before the page's first render, when its head script found a wallet remembered for the page's
+ * network: screens start with "Connecting wallet…", not CONNECT WALLET for the frames before
+ * restoreWalletSession runs. That call ends the state either way.
+ */
+export function expectWalletRestore(): void {
+  showRestoring();
+}
+
+/**
+ * How long a restore shows as "Connecting wallet…" at most. A wallet that holds the question
+ * longer (WalletConnect's relay out of reach) gets CONNECT WALLET back; its later answer still
+ * connects. Locked browser wallets are given up on sooner (injectedWait).
+ */
+export const restoreShown = { timeoutMs: 4000 };
+
+const RESTORING: WalletSession = { connected: false, restoring: true };
+let restoringTimer: ReturnType<typeof setTimeout> | undefined;
+
+function showRestoring(): void {
+  if (session$.getValue().connected) return;
+  if (session$.getValue() !== RESTORING) session$.next(RESTORING);
+  clearTimeout(restoringTimer);
+  restoringTimer = setTimeout(endRestoring, restoreShown.timeoutMs);
+  (restoringTimer as { unref?: () => void }).unref?.();
+}
+
+function endRestoring(): void {
+  clearTimeout(restoringTimer);
+  // Only the state set here: a session that connected or disconnected meanwhile stays.
+  if (session$.getValue() === RESTORING) session$.next(DISCONNECTED);
 }
 
 export const WALLET_ACCOUNT_INVALID = catalogued(
@@ -410,7 +450,12 @@ export async function disconnectWallet({
 }: { keepSession?: boolean; forget?: boolean } = {}): Promise<void> {
   if (active && forget) rememberWallet(active.network.id, undefined);
   const wallet = await releaseWallet(keepSession);
-  if (!wallet && !session$.getValue().connected) return;
+  const { connected, restoring } = session$.getValue();
+  if (!wallet && !connected) {
+    // A restore under way was for the network left (activate drops its answer).
+    if (restoring) session$.next(DISCONNECTED);
+    return;
+  }
   session$.next(DISCONNECTED);
   bumpEpoch();
   fire(disconnectCallbacks);

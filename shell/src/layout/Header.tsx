@@ -16,6 +16,7 @@ import { ThemeToggle } from './ThemeToggle';
 import { LanguageMenu } from './LanguageMenu';
 import { formatHeaderBalance } from '../services/format';
 import { onDemand, useOnDemand } from './onDemand';
+import { endWalletRestoreMark } from '../walletEarly';
 
 const SWAP = msg`Swap`;
 const COMING_IN_2022 = msg`Coming in 2022`;
@@ -78,6 +79,23 @@ function WalletButton() {
   const config = useNetworkConfig();
   const link = useObservable(walletConnectLink$, walletConnectLink$.getValue());
   const { wallet, buttonRef } = useFocusHandedOn(session.connected);
+  const spoken = session.connected || session.restoring === true;
+  useLayoutEffect(() => {
+    if (spoken) endWalletRestoreMark();
+  }, [spoken]);
+  if (session.restoring && !session.connected) {
+    // The wallet connected before this load is asked again: not an offer to connect one.
+    return (
+      <button
+        type="button"
+        className="jm-button jm-connect jm-connecting"
+        disabled
+        aria-busy="true"
+      >
+        {t`Connecting wallet…`}
+      </button>
+    );
+  }
   if (!session.connected) {
     return (
       <button

@@ -15,6 +15,8 @@ export interface TestProviderOptions {
   rejectConnect?: boolean;
   /** eth_accounts answers no account: the user has not connected the wallet to this site. */
   notGranted?: boolean;
+  /** A slow wallet (waking up, or locked and holding the question): eth_accounts answers after this long. */
+  accountsDelayMs?: number;
   /** eth_sendTransaction rejects with 4001. */
   rejectSend?: boolean;
   /** A slow wallet: eth_sendTransaction answers after this long (the user reading the prompt). */
@@ -59,6 +61,8 @@ export function createTestProvider(nodeUrl: string, options: TestProviderOptions
           if (options.rejectConnect) throw rpcError(4001, 'User rejected the request.');
           return [options.account];
         case 'eth_accounts':
+          if (options.accountsDelayMs)
+            await new Promise((r) => setTimeout(r, options.accountsDelayMs));
           return options.notGranted ? [] : [options.account];
         case 'eth_chainId':
           if (options.chainId !== undefined) return `0x${options.chainId.toString(16)}`;
