@@ -84,6 +84,8 @@ it('while the wallet of the last visit is asked again, SWAP waits for it: no CON
   expect(screen.queryByRole('button', { name: 'CONNECT WALLET' })).toBeNull();
   act(() => session$.next({ connected: false }));
   expect(screen.getByRole('button', { name: 'CONNECT WALLET' })).toBeEnabled();
+  // The box was in use all along: its prices are read while the wallet is asked.
+  expect(await screen.findByTestId('price-from')).toHaveTextContent('100.00000000 JM');
 });
 
 it('estimates as the user types, with minimum received, impact, fee and path', async () => {
@@ -165,8 +167,11 @@ it.each([
     await userEvent.type(sell(), '1.25');
     expect(sell()).toHaveValue(decimals === 0 ? '1.' : '1.2');
     expect(screen.getByRole('alert')).toHaveTextContent(text);
+    // What is kept of the amount is quoted.
+    await waitFor(() => expect(receive()).not.toHaveValue(''));
   } finally {
-    setNetworks(file);
+    // The panel is still on screen: it follows the networks back.
+    act(() => setNetworks(file));
   }
 });
 

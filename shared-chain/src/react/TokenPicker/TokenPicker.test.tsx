@@ -132,7 +132,8 @@ describe('search', () => {
 });
 
 describe('the dialog', () => {
-  afterEach(() => session$.next(disconnected));
+  // Still on screen here (the library unmounts after this hook): the picker sees it go.
+  afterEach(() => act(() => session$.next(disconnected)));
   const open = (props: Partial<Parameters<typeof TokenPicker>[0]> = {}) => {
     const onPick = jest.fn();
     const onClose = jest.fn();
