@@ -314,6 +314,18 @@ test('the charts page of TRX/JM shows the price, volume, supply and market cap /
   await page.screenshot({ path: testInfo.outputPath('charts-375.png'), fullPage: true });
 });
 
+test('a link naming a pair the charts cannot show opens the default pair, and the address bar says so', async ({
+  page,
+}) => {
+  await page.goto('/charts?n=BSC&symbolA=USDT&symbolB=NOPE');
+  await expect(page.getByRole('button', { name: 'Pair: BNB/USDT' })).toBeVisible();
+  await expect(page).toHaveURL(/\/charts\?n=BSC$/);
+  // A pair of the list, named in the other order, is kept as asked.
+  await page.goto('/charts?n=BSC&symbolA=USDT&symbolB=BNB');
+  await expect(page.getByRole('button', { name: 'Pair: USDT/BNB' })).toBeVisible();
+  await expect(page).toHaveURL(/symbolA=USDT&symbolB=BNB$/);
+});
+
 test('the charts page shows its figures before Highcharts; the candles are labelled and readable from the keyboard', async ({
   page,
 }) => {

@@ -104,6 +104,26 @@ it('lists the chart pairs with icons and asks the shell for the chosen one', asy
   expect(setQuery).toHaveBeenCalledWith({ symbolA: 'TRX', symbolB: 'USDT' });
 });
 
+it('a link naming a pair the page cannot show loses it: the address bar names the pair shown', async () => {
+  const setQuery = jest.fn();
+  const { unmount } = render(
+    <ChartsPage network="TRON" query={{ symbolA: 'JM', symbolB: 'NOPE' }} setQuery={setQuery} />,
+  );
+  expect(await screen.findByRole('button', { name: 'Pair: TRX/JM' })).toBeVisible();
+  expect(setQuery).toHaveBeenCalledWith(
+    { symbolA: undefined, symbolB: undefined },
+    { replace: true },
+  );
+  unmount();
+  // A pair of the list, in the other order, is what the link asked for: it stays.
+  setQuery.mockClear();
+  render(
+    <ChartsPage network="TRON" query={{ symbolA: 'JM', symbolB: 'TRX' }} setQuery={setQuery} />,
+  );
+  expect(await screen.findByRole('button', { name: 'Pair: JM/TRX' })).toBeVisible();
+  expect(setQuery).not.toHaveBeenCalled();
+});
+
 it("finds a pair by a full-width input method's letters (Chinese, Japanese), and asks the api in ASCII", async () => {
   render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
   await userEvent.click(await screen.findByRole('button', { name: 'Pair: TRX/JM' }));

@@ -17,7 +17,7 @@ import { historyPair, pairName } from './chartRules';
 import { downloadCsv } from './csv';
 import { pairTradesCsv } from './exports';
 import { priceFigure } from './format';
-import { chartTokenText, indexedPrice, resolveChartPair } from './pairs';
+import { chartPairOf, chartTokenText, indexedPrice, resolveChartPair } from './pairs';
 import { PairPicker } from './PairPicker';
 import { PairStats, pairPrice } from './PairStats';
 import { MyTrades } from './MyTrades';
@@ -54,12 +54,30 @@ export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreen
   );
 }
 
+/**
+ * A link naming a pair the page cannot show (an unknown symbol, a pair of another network) loses
+ * it, as the swap page clears an unknown from or to: the address bar then names what is shown,
+ * the network's default pair, and a link copied from it says no more than that.
+ */
+function useUnknownPairCleared(
+  network: NetworkConfig,
+  { symbolA, symbolB }: RemoteScreenProps['query'],
+  setQuery: RemoteScreenProps['setQuery'],
+) {
+  const unknown =
+    (symbolA !== undefined || symbolB !== undefined) && !chartPairOf(network, symbolA, symbolB);
+  useEffect(() => {
+    if (unknown) setQuery?.({ symbolA: undefined, symbolB: undefined }, { replace: true });
+  }, [unknown, setQuery]);
+}
+
 function PairScreen({
   network,
   query,
   setQuery,
 }: Pick<RemoteScreenProps, 'query' | 'setQuery'> & { network: NetworkConfig }) {
   const { symbolA: a, symbolB: b } = resolveChartPair(network, query.symbolA, query.symbolB);
+  useUnknownPairCleared(network, query, setQuery);
   const { loading, info } = useInfo(network);
   // Quote per base (a stablecoin, else the base coin, else the pool's invert); the toggle turns
   // it round, for this pair only.

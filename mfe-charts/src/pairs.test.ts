@@ -1,6 +1,13 @@
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile } from '@jmswap/shared-chain';
-import { chartPairs, chartTokenText, indexedPairOf, indexedPrice, resolveChartPair } from './pairs';
+import {
+  chartPairOf,
+  chartPairs,
+  chartTokenText,
+  indexedPairOf,
+  indexedPrice,
+  resolveChartPair,
+} from './pairs';
 
 const { networks } = parseNetworksFile(production);
 
@@ -16,6 +23,16 @@ describe('chart pairs', () => {
       symbolA: 'TRX',
       symbolB: 'JM',
     });
+  });
+
+  it('knows which links name a pair it can show: a listed pair either way, or two addresses', () => {
+    expect(chartPairOf(networks.TRON, 'JM', 'TRX')).toEqual({ symbolA: 'JM', symbolB: 'TRX' });
+    expect(chartPairOf(networks.TRON)).toEqual({ symbolA: 'TRX', symbolB: 'JM' });
+    expect(chartPairOf(networks.TRON, 'JM', 'NOLE')).toBeUndefined();
+    expect(chartPairOf(networks.BSC)).toBeUndefined(); // TRX/JM is no pair of BSC
+    const [x, y] = ['0x55d398326f99059fF775485246999027B3197955', '0x' + '1'.repeat(40)];
+    expect(chartPairOf(networks.BSC, x, y)).toBeDefined();
+    expect(chartPairOf(networks.BSC, x, x)).toBeUndefined();
   });
 
   it('hides pairs flagged hideFromCharts', () => {

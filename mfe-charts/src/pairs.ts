@@ -8,25 +8,37 @@ export const DEFAULT_PAIR = { symbolA: 'TRX', symbolB: 'JM' };
 export const chartPairs = (network: NetworkConfig): PoolConfig[] =>
   network.pools.filter((p) => !p.hideFromCharts);
 
-/** The pair is looked up in either order, falling back to the network's first two default tokens. */
-export function resolveChartPair(
+/**
+ * The pair named by `symbolA` and `symbolB` (TRX and JM when not given), when the page can show
+ * it: a pair of the charts' list in either order, or two token addresses (the api says whether
+ * it indexes their pool). Undefined for anything else.
+ */
+export function chartPairOf(
   network: NetworkConfig,
   symbolA?: string,
   symbolB?: string,
-): { symbolA: string; symbolB: string } {
+): { symbolA: string; symbolB: string } | undefined {
   const a = symbolA ?? DEFAULT_PAIR.symbolA;
   const b = symbolB ?? DEFAULT_PAIR.symbolB;
   const match = chartPairs(network).find(
     (p) => (p.symbolA === a && p.symbolB === b) || (p.symbolA === b && p.symbolB === a),
   );
   if (match) return { symbolA: a, symbolB: b };
-  // Any pair the api indexes, named by its tokens' addresses (the api says whether it exists).
   const input = (text: string) => readSearchInput(text, network.platform);
   const [x, y] = [input(a), input(b)];
   if (x.kind === 'address' && y.kind === 'address' && x.address !== y.address)
     return { symbolA: x.address, symbolB: y.address };
+  return undefined;
+}
+
+/** The pair is looked up in either order, falling back to the network's first two default tokens. */
+export function resolveChartPair(
+  network: NetworkConfig,
+  symbolA?: string,
+  symbolB?: string,
+): { symbolA: string; symbolB: string } {
   const [first, second] = network.defaultTokens;
-  return { symbolA: first, symbolB: second };
+  return chartPairOf(network, symbolA, symbolB) ?? { symbolA: first, symbolB: second };
 }
 
 /**
