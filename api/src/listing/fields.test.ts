@@ -109,6 +109,11 @@ it('checks contract addresses in the format of the network', () => {
   });
   expect(errorOf('contract', BSC_USDT.toLowerCase(), validBsc)).toBeUndefined();
   expect(errorOf('contract', `0x${BSC_USDT.slice(2).toUpperCase()}`, validBsc)).toBeUndefined();
+  // No network, or one that is not listed: only the network is said to be wrong.
+  for (const network of ['', 'DOGE']) {
+    const r = checkListing({ ...validTron, network, contract: 'TXYZ' });
+    expect(r.ok ? [] : r.errors.map((e) => e.field)).toEqual(['network']);
+  }
   expect(toChecksumAddress('0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359')).toBe(
     '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
   );

@@ -93,6 +93,9 @@ type Rule = (value: string, form: Partial<Record<ListingField, string>>) => stri
 
 function contractRule(value: string, form: Partial<Record<ListingField, string>>) {
   const network = form.network?.trim().toUpperCase();
+  // Not judged against a network the form does not name: the network's own error comes first
+  // (a TRON address beside an empty network was called "not a valid 0x address").
+  if (!(LISTING_NETWORKS as readonly string[]).includes(network ?? '')) return undefined;
   if (network === 'TRON') return isTronAddress(value) ? undefined : 'is not a valid TRON address';
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) return 'is not a valid 0x address';
   const mixed = /[a-f]/.test(value.slice(2)) && /[A-F]/.test(value.slice(2));
