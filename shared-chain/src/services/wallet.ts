@@ -313,6 +313,8 @@ export async function restoreWalletSession(): Promise<WalletSession | undefined>
     if (rememberedWallets()[network.id] !== kind || !isNetworkConfigured(network)) return undefined;
     const adapter = await adapterFor(network.platform);
     const connector = adapter.connectors().find((c) => c.kind === kind);
+    // The limit counts from the question to the wallet: loading our own code is not its delay.
+    if (session$.getValue() === RESTORING) showRestoring();
     const connection = await connector?.restore?.(network);
     if (!connection) {
       rememberWallet(network.id, undefined);
@@ -339,9 +341,10 @@ export function expectWalletRestore(): void {
 }
 
 /**
- * How long a restore shows as "Connecting wallet…" at most. A wallet that holds the question
- * longer (WalletConnect's relay out of reach) gets CONNECT WALLET back; its later answer still
- * connects. Locked browser wallets are given up on sooner (injectedWait).
+ * How long a restore shows as "Connecting wallet…" at most, counted again once the wallet is
+ * asked (the page's own code may load first). A wallet that holds the question longer
+ * (WalletConnect's relay out of reach) gets CONNECT WALLET back; its later answer still connects.
+ * Locked browser wallets are given up on sooner (injectedWait).
  */
 export const restoreShown = { timeoutMs: 4000 };
 
