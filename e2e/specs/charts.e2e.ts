@@ -314,6 +314,22 @@ test('the charts page of TRX/JM shows the price, volume, supply and market cap /
   await page.screenshot({ path: testInfo.outputPath('charts-375.png'), fullPage: true });
 });
 
+test("a visitor whose clock is a day ahead sees the chart's current point where the api's candles are, not a day ahead", async ({
+  page,
+}) => {
+  const BUCKET = 4 * 3_600_000;
+  const bucketOf = (ms: number) => ms - (ms % BUCKET);
+  await page.clock.install({ time: new Date(Date.now() + 24 * 3_600_000) });
+  await page.goto('/charts?n=TRON');
+  const candles = page.locator('figure[data-chart="candle"]');
+  await expect(candles).toHaveAttribute('data-state', 'ready');
+  // None (a candle within the last 4 hours), or now's bucket by the api's clock (this runner's).
+  const current = await candles.getAttribute('data-current-point');
+  expect([null, String(bucketOf(Date.now())), String(bucketOf(Date.now() - 60_000))]).toContain(
+    current,
+  );
+});
+
 test('a link naming a pair the charts cannot show opens the default pair, and the address bar says so', async ({
   page,
 }) => {

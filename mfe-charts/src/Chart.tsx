@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useLanguageCode, type NetworkConfig } from '@jmswap/shared-chain';
-import type { ApiPair, ChartWindow } from '@jmswap/shared-chain/history';
+import { apiNow, type ApiPair, type ChartWindow } from '@jmswap/shared-chain/history';
 import {
   chartLabel,
   chartPrecision,
@@ -138,7 +138,8 @@ export function ChartView({
   held,
   loading,
   points,
-  now = Date.now(),
+  // The api's time where this device's clock is hours off it (its candles' buckets are the api's).
+  now = apiNow(),
   span,
   onSpan,
   earlier,
@@ -167,6 +168,7 @@ export function ChartView({
       data-decimals={decimals}
       data-span={span}
       data-points={inSpan.length}
+      data-current-point={currentAt}
       aria-busy={earlier === 'loading' || undefined}
     >
       {state === 'loading' && (

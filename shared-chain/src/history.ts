@@ -4,6 +4,7 @@
  * show them (see `./swap.ts` for the rule on state).
  */
 export { API_RETRY_MS, askAgainWhileSeen } from './api/answerTime';
+export { apiNow } from './api/apiClock';
 export * from './api/history';
 export * from './api/info';
 export * from './api/pairs';

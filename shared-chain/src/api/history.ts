@@ -13,6 +13,7 @@ import {
   HISTORY_CACHE_MS,
   LINE_CACHE_MS,
 } from '../core/constants';
+import { learnApiClock } from './apiClock';
 import { withinAnswerTime } from './answerTime';
 import { readEarlyOr } from './early';
 
@@ -155,6 +156,7 @@ async function getJson<T>(
   const read = async (response: Promise<Response>) => {
     const res = await response;
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    learnApiClock(res.headers.get('date'));
     const data = parse(await res.json());
     if (data === undefined) throw new Error(CONTRACT);
     return data;
