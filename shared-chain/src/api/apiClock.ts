@@ -4,6 +4,8 @@
  * the api's candles use, not hours ahead of or behind them. Read from the answers' `Date` header.
  * Smaller gaps are left alone: a browser-cached answer's Date is as old as the cache (minutes),
  * and the header counts whole seconds. A gap of more than two days is not believed either.
+ * Like the answers' cache, each remote's copy of `/history` keeps its own: a chart learns it from
+ * the answers that brought its candles.
  */
 export const API_CLOCK_TRUSTED = { fromMs: 15 * 60_000, toMs: 2 * 24 * 3_600_000 };
 
