@@ -3,22 +3,19 @@
  * (warmReads.ts) and the chain reader of the page's network, whose files the html names
  * (`<meta name="jm-preload-swap|tron|evm">`, mf-config/src/preload-boot.js). Without this they
  * start downloading only once the shell has booted and read networks.json. Kept free of shared
- * modules, as it is inline in every html page; it mirrors routes.ts' `resolveRouteNetwork` for
- * the one route that reads the chain at boot (CHAIN_READING_ROUTES: the swap page). A wrong
- * guess costs one unused preload, never a wrong read.
+ * modules, as it is inline in every html page; the network is walletEarly.ts' mirror of routes.ts'
+ * `resolveRouteNetwork`, for the one route that reads the chain at boot (CHAIN_READING_ROUTES:
+ * the swap page). A wrong guess costs one unused preload, never a wrong read.
  */
-
-/** The networks the swap page honours (routes.ts' ROUTE_NETWORKS.index). */
-const INDEX_NETWORK_IDS = ['TRON', 'BSC', 'POLY', 'BTTC', 'ETH'];
+import { routeNetworkAt } from '../walletEarly';
 
 /**
- * The network whose pools the page at `pathname` reads at boot: on the swap page, `n` when given
- * (an unknown one is TRON), else the stored network, else TRON; none on the other routes.
+ * The network whose pools the page at `pathname` reads at boot: the swap page's (`n` when given,
+ * an unknown one being TRON, else the stored network, else TRON); none on the other routes.
  */
 export function swapNetworkAt(pathname: string, search: string, stored: string | null) {
   if ((pathname.replace(/\/+$/, '') || '/') !== '/') return undefined;
-  const choice = new URLSearchParams(search).get('n') ?? stored;
-  return choice !== null && INDEX_NETWORK_IDS.includes(choice) ? choice : 'TRON';
+  return routeNetworkAt('/', search, stored);
 }
 
 export interface ReadFiles {
