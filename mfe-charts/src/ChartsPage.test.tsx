@@ -68,6 +68,18 @@ it('shows TRX/JM by default with its price, and keeps the loading state until in
   expect(loading.some((e) => e.type === 'loading' && e.on)).toBe(true);
 });
 
+it('the networks merged again later (token lists, an import) keep the page: no loading state put back over it', async () => {
+  render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
+  expect(await screen.findByText('0.00125')).toBeInTheDocument();
+  events = [];
+  // The same networks as a new object, as the registry hands on a merge.
+  act(() => setNetworks(parseNetworksFile(JSON.parse(JSON.stringify(file)))));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(events.filter((e) => e.type === 'loading')).toEqual([]);
+  expect(screen.getByText('0.00125')).toBeInTheDocument();
+  act(() => setNetworks(file));
+});
+
 it('an api that did not answer is asked again: the price comes back without a reload', async () => {
   jest.useFakeTimers();
   try {

@@ -17,21 +17,25 @@ export function useInfo(network: NetworkConfig | undefined) {
   const [state, setState] = useState<{ loading: boolean; info?: ApiInfoNetwork }>({
     loading: true,
   });
+  // By the network and its api, not the config object: a config merged again later (token lists,
+  // an import) is the same network, and must not put the page's loading state back over it.
+  const id = network?.id;
+  const api = network?.api.url;
   useEffect(() => {
-    if (!network) return;
+    if (!id || api === undefined) return;
     setState({ loading: true });
     setLoading(true);
     const abort = new AbortController();
     const ask = (first: boolean): Promise<void> =>
-      fetchInfo(network.api.url, { signal: abort.signal }).then((info) => {
+      fetchInfo(api, { signal: abort.signal }).then((info) => {
         if (abort.signal.aborted) return;
         if (first || info)
-          startTransition(() => setState({ loading: false, info: infoFor(info, network.id) }));
+          startTransition(() => setState({ loading: false, info: infoFor(info, id) }));
         if (first) setLoading(false);
         if (!info) askAgainWhileSeen(() => void ask(false), abort.signal);
       });
     void ask(true);
     return () => abort.abort();
-  }, [network]);
+  }, [id, api]);
   return state;
 }
