@@ -95,9 +95,10 @@ async function apiTrade(network: string, a: string, b: string, hash: string): Pr
   return found!;
 }
 
+/** A price as Trading History writes it: six decimals, thousands with commas. */
 const sixDecimals = (price: string) => {
-  const [whole, fraction = ''] = price.split('.');
-  return `${whole}.${fraction.slice(0, 6).padEnd(6, '0')}`;
+  const [whole = '', fraction = ''] = price.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.slice(0, 6).padEnd(6, '0')}`;
 };
 
 test('a swap made in the swap box shows in Trading History, the candles and the CSV of My trades; BNB/USDT reads USDT per BNB on the mini chart, the charts page and the history', async ({

@@ -10,6 +10,7 @@ import {
   PHONE_SIZES,
   sidewaysScrollers,
   thumbMisses,
+  wordsSplitAcrossLines,
 } from '../fixtures/phone';
 import { HOST_PORT } from '../fixtures/stack';
 import { withTronLink } from '../fixtures/tron';
@@ -214,13 +215,18 @@ for (const size of PHONE_SIZES) {
       expect(await thumbMisses(picker)).toEqual([]);
     });
 
-    test("Trading History's links to its trades are a thumb's targets", async ({ page }) => {
+    test("Trading History's links to its trades are a thumb's targets, and no figure wraps inside its digits", async ({
+      page,
+    }) => {
       await page.goto('/');
       const swap = page.locator('[data-remote="swap"]');
       await swap.getByRole('button', { name: 'Toggle swap history' }).tap();
       const history = swap.getByRole('region', { name: 'Trading History' });
       await expect(history.getByRole('link').first()).toBeVisible();
       expect(await thumbMisses(history)).toEqual([]);
+      // TRX/JM's amounts are millions of JM to six decimals, grouped in thousands.
+      await expect(history.getByRole('row').nth(1)).toContainText(/\d{1,3}(,\d{3}){2,}\.\d{6}/);
+      expect(await wordsSplitAcrossLines(history)).toEqual([]);
     });
 
     test("the projects page's and the listing form's links and buttons are a thumb's targets", async ({

@@ -113,7 +113,7 @@ test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then
   await expect(myTrades.getByRole('row')).toHaveCount(3); // the header, the buy and the sale
   await expect(
     myTrades.getByRole('row').filter({ has: page.locator(`a[href="${saleLink}"]`) }),
-  ).toContainText(/5000\.000000 JM\s*\d+\.\d{6} TRX/);
+  ).toContainText(/5,000\.000000 JM\s*[\d,]+\.\d{6} TRX/);
 });
 
 test('TRON: an exact-out swap delivers exactly the typed amount', async ({ page, tronAccount }) => {

@@ -73,7 +73,7 @@ it('shows "Loading History..." and then the trades: Price, Amount, Time, 6 decim
       .map((h) => h.textContent),
   ).toEqual(['Price (TRX)', 'Amount (JM)', 'Time']);
   expect(row).toHaveTextContent('0.081234');
-  expect(row).toHaveTextContent('1234.567891');
+  expect(row).toHaveTextContent('1,234.567891');
   // 23 November at 12:30 UTC, local time: the month as a word, never "23/11" (or "11/23").
   expect(within(row).getByRole('link')).toHaveTextContent(/^2[34] Nov, \d\d:\d\d$/);
   expect(within(row).getByRole('link')).toHaveAttribute(

@@ -13,6 +13,7 @@ import { historyPair } from './chartRules';
 import { chartTokenText } from './pairs';
 import { fixedDecimal, tradeTime } from './format';
 import { useTrades } from './useTrades';
+import { Figure } from './Figure';
 import './charts.css';
 
 export interface HistoryPanelProps {
@@ -88,12 +89,16 @@ export function TradesTable({ scan, pair, names = pair, loading, trades }: Trade
         <tbody>
           {trades.map((t) => (
             <tr key={`${t.hash}-${t.type}`} className={t.type === 'buy' ? 'jm-buy' : 'jm-sell'}>
-              <td>{priceText(t.price, HISTORY_PRICE_DISPLAY_DECIMALS)}</td>
               <td>
-                {fixedDecimal(
-                  t.type === 'buy' ? t.buyAmount : t.sellAmount,
-                  HISTORY_AMOUNT_DISPLAY_DECIMALS,
-                )}
+                <Figure text={priceText(t.price, HISTORY_PRICE_DISPLAY_DECIMALS)} />
+              </td>
+              <td>
+                <Figure
+                  text={fixedDecimal(
+                    t.type === 'buy' ? t.buyAmount : t.sellAmount,
+                    HISTORY_AMOUNT_DISPLAY_DECIMALS,
+                  )}
+                />
               </td>
               <td>
                 <a

@@ -11,6 +11,7 @@ import { fetchAccountTrades, fetchAllPages, type AccountTrade } from '@jmswap/sh
 import { downloadCsv } from './csv';
 import { myTradesCsv } from './exports';
 import { fixedDecimal, tradeTime, usd } from './format';
+import { Figure } from './Figure';
 
 const PAGE = 50;
 
@@ -100,10 +101,10 @@ function MyTradesTable({ network, trades }: { network: NetworkConfig; trades: Ac
               </td>
               {/* data-label: the column's name over the figure where a phone stacks the cells. */}
               <td data-label={translate`Sold`}>
-                {fixedDecimal(t.amountIn, 6)} {t.symbolIn}
+                <Figure text={fixedDecimal(t.amountIn, 6)} /> {t.symbolIn}
               </td>
               <td data-label={translate`Received`}>
-                {fixedDecimal(t.amountOut, 6)} {t.symbolOut}
+                <Figure text={fixedDecimal(t.amountOut, 6)} /> {t.symbolOut}
               </td>
               <td>{usd(t.usd)}</td>
             </tr>
