@@ -32,6 +32,8 @@ function cents(amount: bigint, decimals: number, priceUsd: number): bigint {
 const dollars = (c: bigint) =>
   `$${(c / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${(c % 100n).toString().padStart(2, '0')}`;
 
+const abs = (n: bigint) => (n < 0n ? -n : n);
+
 const units = (text: string, decimals: number) => {
   const [w = '0', f = ''] = text.split('.');
   return BigInt(w + f.padEnd(decimals, '0').slice(0, decimals));
@@ -56,12 +58,21 @@ test("BSC: the dollar lines under both amounts and the price impact's are the ap
   await expect(swapBox(page).getByTestId('usd-Tokens to swap')).toHaveText(`≈ ${dollars(usdIn)}`);
   const received = await page.getByRole('textbox', { name: 'Estimate' }).inputValue();
   const usdOut = cents(units(received, tokens.USDT!.decimals), tokens.USDT!.decimals, usdt);
-  await expect(swapBox(page).getByTestId('usd-Estimate')).toHaveText(`≈ ${dollars(usdOut)}`);
+  // beside it, what the USDT are worth against the BNB: -1.23% is 1.23% less, truncated
+  const valueOf = (text: string, decimals: number, price: number) =>
+    (units(text, decimals) * scaled(price)) / 10n ** BigInt(decimals);
+  const bps =
+    ((valueOf(received, tokens.USDT!.decimals, usdt) - valueOf('1.5', 18, bnb)) * 10_000n) /
+    valueOf('1.5', 18, bnb);
+  const percent = `${bps > 0n ? '+' : bps < 0n ? '-' : ''}${abs(bps) / 100n}.${(abs(bps) % 100n).toString().padStart(2, '0')}%`;
+  await expect(swapBox(page).getByTestId('usd-Estimate')).toHaveText(
+    `≈ ${dollars(usdOut)} (${percent})`,
+  );
   // the impact's dollars: its share of what the 1.5 BNB are worth
   const impact = (await swapBox(page).getByTestId('price-impact').textContent()) ?? '';
-  const bps = BigInt(Math.round(parseFloat(impact) * 100));
+  const impactBps = BigInt(Math.round(parseFloat(impact) * 100));
   const valueIn = (units('1.5', 18) * scaled(bnb)) / 10n ** 18n;
-  const impactCents = ((valueIn * bps) / 10_000n + 5n * 10n ** 15n) / 10n ** 16n;
+  const impactCents = ((valueIn * impactBps) / 10_000n + 5n * 10n ** 15n) / 10n ** 16n;
   await expect(swapBox(page).getByTestId('price-impact-usd')).toHaveText(
     `(-${dollars(impactCents)})`,
   );

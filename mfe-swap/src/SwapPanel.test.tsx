@@ -901,6 +901,14 @@ describe('dollar values', () => {
     expect(screen.getByTestId('usd-Estimate')).toHaveTextContent(
       `≈ $${(Math.round(amountOut * 0.098) / 100).toFixed(2)}`,
     );
+    // beside it, what the JM are worth against the $100 of TRX: the pool's fee, the impact and
+    // JM's tax, at the api's prices
+    const difference = ((amountOut * 0.00098 - 100) / 100) * 100;
+    expect(difference).toBeLessThan(-3);
+    const shown = screen.getByTestId('usd-difference').textContent ?? '';
+    expect(shown).toMatch(/^\(-\d+\.\d\d%\)$/);
+    expect(Math.abs(parseFloat(shown.slice(1)) - difference)).toBeLessThan(0.011);
+    expect(screen.getByTestId('usd-difference')).not.toHaveClass('jm-impact-danger');
     // impact 0.1% of $100
     const impact = screen.getByTestId('price-impact').textContent ?? '';
     const bps = Math.round(parseFloat(impact) * 100);

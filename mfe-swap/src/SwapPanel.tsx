@@ -41,6 +41,7 @@ import { WidgetNetwork } from './components/WidgetNetwork';
 import { useSwapBox } from './useSwapBox';
 import { BALANCE_UNREAD, useSwapAction } from './useSwapAction';
 import { useUsdLines } from './useUsdLines';
+import { ReceiveUsd } from './components/ReceiveUsd';
 import { balanceShortText, maxSellAmount, directPairsOf } from './maxAmount';
 import { swapApi } from './swapApi';
 import './swapApiImpl';
@@ -293,7 +294,7 @@ function SwapBox({
         value={state.toAmount}
         onChange={(text) => dispatch({ type: 'typed', field: 2, text, decimals: to?.decimals })}
         balance={balanceText(state.toSymbol)}
-        usd={usd.to}
+        usd={usd.to && <ReceiveUsd usd={usd.to} difference={usd.difference} />}
       >
         <TokenSelect
           label={t`Receive token`}

@@ -14,6 +14,21 @@ export interface UsdLines {
   to?: string;
   /** The dollars the quote's price impact costs. */
   impact?: string;
+  /** What the receive side is worth against the sell side, in basis points (-123n: 1.23% less). */
+  difference?: bigint;
+}
+
+/**
+ * The receive side's dollar value against the sell side's, in basis points, truncated toward
+ * zero; undefined unless both sides have a value. It counts everything the trade costs at the
+ * api's prices: price impact, the pool's fee and a taxed token's tax.
+ */
+export function usdDifferenceBps(
+  valueIn: bigint | undefined,
+  valueOut: bigint | undefined,
+): bigint | undefined {
+  if (valueIn === undefined || valueOut === undefined || valueIn <= 0n) return undefined;
+  return ((valueOut - valueIn) * 10_000n) / valueIn;
 }
 
 /**
@@ -39,5 +54,10 @@ export function useUsdLines(
   const impact = state.quote ? impactUsd(state.quote.priceImpactBps, from, to) : undefined;
   const text = (value: bigint | undefined) =>
     value === undefined ? undefined : formatUsdValue(value);
-  return { from: text(from), to: text(to), impact: text(impact) };
+  return {
+    from: text(from),
+    to: text(to),
+    impact: text(impact),
+    difference: usdDifferenceBps(from, to),
+  };
 }

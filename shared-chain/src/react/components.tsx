@@ -111,7 +111,7 @@ export function AmountField({
   balance?: string;
   onMax?: () => void;
   /** The amount's value in US dollars ("$1,234.56"); absent when no price is known. */
-  usd?: string;
+  usd?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useLingui();
