@@ -10,9 +10,12 @@ export interface Reserves {
 }
 
 /**
- * The USD route of a network: a stablecoin is 1 USD; any other token is priced through its pool
- * with a stablecoin, else through its pool with the base coin times the base coin's stablecoin
- * price; else it has no USD price (null). Prices come from the pools' reserves at that moment.
+ * The USD route of a network: a stablecoin is 1 USD; any other token is priced through the
+ * deepest of its pools with a stablecoin or with the base coin (the base coin at its own
+ * stablecoin price), its depth the USD value of that other side. A thin pool, easy to push, does
+ * not set the price where a deep one exists; pools not yet arbitraged against each other give
+ * the price most of the liquidity agrees on. No such pool with reserves: no USD price (null).
+ * Prices come from the pools' reserves at that moment.
  */
 export class UsdPricer {
   constructor(
@@ -22,8 +25,8 @@ export class UsdPricer {
     readonly reserves: Map<string, Reserves>,
   ) {}
 
-  /** Human-unit price of `symbolOther` per 1 `symbol` in `pool`, from reserves. */
-  private rate(pool: Pool, symbol: string): number | null {
+  /** `symbol`'s reserve and the other token's in `pool`, in whole tokens; null without reserves. */
+  private sides(pool: Pool, symbol: string): { self: number; other: number } | null {
     const r = this.reserves.get(pool.address);
     const t0 = this.token0.get(pool.address);
     if (!r || !t0) return null;
@@ -31,49 +34,48 @@ export class UsdPricer {
       pool.symbolA === symbol ? [pool.tokenA, pool.tokenB] : [pool.tokenB, pool.tokenA];
     const selfRes = self.key === t0 ? r.reserve0 : r.reserve1;
     const otherRes = self.key === t0 ? r.reserve1 : r.reserve0;
-    if (selfRes === 0n) return null;
-    return toFloat(otherRes, other.decimals) / toFloat(selfRes, self.decimals);
+    if (selfRes === 0n || otherRes === 0n) return null;
+    return { self: toFloat(selfRes, self.decimals), other: toFloat(otherRes, other.decimals) };
   }
 
   /**
-   * The first pool of `symbol` whose other token passes `pred`. Found once per symbol and kind:
-   * the pools are the network's config, and a swap asks for its token's route every time (a
-   * scan of a thousand pools per swap otherwise).
+   * The pools of `symbol` whose other token is a stablecoin or (`withBase`) the base coin. Found
+   * once per symbol: the pools are the network's config, and a swap asks for its token's price
+   * every time (a scan of a thousand pools per swap otherwise).
    */
-  private poolWith(
-    symbol: string,
-    kind: 'stable' | 'base',
-    pred: (other: string) => boolean,
-  ): Pool | null {
-    const key = `${kind}:${symbol}`;
+  private routesOf(symbol: string, withBase: boolean): readonly Pool[] {
+    const key = `${withBase}:${symbol}`;
     const known = this.routes.get(key);
-    if (known !== undefined) return known;
-    let found: Pool | null = null;
-    for (const p of this.network.pools.values())
+    if (known) return known;
+    const base = this.network.baseToken;
+    const found: Pool[] = [];
+    for (const p of this.network.pools.values()) {
       // A discovered pair's symbols are its tokens' own words: only the config names a price.
-      if (p.discovered) continue;
-      else if (
-        (p.symbolA === symbol && pred(p.symbolB)) ||
-        (p.symbolB === symbol && pred(p.symbolA))
-      ) {
-        found = p;
-        break;
-      }
+      if (p.discovered || (p.symbolA !== symbol && p.symbolB !== symbol)) continue;
+      const other = p.symbolA === symbol ? p.symbolB : p.symbolA;
+      if (USD_STABLES.has(other) || (withBase && other === base)) found.push(p);
+    }
     this.routes.set(key, found);
     return found;
   }
 
-  private readonly routes = new Map<string, Pool | null>();
+  private readonly routes = new Map<string, readonly Pool[]>();
 
-  priceUsd(symbol: string, depth = 0): number | null {
+  priceUsd(symbol: string): number | null {
     if (USD_STABLES.has(symbol)) return 1;
-    const stable = this.poolWith(symbol, 'stable', (o) => USD_STABLES.has(o));
-    if (stable) return this.rate(stable, symbol);
-    if (depth > 0 || symbol === this.network.baseToken) return null;
-    const viaBase = this.poolWith(symbol, 'base', (o) => o === this.network.baseToken);
-    if (!viaBase) return null;
-    const inBase = this.rate(viaBase, symbol);
-    const base = this.priceUsd(this.network.baseToken, depth + 1);
-    return inBase === null || base === null ? null : inBase * base;
+    const base = this.network.baseToken;
+    const isBase = symbol === base;
+    let basePrice: number | null | undefined;
+    let best: { price: number; depthUsd: number } | null = null;
+    for (const pool of this.routesOf(symbol, !isBase)) {
+      const other = pool.symbolA === symbol ? pool.symbolB : pool.symbolA;
+      const otherUsd = USD_STABLES.has(other) ? 1 : (basePrice ??= this.priceUsd(base));
+      const sides = otherUsd === null ? null : this.sides(pool, symbol);
+      if (otherUsd === null || sides === null) continue;
+      const depthUsd = sides.other * otherUsd;
+      if (!best || depthUsd > best.depthUsd)
+        best = { price: (sides.other / sides.self) * otherUsd, depthUsd };
+    }
+    return best?.price ?? null;
   }
 }
