@@ -13,7 +13,7 @@ import {
 } from 'ethers';
 import { loadArtifact, type ContractName } from '../artifacts';
 import type { NetworkConfig, PoolConfig, TokenConfig } from '../config/types';
-import { amountForUsd } from './prices';
+import { amountForUsd, sellChance, usdWorth } from './prices';
 import { PaddedWallet } from './signer';
 
 export interface DeployOptions {
@@ -369,6 +369,7 @@ async function deployWith(
       router,
       routerAddress,
       baseSymbol,
+      prices,
       recipients: devAccounts.length > 0 ? devAccounts : [deployer],
       ov,
       rpc,
@@ -417,6 +418,8 @@ interface HistoryArgs {
   router: Contract;
   routerAddress: string;
   baseSymbol: string;
+  /** The seed prices the pools were made at, which history stays near. */
+  prices?: Record<string, string>;
   recipients: string[];
   ov: Overrides;
   rpc: (method: string, params: unknown[]) => Promise<unknown>;
@@ -455,15 +458,20 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
     const jitter = Math.floor(random() * step * 0.8);
     const ts = Math.max(last + 1, Math.floor(start + i * step + jitter));
     last = ts;
-    const sell = random() < 0.5; // sell symbolB for symbolA, else buy symbolB with symbolA
-    const from = h.network.tokens[sell ? pool.symbolB : pool.symbolA]!;
-    const to = h.network.tokens[sell ? pool.symbolA : pool.symbolB]!;
+    const [tokenA, tokenB] = [h.network.tokens[pool.symbolA]!, h.network.tokens[pool.symbolB]!];
+    const [reserveA, reserveB] = (await router.getFunction('getPairBalance')(
+      await tokens.get(tokenA.symbol)!.getAddress(),
+      await tokens.get(tokenB.symbol)!.getAddress(),
+    )) as [bigint, bigint];
+    const worth = (reserve: bigint, t: TokenConfig) =>
+      usdWorth(reserve, t.symbol, t.decimals, h.prices);
+    // sell symbolB for symbolA, else buy symbolB with symbolA; drawn toward the seed price
+    const sell = random() < sellChance(worth(reserveA, tokenA), worth(reserveB, tokenB));
+    const from = sell ? tokenB : tokenA;
+    const to = sell ? tokenA : tokenB;
     const fromAddr = await tokens.get(from.symbol)!.getAddress();
     const toAddr = await tokens.get(to.symbol)!.getAddress();
-    const [reserveIn] = (await router.getFunction('getPairBalance')(fromAddr, toAddr)) as [
-      bigint,
-      bigint,
-    ];
+    const reserveIn = sell ? reserveB : reserveA;
     // 0.05% .. 1.5% of the pool's input side, in permille steps of 1/100.
     const bps = BigInt(5 + Math.floor(random() * 145));
     const amountIn = (reserveIn * bps) / 10000n;
