@@ -55,7 +55,7 @@ export function MyTrades({ network }: { network: NetworkConfig }) {
       {restoring && !connected ? (
         <p role="status">{t`Connecting wallet…`}</p>
       ) : !connected || !address ? (
-        <p>
+        <p className="jm-connect-prompt">
           {t`Connect a wallet to see your trades.`}{' '}
           <button type="button" className="jm-link-button" onClick={requestWalletConnect}>
             {t`CONNECT WALLET`}
