@@ -322,3 +322,28 @@ for (const size of PHONE_SIZES) {
     });
   });
 }
+
+// Tablets and small laptops: the desktop layout from 760 px, the pools' table from its own
+// breakpoint. Each route is loaded once per language and widened step by step.
+test('between a phone and a desktop, every route fits its width in English and Chinese', async ({
+  page,
+}) => {
+  const widths = [704, 736, 768, 800, 834, 864, 900, 904, 960, 1024];
+  for (const lang of ['en', 'zh-CN']) {
+    for (const [, url] of ROUTES) {
+      await page.setViewportSize({ width: widths[0]!, height: 1000 });
+      await page.goto(`${url}${url.includes('?') ? '&' : '?'}lang=${lang}`);
+      await settled(page);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 1000 });
+        await expect
+          .soft(
+            async () => expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(width),
+            `${url} in ${lang} at ${width} px`,
+          )
+          .toPass({ timeout: 2000 });
+        expect.soft(await sidewaysScrollers(page), `${url} in ${lang} at ${width} px`).toEqual([]);
+      }
+    }
+  }
+});

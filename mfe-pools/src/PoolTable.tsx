@@ -101,7 +101,8 @@ export const VIRTUAL_FROM = 40;
  * width a card, CARD_GAP px below the previous one. A row whose text wraps is measured when drawn.
  */
 const ROW_HEIGHT = 49;
-const PHONE = '(max-width: 700px)';
+/** Cards up to a tablet's width: the table's eight columns need about 880 px (Chinese headers). */
+const PHONE = '(max-width: 900px)';
 const CARD_HEIGHT = 236;
 const CARD_GAP = 10;
 
@@ -182,7 +183,7 @@ function VirtualRows({ rows, ...line }: RowsProps) {
 }
 
 /**
- * A table on wide screens; below 700 px each row becomes a card (pools.css). Memoised: a
+ * A table on wide screens; up to 900 px each row becomes a card (pools.css). Memoised: a
  * keystroke's first render (the field only, the list deferred) leaves it alone.
  */
 export const PoolTable = memo(function PoolTable(props: {
