@@ -13,7 +13,7 @@ import {
 } from 'ethers';
 import { loadArtifact, type ContractName } from '../artifacts';
 import type { NetworkConfig, PoolConfig, TokenConfig } from '../config/types';
-import { amountForUsd, sellChance, usdWorth } from './prices';
+import { amountForUsd, arbitrageTrade, sellChance, usdWorth } from './prices';
 import { PaddedWallet } from './signer';
 
 export interface DeployOptions {
@@ -469,54 +469,95 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
     const sell = random() < sellChance(worth(reserveA, tokenA), worth(reserveB, tokenB));
     const from = sell ? tokenB : tokenA;
     const to = sell ? tokenA : tokenB;
-    const fromAddr = await tokens.get(from.symbol)!.getAddress();
-    const toAddr = await tokens.get(to.symbol)!.getAddress();
     const reserveIn = sell ? reserveB : reserveA;
     // 0.05% .. 1.5% of the pool's input side, in permille steps of 1/100.
     const bps = BigInt(5 + Math.floor(random() * 145));
     const amountIn = (reserveIn * bps) / 10000n;
     if (amountIn === 0n) continue;
-    const path = [fromAddr, toAddr];
-    const taxes = taxesFor([from.tax, to.tax]);
     const recipient = h.recipients[i % h.recipients.length]!;
     if (process.env.DEVNET_DEBUG)
       h.log(`${network.id}: swap ${i} at ${ts} ${from.symbol}->${to.symbol} ${amountIn}`);
-    await h.rpc('evm_setNextBlockTimestamp', [ts]);
-    if (from.symbol === baseSymbol) {
-      await h.send(
-        router.getFunction('swapExactBaseForTokens')(0n, path, taxes, recipient, deadline, {
-          ...ov,
-          value: amountIn,
-        }),
+    await swapAt(h, ts, from, to, amountIn, recipient, deadline);
+  }
+  // An arbitrageur's trades on each pool the walk left off the seed prices, a second apart at the
+  // end (before the wall clock: history ends 5 min ago): a token's pools then agree with each
+  // other and with its dollar price. Half the gap, then half the rest, and so on: the last
+  // trade's price (the chart's last close) is within a fraction of a percent of the pool's.
+  for (const pool of network.pools) {
+    const [tokenA, tokenB] = [h.network.tokens[pool.symbolA]!, h.network.tokens[pool.symbolB]!];
+    for (let step = 1; step <= ARBITRAGE_STEPS; step++) {
+      const [reserveA, reserveB] = (await router.getFunction('getPairBalance')(
+        await tokens.get(tokenA.symbol)!.getAddress(),
+        await tokens.get(tokenB.symbol)!.getAddress(),
+      )) as [bigint, bigint];
+      const trade = arbitrageTrade(
+        { ...tokenA, reserve: reserveA },
+        { ...tokenB, reserve: reserveB },
+        h.prices,
       );
-    } else if (to.symbol === baseSymbol) {
-      await h.send(
-        router.getFunction('swapExactTokensForBase')(
-          amountIn,
-          0n,
-          path,
-          taxes,
-          recipient,
-          deadline,
-          ov,
-        ),
-      );
-    } else {
-      await h.send(
-        router.getFunction('swapExactTokensForTokens')(
-          amountIn,
-          0n,
-          path,
-          taxes,
-          recipient,
-          deadline,
-          ov,
-        ),
-      );
+      if (!trade) break;
+      const [from, to] = trade.sell === 'A' ? [tokenA, tokenB] : [tokenB, tokenA];
+      const amountIn = step < ARBITRAGE_STEPS ? trade.amountIn / 2n : trade.amountIn;
+      last += 1;
+      await swapAt(h, last, from, to, amountIn, h.recipients[0]!, deadline);
     }
   }
   // Bring the chain clock to the wall clock.
   const now = Math.max(Math.floor(Date.now() / 1000), last + 1);
   await h.rpc('evm_setNextBlockTimestamp', [now]);
   await h.rpc('evm_mine', []);
+}
+
+/** Trades that bring a pool back to the seed prices at the end of the history. */
+export const ARBITRAGE_STEPS = 4;
+
+/** One swap of `amountIn` of `from` for `to` through the router, mined at `ts`. */
+async function swapAt(
+  h: HistoryArgs,
+  ts: number,
+  from: TokenConfig,
+  to: TokenConfig,
+  amountIn: bigint,
+  recipient: string,
+  deadline: bigint,
+): Promise<void> {
+  const { router, tokens, baseSymbol, ov } = h;
+  const path = [
+    await tokens.get(from.symbol)!.getAddress(),
+    await tokens.get(to.symbol)!.getAddress(),
+  ];
+  const taxes = taxesFor([from.tax, to.tax]);
+  await h.rpc('evm_setNextBlockTimestamp', [ts]);
+  if (from.symbol === baseSymbol) {
+    await h.send(
+      router.getFunction('swapExactBaseForTokens')(0n, path, taxes, recipient, deadline, {
+        ...ov,
+        value: amountIn,
+      }),
+    );
+  } else if (to.symbol === baseSymbol) {
+    await h.send(
+      router.getFunction('swapExactTokensForBase')(
+        amountIn,
+        0n,
+        path,
+        taxes,
+        recipient,
+        deadline,
+        ov,
+      ),
+    );
+  } else {
+    await h.send(
+      router.getFunction('swapExactTokensForTokens')(
+        amountIn,
+        0n,
+        path,
+        taxes,
+        recipient,
+        deadline,
+        ov,
+      ),
+    );
+  }
 }

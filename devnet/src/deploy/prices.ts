@@ -92,3 +92,60 @@ export function sellChance(valueA: bigint, valueB: bigint): number {
   const imbalance = Number(((valueA - valueB) * 10_000n) / (valueA + valueB)) / 10_000;
   return 0.5 + Math.max(-0.4, Math.min(0.4, 15 * imbalance));
 }
+
+/** The integer square root of `n` (Newton's method, exact for bigints). */
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = n;
+  let y = (x + 1n) / 2n;
+  while (y < x) {
+    x = y;
+    y = (x + n / x) / 2n;
+  }
+  return x;
+}
+
+/** A pool side as `arbitrageTrade` needs it: base units, and the token's transfer tax. */
+export interface PoolSide {
+  reserve: bigint;
+  symbol: string;
+  decimals: number;
+  /** Percent the token keeps from every transfer (the pool receives the rest of what is sold). */
+  tax: number;
+}
+
+/** The pool's swap fee, taken from what comes in (0.3%). */
+const FEE_KEPT_PER_MILLE = 997n;
+
+/**
+ * The trade an arbitrageur would make to bring a constant-product pool back to the seed prices
+ * (each side worth the same): which side to sell and how much, its tax and the pool's fee
+ * included; undefined when the pool is within `toleranceBps` of them already. The seeded
+ * history ends with one such trade per pool, so a token's pools and its dollar price agree on
+ * the local chains as markets kept level by arbitrage do.
+ */
+export function arbitrageTrade(
+  a: PoolSide,
+  b: PoolSide,
+  prices?: Record<string, string>,
+  toleranceBps = 20n,
+): { sell: 'A' | 'B'; amountIn: bigint } | undefined {
+  const [priceA, priceB] = [priceOf(a.symbol, prices), priceOf(b.symbol, prices)];
+  const [valueA, valueB] = [
+    usdWorth(a.reserve, a.symbol, a.decimals, prices),
+    usdWorth(b.reserve, b.symbol, b.decimals, prices),
+  ];
+  if (valueA === 0n || valueB === 0n) return undefined;
+  const gap = valueA > valueB ? valueA - valueB : valueB - valueA;
+  if (gap * 10_000n <= toleranceBps * (valueA + valueB)) return undefined;
+  // Level reserves keep the product: A's reserve becomes sqrt(k * priceB * 10^dA / (priceA * 10^dB)).
+  const k = a.reserve * b.reserve;
+  const levelA = isqrt(
+    (k * priceB * 10n ** BigInt(a.decimals)) / (priceA * 10n ** BigInt(b.decimals)),
+  );
+  const grossUp = (net: bigint, side: PoolSide) =>
+    (net * 1000n * 100n) / (FEE_KEPT_PER_MILLE * BigInt(100 - side.tax));
+  if (levelA > a.reserve) return { sell: 'A', amountIn: grossUp(levelA - a.reserve, a) };
+  const levelB = k / levelA;
+  return { sell: 'B', amountIn: grossUp(levelB - b.reserve, b) };
+}
