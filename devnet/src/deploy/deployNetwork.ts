@@ -535,29 +535,8 @@ async function swapAt(
         value: amountIn,
       }),
     );
-  } else if (to.symbol === baseSymbol) {
-    await h.send(
-      router.getFunction('swapExactTokensForBase')(
-        amountIn,
-        0n,
-        path,
-        taxes,
-        recipient,
-        deadline,
-        ov,
-      ),
-    );
   } else {
-    await h.send(
-      router.getFunction('swapExactTokensForTokens')(
-        amountIn,
-        0n,
-        path,
-        taxes,
-        recipient,
-        deadline,
-        ov,
-      ),
-    );
+    const method = to.symbol === baseSymbol ? 'swapExactTokensForBase' : 'swapExactTokensForTokens';
+    await h.send(router.getFunction(method)(amountIn, 0n, path, taxes, recipient, deadline, ov));
   }
 }
