@@ -434,7 +434,7 @@ interface HistoryArgs {
  * wall clock.
  */
 async function seedHistory(h: HistoryArgs): Promise<void> {
-  const { network, tokens, router, routerAddress, baseSymbol, ov } = h;
+  const { network, tokens, routerAddress, baseSymbol, ov } = h;
   const random = prng(0x4a4d + network.chainId);
   const schedule = historySchedule(network.pools, h.history, random);
   const swaps = schedule.length;
@@ -459,10 +459,7 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
     const ts = Math.max(last + 1, Math.floor(start + i * step + jitter));
     last = ts;
     const [tokenA, tokenB] = [h.network.tokens[pool.symbolA]!, h.network.tokens[pool.symbolB]!];
-    const [reserveA, reserveB] = (await router.getFunction('getPairBalance')(
-      await tokens.get(tokenA.symbol)!.getAddress(),
-      await tokens.get(tokenB.symbol)!.getAddress(),
-    )) as [bigint, bigint];
+    const [reserveA, reserveB] = await reservesOf(h, tokenA, tokenB);
     const worth = (reserve: bigint, t: TokenConfig) =>
       usdWorth(reserve, t.symbol, t.decimals, h.prices);
     // sell symbolB for symbolA, else buy symbolB with symbolA; drawn toward the seed price
@@ -486,10 +483,7 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
   for (const pool of network.pools) {
     const [tokenA, tokenB] = [h.network.tokens[pool.symbolA]!, h.network.tokens[pool.symbolB]!];
     for (let step = 1; step <= ARBITRAGE_STEPS; step++) {
-      const [reserveA, reserveB] = (await router.getFunction('getPairBalance')(
-        await tokens.get(tokenA.symbol)!.getAddress(),
-        await tokens.get(tokenB.symbol)!.getAddress(),
-      )) as [bigint, bigint];
+      const [reserveA, reserveB] = await reservesOf(h, tokenA, tokenB);
       const trade = arbitrageTrade(
         { ...tokenA, reserve: reserveA },
         { ...tokenB, reserve: reserveB },
@@ -506,6 +500,18 @@ async function seedHistory(h: HistoryArgs): Promise<void> {
   const now = Math.max(Math.floor(Date.now() / 1000), last + 1);
   await h.rpc('evm_setNextBlockTimestamp', [now]);
   await h.rpc('evm_mine', []);
+}
+
+/** The reserves of the pool of `a` and `b`, in that order (base units). */
+async function reservesOf(
+  h: HistoryArgs,
+  a: TokenConfig,
+  b: TokenConfig,
+): Promise<[bigint, bigint]> {
+  return (await h.router.getFunction('getPairBalance')(
+    await h.tokens.get(a.symbol)!.getAddress(),
+    await h.tokens.get(b.symbol)!.getAddress(),
+  )) as [bigint, bigint];
 }
 
 /** Trades that bring a pool back to the seed prices at the end of the history. */
