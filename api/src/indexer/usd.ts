@@ -70,8 +70,9 @@ export class UsdPricer {
     for (const pool of this.routesOf(symbol, !isBase)) {
       const other = pool.symbolA === symbol ? pool.symbolB : pool.symbolA;
       const otherUsd = USD_STABLES.has(other) ? 1 : (basePrice ??= this.priceUsd(base));
-      const sides = otherUsd === null ? null : this.sides(pool, symbol);
-      if (otherUsd === null || sides === null) continue;
+      if (otherUsd === null) continue;
+      const sides = this.sides(pool, symbol);
+      if (!sides) continue;
       const depthUsd = sides.other * otherUsd;
       if (!best || depthUsd > best.depthUsd)
         best = { price: (sides.other / sides.self) * otherUsd, depthUsd };
