@@ -118,7 +118,7 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     await drop?.();
   });
 
-  it('candles equal a recomputation from the raw trades, inverted on request', async () => {
+  it('candles equal a recomputation from the raw trades, each opening at the close before it, inverted on request', async () => {
     const trades = await json<Trade[]>(
       `/v1/history/bsc/trades/${bscToken('BNB')}/${bscToken('USDT')}?limit=200`,
     );
@@ -131,7 +131,15 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
       if (!e) expected.set(dt, { o: p, h: p, l: p, c: p });
       else expected.set(dt, { o: e.o, h: Math.max(e.h, p), l: Math.min(e.l, p), c: p });
     }
+    // A candle opens where the one before it closed (a bucket without trades repeats it).
+    let close: number | undefined;
+    for (const [dt, e] of [...expected].sort(([a], [b]) => a - b)) {
+      if (close !== undefined)
+        expected.set(dt, { ...e, o: close, h: Math.max(e.h, close), l: Math.min(e.l, close) });
+      close = e.c;
+    }
     const candles = await json<Candle[]>('/v1/history/bsc/candles/all/BNB/USDT');
+    for (let i = 1; i < candles.length; i++) expect(candles[i]!.o).toBe(candles[i - 1]!.c);
     for (const [dt, e] of expected) {
       const c = candles.find((x) => x.dt === dt)!;
       expect(c).toBeDefined();

@@ -120,6 +120,10 @@ const candleItem = {
 /**
  * The 4-hour candles of the window, B in A. Buckets without a trade repeat the previous close
  * (from the first bucket with a price up to the current bucket), so the series has no holes.
+ * A candle opens at the previous candle's close, not at its first trade: between two trades a
+ * pool's price does not move, so a thin market draws one line of bodies rather than scattered
+ * dashes (Uniswap's info site opens each candle at the pool's price when it starts). The stored
+ * candles keep their first trade's price.
  */
 export function fillCandles(
   rows: Array<{ bucket: number; o: number; h: number; l: number; c: number }>,
@@ -138,7 +142,8 @@ export function fillCandles(
     const r = rows[i];
     let c: Candle;
     if (r && r.bucket === t) {
-      c = { o: r.o, h: r.h, l: r.l, c: r.c, dt: t * 1000 };
+      const o = prev ?? r.o;
+      c = { o, h: Math.max(r.h, o), l: Math.min(r.l, o), c: r.c, dt: t * 1000 };
       i++;
     } else if (prev !== null) c = { o: prev, h: prev, l: prev, c: prev, dt: t * 1000 };
     else continue;
