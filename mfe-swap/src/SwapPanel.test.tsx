@@ -918,6 +918,18 @@ describe('dollar values', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('http://api.test/v1/info');
   });
 
+  it('an impact shown as 0.00% has no dollar figure beside it, not "(-$0.00)"', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(info({ TRX: { priceUsd: 0.1 }, JM: { priceUsd: 0.00098 } }))),
+    );
+    render(<SwapPanel network="TRON" query={{}} />);
+    await userEvent.type(sell(), '1');
+    await waitFor(() => expect(receive()).not.toHaveValue(''));
+    expect(await screen.findByTestId('usd-Tokens to swap')).toHaveTextContent('≈ $0.10');
+    expect(screen.getByTestId('price-impact')).toHaveTextContent(/^0\.00%$/);
+    expect(screen.queryByTestId('price-impact-usd')).toBeNull();
+  });
+
   it('a token without a price gets no dollar line; the other keeps its own', async () => {
     fetchMock.mockResolvedValue(
       new Response(JSON.stringify(info({ TRX: { priceUsd: 0.1 }, JM: { priceUsd: null } }))),

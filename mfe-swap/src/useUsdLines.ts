@@ -12,7 +12,7 @@ export interface UsdLines {
   /** Under the sell and receive amounts; undefined: no price (the line is hidden). */
   from?: string;
   to?: string;
-  /** The dollars the quote's price impact costs. */
+  /** The dollars the quote's price impact costs; undefined when it shows as 0.00%. */
   impact?: string;
   /** What the receive side is worth against the sell side, in basis points (-123n: 1.23% less). */
   difference?: bigint;
@@ -57,7 +57,8 @@ export function useUsdLines(
   return {
     from: text(from),
     to: text(to),
-    impact: text(impact),
+    // An impact below 0.01% (shown "0.00%") costs nothing worth a "(-$0.00)".
+    impact: impact === 0n ? undefined : text(impact),
     difference: usdDifferenceBps(from, to),
   };
 }
