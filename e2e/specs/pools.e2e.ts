@@ -39,10 +39,10 @@ type Net = {
 };
 const net = (id: string) => localNetworks()[id] as unknown as Net;
 
-/** The page's display rule: truncated to 6 decimals, trailing zeros dropped. */
+/** The page's display rule: truncated to 6 decimals, trailing zeros dropped, thousands grouped. */
 function display(value: bigint, decimals: number): string {
   const digits = value.toString().padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
+  const whole = BigInt(digits.slice(0, digits.length - decimals)).toLocaleString('en-US');
   const fraction = digits
     .slice(digits.length - decimals)
     .slice(0, 6)

@@ -42,9 +42,11 @@ test('two tokens the page does not know: in the api’s order', () => {
   expect(query(link.swap)).toEqual({ n: 'BSC', from: other.address, to: six.address });
 });
 
-test('a reserve reads as the listed pools’ do: 6 decimals, truncated', () => {
+test('a reserve reads as the listed pools’ do: 6 decimals, truncated, grouped', () => {
   // A meme token's pool, as the api sends it.
-  expect(reserveOfPair('990128419656029.387011495390952207', 18)).toBe('990128419656029.387011');
+  expect(reserveOfPair('990128419656029.387011495390952207', 18)).toBe(
+    '990,128,419,656,029.387011',
+  );
   expect(reserveOfPair('1.01', 18)).toBe('1.01');
   expect(reserveOfPair('0.0000009', 18)).toBe('0');
   expect(reserveOfPair('12.3456789', 6)).toBe('12.345678');

@@ -10,7 +10,8 @@ const PAGE = 25;
 
 /**
  * A reserve the api sent as an exact decimal text, written as the listed pools' are (6 decimals,
- * truncated): a meme token's 990128419656029.387011495390952207 reads 990128419656029.387011.
+ * truncated, grouped): a meme token's 990128419656029.387011495390952207 reads
+ * 990,128,419,656,029.387011.
  */
 export function reserveOfPair(text: string, decimals: number): string {
   const parsed = parseAmount(text, decimals);

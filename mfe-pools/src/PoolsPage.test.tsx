@@ -83,9 +83,9 @@ it('shows every configured pool with both reserves from the chain and the API fi
   await waitFor(() =>
     expect(within(row('BNB/BUSD')).getByTestId('reserve-a')).toHaveTextContent('200.5 BNB'),
   );
-  expect(within(row('BNB/BUSD')).getByTestId('reserve-b')).toHaveTextContent('60000 BUSD');
-  expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('1000 BNB');
-  expect(within(row('BNB/USDT')).getByTestId('reserve-b')).toHaveTextContent('300000 USDT');
+  expect(within(row('BNB/BUSD')).getByTestId('reserve-b')).toHaveTextContent('60,000 BUSD');
+  expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('1,000 BNB');
+  expect(within(row('BNB/USDT')).getByTestId('reserve-b')).toHaveTextContent('300,000 USDT');
   // A configured pool the chain did not report shows no number rather than a wrong one.
   expect(within(row('BNB/KLV')).getByTestId('reserve-a')).toHaveTextContent('-');
   await waitFor(() =>
@@ -155,7 +155,7 @@ it('still shows the chain reserves when the API is unavailable', async () => {
   await waitFor(() =>
     expect(within(row('BNB/USDT')).getByTestId('api-0')).toHaveTextContent('unavailable'),
   );
-  expect(within(row('BNB/USDT')).getByTestId('reserve-b')).toHaveTextContent('300000 USDT');
+  expect(within(row('BNB/USDT')).getByTestId('reserve-b')).toHaveTextContent('300,000 USDT');
   expect(screen.getByTestId('api-unavailable')).toBeInTheDocument();
 });
 
@@ -187,7 +187,7 @@ it('says when the chain cannot be read, stops loading, and retries on request', 
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   // The reads' results are drawn in a transition, a task after they arrive.
   await waitFor(() =>
-    expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('1000 BNB'),
+    expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('1,000 BNB'),
   );
   expect(reserves).toHaveBeenCalledTimes(2);
 });
@@ -239,7 +239,7 @@ it('reads in Chinese with the real catalogue; pairs, symbols and amounts stay as
     render(<PoolsPage network="BSC" query={{}} />);
     await screen.findAllByTestId('pool-item');
     const usdt = within(row('BNB/USDT'));
-    await waitFor(() => expect(usdt.getByTestId('reserve-a')).toHaveTextContent('1000 BNB'));
+    await waitFor(() => expect(usdt.getByTestId('reserve-a')).toHaveTextContent('1,000 BNB'));
     expect(usdt.getByTestId('reserve-a')).toHaveAttribute('data-label', 'BNB 储备');
     expect(usdt.getByRole('link', { name: '添加流动性' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: '排序方式' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { parseNetworksFile, type NetworkConfig } from '@jmswap/shared-chain';
 import { type ApiInfoPair } from '@jmswap/shared-chain/history';
 import {
   buildRows,
+  formatReserve,
   indexRows,
   leadingLogos,
   poolLinks,
@@ -276,4 +277,13 @@ it('writes the figures of a row once per pool and read state, with symbols and U
     'n/a',
     'n/a',
   ]);
+});
+
+it('groups a reserve by thousands as the dollar columns are, its decimals untouched', () => {
+  expect(formatReserve(1_668_629_743_123_456_789n, 9)).toBe('1,668,629,743.123456');
+  expect(formatReserve(999_879_291_724n, 6)).toBe('999,879.291724');
+  expect(formatReserve(60_000n * 10n ** 18n, 18)).toBe('60,000');
+  expect(formatReserve(123_456n, 6)).toBe('0.123456');
+  expect(formatReserve(1_000n, 0)).toBe('1,000');
+  expect(formatReserve(undefined, 6)).toBe('-');
 });

@@ -236,10 +236,15 @@ export function sortRows(rows: readonly PoolRow[], key: SortKey): PoolRow[] {
   return shownRows(indexRows(rows), '', key);
 }
 
-/** A reserve for display: up to 6 decimals, truncated; "-" when the chain gave none. */
+/**
+ * A reserve for display: up to 6 decimals, truncated, the whole part grouped by thousands as the
+ * dollar columns beside it are ("1,668,629.743123"); "-" when the chain gave none.
+ */
 export function formatReserve(value: bigint | undefined, decimals: number | undefined): string {
   if (value === undefined || decimals === undefined) return '-';
-  return formatAmount(value, decimals, 6);
+  const [whole = '', fraction] = formatAmount(value, decimals, 6).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 export const formatPercent = (value: number | null | undefined): string =>
