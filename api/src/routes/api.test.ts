@@ -90,7 +90,7 @@ type Trade = {
   hash: string;
   trader: string;
 };
-type Candle = { o: number; h: number; l: number; c: number; dt: number };
+type Candle = { o: number; h: number; l: number; c: number; v: number | null; dt: number };
 
 describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (kind) => {
   let db: Db;
@@ -145,6 +145,22 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
       expect(c).toBeDefined();
       for (const k of ['o', 'h', 'l', 'c'] as const) expect(c[k]).toBeCloseTo(e[k], 12);
     }
+    // Each bucket's volume is its trades' dollars, as they were indexed; a bucket without: 0.
+    const { rows: volumes } = await db.query<{ bucket: string; usd: number | null }>(
+      `SELECT ((time / ${BUCKET_SECONDS}) * ${BUCKET_SECONDS})::text AS bucket, sum(usd)::float8 AS usd
+       FROM trades t JOIN (SELECT pair FROM trades WHERE tx_hash = $1 LIMIT 1) p USING (pair)
+       WHERE t.network = 'BSC' GROUP BY 1`,
+      [trades[0]!.hash],
+    );
+    expect(volumes.length).toBe(expected.size);
+    const usdAt = new Map(volumes.map((r) => [Number(r.bucket) * 1000, r.usd]));
+    expect([...usdAt.values()].some((usd) => usd !== null && usd > 0)).toBe(true);
+    for (const c of candles) {
+      const usd = usdAt.get(c.dt);
+      if (usd === undefined) expect(c.v).toBe(0);
+      else if (usd === null) expect(c.v).toBeNull();
+      else expect(c.v).toBeCloseTo(usd, 6);
+    }
     // ascending 4-hour buckets without holes up to now
     for (let i = 1; i < candles.length; i++)
       expect(candles[i]!.dt - candles[i - 1]!.dt).toBe(BUCKET_SECONDS * 1000);
@@ -154,6 +170,7 @@ describe.each(DB_KINDS)('the api on %s, filled by indexing the local chains', (k
     const lastInv = inverted.at(-1)!;
     expect(lastInv.c).toBeCloseTo(1 / last.c, 6);
     expect(lastInv.h).toBeCloseTo(1 / last.l, 6);
+    expect(inverted.map((c) => c.v)).toEqual(candles.map((c) => c.v));
     const line = await json<Array<{ value: number; dt: number }>>(
       '/v1/history/bsc/line/all/BNB/USDT',
     );

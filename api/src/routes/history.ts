@@ -33,6 +33,8 @@ interface Candle {
   h: number;
   l: number;
   c: number;
+  /** The bucket's trades' worth in US dollars; null when none of them had a price. */
+  v: number | null;
   dt: number;
 }
 
@@ -113,20 +115,22 @@ const candleItem = {
     h: { type: 'number' },
     l: { type: 'number' },
     c: { type: 'number' },
+    v: { type: ['number', 'null'] },
     dt: { type: 'integer' },
   },
 } as const;
 
 /**
  * The 4-hour candles of the window, B in A. Buckets without a trade repeat the previous close
- * (from the first bucket with a price up to the current bucket), so the series has no holes.
+ * with no volume (from the first bucket with a price up to the current bucket), so the series has
+ * no holes.
  * A candle opens at the previous candle's close, not at its first trade: between two trades a
  * pool's price does not move, so a thin market draws one line of bodies rather than scattered
  * dashes (Uniswap's info site opens each candle at the pool's price when it starts). The stored
  * candles keep their first trade's price.
  */
 export function fillCandles(
-  rows: Array<{ bucket: number; o: number; h: number; l: number; c: number }>,
+  rows: Array<{ bucket: number; o: number; h: number; l: number; c: number; v: number | null }>,
   since: number,
   now: number,
   invert: boolean,
@@ -143,12 +147,12 @@ export function fillCandles(
     let c: Candle;
     if (r && r.bucket === t) {
       const o = prev ?? r.o;
-      c = { o, h: Math.max(r.h, o), l: Math.min(r.l, o), c: r.c, dt: t * 1000 };
+      c = { o, h: Math.max(r.h, o), l: Math.min(r.l, o), c: r.c, v: r.v, dt: t * 1000 };
       i++;
-    } else if (prev !== null) c = { o: prev, h: prev, l: prev, c: prev, dt: t * 1000 };
+    } else if (prev !== null) c = { o: prev, h: prev, l: prev, c: prev, v: 0, dt: t * 1000 };
     else continue;
     prev = c.c;
-    out.push(invert ? { o: 1 / c.o, h: 1 / c.l, l: 1 / c.h, c: 1 / c.c, dt: c.dt } : c);
+    out.push(invert ? { o: 1 / c.o, h: 1 / c.l, l: 1 / c.h, c: 1 / c.c, v: c.v, dt: c.dt } : c);
   }
   return out;
 }
@@ -212,11 +216,12 @@ export const historyRoutes: FastifyPluginAsync<{ answerCache?: AnswerCacheOption
       h: number;
       l: number;
       c: number;
+      v: number | null;
     }>(
-      `(SELECT bucket::text AS bucket, o, h, l, c FROM candles
+      `(SELECT bucket::text AS bucket, o, h, l, c, volume_usd AS v FROM candles
          WHERE network = $1 AND pair = $2 AND bucket < $3 ORDER BY candles.bucket DESC LIMIT 1)
        UNION ALL
-       (SELECT bucket::text, o, h, l, c FROM candles
+       (SELECT bucket::text, o, h, l, c, volume_usd FROM candles
          WHERE network = $1 AND pair = $2 AND bucket >= $3 AND bucket <= $4
          ORDER BY candles.bucket)`,
       [n.id, pool.address, since, end],

@@ -84,6 +84,26 @@ describe('schema', () => {
     expect(checkCandles([{ ...candle(T0), extra: 'x' }])).toEqual([candle(T0)]);
   });
 
+  it("keeps a candle's USD volume; an older api's candle without one, or an unpriced one, has none", () => {
+    expect(
+      checkCandles([
+        { ...candle(T0), v: 1234.5 },
+        { ...candle(T0 + 4 * HOUR), v: 0 },
+      ]),
+    ).toEqual([
+      { ...candle(T0), v: 1234.5 },
+      { ...candle(T0 + 4 * HOUR), v: 0 },
+    ]);
+    expect(checkCandles([{ ...candle(T0), v: null }])).toEqual([candle(T0)]);
+    for (const bad of [-1, 'NaN', 1e300]) {
+      expect(parseCandles([candle(T0 - 4 * HOUR), { ...candle(T0), v: bad }])).toBeUndefined();
+      expect(v.is(v.array(candleSchema), [{ ...candle(T0), v: bad }])).toBe(false);
+    }
+    expect(() => checkCandles([{ ...candle(T0), v: -1 }])).toThrow(
+      'candle 0: v -1 is not a USD volume from 0 to 100000000000000000000',
+    );
+  });
+
   it('tells in the console why a candle answer counts as no data', async () => {
     const rows = await fetchCandles('http://api.test', 'TRON', '3m', 'TRX', 'JM', {
       fetchImpl: answer([{ ...candle(T0), l: -1 }]),

@@ -41,7 +41,15 @@ const decimal = v.pipe(v.string(), v.regex(/^\d{1,40}(\.\d{1,40})?$/));
 const hash = v.pipe(v.string(), v.regex(/^(0x)?[0-9a-fA-F]{64}$/));
 const text = v.pipe(v.string(), v.minLength(1));
 
-export const candleSchema = v.object({ o: price, h: price, l: price, c: price, dt: ms });
+/** `v`: the bucket's trades' worth in USD; absent from an older api, null when none had a price. */
+export const candleSchema = v.object({
+  o: price,
+  h: price,
+  l: price,
+  c: price,
+  v: v.optional(v.nullable(price)),
+  dt: ms,
+});
 export const linePointSchema = v.object({ value: price, dt: ms });
 export const tradeSchema = v.object({
   type: v.picklist(['buy', 'sell']),
@@ -75,9 +83,10 @@ const isPrice = (x: unknown): x is number => typeof x === 'number' && x >= 0 && 
 const CONTRACT = 'answer does not match the history contract';
 
 /**
- * The candles in time order (only their o, h, l, c and dt); throws which candle and field break
- * the contract (`candleSchema`'s rules: an array of objects whose o, h, l and c are numbers from
- * 0 to MAX_API_NUMBER and whose dt is a whole ms time in 2000..2200). A plain loop: valibot's
+ * The candles in time order (only their o, h, l, c, v and dt; a v that is absent or null left
+ * out); throws which candle and field break the contract (`candleSchema`'s rules: an array of
+ * objects whose o, h, l and c, and v when given, are numbers from 0 to MAX_API_NUMBER and whose
+ * dt is a whole ms time in 2000..2200). A plain loop: valibot's
  * check of the 540 candles of a 3-month chart was about 59 ms of a phone's main thread (4x CPU)
  * inside the charts page's load.
  */
@@ -88,7 +97,7 @@ export function checkCandles(raw: unknown): Candle[] {
     const row: unknown = raw[i];
     if (typeof row !== 'object' || row === null)
       throw new Error(`${CONTRACT}: candle ${i}: not an object`);
-    const { o, h, l, c, dt } = row as Record<string, unknown>;
+    const { o, h, l, c, v: volume, dt } = row as Record<string, unknown>;
     for (const [name, value] of [
       ['o', o],
       ['h', h],
@@ -103,7 +112,19 @@ export function checkCandles(raw: unknown): Candle[] {
       throw new Error(
         `${CONTRACT}: candle ${i}: dt ${JSON.stringify(dt) ?? 'missing'} is not a ms time in 2000..2200`,
       );
-    rows.push({ o: o as number, h: h as number, l: l as number, c: c as number, dt: dt as number });
+    if (volume != null && !isPrice(volume))
+      throw new Error(
+        `${CONTRACT}: candle ${i}: v ${JSON.stringify(volume)} is not a USD volume from 0 to ${MAX_API_NUMBER}`,
+      );
+    const candle: Candle = {
+      o: o as number,
+      h: h as number,
+      l: l as number,
+      c: c as number,
+      dt: dt as number,
+    };
+    if (volume != null) candle.v = volume as number;
+    rows.push(candle);
   }
   return byDate(rows);
 }
