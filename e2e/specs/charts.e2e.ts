@@ -362,6 +362,8 @@ test('the charts page shows its figures before Highcharts; the candles are label
   const label = 'JM/TRX price, 4-hour candles, last 3 months';
   await expect(candles.getByRole('img', { name: label })).toBeVisible();
   await expect(candles.locator('.highcharts-container')).toHaveCount(0);
+  // Under the candles, their dollar volume as bars.
+  await expect(candles.locator('path.jm-light-volume')).toHaveAttribute('d', /^M [\d.]+ 100 V /);
   release();
 
   const decimals = Number(await candles.getAttribute('data-decimals'));
@@ -384,6 +386,13 @@ test('the charts page shows its figures before Highcharts; the candles are label
   await page.keyboard.press('ArrowRight');
   await expect.poll(focused).toMatch(candle);
   expect(await focused()).not.toBe(first);
+  // The candle's tooltip gives its dollar volume beside its prices; the bars stand under them.
+  await expect(candles.locator('.highcharts-tooltip')).toContainText(/Volume: \$[\d,]+\.\d\d/);
+  const bars = candles.locator('.highcharts-column-series .highcharts-point');
+  const standing = await bars.evaluateAll(
+    (all) => all.filter((bar) => bar.getBoundingClientRect().height > 0).length,
+  );
+  expect(standing).toBeGreaterThan(0);
 });
 
 test('with the API down every chart and history area shows its empty state and the swap works', async ({

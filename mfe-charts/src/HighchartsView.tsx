@@ -3,11 +3,12 @@ import Highcharts from 'highcharts';
 import 'highcharts/modules/stock';
 import 'highcharts/modules/accessibility';
 import { useMemo, useRef } from 'react';
+import { t } from '@lingui/core/macro';
 import { accessibilityOptions } from './chartA11y';
 import type { ChartKind, ChartPoint } from './chartRules';
 import { useChartTheme } from './chartTheme';
 import { useDeferredStockChart } from './deferredChart';
-import { tickText } from './lightChart';
+import { tickText, VOLUME_SHARE } from './lightChart';
 
 export interface HighchartsViewProps {
   kind: ChartKind;
@@ -55,6 +56,27 @@ export default function HighchartsView({
             upLineColor: colours.up,
           }
         : { type: 'line', name, data: points.map((p) => [p.dt, p.close]), color: colours.line };
+    // The candles' USD volume, as bars under them on an axis of their own (the light chart's
+    // bars): summed when Stock groups candles, out of the keyboard's and screen reader's way (the
+    // candles are what they move through), in the tooltip beside the candle's prices.
+    const volume: Highcharts.SeriesOptionsType[] =
+      kind === 'candle' && points.some((p) => (p.volume ?? 0) > 0)
+        ? [
+            {
+              type: 'column',
+              name: t`Volume`,
+              yAxis: 1,
+              data: points.map((p) => [p.dt, p.volume ?? 0]),
+              color: colours.text,
+              opacity: 0.3,
+              borderWidth: 0,
+              zIndex: -1,
+              dataGrouping: { approximation: 'sum' },
+              tooltip: { valuePrefix: '$', valueDecimals: 2 },
+              accessibility: { enabled: false },
+            },
+          ]
+        : [];
     return {
       chart: { width: width ?? null, height, backgroundColor: 'transparent', animation: false },
       title: { text: undefined },
@@ -70,28 +92,35 @@ export default function HighchartsView({
         // eslint-disable-next-line lingui/no-unlocalized-strings -- format codes; Highcharts words them
         dateTimeLabelFormats: { millisecond: '%e %b', second: '%e %b' },
       },
-      yAxis: {
-        title: { text: undefined },
-        opposite: true,
-        // Outside the plot, right of it: labels never sit on the candles. Written as the light
-        // chart writes them (a tiny price's zeros counted, "0.0₁₄1013").
-        labels: {
-          style: TEXT,
-          formatter() {
-            const [first, second] = this.axis.tickPositions ?? [];
-            const step = first !== undefined && second !== undefined ? second - first : undefined;
-            return typeof this.value === 'number'
-              ? tickText(this.value, decimals, step)
-              : this.value;
+      yAxis: [
+        {
+          title: { text: undefined },
+          opposite: true,
+          // Outside the plot, right of it: labels never sit on the candles. Written as the light
+          // chart writes them (a tiny price's zeros counted, "0.0₁₄1013").
+          labels: {
+            style: TEXT,
+            formatter() {
+              const [first, second] = this.axis.tickPositions ?? [];
+              const step = first !== undefined && second !== undefined ? second - first : undefined;
+              return typeof this.value === 'number'
+                ? tickText(this.value, decimals, step)
+                : this.value;
+            },
+            align: 'left',
+            x: 6,
           },
-          align: 'left',
-          x: 6,
+          gridLineColor: colours.grid,
         },
-        gridLineColor: colours.grid,
-      },
-      tooltip: { valueDecimals: decimals, split: false },
+        {
+          top: `${100 - VOLUME_SHARE * 100}%`,
+          height: `${VOLUME_SHARE * 100}%`,
+          visible: false,
+        },
+      ],
+      tooltip: { valueDecimals: decimals, split: false, shared: volume.length > 0 },
       plotOptions: { series: { animation: false } },
-      series: [series],
+      series: [series, ...volume],
       ...accessibilityOptions(label, decimals),
     };
   }, [kind, name, label, points, width, height, decimals, colours]);

@@ -39,6 +39,7 @@ export const LightChart = forwardRef<HTMLDivElement, LightChartProps>(function L
     >
       <svg viewBox={`0 0 ${drawing.width} 100`} preserveAspectRatio="none" aria-hidden="true">
         <path className="jm-light-grid" d={drawing.grid} />
+        {drawing.volume && <path className="jm-light-volume" d={drawing.volume} />}
         {kind === 'line' ? (
           <path className="jm-light-line" d={drawing.line} />
         ) : (

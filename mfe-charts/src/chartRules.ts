@@ -16,6 +16,8 @@ export interface ChartPoint {
   high: number;
   low: number;
   close: number;
+  /** The bucket's trades' worth in US dollars (candles only); undefined when not known. */
+  volume?: number;
 }
 
 /** The decimals the API's prices have: no chart shows more. */
@@ -72,7 +74,8 @@ export function samePoints(a: readonly ChartPoint[], b: readonly ChartPoint[]): 
       p.open === q.open &&
       p.high === q.high &&
       p.low === q.low &&
-      p.close === q.close
+      p.close === q.close &&
+      p.volume === q.volume
     );
   });
 }

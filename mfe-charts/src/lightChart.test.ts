@@ -37,6 +37,34 @@ describe('lightDrawing', () => {
     expect(drawing.up.bodies.startsWith('M 0.15 98.4 H 0.85 V 99 H 0.15 Z')).toBe(true);
   });
 
+  it("draws each column's USD volume as a bar from the bottom, the largest a fifth of the height", () => {
+    const points = [
+      { ...candle(0, 1, 2), volume: 500 },
+      { ...candle(1, 2, 1), volume: 1000 },
+      candle(2, 1, 1),
+      { ...candle(3, 1, 2), volume: 0 },
+    ];
+    const drawing = lightDrawing('candle', points, 2, 400);
+    expect(drawing.volume).toBe('M 0.15 100 V 90 H 0.85 V 100 Z M 1.15 100 V 80 H 1.85 V 100 Z');
+    // A day's column is its six candles' sum.
+    const days = Array.from({ length: 12 }, (_, i) => ({ ...candle(i * 45, 1, 2), volume: i + 1 }));
+    const daily = lightDrawing('candle', days, 2, 400);
+    expect(count(daily.volume, 'M')).toBe(12);
+    // No volume known (an older api), or a line: no bars.
+    expect(lightDrawing('candle', [candle(0, 1, 2), candle(1, 2, 1)], 2, 400).volume).toBe('');
+    expect(lightDrawing('line', points, 2, 400).volume).toBe('');
+  });
+
+  it('sums the volume of the candles a column gathers', () => {
+    // 90 days of six candles, each worth $10: one bar a day, all as tall.
+    const points = Array.from({ length: 540 }, (_, i) => ({ ...candle(i, 1, 2), volume: 10 }));
+    const bars = lightDrawing('candle', points, 2, 400)
+      .volume.split(' Z')
+      .filter((b) => b.trim());
+    expect(bars).toHaveLength(90);
+    expect(new Set(bars.map((b) => b.trim().split(' ')[4]))).toEqual(new Set(['80']));
+  });
+
   it('leaves the days without trades empty, at their place in time', () => {
     const drawing = lightDrawing('candle', [candle(0, 2, 1), candle(60, 1, 2)], 2, 400);
     // Ten days apart: few enough buckets for a column each, the 59 between them empty.

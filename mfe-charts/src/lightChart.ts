@@ -12,6 +12,8 @@ export interface LightDrawing {
   width: number;
   up: { bodies: string; wicks: string };
   down: { bodies: string; wicks: string };
+  /** The columns' USD volume as bars rising from the bottom, the largest a fifth of the height. */
+  volume: string;
   line: string;
   grid: string;
   ticks: string[];
@@ -22,6 +24,8 @@ export interface LightDrawing {
 /** Candles per column, from the 4-hour candle up: a column is never much narrower than 4 px. */
 const GROUPS = [1, 2, 3, 6, 12, 42, 84, 180, 540];
 const MAX_COLUMNS = 120;
+/** The share of the plot's height the largest volume bar takes (Highcharts' volume axis too). */
+export const VOLUME_SHARE = 0.2;
 
 /** A round step (1, 2, 2.5 or 5 times a power of ten) for about `gaps` gaps over `span`. */
 function niceStep(span: number, gaps: number): number {
@@ -99,6 +103,7 @@ interface Column {
   high: number;
   low: number;
   close: number;
+  volume: number;
 }
 
 /** Candles gathered into columns of `size` 4-hour buckets, each at its place in time. */
@@ -113,7 +118,16 @@ function columns(points: readonly ChartPoint[], size: number): Column[] {
       last.high = Math.max(last.high, p.high);
       last.low = Math.min(last.low, p.low);
       last.close = p.close;
-    } else out.push({ at, open: p.open, high: p.high, low: p.low, close: p.close });
+      last.volume += p.volume ?? 0;
+    } else
+      out.push({
+        at,
+        open: p.open,
+        high: p.high,
+        low: p.low,
+        close: p.close,
+        volume: p.volume ?? 0,
+      });
   }
   return out;
 }
@@ -145,6 +159,7 @@ export function lightDrawing(
     width: 1000,
     up: { bodies: '', wicks: '' },
     down: { bodies: '', wicks: '' },
+    volume: '',
     line: '',
     grid: '',
     ticks,
@@ -169,7 +184,21 @@ export function lightDrawing(
     side.wicks += path('M', c.at + 0.5, y(c.high), 'V', y(c.low), '');
     side.bodies += path('M', left, bodyTop, 'H', right, 'V', bodyBottom, 'H', left, 'Z', '');
   }
+  drawing.volume = volumeBars(cols);
   return withGrid(drawing, gaps);
+}
+
+/** Each column's volume as a bar from the bottom, behind the candles; none when none is known. */
+function volumeBars(cols: readonly Column[]): string {
+  const most = Math.max(...cols.map((c) => c.volume));
+  if (!(most > 0)) return '';
+  return cols
+    .filter((c) => c.volume > 0)
+    .map((c) => {
+      const top = round(100 - (c.volume / most) * VOLUME_SHARE * 100);
+      return path('M', c.at + 0.15, 100, 'V', top, 'H', c.at + 0.85, 'V', 100, 'Z');
+    })
+    .join(' ');
 }
 
 /** The grid's lines, one at each tick, across the whole view box. */

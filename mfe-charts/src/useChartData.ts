@@ -37,7 +37,14 @@ export interface PagedChartData extends ChartData {
 }
 
 const fromCandles = (candles: Candle[] | undefined): ChartPoint[] =>
-  (candles ?? []).map((c) => ({ dt: c.dt, open: c.o, high: c.h, low: c.l, close: c.c }));
+  (candles ?? []).map((c) => ({
+    dt: c.dt,
+    open: c.o,
+    high: c.h,
+    low: c.l,
+    close: c.c,
+    volume: c.v ?? undefined,
+  }));
 const fromLine = (line: LinePoint[] | undefined): ChartPoint[] =>
   (line ?? []).map((p) => ({
     dt: p.dt,
