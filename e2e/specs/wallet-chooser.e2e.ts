@@ -165,3 +165,71 @@ test('a page load brings TronLink back while it still shows the site its account
   await page.goto('/?n=BSC');
   await expectWalletBack(page, 'MetaMask');
 });
+
+test('a network tab there and back keeps each network’s wallet: back on it with no click, gone once disconnected there', async ({
+  page,
+  tronAccount,
+  evmAccount,
+}) => {
+  const bsc = localNetworks().BSC!;
+  const poly = localNetworks().POLY!;
+  await withTronLink(page, tronAccount);
+  await injectEvmWallet(page, { account: evmAccount, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
+  const tab = (id: string) => page.getByRole('tab', { name: id, exact: true });
+  const tronAsked = () =>
+    page.evaluate(() =>
+      JSON.stringify(
+        (window as unknown as { __tronLinkMock: { calls: unknown[] } }).__tronLinkMock.calls,
+      ),
+    );
+  await page.goto('/?n=TRON');
+  await connectFromHeader(page, 'TronLink');
+  // A network where nothing was connected yet offers CONNECT WALLET.
+  await tab('BSC').click();
+  await expect(connectButton(page)).toBeVisible();
+  await connectFromHeader(page, 'MetaMask');
+  const tronPrompts = (await tronAsked()).split('tron_requestAccounts').length;
+  await tab('TRON').click();
+  await expectWalletBack(page, 'TronLink');
+  await expect(page.getByTestId('wallet-session')).toContainText(/\d TRX/);
+  await expect(page.getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  expect((await tronAsked()).split('tron_requestAccounts').length).toBe(tronPrompts);
+  await tab('BSC').click();
+  await expectWalletBack(page, 'MetaMask');
+  await expect(page.getByTestId('wallet-session')).toContainText(/\d BNB/);
+  expect((await walletAsked(page)).filter((m) => m === 'eth_requestAccounts')).toHaveLength(1);
+  // POLY: its own CONNECT WALLET; connected there, the wallet follows the tabs onto each chain.
+  await tab('POLY').click();
+  await expect(connectButton(page)).toBeVisible();
+  await connectFromHeader(page, 'MetaMask');
+  await tab('BSC').click();
+  await expectWalletBack(page, 'MetaMask');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (
+          window as unknown as { ethereum: { request(a: object): Promise<string> } }
+        ).ethereum.request({ method: 'eth_chainId' }),
+      ),
+    )
+    .toBe(`0x${bsc.chainId.toString(16)}`);
+  await tab('POLY').click();
+  await expectWalletBack(page, 'MetaMask');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (
+          window as unknown as { ethereum: { request(a: object): Promise<string> } }
+        ).ethereum.request({ method: 'eth_chainId' }),
+      ),
+    )
+    .toBe(`0x${poly.chainId.toString(16)}`);
+  // Disconnect ends it on that network only.
+  await page.locator('header').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(connectButton(page)).toBeVisible();
+  await tab('TRON').click();
+  await expectWalletBack(page, 'TronLink');
+  await tab('POLY').click();
+  await expect(connectButton(page)).toBeVisible();
+  await expect(page.getByTestId('price-from')).toHaveText(/\d/); // the page is in use
+});

@@ -334,6 +334,67 @@ describe('a page load', () => {
   });
 });
 
+describe('a network tab', () => {
+  beforeEach(() => configureChainServices({ widget: false }));
+  afterEach(() => configureChainServices({ widget: true }));
+  const askedSince = (mark: number) => provider.calls.slice(mark).map((c) => c.method);
+  const chainOf = () => provider.request({ method: 'eth_chainId' });
+
+  test('there and back: the wallet connected on a network comes back with it, asked onto its chain; none where none was', async () => {
+    await connectWallet('injected'); // BSC
+    await switchNetwork('POLY');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(session$.getValue()).toEqual({ connected: false }); // nothing was connected on POLY
+    await connectWallet('injected');
+    await expect(chainOf()).resolves.toBe('0x89');
+    let mark = provider.calls.length;
+    await switchNetwork('BSC');
+    await waitFor(() =>
+      expect(session$.getValue()).toMatchObject({ connected: true, address: ACCOUNT }),
+    );
+    // No account prompt: the grant stands. The tab was the user's click: the wallet follows it.
+    expect(askedSince(mark)).not.toContain('eth_requestAccounts');
+    expect(askedSince(mark)).toContain('wallet_switchEthereumChain');
+    await expect(chainOf()).resolves.toBe('0x38');
+    // Disconnect forgets BSC only: POLY's wallet still comes back, BSC's no longer.
+    await disconnectWallet();
+    await switchNetwork('POLY');
+    await waitFor(() => expect(session$.getValue()).toMatchObject({ connected: true }));
+    mark = provider.calls.length;
+    await switchNetwork('BSC');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(session$.getValue()).toEqual({ connected: false });
+    expect(askedSince(mark)).not.toContain('eth_accounts');
+  });
+
+  test('tabs pressed quickly there and back: the wallet is asked once, and connects once', async () => {
+    await connectWallet('injected');
+    await switchNetwork('POLY');
+    await connectWallet('injected');
+    const connected = jest.fn();
+    onConnect(connected);
+    const mark = provider.calls.length;
+    for (const id of ['BSC', 'POLY', 'BSC', 'POLY', 'BSC'] as const) network$.next(id);
+    await switchNetwork('BSC');
+    await waitFor(() => expect(session$.getValue()).toMatchObject({ connected: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(askedSince(mark).filter((m) => m === 'eth_accounts')).toHaveLength(1);
+    expect(connected).toHaveBeenCalledTimes(1);
+    expect(session$.getValue()).toMatchObject({ connected: true, address: ACCOUNT });
+  });
+
+  test("in the widget, whose wallet is its host page's, a network change asks no wallet", async () => {
+    configureChainServices({ widget: true });
+    await connectWallet('injected');
+    await switchNetwork('POLY');
+    const mark = provider.calls.length;
+    await switchNetwork('BSC');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(session$.getValue()).toEqual({ connected: false });
+    expect(askedSince(mark)).toEqual([]);
+  });
+});
+
 test('a wallet that answers something else than an address: no session, a clear error; a later one ends the session', async () => {
   provider = createTestProvider('http://unused', { account: '<img src=x>', chainId: 56 });
   (window as unknown as { ethereum?: unknown }).ethereum = provider;

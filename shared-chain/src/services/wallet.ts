@@ -296,8 +296,30 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
 /**
  * Picks up the wallet this origin had before a page load, on the network it was on, with no
  * prompt. Resolves with it, or undefined (none, or the wallet no longer grants the site).
+ * `switchChain`: an EVM wallet is also asked onto the network's chain (after a network tab, a
+ * click of the user's; a page load asks nothing).
  */
-export async function restoreWalletSession(): Promise<WalletSession | undefined> {
+export function restoreWalletSession(
+  options: { switchChain?: boolean } = {},
+): Promise<WalletSession | undefined> {
+  // One question to the wallet per network at a time (tabs pressed quickly there and back):
+  // a second answer would replace the first connection and end a session both share.
+  const network = network$.getValue();
+  if (restoreInFlight?.network === network) return restoreInFlight.done;
+  const done = restoreOnce(options).finally(() => {
+    if (restoreInFlight?.done === done) restoreInFlight = undefined;
+  });
+  restoreInFlight = { network, done };
+  return done;
+}
+
+let restoreInFlight: { network: NetworkId; done: Promise<WalletSession | undefined> } | undefined;
+
+async function restoreOnce({
+  switchChain = false,
+}: {
+  switchChain?: boolean;
+}): Promise<WalletSession | undefined> {
   const kind = rememberedWallets()[network$.getValue()];
   // A first visit (nothing remembered) does no work here.
   if (!kind || active) {
@@ -321,8 +343,8 @@ export async function restoreWalletSession(): Promise<WalletSession | undefined>
       return undefined;
     }
     if (active) return undefined;
-    // No chain switch here: its prompt would come with no click (the send switches first).
-    return await activate(kind, connection, network, { switchChain: false });
+    // On a page load no chain switch: its prompt would come with no click (the send switches).
+    return await activate(kind, connection, network, { switchChain });
   } catch (error) {
     console.error(`[shared-chain] ${kind}: the session could not be restored`, error);
     return undefined;
@@ -486,6 +508,9 @@ async function handleNetworkChange(next: NetworkId, previous: NetworkId): Promis
   persistSelectedNetwork(next);
   bumpEpoch();
   fire(networkChangeCallbacks, next, previous);
+  // Each network keeps its wallet: back on a network, the wallet connected there comes back as
+  // on a page load. The widget's wallet is its host page's, asked for by the host.
+  if (!context.widget) void restoreWalletSession({ switchChain: true });
 }
 
 let pendingChange: Promise<void> = Promise.resolve();
