@@ -80,7 +80,16 @@ test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then
     'href',
     /^https:\/\/tronscan\.org\/#\/transaction\/[0-9a-f]{64}$/,
   );
-  await expect(popup.getByRole('button', { name: 'Add JM to TronLink' })).toBeVisible();
+  // Offered to TronLink by its address; TronLink's answer shows in the popup.
+  await popup.getByRole('button', { name: 'Add JM to TronLink' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'JM added to TronLink' })).toBeVisible();
+  const watched = await page.evaluate(() =>
+    JSON.stringify(
+      (window as unknown as { __tronLinkMock: { calls: unknown[] } }).__tronLinkMock.calls,
+    ),
+  );
+  expect(watched).toContain('wallet_watchAsset');
+  expect(watched).toContain(localNetworks().TRON!.tokens.JM!.address);
   const landed = await expectLanded(before, {
     txs: 1,
     debit: { TRX: buy.amountIn },

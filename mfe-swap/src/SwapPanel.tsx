@@ -416,7 +416,7 @@ function SwapBox({
           onSpedUp={spedUp}
           onAddToken={
             session.kind === 'tronlink' && completed.to.canAddToken && swapApi().watchAsset
-              ? () => void swapApi().watchAsset?.(network, completed.to.symbol)
+              ? () => swapApi().watchAsset?.(network, completed.to.symbol) ?? Promise.resolve(false)
               : undefined
           }
           onClose={() => {

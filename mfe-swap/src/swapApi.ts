@@ -63,8 +63,11 @@ export interface SwapApi {
     path: string[],
     amountIn: bigint,
   ): Promise<bigint | undefined>;
-  /** Offer the received token to TronLink (canAddToken). */
-  watchAsset?(network: NetworkConfig, symbol: string): Promise<void>;
+  /**
+   * Offer the received token to TronLink (canAddToken): true once TronLink took it, false when
+   * it could not be asked or failed; a decline of the user's rejects (`isUserRejection`).
+   */
+  watchAsset?(network: NetworkConfig, symbol: string): Promise<boolean>;
   /**
    * The health of the network's nodes, now and on each change: "unreachable" while every node
    * failed its last read (any read: a balance too), "ok" once one answers. Returns the

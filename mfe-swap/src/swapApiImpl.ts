@@ -67,9 +67,7 @@ export const chainSwapApi: SwapApi = {
   },
   gasReserve: (network, owner, path, amountIn) =>
     swapGasReserve({ networkId: network, owner, path, amountIn }),
-  async watchAsset(network, symbol) {
-    await addTokenToWallet(symbol, network.id);
-  },
+  watchAsset: (network, symbol) => addTokenToWallet(symbol, network.id),
   // The reader's status$ is its network's node pool: every node failing, or one answering.
   chainMoved: (onMoved) => onReadersReset(onMoved),
   chainMovedAt: () => readersResetAt(),

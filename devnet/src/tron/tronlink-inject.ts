@@ -152,7 +152,10 @@ function pageScript(opts: Required<Omit<TronLinkOptions, 'name'>> & { name: stri
         }
         return Promise.resolve({ code: 200, message: already ? 'The site is already in the whitelist' : 'User allowed the request.' });
       }
-      if (method === 'wallet_watchAsset') return Promise.resolve(true);
+      if (method === 'wallet_watchAsset') {
+        state.calls[state.calls.length - 1].params = args.params;
+        return Promise.resolve(true);
+      }
       return Promise.reject({ code: 4200, message: 'The requested method is not supported by the fake TronLink: ' + method });
     }
   };

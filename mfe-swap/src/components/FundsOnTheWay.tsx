@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   formatAmount,
+  isUserRejection,
   TokenLogo,
   type NetworkConfig,
   type TokenConfig,
@@ -24,8 +26,11 @@ export interface SwapInFlight {
 interface Props {
   swap: SwapInFlight;
   network: NetworkConfig;
-  /** Offered on TronLink for tokens that allow it (canAddToken). */
-  onAddToken?: () => void;
+  /**
+   * Offered on TronLink for tokens that allow it (canAddToken): true once TronLink took it; a
+   * decline rejects.
+   */
+  onAddToken?: () => Promise<boolean>;
   onSpedUp?: (txid: string) => void;
   onClose: () => void;
 }
@@ -52,9 +57,7 @@ export function FundsOnTheWay({ swap, network, onAddToken, onSpedUp, onClose }: 
       footer={
         <>
           {onAddToken && swap.sent.status !== 'failed' && (
-            <button type="button" className="jm-link" onClick={onAddToken}>
-              {t`Add ${symbol} to TronLink`}
-            </button>
+            <AddToTronLink symbol={symbol} add={onAddToken} />
           )}
           {swap.sent.status === 'confirming' && (
             <p className="jm-muted">
@@ -84,5 +87,45 @@ export function FundsOnTheWay({ swap, network, onAddToken, onSpedUp, onClose }: 
         </p>
       )}
     </SendPopup>
+  );
+}
+
+/**
+ * The received token offered to TronLink, and what came of it: TronLink's own prompt is the
+ * question; its answer shows here (added, declined, or TronLink could not be asked).
+ */
+function AddToTronLink({ symbol, add }: { symbol: string; add: () => Promise<boolean> }) {
+  const { t } = useLingui();
+  const [state, setState] = useState<'idle' | 'adding' | 'added' | 'declined' | 'failed'>('idle');
+  if (state === 'added')
+    return (
+      <p role="status" className="jm-add-token-done" data-testid="add-token">
+        {t`${symbol} added to TronLink`}
+      </p>
+    );
+  const ask = () => {
+    setState('adding');
+    add().then(
+      (added) => setState(added ? 'added' : 'failed'),
+      (error: unknown) => setState(isUserRejection(error) ? 'declined' : 'failed'),
+    );
+  };
+  return (
+    <div data-testid="add-token">
+      <button
+        type="button"
+        className="jm-link jm-add-token"
+        disabled={state === 'adding'}
+        onClick={ask}
+      >
+        {state === 'adding' ? t`Adding ${symbol} to TronLink…` : t`Add ${symbol} to TronLink`}
+      </button>
+      {state === 'declined' && <p className="jm-muted">{t`${symbol} was not added.`}</p>}
+      {state === 'failed' && (
+        <p role="alert" className="jm-muted">
+          {t`TronLink did not add ${symbol}. Unlock TronLink, then try again.`}
+        </p>
+      )}
+    </div>
   );
 }

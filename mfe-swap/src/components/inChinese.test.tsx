@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { activateLanguage, parseNetworksFile } from '@jmswap/shared-chain';
 import type { SwapQuote } from '../form/swapForm';
@@ -33,7 +34,7 @@ it('shows the swap details in Chinese, the token symbols untranslated', () => {
   expect(screen.getByTestId('path')).toHaveTextContent('TRX → JM');
 });
 
-it('tells in Chinese that the funds are on the way', () => {
+it('tells in Chinese that the funds are on the way, and that TronLink took the token', async () => {
   render(
     <FundsOnTheWay
       swap={{
@@ -44,13 +45,14 @@ it('tells in Chinese that the funds are on the way', () => {
         amountOut: 2_000_000n,
       }}
       network={tron}
-      onAddToken={() => undefined}
+      onAddToken={() => Promise.resolve(true)}
       onClose={() => undefined}
     />,
   );
   expect(screen.getByRole('dialog', { name: '资金正在路上' })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: '将 JM 添加到 TronLink' })).toBeInTheDocument();
   expect(screen.getByTestId('sent')).toHaveTextContent('TRX');
+  await userEvent.click(screen.getByRole('button', { name: '将 JM 添加到 TronLink' }));
+  expect(await screen.findByText('JM 已添加到 TronLink')).toBeInTheDocument();
 });
 
 it('shows the slippage and its warnings in Chinese', () => {

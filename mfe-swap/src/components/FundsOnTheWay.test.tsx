@@ -1,0 +1,60 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import production from '@jmswap/shared-chain/config/networks.production.json';
+import { parseNetworksFile } from '@jmswap/shared-chain';
+import { FundsOnTheWay, type SwapInFlight } from './FundsOnTheWay';
+
+const { networks } = parseNetworksFile(production);
+const tron = networks.TRON!;
+const swap: SwapInFlight = {
+  from: tron.tokens.TRX!,
+  to: tron.tokens.JM!,
+  amountIn: 10_000_000n,
+  amountOut: 8_058_176_941_520n,
+  received: 8_058_176_941_520n,
+  sent: { status: 'confirmed', txid: 'ab'.repeat(32) },
+};
+const declined = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+
+function open(onAddToken: () => Promise<boolean>) {
+  render(<FundsOnTheWay swap={swap} network={tron} onAddToken={onAddToken} onClose={jest.fn()} />);
+  return screen.getByRole('button', { name: 'Add JM to TronLink' });
+}
+
+it('once TronLink took the token, the popup says so in place of the button', async () => {
+  let answer!: (added: boolean) => void;
+  const add = jest.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+  await userEvent.click(open(add));
+  // While TronLink asks the user: one question, not a second.
+  expect(screen.getByRole('button', { name: 'Adding JM to TronLink…' })).toBeDisabled();
+  answer(true);
+  expect(await screen.findByText('JM added to TronLink')).toHaveAttribute('role', 'status');
+  expect(screen.queryByRole('button', { name: /Add JM/ })).toBeNull();
+  expect(add).toHaveBeenCalledTimes(1);
+});
+
+it('declined in TronLink: it says so quietly, and the button is there to try again', async () => {
+  const add = jest.fn().mockRejectedValueOnce(declined).mockResolvedValueOnce(true);
+  await userEvent.click(open(add));
+  expect(await screen.findByText('JM was not added.')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Add JM to TronLink' }));
+  expect(await screen.findByText('JM added to TronLink')).toBeInTheDocument();
+});
+
+it('TronLink could not be asked (locked, or it failed): what to do, and the way back', async () => {
+  const add = jest
+    .fn()
+    .mockResolvedValueOnce(false)
+    .mockRejectedValueOnce(new Error('internal'))
+    .mockResolvedValueOnce(true);
+  await userEvent.click(open(add));
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'TronLink did not add JM. Unlock TronLink, then try again.',
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Add JM to TronLink' }));
+  expect(await screen.findByRole('alert')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add JM to TronLink' }));
+  expect(await screen.findByText('JM added to TronLink')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).toBeNull();
+});
