@@ -1,7 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addTokenToWallet, showToast } from '@jmswap/shared-chain';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { HELP_TOPICS, HelpPage } from './HelpPage';
+
+jest.mock('@jmswap/shared-chain', () => ({
+  ...jest.requireActual('@jmswap/shared-chain'),
+  addTokenToWallet: jest.fn(),
+  showToast: jest.fn(),
+}));
 
 function at(path: string) {
   const { hook, searchHook } = memoryLocation({ path });
@@ -37,4 +45,26 @@ it('/help?t=<topic> opens that topic and brings it into view', () => {
 it('an unknown topic opens the first one', () => {
   at('/help?t=<script>');
   expect(topic('swap').open).toBe(true);
+});
+
+it('Add JM token to TronLink says what TronLink answered: added, no TronLink, or declined', async () => {
+  const add = addTokenToWallet as jest.Mock;
+  add
+    .mockResolvedValueOnce(true)
+    .mockResolvedValueOnce(false)
+    .mockRejectedValueOnce(new Error('4001'));
+  at('/help');
+  const button = screen.getByRole('button', { name: 'Add JM token to TronLink' });
+  const toasts = () =>
+    (showToast as jest.Mock).mock.calls.map(([kind, text]) => [kind, text.message]);
+  await userEvent.click(button);
+  await waitFor(() => expect(toasts()).toEqual([['success', 'JM added to TronLink.']]));
+  await userEvent.click(button);
+  await userEvent.click(button);
+  await waitFor(() => expect(toasts()).toHaveLength(3));
+  expect(toasts().slice(1)).toEqual([
+    ['error', 'Open this page with TronLink installed and unlocked to add JM.'],
+    ['info', 'JM was not added.'],
+  ]);
+  expect(add).toHaveBeenCalledWith('JM', 'TRON');
 });

@@ -8,8 +8,8 @@ import { RouteScreen } from './RouteScreen';
 async function addJm() {
   try {
     const added = await addTokenToWallet('JM', 'TRON');
-    if (!added)
-      showToast('error', msg`Open this page with TronLink installed and unlocked to add JM.`);
+    if (added) showToast('success', msg`JM added to TronLink.`);
+    else showToast('error', msg`Open this page with TronLink installed and unlocked to add JM.`);
   } catch {
     showToast('info', msg`JM was not added.`);
   }
