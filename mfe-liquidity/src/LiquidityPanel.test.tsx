@@ -122,6 +122,14 @@ describe('step 1, LIQUIDITY', () => {
     expect(within(item).getAllByRole('img')).toHaveLength(2);
   });
 
+  it('a position below 0.01% of its pool shows "<0.01%", not a share of nothing', async () => {
+    const small = { ...position, userLiquidity: E18 / 1000n, userShareBps: 0n };
+    await setup({ positions: [small] });
+    await connect();
+    const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
+    expect(item).toHaveTextContent('Pool share<0.01%');
+  });
+
   it('"No liquidity" when the wallet has no position; no chart link on ETH', async () => {
     await setup({ positions: [] });
     await connect();
@@ -151,7 +159,7 @@ describe('step 2, ADD LIQUIDITY', () => {
     expect(second()).toHaveValue('1000');
     expect(screen.getByTestId('price-a-in-b')).toHaveTextContent('10.00000000');
     expect(screen.getByTestId('price-b-in-a')).toHaveTextContent('0.10000000');
-    expect(screen.getByTestId('share')).toHaveTextContent('0.00%');
+    expect(screen.getByTestId('share')).toHaveTextContent('<0.01%'); // 100 of 1,000,000 TRX
     expect(screen.getByTestId('lp-to-receive')).toHaveAttribute('data-value', `${E18 / 10n}`);
     await userEvent.clear(second());
     await userEvent.type(second(), '50000');

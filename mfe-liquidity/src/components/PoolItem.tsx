@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
+import { shareText } from '../form/share';
 import {
   TokenLogo,
   formatAmount,
   lpTokensText,
-  formatBps,
   hasCharts,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
@@ -52,7 +52,7 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
           {lpTokensText(position.userLiquidity)}
         </dd>
         <dt>{t`Pool share`}</dt>
-        <dd>{formatBps(position.userShareBps)}%</dd>
+        <dd>{shareText(position.userShareBps, position.userLiquidity > 0n)}%</dd>
       </dl>
       {(onAdd || onRemove) && (
         <p className="jm-lq-actions">

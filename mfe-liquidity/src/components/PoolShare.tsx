@@ -1,11 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  formatAmount,
-  lpTokensText,
-  formatBps,
-  formatPrice,
-  type TokenConfig,
-} from '@jmswap/shared-chain';
+import { shareText } from '../form/share';
+import { formatAmount, lpTokensText, formatPrice, type TokenConfig } from '@jmswap/shared-chain';
 import type { LiquidityAddPlan } from '@jmswap/shared-chain/liquidity';
 
 interface Props {
@@ -37,7 +32,12 @@ export function PoolShare({ a, b, plan, prices, firstProvider }: Props) {
         <dd data-testid="price-b-in-a">{price(prices.bInA)}</dd>
         <dt>{t`Share of pool`}</dt>
         <dd data-testid="share">
-          {firstProvider ? '100.00' : plan ? formatBps(plan.shareOfPoolBps) : '0.00'}%
+          {firstProvider
+            ? '100.00'
+            : plan
+              ? shareText(plan.shareOfPoolBps, plan.lpTokens > 0n)
+              : '0.00'}
+          %
         </dd>
         <dt>{t`You deposit`}</dt>
         <dd data-testid="deposit">
