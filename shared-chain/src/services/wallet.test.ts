@@ -354,8 +354,8 @@ describe('a network tab', () => {
     );
     // No account prompt: the grant stands. The tab was the user's click: the wallet follows it.
     expect(askedSince(mark)).not.toContain('eth_requestAccounts');
+    await waitFor(async () => expect(await chainOf()).toBe('0x38'));
     expect(askedSince(mark)).toContain('wallet_switchEthereumChain');
-    await expect(chainOf()).resolves.toBe('0x38');
     // Disconnect forgets BSC only: POLY's wallet still comes back, BSC's no longer.
     await disconnectWallet();
     await switchNetwork('POLY');

@@ -343,8 +343,11 @@ async function restoreOnce({
       return undefined;
     }
     if (active) return undefined;
-    // On a page load no chain switch: its prompt would come with no click (the send switches).
-    return await activate(kind, connection, network, { switchChain });
+    const session = await activate(kind, connection, network, { switchChain: false });
+    // After a network tab (the user's click) the wallet is asked onto its chain, the session
+    // already shown; on a page load not: that prompt would come with no click (sends switch).
+    if (session && switchChain) void bringToChain(connection, network);
+    return session;
   } catch (error) {
     console.error(`[shared-chain] ${kind}: the session could not be restored`, error);
     return undefined;
@@ -408,15 +411,7 @@ async function activate(
     throw new Error(localText(WALLET_ACCOUNT_INVALID));
   }
   await releaseWallet();
-  // Best effort: bring the wallet to the selected chain now (sends check it again).
-  if (network.platform === 'evm' && switchChain) {
-    try {
-      if ((await connection.chainId()) !== network.chainId) await connection.switchChain(network);
-    } catch (error) {
-      if (!isUserRejection(error))
-        console.error('[shared-chain] switching the wallet chain failed', error);
-    }
-  }
+  if (switchChain) await bringToChain(connection, network);
   const wallet: ActiveWallet = { kind, connection, network, stopListening: () => undefined };
   active = wallet;
   wallet.stopListening = connection.onChange((change) => {
@@ -443,6 +438,17 @@ async function activate(
   }, WALLET_REFRESH_MS);
   (wallet.timer as { unref?: () => void }).unref?.();
   return session;
+}
+
+/** Best effort: an EVM wallet asked onto the network's chain now (sends check it again). */
+async function bringToChain(connection: WalletConnection, network: NetworkConfig): Promise<void> {
+  if (network.platform !== 'evm') return;
+  try {
+    if ((await connection.chainId()) !== network.chainId) await connection.switchChain(network);
+  } catch (error) {
+    if (!isUserRejection(error))
+      console.error('[shared-chain] switching the wallet chain failed', error);
+  }
 }
 
 /**
@@ -508,12 +514,19 @@ async function handleNetworkChange(next: NetworkId, previous: NetworkId): Promis
   persistSelectedNetwork(next);
   bumpEpoch();
   fire(networkChangeCallbacks, next, previous);
-  // Each network keeps its wallet: back on a network, the wallet connected there comes back as
-  // on a page load. The widget's wallet is its host page's, asked for by the host.
-  if (!context.widget) void restoreWalletSession({ switchChain: true });
 }
 
 let pendingChange: Promise<void> = Promise.resolve();
+let changesQueued = 0;
+
+/**
+ * Once the tabs settle (no change queued behind this one): each network keeps its wallet, so
+ * back on a network the wallet connected there comes back as on a page load. Not earlier: a
+ * queued change would disconnect it again. The widget's wallet is its host page's.
+ */
+function afterNetworkChange(): void {
+  if (--changesQueued === 0 && !context.widget) void restoreWalletSession({ switchChain: true });
+}
 
 /** Follows network$ (the shell's tabs, the widget host, switchNetwork). Installed on first use. */
 export function ensureNetworkWatcher(): void {
@@ -523,7 +536,11 @@ export function ensureNetworkWatcher(): void {
     const previous = lastNetwork ?? DEFAULT_NETWORK;
     if (id === previous) return;
     lastNetwork = id;
-    pendingChange = pendingChange.then(() => handleNetworkChange(id, previous));
+    changesQueued++;
+    pendingChange = pendingChange
+      .then(() => handleNetworkChange(id, previous))
+      .catch((error: unknown) => console.error('[shared-chain] the network change failed', error))
+      .finally(afterNetworkChange);
   });
 }
 
