@@ -28,7 +28,9 @@ it('once TronLink took the token, the popup says so in place of the button', asy
   // While TronLink asks the user: one question, not a second.
   expect(screen.getByRole('button', { name: 'Adding JM to TronLink…' })).toBeDisabled();
   answer(true);
-  expect(await screen.findByText('JM added to TronLink')).toHaveAttribute('role', 'status');
+  const added = await screen.findByText('JM added to TronLink');
+  expect(added).toHaveAttribute('role', 'status');
+  expect(added).toHaveFocus(); // where the pressed button was, not the page
   expect(screen.queryByRole('button', { name: /Add JM/ })).toBeNull();
   expect(add).toHaveBeenCalledTimes(1);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   formatAmount,
@@ -97,13 +97,26 @@ export function FundsOnTheWay({ swap, network, onAddToken, onSpedUp, onClose }: 
 function AddToTronLink({ symbol, add }: { symbol: string; add: () => Promise<boolean> }) {
   const { t } = useLingui();
   const [state, setState] = useState<'idle' | 'adding' | 'added' | 'declined' | 'failed'>('idle');
+  // The answer takes the pressed button's place: the focus goes with it, not to the page.
+  const done = useRef<HTMLParagraphElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    if (state === 'added' && hadFocus.current) done.current?.focus();
+  }, [state]);
   if (state === 'added')
     return (
-      <p role="status" className="jm-add-token-done" data-testid="add-token">
+      <p
+        ref={done}
+        tabIndex={-1}
+        role="status"
+        className="jm-add-token-done"
+        data-testid="add-token"
+      >
         {t`${symbol} added to TronLink`}
       </p>
     );
-  const ask = () => {
+  const ask = (event: MouseEvent<HTMLButtonElement>) => {
+    hadFocus.current = document.activeElement === event.currentTarget;
     setState('adding');
     add().then(
       (added) => setState(added ? 'added' : 'failed'),
