@@ -36,8 +36,10 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // reached, so nothing grows back unnoticed (the history of each figure is in git). 149, not
   // 148 (measured 148.1): the modal dialogs, each page's title and the new page's name said to
   // screen readers after a link (0.9 together). 150, not 149 (measured 149.1): the same two
-  // additions to shared-chain's first chunk as the swap box's.
-  { path: '/listing', budget: 150 * KiB, selector: 'button', text: '^SUBMIT$' },
+  // additions to shared-chain's first chunk as the swap box's. 151, not 150 (measured 150.0,
+  // 4 bytes under): a network tab bringing back the wallet connected on that network (0.1), which
+  // left one build's chunk hashes between passing and failing.
+  { path: '/listing', budget: 151 * KiB, selector: 'button', text: '^SUBMIT$' },
   // /info and /help load only what every page registers at boot: the config's validation (node
   // lists, remotes.json's pins, fallbacks, canaries and integrity checks), the shell's messages
   // and language menu, and, measured 134.8 KiB, imported tokens and token lists merged into the
@@ -109,7 +111,7 @@ for (const route of ROUTES) {
     // JMSWAP_SIZE_REPORT=1: every file of every route, also under budget (to find what grew).
     if (process.env.JMSWAP_SIZE_REPORT)
       console.log(
-        `${route.path}: ${(total / KiB).toFixed(1)} KiB\n` +
+        `${route.path}: ${(total / KiB).toFixed(1)} KiB (${total} B)\n` +
           loaded
             .map((s) => `  ${(s.gzip / KiB).toFixed(1)} KiB ${new URL(s.url).pathname}`)
             .join('\n'),

@@ -296,30 +296,25 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
 /**
  * Picks up the wallet this origin had before a page load, on the network it was on, with no
  * prompt. Resolves with it, or undefined (none, or the wallet no longer grants the site).
- * `switchChain`: an EVM wallet is also asked onto the network's chain (after a network tab, a
+ * `askChain`: an EVM wallet is also asked onto the network's chain (after a network tab, a
  * click of the user's; a page load asks nothing).
  */
-export function restoreWalletSession(
-  options: { switchChain?: boolean } = {},
-): Promise<WalletSession | undefined> {
-  // One question to the wallet per network at a time (tabs pressed quickly there and back):
-  // a second answer would replace the first connection and end a session both share.
+export function restoreWalletSession(askChain = false): Promise<WalletSession | undefined> {
+  // One question to the wallet per network at a time (a page load's and a tab's): a second
+  // answer would replace the first connection and end a session both share.
   const network = network$.getValue();
-  if (restoreInFlight?.network === network) return restoreInFlight.done;
-  const done = restoreOnce(options).finally(() => {
-    if (restoreInFlight?.done === done) restoreInFlight = undefined;
-  });
-  restoreInFlight = { network, done };
-  return done;
+  if (restoring?.network !== network) {
+    const done = restoreOnce(askChain).finally(() => {
+      if (restoring?.done === done) restoring = undefined;
+    });
+    restoring = { network, done };
+  }
+  return restoring.done;
 }
 
-let restoreInFlight: { network: NetworkId; done: Promise<WalletSession | undefined> } | undefined;
+let restoring: { network: NetworkId; done: Promise<WalletSession | undefined> } | undefined;
 
-async function restoreOnce({
-  switchChain = false,
-}: {
-  switchChain?: boolean;
-}): Promise<WalletSession | undefined> {
+async function restoreOnce(askChain: boolean): Promise<WalletSession | undefined> {
   const kind = rememberedWallets()[network$.getValue()];
   // A first visit (nothing remembered) does no work here.
   if (!kind || active) {
@@ -346,7 +341,7 @@ async function restoreOnce({
     const session = await activate(kind, connection, network, { switchChain: false });
     // After a network tab (the user's click) the wallet is asked onto its chain, the session
     // already shown; on a page load not: that prompt would come with no click (sends switch).
-    if (session && switchChain) void bringToChain(connection, network);
+    if (session && askChain) void bringToChain(connection, network);
     return session;
   } catch (error) {
     console.error(`[shared-chain] ${kind}: the session could not be restored`, error);
@@ -525,7 +520,7 @@ let changesQueued = 0;
  * queued change would disconnect it again. The widget's wallet is its host page's.
  */
 function afterNetworkChange(): void {
-  if (--changesQueued === 0 && !context.widget) void restoreWalletSession({ switchChain: true });
+  if (--changesQueued === 0 && !context.widget) void restoreWalletSession(true);
 }
 
 /** Follows network$ (the shell's tabs, the widget host, switchNetwork). Installed on first use. */
@@ -539,7 +534,8 @@ export function ensureNetworkWatcher(): void {
     changesQueued++;
     pendingChange = pendingChange
       .then(() => handleNetworkChange(id, previous))
-      .catch((error: unknown) => console.error('[shared-chain] the network change failed', error))
+      // A failed change (a reset hook threw) must not stop the changes queued behind it.
+      .catch(console.error)
       .finally(afterNetworkChange);
   });
 }
