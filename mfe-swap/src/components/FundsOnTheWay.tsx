@@ -116,6 +116,7 @@ function AddToTronLink({ symbol, add }: { symbol: string; add: () => Promise<boo
       </p>
     );
   const ask = (event: MouseEvent<HTMLButtonElement>) => {
+    if (state === 'adding') return; // one question at a time; aria-disabled keeps the focus
     hadFocus.current = document.activeElement === event.currentTarget;
     setState('adding');
     add().then(
@@ -128,7 +129,7 @@ function AddToTronLink({ symbol, add }: { symbol: string; add: () => Promise<boo
       <button
         type="button"
         className="jm-link jm-add-token"
-        disabled={state === 'adding'}
+        aria-disabled={state === 'adding'}
         onClick={ask}
       >
         {state === 'adding' ? t`Adding ${symbol} to TronLink…` : t`Add ${symbol} to TronLink`}
