@@ -86,6 +86,13 @@ test('a browser wallet that never answers gets the same message, naming the wall
 type TestWallet = { sent(): string[]; revokeSite(): void };
 const walletAsked = (page: Page) =>
   page.evaluate(() => (window as unknown as { __wallet: TestWallet }).__wallet.sent());
+/** The chain the page's MetaMask is on now. */
+const walletChain = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { ethereum: { request(a: object): Promise<string> } }).ethereum.request({
+      method: 'eth_chainId',
+    }),
+  );
 const connectButton = (page: Page) =>
   page.locator('header').getByRole('button', { name: 'CONNECT WALLET' });
 
@@ -204,26 +211,10 @@ test('a network tab there and back keeps each network’s wallet: back on it wit
   await connectFromHeader(page, 'MetaMask');
   await tab('BSC').click();
   await expectWalletBack(page, 'MetaMask');
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        (
-          window as unknown as { ethereum: { request(a: object): Promise<string> } }
-        ).ethereum.request({ method: 'eth_chainId' }),
-      ),
-    )
-    .toBe(`0x${bsc.chainId.toString(16)}`);
+  await expect.poll(() => walletChain(page)).toBe(`0x${bsc.chainId.toString(16)}`);
   await tab('POLY').click();
   await expectWalletBack(page, 'MetaMask');
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        (
-          window as unknown as { ethereum: { request(a: object): Promise<string> } }
-        ).ethereum.request({ method: 'eth_chainId' }),
-      ),
-    )
-    .toBe(`0x${poly.chainId.toString(16)}`);
+  await expect.poll(() => walletChain(page)).toBe(`0x${poly.chainId.toString(16)}`);
   // Disconnect ends it on that network only.
   await page.locator('header').getByRole('button', { name: 'Disconnect' }).click();
   await expect(connectButton(page)).toBeVisible();
