@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
 import {
   connectFromHeader,
   expectWalletBack,
@@ -223,4 +223,40 @@ test('a network tab there and back keeps each network’s wallet: back on it wit
   await tab('POLY').click();
   await expect(connectButton(page)).toBeVisible();
   await expect(page.getByTestId('price-from')).toHaveText(/\d/); // the page is in use
+});
+
+test('a connected wallet with an 11-digit balance stays on the menu’s line at 1280 px, in both languages; at 1024 its line stays on screen', async ({
+  page,
+  evmAccount,
+}) => {
+  const bttc = localNetworks().BTTC!;
+  // A BTT holder's usual order of magnitude: 10 billion, "10000000000.000000 BTT" in the header.
+  expect(await evmBalance('BTTC', 'BTT', evmAccount)).toBeGreaterThanOrEqual(10n ** 28n);
+  await injectEvmWallet(page, {
+    account: evmAccount,
+    chainId: bttc.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  const line = (selector: string) =>
+    page
+      .locator(selector)
+      .last()
+      .evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return { middle: Math.round(r.top + r.height / 2), right: Math.round(r.right) };
+      });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const lang of ['en', 'zh-CN']) {
+    await page.goto(`/?n=BTTC&lang=${lang}`);
+    if (lang === 'en') await connectFromHeader(page, 'MetaMask');
+    await expect(page.getByTestId('wallet-session')).toContainText(/\d{11}\.\d{6} BTT/);
+    const [logo, wallet, disconnect] = await Promise.all(
+      ['.jm-logo', '.jm-wallet', '.jm-header-end .jm-recent-toggle'].map(line),
+    );
+    expect(Math.abs(wallet!.middle - logo!.middle), lang).toBeLessThanOrEqual(4);
+    expect(disconnect!.right, lang).toBeLessThanOrEqual(1280 - 24);
+  }
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const end = await line('.jm-header-end .jm-recent-toggle');
+  expect(end.right).toBeLessThanOrEqual(1024 - 24);
 });
