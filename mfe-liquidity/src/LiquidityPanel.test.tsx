@@ -130,6 +130,13 @@ describe('step 1, LIQUIDITY', () => {
     expect(item).toHaveTextContent('Pool share<0.01%');
   });
 
+  it('a token amount below the 6 decimals shown reads as a tiny amount, not "0"', async () => {
+    await setup({ positions: [{ ...position, valueB: 1n }] }); // 0.00000001 JM
+    await connect();
+    const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
+    expect(item).toHaveTextContent('JM0.0₇1Pool tokens');
+  });
+
   it('"No liquidity" when the wallet has no position; no chart link on ETH', async () => {
     await setup({ positions: [] });
     await connect();

@@ -203,6 +203,16 @@ it('MAX needs both tokens and fills the balance', async () => {
   await waitFor(() => expect(sell()).toHaveValue('500'));
 });
 
+it('a balance below the 6 decimals shown reads as a tiny amount, not "0", and MAX sells it', async () => {
+  api = fakeSwapApi(tron, reserves, { TRX: 500n * 10n ** 6n, JM: 1n }); // 0.00000001 JM
+  provideSwapApi(api);
+  connect();
+  render(<SwapPanel network="TRON" query={{ from: 'JM', to: 'TRX' }} />);
+  expect(await screen.findByText('0.0₇1')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'MAX' }));
+  await waitFor(() => expect(sell()).toHaveValue('0.00000001'));
+});
+
 describe('SWAP or MAX before the box has read the balance', () => {
   // Connected, but neither the session nor the box knows the balance yet (a slow node).
   const connectUnread = () =>

@@ -191,7 +191,9 @@ function SwapBox({
   const balanceText = (symbol?: string) => {
     if (!session.connected || !symbol) return undefined;
     const b = balances[symbol];
-    return b === undefined ? '-' : formatAmount(b, network.tokens[symbol]?.decimals ?? 18, 6);
+    return b === undefined
+      ? '-'
+      : formatAmount(b, network.tokens[symbol]?.decimals ?? 18, 6, { dust: true });
   };
 
   async function onMax() {

@@ -57,7 +57,7 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
     const known = balances[symbol];
     return known === undefined
       ? '-'
-      : formatAmount(known, network.tokens[symbol]?.decimals ?? 18, 6);
+      : formatAmount(known, network.tokens[symbol]?.decimals ?? 18, 6, { dust: true });
   };
   // Tokens by key (a listed symbol, or the address of a token beyond the config).
   const [keyA, keyB] = [form.fromSymbol, form.toSymbol];

@@ -35,7 +35,7 @@ export function LiquiditySent({
   const confirmed = send.sent.status === 'confirmed';
   const amount = (key: string, value: bigint) => {
     const token = network.tokens[key];
-    return `${formatAmount(value, token?.decimals ?? 18, 12)} ${token?.symbol ?? key}`;
+    return `${formatAmount(value, token?.decimals ?? 18, 12, { dust: true })} ${token?.symbol ?? key}`;
   };
   const a = amount(send.symbolA, (confirmed && send.moved?.amountA) || send.amountA);
   const b = amount(send.symbolB, (confirmed && send.moved?.amountB) || send.amountB);

@@ -44,9 +44,9 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
       </p>
       <dl className="jm-lq-figures">
         <dt>{symbolA}</dt>
-        <dd>{formatAmount(position.valueA, a?.decimals ?? 18, 6)}</dd>
+        <dd>{formatAmount(position.valueA, a?.decimals ?? 18, 6, { dust: true })}</dd>
         <dt>{symbolB}</dt>
-        <dd>{formatAmount(position.valueB, b?.decimals ?? 18, 6)}</dd>
+        <dd>{formatAmount(position.valueB, b?.decimals ?? 18, 6, { dust: true })}</dd>
         <dt>{t`Pool tokens`}</dt>
         <dd data-testid="pool-tokens" data-value={position.userLiquidity.toString()}>
           {lpTokensText(position.userLiquidity)}

@@ -42,7 +42,7 @@ export function PoolShare({ a, b, plan, prices, firstProvider }: Props) {
         <dt>{t`You deposit`}</dt>
         <dd data-testid="deposit">
           {plan
-            ? `${formatAmount(plan.amountA, a.decimals)} ${a.symbol} + ${formatAmount(plan.amountB, b.decimals)} ${b.symbol}`
+            ? `${formatAmount(plan.amountA, a.decimals, undefined, { dust: true })} ${a.symbol} + ${formatAmount(plan.amountB, b.decimals, undefined, { dust: true })} ${b.symbol}`
             : '-'}
         </dd>
         <dt>{t`Pool tokens you receive`}</dt>

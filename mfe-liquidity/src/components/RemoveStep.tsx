@@ -39,7 +39,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
   const b = network.tokens[position.symbolB];
   const { normalRouter } = liquidityTaxes(network, position.symbolA, position.symbolB);
   const amount = (v: bigint | undefined, decimals = 18) =>
-    v === undefined ? '-' : formatAmount(v, decimals);
+    v === undefined ? '-' : formatAmount(v, decimals, undefined, { dust: true });
   return (
     <>
       <h2>

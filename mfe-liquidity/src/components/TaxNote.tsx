@@ -34,7 +34,7 @@ export function TaxNote({ tokens, taxApplies, moved, verb }: Props) {
   return (
     <p role="note" className="jm-tax-applies">
       {taxed.map(({ token: { symbol, tax, decimals }, moved: v }, i) => {
-        const amount = v === undefined ? '-' : formatAmount(v, decimals);
+        const amount = v === undefined ? '-' : formatAmount(v, decimals, undefined, { dust: true });
         const text =
           verb === 'pool'
             ? t`The ${symbol} tax of ${tax}% applies to liquidity on every transfer: ${amount} ${symbol} reaches the pool.`

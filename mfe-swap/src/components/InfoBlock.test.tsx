@@ -67,3 +67,16 @@ it('names an imported token by its symbol in its tax line and warning, not by it
   );
   expect(screen.getByTestId('tax-warning')).not.toHaveTextContent(address);
 });
+
+it('a few wei to receive read as a tiny amount, not "0" (the swap still goes through)', () => {
+  const bsc = parseNetworksFile(production).networks.BSC.tokens;
+  const dust = {
+    ...quote(['BNB', 'USDT']),
+    amountOut: 628n,
+    bound: 596n,
+    liquidityProviderFee: 1n,
+  };
+  render(<InfoBlock quote={dust} tokens={bsc} />);
+  expect(screen.getByTestId('bound')).toHaveTextContent('0.0₁₅596 USDT');
+  expect(screen.getByTestId('lp-fee')).toHaveTextContent('0.0₁₇1 USDT');
+});

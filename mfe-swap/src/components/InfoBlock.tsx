@@ -62,10 +62,9 @@ export const InfoBlock = memo(function InfoBlock({
       <dt>{quote.kind === 'exactIn' ? t`Minimum received` : t`Maximum sold`}</dt>
       <dd data-testid="bound">
         {/* Maximum sold rounds up: never shown below the bound that is sent. */}
-        {(quote.kind === 'exactIn' ? formatAmount : formatAmountUp)(
-          quote.bound,
-          boundToken?.decimals ?? 18,
-        )}{' '}
+        {quote.kind === 'exactIn'
+          ? formatAmount(quote.bound, boundToken?.decimals ?? 18, undefined, { dust: true })
+          : formatAmountUp(quote.bound, boundToken?.decimals ?? 18)}{' '}
         {boundToken?.symbol}
       </dd>
       <dt>{t`Price impact`}</dt>
@@ -80,7 +79,9 @@ export const InfoBlock = memo(function InfoBlock({
       </dd>
       <dt>{t`Liquidity provider fee`}</dt>
       <dd data-testid="lp-fee">
-        {formatAmount(quote.liquidityProviderFee, feeToken?.decimals ?? 18)}{' '}
+        {formatAmount(quote.liquidityProviderFee, feeToken?.decimals ?? 18, undefined, {
+          dust: true,
+        })}{' '}
         {feeToken?.symbol ?? quote.feeSymbol}
       </dd>
       <dt>{t`Path`}</dt>

@@ -265,6 +265,18 @@ describe('formatAmount', () => {
     expect(formatAmount(-1_500_000n, 6)).toBe('-1.5');
     expect(formatAmount(-1n, 18)).toBe('0');
   });
+  it('with dust: an amount too small for the places shown reads as tiny prices do, never "0"', () => {
+    const dust = { dust: true };
+    expect(formatAmount(596n, 18, 6, dust)).toBe('0.0₁₅596');
+    expect(formatAmount(596n, 18, undefined, dust)).toBe('0.0₁₅596');
+    expect(formatAmount(9_999n, 6, 2, dust)).toBe('0.009999');
+    expect(formatAmount(123_456_789n, 18, 6, dust)).toBe('0.0₉1234');
+    expect(formatAmount(1n, 2, 6, dust)).toBe('0.01');
+    expect(formatAmount(0n, 18, 6, dust)).toBe('0');
+    expect(formatAmount(-1n, 18, 6, dust)).toBe('0');
+    expect(formatAmount(1_000_001_000_000n, 18, 6, dust)).toBe('0.000001');
+    expect(formatAmount(10n ** 18n + 1n, 18, 6, dust)).toBe('1');
+  });
 });
 
 describe('formatFixed', () => {

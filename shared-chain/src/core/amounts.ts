@@ -157,6 +157,16 @@ export function formatUnits(value: bigint, decimals: number): string {
   return trimmed === '' ? `${sign}${whole}` : `${sign}${whole}.${trimmed}`;
 }
 
+export interface AmountTextOptions {
+  /**
+   * An amount that is there but too small for the places shown reads as tiny prices and pool
+   * tokens do, four significant digits and its zeros counted ("0.0₁₅596"), not "0": a balance
+   * of dust that MAX sells, a minimum received of a few wei. Never for a field's text, which
+   * must stay a number the field reads back.
+   */
+  dust?: boolean;
+}
+
 /**
  * Display string of an amount: truncated (toward zero, never rounded up) to
  * min(displayDecimals, decimals, 12) decimals, trailing zeros removed, never an exponent.
@@ -165,11 +175,14 @@ export function formatAmount(
   value: bigint,
   decimals: number,
   displayDecimals: number = MAX_DISPLAY_DECIMALS,
+  { dust = false }: AmountTextOptions = {},
 ): string {
   const places = Math.min(Math.max(0, Math.trunc(displayDecimals)), decimals, MAX_DISPLAY_DECIMALS);
   const { sign, whole, fraction } = splitUnits(value, decimals);
   const shown = fraction.slice(0, places).replace(/0+$/, '');
   const text = shown === '' ? whole : `${whole}.${shown}`;
+  if (dust && value > 0n && !/[1-9]/.test(text))
+    return smallFractionText(fraction, /^0*/.exec(fraction)?.[0].length ?? 0);
   return sign !== '' && /[1-9]/.test(text) ? `${sign}${text}` : text;
 }
 

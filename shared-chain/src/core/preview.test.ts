@@ -52,6 +52,12 @@ describe('swap', () => {
     );
   });
 
+  test('a swap of a few wei reads its tiny amounts, not "0 BNB leaves your wallet"', () => {
+    expect(swapPreviewText('exactIn', bnb(1n), usdt(2n), 1n)).toBe(
+      'Simulated: 0.0₁₇1 BNB leaves your wallet, 0.000002 USDT arrives (at least 0.000001 USDT).',
+    );
+  });
+
   test('slippage reverts, with or without the contract prefix; others are not', () => {
     expect(isSlippageRevert('JMSwapRouter: INSUFFICIENT_OUTPUT_AMOUNT')).toBe(true);
     expect(isSlippageRevert('EXCESSIVE_INPUT_AMOUNT')).toBe(true);

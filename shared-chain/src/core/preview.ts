@@ -107,7 +107,7 @@ export interface Shown {
 }
 
 const show = (t: Shown, up = false) =>
-  `${(up ? formatAmountUp : formatAmount)(t.amount, t.decimals, 6)} ${t.symbol}`;
+  `${up ? formatAmountUp(t.amount, t.decimals, 6) : formatAmount(t.amount, t.decimals, 6, { dust: true })} ${t.symbol}`;
 
 /**
  * The confirm step before a first approval: the router cannot take the token yet, so the send

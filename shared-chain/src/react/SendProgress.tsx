@@ -42,7 +42,7 @@ export function SendProgress({
   const base = network.tokens[network.baseToken];
   const fee =
     sent.status !== 'confirming' && sent.fee !== undefined && base
-      ? `${formatAmount(sent.fee, base.decimals, 6)} ${base.symbol}`
+      ? `${formatAmount(sent.fee, base.decimals, 6, { dust: true })} ${base.symbol}`
       : undefined;
   const seconds = Math.round(USUAL_CONFIRMATION_MS[network.id] / 1000);
   const name = network.name;

@@ -36,6 +36,18 @@ test('a swap to an imported token reads with its symbol and its own decimals', (
   );
 });
 
+test('a swap for a few wei reads its tiny amounts, not "0"', () => {
+  const line = describeSwap(network, {
+    kind: 'exactIn',
+    path: ['BNB', SIX],
+    amount: 1n,
+    bound: 596n,
+    recipient: '0x1',
+    deadline: 0,
+  } as never);
+  expect(line.summary).toBe('0.0₁₇1 BNB → min 0.0₆596 SIX');
+});
+
 test("an imported token's approval and revoke name it by its symbol, its address in any case", () => {
   expect(describeApprove(network, SIX.toLowerCase(), MAX_APPROVAL).summary).toBe('Unlimited SIX');
   expect(describeApprove(network, SIX, 0n).summary).toBe('SIX: allowance 0');

@@ -17,7 +17,7 @@ export interface Described {
 
 /** At most 6 decimals (truncated), trailing zeros removed: a list line, not a balance. */
 export const shortAmount = (value: bigint, decimals: number): string =>
-  formatAmount(value, decimals, 6);
+  formatAmount(value, decimals, 6, { dust: true });
 
 /** The key of a token named by its key or its address (undefined: not a token here, LP tokens). */
 const keyOf = (network: NetworkConfig, keyOrAddress: string): string | undefined => {

@@ -24,7 +24,7 @@ function feeText(network: NetworkConfig, fee: bigint | undefined | null): string
   if (fee === null) return '…';
   if (fee === undefined) return i18n._(msg`not known`);
   const decimals = network.tokens[network.baseToken]?.decimals ?? 18;
-  return `${formatAmount(fee, decimals, 6)} ${network.baseToken}`;
+  return `${formatAmount(fee, decimals, 6, { dust: true })} ${network.baseToken}`;
 }
 
 function Preview({

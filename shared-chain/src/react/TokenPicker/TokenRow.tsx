@@ -36,7 +36,7 @@ export function pickerBalance(balance: bigint, decimals: number): string {
   const wholeDigits =
     balance >= 10n ** BigInt(decimals) ? formatAmount(balance, decimals, 0).length : 0;
   const places = Math.max(0, Math.min(6, BALANCE_DIGITS - wholeDigits));
-  return formatAmount(balance, decimals, Math.min(decimals, places));
+  return formatAmount(balance, decimals, Math.min(decimals, places), { dust: true });
 }
 
 /**
