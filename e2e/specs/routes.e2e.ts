@@ -136,6 +136,38 @@ test('the chosen network tab survives a reload', async ({ page }) => {
   await expect(page.getByTestId('pool-item')).toHaveText(['BTT/TRX']);
 });
 
+test('Back after a network tab returns to the network before, also on a page a menu link opened', async ({
+  page,
+}) => {
+  const selected = () =>
+    page.getByRole('tablist', { name: 'Networks' }).getByRole('tab', { selected: true });
+  const box = page.locator('[data-remote="swap"]');
+  await page.goto('/');
+  await expect(box.getByRole('button', { name: 'Sell token: TRX' })).toBeVisible();
+  await page.getByRole('tab', { name: 'BSC', exact: true }).click();
+  await expect(box.getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
+  await page.goBack();
+  await expect(selected()).toHaveText('TRON');
+  await expect(box.getByRole('button', { name: 'Sell token: TRX' })).toBeVisible();
+  await page.goForward();
+  await expect(selected()).toHaveText('BSC');
+  // The charts page from the menu (its link names no network), then POLY.
+  await page.getByRole('link', { name: 'Charts', exact: true }).click();
+  const heading = page.getByRole('heading', { level: 2 });
+  await expect(heading).toContainText('BNB/USDT');
+  await page.getByRole('tab', { name: 'POLY', exact: true }).click();
+  await expect(heading).toContainText('MATIC');
+  await page.goBack();
+  await expect(selected()).toHaveText('BSC');
+  await expect(heading).toContainText('BNB/USDT');
+  await expect(page).toHaveURL(/\/charts\?n=BSC$/);
+  // The selected tab adds no entry: Back from here is the swap page.
+  await selected().click();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/\?n=BSC$/);
+  await expect(box.getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
+});
+
 test('the sub-menu highlights the active route and each route logs ROUTE_<name>', async ({
   page,
 }) => {

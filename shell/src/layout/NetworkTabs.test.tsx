@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NetworkTabs } from './NetworkTabs';
 
@@ -31,4 +31,19 @@ test('one Tab stop on the selected network; arrows, Home and End move round; Ent
   expect(window.location.search).toBe('?n=TRON');
   await user.keyboard('{Enter}');
   expect(window.location.search).toBe('?n=BSC');
+});
+
+test('a switch is a new history entry; the entry left keeps its network; the selected tab does nothing', async () => {
+  window.history.replaceState({}, '', '/charts?symbolA=TRX');
+  const user = userEvent.setup();
+  render(<NetworkTabs />);
+  const length = window.history.length;
+  await user.click(screen.getByRole('tab', { name: 'TRON' }));
+  expect(window.location.search).toBe('?symbolA=TRX');
+  expect(window.history.length).toBe(length);
+  await user.click(screen.getByRole('tab', { name: 'BSC' }));
+  expect(window.location.search).toBe('?symbolA=TRX&n=BSC');
+  expect(window.history.length).toBe(length + 1);
+  window.history.back();
+  await waitFor(() => expect(window.location.search).toBe('?symbolA=TRX&n=TRON'));
 });

@@ -4,7 +4,10 @@ import { NETWORK_IDS, useSelectedNetwork } from '@jmswap/shared-chain';
 import { useTabKeys } from './tabKeys';
 
 /**
- * TRON BSC POLY BTTC ETH. Switching rewrites n (dropping token choices of the old network).
+ * TRON BSC POLY BTTC ETH. Switching rewrites n (dropping token choices of the old network) in a
+ * new history entry, so Back returns to the network before: the entry left gets its own n first
+ * where its address had none (a page reached by a menu link), as an address without n shows
+ * whatever network is selected, and Back to it changed nothing. The selected tab does nothing.
  * A tab list (useTabKeys): a switch reloads the screen and asks the wallet to move, so the
  * arrows only move the focus and Enter or Space switches.
  */
@@ -15,7 +18,12 @@ export function NetworkTabs() {
   const search = useSearch();
   const tabKeys = useTabKeys(NETWORK_IDS.length);
   const choose = (id: string) => {
+    if (id === selected) return;
     const params = new URLSearchParams(search);
+    if (!params.has('n')) {
+      params.set('n', selected);
+      navigate(`${path}?${params.toString()}`, { replace: true });
+    }
     params.set('n', id);
     params.delete('from');
     params.delete('to');
