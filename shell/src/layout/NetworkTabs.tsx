@@ -5,9 +5,9 @@ import { useTabKeys } from './tabKeys';
 
 /**
  * TRON BSC POLY BTTC ETH. Switching rewrites n (dropping token choices of the old network) in a
- * new history entry, so Back returns to the network before: the entry left gets its own n first
- * where its address had none (a page reached by a menu link), as an address without n shows
- * whatever network is selected, and Back to it changed nothing. The selected tab does nothing.
+ * new history entry, so Back returns to the network before. The entry left gets its own n first
+ * where its address had none (a page a menu link opened): an address without n shows whichever
+ * network is selected, so Back to it would change nothing. The selected tab does nothing.
  * A tab list (useTabKeys): a switch reloads the screen and asks the wallet to move, so the
  * arrows only move the focus and Enter or Space switches.
  */
