@@ -191,6 +191,11 @@ test('TRON: the liquidity panel shows the add it will send, simulated, and its n
   await setResources(owner, 0);
   before = await ledger('TRON', owner, ['TRX', 'JM', pair]);
   plan = await add();
+  // The position the first add made is listed above SUPPLY once the positions are read again
+  // (1 s after that add, then their pages: longer on a busy machine than this test's clicks).
+  await expect(
+    panel.getByRole('list', { name: 'Your pool' }).getByRole('listitem', { name: 'TRX/JM pool' }),
+  ).toBeVisible({ timeout: 30_000 });
   // The simulation answers a moment after the amounts: SUPPLY stays where the finger is going.
   const supplyAt = await supply.boundingBox();
   const preview = panel.getByTestId('simulated-result');
