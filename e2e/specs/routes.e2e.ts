@@ -166,6 +166,17 @@ test('Back after a network tab returns to the network before, also on a page a m
   await page.goBack();
   await expect(page).toHaveURL(/\/\?n=BSC$/);
   await expect(box.getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
+  // The charts page's own network buttons, the same way.
+  await page.getByRole('link', { name: 'Charts', exact: true }).click();
+  await expect(heading).toContainText('BNB/USDT');
+  await page
+    .getByRole('navigation', { name: 'Chart networks' })
+    .getByRole('button', { name: 'TRON' })
+    .click();
+  await expect(heading).toContainText('JM');
+  await page.goBack();
+  await expect(selected()).toHaveText('BSC');
+  await expect(heading).toContainText('BNB/USDT');
 });
 
 test('the sub-menu highlights the active route and each route logs ROUTE_<name>', async ({

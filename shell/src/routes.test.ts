@@ -1,4 +1,10 @@
-import { resolveRouteNetwork, resolveTab, routeAt, routeEventName } from './routes';
+import {
+  entryLeftWithNetwork,
+  resolveRouteNetwork,
+  resolveTab,
+  routeAt,
+  routeEventName,
+} from './routes';
 
 describe('route parameters', () => {
   it('honours n per route and falls back to TRON', () => {
@@ -31,4 +37,10 @@ test('routeAt names the route of a path, with or without a trailing slash', () =
   expect(routeAt('/pools/')).toBe('pools');
   expect(routeAt('/help')).toBe('help');
   expect(routeAt('/nowhere')).toBeUndefined();
+});
+
+test('before a switch, the entry left gets the network it shows, where its address names none', () => {
+  expect(entryLeftWithNetwork('', 'BSC')).toBe('n=BSC');
+  expect(entryLeftWithNetwork('?symbolA=BNB', 'BSC')).toBe('symbolA=BNB&n=BSC');
+  expect(entryLeftWithNetwork('?n=POLY&t=swap', 'POLY')).toBeUndefined();
 });

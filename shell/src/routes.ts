@@ -45,6 +45,19 @@ export function resolveRouteNetwork(
   return allowed.includes(stored) ? stored : DEFAULT_NETWORK;
 }
 
+/**
+ * A switch to another network is a new history entry, so that Back returns to the network
+ * before. An address without n shows whichever network is selected, so Back to it would change
+ * nothing: the entry left first gets its own n. Returns that entry's query, or undefined when
+ * it names its network already.
+ */
+export function entryLeftWithNetwork(search: string, shown: NetworkId): string | undefined {
+  const params = new URLSearchParams(search);
+  if (params.has('n')) return undefined;
+  params.set('n', shown);
+  return params.toString();
+}
+
 export type IndexTab = 'swap' | 'addLiquidity';
 export const resolveTab = (t: string | null): IndexTab =>
   t === 'addLiquidity' ? 'addLiquidity' : 'swap';

@@ -1,13 +1,12 @@
 import { useLocation, useSearch } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { NETWORK_IDS, useSelectedNetwork } from '@jmswap/shared-chain';
+import { entryLeftWithNetwork } from '../routes';
 import { useTabKeys } from './tabKeys';
 
 /**
  * TRON BSC POLY BTTC ETH. Switching rewrites n (dropping token choices of the old network) in a
- * new history entry, so Back returns to the network before. The entry left gets its own n first
- * where its address had none (a page a menu link opened): an address without n shows whichever
- * network is selected, so Back to it would change nothing. The selected tab does nothing.
+ * new history entry (entryLeftWithNetwork); the selected tab does nothing.
  * A tab list (useTabKeys): a switch reloads the screen and asks the wallet to move, so the
  * arrows only move the focus and Enter or Space switches.
  */
@@ -19,11 +18,9 @@ export function NetworkTabs() {
   const tabKeys = useTabKeys(NETWORK_IDS.length);
   const choose = (id: string) => {
     if (id === selected) return;
+    const left = entryLeftWithNetwork(search, selected);
+    if (left) navigate(`${path}?${left}`, { replace: true });
     const params = new URLSearchParams(search);
-    if (!params.has('n')) {
-      params.set('n', selected);
-      navigate(`${path}?${params.toString()}`, { replace: true });
-    }
     params.set('n', id);
     params.delete('from');
     params.delete('to');

@@ -8,7 +8,13 @@ import {
   type NetworkId,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
-import { LOADING_ROUTES, resolveRouteNetwork, routeEventName, type RouteName } from '../routes';
+import {
+  entryLeftWithNetwork,
+  LOADING_ROUTES,
+  resolveRouteNetwork,
+  routeEventName,
+  type RouteName,
+} from '../routes';
 
 interface Props {
   route: RouteName;
@@ -40,7 +46,12 @@ export function RouteScreen({ route, children }: Props) {
     return () => setLoading(false);
   }, [route, network, t]);
 
-  const setQuery: NonNullable<RemoteScreenProps['setQuery']> = (changes, options) =>
+  const setQuery: NonNullable<RemoteScreenProps['setQuery']> = (changes, options) => {
+    const left =
+      changes.n !== undefined && changes.n !== network && !options?.replace
+        ? entryLeftWithNetwork(params.toString(), network)
+        : undefined;
+    if (left) setParams(left, { replace: true });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -52,6 +63,7 @@ export function RouteScreen({ route, children }: Props) {
       },
       { replace: options?.replace },
     );
+  };
 
   return <div key={`${network}:${t}`}>{children({ network, query, setQuery })}</div>;
 }
