@@ -409,6 +409,8 @@ test("a row's balance keeps every whole unit and only the decimals a narrow row 
   expect(pickerBalance(units('73456789012345.999', 18), 18)).toBe('73456789012345');
   expect(pickerBalance(5097n, 0)).toBe('5097');
   expect(pickerBalance(0n, 18)).toBe('0');
+  // Dust the wallet holds is not "0".
+  expect(pickerBalance(596n, 18)).toBe('0.0₁₅596');
 });
 
 test('Manage imported tokens keeps the focus in the sheet: Back, then the next Remove, then Back', async () => {
