@@ -260,3 +260,37 @@ test('a connected wallet with an 11-digit balance stays on the menu’s line at 
   const end = await line('.jm-header-end .jm-recent-toggle');
   expect(end.right).toBeLessThanOrEqual(1024 - 24);
 });
+
+test('the help center, the info page and the listing form keep the network and its wallet; a tab there switches it', async ({
+  page,
+  evmAccount,
+}) => {
+  const bsc = localNetworks().BSC!;
+  await injectEvmWallet(page, { account: evmAccount, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
+  const selected = () =>
+    page.getByRole('tablist', { name: 'Networks' }).getByRole('tab', { selected: true });
+  await page.goto('/?n=BSC');
+  await connectFromHeader(page, 'MetaMask');
+  const pages = {
+    'Help center': /\/help$/,
+    'For projects': /\/info$/,
+    'List a token': /\/listing$/,
+  };
+  for (const [link, path] of Object.entries(pages)) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(selected()).toHaveText('BSC');
+    await expect(page.getByTestId('wallet-session')).toContainText(/Welcome MetaMask.*\d BNB/);
+  }
+  await page.getByRole('link', { name: 'Swap', exact: true }).first().click();
+  await expect(selected()).toHaveText('BSC');
+  await expectWalletBack(page, 'MetaMask');
+  await expect(page.getByRole('button', { name: 'Sell token: BNB' })).toBeVisible();
+  // A tab on the help page moves the header (and the next page) to that network.
+  await page.getByRole('link', { name: 'Help center', exact: true }).click();
+  await page.getByRole('tab', { name: 'TRON', exact: true }).click();
+  await expect(selected()).toHaveText('TRON');
+  await expect(connectButton(page)).toBeVisible();
+  await page.getByRole('link', { name: 'Swap', exact: true }).first().click();
+  await expect(page.getByRole('button', { name: 'Sell token: TRX' })).toBeVisible();
+});

@@ -21,6 +21,14 @@ describe('route parameters', () => {
     expect(resolveRouteNetwork('charts', null, 'BTTC')).toBe('TRON');
   });
 
+  it('a page that shows no network keeps the selected one, or the one a tab there names', () => {
+    for (const route of ['listing', 'info', 'help'] as const) {
+      expect(resolveRouteNetwork(route, null, 'BSC')).toBe('BSC');
+      expect(resolveRouteNetwork(route, 'POLY', 'BSC')).toBe('POLY');
+      expect(resolveRouteNetwork(route, 'NOPE', 'ETH')).toBe('ETH');
+    }
+  });
+
   it('opens the liquidity tab only for t=addLiquidity', () => {
     expect(resolveTab('addLiquidity')).toBe('addLiquidity');
     expect(resolveTab(null)).toBe('swap');

@@ -2,7 +2,10 @@ import { CHART_NETWORKS, DEFAULT_NETWORK, isNetworkId, type NetworkId } from '@j
 
 export type RouteName = 'index' | 'charts' | 'pools' | 'listing' | 'info' | 'help';
 
-/** Networks each route honours in its n parameter (chain-layer.md section 2). */
+/**
+ * Networks each route honours in its n parameter (chain-layer.md section 2); none: the route
+ * shows no network and keeps the header's (resolveRouteNetwork).
+ */
 export const ROUTE_NETWORKS: Record<RouteName, readonly NetworkId[]> = {
   index: ['TRON', 'BSC', 'POLY', 'BTTC', 'ETH'],
   charts: CHART_NETWORKS,
@@ -34,6 +37,9 @@ export const ROUTE_PATHS: Record<RouteName, string> = {
 /**
  * The network a route shows: its n parameter when the route honours it, else the stored
  * selection when honoured, else TRON. An unknown or unsupported n falls back to TRON.
+ * A route that shows no network (listing, info, help) keeps the header's: n when it names one
+ * (a tab pressed there), else the stored selection: opening the help page does not move the
+ * site, and its wallet, to TRON.
  */
 export function resolveRouteNetwork(
   route: RouteName,
@@ -41,6 +47,7 @@ export function resolveRouteNetwork(
   stored: NetworkId,
 ): NetworkId {
   const allowed = ROUTE_NETWORKS[route];
+  if (allowed.length === 0) return n !== null && isNetworkId(n) ? n : stored;
   if (n !== null) return isNetworkId(n) && allowed.includes(n) ? n : DEFAULT_NETWORK;
   return allowed.includes(stored) ? stored : DEFAULT_NETWORK;
 }

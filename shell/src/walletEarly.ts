@@ -29,6 +29,8 @@ export function routeNetworkAt(pathname: string, search: string, stored: string 
   // A page that does not exist keeps the selected network.
   if (!allowed) return kept;
   const n = new URLSearchParams(search).get('n');
+  // A page that shows no network keeps the header's.
+  if (allowed.length === 0) return n !== null && ALL.includes(n) ? n : kept;
   if (n !== null) return allowed.includes(n) ? n : 'TRON';
   return allowed.includes(kept) ? kept : 'TRON';
 }
