@@ -343,6 +343,66 @@ test('a link naming a pair the charts cannot show opens the default pair, and th
   await expect(page).toHaveURL(/symbolA=USDT&symbolB=BNB$/);
 });
 
+test('"Show as" is kept in the address: a reload and a copied link show the same side; the first candles are asked once, by the head script, on every chart network', async ({
+  page,
+}) => {
+  const firstCandles: string[] = [];
+  page.on('request', (r) => {
+    if (/\/candles\/3m\/.*limit=42/.test(r.url())) firstCandles.push(new URL(r.url()).pathname);
+  });
+  const title = page.getByRole('heading', { level: 2 });
+  for (const n of ['TRON', 'BSC', 'POLY']) {
+    firstCandles.length = 0;
+    await page.goto(`/charts?n=${n}`);
+    await expect(page.locator('[data-figure="title-price"]')).toHaveText(/\d/);
+    await expect(page.locator('figure[data-chart="candle"]')).toHaveAttribute(
+      'data-state',
+      /ready|empty/,
+    );
+    // The page adopted the head script's answer: no second request for the same candles.
+    expect(firstCandles, n).toHaveLength(1);
+  }
+
+  await page.goto('/charts?n=BSC');
+  await expect(title).toContainText('BNB/USDT');
+  await expect(title).toContainText('USDT per BNB');
+  await page.getByRole('button', { name: 'Show as USDT/BNB' }).click();
+  await expect(title).toContainText('BNB per USDT');
+  await expect(page).toHaveURL(/[?&]invert=1/);
+
+  firstCandles.length = 0;
+  await page.reload();
+  await expect(title).toContainText('USDT/BNB');
+  await expect(title).toContainText('BNB per USDT');
+  await expect(page.getByRole('button', { name: 'Show as BNB/USDT' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.locator('figure[data-chart="candle"]')).toHaveAttribute(
+    'data-state',
+    /ready|empty/,
+  );
+  expect(firstCandles).toEqual(['/v1/history/bsc/candles/3m/BNB/USDT']);
+
+  // The toggle replaced the entry: Back leaves the page, not the side.
+  await page.goto('/?n=BSC');
+  await page.goto('/charts?n=BSC&invert=1');
+  await page.getByRole('button', { name: 'Show as BNB/USDT' }).click();
+  await expect(title).toContainText('USDT per BNB');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/\?n=BSC$/);
+
+  // Another pair drops the side chosen for the one before.
+  await page.goto('/charts?n=BSC&invert=1');
+  await page.getByRole('button', { name: /^Pair: / }).click();
+  await page
+    .getByRole('listbox', { name: 'Pairs' })
+    .getByRole('button', { name: /BUSD/ })
+    .first()
+    .click();
+  await expect(page).not.toHaveURL(/invert=/);
+});
+
 test('the charts page shows its figures before Highcharts; the candles are labelled and readable from the keyboard', async ({
   page,
 }) => {

@@ -113,7 +113,7 @@ it('lists the chart pairs with icons and asks the shell for the chosen one', asy
   // Both logos, beside the pair's text (decorative: the name is read once).
   expect(usdt.querySelectorAll('img')).toHaveLength(2);
   await userEvent.click(usdt);
-  expect(setQuery).toHaveBeenCalledWith({ symbolA: 'TRX', symbolB: 'USDT' });
+  expect(setQuery).toHaveBeenCalledWith({ symbolA: 'TRX', symbolB: 'USDT', invert: undefined });
 });
 
 it('a link naming a pair the page cannot show loses it: the address bar names the pair shown', async () => {
@@ -123,7 +123,7 @@ it('a link naming a pair the page cannot show loses it: the address bar names th
   );
   expect(await screen.findByRole('button', { name: 'Pair: TRX/JM' })).toBeVisible();
   expect(setQuery).toHaveBeenCalledWith(
-    { symbolA: undefined, symbolB: undefined },
+    { symbolA: undefined, symbolB: undefined, invert: undefined },
     { replace: true },
   );
   unmount();
@@ -160,7 +160,12 @@ it('offers TRON, BSC and POLY and resets the pair on a network change', async ()
       .map((b) => b.textContent),
   ).toEqual(['TRON', 'BSC', 'POLY']);
   await userEvent.click(within(pills).getByRole('button', { name: 'BSC' }));
-  expect(setQuery).toHaveBeenCalledWith({ n: 'BSC', symbolA: undefined, symbolB: undefined });
+  expect(setQuery).toHaveBeenCalledWith({
+    n: 'BSC',
+    symbolA: undefined,
+    symbolB: undefined,
+    invert: undefined,
+  });
 });
 
 it('falls back to the network defaults for an unknown pair', async () => {
@@ -193,7 +198,7 @@ it('reads in Chinese with the real catalogue; pairs, networks and prices stay as
   }
 });
 
-it('BNB/USDT reads about 530 USDT per BNB; the toggle shows BNB per USDT, the chart asked the other way', async () => {
+it('BNB/USDT reads about 530 USDT per BNB; the toggle shows BNB per USDT, the chart asked the other way, and a reload keeps it', async () => {
   const bsc = {
     updatedAt: 1,
     networks: {
@@ -217,8 +222,14 @@ it('BNB/USDT reads about 530 USDT per BNB; the toggle shows BNB per USDT, the ch
       : new Response(JSON.stringify([])),
   );
   global.fetch = fetchMock as unknown as typeof fetch;
-  render(
-    <ChartsPage network="BSC" query={{ symbolA: 'USDT', symbolB: 'BNB' }} setQuery={jest.fn()} />,
+  // The shell's router, as far as this page uses it: the query in the address.
+  let address: Record<string, string | undefined> = { symbolA: 'USDT', symbolB: 'BNB' };
+  const setQuery = jest.fn((changes: Record<string, string | undefined>) => {
+    address = { ...address, ...changes };
+    rerender(<ChartsPage network="BSC" query={address} setQuery={setQuery} />);
+  });
+  const { rerender, unmount } = render(
+    <ChartsPage network="BSC" query={address} setQuery={setQuery} />,
   );
   const title = () => screen.getByRole('heading', { level: 2 });
   await screen.findByText('530.12345');
@@ -238,6 +249,27 @@ it('BNB/USDT reads about 530 USDT per BNB; the toggle shows BNB per USDT, the ch
   expect(
     screen.getByRole('button', { name: 'Download USDT/BNB trades (CSV)' }),
   ).toBeInTheDocument();
+  // In the address, in place of the entry (Back does not step through the toggles).
+  expect(setQuery).toHaveBeenLastCalledWith({ invert: '1' }, { replace: true });
+
+  // A reload, or the link copied: the same side.
+  unmount();
+  render(<ChartsPage network="BSC" query={address} setQuery={jest.fn()} />);
+  expect(await screen.findByText('0.00189')).toBeInTheDocument();
+  expect(title()).toHaveTextContent('USDT/BNB 0.00189 BNB per USDT');
+});
+
+it('another pair from the list drops the side chosen for the one before', async () => {
+  const setQuery = jest.fn();
+  render(<ChartsPage network="TRON" query={{ invert: '1' }} setQuery={setQuery} />);
+  expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('TRX/JM');
+  await userEvent.click(screen.getByRole('button', { name: 'Pair: TRX/JM' }));
+  await userEvent.click(
+    within(screen.getByRole('listbox', { name: 'Pairs' })).getByRole('button', {
+      name: 'TRX/USDT',
+    }),
+  );
+  expect(setQuery).toHaveBeenCalledWith({ symbolA: 'TRX', symbolB: 'USDT', invert: undefined });
 });
 
 const WBNB = '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c';

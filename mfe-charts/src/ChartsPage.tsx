@@ -1,5 +1,5 @@
 import './messages';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
@@ -43,7 +43,9 @@ export function ChartsPage({ network: networkId, query, setQuery }: RemoteScreen
             key={id}
             type="button"
             aria-pressed={id === networkId}
-            onClick={() => setQuery?.({ n: id, symbolA: undefined, symbolB: undefined })}
+            onClick={() =>
+              setQuery?.({ n: id, symbolA: undefined, symbolB: undefined, invert: undefined })
+            }
           >
             {id}
           </button>
@@ -67,7 +69,8 @@ function useUnknownPairCleared(
   const unknown =
     (symbolA !== undefined || symbolB !== undefined) && !chartPairOf(network, symbolA, symbolB);
   useEffect(() => {
-    if (unknown) setQuery?.({ symbolA: undefined, symbolB: undefined }, { replace: true });
+    if (unknown)
+      setQuery?.({ symbolA: undefined, symbolB: undefined, invert: undefined }, { replace: true });
   }, [unknown, setQuery]);
 }
 
@@ -79,10 +82,10 @@ function PairScreen({
   const { symbolA: a, symbolB: b } = resolveChartPair(network, query.symbolA, query.symbolB);
   useUnknownPairCleared(network, query, setQuery);
   const { loading, info } = useInfo(network);
-  // Quote per base (a stablecoin, else the base coin, else the pool's invert); the toggle turns
-  // it round, for this pair only.
-  const [invertedFor, setInvertedFor] = useState<string>();
-  const inverted = invertedFor === `${network.id}:${[a, b].sort().join('/')}`;
+  // Quote per base (a stablecoin, else the base coin, else the pool's invert); "Show as" turns it
+  // round in the address (invert=1, dropped with another pair), so a reload or a copied link
+  // shows the side the user chose. It replaces the entry: Back skips the toggles.
+  const inverted = query.invert === '1';
   const shown = historyPair(network, a, b, inverted);
   // A pair of the api's index is named by addresses: shown by its tokens' symbols (the page's,
   // else the api's), its price from its reserves (the info figures have configured pairs only).
@@ -103,7 +106,7 @@ function PairScreen({
           network={network}
           pair={[a, b]}
           indexed={indexed}
-          onPick={(symbolA, symbolB) => setQuery?.({ symbolA, symbolB })}
+          onPick={(symbolA, symbolB) => setQuery?.({ symbolA, symbolB, invert: undefined })}
         />
         <h2>
           <span data-figure="title-pair">{pair}</span>{' '}
@@ -116,9 +119,7 @@ function PairScreen({
           type="button"
           className="jm-link-button"
           aria-pressed={inverted}
-          onClick={() =>
-            setInvertedFor(inverted ? undefined : `${network.id}:${[a, b].sort().join('/')}`)
-          }
+          onClick={() => setQuery?.({ invert: inverted ? undefined : '1' }, { replace: true })}
         >
           {t`Show as ${other}`}
         </button>
