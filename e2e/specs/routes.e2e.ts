@@ -291,7 +291,7 @@ test('a first visit downloads each file once, and everything the html preloads i
     await page.waitForTimeout(3500);
     page.removeAllListeners('request');
     const twice = [...fetched].filter(
-      ([url, n]) => n > 1 && /\.js$|mf-manifest|remotes\.json/.test(url),
+      ([url, n]) => n > 1 && /\.js$|mf-manifest|remotes\.json|networks\.json/.test(url),
     );
     expect(twice, `${path}: downloaded twice`).toEqual([]);
     // The html's preloads are the page's own chunks and the route's remote: all of them arrive.

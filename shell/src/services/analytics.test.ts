@@ -1,5 +1,7 @@
 import { emit, network$, trackEvent } from '@jmswap/shared-chain';
-import { BATCH_MS, BATCH_SIZE, privacySignal, startAnalyticsSink } from './analytics';
+import production from '@jmswap/shared-chain/config/networks.production.json';
+import { networksLoaded } from '../warmReads';
+import { BATCH_MS, BATCH_SIZE, eventsUrl, privacySignal, startAnalyticsSink } from './analytics';
 import { DEFAULT_SITE, parseSiteConfig, type SiteConfig } from './site';
 
 const NETWORKS = { networks: { TRON: { api: { url: 'http://api.test/' } }, BSC: {} } };
@@ -7,14 +9,16 @@ const beacons: { url: string; body: unknown }[] = [];
 let stop: () => void = () => undefined;
 
 function start(site: SiteConfig = DEFAULT_SITE, doNotTrack = false) {
-  const fetchImpl = jest.fn(async () => new Response(JSON.stringify(NETWORKS)));
+  const fetchImpl = jest.fn(async () => new Response('{}'));
+  const networks = jest.fn(async () => NETWORKS);
   stop = startAnalyticsSink({
     target: {},
     fetchImpl: fetchImpl as unknown as typeof fetch,
     site: async () => site,
+    networks,
     doNotTrack: () => doNotTrack,
   });
-  return fetchImpl;
+  return { fetchImpl, networks };
 }
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -34,6 +38,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   stop();
+  jest.restoreAllMocks();
   jest.useRealTimers();
   document.querySelectorAll('script[data-jmswap-analytics]').forEach((s) => s.remove());
 });
@@ -87,12 +92,12 @@ it('a full batch goes at once; leaving the page sends what is queued', async () 
 });
 
 it('where batches go is read once the first event is queued, so the page hidden soon after sends in that task', async () => {
-  const fetchImpl = start();
+  const { fetchImpl, networks } = start();
   trackEvent('ROUTE_INDEX', { network: 'TRON' });
   jest.useRealTimers();
   await settle();
   await settle();
-  expect(fetchImpl).toHaveBeenCalledTimes(1); // networks.json, for the api's url
+  expect(networks).toHaveBeenCalledTimes(1); // the page's networks.json, for the api's url
   Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
   try {
     document.dispatchEvent(new Event('visibilitychange'));
@@ -104,7 +109,56 @@ it('where batches go is read once the first event is queued, so the page hidden 
   trackEvent('ROUTE_HELP');
   window.dispatchEvent(new Event('pagehide'));
   expect(beacons).toHaveLength(2);
-  expect(fetchImpl).toHaveBeenCalledTimes(1);
+  expect(networks).toHaveBeenCalledTimes(1);
+  expect(fetchImpl).not.toHaveBeenCalled();
+});
+
+/** The sink as the page starts it, networks.json answered with `file`; the downloads made. */
+function startAsThePage(file: unknown) {
+  const downloads = jest
+    .spyOn(global, 'fetch')
+    .mockImplementation(async () => new Response(JSON.stringify(file)));
+  stop = startAnalyticsSink({
+    target: {},
+    site: async () => DEFAULT_SITE,
+    doNotTrack: () => false,
+  });
+  return downloads;
+}
+
+// Before the page's read succeeds: loadNetworks keeps a good file for the page's life.
+it("a networks.json that breaks the site's checks: the events still go to the api it names", async () => {
+  startAsThePage({ networks: { TRON: { api: { url: 'http://broken.test/' } } } });
+  await expect(networksLoaded()).rejects.toThrow();
+  trackEvent('ROUTE_INDEX', { network: 'TRON' });
+  await flushTimers();
+  expect(beacons.map((b) => b.url)).toEqual(['http://broken.test/v1/events']);
+});
+
+it("the events' api is named by the networks.json the page read: it is not downloaded again", async () => {
+  const file = structuredClone(production);
+  file.networks.TRON.api.url = 'https://api.example/';
+  const downloads = startAsThePage(file);
+  await networksLoaded();
+  trackEvent('ROUTE_INDEX', { network: 'TRON' });
+  await flushTimers();
+  expect(beacons.map((b) => b.url)).toEqual(['https://api.example/v1/events']);
+  expect(
+    downloads.mock.calls.filter(([url]) => String(url).endsWith('networks.json')),
+  ).toHaveLength(1);
+});
+
+it("the events' api: the default network's (TRON's, else the first listed), http(s) only", () => {
+  const api = (url: unknown) => ({ api: { url } });
+  const file = (networks: object) => ({ networks });
+  expect(eventsUrl(file({ BSC: api('https://b.test'), TRON: api('https://t.test//') }))).toBe(
+    'https://t.test/v1/events',
+  );
+  expect(eventsUrl(file({ BSC: api('http://b.test:8070') }))).toBe('http://b.test:8070/v1/events');
+  expect(eventsUrl(file({ TRON: api('javascript:alert(1)') }))).toBeUndefined();
+  expect(eventsUrl(file({ TRON: api(7) }))).toBeUndefined();
+  expect(eventsUrl(file({}))).toBeUndefined();
+  expect(eventsUrl(null)).toBeUndefined();
 });
 
 it('Global Privacy Control or Do Not Track: nothing is sent, no script loaded', async () => {

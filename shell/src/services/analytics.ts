@@ -5,7 +5,9 @@ import {
   network$,
   type AppEvent,
 } from '@jmswap/shared-chain';
+import { NETWORKS_URL } from '../remotes/early';
 import { routeAt } from '../routes';
+import { networksLoaded } from '../warmReads';
 import { siteConfig as readSiteConfig, type SiteConfig } from './site';
 
 export type AnalyticsRecord = { name: string; payload?: Record<string, unknown>; at: number };
@@ -42,8 +44,6 @@ const SENT = new Set([
 export const BATCH_SIZE = 20;
 export const BATCH_MS = 10_000;
 
-const NETWORKS_URL = '/config/networks.json';
-
 /** The browser asks sites not to track (Global Privacy Control, Do Not Track). */
 export function privacySignal(nav: Navigator = navigator, win: Window = window): boolean {
   const n = nav as Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string };
@@ -51,11 +51,19 @@ export function privacySignal(nav: Navigator = navigator, win: Window = window):
   return n.globalPrivacyControl === true || dnt === '1' || dnt === 'yes';
 }
 
+/**
+ * networks.json for the events' api: the file the page read (the html preloads it; a fetch of
+ * its own downloaded its 20 KB a second time while the page booted), else, when that read failed
+ * or the file broke its checks, the raw file.
+ */
+const pageNetworks = (): Promise<unknown> =>
+  networksLoaded().catch(() => fetch(NETWORKS_URL).then((res) => res.json()));
+
 /** The default network's api (TRON's, else the first listed) + /v1/events; undefined: none. */
-async function eventsUrl(fetchImpl: typeof fetch): Promise<string | undefined> {
-  const res = await fetchImpl(NETWORKS_URL);
-  const file = (await res.json()) as { networks?: Record<string, { api?: { url?: unknown } }> };
-  const networks = file.networks ?? {};
+export function eventsUrl(file: unknown): string | undefined {
+  const networks =
+    (file as { networks?: Record<string, { api?: { url?: unknown } } | undefined> } | null)
+      ?.networks ?? {};
   const api = (networks.TRON ?? Object.values(networks)[0])?.api?.url;
   if (typeof api !== 'string' || !/^https?:\/\//.test(api)) return undefined;
   return `${api.replace(/\/+$/, '')}/v1/events`;
@@ -130,6 +138,8 @@ export interface SinkOptions {
   target?: { __JMSWAP_ANALYTICS__?: AnalyticsRecord[] };
   fetchImpl?: typeof fetch;
   site?: () => Promise<SiteConfig>;
+  /** networks.json, whose default network's api takes the events (default: the page's read). */
+  networks?: () => Promise<unknown>;
   /** GPC or DNT on: nothing is sent (default: what the browser says). */
   doNotTrack?: () => boolean;
 }
@@ -146,6 +156,7 @@ export function startAnalyticsSink(options: SinkOptions = {}): () => void {
   const target = options.target ?? (window as SinkOptions['target'] & object);
   const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const site = options.site ?? (() => readSiteConfig(fetchImpl));
+  const networks = options.networks ?? pageNetworks;
   const tracked = !(options.doNotTrack ?? privacySignal)();
   const log: AnalyticsRecord[] = (target.__JMSWAP_ANALYTICS__ = target.__JMSWAP_ANALYTICS__ ?? []);
   let queue: SentEvent[] = [];
@@ -161,7 +172,7 @@ export function startAnalyticsSink(options: SinkOptions = {}): () => void {
       .then(async ({ analytics }): Promise<Destination> => {
         if (analytics.provider === 'off') return { to: 'nowhere' };
         if (analytics.provider === 'script') return { to: 'script', ready: loadScript(analytics) };
-        const url = await eventsUrl(fetchImpl).catch(() => undefined);
+        const url = eventsUrl(await networks().catch(() => undefined));
         return url ? { to: 'api', url } : { to: 'nowhere' };
       })
       .then((found) => (destination = found)));
