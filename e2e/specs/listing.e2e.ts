@@ -81,7 +81,9 @@ function listingsCli(dataDir: string, ...args: string[]): string {
   });
 }
 
-const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+// Network offers the networks as suggestions: a combobox.
+const field = (page: Page, name: string) =>
+  page.getByRole(name === 'network' ? 'combobox' : 'textbox', { name, exact: true });
 
 async function fill(page: Page, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await field(page, name).fill(value);
@@ -184,14 +186,16 @@ test('?listingAction= in the address bar changes nothing', async ({ page }) => {
   expect(posts).toEqual([`${tron.api.url}/v1/listing`]);
 });
 
-test('an empty form on a 375 px phone: every field says why under it, the first has the focus, and it fits', async ({
+test('an empty form on a 375 px phone: every empty field says why under it, the first has the focus, and it fits', async ({
   page,
 }, info) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/listing');
   await page.getByRole('button', { name: 'SUBMIT' }).click();
   await expect(page.getByRole('status')).toHaveText('Validation error: name is required');
-  await expect(page.locator('[data-remote="listing"] input[aria-invalid="true"]')).toHaveCount(9);
+  // All but Network and Type, which come filled in (TRON, TRC-20).
+  await expect(page.locator('[data-remote="listing"] input[aria-invalid="true"]')).toHaveCount(7);
+  await expect(field(page, 'network')).not.toHaveAttribute('aria-invalid');
   await expect(field(page, 'name')).toBeFocused();
   await expect(field(page, 'name')).toHaveAccessibleDescription('is required');
   await expect(field(page, 'email')).toHaveAccessibleDescription('is required');
@@ -199,4 +203,36 @@ test('an empty form on a 375 px phone: every field says why under it, the first 
   await expect(field(page, 'name')).not.toHaveAttribute('aria-invalid');
   await page.screenshot({ path: info.outputPath('listing-refused-375.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test("a network tab keeps what was typed in the form; Network and Type follow the header's network until written in, and the request goes through", async ({
+  page,
+}) => {
+  const name = `Tab Token ${Date.now()}`;
+  const contract = await deployToken(name, 'TAB');
+  const api = await startOwnApi();
+  try {
+    const action = `${(localNetworks().TRON as unknown as { api: { url: string } }).api.url}/v1/listing`;
+    await page.route(action, async (route) =>
+      route.fulfill({ response: await route.fetch({ url: `${api.url}/v1/listing` }) }),
+    );
+    await page.goto('/listing?n=TRON');
+    await expect(field(page, 'network')).toHaveValue('TRON');
+    await expect(field(page, 'type')).toHaveValue('TRC-20');
+    const { network: _n, type: _t, ...typed } = valid(contract, name);
+    await fill(page, typed);
+    await page.getByRole('tablist', { name: 'Networks' }).getByRole('tab', { name: 'BSC' }).click();
+    await expect(page).toHaveURL(/\/listing\?n=BSC$/);
+    await expect(field(page, 'network')).toHaveValue('BSC');
+    await expect(field(page, 'type')).toHaveValue('BEP-20');
+    for (const [key, value] of Object.entries(typed))
+      await expect(field(page, key)).toHaveValue(value);
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await expect(page.getByRole('status')).toHaveText('Thanks for your submission!');
+    await expect(field(page, 'name')).toHaveValue('');
+    await expect(field(page, 'network')).toHaveValue('BSC');
+  } finally {
+    await api.stop();
+    rmSync(api.dataDir, { recursive: true, force: true });
+  }
 });

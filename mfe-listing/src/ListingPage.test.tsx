@@ -20,7 +20,9 @@ afterEach(() => jest.restoreAllMocks());
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const status = () => screen.getByRole('status');
-const field = (name: string) => screen.getByRole('textbox', { name });
+// Network offers the networks as suggestions: a combobox.
+const field = (name: string) =>
+  screen.getByRole(name === 'network' ? 'combobox' : 'textbox', { name });
 
 async function fillAndSubmit(query: Record<string, string> = {}) {
   render(<ListingPage network="TRON" query={query} />);
@@ -34,6 +36,41 @@ it('shows the TOKEN LISTING form with every field', () => {
   expect(screen.getByRole('heading', { name: 'TOKEN LISTING' })).toBeInTheDocument();
   for (const name of LISTING_FIELDS) expect(field(name)).toBeInTheDocument();
   expect(field('type')).toHaveAttribute('placeholder', 'TRC-20');
+});
+
+it("Network and Type come filled in with the header's network and its token standard, and follow it until written in", async () => {
+  const { rerender } = render(<ListingPage network="TRON" query={{}} />);
+  expect(field('network')).toHaveValue('TRON');
+  expect(field('type')).toHaveValue('TRC-20');
+  const offered = [
+    ...document.querySelectorAll(`datalist#${field('network').getAttribute('list')} option`),
+  ];
+  expect(offered.map((o) => o.getAttribute('value'))).toEqual([
+    'TRON',
+    'BSC',
+    'POLY',
+    'BTTC',
+    'ETH',
+  ]);
+
+  // A tab in the header: the same form, with what was typed in it.
+  await userEvent.type(field('name'), 'Moon Token');
+  rerender(<ListingPage network="BSC" query={{}} />);
+  expect(field('network')).toHaveValue('BSC');
+  expect(field('type')).toHaveValue('BEP-20');
+  expect(field('name')).toHaveValue('Moon Token');
+
+  // Written by the user: Type follows the network written; a tab no longer changes it.
+  await userEvent.clear(field('network'));
+  await userEvent.type(field('network'), 'poly');
+  expect(field('type')).toHaveValue('ERC-20');
+  rerender(<ListingPage network="TRON" query={{}} />);
+  expect(field('network')).toHaveValue('poly');
+  await userEvent.clear(field('type'));
+  await userEvent.type(field('type'), 'ERC20');
+  await userEvent.clear(field('network'));
+  await userEvent.type(field('network'), 'ETH');
+  expect(field('type')).toHaveValue('ERC20');
 });
 
 it('posts multipart data with Accept JSON to the deployment API and thanks the user', async () => {
@@ -52,8 +89,11 @@ it('posts multipart data with Accept JSON to the deployment API and thanks the u
   expect(body.get('name')).toBe('Moon Token');
   expect(body.get('contract')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
   expect([...body.keys()]).toEqual([...LISTING_FIELDS]);
-  // The form is cleared for the next request.
+  expect(body.get('network')).toBe('TRON');
+  expect(body.get('type')).toBe('TRC-20');
+  // The form is cleared for the next request, the network filled in again.
   expect(field('name')).toHaveValue('');
+  expect(field('network')).toHaveValue('TRON');
 });
 
 it('ignores an action url in the address bar', async () => {

@@ -2,7 +2,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { setLoading, useNetworks, type RemoteScreenProps } from '@jmswap/shared-chain';
+import {
+  setLoading,
+  useNetworks,
+  type NetworkId,
+  type RemoteScreenProps,
+} from '@jmswap/shared-chain';
 import { listingAction, submitListing, type ListingOutcome } from './listingAction';
 import { errorText, fieldLabel, outcomeText } from './listingText';
 // This remote's texts in the language in use, registered with the module.
@@ -29,6 +34,14 @@ const PLACEHOLDERS: Partial<Record<Field, string | MessageDescriptor>> = {
   telegram: msg`@handle or https://t.me/...`,
 };
 const INPUT_TYPES: Partial<Record<Field, string>> = { email: 'email', website: 'url' };
+/** Each network's token standard, as the api's listing rules ask; the server's answer counts. */
+export const TOKEN_TYPES: Readonly<Record<string, string>> = {
+  TRON: 'TRC-20',
+  BSC: 'BEP-20',
+  POLY: 'ERC-20',
+  BTTC: 'ERC-20',
+  ETH: 'ERC-20',
+};
 /** Same bounds as the server; the server's answer is what counts. */
 const MAX_LENGTH: Partial<Record<Field, number>> = { contract: 64, tax: 8, supply: 104 };
 
@@ -52,12 +65,34 @@ function errorsByField(outcome: ListingOutcome): Partial<Record<Field, string>> 
 }
 
 /**
+ * Network and Type, filled in: the network the header shows (and the one a tab there picks) and
+ * its token standard, each until the user writes in it; Type follows the Network written.
+ */
+function useNetworkFields(shown: NetworkId) {
+  const [network, setNetwork] = useState<string>();
+  const [type, setType] = useState<string>();
+  const networkText = network ?? shown;
+  const values: Partial<Record<Field, string>> = {
+    network: networkText,
+    type: type ?? TOKEN_TYPES[networkText.trim().toUpperCase()] ?? '',
+  };
+  const write = (field: Field, text: string) =>
+    field === 'network' ? setNetwork(text) : setType(text);
+  const reset = () => {
+    setNetwork(undefined);
+    setType(undefined);
+  };
+  return { values, write, reset };
+}
+
+/**
  * TOKEN LISTING form. It posts to the deployment's listing API (never to a url from the query
  * string); the server validates every field. Its first error is the status line; every field it
  * refused is marked, says why under it, and the first one takes the focus.
  */
-export function ListingPage(_props: RemoteScreenProps) {
+export function ListingPage({ network }: RemoteScreenProps) {
   const { t, i18n } = useLingui();
+  const filled = useNetworkFields(network);
   const networks = useNetworks();
   const [outcome, setOutcome] = useState<ListingOutcome>();
   const [sending, setSending] = useState(false);
@@ -79,7 +114,10 @@ export function ListingPage(_props: RemoteScreenProps) {
     setOutcome(answer);
     const refused = errorsByField(answer);
     setErrors(refused);
-    if (answer.kind === 'thanks') form.reset();
+    if (answer.kind === 'thanks') {
+      form.reset();
+      filled.reset();
+    }
     const first = LISTING_FIELDS.find((field) => refused[field]);
     if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
   }
@@ -90,6 +128,7 @@ export function ListingPage(_props: RemoteScreenProps) {
       <form onSubmit={submit} className="jm-form" noValidate>
         {LISTING_FIELDS.map((field) => {
           const error = errors[field];
+          const value = filled.values[field];
           // Outside the label: the field's name stays its label alone.
           return (
             <div key={field} className="jm-form-field">
@@ -101,6 +140,11 @@ export function ListingPage(_props: RemoteScreenProps) {
                   placeholder={placeholder(PLACEHOLDERS[field])}
                   maxLength={MAX_LENGTH[field] ?? 200}
                   autoComplete="off"
+                  list={field === 'network' ? `${id}-networks` : undefined}
+                  value={value}
+                  onChange={
+                    value === undefined ? undefined : (e) => filled.write(field, e.target.value)
+                  }
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-${field}` : undefined}
                   // Edited: no longer what the server refused.
@@ -115,6 +159,11 @@ export function ListingPage(_props: RemoteScreenProps) {
             </div>
           );
         })}
+        <datalist id={`${id}-networks`}>
+          {Object.keys(TOKEN_TYPES).map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
         <button type="submit" className="jm-button" disabled={sending}>
           {t`SUBMIT`}
         </button>

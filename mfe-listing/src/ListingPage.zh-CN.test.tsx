@@ -25,7 +25,7 @@ it('in Chinese: the form, its labels and the server field error, networks untran
   render(<ListingPage network="TRON" query={{}} />);
   await act(() => activateLanguage('zh-CN'));
   expect(screen.getByRole('heading', { name: '代币上架' })).toBeInTheDocument();
-  expect(screen.getByRole('textbox', { name: '网络' })).toHaveAttribute(
+  expect(screen.getByRole('combobox', { name: '网络' })).toHaveAttribute(
     'placeholder',
     'TRON、BSC、POLY、BTTC 或 ETH',
   );

@@ -12,6 +12,7 @@ import {
   entryLeftWithNetwork,
   LOADING_ROUTES,
   resolveRouteNetwork,
+  ROUTE_NETWORKS,
   routeEventName,
   type RouteName,
 } from '../routes';
@@ -27,8 +28,8 @@ interface Props {
 
 /**
  * Entering a route: resolves its network (n), makes it the selected network, logs ROUTE_<name>,
- * and sets the loading state where the spec asks. Changing n or t remounts the content,
- * which reloads the route's state.
+ * and sets the loading state where the spec asks. Changing n (on a route that shows one) or t
+ * remounts the content, which reloads the route's state.
  */
 export function RouteScreen({ route, children }: Props) {
   const [params, setParams] = useSearchParams();
@@ -40,11 +41,17 @@ export function RouteScreen({ route, children }: Props) {
     selectNetwork(network);
   }, [network]);
 
+  // A network tab on a page that shows no network (listing, info, help) switches the header's
+  // network only: the page stays, with what was typed in it (the listing form).
+  const screenKey = ROUTE_NETWORKS[route].length > 0 ? `${network}:${t}` : t;
+
   useEffect(() => {
     trackEvent(routeEventName(route), { network });
     if (LOADING_ROUTES.includes(route)) setLoading(true);
     return () => setLoading(false);
-  }, [route, network, t]);
+    // Once per entry to the screen: `network` is the one it was entered with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [route, screenKey]);
 
   const setQuery: NonNullable<RemoteScreenProps['setQuery']> = (changes, options) => {
     const left =
@@ -65,5 +72,5 @@ export function RouteScreen({ route, children }: Props) {
     );
   };
 
-  return <div key={`${network}:${t}`}>{children({ network, query, setQuery })}</div>;
+  return <div key={screenKey}>{children({ network, query, setQuery })}</div>;
 }
