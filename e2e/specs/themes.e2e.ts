@@ -3,7 +3,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { HOST_PORT } from '../fixtures/stack';
 
 // Themes: every route in light and dark, at a phone's and a desktop's width, with
-// no colour-contrast failure (axe) and a screenshot of each kept with the report. One page for
+// no colour-contrast failure (axe; and once per route, no failure of any of its WCAG 2.1 AA
+// rules or best practices) and a screenshot of each kept with the report. One page for
 // the whole file: the theme and the viewport change in place, the way a visitor changes them.
 const ROUTES: [string, string][] = [
   ['index', '/'],
@@ -67,6 +68,21 @@ async function keepShot(info: TestInfo, name: string, fullPage = true) {
   await info.attach(`${name}.png`, { path, contentType: 'image/png' });
 }
 
+/**
+ * Every WCAG 2.1 A and AA rule axe checks, and its best practices (a level-one heading, landmarks,
+ * names): once per route, the contrast being checked in each theme and width below.
+ */
+async function accessibilityViolations(info: TestInfo, name: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const found = violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`),
+  );
+  if (found.length) await info.attach(`${name}-axe.txt`, { body: found.join('\n') });
+  return found;
+}
+
 /** `within`: only there (a frame's selector, then the selector inside it). */
 async function contrastViolations(info: TestInfo, name: string, within?: string[]) {
   const axe = new AxeBuilder({ page }).withRules(['color-contrast']);
@@ -79,7 +95,7 @@ async function contrastViolations(info: TestInfo, name: string, within?: string[
   return found;
 }
 
-test('every route in both themes, at 375 and 1280 px: no colour-contrast failure', async () => {
+test('every route in both themes, at 375 and 1280 px: no colour-contrast failure (nor any other of axe)', async () => {
   const info = test.info();
   test.setTimeout(240000);
   await page.goto('/');
@@ -92,6 +108,8 @@ test('every route in both themes, at 375 and 1280 px: no colour-contrast failure
         await page.goto(url);
         await settled();
       });
+      const found = await test.step('axe, every rule', () => accessibilityViolations(info, name));
+      expect.soft(found, name).toEqual([]);
       for (const theme of ['dark', 'light'] as const) {
         await page.setViewportSize({ width: 1280, height: 900 });
         await switchTheme(theme);

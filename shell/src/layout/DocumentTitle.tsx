@@ -39,6 +39,15 @@ export function pageTitle(
 }
 
 /**
+ * The page's name as its level-one heading, for screen readers' heading navigation: the pages
+ * other than the index (which shows its own) open with their card's heading (h2) or none.
+ */
+export function PageHeading({ route }: { route: Exclude<RouteName, 'index'> }) {
+  const { i18n } = useLingui();
+  return <h1 className="jm-visually-hidden">{i18n._(PAGE_NAMES[route])}</h1>;
+}
+
+/**
  * Keeps document.title on the page shown, in the page's language, and says the new page's name
  * to screen readers when a link moves to another page: a page load is announced by the browser,
  * a client-side move is not (the focus stays on the link). The same approach as Next.js's route

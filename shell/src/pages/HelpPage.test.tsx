@@ -28,6 +28,8 @@ beforeAll(() => {
 
 it('opens HOW TO SWAP by default, the other topics closed', () => {
   at('/help');
+  // The page's own level-one heading (screen readers' heading navigation), over the topics.
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Help center');
   expect(screen.getByRole('heading', { name: 'HOW TO SWAP' })).toBeInTheDocument();
   expect(topic('swap').open).toBe(true);
   for (const { key } of HELP_TOPICS.slice(1)) expect(topic(key).open).toBe(false);

@@ -22,6 +22,7 @@ it("links the deck the deployment names in site.json (the deck's url), in a new 
     new Response(JSON.stringify({ deckUrl: 'https://files.example/jmswap-deck.pdf' })),
   );
   const link = await screen.findByRole('link', { name: 'Download our deck (PDF)' });
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('For projects');
   expect(link).toHaveAttribute('href', 'https://files.example/jmswap-deck.pdf');
   expect(link).toHaveAttribute('target', '_blank');
   expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/config/site.json');

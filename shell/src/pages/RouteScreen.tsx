@@ -8,6 +8,7 @@ import {
   type NetworkId,
   type RemoteScreenProps,
 } from '@jmswap/shared-chain';
+import { PageHeading } from '../layout/DocumentTitle';
 import {
   entryLeftWithNetwork,
   LOADING_ROUTES,
@@ -72,5 +73,10 @@ export function RouteScreen({ route, children }: Props) {
     );
   };
 
-  return <div key={screenKey}>{children({ network, query, setQuery })}</div>;
+  return (
+    <div key={screenKey}>
+      {route !== 'index' && <PageHeading route={route} />}
+      {children({ network, query, setQuery })}
+    </div>
+  );
 }
