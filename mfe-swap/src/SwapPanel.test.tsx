@@ -454,15 +454,19 @@ it('approves the maximum by default, or only the swap amount when the user asks'
   expect(api.approvals).toEqual(['max', 'exact']);
 });
 
-it('says when the network cannot be reached instead of failing silently', async () => {
+it('says when the network cannot be reached instead of failing silently, on the banner and the button', async () => {
   api.quote = async () => {
     const { ChainError } = await import('@jmswap/shared-chain');
     const { NETWORK_UNREACHABLE } = await import('@jmswap/shared-chain/swap');
     throw new ChainError('TRANSACTION_FAILED', NETWORK_UNREACHABLE);
   };
+  connect();
   render(<SwapPanel network="TRON" query={{}} />);
   await userEvent.type(sell(), '10');
-  expect(await screen.findByText(/Network unreachable/)).toBeInTheDocument();
+  expect(await screen.findByText(/Network unreachable:/)).toBeInTheDocument();
+  // The pools were not read: the button does not claim they lack liquidity.
+  expect(screen.getByRole('button', { name: 'Network unreachable' })).toBeDisabled();
+  expect(screen.queryByRole('button', { name: 'INSUFFICIENT LIQUIDITY' })).toBeNull();
 });
 
 it('shows the banner when the pools cannot be read, not when the nodes fail only other reads, and clears it when one answers', async () => {

@@ -387,6 +387,12 @@ function SwapBox({
         <button type="button" className="jm-button" disabled>
           {t`Updating quote...`}
         </button>
+      ) : state.insufficientLiquidity && unreachable ? (
+        // No estimate because no node answered: the pools were not read, so nothing is known of
+        // their liquidity (the banner above says what happened).
+        <button type="button" className="jm-button" disabled>
+          {t`Network unreachable`}
+        </button>
       ) : state.insufficientLiquidity ? (
         <button type="button" className="jm-button" disabled>
           {localText(INSUFFICIENT_LIQUIDITY_BUTTON)}
