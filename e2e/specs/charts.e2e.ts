@@ -493,3 +493,29 @@ test("with the charts remote's server down the swap box shows no chart and swaps
   await expect(historyArea(page)).toBeEmpty();
   await expect(page.getByText('No chart data available')).toHaveCount(0);
 });
+
+test('a connection that drops as Highcharts downloads costs nothing: the light chart stays, and Highcharts comes once the browser is online again, without a reload', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/?n=BSC');
+  await expect(page.getByTestId('price-from')).toHaveText(/\d/);
+  const layers = miniChart(page).locator('[data-drawn]');
+  await expect(layers).toHaveAttribute('data-drawn', 'light');
+
+  // Offline as the pointer asks for Highcharts: its download fails, the light chart stays.
+  await context.setOffline(true);
+  const failed = page.waitForEvent('console', (m) =>
+    m.text().startsWith('[charts] the interactive chart could not load'),
+  );
+  await layers.hover();
+  await failed;
+  await expect(layers).toHaveAttribute('data-drawn', 'light');
+  await expect(miniChart(page).locator('figure[data-chart="line"]')).toBeVisible();
+
+  // Back online: Highcharts downloads again (the federation runtime had kept the failed load)
+  // and takes the light chart's place.
+  await context.setOffline(false);
+  await expect(layers).toHaveAttribute('data-drawn', 'highcharts', { timeout: 10_000 });
+  await expect(page.getByTestId('price-from')).toHaveText(/\d/);
+});
