@@ -160,8 +160,8 @@ export function ListingPage({ network }: RemoteScreenProps) {
           );
         })}
         <datalist id={`${id}-networks`}>
-          {Object.keys(TOKEN_TYPES).map((id) => (
-            <option key={id} value={id} />
+          {Object.keys(TOKEN_TYPES).map((name) => (
+            <option key={name} value={name} />
           ))}
         </datalist>
         <button type="submit" className="jm-button" disabled={sending}>
