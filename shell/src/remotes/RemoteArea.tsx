@@ -3,6 +3,7 @@ import {
   startTransition,
   useContext,
   useEffect,
+  useRef,
   useState,
   type ComponentType,
   type ErrorInfo,
@@ -49,7 +50,32 @@ const remoteFallback = onDemand('the remote-fallback chunk', () =>
   import(/* webpackChunkName: "remote-fallback" */ './RemoteFallback').then((m) => m.default),
 );
 
+/** How long after the browser's `online` event a failed area loads again by itself. */
+export const ONLINE_SETTLE_MS = 2000;
+
+/**
+ * Back online, a failed area loads again by itself a moment later (the first requests right
+ * then still fail), as if Retry were pressed: the page opened during a dropped connection heals.
+ */
+function useRetryWhenOnline(retry: () => void) {
+  const latest = useRef(retry);
+  latest.current = retry;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const online = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => latest.current(), ONLINE_SETTLE_MS);
+    };
+    window.addEventListener('online', online);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', online);
+    };
+  }, []);
+}
+
 function Fallback(props: FallbackProps) {
+  useRetryWhenOnline(props.onRetry);
   const [offline, setOffline] = useState(false);
   const Message = useOnDemand(remoteFallback, true, () => setOffline(true));
   if (offline) return <OfflineFallback {...props} />;
