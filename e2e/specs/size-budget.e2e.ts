@@ -27,10 +27,10 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // Japanese) read as ASCII, and the api's answer time (shared-chain's first chunk). 195, not 194
   // (measured 194.0): the wallet of the last visit said to be coming back ("Connecting wallet…")
   // from the first frame, in the header and the swap box, instead of CONNECT WALLET (0.4). 196,
-  // not 195 (measured 195.2): the swap box's chart tried again after a dropped connection or a
+  // not 195 (measured 195.3): the swap box's chart tried again after a dropped connection or a
   // charts remote that was down, its button saying "Network unreachable" rather than
-  // INSUFFICIENT LIQUIDITY when no node answers, and each page's level-one heading (0.5
-  // together).
+  // INSUFFICIENT LIQUIDITY when no node answers, each page's level-one heading, and a failed
+  // area loaded again once the browser is online (0.6 together).
   { path: '/?n=BSC', budget: 196 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   { path: '/?n=ETH', budget: 196 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   { path: '/charts', budget: 200 * KiB, selector: '[aria-label="Pair figures"]', text: '\\d' },
