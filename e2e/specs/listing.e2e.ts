@@ -70,6 +70,14 @@ async function startOwnApi(): Promise<{ url: string; dataDir: string; stop(): Pr
   };
 }
 
+/** The form posts to the configured action (TRON's api); the test's own api answers it. */
+async function answerListingsWith(page: Page, api: { url: string }) {
+  const action = `${(localNetworks().TRON as unknown as { api: { url: string } }).api.url}/v1/listing`;
+  await page.route(action, async (route) =>
+    route.fulfill({ response: await route.fetch({ url: `${api.url}/v1/listing` }) }),
+  );
+}
+
 /** The operator CLI, exactly as an operator runs it. */
 function listingsCli(dataDir: string, ...args: string[]): string {
   const env = { ...process.env };
@@ -108,11 +116,7 @@ test('a valid request is submitted in the browser and found with the operator CL
   const contract = await deployToken(name, 'E2E');
   const api = await startOwnApi();
   try {
-    // The form posts to the configured action; this test's own api answers it.
-    const action = `${(localNetworks().TRON as unknown as { api: { url: string } }).api.url}/v1/listing`;
-    await page.route(action, async (route) =>
-      route.fulfill({ response: await route.fetch({ url: `${api.url}/v1/listing` }) }),
-    );
+    await answerListingsWith(page, api);
     await page.goto('/listing');
     // Written as people write them: a grouped supply, a site without https://, a tax with %.
     await fill(page, {
@@ -212,10 +216,7 @@ test("a network tab keeps what was typed in the form; Network and Type follow th
   const contract = await deployToken(name, 'TAB');
   const api = await startOwnApi();
   try {
-    const action = `${(localNetworks().TRON as unknown as { api: { url: string } }).api.url}/v1/listing`;
-    await page.route(action, async (route) =>
-      route.fulfill({ response: await route.fetch({ url: `${api.url}/v1/listing` }) }),
-    );
+    await answerListingsWith(page, api);
     await page.goto('/listing?n=TRON');
     await expect(field(page, 'network')).toHaveValue('TRON');
     await expect(field(page, 'type')).toHaveValue('TRC-20');
