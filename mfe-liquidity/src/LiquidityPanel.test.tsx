@@ -595,6 +595,33 @@ describe('step 3, REMOVE LIQUIDITY', () => {
     });
   });
 
+  it('with the pool unreadable it says the network is unreachable; its figures come back with it', async () => {
+    const safeMoney = { ...position, pair: 'pair-TRX-SafeMoney', symbolB: 'SafeMoney' };
+    const fake = await setup({ positions: [position, safeMoney] });
+    await connect();
+    fake.node.pair = 'none';
+    const open = async () => {
+      const item = await screen.findByRole('listitem', { name: 'TRX/SafeMoney pool' });
+      await userEvent.click(
+        within(item).getByRole('button', { name: 'REMOVE LIQUIDITY TRX/SafeMoney' }),
+      );
+    };
+    await open();
+    expect(
+      await screen.findByText('Network unreachable: the pool cannot be read right now.'),
+    ).toBeVisible();
+    expect(screen.getByTestId('receive-a')).toHaveTextContent('-');
+    expect(screen.getByRole('button', { name: 'REMOVE LIQUIDITY' })).toBeDisabled();
+    fake.node.pair = 'ok';
+    // Back goes to ADD LIQUIDITY, then to the list (product.md: 3 to 2, 2 to 1).
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await open();
+    await waitFor(() => expect(screen.getByTestId('receive-a')).toHaveTextContent('10000'));
+    expect(screen.queryByText(/Network unreachable/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'REMOVE LIQUIDITY' })).toBeEnabled();
+  });
+
   it('a failed removal says "Error removing liquidity"', async () => {
     await setup({ fail: new Error('reverted') });
     await connect();

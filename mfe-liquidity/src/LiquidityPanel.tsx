@@ -170,6 +170,7 @@ function Panel({
           busy={actions.busy}
           connected={session.connected}
           slippageBps={slippageBps}
+          unreachable={data.unreachable}
           onRemove={() => removal && void actions.remove(removing, removal)}
         />
       )}

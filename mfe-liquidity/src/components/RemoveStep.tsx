@@ -29,6 +29,8 @@ interface Props {
   /** With a wallet: the removal is simulated before it is sent. */
   connected?: boolean;
   slippageBps?: number;
+  /** The last read of the pool failed: the figures are missing or old. */
+  unreachable?: boolean;
   onRemove: () => void;
 }
 
@@ -53,6 +55,11 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
         </button>{' '}
         {t`REMOVE LIQUIDITY`}
       </h2>
+      {p.unreachable && (
+        <p role="status" className="jm-warning">
+          {t`Network unreachable: the pool cannot be read right now.`}
+        </p>
+      )}
       <label className="jm-slider">
         {t`Remove amount`} <output data-testid="percent">{percent}%</output>
         <input

@@ -33,18 +33,20 @@ export function fakeLiquidityApi(options: {
   const adds: AddLiquidityRequest[] = [];
   const removes: RemoveLiquidityRequest[] = [];
   let positionReads = 0;
-  // A slow or silent node for balances: 'hang' never answers, 'none' answers undefined (what a
-  // reader answers when no node does).
-  const node: { balances: 'ok' | 'hang' | 'none'; energy: 'ok' | 'hang' } = {
+  // A slow or silent node: 'hang' never answers, 'none' answers undefined (what a reader answers
+  // when no node does).
+  const node: { balances: 'ok' | 'hang' | 'none'; energy: 'ok' | 'hang'; pair: 'ok' | 'none' } = {
     balances: 'ok',
     energy: 'ok',
+    pair: 'ok',
   };
   const api: LiquidityApi = {
     async positions() {
       positionReads += 1;
       return options.positions ?? [];
     },
-    async pair(_n, a, b): Promise<LiquidityPair> {
+    async pair(_n, a, b): Promise<LiquidityPair | undefined> {
+      if (node.pair === 'none') return undefined;
       const p = options.pools.find(
         (x) => (x.symbolA === a && x.symbolB === b) || (x.symbolA === b && x.symbolB === a),
       );
