@@ -55,9 +55,11 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // tax readings of few units read as the rate they fit (0.7). 138, not 137 (measured 137.0):
   // full-width input read as ASCII and the api's answer time (shared-chain's first chunk, as
   // for the swap box's 194); at 137.0 the hashes of the lazy chunks the shell's main bundle
-  // names took it over and under from one build to the next.
-  { path: '/info', budget: 138 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
-  { path: '/help', budget: 138 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+  // names took it over and under from one build to the next. 139, not 138 (measured 138.1): toasts
+  // shown by the page itself when the toast library cannot load (offline), and the wallet list
+  // and the wallet menu's panels saying they did not load instead of a click doing nothing (0.2).
+  { path: '/info', budget: 139 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 139 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
 
 /** The packages inside a chunk, by unminified source size, from its source map. */

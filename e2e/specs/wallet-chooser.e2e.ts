@@ -294,3 +294,33 @@ test('the help center, the info page and the listing form keep the network and i
   await page.getByRole('link', { name: 'Swap', exact: true }).first().click();
   await expect(page.getByRole('button', { name: 'Sell token: TRX' })).toBeVisible();
 });
+
+test('CONNECT WALLET with the connection dropped says the wallet list did not load, in a toast styled by the page; back online the next click opens it', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/?n=BSC');
+  await expect(page.getByTestId('price-from')).toContainText(/\d/);
+  // Offline before any toast of this visit: neither the chooser's chunk nor the toast library's
+  // can load, so the page shows the toast itself.
+  await context.setOffline(true);
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'The wallet list did not load' });
+  await expect(toast).toHaveText(
+    'The wallet list did not load. Check your connection and try again.×',
+  );
+  // Drawn by the stylesheet (the page's policy refuses inline styles): over the page, top right.
+  expect(
+    await toast.evaluate((li) => {
+      const list = getComputedStyle(li.parentElement as Element);
+      return [list.position, getComputedStyle(li).borderTopStyle];
+    }),
+  ).toEqual(['fixed', 'solid']);
+  await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeHidden();
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toBeHidden();
+
+  await context.setOffline(false);
+  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
+});

@@ -82,15 +82,23 @@ function showToast({ toast }: Sonner, e: ToastEvent) {
   show(message, { duration: e.durationMs });
 }
 
+/** A toast shown by the page itself: the toast library's chunk did not load (offline). */
+type PlainToast = { id: number; error: boolean; text: string };
+
+let plainIds = 0;
+
 /**
  * Toasts top right: errors 5 s (fee messages 10 s), wallet toasts 2 s, all dismissible.
- * The toast library loads with the first toast: most visits never show one.
+ * The toast library loads with the first toast: most visits never show one. When it cannot load
+ * (the first toast of a visit came while offline, and is most often about that), the toasts are
+ * shown plainly, from the page's own stylesheet; the next toast tries the library again.
  */
 export function Toasts() {
   const { t } = useLingui();
   const theme = useTheme();
   const [sonner, setSonner] = useState<Sonner>();
   const [queued, setQueued] = useState<(ToastEvent | 'loggedOut')[]>([]);
+  const [plain, setPlain] = useState<PlainToast[]>([]);
   useEffect(() => {
     const sub = appEvents$.subscribe((e) => {
       if (e.type === 'loggedOut')
@@ -101,18 +109,34 @@ export function Toasts() {
     });
     return () => sub.unsubscribe();
   }, []);
+  const dismiss = (id: number) => setPlain((p) => p.filter((x) => x.id !== id));
   useEffect(() => {
-    if (queued.length > 0 && !sonner)
-      // sonner's own styles as a stylesheet of the toasts chunk: the build keeps sonner from
-      // injecting them as a <style> element, which the page's policy refuses (mf-config).
-      Promise.all([
-        import(/* webpackChunkName: "toasts" */ 'sonner'),
-        import(/* webpackChunkName: "toasts" */ 'sonner/dist/styles.css'),
-      ]).then(
-        ([module]) => setSonner(module),
-        (error: unknown) => console.error('[jmswap] the toasts could not be loaded', error),
-      );
-  }, [queued, sonner]);
+    if (queued.length === 0 || sonner) return;
+    let live = true;
+    // sonner's own styles as a stylesheet of the toasts chunk: the build keeps sonner from
+    // injecting them as a <style> element, which the page's policy refuses (mf-config).
+    Promise.all([
+      import(/* webpackChunkName: "toasts" */ 'sonner'),
+      import(/* webpackChunkName: "toasts" */ 'sonner/dist/styles.css'),
+    ]).then(
+      ([module]) => live && setSonner(module),
+      (error: unknown) => {
+        console.error('[jmswap] the toasts could not be loaded', error);
+        if (!live) return;
+        for (const e of queued) {
+          const id = ++plainIds;
+          const toast = e === 'loggedOut' ? undefined : e;
+          const text = toast?.text ?? t`You have been logged out`;
+          setPlain((p) => [...p, { id, error: toast?.kind === 'error', text }]);
+          setTimeout(() => dismiss(id), toast?.durationMs ?? ERROR_TOAST_MS);
+        }
+        setQueued((q) => q.filter((e) => !queued.includes(e)));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [queued, sonner, t]);
   useEffect(() => {
     // Shown once the Toaster below is mounted: toasts raised before it would be lost.
     if (!sonner || queued.length === 0) return;
@@ -122,7 +146,25 @@ export function Toasts() {
       else showToast(sonner, e);
     setQueued([]);
   }, [sonner, queued, t]);
-  if (!sonner) return null;
-  const { Toaster } = sonner;
-  return <Toaster position="top-right" closeButton richColors theme={theme} />;
+  return (
+    <>
+      {plain.length > 0 && (
+        <ol className="jm-plain-toasts">
+          {plain.map(({ id, error, text }) => (
+            <li
+              key={id}
+              className={error ? 'jm-plain-error' : ''}
+              role={error ? 'alert' : 'status'}
+            >
+              {text}
+              <button type="button" aria-label={t`Close`} onClick={() => dismiss(id)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {sonner && <sonner.Toaster position="top-right" closeButton richColors theme={theme} />}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { appEvents$ } from '@jmswap/shared-chain';
+import { useLingui } from '@lingui/react/macro';
+import { appEvents$, showToast } from '@jmswap/shared-chain';
 import { onDemand, useOnDemand } from './onDemand';
 
 const walletChooser = onDemand('the wallet chooser', () =>
@@ -16,6 +17,7 @@ const walletChooser = onDemand('the wallet chooser', () =>
  * test: the chunk loaded in 6 ms, the dialog 0.8 s later).
  */
 export function WalletChooserOnDemand() {
+  const { t } = useLingui();
   const [requested, setRequested] = useState(false);
   useEffect(() => {
     const sub = appEvents$.subscribe(
@@ -23,9 +25,13 @@ export function WalletChooserOnDemand() {
     );
     return () => sub.unsubscribe();
   }, []);
-  // A chunk that did not load (offline, a deploy in between) is logged by onDemand; the next
-  // CONNECT WALLET tries again. Mounted, the chooser takes later requests from the bus itself.
-  const Chooser = useOnDemand(walletChooser, requested, () => setRequested(false));
+  // A chunk that did not load (offline, a deploy in between) is logged by onDemand and said on
+  // screen (a click that did nothing read as a broken button); the next CONNECT WALLET tries
+  // again. Mounted, the chooser takes later requests from the bus itself.
+  const Chooser = useOnDemand(walletChooser, requested, () => {
+    setRequested(false);
+    showToast('error', t`The wallet list did not load. Check your connection and try again.`);
+  });
   if (!requested || !Chooser) return null;
   return <Chooser requested />;
 }

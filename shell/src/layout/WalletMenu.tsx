@@ -7,12 +7,14 @@
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
+import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import {
   disconnectWallet,
   loadAllowances,
   loadRecentTransactions,
+  showToast,
   useDismiss,
 } from '@jmswap/shared-chain';
 import { APPROVALS_TITLE, RECENT_TITLE } from './approvalsTitle';
@@ -69,9 +71,17 @@ function usePanelDismiss(open: boolean, close: () => void) {
   return opener;
 }
 
-const PANELS: Record<Panel, { id: string; title: MessageDescriptor }> = {
-  recent: { id: 'jm-recent', title: RECENT_TITLE },
-  approvals: { id: 'jm-approvals', title: APPROVALS_TITLE },
+const PANELS: Record<Panel, { id: string; title: MessageDescriptor; failed: MessageDescriptor }> = {
+  recent: {
+    id: 'jm-recent',
+    title: RECENT_TITLE,
+    failed: msg`Recent transactions did not load. Check your connection and try again.`,
+  },
+  approvals: {
+    id: 'jm-approvals',
+    title: APPROVALS_TITLE,
+    failed: msg`Approvals did not load. Check your connection and try again.`,
+  },
 };
 
 export function WalletMenu() {
@@ -80,11 +90,16 @@ export function WalletMenu() {
   useEffect(() => {
     loadRecentTransactions().catch(() => undefined);
   }, []);
-  // A panel whose code did not load closes again (logged by onDemand): the next click retries.
   const close = () => setOpen(undefined);
+  // A panel whose code did not load closes again and says so (onDemand logs it): the next click
+  // retries.
+  const failed = (panel: Panel) => () => {
+    close();
+    showToast('error', PANELS[panel].failed);
+  };
   const opener = usePanelDismiss(open !== undefined, close);
-  const RecentPanel = useOnDemand(recentPanel, open === 'recent', close);
-  const ApprovalsPanel = useOnDemand(approvalsPanel, open === 'approvals', close);
+  const RecentPanel = useOnDemand(recentPanel, open === 'recent', failed('recent'));
+  const ApprovalsPanel = useOnDemand(approvalsPanel, open === 'approvals', failed('approvals'));
   const Panel = open === 'recent' ? RecentPanel : open === 'approvals' ? ApprovalsPanel : undefined;
   // One entry in the wallet area (wide screens) and one in the folded menu (phones).
   const toggle = (panel: Panel, className: string) => (

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  appEvents$,
   loadAllowances,
   loadRecentTransactions,
   type AllowancesModule,
@@ -50,8 +51,11 @@ async function clickUntil(name: string, shown: () => Promise<HTMLElement>) {
 }
 
 test('the first opening of Approvals shows the panel once its code is there', async () => {
-  // The first try fails (a chunk that did not load): logged, the entry closes, the next click retries.
+  // The first try fails (a chunk that did not load): logged and said, the entry closes, the next
+  // click retries.
   const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const toasts: string[] = [];
+  const sub = appEvents$.subscribe((e) => e.type === 'toast' && toasts.push(e.text));
   loadApprovals.mockRejectedValueOnce(new Error('offline')).mockResolvedValue(fakeAllowances);
   render(<WalletMenu />);
   const [wide, phone] = screen.getAllByRole('button', { name: 'Approvals' });
@@ -63,7 +67,9 @@ test('the first opening of Approvals shows the panel once its code is there', as
     '[jmswap] the approvals panel did not load',
     expect.objectContaining({ message: 'offline' }),
   );
+  expect(toasts).toEqual(['Approvals did not load. Check your connection and try again.']);
   error.mockRestore();
+  sub.unsubscribe();
 
   await clickUntil('Approvals', () =>
     screen.findByText('No approvals: the routers cannot spend any of your tokens.', undefined, {
