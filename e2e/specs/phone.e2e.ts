@@ -120,6 +120,8 @@ for (const size of PHONE_SIZES) {
       await expect(page).toHaveURL(/\/pools/);
       await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
       await expect(subMenu).toBeHidden();
+      // The link folded away with the menu: the focus is back on Menu, not at the page's start.
+      await expect(menuButton(page)).toBeFocused();
 
       await menuButton(page).tap();
       await expect(subMenu).toBeVisible();

@@ -149,7 +149,15 @@ function useMenuDisclosure() {
   const toggle = useRef<HTMLButtonElement>(null);
   const [path] = useLocation();
   const search = useSearch();
-  useEffect(() => setOpen(false), [path, search]);
+  const openNow = useRef(open);
+  openNow.current = open;
+  useEffect(() => {
+    if (!openNow.current) return;
+    // The link pressed folds away with the menu: the focus goes back to Menu, as with Escape
+    // (it fell to the page's start, and the next Tab landed anywhere).
+    if (document.activeElement?.closest('#jm-menu, #jm-submenu')) toggle.current?.focus();
+    setOpen(false);
+  }, [path, search]);
   useDismiss(open, () => setOpen(false), { returnTo: toggle });
   return { open, toggle, flip: () => setOpen((o) => !o) };
 }
