@@ -315,6 +315,18 @@ it('swaps, shows FUNDS ON THE WAY with the explorer link, and resets on close', 
   expect(sell()).toHaveValue('');
 });
 
+it('a swap whose output is a base unit or two is sent with a minimum of one unit, never 0', async () => {
+  connect();
+  render(<SwapPanel network="TRON" query={{ from: 'TRX', to: 'USDT' }} />);
+  // 0.000005 TRX at 4 TRX per USDT: 0.00000124 USDT, of which USDT's 6 decimals keep one unit.
+  await userEvent.type(sell(), '0.000005');
+  await waitFor(() => expect(receive()).toHaveValue('0.000001'));
+  expect(screen.getByTestId('bound')).toHaveTextContent('0.000001 USDT');
+  await userEvent.click(screen.getByRole('button', { name: 'SWAP' }));
+  await screen.findByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  expect(api.swaps[0]).toMatchObject({ kind: 'exactIn', amountIn: 5n, bound: 1n });
+});
+
 it('a failed swap says Swap failed and keeps the form', async () => {
   connect();
   api.fail = new Error('boom');

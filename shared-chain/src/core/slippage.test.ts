@@ -16,6 +16,12 @@ describe('bounds', () => {
     expect(minimumReceived(7n, 0)).toBe(7n);
     expect(maximumSold(7n, 0)).toBe(7n);
   });
+  it('an output of a few base units keeps a minimum of one: never the whole input for nothing', () => {
+    expect(minimumReceived(1n, 500)).toBe(1n); // 0.95
+    expect(minimumReceived(19n, 500)).toBe(18n); // 18.05
+    expect(minimumReceived(1n, 9_999)).toBe(1n);
+    expect(minimumReceived(0n, 500)).toBe(0n);
+  });
   it.each([-1, 10_000, 0.5])('rejects slippage %s', (bps) => {
     expect(() => minimumReceived(1n, bps)).toThrow(RangeError);
     expect(() => maximumSold(1n, bps)).toThrow(RangeError);
@@ -27,6 +33,7 @@ describe('bounds', () => {
         fc.integer({ min: 0, max: 9_999 }),
         (x, bps) => {
           expect(minimumReceived(x, bps)).toBeLessThanOrEqual(x);
+          if (x > 0n) expect(minimumReceived(x, bps)).toBeGreaterThan(0n);
           expect(maximumSold(x, bps)).toBeGreaterThanOrEqual(x);
         },
       ),

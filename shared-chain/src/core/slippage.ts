@@ -18,10 +18,16 @@ export function assertSlippageBps(slippageBps: number): void {
   }
 }
 
-/** Minimum received for an exact-input swap: out * (10000 - slippage) / 10000, floored. */
+/**
+ * Minimum received for an exact-input swap: out * (10000 - slippage) / 10000, floored, and at
+ * least one base unit of an output there is. Floored to 0, the router would take the whole input
+ * for nothing: a few base units of a token of few decimals (one unit of a 0-decimal token worth
+ * 95 USDT, bought with 95 USDT at 5%) could be taken whole by a sandwich.
+ */
 export function minimumReceived(amountOut: bigint, slippageBps: number): bigint {
   assertSlippageBps(slippageBps);
-  return (amountOut * (BPS_DENOMINATOR - BigInt(slippageBps))) / BPS_DENOMINATOR;
+  const floored = (amountOut * (BPS_DENOMINATOR - BigInt(slippageBps))) / BPS_DENOMINATOR;
+  return floored === 0n && amountOut > 0n ? 1n : floored;
 }
 
 /** Maximum sold for an exact-output swap: in * (10000 + slippage) / 10000, ceiled. */
