@@ -137,6 +137,33 @@ describe('step 1, LIQUIDITY', () => {
     expect(item).toHaveTextContent('JM0.0₇1Pool tokens');
   });
 
+  it('a node outage says the positions may be out of date; once it is over they are read again', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const positions = [position];
+      const fake = await setup({ positions });
+      await connect();
+      const item = await screen.findByRole('listitem', { name: 'TRX/JM pool' });
+      expect(item).toHaveTextContent('TRX10000');
+      const reads = fake.positionReads();
+      // The panel's 12 s read of a pool finds no node.
+      fake.node.pair = 'none';
+      await act(async () => void jest.advanceTimersByTime(12_000));
+      expect(
+        await screen.findByText('Network unreachable: these figures may be out of date.'),
+      ).toBeVisible();
+      // The pool traded meanwhile; the node answers again.
+      positions[0] = { ...position, valueA: 12_000n * E6 };
+      fake.node.pair = 'ok';
+      await act(async () => void jest.advanceTimersByTime(12_000));
+      await waitFor(() => expect(item).toHaveTextContent('TRX12000'));
+      expect(screen.queryByText(/Network unreachable/)).toBeNull();
+      expect(fake.positionReads()).toBe(reads + 1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('"No liquidity" when the wallet has no position; no chart link on ETH', async () => {
     await setup({ positions: [] });
     await connect();

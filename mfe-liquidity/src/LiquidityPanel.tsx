@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import {
   NetworkNotConfigured,
@@ -117,6 +117,12 @@ function Panel({
       reloadSoon();
     },
   });
+  // Back from a node outage, the positions are read again: their figures date from before it.
+  const wasUnreachable = useRef(false);
+  useEffect(() => {
+    if (wasUnreachable.current && !data.unreachable) void reload();
+    wasUnreachable.current = data.unreachable;
+  }, [data.unreachable, reload]);
   const view = addView(network, form, removing ? undefined : data.pair);
   const removal =
     removing && data.pair?.symbolA === removing.symbolA && data.pair.symbolB === removing.symbolB
@@ -137,6 +143,7 @@ function Panel({
           session={session}
           positions={positions}
           status={status}
+          unreachable={data.unreachable}
           onAdd={openAdd}
           onRemove={openRemove}
           onRetry={() => void reload()}

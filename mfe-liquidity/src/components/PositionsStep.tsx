@@ -10,13 +10,15 @@ interface Props {
   session: WalletSession;
   positions?: UserPosition[];
   status: PositionsStatus;
+  /** The panel's last read of a pool found no node: the positions shown may be out of date. */
+  unreachable?: boolean;
   onAdd: (position?: UserPosition) => void;
   onRemove: (position: UserPosition) => void;
   onRetry: () => void;
 }
 
 /** Step 1, LIQUIDITY: the wallet's positions on this network. */
-export function PositionsStep({ network, session, positions, status, ...on }: Props) {
+export function PositionsStep({ network, session, positions, status, unreachable, ...on }: Props) {
   const { t } = useLingui();
   const shown = positions?.length ?? 0;
   return (
@@ -50,6 +52,11 @@ export function PositionsStep({ network, session, positions, status, ...on }: Pr
         )
       ) : (
         <>
+          {unreachable && (
+            <p role="status" className="jm-warning">
+              {t`Network unreachable: these figures may be out of date.`}
+            </p>
+          )}
           <ul
             className="jm-lq-list"
             aria-label={t`Your liquidity`}
