@@ -195,6 +195,37 @@ describe('Chart on the history API', () => {
     );
   });
 
+  it('keeps the chart drawn when a refresh cannot be read, and says so until one can', async () => {
+    jest.useFakeTimers();
+    try {
+      let close: number | undefined = 2.5;
+      global.fetch = jest.fn(async () =>
+        close === undefined
+          ? new Response('{"error":"down"}', { status: 503 })
+          : new Response(JSON.stringify([{ value: close, dt: Date.now() - 1000 }])),
+      ) as unknown as typeof fetch;
+      render(<Chart network={tron} symbolA="TRX" symbolB="JM" window="1w" />);
+      const figure = () => document.querySelector('figure')!;
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      expect(figure()).toHaveAttribute('data-last-close', '2.5');
+      // The api goes down; the answers cached for 10 minutes run out and the refresh fails.
+      close = undefined;
+      await act(() => jest.advanceTimersByTimeAsync(11 * 60_000));
+      expect(figure()).toHaveAttribute('data-state', 'ready');
+      expect(figure()).toHaveAttribute('data-last-close', '2.5');
+      expect(
+        screen.getByText('Prices could not be refreshed; the chart shows the last ones read.'),
+      ).toBeVisible();
+      // Back: the next refresh draws the new price and the line goes.
+      close = 2.6;
+      await act(() => jest.advanceTimersByTimeAsync(11 * 60_000));
+      expect(figure()).toHaveAttribute('data-last-close', '2.6');
+      expect(screen.queryByText(/could not be refreshed/)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it.each([
     ['bad data', () => answer([{ value: 'NaN', dt: NOW }])],
     ['an error status', () => answer({ error: 'Not Found' }, 404)],

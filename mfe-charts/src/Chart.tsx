@@ -71,7 +71,7 @@ export function Chart({
     () => (firstSpan && span ? { first: WINDOW_BUCKETS[firstSpan], span } : undefined),
     [firstSpan, span],
   );
-  const { loading, points, earlier, retry } = useChartData(
+  const { loading, stale, points, earlier, retry } = useChartData(
     network,
     kind,
     window,
@@ -88,6 +88,7 @@ export function Chart({
       kind={kind}
       window={window}
       loading={loading}
+      stale={stale}
       points={points}
       span={paging && span}
       onSpan={setSpan}
@@ -121,6 +122,8 @@ export interface ChartViewProps extends Omit<ChartProps, 'network' | 'firstSpan'
   /** The earlier points the span needs: being read, or not readable. */
   earlier?: 'loading' | 'failed';
   onRetry?: () => void;
+  /** The last refresh could not be read: the points are the last ones read. */
+  stale?: boolean;
 }
 
 /** The chart's states: "Loading Chart...", "No chart data available", or the chart. */
@@ -144,6 +147,7 @@ export function ChartView({
   onSpan,
   earlier,
   onRetry,
+  stale,
 }: ChartViewProps) {
   const { t, i18n } = useLingui();
   // Highcharts takes its language when it draws: another language draws the chart anew.
@@ -207,6 +211,11 @@ export function ChartView({
           ))}
           {earlier === 'loading' && <span role="status">{t`Loading...`}</span>}
         </div>
+      )}
+      {stale && state === 'ready' && (
+        <p role="status" className="jm-warning">
+          {t`Prices could not be refreshed; the chart shows the last ones read.`}
+        </p>
       )}
       {earlier === 'failed' && state === 'ready' && (
         <p role="status" className="jm-warning">

@@ -104,6 +104,37 @@ it('an api that did not answer is asked again: the price comes back without a re
   }
 });
 
+it('the current price is read again while the page is seen; a read that fails keeps the last one', async () => {
+  jest.useFakeTimers();
+  try {
+    let price = 0.00125;
+    let down = false;
+    global.fetch = jest.fn(async (url: string) => {
+      if (down) throw new TypeError('Failed to fetch');
+      if (!String(url).endsWith('/v1/info')) return new Response(JSON.stringify([]));
+      const pair = { ...info.networks.TRON.pairs[0], price };
+      return new Response(
+        JSON.stringify({ ...info, networks: { TRON: { pairs: [pair], tokens: {} } } }),
+      );
+    }) as unknown as typeof fetch;
+    render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
+    const title = () => screen.getByRole('heading', { level: 2 });
+    await waitFor(() => expect(title()).toHaveTextContent('JM/TRX 0.00125 TRX per JM'));
+    // A trade moved the price; the next read, 30 s on, shows it.
+    price = 0.0013;
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(title()).toHaveTextContent('JM/TRX 0.00130 TRX per JM');
+    down = true;
+    await act(() => jest.advanceTimersByTimeAsync(30_000));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(title()).toHaveTextContent('JM/TRX 0.00130 TRX per JM');
+    expect(screen.queryByText(/Market data is unavailable right now/)).toBeNull();
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
 it('lists the chart pairs with icons and asks the shell for the chosen one', async () => {
   const setQuery = jest.fn();
   render(<ChartsPage network="TRON" query={{}} setQuery={setQuery} />);

@@ -91,6 +91,15 @@ describe('a refresh that brings the same points', () => {
     expect(arrived(moved)(shown)).toEqual({ loading: false, points: moved });
     // The first answer always lands, even an empty one.
     expect(arrived([])({ loading: true, points: [] })).toEqual({ loading: false, points: [] });
+    // No answer: what is drawn stays, said to be stale, until an answer comes (the same points).
+    const stale = arrived(undefined)(shown);
+    expect(stale).toEqual({ loading: false, points, stale: true });
+    expect(arrived(undefined)(stale)).toBe(stale);
+    expect(arrived(points)(stale)).toEqual({ loading: false, points });
+    expect(arrived(undefined)({ loading: true, points: [] })).toEqual({
+      loading: false,
+      points: [],
+    });
   });
 });
 

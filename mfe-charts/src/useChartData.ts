@@ -18,6 +18,8 @@ export interface ChartData {
   loading: boolean;
   /** Points in time order; empty when the API has none, is down or answered bad data. */
   points: ChartPoint[];
+  /** The last refresh could not be read: the points are the last ones read. */
+  stale?: boolean;
 }
 
 /**
@@ -56,15 +58,19 @@ const fromLine = (line: LinePoint[] | undefined): ChartPoint[] =>
 
 type Source = readonly [NetworkConfig, ChartKind, ChartWindow, string, string];
 
+/** The points; undefined when the api did not answer them. */
 async function load(
   [network, kind, window, a, b]: Source,
   range: ChartRange | undefined,
   signal: AbortSignal,
-): Promise<ChartPoint[]> {
+): Promise<ChartPoint[] | undefined> {
   const args = [network.api.url, network.id, window, a, b, { signal, range }] as const;
-  return kind === 'candle'
-    ? fromCandles(await fetchCandles(...args))
-    : fromLine(await fetchLine(...args));
+  if (kind === 'candle') {
+    const candles = await fetchCandles(...args);
+    return candles && fromCandles(candles);
+  }
+  const line = await fetchLine(...args);
+  return line && fromLine(line);
 }
 
 /** The points before `first`, up to `count` of them (all of the window's without); undefined: failed. */
@@ -83,11 +89,23 @@ async function loadEarlier(
   return line && fromLine(line);
 }
 
-/** The new state; the old one when a refresh brought the same points (the chart stays as drawn). */
+/**
+ * The new state; the old one when a refresh brought the same points (the chart stays as drawn).
+ * `undefined`: the api did not answer, so a chart drawn keeps its points, said to be stale.
+ */
 export const arrived =
-  (points: ChartPoint[]) =>
-  (old: ChartData): ChartData =>
-    !old.loading && samePoints(old.points, points) ? old : { loading: false, points };
+  (points: ChartPoint[] | undefined) =>
+  (old: ChartData): ChartData => {
+    if (points === undefined)
+      return old.loading
+        ? { loading: false, points: [] }
+        : old.stale
+          ? old
+          : { ...old, stale: true };
+    return !old.loading && !old.stale && samePoints(old.points, points)
+      ? old
+      : { loading: false, points };
+  };
 
 /** The earlier points read so far; `start`: the window (or the pair's history) begins with them. */
 interface Earlier {
@@ -127,7 +145,7 @@ export function useChartData(
     const abort = new AbortController();
     const range = first === undefined ? undefined : { limit: first };
     load([network, kind, window, a, b], range, abort.signal)
-      .catch((): ChartPoint[] => [])
+      .catch(() => undefined)
       .then((points) => {
         if (abort.signal.aborted) return;
         startTransition(() =>
@@ -135,7 +153,7 @@ export function useChartData(
             const base = old.key === key ? old : { key, ...LOADING };
             // A page of the last N moves on with each new bucket: the candles it no longer
             // holds stay (else one would go missing between it and the earlier pages).
-            const held = first !== undefined && !base.loading;
+            const held = first !== undefined && !base.loading && points !== undefined;
             const next = arrived(held ? mergeByDate(base.points, points) : points)(base);
             return next === base ? base : { ...next, key };
           }),
@@ -181,6 +199,7 @@ export function useChartData(
   const retry = useCallback(() => setEarlier((old) => ({ ...old, failed: false })), []);
   return {
     loading: latest.loading,
+    stale: latest.stale,
     points,
     earlier: earlier.failed ? 'failed' : missing ? 'loading' : undefined,
     retry,

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { useRefresh } from './useRefresh';
 import { setLoading, type NetworkConfig } from '@jmswap/shared-chain';
 import {
   askAgainWhileSeen,
@@ -7,11 +8,15 @@ import {
   type ApiInfoNetwork,
 } from '@jmswap/shared-chain/history';
 
+/** How often the figures are read again while the page is seen: the api's max-age for them. */
+export const INFO_REFRESH_MS = 30_000;
+
 /**
  * The network's `/v1/info` figures; the page's loading state lasts until they arrive (or fail).
  * They arrive in a transition: React renders the figures in slices, not one long task. An api
  * that does not answer is asked again every API_RETRY_MS (15 s) while the page is seen, so the figures
- * come back with it without a reload.
+ * come back with it without a reload. Once shown they are read again every INFO_REFRESH_MS while
+ * the page is seen (the current price moves with the trades); a read that fails keeps them.
  */
 export function useInfo(network: NetworkConfig | undefined) {
   const [state, setState] = useState<{ loading: boolean; info?: ApiInfoNetwork }>({
@@ -37,5 +42,16 @@ export function useInfo(network: NetworkConfig | undefined) {
     void ask(true);
     return () => abort.abort();
   }, [id, api]);
+  const tick = useRefresh(INFO_REFRESH_MS, INFO_REFRESH_MS - 1000, state.info !== undefined);
+  useEffect(() => {
+    if (!id || api === undefined || tick === 0) return;
+    const abort = new AbortController();
+    void fetchInfo(api, { signal: abort.signal }).then((info) => {
+      const figures = infoFor(info, id);
+      if (!abort.signal.aborted && figures)
+        startTransition(() => setState({ loading: false, info: figures }));
+    });
+    return () => abort.abort();
+  }, [id, api, tick]);
   return state;
 }
