@@ -112,6 +112,25 @@ it("asks again past the cache a few seconds after the user's swap", async () => 
   );
 });
 
+it('a refresh the api does not answer keeps the trades shown and says so, until one is read', async () => {
+  serve([trade]);
+  const panel = await open();
+  await within(panel).findByRole('link');
+  jest.useFakeTimers();
+  // The user's swap asks again past the cache; the api is down.
+  serve({ error: 'Service Unavailable' }, 503);
+  act(() => trackEvent('SWAP', { network: 'TRON' }));
+  await act(() => jest.advanceTimersByTimeAsync(4_000));
+  expect(within(panel).getAllByRole('row')).toHaveLength(2);
+  expect(within(panel).getByRole('status')).toHaveTextContent(
+    'Trades could not be refreshed; these are the last ones read.',
+  );
+  serve([{ ...trade, hash: 'ef'.repeat(32) }, trade]);
+  await act(() => jest.advanceTimersByTimeAsync(8_000));
+  expect(within(panel).getAllByRole('row')).toHaveLength(3);
+  expect(within(panel).queryByRole('status')).toBeNull();
+});
+
 it('reads in Chinese with the real catalogue: month before day, token symbols as they are', async () => {
   serve([trade]);
   await act(() => activateLanguage('zh-CN'));

@@ -44,7 +44,7 @@ export function HistoryPanel({ network, symbolA, symbolB }: HistoryPanelProps) {
 
 function TradingHistory({ network, symbolA, symbolB }: HistoryPanelProps) {
   const pair = historyPair(network, symbolA, symbolB);
-  const { loading, trades } = useTrades(network, pair, true);
+  const { loading, trades, stale } = useTrades(network, pair, true);
   const { t } = useLingui();
   return (
     <section aria-label={t`Trading History`}>
@@ -56,6 +56,11 @@ function TradingHistory({ network, symbolA, symbolB }: HistoryPanelProps) {
         loading={loading}
         trades={trades}
       />
+      {stale && (
+        <p role="status" className="jm-warning">
+          {t`Trades could not be refreshed; these are the last ones read.`}
+        </p>
+      )}
     </section>
   );
 }

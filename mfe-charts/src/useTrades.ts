@@ -17,6 +17,8 @@ const AFTER_SWAP_MS = [4_000, 12_000, 30_000];
 export interface TradesState {
   loading: boolean;
   trades: Trade[];
+  /** The last refresh could not be read: the trades are the last ones read. */
+  stale?: boolean;
 }
 
 /**
@@ -59,7 +61,15 @@ export function useTrades(network: NetworkConfig, pair: [string, string], open: 
       signal: abort.signal,
       fresh: fresh > 0,
     }).then((trades) => {
-      if (!abort.signal.aborted) setState({ loading: false, trades: trades ?? [] });
+      if (abort.signal.aborted) return;
+      // A refresh the api does not answer keeps the trades shown (it emptied the table).
+      setState((old) =>
+        trades
+          ? { loading: false, trades }
+          : old.trades.length
+            ? { ...old, stale: true }
+            : { loading: false, trades: [] },
+      );
     });
     return () => abort.abort();
   }, [network, addressA, addressB, open, tick, fresh]);
