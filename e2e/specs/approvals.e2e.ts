@@ -355,3 +355,47 @@ test('an account with no allowances sees the empty state, and a node that is dow
   await expect(approvalsPanel(page).getByRole('button', { name: 'Try again' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
+
+test('BSC: a revoke with no node answering says it was not sent and keeps the list; back online it revokes', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  const net = localNetworks().BSC! as unknown as {
+    nodeUrl: string;
+    chainId: number;
+    exchange: { ROUTER_ADDRESS: string };
+  };
+  const usdt = localNetworks().BSC!.tokens.USDT!.address;
+  const router = net.exchange.ROUTER_ADDRESS;
+  await approveOnChain(net.nodeUrl, usdt, owner, router, MAX);
+  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
+  await page.goto('/?n=BSC');
+  await connectFromHeader(page, 'MetaMask');
+  await openApprovals(page);
+  const row = approvalRow(page, usdt);
+  await expect(row).toContainText('Unlimited');
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  const preview = row.getByTestId('revoke-preview');
+  await expect(preview).toContainText(/Estimated network fee[\d.]+ BNB/);
+
+  // The node stops answering the page and the wallet (the same url) as Confirm is pressed.
+  const before = await ledger('BSC', owner, ['BNB']);
+  await page.route(`${net.nodeUrl}/**`, (route) => route.abort());
+  await page.route(net.nodeUrl, (route) => route.abort());
+  await preview.getByRole('button', { name: 'Confirm revoke' }).click();
+  // The list read before stays with the preview and its message (it went blank with the read
+  // that followed the failure).
+  await expect(preview.getByRole('alert')).toContainText('was not sent', { timeout: 30000 });
+  await expect(row).toContainText('Unlimited');
+  await expect(preview.getByRole('button', { name: 'Confirm revoke' })).toBeEnabled();
+  await expectLanded(before, {
+    txs: 0,
+    allowance: [{ token: usdt, spender: router, amount: MAX }],
+  });
+
+  await page.unroute(`${net.nodeUrl}/**`);
+  await page.unroute(net.nodeUrl);
+  await preview.getByRole('button', { name: 'Confirm revoke' }).click();
+  await expect(row).toHaveCount(0, { timeout: 30000 });
+  await expectLanded(before, { txs: 1, allowance: [{ token: usdt, spender: router, amount: 0n }] });
+});

@@ -1,7 +1,7 @@
 /**
  * The React side of allowances: the connected account's list on its network, read again when
  * asked (after a revoke) and whenever the account's pending send settles (an approval made by a
- * swap shows up, a revoke's row goes away).
+ * swap shows up, a revoke's row goes away). A read that fails keeps the list read before.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { NetworkConfig } from '../config/types';
@@ -37,12 +37,14 @@ export function useAllowances(): AllowancesView {
         if (run.current === id) setState({ status: 'ready', list, error: undefined });
       },
       (error: unknown) => {
+        // The list read before stays (said to be not current): a read after a failed revoke
+        // emptied the panel, and the revoke's own message with it.
         if (run.current === id)
-          setState({
+          setState((s) => ({
             status: 'error',
-            list: undefined,
+            list: s.list,
             error: error instanceof Error ? error.message : String(error),
-          });
+          }));
       },
     );
   }, [network, account]);
