@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { evmBalance, evmRpcUrls, localNetworks } from '../fixtures/chain';
@@ -311,11 +312,17 @@ test('CONNECT WALLET with the connection dropped says the wallet list did not lo
   );
   // Drawn by the stylesheet (the page's policy refuses inline styles): over the page, top right.
   expect(
-    await toast.evaluate((li) => {
-      const list = getComputedStyle(li.parentElement as Element);
-      return [list.position, getComputedStyle(li).borderTopStyle];
+    await toast.evaluate((shown) => {
+      const stack = getComputedStyle(shown.parentElement as Element);
+      return [stack.position, getComputedStyle(shown).borderTopStyle];
     }),
   ).toEqual(['fixed', 'solid']);
+  // Read out as an alert, named, with its contrast (axe's WCAG 2.1 AA rules on the toast).
+  const { violations } = await new AxeBuilder({ page })
+    .include('.jm-plain-toasts')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
   await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeHidden();
   await toast.getByRole('button', { name: 'Close' }).click();
   await expect(toast).toBeHidden();

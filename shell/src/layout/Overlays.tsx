@@ -149,9 +149,10 @@ export function Toasts() {
   return (
     <>
       {plain.length > 0 && (
-        <ol className="jm-plain-toasts">
+        // Not a list: each toast is an alert or a status, which a list item may not be.
+        <div className="jm-plain-toasts">
           {plain.map(({ id, error, text }) => (
-            <li
+            <div
               key={id}
               className={error ? 'jm-plain-error' : ''}
               role={error ? 'alert' : 'status'}
@@ -160,9 +161,9 @@ export function Toasts() {
               <button type="button" aria-label={t`Close`} onClick={() => dismiss(id)}>
                 ×
               </button>
-            </li>
+            </div>
           ))}
-        </ol>
+        </div>
       )}
       {sonner && <sonner.Toaster position="top-right" closeButton richColors theme={theme} />}
     </>
