@@ -230,6 +230,22 @@ test('TRON: TWJ (USDT-style) gets approve(0) first, USDT (plain) does not; both 
   await expect(approvalRow(page, usdt)).toHaveCount(1);
 });
 
+/** With MetaMask on `network`: the approvals panel, the token's Unlimited row, its Revoke preview. */
+async function previewRevoke(
+  page: Page,
+  trade: { network: string; chainId: number; owner: string; token: string },
+) {
+  const { network, chainId, owner, token } = trade;
+  await injectEvmWallet(page, { account: owner, chainId, rpcUrls: evmRpcUrls() });
+  await page.goto(`/?n=${network}`);
+  await connectFromHeader(page, 'MetaMask');
+  await openApprovals(page);
+  const row = approvalRow(page, token);
+  await expect(row).toContainText('Unlimited');
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  return { row, preview: row.getByTestId('revoke-preview') };
+}
+
 test("BSC: a pool's LP tokens approved to the liquidity router (what Remove liquidity approves) are listed by the pair's name and revoked to 0; an allowance above the supply reads Unlimited", async ({
   page,
   evmAccount: owner,
@@ -286,13 +302,12 @@ test("Revoke acts on the row's network: the wallet moved to BSC meanwhile is swi
   const bscUsdt = bsc.tokens.USDT!.address;
   await approveOnChain(bsc.nodeUrl, bscUsdt, owner, bsc.exchange.ROUTER_ADDRESS, MAX);
 
-  await injectEvmWallet(page, { account: owner, chainId: eth.chainId, rpcUrls: evmRpcUrls() });
-  await page.goto('/?n=ETH');
-  await connectFromHeader(page, 'MetaMask');
-  await openApprovals(page);
-  const row = approvalRow(page, usdt);
-  await expect(row).toContainText('Unlimited');
-  await row.getByRole('button', { name: 'Revoke' }).click();
+  const { row } = await previewRevoke(page, {
+    network: 'ETH',
+    chainId: eth.chainId,
+    owner,
+    token: usdt,
+  });
   await expect(row.getByTestId('revoke-preview')).toContainText('New allowance0');
   const beforeEth = await ledger('ETH', owner, ['ETH', 'USDT']);
   const beforeBsc = await ledger('BSC', owner, ['BNB', 'USDT']);
@@ -368,14 +383,12 @@ test('BSC: a revoke with no node answering says it was not sent and keeps the li
   const usdt = localNetworks().BSC!.tokens.USDT!.address;
   const router = net.exchange.ROUTER_ADDRESS;
   await approveOnChain(net.nodeUrl, usdt, owner, router, MAX);
-  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
-  await page.goto('/?n=BSC');
-  await connectFromHeader(page, 'MetaMask');
-  await openApprovals(page);
-  const row = approvalRow(page, usdt);
-  await expect(row).toContainText('Unlimited');
-  await row.getByRole('button', { name: 'Revoke' }).click();
-  const preview = row.getByTestId('revoke-preview');
+  const { row, preview } = await previewRevoke(page, {
+    network: 'BSC',
+    chainId: net.chainId,
+    owner,
+    token: usdt,
+  });
   await expect(preview).toContainText(/Estimated network fee[\d.]+ BNB/);
 
   // The node stops answering the page and the wallet (the same url) as Confirm is pressed.
