@@ -1,5 +1,4 @@
 import { startTransition, useEffect, useState } from 'react';
-import { useRefresh } from './useRefresh';
 import { setLoading, type NetworkConfig } from '@jmswap/shared-chain';
 import {
   askAgainWhileSeen,
@@ -7,6 +6,7 @@ import {
   infoFor,
   type ApiInfoNetwork,
 } from '@jmswap/shared-chain/history';
+import { useRefresh } from './useRefresh';
 
 /** How often the figures are read again while the page is seen: the api's max-age for them. */
 export const INFO_REFRESH_MS = 30_000;

@@ -119,10 +119,12 @@ function Panel({
   });
   // Back from a node outage, the positions are read again: their figures date from before it.
   const wasUnreachable = useRef(false);
+  const reloadPositions = useRef(reload);
+  reloadPositions.current = reload;
   useEffect(() => {
-    if (wasUnreachable.current && !data.unreachable) void reload();
+    if (wasUnreachable.current && !data.unreachable) void reloadPositions.current();
     wasUnreachable.current = data.unreachable;
-  }, [data.unreachable, reload]);
+  }, [data.unreachable]);
   const view = addView(network, form, removing ? undefined : data.pair);
   const removal =
     removing && data.pair?.symbolA === removing.symbolA && data.pair.symbolB === removing.symbolB
