@@ -346,7 +346,7 @@ test('BSC: add BNB/USDT with MetaMask, approval asked once, remove 25% then 100%
   expect(await evmTokenBalance('BSC', pair, owner)).toBe(0n);
 });
 
-test('BSC: a rejection in the wallet moves nothing; a wallet on another chain is refused; the open add is in the link', async ({
+test('BSC: a rejection in the wallet moves nothing, nor a node that stops answering; a wallet on another chain is refused; the open add is in the link', async ({
   page,
   evmAccount: owner,
 }) => {
@@ -365,6 +365,19 @@ test('BSC: a rejection in the wallet moves nothing; a wallet on another chain is
       'Error adding liquidity: you rejected the request in your wallet. Nothing was sent.',
     ),
   ).toBeVisible();
+  await expectNothingMoved(before);
+
+  // The node stops answering as SUPPLY is pressed: the allowance cannot be read, and it says so.
+  const node = localNetworks().BSC!.nodeUrl;
+  await page.route(node, (route) => route.abort());
+  await supplyButton(page).click();
+  await expect(
+    page.getByText(
+      'Your allowance could not be read, so nothing was sent. Check your connection, then try again.',
+    ),
+  ).toBeVisible({ timeout: 30_000 });
+  await page.unroute(node);
+  expect(await sentTxs(page)).toHaveLength(0);
   await expectNothingMoved(before);
 
   await page.evaluate((chainId) => {

@@ -1,4 +1,4 @@
-import { ChainError } from '@jmswap/shared-chain';
+import { ALLOWANCE_UNREAD, ChainError, SwapError } from '@jmswap/shared-chain';
 import { ERROR_ADDING_LIQUIDITY, failureText } from './useLiquidityActions';
 
 describe('failureText', () => {
@@ -11,6 +11,13 @@ describe('failureText', () => {
     );
     expect(failureText(ERROR_ADDING_LIQUIDITY, unknown)).toBe(
       'Adding this liquidity would fail, so nothing was sent. Details: Pausable: paused',
+    );
+  });
+  it('an allowance no node told says nothing was sent and to check the connection', () => {
+    expect(
+      failureText(ERROR_ADDING_LIQUIDITY, new SwapError('ALLOWANCE_UNREAD', ALLOWANCE_UNREAD)),
+    ).toBe(
+      'Your allowance could not be read, so nothing was sent. Check your connection, then try again.',
     );
   });
   it('other failures keep the base text', () => {

@@ -9,6 +9,7 @@ import {
   minedFailureOf,
   setLoading,
   showToast,
+  SwapError,
   usePendingTransaction,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
@@ -64,6 +65,9 @@ export function failureText(failure: MessageDescriptor, error: unknown): string 
   }
   // A Cancel from Recent transactions took its place: nothing moved, and not a failure.
   if (isChainError(error) && error.code === 'TRANSACTION_CANCELLED')
+    return localText(error.message);
+  // No node told an allowance (the connection dropped): nothing was sent; what to do.
+  if (error instanceof SwapError && error.code === 'ALLOWANCE_UNREAD')
     return localText(error.message);
   if (isUserRejection(error))
     return t`${base}: you rejected the request in your wallet. Nothing was sent.`;

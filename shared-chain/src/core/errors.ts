@@ -54,6 +54,9 @@ export const SELECT_BOTH_TOKENS_FIRST = catalogued(msg`Select both tokens first`
 
 // --- Swap outcome ----------------------------------------------------------------------------
 export const APPROVAL_UNSUCCESSFUL = catalogued(msg`Approval unsuccessful (swap aborted)`);
+export const ALLOWANCE_UNREAD = catalogued(
+  msg`Your allowance could not be read, so nothing was sent. Check your connection, then try again.`,
+);
 export const SWAP_FAILED = catalogued(msg`Swap failed`);
 export const PROCESSING_TRANSACTION = catalogued(msg`Processing transaction, please wait...`);
 
@@ -180,7 +183,9 @@ export type SwapErrorCode =
   | 'APPROVAL_FAILED'
   | 'SWAP_FAILED'
   /** The swap's own check could not read the wallet's balance: no node answered. */
-  | 'BALANCE_UNREAD';
+  | 'BALANCE_UNREAD'
+  /** The approval's check could not read the allowance: no node answered, nothing was sent. */
+  | 'ALLOWANCE_UNREAD';
 
 /** An error of the swap flow (validation, approval, result): `message` is the toast text. */
 export class SwapError extends Error {

@@ -5,7 +5,7 @@
  * amount). Platform writers never approve on their own.
  */
 import type { TxResult } from '../adapters/types';
-import { ChainError, APPROVAL_UNSUCCESSFUL, SwapError } from '../core/errors';
+import { ChainError, ALLOWANCE_UNREAD, APPROVAL_UNSUCCESSFUL, SwapError } from '../core/errors';
 import { isUserRejection, readerFor, getApprovalMode, loadAllowances, writer } from '../singleton';
 import { MAX_APPROVAL } from '../core/constants';
 import { isAllowanceSufficient, needsApproval, type ApprovalMode } from '../core/validation';
@@ -40,7 +40,8 @@ export function approvalSteps(input: {
 /**
  * Approves `spender` when the allowance is not sufficient. Resolves with the (last) approval
  * transaction, or null when none was needed. A rejection in the wallet rethrows the ChainError
- * 4001; any other failure is "Approval unsuccessful (swap aborted)".
+ * 4001; an allowance no node told is ALLOWANCE_UNREAD; any other failure is "Approval
+ * unsuccessful (swap aborted)".
  */
 export async function ensureApproval(request: ApprovalRequest): Promise<TxResult | null> {
   const { writer: w, wallet } = await writer();
@@ -53,7 +54,9 @@ export async function ensureApproval(request: ApprovalRequest): Promise<TxResult
     wallet.connection.address,
     request.spender,
   );
-  if (allowance === undefined) throw new SwapError('APPROVAL_FAILED', APPROVAL_UNSUCCESSFUL);
+  // No node told the allowance: nothing was sent, and the user is told to check the connection
+  // (not that an approval failed).
+  if (allowance === undefined) throw new SwapError('ALLOWANCE_UNREAD', ALLOWANCE_UNREAD);
   const input = { allowance, amount: request.amount, mode: request.mode ?? getApprovalMode() };
   let steps = approvalSteps({ ...input, resetRequired: false });
   const target = steps[0];

@@ -18,6 +18,7 @@ import { formatUnits } from '../core/amounts';
 import { LP_DECIMALS } from '../core/constants';
 import {
   ChainError,
+  SwapError,
   ERROR_ADDING_LIQUIDITY,
   ERROR_REMOVING_LIQUIDITY,
   minedFailureOf,
@@ -193,7 +194,9 @@ function passThrough(error: unknown): boolean {
         error.code === 'TRANSACTION_PENDING' ||
         error.code === 'SIMULATION_FAILED' ||
         error.code === 'SIMULATION_UNAVAILABLE' ||
-        error.code === 'TRANSACTION_CANCELLED'))
+        error.code === 'TRANSACTION_CANCELLED')) ||
+    // No node told an allowance: nothing was sent, said as such (not "Error adding liquidity").
+    (error instanceof SwapError && error.code === 'ALLOWANCE_UNREAD')
   );
 }
 
