@@ -111,8 +111,7 @@ async function swapOne(
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
   const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
   await expect(popup).toBeVisible({ timeout: 30000 });
-  const router = (localNetworks()[network] as unknown as { exchange: { ROUTER_ADDRESS: string } })
-    .exchange.ROUTER_ADDRESS;
+  const router = localNetworks()[network]!.exchange.ROUTER_ADDRESS;
   await expectLanded(before, {
     txs,
     debit: { [from]: amountIn },
@@ -155,8 +154,7 @@ test('ETH: a USDT-style token with a small allowance gets approve(0) first; the 
   const net = localNetworks().ETH!;
   const url = net.nodeUrl;
   const usdt = net.tokens.USDT!.address;
-  const router = (net as unknown as { exchange: { ROUTER_ADDRESS: string } }).exchange
-    .ROUTER_ADDRESS;
+  const router = net.exchange.ROUTER_ADDRESS;
   await approveOnChain(url, usdt, owner, router, 0n);
   await approveOnChain(url, usdt, owner, router, 5n); // non-zero, too small for the swap
   const from = await nextBlock(url);
@@ -195,8 +193,7 @@ test('TRON: TWJ (USDT-style) gets approve(0) first, USDT (plain) does not; both 
   const owner = tronAccount.address;
   const twj = net.tokens.TWJ!.address;
   const usdt = net.tokens.USDT!.address;
-  const router = (net as unknown as { exchange: { ROUTER_ADDRESS: string } }).exchange
-    .ROUTER_ADDRESS;
+  const router = net.exchange.ROUTER_ADDRESS;
   await setResources(owner, 50_000_000);
   for (const token of [twj, usdt]) {
     await approveOnChain(TRON_ANVIL, token, owner, router, 0n);
@@ -290,13 +287,8 @@ test("Revoke acts on the row's network: the wallet moved to BSC meanwhile is swi
   evmAccount: owner,
 }) => {
   const nets = localNetworks();
-  const eth = nets.ETH! as unknown as {
-    nodeUrl: string;
-    chainId: number;
-    tokens: Record<string, { address: string }>;
-    exchange: { ROUTER_ADDRESS: string };
-  };
-  const bsc = nets.BSC! as unknown as typeof eth;
+  const eth = nets.ETH!;
+  const bsc = nets.BSC!;
   const usdt = eth.tokens.USDT!.address;
   await approveOnChain(eth.nodeUrl, usdt, owner, eth.exchange.ROUTER_ADDRESS, MAX);
   const bscUsdt = bsc.tokens.USDT!.address;
@@ -375,12 +367,8 @@ test('BSC: a revoke with no node answering says it was not sent and keeps the li
   page,
   evmAccount: owner,
 }) => {
-  const net = localNetworks().BSC! as unknown as {
-    nodeUrl: string;
-    chainId: number;
-    exchange: { ROUTER_ADDRESS: string };
-  };
-  const usdt = localNetworks().BSC!.tokens.USDT!.address;
+  const net = localNetworks().BSC!;
+  const usdt = net.tokens.USDT!.address;
   const router = net.exchange.ROUTER_ADDRESS;
   await approveOnChain(net.nodeUrl, usdt, owner, router, MAX);
   const { row, preview } = await previewRevoke(page, {
