@@ -311,6 +311,59 @@ test('BSC: Speed up after a node rewrites the transaction: the rewritten copy is
   }
 });
 
+test('BSC: two tabs of one browser: each shows the other’s swap, pending then confirmed, and keeps its own; a slippage set in one is the other’s', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await open(page, owner);
+  const other = await page.context().newPage();
+  await injectEvmWallet(other, {
+    account: owner,
+    chainId: localNetworks()[NETWORK]!.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await other.goto(`/?n=${NETWORK}`);
+  await expectWalletBack(other, 'MetaMask');
+  await openRecent(other);
+
+  // This tab's swap, pending: the other tab lists it at once, then sees it confirmed.
+  const { hash } = await stuckSwap(page, owner);
+  await expect(row(other, hash)).toHaveAttribute('data-status', 'pending');
+  await rpc('evm_mine');
+  await rpc('evm_setAutomine', [true]);
+  await expect(row(other, hash)).toHaveAttribute('data-status', 'confirmed', { timeout: 15_000 });
+
+  // The other tab's swap, sent after it read the list: both lists keep both, also after a reload.
+  await other.keyboard.press('Escape');
+  await sellField(other).fill('0.01');
+  await expect(swapBox(other)).toHaveAttribute('data-quote-out', /\d+/);
+  await swapBox(other).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect.poll(async () => (await walletHashes(other)).length).toBe(1);
+  const [second] = await walletHashes(other);
+  await other
+    .getByRole('dialog', { name: 'FUNDS ON THE WAY' })
+    .getByRole('button', { name: 'CLOSE' })
+    .click();
+  await page.reload();
+  await expectWalletBack(page, 'MetaMask');
+  await openRecent(page);
+  for (const tab of [page, other]) {
+    if (tab === other) await openRecent(other);
+    await expect(row(tab, hash)).toHaveAttribute('data-status', 'confirmed');
+    await expect(row(tab, second as string)).toHaveAttribute('data-status', 'confirmed');
+  }
+
+  // Slippage lowered in one tab: the other's box builds its next swap with it.
+  await page.keyboard.press('Escape');
+  await swapBox(page)
+    .getByRole('button', { name: /^Slippage/ })
+    .click();
+  await swapBox(page).getByRole('button', { name: '1.00%' }).click();
+  await expect(swapBox(other).getByRole('button', { name: /^Slippage/ })).toHaveText(
+    'Slippage 1.00%',
+  );
+});
+
 test('corrupt storage is discarded, never a crash; every text fits a 320 px phone', async ({
   page,
   evmAccount: owner,

@@ -1,8 +1,12 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
 import production from '../../config/networks.production.json';
 import { getAddress } from '../abi/address';
 import {
   IMPORTED_TOKENS_STORAGE_KEY,
   addImportedToken,
+  removeImportedToken,
   extraTokensPending,
   extraTokensReady,
   extraTokensVersion$,
@@ -15,11 +19,15 @@ import type { TokenConfig } from './types';
 
 /** The browser's local storage, as a page has it. */
 const stored = new Map<string, string>();
+let storageFull = false;
 Object.defineProperty(globalThis, 'localStorage', {
   configurable: true,
   value: {
     getItem: (k: string) => stored.get(k) ?? null,
-    setItem: (k: string, v: string) => void stored.set(k, v),
+    setItem: (k: string, v: string) => {
+      if (storageFull) throw new DOMException('full', 'QuotaExceededError');
+      stored.set(k, v);
+    },
     removeItem: (k: string) => void stored.delete(k),
   },
 });
@@ -51,6 +59,7 @@ const store = (entries: unknown[]) =>
 
 beforeEach(() => {
   stored.clear();
+  storageFull = false;
   resetExtraTokens();
 });
 
@@ -117,5 +126,46 @@ describe('a page of a browser that imported a token', () => {
     expect(withExtraTokens(bsc, profile).tokens[SEVEN]).toMatchObject({ origin: 'imported' });
     expect(tokenKeyOfParam(withExtraTokens(bsc, profile), '0x' + '7b'.repeat(20))).toBe(SEVEN);
     expect(tokenKeyOfParam(withExtraTokens(bsc, profile), SIX)).toBeUndefined();
+  });
+});
+
+describe('two tabs of one browser', () => {
+  const EIGHT = getAddress('0x' + '8c'.repeat(20));
+  const importsStored = () =>
+    (
+      JSON.parse(stored.get(IMPORTED_TOKENS_STORAGE_KEY) as string)[scope] as { address: string }[]
+    ).map((t) => t.address);
+  const network = { profile, network: bsc };
+
+  it('an import here keeps what another tab imported or removed since this page read them', async () => {
+    await addImportedToken(network, token(SIX));
+    store([token(SIX), token(SEVEN)]); // the other tab imported SEVEN
+    await addImportedToken(network, token(EIGHT));
+    expect(importsStored()).toEqual([SIX, SEVEN, EIGHT]);
+    store([token(SEVEN), token(EIGHT)]); // the other tab removed SIX
+    await removeImportedToken(network, EIGHT);
+    expect(importsStored()).toEqual([SEVEN]);
+  });
+
+  it('what another tab imports shows here at once', async () => {
+    await extraTokensReady(bsc, profile);
+    expect(withExtraTokens(bsc, profile).tokens[SIX]).toBeUndefined();
+    store([token(SIX)]);
+    window.dispatchEvent(new StorageEvent('storage', { key: IMPORTED_TOKENS_STORAGE_KEY }));
+    await extraTokensReady(bsc, profile);
+    expect(withExtraTokens(bsc, profile).tokens[SIX]).toMatchObject({ origin: 'imported' });
+    store([]);
+    window.dispatchEvent(new StorageEvent('storage', { key: IMPORTED_TOKENS_STORAGE_KEY }));
+    expect(withExtraTokens(bsc, profile).tokens[SIX]).toBeUndefined();
+  });
+
+  it('an import storage refused stays for this page, and is saved with the next one', async () => {
+    storageFull = true;
+    await addImportedToken(network, token(SIX));
+    window.dispatchEvent(new StorageEvent('storage', { key: IMPORTED_TOKENS_STORAGE_KEY }));
+    expect(withExtraTokens(bsc, profile).tokens[SIX]).toMatchObject({ origin: 'imported' });
+    storageFull = false;
+    await addImportedToken(network, token(SEVEN));
+    expect(importsStored()).toEqual([SIX, SEVEN]);
   });
 });

@@ -49,13 +49,17 @@ export function readStoredImports(): Record<string, unknown> {
   }
 }
 
+/** Scopes whose last write failed (quota, privacy mode): their imports live in this page only. */
+const unsaved = new Set<string>();
+
 function writeImportedTokens(scope: ImportScope, tokens: readonly ImportedToken[]): void {
   try {
     const all = readStoredImports();
     all[scopeKey(scope)] = tokens.slice(-MAX_IMPORTED_PER_NETWORK);
     storage()?.setItem(IMPORTED_TOKENS_STORAGE_KEY, JSON.stringify(all));
+    unsaved.delete(scopeKey(scope));
   } catch {
-    // quota or privacy mode: the import lasts for this page
+    unsaved.add(scopeKey(scope)); // the import lasts for this page
   }
 }
 
@@ -139,13 +143,26 @@ export async function extraTokensReady(
   if (extraTokensPending(network, profile)) await loadTokenChecks().catch(() => undefined);
 }
 
+/**
+ * A scope's imports as storage holds them now, so a change made here keeps what another tab of
+ * this browser imported or removed since this page read them; with this page's unsaved ones.
+ */
+function currentImports(scope: ImportScope, loaded: TokenChecks): ImportedToken[] {
+  const key = scopeKey(scope);
+  const stored = loaded.checkImportedTokens(scope.network.platform, readStoredImports()[key]);
+  const pageOnly = unsaved.has(key)
+    ? (imported.get(key) ?? []).filter((t) => !stored.some((s) => s.address === t.address))
+    : [];
+  return [...stored, ...pageOnly];
+}
+
 /** Keeps a token for this browser (replacing an earlier import of the same address). */
 export async function addImportedToken(scope: ImportScope, token: ImportedToken): Promise<void> {
   const loaded = await loadTokenChecks();
   const address = loaded.canonicalAddress(scope.network.platform, token.address);
   if (address === undefined) throw new TypeError(`not an address: ${token.address}`);
   const next = [
-    ...importsOf(scope, loaded).filter((t) => t.address !== address),
+    ...currentImports(scope, loaded).filter((t) => t.address !== address),
     { ...token, address },
   ];
   imported.set(scopeKey(scope), next);
@@ -154,11 +171,20 @@ export async function addImportedToken(scope: ImportScope, token: ImportedToken)
 }
 
 export async function removeImportedToken(scope: ImportScope, address: string): Promise<void> {
-  const next = importsOf(scope, await loadTokenChecks()).filter((t) => t.address !== address);
+  const next = currentImports(scope, await loadTokenChecks()).filter((t) => t.address !== address);
   imported.set(scopeKey(scope), next);
   writeImportedTokens(scope, next);
   bump();
 }
+
+/** Another tab imported or removed a token: screens show this browser's imports as stored. */
+function onStorage(event: StorageEvent): void {
+  if (event.key !== IMPORTED_TOKENS_STORAGE_KEY && event.key !== null) return;
+  for (const key of [...imported.keys()]) if (!unsaved.has(key)) imported.delete(key);
+  storedAny.clear();
+  bump();
+}
+globalThis.addEventListener?.('storage', onStorage);
 
 /** The tokens the deployment's lists give a network (replacing the ones given before). */
 export function setListTokens(network: NetworkId, tokens: readonly TokenConfig[]): void {
@@ -169,6 +195,7 @@ export function setListTokens(network: NetworkId, tokens: readonly TokenConfig[]
 /** Test hook: forget what was loaded (storage is read again). */
 export function resetExtraTokens(): void {
   imported.clear();
+  unsaved.clear();
   storedAny.clear();
   listed.clear();
   bump();

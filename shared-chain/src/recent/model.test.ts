@@ -1,6 +1,7 @@
 import {
   addTransaction,
   isStuck,
+  mergeLists,
   nextStatus,
   parseStored,
   RECENT_LIMIT,
@@ -73,6 +74,38 @@ describe('the list', () => {
     expect(items[19]?.hash).toBe(hash(6));
     items = addTransaction(items, tx(25, { status: 'confirmed' }));
     expect(items.filter((t) => t.hash === hash(25))).toEqual([tx(25, { status: 'confirmed' })]);
+  });
+});
+
+describe('two tabs of one browser', () => {
+  test('a list merged with another tab’s keeps the transactions of both, newest first', () => {
+    expect(mergeLists([tx(1)], [tx(2)]).map((t) => t.hash)).toEqual([hash(2), hash(1)]);
+  });
+
+  test('a settled version beats a pending one, whichever tab has it; its details are kept', () => {
+    const mine = tx(1, { nonce: 4 });
+    const theirs = tx(1, { status: 'confirmed', outcome: 'Received 2 JM' });
+    expect(mergeLists([mine], [theirs])).toEqual([
+      tx(1, { nonce: 4, status: 'confirmed', outcome: 'Received 2 JM' }),
+    ]);
+    expect(mergeLists([theirs], [mine])).toEqual([
+      tx(1, { nonce: 4, status: 'confirmed', outcome: 'Received 2 JM' }),
+    ]);
+  });
+
+  test('otherwise the preferred version wins; hashes match whatever their case', () => {
+    const upper = tx(1, { hash: hash(1).toUpperCase().replace('0X', '0x'), status: 'dropped' });
+    expect(mergeLists([tx(1, { status: 'replaced' })], [upper])).toEqual([
+      tx(1, { status: 'replaced' }),
+    ]);
+  });
+
+  test('the merged list keeps the last 20', () => {
+    const mine = Array.from({ length: 15 }, (_, i) => tx(i * 2));
+    const theirs = Array.from({ length: 15 }, (_, i) => tx(i * 2 + 1));
+    const merged = mergeLists(mine, theirs);
+    expect(merged).toHaveLength(RECENT_LIMIT);
+    expect(merged[0]?.hash).toBe(hash(29));
   });
 });
 

@@ -151,6 +151,29 @@ export function updateTransaction(
 
 export const isFinal = (status: RecentStatus): boolean => status !== 'pending';
 
+/**
+ * One account's list as two pages of this browser have it (tabs share the storage, each keeps
+ * its own copy): every transaction of either, none lost. Of one transaction's two versions a
+ * settled one beats a pending one (the other page may not have looked yet); otherwise
+ * `preferred`'s fields win, the other's fill what it lacks (a nonce, an outcome).
+ */
+export function mergeLists(
+  preferred: readonly RecentTransaction[],
+  other: readonly RecentTransaction[],
+): RecentTransaction[] {
+  const byHash = new Map(other.map((t) => [t.hash.toLowerCase(), t]));
+  const merged = preferred.map((mine) => {
+    const key = mine.hash.toLowerCase();
+    const theirs = byHash.get(key);
+    byHash.delete(key);
+    if (theirs === undefined) return mine;
+    return isFinal(theirs.status) && !isFinal(mine.status)
+      ? { ...mine, ...theirs }
+      : { ...theirs, ...mine };
+  });
+  return sortAndCap([...merged, ...byHash.values()]);
+}
+
 /** What one look at the chain said about a pending transaction. */
 export type Observation =
   /** Mined: receipt status (EVM) or result (TRON). */

@@ -318,3 +318,63 @@ test('a send settled here says at once what it came to: what arrived, or why it 
       'Adding this liquidity failed on chain: its deadline has passed. Try again. Network fee: 0.0021 BNB',
   });
 });
+
+describe('two tabs of one browser', () => {
+  const otherTab = (items: RecentTransaction[]) => {
+    const key = storageKey('BSC', ACCOUNT);
+    const value = serialize(items);
+    localStorage.setItem(key, value);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+  };
+  const swapOf = (n: number, extra: Partial<RecentTransaction> = {}): RecentTransaction => ({
+    hash: hash(n),
+    kind: 'Swap',
+    summary: `${n} BNB → min 2 JM`,
+    time: Date.now() - 1000 + n,
+    status: 'pending',
+    ...extra,
+  });
+
+  test('a send recorded here keeps the one another tab recorded since this page read the list', async () => {
+    expect(listOf(network, ACCOUNT)).toEqual([]);
+    // the other tab's record, written without this page hearing of it (no event yet)
+    localStorage.setItem(storageKey('BSC', ACCOUNT), serialize([swapOf(20)]));
+    const w = recordingWriter(fakeWriter([hash(21)]), wallet);
+    await withPendingTransaction(ACCOUNT, () => w.approve('USDT', '0xrouter', MAX_APPROVAL));
+    const stored = localStorage.getItem(storageKey('BSC', ACCOUNT)) as string;
+    expect(stored).toContain(hash(20));
+    expect(stored).toContain(hash(21));
+    expect(listOf(network, ACCOUNT).map((t) => t.hash)).toEqual([hash(21), hash(20)]);
+  });
+
+  test('another tab’s send shows here at once and is followed here too; its settling shows here', async () => {
+    expect(listOf(network, ACCOUNT)).toEqual([]);
+    otherTab([swapOf(22)]);
+    expect(listOf(network, ACCOUNT).map((t) => [t.hash, t.status])).toEqual([
+      [hash(22), 'pending'],
+    ]);
+    chain.receipts.set(hash(22), '0x1');
+    await pollNow();
+    expect(listOf(network, ACCOUNT)[0]?.status).toBe('confirmed');
+
+    otherTab([swapOf(23), swapOf(22)]); // the other tab has not looked yet: still pending there
+    expect(listOf(network, ACCOUNT).map((t) => [t.hash, t.status])).toEqual([
+      [hash(23), 'pending'],
+      [hash(22), 'confirmed'],
+    ]);
+    otherTab([swapOf(23, { status: 'failed', outcome: 'Failed on chain' }), swapOf(22)]);
+    expect(listOf(network, ACCOUNT)[0]).toMatchObject({
+      status: 'failed',
+      outcome: 'Failed on chain',
+    });
+  });
+
+  test('a list another tab removed or spoiled leaves this page’s list as it was', () => {
+    otherTab([swapOf(24)]);
+    const key = storageKey('BSC', ACCOUNT);
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: null }));
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: '{oops' }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(listOf(network, ACCOUNT).map((t) => t.hash)).toEqual([hash(24)]);
+  });
+});

@@ -38,6 +38,7 @@ import {
   CANCEL_GAS_LIMIT,
   followReplacements,
   isFinal,
+  mergeLists,
   nextStatus,
   parseStored,
   replacementGasPrice,
@@ -109,20 +110,47 @@ export function listOf(network: NetworkConfig, account: string): RecentTransacti
   return items;
 }
 
-function save(key: string, items: RecentTransaction[]): void {
+/** Shows a list (every page's screens follow lists$) and follows what is pending in it. */
+function publish(key: string, items: RecentTransaction[]): void {
   const next = new Map(lists$.getValue());
   next.set(key, items);
   lists$.next(next);
-  try {
-    storage()?.setItem(key, serialize(items));
-  } catch (error) {
-    console.warn('[shared-chain] recent transactions not saved', error);
-  }
   if (items.some((t) => t.status === 'pending')) schedulePoll();
   for (const t of items) {
     if (isFinal(t.status)) settledWaiters.get(t.hash.toLowerCase())?.();
   }
 }
+
+/** What storage holds for a list now (another tab may have written since this page read it). */
+function storedNow(key: string): RecentTransaction[] {
+  try {
+    return parseStored(storage()?.getItem(key) ?? null).items;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Saves a list merged with what storage holds: a tab writing its copy would otherwise drop the
+ * transactions another tab of the browser recorded since (each tab keeps its own copy).
+ */
+function save(key: string, items: RecentTransaction[]): void {
+  const merged = mergeLists(items, storedNow(key));
+  publish(key, merged);
+  try {
+    storage()?.setItem(key, serialize(merged));
+  } catch (error) {
+    console.warn('[shared-chain] recent transactions not saved', error);
+  }
+}
+
+/** Another tab saved a list this page shows: merged in, so each tab shows every send of both. */
+function onStorage(event: StorageEvent): void {
+  if (event.key === null || !refs.has(event.key)) return;
+  const theirs = parseStored(event.newValue).items;
+  publish(event.key, mergeLists(theirs, lists$.getValue().get(event.key) ?? []));
+}
+globalThis.addEventListener?.('storage', onStorage);
 
 function change(ref: ListRef, edit: (items: RecentTransaction[]) => RecentTransaction[]): void {
   const key = storageKey(ref.network.id, ref.account);

@@ -123,6 +123,19 @@ export function setDeadlineMinutes(minutes: number): boolean {
   return true;
 }
 
+/**
+ * Another tab of the site changed a setting: this page uses it too, so a slippage lowered in one
+ * tab is the one every tab's next swap is built with (and shows). Any key's change re-reads all
+ * three: the same value again changes no screen.
+ */
+function onStorage(): void {
+  if (hosted) return;
+  slippageSubject.next(storedSlippage());
+  deadlineSubject.next(storedDeadline());
+  approvalModeSubject.next(storedApprovalMode());
+}
+globalThis.addEventListener?.('storage', onStorage);
+
 /** The deadline (unix seconds) a send built now carries: now + the user's minutes. */
 export const deadlineFromNow = (nowMs: number = Date.now()): bigint =>
   BigInt(Math.floor(nowMs / 1000) + getDeadlineMinutes() * 60);
