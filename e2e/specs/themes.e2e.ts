@@ -244,3 +244,56 @@ test("a host's dark card and light text: the dark theme reads everywhere, and on
   const field = frame.locator('.jm-field').first();
   expect(await field.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(22, 26, 46)');
 });
+
+test('Windows high contrast (forced colours): the chosen network, tab, token, slippage and chart span stand apart; buttons and amount fields have a frame', async () => {
+  const info = test.info();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ forcedColors: 'active' });
+  const look = (l: ReturnType<Page['locator']>) =>
+    l.evaluate((e) => {
+      const s = getComputedStyle(e);
+      return { background: s.backgroundColor, border: s.borderTopStyle, outline: s.outlineStyle };
+    });
+  /** The chosen one of a group against one not chosen: the background tells them apart. */
+  const standsApart = async (chosen: ReturnType<Page['locator']>, other: typeof chosen) =>
+    expect((await look(chosen)).background).not.toBe((await look(other)).background);
+
+  await page.goto('/?n=BSC');
+  await settled();
+  await standsApart(
+    page.getByRole('tab', { name: 'BSC', exact: true }),
+    page.getByRole('tab', { name: 'TRON', exact: true }),
+  );
+  await standsApart(
+    page.getByRole('tab', { name: 'Swap', exact: true }),
+    page.getByRole('tab', { name: 'Liquidity', exact: true }),
+  );
+  const box = page.locator('[data-remote="swap"]');
+  for (const framed of [box.locator('.jm-field').first(), box.locator('.jm-button').last()])
+    expect((await look(framed)).border).toBe('solid');
+  await keepShot(info, 'forced-colours-swap', false);
+
+  await box.getByRole('button', { name: /^Slippage/ }).click();
+  await standsApart(
+    box.getByRole('button', { name: '5.00%', exact: true }),
+    box.getByRole('button', { name: '1.00%', exact: true }),
+  );
+  await box.getByRole('button', { name: /^Slippage/ }).click();
+
+  await box.getByRole('button', { name: /^Receive token: / }).click();
+  const picker = page.getByTestId('token-picker');
+  await picker.getByRole('combobox', { name: 'Search tokens' }).press('ArrowDown');
+  await expect(picker.locator('.jm-picker-active')).toHaveCount(1);
+  expect((await look(picker.locator('.jm-picker-active'))).outline).toBe('solid');
+  await keepShot(info, 'forced-colours-picker', false);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/charts?n=BSC');
+  await settled();
+  await standsApart(
+    page.getByRole('button', { name: '1W' }),
+    page.getByRole('button', { name: '1M' }),
+  );
+  await keepShot(info, 'forced-colours-charts', false);
+  await page.emulateMedia({ forcedColors: null });
+});
