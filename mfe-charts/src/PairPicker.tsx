@@ -22,9 +22,7 @@ function PairLabel({
     <>
       {ta && <TokenLogo token={ta} size={20} decorative />}
       {tb && <TokenLogo token={tb} size={20} decorative />}
-      <span>
-        {chartTokenText(network, a, indexed)}/{chartTokenText(network, b, indexed)}
-      </span>
+      <span>{`${chartTokenText(network, a, indexed)}/${chartTokenText(network, b, indexed)}`}</span>
     </>
   );
 }
@@ -123,7 +121,7 @@ export function PairPicker({
               <li key={p.address} role="option" aria-selected={false} data-pair={p.address}>
                 <button type="button" onClick={() => pick(p.tokenA.address, p.tokenB.address)}>
                   <span>
-                    {p.tokenA.symbol}/{p.tokenB.symbol}{' '}
+                    {`${p.tokenA.symbol}/${p.tokenB.symbol}`}{' '}
                     <small>
                       {shortAddress(p.tokenA.address)} · {shortAddress(p.tokenB.address)}
                     </small>

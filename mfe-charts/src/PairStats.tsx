@@ -59,8 +59,9 @@ export function PairStats({
       <div>
         <dt>{t`Current price`}</dt>
         <dd data-figure="price">
-          {priceFigure(price, CHART_PRICE_DISPLAY_DECIMALS)} {unit}
-          {priceUsd !== undefined && priceUsd !== null && ` (${usdPrice(priceUsd)})`}
+          {`${priceFigure(price, CHART_PRICE_DISPLAY_DECIMALS)} ${unit}${
+            priceUsd !== undefined && priceUsd !== null ? ` (${usdPrice(priceUsd)})` : ''
+          }`}
         </dd>
       </div>
       <div>

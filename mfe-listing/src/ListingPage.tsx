@@ -133,7 +133,7 @@ export function ListingPage({ network }: RemoteScreenProps) {
           return (
             <div key={field} className="jm-form-field">
               <label>
-                {fieldLabel(field)}
+                <span>{fieldLabel(field)}</span>
                 <input
                   name={field}
                   type={INPUT_TYPES[field] ?? 'text'}

@@ -33,9 +33,7 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
       <p className="jm-lq-title">
         {a && <TokenLogo token={a} />}
         {b && <TokenLogo token={b} />}
-        <strong>
-          {symbolA}/{symbolB}
-        </strong>
+        <strong>{`${symbolA}/${symbolB}`}</strong>
         {hasCharts(network.id) && (
           <AppLink href={chart} className="jm-chart-link">
             {t`Chart`}

@@ -61,11 +61,13 @@ export const InfoBlock = memo(function InfoBlock({
     <dl className="jm-info-block" aria-label={t`Swap details`}>
       <dt>{quote.kind === 'exactIn' ? t`Minimum received` : t`Maximum sold`}</dt>
       <dd data-testid="bound">
-        {/* Maximum sold rounds up: never shown below the bound that is sent. */}
-        {quote.kind === 'exactIn'
-          ? formatAmount(quote.bound, boundToken?.decimals ?? 18, undefined, { dust: true })
-          : formatAmountUp(quote.bound, boundToken?.decimals ?? 18)}{' '}
-        {boundToken?.symbol}
+        {/* Maximum sold rounds up: never shown below the bound that is sent. One text with its
+            symbol: a page translator's copy of a symbol beside the figure would not change. */}
+        {`${
+          quote.kind === 'exactIn'
+            ? formatAmount(quote.bound, boundToken?.decimals ?? 18, undefined, { dust: true })
+            : formatAmountUp(quote.bound, boundToken?.decimals ?? 18)
+        }${boundToken ? ` ${boundToken.symbol}` : ''}`}
       </dd>
       <dt>{t`Price impact`}</dt>
       <dd data-testid="price-impact" className={`jm-impact-${impactLevel(quote.priceImpactBps)}`}>
@@ -79,10 +81,9 @@ export const InfoBlock = memo(function InfoBlock({
       </dd>
       <dt>{t`Liquidity provider fee`}</dt>
       <dd data-testid="lp-fee">
-        {formatAmount(quote.liquidityProviderFee, feeToken?.decimals ?? 18, undefined, {
+        {`${formatAmount(quote.liquidityProviderFee, feeToken?.decimals ?? 18, undefined, {
           dust: true,
-        })}{' '}
-        {feeToken?.symbol ?? quote.feeSymbol}
+        })} ${feeToken?.symbol ?? quote.feeSymbol}`}
       </dd>
       <dt>{t`Path`}</dt>
       <dd data-testid="path">{quote.path.map((key) => tokens[key]?.symbol ?? key).join(' → ')}</dd>

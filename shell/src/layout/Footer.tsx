@@ -9,7 +9,7 @@ export function Footer() {
     <footer className="jm-footer">
       <Link to="/listing">{t`List your token`}</Link>
       <span>
-        {t`Support:`} <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+        <span>{t`Support:`}</span> <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
       </span>
     </footer>
   );

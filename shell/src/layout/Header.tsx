@@ -116,11 +116,10 @@ function WalletButton() {
       <span>{t`Welcome ${walletName}`}</span>
       {session.balance !== undefined && config.status === 'ready' && (
         <span className="jm-balance">
-          {formatHeaderBalance(
+          {`${formatHeaderBalance(
             session.balance,
             config.network.tokens[config.network.baseToken]?.decimals ?? 18,
-          )}{' '}
-          {config.network.baseToken}
+          )} ${config.network.baseToken}`}
         </span>
       )}
       {session.kind === 'walletconnect' && link === 'unreachable' && (

@@ -44,7 +44,7 @@ export function LanguageMenu() {
         {options}
       </select>
       <label className="jm-language-menu">
-        {label}
+        <span>{label}</span>
         <select value={current} onChange={(e) => choose(e.target.value)}>
           {options}
         </select>

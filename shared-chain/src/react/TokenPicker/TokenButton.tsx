@@ -44,8 +44,7 @@ export const TokenButton = forwardRef<
       </span>
       {token && token.origin !== undefined && (
         <span className="jm-token-address">
-          {shortAddress(token.address)}
-          {token.origin === 'imported' ? ` · ${t`imported`}` : ''}
+          {`${shortAddress(token.address)}${token.origin === 'imported' ? ` · ${t`imported`}` : ''}`}
         </span>
       )}
       {token && direct && (

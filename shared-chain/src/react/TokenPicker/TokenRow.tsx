@@ -87,9 +87,11 @@ export const TokenRow = memo(function TokenRow({
       {/* Its own element per token: a row drawn again for another token never shows the last
           one's logo while the new one loads. */}
       <TokenLogo key={entry.key} token={token} size={32} lazy decorative />
+      {/* The symbol and the name are each their element's only child: rows are reused for other
+          tokens, and a page translator's copy of a text beside other children would not change. */}
       <span className="jm-picker-names">
         <span className="jm-picker-symbol" title={token.symbol}>
-          {token.symbol}
+          <span>{token.symbol}</span>
           {direct && (
             <span className="jm-direct" title={directText} aria-label={directText}>
               {' '}
@@ -100,9 +102,9 @@ export const TokenRow = memo(function TokenRow({
         <span className="jm-picker-name">
           {/* On the name's line: a narrow row cuts the name, never the symbol or badges. */}
           {token.origin !== undefined && (
-            <span className="jm-picker-address">{shortAddress(token.address)} · </span>
+            <span className="jm-picker-address">{`${shortAddress(token.address)} · `}</span>
           )}
-          {token.name}
+          <span>{token.name}</span>
           {other && <span className="jm-picker-muted"> · {t`the other side`}</span>}
         </span>
       </span>

@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { evmRpcUrls, localNetworks } from '../fixtures/chain';
+import { connectFromHeader } from '../fixtures/connect';
+import { lostChanges, translatePage, withPageTranslator } from '../fixtures/page-translator';
+
+/**
+ * Chrome's page translator swaps the page's text nodes for its own. A text React changes later
+ * in place (a reused picker row, a price line's token, a figure's unit) then keeps its old
+ * words on screen: a row reading USDT that picks BTCB, "Price of BNB" over KLV's price. Every
+ * text that changes is its element's only child (React then writes the element's whole text,
+ * which the translator translates again). The translated page must show what the untranslated
+ * one shows, after every step.
+ */
+const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
+const picker = (page: Page) => page.getByTestId('token-picker');
+const rows = (page: Page) => picker(page).locator('[role="option"]');
+
+/** The picker's rows as shown: each row's symbol, and the token it picks. */
+const shownRows = (page: Page) =>
+  rows(page).evaluateAll((options) =>
+    options.map((o) => [
+      (o.querySelector('.jm-picker-symbol') as HTMLElement).innerText.replace(/\s*⇄$/, ''),
+      (o as HTMLElement).dataset.token,
+    ]),
+  );
+
+test('BSC, translated by the browser: the picker, the swap box, the header and the charts show the tokens chosen, after every change', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await withPageTranslator(page);
+  await injectEvmWallet(page, {
+    account: owner,
+    chainId: localNetworks().BSC!.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.goto('/?n=BSC&from=BNB&to=USDT');
+  await expect(swapBox(page).getByTestId('price-from')).toContainText(/\d/);
+  await translatePage(page);
+  await connectFromHeader(page, 'MetaMask');
+
+  // A search redraws the rows it keeps for other tokens: each says the token it picks.
+  await swapBox(page)
+    .getByRole('button', { name: /^Receive token: / })
+    .click();
+  for (const search of ['U', 'B', 'K', '']) {
+    await picker(page).getByRole('combobox', { name: 'Search tokens' }).fill(search);
+    await expect
+      .poll(async () => (await shownRows(page)).every(([symbol, key]) => symbol === key))
+      .toBe(true);
+  }
+  await picker(page).getByRole('combobox', { name: 'Search tokens' }).fill('KLV');
+  await picker(page).getByRole('combobox', { name: 'Search tokens' }).press('Enter');
+
+  // The price lines and the swap's details name the token now chosen.
+  await expect(swapBox(page).locator('.jm-prices')).toContainText('Price of KLV:');
+  await expect(swapBox(page).locator('.jm-prices')).not.toContainText('Price of USDT:');
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.01');
+  await expect(swapBox(page).getByTestId('bound')).toContainText(/\d KLV$/);
+
+  // Another network: the header's balance is in its coin.
+  await page.getByRole('tab', { name: 'TRON', exact: true }).click();
+  await page.getByRole('tab', { name: 'BSC', exact: true }).click();
+  await expect(page.getByTestId('wallet-session').locator('.jm-balance')).toContainText(/ BNB$/);
+
+  // The charts page turned round: the current price in the other token.
+  await page.goto('/charts?n=BSC');
+  await translatePage(page);
+  const price = page.locator('[data-figure="price"]');
+  await expect(price).toContainText(/\d USDT/);
+  await page.getByRole('button', { name: /^Show as / }).click();
+  await expect(price).toContainText(/\d BNB/);
+
+  expect(await lostChanges(page)).toEqual([]);
+  await expect(page.getByText(/is unavailable/)).toHaveCount(0);
+});
