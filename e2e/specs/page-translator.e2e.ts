@@ -76,3 +76,30 @@ test('BSC, translated by the browser: the picker, the swap box, the header and t
   expect(await lostChanges(page)).toEqual([]);
   await expect(page.getByText(/is unavailable/)).toHaveCount(0);
 });
+
+test('BSC, translated by the browser: the liquidity popup says "Deposited:" with what went in once the add is confirmed', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await withPageTranslator(page);
+  await injectEvmWallet(page, {
+    account: owner,
+    chainId: localNetworks().BSC!.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await page.goto('/?n=BSC&t=addLiquidity');
+  await connectFromHeader(page, 'MetaMask');
+  const panel = page.locator('[data-remote="liquidity"]');
+  const supply = panel.getByRole('button', { name: 'SUPPLY' });
+  await panel.getByRole('button', { name: 'ADD LIQUIDITY', exact: true }).click();
+  await panel.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.01');
+  await expect(supply).toHaveAttribute('data-lp-tokens', /^[1-9]\d*$/);
+  await translatePage(page);
+  await supply.click();
+  const popup = page.getByRole('dialog', { name: 'ADDING LIQUIDITY' });
+  await expect(popup.getByText(/^Pool tokens received: /)).toBeVisible({ timeout: 60_000 });
+  await expect(popup.getByTestId('liquidity-amounts')).toHaveText(
+    /^Deposited: 0\.01 BNB \+ [\d.]+ USDT$/,
+  );
+  expect(await lostChanges(page)).toEqual([]);
+});

@@ -59,9 +59,7 @@ export function LiquiditySent({
       onClose={onClose}
     >
       {send.sent.status !== 'failed' && (
-        <p data-testid="liquidity-amounts">
-          {label} {a} + {b}
-        </p>
+        <p data-testid="liquidity-amounts">{`${label} ${a} + ${b}`}</p>
       )}
       {lp !== undefined && <p data-testid="liquidity-lp">{t`Pool tokens received: ${lp}`}</p>}
     </SendPopup>

@@ -71,20 +71,18 @@ export function FundsOnTheWay({ swap, network, onAddToken, onSpedUp, onClose }: 
         <p className="jm-swap-amounts">
           <TokenLogo token={swap.from} />{' '}
           <span data-testid="sent">
-            {formatAmount(sent, swap.from.decimals, undefined, { dust: true })} {swap.from.symbol}
+            {`${formatAmount(sent, swap.from.decimals, undefined, { dust: true })} ${swap.from.symbol}`}
           </span>
           {' → '}
           <TokenLogo token={swap.to} />{' '}
           <span data-testid="received">
-            {formatAmount(received, swap.to.decimals, undefined, { dust: true })} {swap.to.symbol}
+            {`${formatAmount(received, swap.to.decimals, undefined, { dust: true })} ${swap.to.symbol}`}
           </span>
         </p>
       )}
       {confirmed && swap.received !== undefined && (
         <p data-testid="arrived" data-amount={swap.received.toString()}>
-          {t`Arrived in your wallet:`}{' '}
-          {formatAmount(swap.received, swap.to.decimals, undefined, { dust: true })}{' '}
-          {swap.to.symbol}
+          {`${t`Arrived in your wallet:`} ${formatAmount(swap.received, swap.to.decimals, undefined, { dust: true })} ${swap.to.symbol}`}
         </p>
       )}
     </SendPopup>
