@@ -26,17 +26,22 @@ const shownRows = (page: Page) =>
     ]),
   );
 
-test('BSC, translated by the browser: the picker, the swap box, the header and the charts show the tokens chosen, after every change', async ({
-  page,
-  evmAccount: owner,
-}) => {
+/** A BSC page with the translator ready (not yet on) and MetaMask injected for `owner`. */
+async function openBsc(page: Page, owner: string, path: string) {
   await withPageTranslator(page);
   await injectEvmWallet(page, {
     account: owner,
     chainId: localNetworks().BSC!.chainId,
     rpcUrls: evmRpcUrls(),
   });
-  await page.goto('/?n=BSC&from=BNB&to=USDT');
+  await page.goto(path);
+}
+
+test('BSC, translated by the browser: the picker, the swap box, the header and the charts show the tokens chosen, after every change', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await openBsc(page, owner, '/?n=BSC&from=BNB&to=USDT');
   await expect(swapBox(page).getByTestId('price-from')).toContainText(/\d/);
   await translatePage(page);
   await connectFromHeader(page, 'MetaMask');
@@ -81,13 +86,7 @@ test('BSC, translated by the browser: the liquidity popup says "Deposited:" with
   page,
   evmAccount: owner,
 }) => {
-  await withPageTranslator(page);
-  await injectEvmWallet(page, {
-    account: owner,
-    chainId: localNetworks().BSC!.chainId,
-    rpcUrls: evmRpcUrls(),
-  });
-  await page.goto('/?n=BSC&t=addLiquidity');
+  await openBsc(page, owner, '/?n=BSC&t=addLiquidity');
   await connectFromHeader(page, 'MetaMask');
   const panel = page.locator('[data-remote="liquidity"]');
   const supply = panel.getByRole('button', { name: 'SUPPLY' });
