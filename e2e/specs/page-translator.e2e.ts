@@ -3,6 +3,8 @@ import { expect, test } from '../fixtures/test';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
+import { expectLanded, ledger } from '../fixtures/landed';
+import { evmPair } from './liquidity.chain';
 import { lostChanges, translatePage, withPageTranslator } from '../fixtures/page-translator';
 
 /**
@@ -93,6 +95,12 @@ test('BSC, translated by the browser: the liquidity popup says "Deposited:" with
   await panel.getByRole('button', { name: 'ADD LIQUIDITY', exact: true }).click();
   await panel.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.01');
   await expect(supply).toHaveAttribute('data-lp-tokens', /^[1-9]\d*$/);
+  const attr = async (name: string) => BigInt((await supply.getAttribute(name)) as string);
+  const amountA = await attr('data-amount-a');
+  const amountB = await attr('data-amount-b');
+  const lpTokens = await attr('data-lp-tokens');
+  const pair = await evmPair('BSC', 'BNB', 'USDT');
+  const before = await ledger('BSC', owner, ['BNB', 'USDT', pair]);
   await translatePage(page);
   await supply.click();
   const popup = page.getByRole('dialog', { name: 'ADDING LIQUIDITY' });
@@ -101,4 +109,9 @@ test('BSC, translated by the browser: the liquidity popup says "Deposited:" with
     /^Deposited: 0\.01 BNB \+ [\d.]+ USDT$/,
   );
   expect(await lostChanges(page)).toEqual([]);
+  await expectLanded(before, {
+    txs: 2, // the USDT approval, then the add
+    debit: { BNB: amountA, USDT: amountB },
+    credit: { [pair]: lpTokens },
+  });
 });

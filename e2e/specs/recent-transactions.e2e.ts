@@ -327,19 +327,32 @@ test('BSC: two tabs of one browser: each shows the other’s swap, pending then 
   await openRecent(other);
 
   // This tab's swap, pending: the other tab lists it at once, then sees it confirmed.
-  const { hash } = await stuckSwap(page, owner);
+  const { hash, before, debit, credit } = await stuckSwap(page, owner);
   await expect(row(other, hash)).toHaveAttribute('data-status', 'pending');
   await rpc('evm_mine');
   await rpc('evm_setAutomine', [true]);
   await expect(row(other, hash)).toHaveAttribute('data-status', 'confirmed', { timeout: 15_000 });
+  await expectLanded(before, { txs: 1, debit, credit });
 
   // The other tab's swap, sent after it read the list: both lists keep both, also after a reload.
   await other.keyboard.press('Escape');
   await sellField(other).fill('0.01');
   await expect(swapBox(other)).toHaveAttribute('data-quote-out', /\d+/);
+  const [from, to] = (localNetworks()[NETWORK] as unknown as { defaultTokens: [string, string] })
+    .defaultTokens;
+  const quoted = async (name: string) =>
+    BigInt((await swapBox(other).getAttribute(name)) as string);
+  const [sold, bought] = [await quoted('data-quote-in'), await quoted('data-quote-out')];
+  const beforeSecond = await ledger(NETWORK, owner, [from, to]);
   await swapBox(other).getByRole('button', { name: 'SWAP', exact: true }).click();
   await expect.poll(async () => (await walletHashes(other)).length).toBe(1);
   const [second] = await walletHashes(other);
+  // Its quote may predate the first swap's block: at least the minimum its 5% slippage allows.
+  await expectLanded(beforeSecond, {
+    txs: 1,
+    debit: { [from]: sold },
+    credit: { [to]: { atLeast: bought - (bought * 500n) / 10_000n } },
+  });
   await other
     .getByRole('dialog', { name: 'FUNDS ON THE WAY' })
     .getByRole('button', { name: 'CLOSE' })
