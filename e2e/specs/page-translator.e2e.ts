@@ -115,3 +115,26 @@ test('BSC, translated by the browser: the liquidity popup says "Deposited:" with
     credit: { [pair]: lpTokens },
   });
 });
+
+test('BSC, translated by the browser: a swap that first approves its token goes through, and its popup says what arrived', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await openBsc(page, owner, '/?n=BSC&from=USDT&to=BNB');
+  await connectFromHeader(page, 'MetaMask');
+  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('5');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const quoted = async (name: string) => BigInt((await swapBox(page).getAttribute(name)) as string);
+  const [sold, bought] = [await quoted('data-quote-in'), await quoted('data-quote-out')];
+  const before = await ledger('BSC', owner, ['USDT']);
+  await translatePage(page);
+  // The approval's "Sent." then the swap's wallet request: the line under the button changes
+  // from one to the other (it threw there, and the swap box crashed).
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup.getByTestId('arrived')).toHaveText(/^Arrived in your wallet: [\d.]+ BNB$/, {
+    timeout: 60_000,
+  });
+  expect(await lostChanges(page)).toEqual([]);
+  await expectLanded(before, { txs: 2, debit: { USDT: sold }, credit: { BNB: bought } });
+});

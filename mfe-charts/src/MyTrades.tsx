@@ -53,9 +53,13 @@ export function MyTrades({ network }: { network: NetworkConfig }) {
     <section className="jm-history" aria-label={t`My trades`}>
       <h3>{t`My trades`}</h3>
       {restoring && !connected ? (
-        <p role="status">{t`Connecting wallet…`}</p>
+        <p key="connecting" role="status">
+          {t`Connecting wallet…`}
+        </p>
       ) : !connected || !address ? (
-        <p className="jm-connect-prompt">
+        // Keyed: a page translator's copy of this text would make React throw taking it out of
+        // a paragraph the next state kept.
+        <p key="connect" className="jm-connect-prompt">
           {t`Connect a wallet to see your trades.`}{' '}
           <button type="button" className="jm-link-button" onClick={requestWalletConnect}>
             {t`CONNECT WALLET`}

@@ -18,18 +18,20 @@ export function PendingSend({
       <button type="button" className="jm-button" disabled>
         {pending.status === 'wallet' ? t`Waiting for your wallet` : t`Confirming on chain`}
       </button>
-      <p role="status" className="jm-pending">
-        {pending.status === 'wallet' ? (
-          t`Confirm or reject the request in your wallet.`
-        ) : (
-          <>
-            {t`Sent.`}{' '}
-            <a href={`${explorer}${pending.txid}`} target="_blank" rel="noreferrer">
-              {t`View the transaction`}
-            </a>
-          </>
-        )}
-      </p>
+      {/* One paragraph per state (keyed): a page translator swaps the texts for its own, and React
+          taking "Sent." out of a paragraph it keeps would throw (the swap box would crash). */}
+      {pending.status === 'wallet' ? (
+        <p key="wallet" role="status" className="jm-pending">
+          {t`Confirm or reject the request in your wallet.`}
+        </p>
+      ) : (
+        <p key="chain" role="status" className="jm-pending">
+          <span>{t`Sent.`}</span>{' '}
+          <a href={`${explorer}${pending.txid}`} target="_blank" rel="noreferrer">
+            {t`View the transaction`}
+          </a>
+        </p>
+      )}
     </>
   );
 }
