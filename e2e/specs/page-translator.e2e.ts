@@ -10,10 +10,11 @@ import { lostChanges, translatePage, withPageTranslator } from '../fixtures/page
 /**
  * Chrome's page translator swaps the page's text nodes for its own. A text React changes later
  * in place (a reused picker row, a price line's token, a figure's unit) then keeps its old
- * words on screen: a row reading USDT that picks BTCB, "Price of BNB" over KLV's price. Every
- * text that changes is its element's only child (React then writes the element's whole text,
- * which the translator translates again). The translated page must show what the untranslated
- * one shows, after every step.
+ * words on screen: a row reading USDT that picks BTCB, "Price of BNB" over KLV's price; and a
+ * text React takes out of an element it keeps throws (the swap box crashed mid-swap). Every text
+ * that changes is its element's only child (React then writes the element's whole text, which
+ * the translator translates again), and a paragraph a state swaps is keyed per state. The
+ * translated page must show what the untranslated one shows, after every step.
  */
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const picker = (page: Page) => page.getByTestId('token-picker');
