@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { addEvmAccount, injectEvmWallet } from '../fixtures/evm-wallet';
+import { freshEvmAccount } from '../fixtures/accounts';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
@@ -355,4 +356,69 @@ test('a wallet on the wrong chain is asked to switch, and nothing is sent until 
       (window as unknown as { __wallet: { chainId(): number } }).__wallet.chainId(),
     ),
   ).toBe(localNetworks().BSC!.chainId);
+});
+
+test("BSC: an account switched in the wallet mid-swap: a swap asked for is the first account's; after its approval, nothing more is sent", async ({
+  page,
+  evmAccount: first,
+}) => {
+  const other = await freshEvmAccount();
+  const router = (localNetworks().BSC as unknown as { exchange: { ROUTER_ADDRESS: string } })
+    .exchange.ROUTER_ADDRESS;
+  await injectEvmWallet(page, {
+    account: first,
+    chainId: localNetworks().BSC!.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await addEvmAccount(page, other);
+  await page.goto('/?n=BSC&from=USDT&to=BNB');
+  await connectFromHeader(page, 'MetaMask');
+  const sends = async () =>
+    (await walletSent(page)).filter((m) => m === 'eth_sendTransaction').length;
+  const wallet = (fn: string, arg: string | number) =>
+    page.evaluate(
+      ([f, a]) =>
+        (window as unknown as { __wallet: Record<string, (x: unknown) => void> }).__wallet[
+          f as string
+        ]!(a),
+      [fn, arg] as const,
+    );
+  // The user reads each prompt for 3 s, and picks the other account meanwhile.
+  await wallet('setSendDelay', 3000);
+
+  // In the approval's prompt: the approval is the first account's, the swap is not sent.
+  let mine = await ledger('BSC', first, ['USDT']);
+  const others = await ledger('BSC', other, ['USDT']);
+  await sellField(page).fill('5');
+  await quoted(page);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect.poll(sends).toBe(1);
+  await wallet('switchAccount', other);
+  await expect(
+    page.getByText(
+      'Your wallet switched to another account, so nothing more was sent. Check the amounts and try again.',
+    ),
+  ).toBeVisible({ timeout: 15000 });
+  await expectLanded(mine, {
+    txs: 1,
+    allowance: [{ token: 'USDT', spender: router, amount: 2n ** 256n - 1n }],
+  });
+  await expectNothingMoved(others);
+  expect(await sends()).toBe(1);
+  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toHaveCount(0);
+
+  // In the swap's prompt: the swap is the first account's, and the page follows it as such.
+  await wallet('switchAccount', first);
+  mine = await ledger('BSC', first, ['BNB', 'USDT']);
+  await sellField(page).fill('7');
+  const { amountIn, amountOut } = await quoted(page);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect.poll(sends).toBe(2);
+  await wallet('switchAccount', other);
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  await expect(popup.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 30000 });
+  await expect(popup).toContainText('Arrived in your wallet:');
+  await expectLanded(mine, { txs: 1, debit: { USDT: amountIn }, credit: { BNB: amountOut } });
+  await expectNothingMoved(others);
+  await expect(page.getByText(/your wallet changed this transaction/)).toHaveCount(0);
 });

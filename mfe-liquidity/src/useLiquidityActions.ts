@@ -73,7 +73,9 @@ export function failureText(failure: MessageDescriptor, error: unknown): string 
     return t`${base}: you rejected the request in your wallet. Nothing was sent.`;
   if (
     isChainError(error) &&
-    (error.code === 'WRONG_NETWORK' || error.code === 'TRANSACTION_PENDING')
+    (error.code === 'WRONG_NETWORK' ||
+      error.code === 'TRANSACTION_PENDING' ||
+      error.code === 'ACCOUNT_CHANGED')
   ) {
     const reason = localText(error.message);
     return t`${base}: ${reason}`;

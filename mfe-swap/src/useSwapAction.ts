@@ -262,6 +262,7 @@ export function swapErrorText(error: unknown): string {
       'TRANSACTION_PENDING',
       'SIMULATION_FAILED',
       'SIMULATION_UNAVAILABLE',
+      'ACCOUNT_CHANGED',
     ];
     // A Cancel from Recent transactions took the swap's place: its own words, not "Swap failed".
     if ([...told, 'TRANSACTION_CANCELLED'].includes(error.code)) return error.message;

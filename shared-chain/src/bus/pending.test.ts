@@ -26,7 +26,7 @@ it('shows "wallet", then "chain" with the id, per transaction; a failure frees t
   await expect(
     withPendingTransaction(ME, async () => {
       transactionSubmitted('0xapprove');
-      walletAsked();
+      walletAsked(ME);
       transactionSubmitted('0xswap');
       throw new Error('reverted');
     }),
@@ -40,4 +40,23 @@ it('shows "wallet", then "chain" with the id, per transaction; a failure frees t
     { status: 'chain', txid: '0xswap' },
     undefined,
   ]);
+});
+
+it("refuses to ask the wallet for another account's send once the action has begun", async () => {
+  const asked: string[] = [];
+  await expect(
+    withPendingTransaction(ME, async () => {
+      walletAsked('0xabc'); // the approval, as the action began (any spelling of the address)
+      asked.push('approval');
+      transactionSubmitted('0xapprove');
+      walletAsked('0xdef'); // the swap, after the user picked another account in the wallet
+      asked.push('swap');
+    }),
+  ).rejects.toMatchObject({
+    code: 'ACCOUNT_CHANGED',
+    message:
+      'Your wallet switched to another account, so nothing more was sent. Check the amounts and try again.',
+  });
+  expect(asked).toEqual(['approval']);
+  expect(pendingTransactionOf(ME)).toBeUndefined();
 });

@@ -57,8 +57,21 @@ export async function withPendingTransaction<T>(
   }
 }
 
-/** Writers: the wallet is asked to sign (again, for the second transaction of an action). */
-export function walletAsked(): void {
+/**
+ * Writers, before a send is simulated or asked for: throws ACCOUNT_CHANGED when `from` is not
+ * the account the action began as (the user picked another account in the wallet meanwhile):
+ * the action's next send (a swap after its approval) was built and checked for that account.
+ */
+export function assertSendingAccount(from: string): void {
+  if (sending && keyOf(from) !== sending) throw new ChainError('ACCOUNT_CHANGED');
+}
+
+/**
+ * Writers: the wallet is asked to sign `from`'s transaction (again, for the second transaction
+ * of an action); nothing is asked for another account than the action's (ACCOUNT_CHANGED).
+ */
+export function walletAsked(from: string): void {
+  assertSendingAccount(from);
   if (sending) set(sending, { status: 'wallet' });
 }
 

@@ -111,6 +111,11 @@ export const TRANSACTION_PENDING = catalogued(
   msg`A transaction is still waiting for your wallet or the chain. Wait until it settles.`,
 );
 
+/** The wallet moved to another account during an action: what was left of it is not sent. */
+export const ACCOUNT_CHANGED = catalogued(
+  msg`Your wallet switched to another account, so nothing more was sent. Check the amounts and try again.`,
+);
+
 // --- Typed errors ----------------------------------------------------------------------------
 
 export type ChainErrorCode =
@@ -134,6 +139,8 @@ export type ChainErrorCode =
   | 'SIMULATION_UNAVAILABLE'
   /** A transaction with the same nonce (a Cancel, another send) replaced it: not a failure. */
   | 'TRANSACTION_CANCELLED'
+  /** The wallet switched account during an action (between its approval and its send). */
+  | 'ACCOUNT_CHANGED'
   /** EIP-1193 code 4001 (as a string): the user rejected the request in the wallet. */
   | '4001';
 
@@ -154,6 +161,7 @@ const DEFAULT_MESSAGES: Record<ChainErrorCode, string> = {
   SIMULATION_FAILED: TRANSACTION_FAILED,
   SIMULATION_UNAVAILABLE: TRANSACTION_FAILED,
   TRANSACTION_CANCELLED: TRANSACTION_FAILED,
+  ACCOUNT_CHANGED: ACCOUNT_CHANGED,
   '4001': USER_REJECTED,
 };
 

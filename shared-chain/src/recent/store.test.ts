@@ -77,7 +77,7 @@ afterEach(() => resetRecentForTests());
 /** A writer that reports to the pending bus as the real ones do. */
 function fakeWriter(hashes: string[]): ChainWriter {
   const send = async (): Promise<TxResult> => {
-    walletAsked();
+    walletAsked(ACCOUNT);
     const txid = hashes.shift() as string;
     transactionSubmitted(txid);
     return { txid };
@@ -259,7 +259,7 @@ test('a send settled here says at once what it came to: what arrived, or why it 
   const writer: ChainWriter = {
     ...fakeWriter([]),
     swap: async (_order, hooks) => {
-      walletAsked();
+      walletAsked(ACCOUNT);
       transactionSubmitted(hash(7));
       hooks?.onSent?.(hash(7));
       return {
@@ -275,7 +275,7 @@ test('a send settled here says at once what it came to: what arrived, or why it 
       };
     },
     addLiquidity: async (_order, hooks) => {
-      walletAsked();
+      walletAsked(ACCOUNT);
       transactionSubmitted(hash(8));
       hooks?.onSent?.(hash(8));
       throw withMinedFailure(new Error('Transaction failed'), {

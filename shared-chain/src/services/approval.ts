@@ -85,7 +85,9 @@ export async function ensureApproval(request: ApprovalRequest): Promise<TxResult
     if (
       isUserRejection(error) ||
       (error instanceof ChainError &&
-        (error.code === 'SIMULATION_FAILED' || error.code === 'SIMULATION_UNAVAILABLE'))
+        (error.code === 'SIMULATION_FAILED' ||
+          error.code === 'SIMULATION_UNAVAILABLE' ||
+          error.code === 'ACCOUNT_CHANGED'))
     )
       throw error;
     console.error('[shared-chain] approval failed', error);

@@ -42,6 +42,7 @@ import {
   createPair,
   getLiquidityPair,
   liquidityGasReserve,
+  liquiditySpender,
   maxSpendable,
   removeLiquidity,
 } from '../liquidity';
@@ -269,6 +270,56 @@ describe.each(WANTED)('%s', (id) => {
     expect(after.userLiquidity).toBe(position.userLiquidity - position.userLiquidity / 2n);
     expect(await chainBalance(n, token)).toBe(t0 + removed.amountA!);
     expect(removed.amountB).toBeGreaterThan(0n);
+  });
+
+  test('an account picked in the wallet during the approval stops the add: ACCOUNT_CHANGED, nothing of the other account moves', async () => {
+    const other = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'; // anvil dev account #4
+    const { n, provider } = await connectInjected(id, { accountOnSend: other });
+    const base = n.baseToken;
+    const token = tokenOf(n);
+    const amountBase = (await slice(n, base, 10_000n)) || 1n;
+    const amountToken = (await slice(n, token, 10_000n)) || 1n;
+    const before = {
+      base: await chainBalance(n, base, other),
+      token: await chainBalance(n, token, other),
+    };
+    const lpBefore = (await getUserPositions(ACCOUNT, id)) ?? [];
+    // No allowance for the add's router: it asks for an approval first (put back after).
+    const spender = liquiditySpender(n, base, token);
+    const node = new JsonRpcProvider(n.nodeUrl, n.chainId, { staticNetwork: true });
+    const approve = async (amount: bigint) =>
+      mined(
+        new Contract(
+          n.tokens[token]!.address,
+          TOKEN_ABI,
+          await node.getSigner(ACCOUNT),
+        ).getFunction('approve')(spender, amount),
+      );
+    const allowed = await (await getReader(id)).allowance(token, ACCOUNT, spender);
+    await approve(0n);
+    resetReaders();
+    try {
+      await expect(
+        addLiquidity({ symbolA: base, symbolB: token, amountA: amountBase, amountB: amountToken }),
+      ).rejects.toMatchObject({
+        code: 'ACCOUNT_CHANGED',
+        message:
+          'Your wallet switched to another account, so nothing more was sent. Check the amounts and try again.',
+      });
+    } finally {
+      await approve(0n); // USDT-style tokens take a new allowance only from 0
+      if (allowed) await approve(allowed);
+      node.destroy();
+    }
+    // The approval the first account was asked for, and nothing after it.
+    expect(sends(provider)).toHaveLength(1);
+    expect(JSON.stringify(sends(provider)[0]!.params)).toContain(APPROVE_SELECTOR);
+    expect((sends(provider)[0]!.params as [{ from: string }])[0].from.toLowerCase()).toBe(
+      ACCOUNT.toLowerCase(),
+    );
+    expect(await chainBalance(n, base, other)).toBe(before.base);
+    expect(await chainBalance(n, token, other)).toBe(before.token);
+    expect((await getUserPositions(ACCOUNT, id)) ?? []).toEqual(lpBefore);
   });
 
   test('hash first: onSubmitted hears the id before any receipt; mined past its deadline, the swap fails with the reason and the fee', async () => {

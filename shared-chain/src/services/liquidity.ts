@@ -194,7 +194,8 @@ function passThrough(error: unknown): boolean {
         error.code === 'TRANSACTION_PENDING' ||
         error.code === 'SIMULATION_FAILED' ||
         error.code === 'SIMULATION_UNAVAILABLE' ||
-        error.code === 'TRANSACTION_CANCELLED')) ||
+        error.code === 'TRANSACTION_CANCELLED' ||
+        error.code === 'ACCOUNT_CHANGED')) ||
     // No node told an allowance: nothing was sent, said as such (not "Error adding liquidity").
     (error instanceof SwapError && error.code === 'ALLOWANCE_UNREAD')
   );
@@ -266,6 +267,9 @@ async function sendAdd(
   wallet: ActiveWallet,
 ): Promise<LiquidityOutcome> {
   const network = wallet.network;
+  // The account the user pressed SUPPLY as: it receives the pool tokens (a switch of account in
+  // the wallet meanwhile stops the sends, see walletAsked).
+  const owner = wallet.connection.address;
   const spender = liquiditySpender(network, request.symbolA, request.symbolB);
   const slippage = request.slippageBps ?? getSlippageBps();
   const mode = request.approvalMode ?? getApprovalMode();
@@ -295,7 +299,7 @@ async function sendAdd(
       amountB: request.amountB,
       minA: request.minA ?? minimumReceived(request.amountA, slippage),
       minB: request.minB ?? minimumReceived(request.amountB, slippage),
-      recipient: wallet.connection.address,
+      recipient: owner,
       deadline: request.deadline ?? (await sendDeadline(network)),
     };
     const result = await w.addLiquidity(order, { onSent: request.onSubmitted });
@@ -495,6 +499,8 @@ async function sendRemove(
   wallet: ActiveWallet,
 ): Promise<LiquidityOutcome> {
   const network = wallet.network;
+  // The account the user pressed REMOVE as: it receives both tokens.
+  const owner = wallet.connection.address;
   const spender = liquiditySpender(network, request.symbolA, request.symbolB);
   const slippage = request.slippageBps ?? getSlippageBps();
   const mode = request.approvalMode ?? getApprovalMode();
@@ -512,7 +518,7 @@ async function sendRemove(
       lpTokens: request.lpTokens,
       minA,
       minB,
-      recipient: wallet.connection.address,
+      recipient: owner,
       deadline: request.deadline ?? (await sendDeadline(network)),
     };
     const result = await w.removeLiquidity(order, { onSent: request.onSubmitted });

@@ -367,6 +367,9 @@ async function sendSwap(
     amount: spend,
     mode: request.approvalMode,
   });
+  // The user picked another account in the wallet while it approved: said as such, not as a
+  // quote out of date (the switch also moved the session's epoch).
+  if (wallet.connection.address !== owner) throw new ChainError('ACCOUNT_CHANGED');
   if (!isEstimateCurrent(estimate)) throw new ChainError('TRANSACTION_FAILED', QUOTE_EXPIRED);
 
   const { writer: w } = await writer();
@@ -392,7 +395,8 @@ async function sendSwap(
       (error.code === 'WRONG_NETWORK' ||
         error.code === 'SIMULATION_FAILED' ||
         error.code === 'SIMULATION_UNAVAILABLE' ||
-        error.code === 'TRANSACTION_CANCELLED')
+        error.code === 'TRANSACTION_CANCELLED' ||
+        error.code === 'ACCOUNT_CHANGED')
     )
       throw error;
     console.error('[shared-chain] swap failed', error);

@@ -17,6 +17,11 @@ export interface Eip1193Provider {
 
 /** A transaction as the writer hands it to the wallet. */
 export interface EvmTxRequest {
+  /**
+   * The account the send is for (default: the wallet's account now). The writer names the one
+   * it built and simulated for, so a switch of account in the wallet cannot move the send.
+   */
+  from?: string;
   to: string;
   data: string;
   value?: bigint;
@@ -120,7 +125,11 @@ export class Eip1193Connection implements EvmWalletConnection {
   }
 
   async sendTransaction(tx: EvmTxRequest): Promise<string> {
-    const request: Record<string, string> = { from: this.address, to: tx.to, data: tx.data };
+    const request: Record<string, string> = {
+      from: tx.from ?? this.address,
+      to: tx.to,
+      data: tx.data,
+    };
     if (tx.value !== undefined && tx.value > 0n) request.value = toQuantity(tx.value);
     if (tx.gasLimit !== undefined) request.gas = toQuantity(tx.gasLimit);
     if (tx.gasPrice !== undefined) request.gasPrice = toQuantity(tx.gasPrice);

@@ -3,7 +3,7 @@ import type { NetworkConfig } from '../../config/types';
 import { defaultDeadline } from '../../core/constants';
 import { liquidityRouterOf } from '../../core/routers';
 import { ChainError } from '../../core/errors';
-import { transactionSubmitted, walletAsked } from '../../bus/pending';
+import { assertSendingAccount, transactionSubmitted, walletAsked } from '../../bus/pending';
 import { showToast } from '../../bus/events';
 import {
   minedFailure,
@@ -141,7 +141,8 @@ export class EvmWriter implements ChainWriter {
     tx: EvmTxRequest,
     action: SendAction,
   ): Promise<{ result: string; gas: bigint }> {
-    const call = { from: this.wallet.address, to: tx.to, data: tx.data, value: tx.value ?? 0n };
+    const from = tx.from ?? this.wallet.address;
+    const call = { from, to: tx.to, data: tx.data, value: tx.value ?? 0n };
     try {
       const result = await this.provider.call({ ...call, blockTag: 'latest' });
       return { result, gas: await this.provider.estimateGas(call) };
@@ -184,7 +185,16 @@ export class EvmWriter implements ChainWriter {
    * Simulates, sends via the wallet (estimate + 20% + 10k gas), tells `hooks.onSent` the hash,
    * checks what was sent, waits for the receipt: resolves with its fee and logs.
    */
-  private async send(tx: EvmTxRequest, action: SendAction, hooks?: SendHooks): Promise<TxResult> {
+  private async send(
+    built: EvmTxRequest,
+    action: SendAction,
+    hooks?: SendHooks,
+  ): Promise<TxResult> {
+    // The account now is the one this send is built, simulated, sent and followed for: the user
+    // may pick another account in the wallet while it asks.
+    const from = this.wallet.address;
+    assertSendingAccount(from);
+    const tx = { ...built, from };
     await this.ensureChain();
     const estimate = await this.simulate(tx, action);
     let hash: string;
@@ -198,8 +208,8 @@ export class EvmWriter implements ChainWriter {
       // Read before the wallet is asked, since the count moves once the send is in the node's
       // pool: the nonce to watch when the node no longer has the send to read it from (replaced
       // before it was read back).
-      nonceBefore = await this.nextNonce();
-      walletAsked();
+      nonceBefore = await this.nextNonce(from);
+      walletAsked(from);
       hash = await this.wallet.sendTransaction({
         ...tx,
         chainId: this.network.chainId,
@@ -224,7 +234,7 @@ export class EvmWriter implements ChainWriter {
       same === false
         ? undefined
         : {
-            from: this.wallet.address,
+            from,
             chainId: this.network.chainId,
             to: tx.to,
             data: tx.data,
@@ -233,11 +243,11 @@ export class EvmWriter implements ChainWriter {
             ...(nonce !== undefined ? { nonce } : {}),
           },
     );
-    const from = await watch;
-    const read = from.nonce ?? (nonce !== undefined ? BigInt(nonce) : undefined);
+    const watched = await watch;
+    const read = watched.nonce ?? (nonce !== undefined ? BigInt(nonce) : undefined);
     // A Speed up mined in its place: the send succeeded under the replacement's hash.
     const mined = await this.waitForOutcome(hash, tx, action, {
-      startBlock: from.startBlock,
+      startBlock: watched.startBlock,
       ...(read !== undefined ? { nonce: read } : { nonce: nonceBefore, nonceGuessed: true }),
     });
     return { txid: mined.hash, fee: feeOf(mined.receipt), logs: mined.receipt.logs ?? [] };
@@ -248,12 +258,9 @@ export class EvmWriter implements ChainWriter {
    * node does not say): the wallet's nonce for the next send, unless another of its sends is
    * unknown to this node.
    */
-  private async nextNonce(): Promise<bigint | undefined> {
+  private async nextNonce(from: string): Promise<bigint | undefined> {
     try {
-      const count = await this.provider.send('eth_getTransactionCount', [
-        this.wallet.address,
-        'pending',
-      ]);
+      const count = await this.provider.send('eth_getTransactionCount', [from, 'pending']);
       return BigInt(count as string);
     } catch {
       return undefined;
@@ -314,7 +321,7 @@ export class EvmWriter implements ChainWriter {
       }
       if (sent) {
         const same = sentMatchesBuilt(built, sent, {
-          from: this.wallet.address,
+          from: built.from ?? this.wallet.address,
           chainId: this.network.chainId,
         });
         if (!same) {
@@ -368,7 +375,7 @@ export class EvmWriter implements ChainWriter {
     if (built && receipt.blockNumber !== undefined) {
       try {
         await this.provider.call({
-          from: this.wallet.address,
+          from: built.from ?? this.wallet.address,
           to: built.to,
           data: built.data,
           value: built.value ?? 0n,
@@ -405,7 +412,7 @@ export class EvmWriter implements ChainWriter {
     known?: { nonce?: bigint; startBlock?: bigint; nonceGuessed?: boolean },
   ): Promise<{ hash: string; receipt: Receipt }> {
     const deadline = Date.now() + this.receiptTimeoutMs;
-    const from = this.wallet.address;
+    const from = built.from ?? this.wallet.address;
     const { nonce, startBlock, nonceGuessed } = known ?? (await this.watchFrom(hash, built));
     let checkedAt = Date.now();
     for (let delay = 25; ; delay = Math.min(delay * 2, 1000)) {

@@ -31,6 +31,7 @@ import { PAIR_CACHE_MS, TronReader, readOnlyAddresses, TRON_ZERO_ADDRESS } from 
 import { TronLinkConnector, watchAsset, type TronLinkWindow } from './tronlink';
 import type { TronWebLike } from './tronweb-like';
 import { SIMULATION_WAIT_MS, TronWriter, type TronWalletConnection } from './writer';
+import { withPendingTransaction } from '../../bus/pending';
 
 const MAINNET_GENESIS = '00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc';
 const NILE_GENESIS = '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd8690dc';
@@ -867,6 +868,27 @@ describe('writer (TronWeb double)', () => {
         options: { feeLimit: 1_000_000_000, callValue: 0 },
       },
     ]);
+  });
+
+  test('an account picked in TronLink during an action: its next send is not signed (ACCOUNT_CHANGED)', async () => {
+    const { tronWeb, sent } = fakeTronWeb();
+    const wallet = walletOn(tronWeb);
+    const writer = new TronWriter(network, wallet, { pollIntervalMs: 1 });
+    const action = withPendingTransaction(ME, async () => {
+      await writer.approve('JM', network.exchange.ROUTER_ADDRESS);
+      // TronLink's setAccount: the connection follows the account the user picked.
+      wallet.address = addr(2);
+      await writer.swap({
+        kind: 'exactIn',
+        path: ['JM', 'TRX'],
+        amount: 1000n,
+        bound: 900n,
+        recipient: ME,
+        deadline: 99n,
+      });
+    });
+    await expect(action).rejects.toMatchObject({ code: 'ACCOUNT_CHANGED' });
+    expect(sent.map((s) => s.name)).toEqual(['approve']);
   });
 
   test('polls the transaction info until it exists; FAILED results and timeouts reject', async () => {

@@ -32,7 +32,7 @@ import {
 import { ChainError, withMinedFailure } from '../../core/errors';
 import type { TxLog } from '../../core/receipt';
 import { liquidityRouterOf } from '../../core/routers';
-import { transactionSubmitted, walletAsked } from '../../bus/pending';
+import { assertSendingAccount, transactionSubmitted, walletAsked } from '../../bus/pending';
 import { APPROVED_BY_HOST } from '../widget/relay';
 import { FACTORY_ABI, LIQUIDITY_ROUTER_ABI, ROUTER_ABI, TOKEN_ABI } from '../abis.generated';
 import {
@@ -440,6 +440,7 @@ export class TronWriter implements ChainWriter {
     args: unknown[],
     options: SendOptions,
   ): Promise<TronTxResult> {
+    assertSendingAccount(this.wallet.address);
     if (this.wallet.assertChain) await this.wallet.assertChain(this.network);
     const tronWeb = this.tronWeb;
     const feeLimit = await this.feeLimitFor(
@@ -448,7 +449,9 @@ export class TronWriter implements ChainWriter {
     );
     let txid: string;
     try {
-      walletAsked();
+      // TronLink signs as the account it shows now; the action's arguments name the one it began
+      // with: nothing is asked if they differ.
+      walletAsked(this.wallet.address);
       const sent = await method(contractAt(tronWeb, abi, address), name, ...args).send({
         feeLimit: sunToNumber(feeLimit),
         callValue: sunToNumber(options.callValue ?? 0n),

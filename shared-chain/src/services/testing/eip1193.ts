@@ -23,6 +23,11 @@ export interface TestProviderOptions {
   sendDelayMs?: number;
   /** The user moves the wallet to this chain while the send prompt is open. */
   chainOnSend?: number;
+  /**
+   * The user picks this account in the wallet while the next send's prompt is open; that send
+   * still goes from the account it names, as MetaMask's prompt does.
+   */
+  accountOnSend?: string;
 }
 
 export interface TestProvider extends Eip1193Provider {
@@ -80,6 +85,11 @@ export function createTestProvider(nodeUrl: string, options: TestProviderOptions
           options.onSwitch = 'accept';
           return null;
         case 'eth_sendTransaction': {
+          if (options.accountOnSend !== undefined) {
+            options.account = options.accountOnSend;
+            delete options.accountOnSend;
+            provider.emit('accountsChanged', [options.account]);
+          }
           if (options.sendDelayMs) await new Promise((r) => setTimeout(r, options.sendDelayMs));
           if (options.rejectSend) throw rpcError(4001, 'User denied transaction signature.');
           if (options.chainOnSend !== undefined) options.chainId = options.chainOnSend;
