@@ -11,7 +11,8 @@ import { watchUsable } from '../fixtures/usable.mjs';
 const KiB = 1024;
 /** A route is usable once an element matching `selector` shows text matching `text`. */
 const ROUTES: { path: string; budget: number; selector: string; text: string }[] = [
-  { path: '/', budget: 200 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  // 201, not 200 (measured 200.1): the same 0.3 KiB as BSC's below.
+  { path: '/', budget: 201 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   // 190, not 180 (measured 189.3): the swap box's own growth (the token picker's button, dollar
   // lines, the send popup, the refresh rules) and the EVM reader's reads of tokens beyond the
   // list; the receipt's decoding (TRON's base58 hashing, 5.8 KiB) moved out of the first load.
@@ -30,9 +31,11 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // not 195 (measured 195.3): the swap box's chart tried again after a dropped connection or a
   // charts remote that was down, its button saying "Network unreachable" rather than
   // INSUFFICIENT LIQUIDITY when no node answers, each page's level-one heading, and a failed
-  // area loaded again once the browser is online (0.6 together).
-  { path: '/?n=BSC', budget: 196 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
-  { path: '/?n=ETH', budget: 196 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  // area loaded again once the browser is online (0.6 together). 197, not 196 (measured 196.1):
+  // a send stopped when the wallet switched to another account mid-action, with its message in
+  // both languages, and the browser wallet picked among several remembered per network (0.3).
+  { path: '/?n=BSC', budget: 197 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  { path: '/?n=ETH', budget: 197 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   { path: '/charts', budget: 200 * KiB, selector: '[aria-label="Pair figures"]', text: '\\d' },
   { path: '/pools', budget: 200 * KiB, selector: '[data-testid="reserve-a"]', text: '\\d' },
   // The goal for /listing was 120 KiB like /info's; it also loads the listing remote's entry (9

@@ -287,9 +287,14 @@ export interface WalletConnector {
   /** Is the wallet present in this page (extension injected, dev keys on the local profile...)? */
   isAvailable(): boolean;
   /** Connects; rejects with a ChainError code 4001 when the user declines. */
-  connect(network: NetworkConfig): Promise<WalletConnection>;
+  connect(network: NetworkConfig, choice?: WalletChoice): Promise<WalletConnection>;
   /** The session this page had before a reload, when the wallet keeps one (WalletConnect). */
-  restore?(network: NetworkConfig): Promise<WalletConnection | undefined>;
+  restore?(network: NetworkConfig, choice?: WalletChoice): Promise<WalletConnection | undefined>;
+}
+
+/** Which one of a kind's wallets: a browser wallet by its EIP-6963 id (io.rabby). */
+export interface WalletChoice {
+  rdns?: string;
 }
 
 /** One implementation per platform, chosen by network.platform. */

@@ -218,6 +218,56 @@ describe('a page load', () => {
     await expect(restoreWalletSession()).resolves.toMatchObject({ connected: true });
   });
 
+  test('a browser wallet picked by name among several comes back, not the other one', async () => {
+    const RABBY = '0x00000000000000000000000000000000000000B2';
+    const announcers: (() => void)[] = [];
+    /** Extensions removed from the browser: they no longer announce themselves. */
+    const removeWallets = () => {
+      for (const a of announcers.splice(0))
+        window.removeEventListener('eip6963:requestProvider', a);
+      resetEip6963();
+    };
+    /** MetaMask and Rabby both in the page, announced (EIP-6963) as extensions do. */
+    const twoWallets = () => {
+      removeWallets();
+      const rabby = createTestProvider('http://unused', { account: RABBY, chainId: 56 });
+      for (const [rdns, name, p] of [
+        ['io.metamask', 'MetaMask', provider],
+        ['io.rabby', 'Rabby Wallet', rabby],
+      ] as const) {
+        const announce = () =>
+          window.dispatchEvent(
+            new CustomEvent('eip6963:announceProvider', {
+              detail: { info: { uuid: rdns, name, icon: '', rdns }, provider: p },
+            }),
+          );
+        window.addEventListener('eip6963:requestProvider', announce);
+        announcers.push(announce);
+      }
+      return rabby;
+    };
+    let rabby = twoWallets();
+    await expect(connectWallet('injected', { rdns: 'io.rabby' })).resolves.toMatchObject({
+      address: RABBY,
+      name: 'Rabby Wallet',
+    });
+    expect(localStorage.getItem('JMSWAP_WALLET_SESSION')).toBe('{"BSC":"injected@io.rabby"}');
+    await newPage();
+    rabby = twoWallets();
+    await expect(restoreWalletSession()).resolves.toMatchObject({
+      address: RABBY,
+      name: 'Rabby Wallet',
+    });
+    expect(rabby.calls.map((c) => c.method)).toContain('eth_accounts');
+    expect(asked()).toEqual([]); // MetaMask was not asked
+    // Rabby removed from the browser: nothing comes back in its place, and it is forgotten.
+    await newPage();
+    removeWallets();
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    expect(asked()).toEqual([]);
+    expect(localStorage.getItem('JMSWAP_WALLET_SESSION')).toBeNull();
+  });
+
   test('what storage holds is only a hint: the shape written before is read, anything else ignored', async () => {
     localStorage.setItem('JMSWAP_WALLET_SESSION', '{"kind":"injected","network":"BSC"}');
     await newPage();

@@ -26,7 +26,7 @@ import {
 import { WALLET_REFRESH_MS, WALLET_TOAST_MS } from '../core/constants';
 import { ChainError, catalogued, localText } from '../core/errors';
 import { isAddressKey } from '../core/tokenText';
-import type { ChainWriter, WalletConnection } from '../adapters/types';
+import type { ChainWriter, WalletChoice, WalletConnection } from '../adapters/types';
 import { isUserRejection } from '../adapters/evm/helpers';
 import type { WalletKind } from '../wallets/options';
 import { adapterFor, readerFor, resetReaders } from './platform';
@@ -216,7 +216,8 @@ function announceConnected(wallet: ActiveWallet): void {
 export const WALLET_CONNECTION_DECLINED = catalogued(msg`Wallet connection declined`);
 
 /**
- * The wallet connected last on each network of this origin ({"TRON":"tronlink","BSC":"injected"}):
+ * The wallet connected last on each network of this origin ({"TRON":"tronlink","BSC":"injected"},
+ * or "injected@io.rabby" for a browser wallet picked among several):
  * a page load on that network asks that wallet again without a prompt (a WalletConnect session
  * on the phone, the account a browser wallet or TronLink still grants the site), as Uniswap's
  * interface does. Only which wallet to ask is kept here: the account always comes from the
@@ -224,7 +225,17 @@ export const WALLET_CONNECTION_DECLINED = catalogued(msg`Wallet connection decli
  */
 export const WALLET_SESSION_KEY = 'JMSWAP_WALLET_SESSION';
 
-type RememberedWallets = Partial<Record<NetworkId, WalletKind>>;
+/** A remembered wallet: its kind, and which browser wallet when one was picked by name. */
+type RememberedWallets = Partial<Record<NetworkId, string>>;
+
+const rememberedEntry = (kind: WalletKind, choice?: WalletChoice): string =>
+  choice?.rdns ? `${kind}@${choice.rdns}` : kind;
+
+function parseRemembered(entry: string): { kind: WalletKind; choice?: WalletChoice } {
+  const at = entry.indexOf('@');
+  if (at < 0) return { kind: entry as WalletKind };
+  return { kind: entry.slice(0, at) as WalletKind, choice: { rdns: entry.slice(at + 1) } };
+}
 
 function rememberedWallets(): RememberedWallets {
   try {
@@ -240,7 +251,7 @@ function rememberedWallets(): RememberedWallets {
   }
 }
 
-function rememberWallet(network: NetworkId, kind: WalletKind | undefined): void {
+function rememberWallet(network: NetworkId, kind: string | undefined): void {
   const wallets = rememberedWallets();
   if (wallets[network] === kind) return;
   if (kind) wallets[network] = kind;
@@ -259,7 +270,10 @@ function rememberWallet(network: NetworkId, kind: WalletKind | undefined): void 
  * undefined when the user declined (4001: logged as declined, a wallet toast) or the network
  * changed meanwhile. Other failures are logged and rethrown.
  */
-export async function connectWallet(kind: WalletKind): Promise<WalletSession | undefined> {
+export async function connectWallet(
+  kind: WalletKind,
+  choice?: WalletChoice,
+): Promise<WalletSession | undefined> {
   ensureNetworkWatcher();
   const network = await currentNetwork();
   if (!isNetworkConfigured(network)) throw new Error(`${network.name} is not configured`);
@@ -269,7 +283,7 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
   if (!connector) throw new Error(`This wallet is not available on ${network.name}`);
   let connection: WalletConnection;
   try {
-    connection = await connector.connect(network);
+    connection = await connector.connect(network, choice);
   } catch (error) {
     if (isUserRejection(error)) {
       console.info(`[shared-chain] ${kind}: connection declined by the user`);
@@ -289,7 +303,7 @@ export async function connectWallet(kind: WalletKind): Promise<WalletSession | u
   // A wallet that cannot come back without a prompt (the dev wallet) replaces the one before.
   // The widget's wallet is its host page's, which keeps its own: the site's storage is left be.
   if (session && kind !== 'widget')
-    rememberWallet(network.id, connector.restore ? kind : undefined);
+    rememberWallet(network.id, connector.restore ? rememberedEntry(kind, choice) : undefined);
   return session;
 }
 
@@ -315,9 +329,9 @@ export function restoreWalletSession(askChain = false): Promise<WalletSession | 
 let restoring: { network: NetworkId; done: Promise<WalletSession | undefined> } | undefined;
 
 async function restoreOnce(askChain: boolean): Promise<WalletSession | undefined> {
-  const kind = rememberedWallets()[network$.getValue()];
+  const entry = rememberedWallets()[network$.getValue()];
   // A first visit (nothing remembered) does no work here.
-  if (!kind || active) {
+  if (!entry || active) {
     endRestoring();
     return undefined;
   }
@@ -327,12 +341,14 @@ async function restoreOnce(askChain: boolean): Promise<WalletSession | undefined
   try {
     // A networks file that did not load: the page says so, and CONNECT WALLET stays.
     const network = await currentNetwork();
-    if (rememberedWallets()[network.id] !== kind || !isNetworkConfigured(network)) return undefined;
+    if (rememberedWallets()[network.id] !== entry || !isNetworkConfigured(network))
+      return undefined;
+    const { kind, choice } = parseRemembered(entry);
     const adapter = await adapterFor(network.platform);
     const connector = adapter.connectors().find((c) => c.kind === kind);
     // The limit counts from the question to the wallet: loading our own code is not its delay.
     if (session$.getValue() === RESTORING) showRestoring();
-    const connection = await connector?.restore?.(network);
+    const connection = await connector?.restore?.(network, choice);
     if (!connection) {
       rememberWallet(network.id, undefined);
       return undefined;
@@ -344,7 +360,7 @@ async function restoreOnce(askChain: boolean): Promise<WalletSession | undefined
     if (session && askChain) void bringToChain(connection, network);
     return session;
   } catch (error) {
-    console.error(`[shared-chain] ${kind}: the session could not be restored`, error);
+    console.error(`[shared-chain] ${entry}: the session could not be restored`, error);
     return undefined;
   } finally {
     endRestoring();

@@ -1,5 +1,6 @@
 import {
   WalletSilentError,
+  announcedBrowserWallets,
   announcedWalletNames,
   classifyConnectFailure,
   isPhoneBrowser,
@@ -22,6 +23,32 @@ function fakeWindow(extra: Record<string, unknown> = {}, wallets: string[] = [])
   });
   return Object.assign(target, extra);
 }
+
+it('lists the browser wallets the chooser offers: one per id, not the Binance wallet, no nameless one, long names cut', () => {
+  const target = new EventTarget();
+  const infos = [
+    { uuid: 'a', name: 'MetaMask', rdns: 'io.metamask' },
+    { uuid: 'b', name: 'Rabby Wallet', rdns: 'io.rabby' },
+    { uuid: 'c', name: 'MetaMask', rdns: 'io.metamask' }, // announced twice
+    { uuid: 'd', name: 'Binance Wallet', rdns: 'com.binance.wallet' },
+    { uuid: 'e', name: '', rdns: 'x.nameless' },
+    { uuid: 'f', name: 'W'.repeat(300), rdns: 'x.long' },
+    { uuid: 'g', name: 'No id' },
+  ];
+  target.addEventListener('eip6963:requestProvider', () =>
+    infos.forEach((info) =>
+      target.dispatchEvent(
+        Object.assign(new Event('eip6963:announceProvider'), { detail: { info, provider: {} } }),
+      ),
+    ),
+  );
+  expect(announcedBrowserWallets(target)).toEqual([
+    { rdns: 'io.metamask', name: 'MetaMask' },
+    { rdns: 'io.rabby', name: 'Rabby Wallet' },
+    { rdns: 'x.long', name: `${'W'.repeat(39)}…` },
+  ]);
+  expect(announcedBrowserWallets(new EventTarget())).toEqual([]);
+});
 
 describe('a wallet that is missing, locked or silent', () => {
   it('TronLink absent: the install message with its official link', () => {

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { WalletKind } from './options';
+import type { WalletKind, WalletOption } from './options';
 
 /**
  * What the chooser tells a user whose wallet is missing, locked or silent (reliability
@@ -50,6 +50,62 @@ export function announcedWalletNames(win: WalletWindow | undefined = currentWind
   win.dispatchEvent(new Event('eip6963:requestProvider'));
   win.removeEventListener?.('eip6963:announceProvider', listener);
   return [...names.values()];
+}
+
+/** A browser wallet that announced itself (EIP-6963), as the chooser names it. */
+export interface BrowserWalletInfo {
+  /** Its reverse-DNS id (io.metamask, io.rabby): how the choice is remembered. */
+  rdns: string;
+  name: string;
+}
+
+/** The Binance wallet's id: the chooser offers it on its own line (BSC only). */
+const BINANCE_RDNS = 'com.binance.wallet';
+/** Longer names are cut: an extension writes this text into our chooser. */
+const WALLET_NAME_MAX = 40;
+
+/**
+ * The browser wallets in the page (EIP-6963), one per id, the Binance wallet aside: the chooser
+ * offers each when there are several (a Rabby user who also has MetaMask picks Rabby). An
+ * announcement without an id or a name is not listed; a long name is cut.
+ */
+export function announcedBrowserWallets(
+  win: WalletWindow | undefined = currentWindow(),
+): BrowserWalletInfo[] {
+  if (!win?.addEventListener || !win.dispatchEvent || typeof Event === 'undefined') return [];
+  const wallets = new Map<string, BrowserWalletInfo>();
+  const listener = (event: Event) => {
+    const info = (event as CustomEvent<{ info?: { rdns?: unknown; name?: unknown } }>).detail?.info;
+    const rdns = typeof info?.rdns === 'string' ? info.rdns.trim() : '';
+    const name = typeof info?.name === 'string' ? info.name.trim() : '';
+    if (!rdns || !name || rdns === BINANCE_RDNS || wallets.has(rdns)) return;
+    const shown = name.length > WALLET_NAME_MAX ? `${name.slice(0, WALLET_NAME_MAX - 1)}…` : name;
+    wallets.set(rdns, { rdns: rdns.slice(0, 100), name: shown });
+  };
+  win.addEventListener('eip6963:announceProvider', listener);
+  win.dispatchEvent(new Event('eip6963:requestProvider'));
+  win.removeEventListener?.('eip6963:announceProvider', listener);
+  return [...wallets.values()];
+}
+
+/**
+ * The chooser's options with each browser wallet offered by its name when the page has several
+ * (as Uniswap's chooser does); with one or none, the one browser wallet line stays.
+ */
+export function withBrowserWallets(
+  options: readonly WalletOption[],
+  wallets: readonly BrowserWalletInfo[],
+): WalletOption[] {
+  if (wallets.length < 2) return [...options];
+  return options.flatMap((option) =>
+    option.kind === 'injected'
+      ? wallets.map(({ rdns, name }) => ({
+          kind: 'injected' as const,
+          label: t`Browser wallet (${name})`,
+          rdns,
+        }))
+      : [option],
+  );
 }
 
 /** True when the wallet of `kind` has put its object into the page (extension or in-app browser). */

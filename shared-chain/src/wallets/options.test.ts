@@ -1,6 +1,7 @@
 import production from '../../config/networks.production.json';
 import { parseNetworksFile } from '../config/schema';
 import { connectsDirectly, walletOptions } from './options';
+import { withBrowserWallets } from './detect';
 
 const { networks } = parseNetworksFile(production);
 
@@ -22,4 +23,24 @@ it('offers the wallets of the spec per network, and the dev wallet only locally'
     'dev',
   ]);
   expect(connectsDirectly(networks.TRON, 'local')).toBe(false);
+});
+
+it('with several browser wallets in the page, offers each by its name; with one, the one line', () => {
+  const wallets = [
+    { rdns: 'io.metamask', name: 'MetaMask' },
+    { rdns: 'io.rabby', name: 'Rabby Wallet' },
+  ];
+  const offered = (id: 'BSC' | 'ETH' | 'TRON', found: typeof wallets) =>
+    withBrowserWallets(walletOptions(networks[id], 'production'), found);
+  expect(offered('BSC', wallets)).toEqual([
+    { kind: 'injected', label: 'Browser wallet (MetaMask)', rdns: 'io.metamask' },
+    { kind: 'injected', label: 'Browser wallet (Rabby Wallet)', rdns: 'io.rabby' },
+    { kind: 'walletconnect', label: 'Mobile wallet (WalletConnect)' },
+    { kind: 'binance', label: 'Binance Wallet' },
+  ]);
+  expect(offered('ETH', wallets.slice(1))[0]).toEqual({
+    kind: 'injected',
+    label: 'Browser wallet (MetaMask)',
+  });
+  expect(offered('TRON', wallets).map((o) => o.kind)).toEqual(['tronlink']);
 });

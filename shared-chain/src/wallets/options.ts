@@ -7,12 +7,15 @@ export type WalletKind = 'tronlink' | 'injected' | 'walletconnect' | 'binance' |
 export interface WalletOption {
   kind: WalletKind;
   label: string;
+  /** Which browser wallet (EIP-6963 id), when several are in the page. */
+  rdns?: string;
 }
 
 /**
  * The wallet chooser's options (product.md section 2): TRON connects straight to TronLink;
  * elsewhere a browser wallet and a mobile wallet, plus the Binance wallet on BSC only.
  * The dev wallet (anvil dev keys) is offered only on the local profile, by a build that has it.
+ * (The chooser offers each browser wallet by name when there are several: `withBrowserWallets`.)
  */
 export function walletOptions(
   network: NetworkConfig,

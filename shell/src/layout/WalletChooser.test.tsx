@@ -39,6 +39,38 @@ it('a browser wallet that is not in the page: what is wrong and where to get it'
   expect(screen.queryByRole('link', { name: 'Open in MetaMask' })).toBeNull();
 });
 
+it('with MetaMask and Rabby in the page, offers each by name and asks the one picked', async () => {
+  const wallets = [
+    { rdns: 'io.metamask', name: 'MetaMask' },
+    { rdns: 'io.rabby', name: 'Rabby Wallet' },
+  ];
+  const announce = () =>
+    wallets.forEach((info) =>
+      window.dispatchEvent(
+        new CustomEvent('eip6963:announceProvider', {
+          detail: { info: { ...info, uuid: info.rdns, icon: '' }, provider: {} },
+        }),
+      ),
+    );
+  window.addEventListener('eip6963:requestProvider', announce);
+  try {
+    connect.mockResolvedValue(undefined);
+    render(<WalletChooser />);
+    act(() => requestWalletConnect());
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Browser wallet (MetaMask)',
+      'Browser wallet (Rabby Wallet)',
+      'Mobile wallet (WalletConnect)',
+      'Binance Wallet',
+      'Cancel',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Browser wallet (Rabby Wallet)' }));
+    expect(connect).toHaveBeenLastCalledWith('injected', 'io.rabby');
+  } finally {
+    window.removeEventListener('eip6963:requestProvider', announce);
+  }
+});
+
 it('on a phone with no wallet in the page, offers to open this page in MetaMask', () => {
   Object.defineProperty(navigator, 'userAgent', {
     value: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile',

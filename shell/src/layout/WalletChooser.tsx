@@ -12,10 +12,14 @@ import {
   useNetworks,
   walletOptions,
   type WalletKind,
+  type WalletOption,
 } from '@jmswap/shared-chain';
 import {
+  announcedBrowserWallets,
   classifyConnectFailure,
+  withBrowserWallets,
   withWalletAnswer,
+  type BrowserWalletInfo,
   type WalletProblem,
 } from '@jmswap/shared-chain/wallet-help';
 import { connectWallet } from '../services/wallet';
@@ -31,11 +35,15 @@ import { walletArea } from './walletArea';
 const PENDING_SHOWN_AFTER_MS = 400;
 
 /** Connects; a wallet that is missing, locked or silent is explained, other errors toasted. */
-async function connectOrExplain(kind: WalletKind, explain: (problem: WalletProblem) => void) {
+async function connectOrExplain(
+  kind: WalletKind,
+  explain: (problem: WalletProblem) => void,
+  rdns?: string,
+) {
   try {
     // A mobile wallet answers when its user has scanned the code: the QR dialog waits (and
     // Cancel ends it), no answer timer.
-    const connecting = connectWallet(kind);
+    const connecting = connectWallet(kind, rdns);
     await (kind === 'walletconnect' ? connecting : withWalletAnswer(connecting));
   } catch (error) {
     const found = classifyConnectFailure(kind, error);
@@ -59,6 +67,8 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<WalletProblem>();
   const [pending, setPending] = useState<string>();
+  // The browser wallets in the page, read as the chooser opens (an extension may come late).
+  const [browserWallets, setBrowserWallets] = useState<BrowserWalletInfo[]>([]);
   // Each attempt's number: an answer to an attempt the user closed or replaced changes nothing.
   const attempt = useRef(0);
   const config = useNetworkConfig();
@@ -73,7 +83,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
   };
 
   /** Asks the wallet; names it in the dialog while it has not answered. */
-  const ask = (kind: WalletKind, label: string, dialogOpen: boolean) => {
+  const ask = (kind: WalletKind, label: string, dialogOpen: boolean, rdns?: string) => {
     const mine = ++attempt.current;
     const current = () => attempt.current === mine;
     setProblem(undefined);
@@ -84,12 +94,16 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
     }, PENDING_SHOWN_AFTER_MS);
     if (dialogOpen) setPending(label);
     let explained = false;
-    void connectOrExplain(kind, (found) => {
-      if (!current()) return;
-      explained = true;
-      setProblem(found);
-      setOpen(true);
-    }).finally(() => {
+    void connectOrExplain(
+      kind,
+      (found) => {
+        if (!current()) return;
+        explained = true;
+        setProblem(found);
+        setOpen(true);
+      },
+      rdns,
+    ).finally(() => {
       clearTimeout(shown);
       if (!current()) return;
       setPending(undefined);
@@ -110,6 +124,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
         attempt.current += 1;
         setProblem(undefined);
         setPending(undefined);
+        setBrowserWallets(announcedBrowserWallets());
         setOpen(true);
       }
     };
@@ -131,7 +146,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const connect = (kind: WalletKind, label: string) => {
+  const connect = ({ kind, label, rdns }: WalletOption) => {
     // The mobile wallet's QR dialog takes over: it shows its own waiting.
     if (kind === 'walletconnect') {
       close();
@@ -139,7 +154,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
         setProblem(found);
         setOpen(true);
       });
-    } else ask(kind, label, true);
+    } else ask(kind, label, true, rdns);
   };
 
   // The mobile wallet's QR dialog takes over once its option is chosen (the chooser closes).
@@ -155,16 +170,18 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
         <>
           {problem && <WalletProblemNote problem={problem} />}
           {needsWalletApp(platform) && <OpenInWalletApp platform={platform} />}
-          {walletOptions(config.network, profile).map((option) => (
-            <button
-              key={option.kind}
-              type="button"
-              className="jm-button jm-wallet-option"
-              onClick={() => connect(option.kind, option.label)}
-            >
-              {option.label}
-            </button>
-          ))}
+          {withBrowserWallets(walletOptions(config.network, profile), browserWallets).map(
+            (option) => (
+              <button
+                key={`${option.kind}:${option.rdns ?? ''}`}
+                type="button"
+                className="jm-button jm-wallet-option"
+                onClick={() => connect(option)}
+              >
+                {option.label}
+              </button>
+            ),
+          )}
         </>
       )}
       <button type="button" className="jm-link" onClick={close}>

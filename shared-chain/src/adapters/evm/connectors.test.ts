@@ -63,6 +63,30 @@ describe('injected wallets', () => {
     expect(metamask.calls.map((c) => c.method)).toEqual(['eth_requestAccounts']);
   });
 
+  test('a browser wallet picked by its id (Rabby beside MetaMask) is the one asked; one not in the page is not replaced by another', async () => {
+    const metamask = createTestProvider('http://unused', { account: ACCOUNT });
+    const rabbyAccount = '0x00000000000000000000000000000000000000B2';
+    const rabby = createTestProvider('http://unused', { account: rabbyAccount });
+    const w = installWindow({ ethereum: rabby });
+    announcer(w, METAMASK_RDNS, 'MetaMask', metamask);
+    announcer(w, 'io.rabby', 'Rabby Wallet', rabby);
+    const connection = await connector('injected').connect(network, { rdns: 'io.rabby' });
+    expect(connection).toMatchObject({ name: 'Rabby Wallet', address: rabbyAccount });
+    expect(metamask.calls).toEqual([]);
+    expect(await connector('injected').restore?.(network, { rdns: 'io.rabby' })).toMatchObject({
+      name: 'Rabby Wallet',
+      address: rabbyAccount,
+    });
+    expect(metamask.calls).toEqual([]);
+    await expect(
+      connector('injected').connect(network, { rdns: 'com.okex.wallet' }),
+    ).rejects.toThrow(/No browser wallet found/);
+    expect(await connector('injected').restore?.(network, { rdns: 'com.okex.wallet' })).toBe(
+      undefined,
+    );
+    expect(metamask.calls).toEqual([]);
+  });
+
   test('falls back to window.ethereum without EIP-6963; absent wallet is a clear error', async () => {
     const p = createTestProvider('http://unused', { account: ACCOUNT });
     installWindow({ ethereum: p });

@@ -70,9 +70,16 @@ interface InjectedCandidate {
   rdns?: string;
 }
 
-/** The browser wallet: MetaMask by rdns, else the first other announced wallet, else window.ethereum. */
-export function findInjected(): InjectedCandidate | undefined {
+/**
+ * The browser wallet: the one announced as `rdns` when asked for (none if it is not in the page);
+ * else MetaMask by rdns, else the first other announced wallet, else window.ethereum.
+ */
+export function findInjected(rdns?: string): InjectedCandidate | undefined {
   const list = discoverEip6963();
+  if (rdns !== undefined) {
+    const chosen = list.find((d) => d.info.rdns === rdns);
+    return chosen && { provider: chosen.provider, name: chosen.info.name, rdns };
+  }
   const pick =
     list.find((d) => d.info.rdns === METAMASK_RDNS) ??
     list.find((d) => d.info.rdns !== BINANCE_RDNS);
@@ -167,8 +174,8 @@ function injectedConnector(): WalletConnector {
     kind: 'injected',
     platform: 'evm',
     isAvailable: () => findInjected() !== undefined,
-    async connect() {
-      const found = await waitFor(findInjected);
+    async connect(_network, choice) {
+      const found = await waitFor(() => findInjected(choice?.rdns));
       if (!found)
         throw new Error(
           'No browser wallet found. Install MetaMask or open this page in a wallet browser.',
@@ -177,8 +184,8 @@ function injectedConnector(): WalletConnector {
       return new Eip1193Connection('injected', found.name, address, found.provider);
     },
     // After a page load: the account the wallet still grants this site, with no prompt.
-    async restore() {
-      const found = await waitFor(findInjected);
+    async restore(_network, choice) {
+      const found = await waitFor(() => findInjected(choice?.rdns));
       const address = found && (await grantedAccount(found.provider));
       return found && address
         ? new Eip1193Connection('injected', found.name, address, found.provider)
