@@ -369,7 +369,8 @@ async function sendSwap(
   });
   // The user picked another account in the wallet while it approved: said as such, not as a
   // quote out of date (the switch also moved the session's epoch).
-  if (wallet.connection.address !== owner) throw new ChainError('ACCOUNT_CHANGED');
+  if (wallet.connection.address.toLowerCase() !== owner.toLowerCase())
+    throw new ChainError('ACCOUNT_CHANGED');
   if (!isEstimateCurrent(estimate)) throw new ChainError('TRANSACTION_FAILED', QUOTE_EXPIRED);
 
   const { writer: w } = await writer();
