@@ -422,3 +422,36 @@ test("BSC: an account switched in the wallet mid-swap: a swap asked for is the f
   await expectNothingMoved(others);
   await expect(page.getByText(/your wallet changed this transaction/)).toHaveCount(0);
 });
+
+test('a wallet that answers the transaction id without its 0x (some mobile wallets): the popup links the real id as soon as it is sent', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  const net = localNetworks().BSC!;
+  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
+  await page.addInitScript(() => {
+    const wallet = window as unknown as {
+      ethereum: { request(a: { method: string }): Promise<unknown> };
+    };
+    const request = wallet.ethereum.request.bind(wallet.ethereum);
+    wallet.ethereum.request = async (a) => {
+      const answer = await request(a);
+      return a.method === 'eth_sendTransaction' ? String(answer).slice(2).toUpperCase() : answer;
+    };
+  });
+  await page.goto('/?n=BSC');
+  await connectFromHeader(page, 'MetaMask');
+  const before = await ledger('BSC', owner, ['USDT']);
+  await sellField(page).fill('0.01');
+  const { amountIn, amountOut } = await quoted(page);
+  const popup = await swapAndWaitForPopup(page);
+  const landed = await expectLanded(before, {
+    txs: 1,
+    debit: { BNB: amountIn },
+    credit: { USDT: amountOut },
+  });
+  await expect(popup.getByTestId('txid')).toHaveAttribute(
+    'href',
+    `${net.scan}${landed.txs[0]!.hash.toLowerCase()}`,
+  );
+});

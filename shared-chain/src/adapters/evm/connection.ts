@@ -78,6 +78,19 @@ export async function switchEip1193Chain(
   }
 }
 
+/**
+ * The wallet's answer to eth_sendTransaction as the id the nodes and explorers know: some mobile
+ * wallets answer it without its 0x, in capitals, or as a transaction object. Anything else is
+ * kept as said (the writer then finds the send by its nonce) and logged.
+ */
+export function transactionIdOf(answer: unknown): string {
+  const hash = (answer as { hash?: unknown } | null)?.hash;
+  const text = typeof hash === 'string' ? hash : String(answer);
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(text)) return `0x${text.replace(/^0x/, '').toLowerCase()}`;
+  console.error('[shared-chain] the wallet answered no transaction id', answer);
+  return text;
+}
+
 /** A wallet reached through an EIP-1193 provider. */
 export class Eip1193Connection implements EvmWalletConnection {
   readonly platform = 'evm' as const;
@@ -135,13 +148,13 @@ export class Eip1193Connection implements EvmWalletConnection {
     if (tx.gasPrice !== undefined) request.gasPrice = toQuantity(tx.gasPrice);
     if (tx.chainId !== undefined) request.chainId = toQuantity(tx.chainId);
     if (tx.nonce !== undefined) request.nonce = toQuantity(tx.nonce);
+    let answer: unknown;
     try {
-      return String(
-        await this.provider.request({ method: 'eth_sendTransaction', params: [request] }),
-      );
+      answer = await this.provider.request({ method: 'eth_sendTransaction', params: [request] });
     } catch (error) {
       rethrow(error);
     }
+    return transactionIdOf(answer);
   }
 
   /** Stops listening; an extension has no session to end (WalletConnectConnection does). */

@@ -1,7 +1,7 @@
 import { ChainError } from '../../core/errors';
 import { createTestProvider, installWindow, removeWindow } from '../../services/testing/eip1193';
 import { addChainParams } from './helpers';
-import { switchEip1193Chain, type Eip1193Provider } from './connection';
+import { switchEip1193Chain, transactionIdOf, type Eip1193Provider } from './connection';
 import {
   BINANCE_RDNS,
   evmConnectors,
@@ -252,5 +252,19 @@ describe('reads when the node is down', () => {
     await expect(reader.routerQuote('exactIn', 1n, ['BNB', 'USDT'])).resolves.toBeUndefined();
     expect(spy).toHaveBeenCalledWith(expect.stringContaining('BSC: pair reserves failed'));
     spy.mockRestore();
+  });
+});
+
+describe("the wallet's transaction id", () => {
+  test('written without 0x, in capitals or as an object (some mobile wallets) is the id nodes and explorers know', () => {
+    const id = `0x${'ab'.repeat(32)}`;
+    expect(transactionIdOf(id)).toBe(id);
+    expect(transactionIdOf('ab'.repeat(32))).toBe(id);
+    expect(transactionIdOf(`0x${'AB'.repeat(32)}`)).toBe(id);
+    expect(transactionIdOf({ hash: id, nonce: 3 })).toBe(id);
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(transactionIdOf(null)).toBe('null');
+    expect(log).toHaveBeenCalledWith('[shared-chain] the wallet answered no transaction id', null);
+    log.mockRestore();
   });
 });
