@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AllowancesModule } from '@jmswap/shared-chain';
+import { activateLanguage, ChainError, type AllowancesModule } from '@jmswap/shared-chain';
+import '../language';
 import { ApprovalsPanel } from './Approvals';
 import { BSC_NETWORK } from '../testing/networks';
 
@@ -69,4 +70,20 @@ test('empty, loading and node-down states say so (and how to try again)', async 
   expect(screen.getByRole('alert')).toHaveTextContent('no node answers');
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(down.reload).toHaveBeenCalled();
+});
+
+test("a revoke the wallet's account switch stopped says so in the page's language", async () => {
+  const { allowances, revokeAllowance } = fakeAllowances({ list: { rows: [row], unread: 0 } });
+  revokeAllowance.mockRejectedValueOnce(new ChainError('ACCOUNT_CHANGED'));
+  await act(() => activateLanguage('zh-CN'));
+  try {
+    render(<ApprovalsPanel allowances={allowances} />);
+    await userEvent.click(screen.getByRole('button', { name: '撤销' }));
+    await userEvent.click(screen.getByRole('button', { name: /确认撤销/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '您的钱包已切换到其他账户，因此后续交易未发送。请核对金额后重试。',
+    );
+  } finally {
+    await act(() => activateLanguage('en'));
+  }
 });

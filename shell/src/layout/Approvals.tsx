@@ -11,6 +11,7 @@ import {
   formatAmount,
   i18n,
   isUserRejection,
+  localText,
   usePendingTransaction,
   type AllowancesModule,
   type NetworkConfig,
@@ -60,7 +61,7 @@ function Preview({
     allowances.revokeAllowance(network, row).then(onDone, (error: unknown) => {
       setBusy(false);
       if (!isUserRejection(error))
-        setProblem(error instanceof Error ? error.message : String(error));
+        setProblem(localText(error instanceof Error ? error.message : String(error)));
     });
   };
   return (
