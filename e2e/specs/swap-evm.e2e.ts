@@ -455,3 +455,19 @@ test('a wallet that answers the transaction id without its 0x (some mobile walle
     `${net.scan}${landed.txs[0]!.hash.toLowerCase()}`,
   );
 });
+
+test('BSC: a dust swap says its network fee is worth more than the swap; a usual amount does not', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  await openWithWallet(page, 'BSC', owner);
+  await sellField(page).fill('0.00001');
+  await expect(page.getByTestId('fee-outweighs')).toHaveText(
+    /^The network fee \(≈ \$0\.\d\d\) is more than this swap is worth \(≈ <?\$0\.01\)\.$/,
+  );
+  await sellField(page).fill('0.5');
+  // The fee and its warning come with the simulation of the amount shown.
+  await expect(page.getByTestId('simulated-result')).toContainText('0.5 BNB leaves your wallet');
+  await expect(page.getByTestId('network-fee')).toBeVisible();
+  await expect(page.getByTestId('fee-outweighs')).toHaveCount(0);
+});

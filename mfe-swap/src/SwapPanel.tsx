@@ -406,12 +406,21 @@ function SwapBox({
           lines would move SWAP under a finger on its way to it. */}
       {!short && session.connected && state.quote && !pending && (
         <Suspense fallback={null}>
-          <SimulatedResult network={network} quote={state.quote} slippageBps={slippageBps} />
+          <SimulatedResult
+            network={network}
+            quote={state.quote}
+            slippageBps={slippageBps}
+            worth={{ prices: usdPrices, sellUsd: usd.fromValue }}
+          />
         </Suspense>
       )}
       {network.platform === 'tron' && session.connected && state.quote && (
         <Suspense fallback={null}>
-          <NetworkFee network={network.id} quote={state.quote} />
+          <NetworkFee
+            network={network}
+            quote={state.quote}
+            worth={{ prices: usdPrices, sellUsd: usd.fromValue }}
+          />
         </Suspense>
       )}
       {chartsDue && (

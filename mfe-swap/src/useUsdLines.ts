@@ -16,6 +16,8 @@ export interface UsdLines {
   impact?: string;
   /** What the receive side is worth against the sell side, in basis points (-123n: 1.23% less). */
   difference?: bigint;
+  /** The sell amount's dollar value (usdValueOf's scale). */
+  fromValue?: bigint;
 }
 
 /**
@@ -60,5 +62,6 @@ export function useUsdLines(
     // An impact below 0.01% (shown "0.00%") costs nothing worth a "(-$0.00)".
     impact: impact === 0n ? undefined : text(impact),
     difference: usdDifferenceBps(from, to),
+    fromValue: from,
   };
 }

@@ -53,3 +53,35 @@ it('a first-time user (no allowance yet) is told when the swap will be simulated
     'The result is simulated once the approval is confirmed.',
   );
 });
+
+it('a dust swap whose network fee is worth more than what it swaps says so; a usual one does not', async () => {
+  (previewSwap as jest.Mock).mockResolvedValue({
+    result: 'Simulated: 0.00001 BNB leaves your wallet, 0.006 USDT arrives (at least 0.0057 USDT).',
+    fee: 'Estimated network fee: 0.000127 BNB',
+    feeAmount: 127_000_000_000_000n, // $0.08 at $600
+  });
+  const prices = { BNB: 600 };
+  const cent = 10n ** 16n; // a dollar value's scale (18 decimals)
+  const dust = render(
+    <SimulatedResult
+      network={networks.BSC}
+      quote={quoteOn('BSC')}
+      slippageBps={50}
+      worth={{ prices, sellUsd: cent }}
+    />,
+  );
+  expect(await screen.findByTestId('fee-outweighs')).toHaveTextContent(
+    'The network fee (≈ $0.08) is more than this swap is worth (≈ $0.01).',
+  );
+  dust.unmount();
+  render(
+    <SimulatedResult
+      network={networks.BSC}
+      quote={quoteOn('BSC')}
+      slippageBps={50}
+      worth={{ prices, sellUsd: 500n * cent }}
+    />,
+  );
+  expect(await screen.findByTestId('network-fee')).toBeInTheDocument();
+  expect(screen.queryByTestId('fee-outweighs')).toBeNull();
+});

@@ -7,11 +7,13 @@ import {
   type SendPreviewText,
 } from '@jmswap/shared-chain/swap';
 import type { SwapQuote } from '../form/swapForm';
+import { FeeOutweighs, type TradeWorth } from './FeeOutweighs';
 
 interface Props {
   network: NetworkConfig;
   quote: SwapQuote;
   slippageBps: number;
+  worth?: TradeWorth;
 }
 
 /** A quote typed in a hurry is simulated once it stands still. */
@@ -23,7 +25,7 @@ const SETTLE_MS = 300;
  * to do; on EVM the estimated network fee (TRON shows it in NetworkFee). Nothing while it is
  * simulated; a note while the sell token still needs its approval (simulated once it is in).
  */
-export default function SimulatedResult({ network, quote, slippageBps }: Props) {
+export default function SimulatedResult({ network, quote, slippageBps, worth }: Props) {
   const [preview, setPreview] = useState<SendPreviewText>();
   useEffect(() => {
     let live = true;
@@ -57,6 +59,9 @@ export default function SimulatedResult({ network, quote, slippageBps }: Props) 
         <p className="jm-network-fee" data-testid="network-fee">
           {preview.fee}
         </p>
+      )}
+      {network.platform === 'evm' && preview.feeAmount !== undefined && (
+        <FeeOutweighs network={network} fee={preview.feeAmount} {...worth} />
       )}
     </div>
   );

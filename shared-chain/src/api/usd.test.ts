@@ -1,4 +1,11 @@
-import { formatUsd, formatUsdValue, impactUsd, usdPriceOfToken, usdValueOf } from '../history';
+import {
+  feeOutweighsTrade,
+  formatUsd,
+  formatUsdValue,
+  impactUsd,
+  usdPriceOfToken,
+  usdValueOf,
+} from '../history';
 
 it('writes USD figures exactly as Intl en-US currency does, rounding and sign included', () => {
   const intl = new Intl.NumberFormat('en-US', {
@@ -60,5 +67,28 @@ describe('usdPriceOfToken', () => {
   it('never gives an imported or list token the price of a listed one with its symbol', () => {
     expect(usdPriceOfToken(prices, { symbol: 'USDT', origin: 'imported' })).toBeUndefined();
     expect(usdPriceOfToken(prices, { symbol: 'USDT', origin: 'list' })).toBeUndefined();
+  });
+});
+
+describe('a network fee worth more than the trade', () => {
+  const bnb = (wei: bigint) => ({ amount: wei, decimals: 18, priceUsd: 600 });
+  const dollars = (cents: bigint) => cents * 10n ** 16n; // usdValueOf: 18 decimals
+
+  it('says both values when the fee is worth more (a dust swap)', () => {
+    // 0.000127 BNB of gas ($0.08) to swap $0.01
+    expect(feeOutweighsTrade(bnb(127_000_000_000_000n), dollars(1n))).toEqual({
+      fee: '$0.08',
+      trade: '$0.01',
+    });
+  });
+
+  it('says nothing when the fee is worth no more than the trade, or a value is unknown', () => {
+    expect(feeOutweighsTrade(bnb(127_000_000_000_000n), dollars(500n))).toBeUndefined();
+    const fee = usdValueOf(127_000_000_000_000n, 18, 600)!;
+    expect(feeOutweighsTrade(bnb(127_000_000_000_000n), fee)).toBeUndefined();
+    expect(feeOutweighsTrade(bnb(127_000_000_000_000n), undefined)).toBeUndefined();
+    expect(
+      feeOutweighsTrade({ amount: 10n ** 18n, decimals: 18, priceUsd: null }, 1n),
+    ).toBeUndefined();
   });
 });

@@ -83,6 +83,20 @@ export function formatUsdValue(value: bigint): string {
 }
 
 /**
+ * A network fee worth more than the trade it pays for (a dust swap: 11 TRX of fee to swap
+ * 0.000005 TRX): both values as the dollar lines read them; undefined when the fee is worth no
+ * more than the trade, or either has no price.
+ */
+export function feeOutweighsTrade(
+  fee: { amount: bigint; decimals: number; priceUsd: number | null | undefined },
+  tradeUsd: bigint | undefined,
+): { fee: string; trade: string } | undefined {
+  const feeUsd = usdValueOf(fee.amount, fee.decimals, fee.priceUsd);
+  if (feeUsd === undefined || tradeUsd === undefined || feeUsd <= tradeUsd) return undefined;
+  return { fee: formatUsdValue(feeUsd), trade: formatUsdValue(tradeUsd) };
+}
+
+/**
  * The dollars a price impact of `impactBps` costs on a trade: that share of what the input is
  * worth (else of what the output would be worth without the impact); undefined when neither
  * token has a price.

@@ -56,6 +56,8 @@ export interface SendPreviewText {
   details?: string;
   /** "Estimated network fee: ...". */
   fee?: string;
+  /** That fee in the base coin's base units. */
+  feeAmount?: bigint;
   /** The simulated amounts themselves (base units). */
   simulated?: SimulatedSwap | SimulatedLiquidity;
   /** Why there is no simulated result yet (a token still needs its approval). */
@@ -188,7 +190,8 @@ export async function previewSwap(
     }
     const amounts = swapAmounts(outcome.preview.outputs);
     const fee = feeText(network, outcome.preview);
-    if (!amounts) return { fee };
+    const feeAmount = outcome.preview.fee;
+    if (!amounts) return { fee, feeAmount };
     const sent = shown(network, estimate.from, amounts.amountIn);
     const received = shown(network, estimate.to, amounts.amountOut);
     if (outcome.beyondSlippage || swapIsWorse(estimate.kind, order.bound, amounts)) {
@@ -198,12 +201,14 @@ export async function previewSwap(
       return {
         warning: swapWorseText(estimate.kind, exactIn ? received : sent, short, slippageBps),
         fee,
+        feeAmount,
         simulated: amounts,
       };
     }
     return {
       result: swapPreviewText(estimate.kind, sent, received, order.bound),
       fee,
+      feeAmount,
       simulated: amounts,
     };
   } catch (error) {
