@@ -1,6 +1,8 @@
 // Fails when an e2e test clicks a button that sends money (SWAP, SUPPLY, REMOVE LIQUIDITY, Revoke,
 // Confirm revoke, Speed up, Cancel) and never checks on chain what landed (`expectLanded` or
-// `expectNothingMoved`, e2e/fixtures/landed.ts), or when a spec focuses a test (`.only`).
+// `expectNothingMoved`, e2e/fixtures/landed.ts), or when a spec focuses a test (`.only`), or
+// when a spec of the page lane (`PAGES` in e2e/playwright.config.ts, run beside the trading specs)
+// clicks one at all: its trade would move the pools the trading tests compare to the base unit.
 //
 // Each `test(...)`'s body is read with the functions of its file it calls, transitively: a helper
 // that clicks SWAP counts as a click, a helper that calls expectLanded as a check. A click on
@@ -46,7 +48,18 @@ function namesMoneyButton(call) {
   return false;
 }
 
-export function checkSpec(file, source = readFileSync(file, 'utf8')) {
+/** The spec names of `PAGES` in the e2e config: the lane that must send nothing. */
+export function pageLaneSpecs(config) {
+  const list = /const PAGES = \[([^\]]*)\]/.exec(config)?.[1];
+  if (list === undefined) throw new Error('no PAGES list in the e2e config');
+  return new Set([...list.matchAll(/'([^']+)'/g)].map((m) => m[1]));
+}
+
+export function checkSpec(
+  file,
+  source = readFileSync(file, 'utf8'),
+  { sendsNothing = false } = {},
+) {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const lines = source.split('\n');
   const problems = [];
@@ -140,13 +153,18 @@ export function checkSpec(file, source = readFileSync(file, 'utf8')) {
       if (/^test(\.(fixme|slow|fail))?$/.test(callee)) {
         const [title, ...rest] = node.arguments;
         const body = rest.find((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a));
+        const name = title && ts.isStringLiteralLike(title) ? title.text : title?.getText(sf);
         if (title && body && clicksMoney(body) && !checksLanded(body)) {
-          const name = ts.isStringLiteralLike(title) ? title.text : title.getText(sf);
           problems.push(
             `${file}:${lineOf(node) + 1}: "${name}" clicks a button that sends money and never ` +
               'calls expectLanded (or expectNothingMoved)',
           );
         }
+        if (sendsNothing && title && body && clicksMoney(body))
+          problems.push(
+            `${file}:${lineOf(node) + 1}: "${name}" sends money from a spec of the page lane, ` +
+              'which runs beside the trading specs: move it to a trading spec',
+          );
       }
     }
     ts.forEachChild(node, visit);
@@ -162,7 +180,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     : readdirSync(specsDir)
         .filter((f) => f.endsWith('.e2e.ts'))
         .map((f) => path.join(specsDir, f));
-  const problems = files.flatMap((f) => checkSpec(path.relative(root, path.resolve(f))));
+  const pages = pageLaneSpecs(readFileSync(path.join(root, 'e2e/playwright.config.ts'), 'utf8'));
+  const problems = files.flatMap((f) =>
+    checkSpec(path.relative(root, path.resolve(f)), undefined, {
+      sendsNothing: pages.has(path.basename(f, '.e2e.ts')),
+    }),
+  );
   for (const p of problems) console.error(p);
   if (problems.length) {
     console.error(

@@ -1,7 +1,7 @@
 // node --test scripts/check-money-flows.test.mjs
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkSpec } from './check-money-flows.mjs';
+import { checkSpec, pageLaneSpecs } from './check-money-flows.mjs';
 
 const spec = (body) => `
 import { expect, test } from '../fixtures/test';
@@ -61,4 +61,16 @@ test('a focused test is reported', () => {
   const problems = checkSpec('x.e2e.ts', spec(`test.only('a', async () => {});`));
   assert.equal(problems.length, 1);
   assert.match(problems[0], /test\.only focuses a test/);
+});
+
+test('a spec of the page lane (run beside the trading specs) may not send money, checked or not', () => {
+  const pages = pageLaneSpecs(`const PAGES = [\n  'routes',\n  'wallet-chooser',\n];`);
+  assert.deepEqual([...pages], ['routes', 'wallet-chooser']);
+  const checked = spec(`test('swaps', async ({ page }) => { await swapAndCheck(page, before); });`);
+  assert.deepEqual(checkSpec('wallet-chooser.e2e.ts', checked), []);
+  const problems = checkSpec('wallet-chooser.e2e.ts', checked, { sendsNothing: true });
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], /"swaps" sends money from a spec of the page lane/);
+  const looks = spec(`test('looks', async ({ page }) => { await page.goto('/'); });`);
+  assert.deepEqual(checkSpec('routes.e2e.ts', looks, { sendsNothing: true }), []);
 });

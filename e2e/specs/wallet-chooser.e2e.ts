@@ -10,8 +10,6 @@ import {
 } from '../fixtures/connect';
 import { injectEvmWallet } from '../fixtures/evm-wallet';
 import { withTronLink } from '../fixtures/tron';
-import { freshEvmAccount } from '../fixtures/accounts';
-import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 
 // A new user's machine: no wallet extension, nothing injected.
 async function choose(page: Page, network: string, wallet: string) {
@@ -332,64 +330,4 @@ test('CONNECT WALLET with the connection dropped says the wallet list did not lo
   await context.setOffline(false);
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   await expect(page.getByRole('dialog', { name: 'Connect a wallet' })).toBeVisible();
-});
-
-test('MetaMask and Rabby in one browser: the chooser offers each by name; Rabby picked is the one that connects, signs the swap and comes back after a reload', async ({
-  page,
-  evmAccount: metaMaskAccount,
-}) => {
-  const bsc = localNetworks().BSC!;
-  const rabbyAccount = await freshEvmAccount();
-  await injectEvmWallet(page, {
-    account: metaMaskAccount,
-    chainId: bsc.chainId,
-    rpcUrls: evmRpcUrls(),
-  });
-  await injectEvmWallet(page, {
-    account: rabbyAccount,
-    chainId: bsc.chainId,
-    rpcUrls: evmRpcUrls(),
-    name: 'Rabby Wallet',
-    extension: {
-      rdns: 'io.rabby',
-      uuid: '7c3d2b1a-0f6e-4e2d-9c8b-rabby0000001',
-      handle: '__rabby',
-    },
-  });
-  const asked = (handle: string) =>
-    page.evaluate((h) => (window as unknown as Record<string, TestWallet>)[h]!.sent(), handle);
-  await page.goto('/?n=BSC');
-  await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
-  const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });
-  await expect(chooser.getByRole('button', { name: /^Browser wallet/ })).toHaveText([
-    'Browser wallet (MetaMask)',
-    'Browser wallet (Rabby Wallet)',
-  ]);
-  await chooser.getByRole('button', { name: 'Browser wallet (Rabby Wallet)' }).click();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome Rabby Wallet');
-  expect(await asked('__wallet')).toEqual([]);
-
-  // The swap is Rabby's account's, signed in Rabby.
-  const rabby = await ledger('BSC', rabbyAccount, ['USDT']);
-  const metaMask = await ledger('BSC', metaMaskAccount, ['USDT']);
-  const swapBox = page.locator('[data-remote="swap"]');
-  await page.getByRole('textbox', { name: 'Tokens to swap' }).fill('0.01');
-  await expect(swapBox).toHaveAttribute('data-quote-out', /\d+/);
-  const amountIn = BigInt((await swapBox.getAttribute('data-quote-in')) as string);
-  const amountOut = BigInt((await swapBox.getAttribute('data-quote-out')) as string);
-  await swapBox.getByRole('button', { name: 'SWAP', exact: true }).click();
-  await expect(
-    page.getByRole('dialog', { name: 'FUNDS ON THE WAY' }).getByText('Confirmed', { exact: true }),
-  ).toBeVisible({ timeout: 30000 });
-  await expectLanded(rabby, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
-  await expectNothingMoved(metaMask);
-  expect(await asked('__rabby')).toContain('eth_sendTransaction');
-  expect(await asked('__wallet')).toEqual([]);
-
-  // After a reload Rabby is back, with no prompt; MetaMask is not asked.
-  await page.reload();
-  await expect(page.getByTestId('wallet-session')).toContainText('Welcome Rabby Wallet');
-  expect(await asked('__rabby')).toContain('eth_accounts');
-  expect(await asked('__rabby')).not.toContain('eth_requestAccounts');
-  expect(await asked('__wallet')).toEqual([]);
 });
