@@ -24,7 +24,7 @@ function fakeWindow(extra: Record<string, unknown> = {}, wallets: string[] = [])
   return Object.assign(target, extra);
 }
 
-it('lists the browser wallets the chooser offers: one per id, not the Binance wallet, no nameless one, long names cut', () => {
+it('lists the browser wallets the chooser offers: one per id, not the Binance wallet, no nameless one or overlong id, long names cut', () => {
   const target = new EventTarget();
   const infos = [
     { uuid: 'a', name: 'MetaMask', rdns: 'io.metamask' },
@@ -34,6 +34,7 @@ it('lists the browser wallets the chooser offers: one per id, not the Binance wa
     { uuid: 'e', name: '', rdns: 'x.nameless' },
     { uuid: 'f', name: 'W'.repeat(300), rdns: 'x.long' },
     { uuid: 'g', name: 'No id' },
+    { uuid: 'h', name: 'Long id', rdns: `x.${'y'.repeat(120)}` },
   ];
   target.addEventListener('eip6963:requestProvider', () =>
     infos.forEach((info) =>

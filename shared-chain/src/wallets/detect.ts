@@ -78,9 +78,9 @@ export function announcedBrowserWallets(
     const info = (event as CustomEvent<{ info?: { rdns?: unknown; name?: unknown } }>).detail?.info;
     const rdns = typeof info?.rdns === 'string' ? info.rdns.trim() : '';
     const name = typeof info?.name === 'string' ? info.name.trim() : '';
-    if (!rdns || !name || rdns === BINANCE_RDNS || wallets.has(rdns)) return;
+    if (!rdns || rdns.length > 100 || !name || rdns === BINANCE_RDNS || wallets.has(rdns)) return;
     const shown = name.length > WALLET_NAME_MAX ? `${name.slice(0, WALLET_NAME_MAX - 1)}…` : name;
-    wallets.set(rdns, { rdns: rdns.slice(0, 100), name: shown });
+    wallets.set(rdns, { rdns, name: shown });
   };
   win.addEventListener('eip6963:announceProvider', listener);
   win.dispatchEvent(new Event('eip6963:requestProvider'));
