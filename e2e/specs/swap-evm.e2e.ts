@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { addEvmAccount, injectEvmWallet } from '../fixtures/evm-wallet';
+import { addEvmAccount, injectEvmWallet, walletLogo } from '../fixtures/evm-wallet';
 import { freshEvmAccount } from '../fixtures/accounts';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
@@ -488,6 +488,7 @@ test('MetaMask and Rabby in one browser: the chooser offers each by name; Rabby 
     chainId: bsc.chainId,
     rpcUrls: evmRpcUrls(),
     name: 'Rabby Wallet',
+    icon: walletLogo('#7084ff'),
     extension: {
       rdns: 'io.rabby',
       uuid: '7c3d2b1a-0f6e-4e2d-9c8b-rabby0000001',
@@ -506,6 +507,14 @@ test('MetaMask and Rabby in one browser: the chooser offers each by name; Rabby 
     'Browser wallet (MetaMask)',
     'Browser wallet (Rabby Wallet)',
   ]);
+  // Each beside its own logo, drawn under the site's CSP.
+  const logo = (name: string) => chooser.getByRole('button', { name }).locator('img');
+  await expect(logo('Browser wallet (Rabby Wallet)')).toHaveAttribute('src', walletLogo('#7084ff'));
+  await expect(logo('Browser wallet (MetaMask)')).toHaveAttribute('src', walletLogo('#f6851b'));
+  for (const name of ['Browser wallet (MetaMask)', 'Browser wallet (Rabby Wallet)'])
+    await expect
+      .poll(() => logo(name).evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(96);
   await chooser.getByRole('button', { name: 'Browser wallet (Rabby Wallet)' }).click();
   await expect(page.getByTestId('wallet-session')).toContainText('Welcome Rabby Wallet');
   expect(await asked('__wallet')).toEqual([]);

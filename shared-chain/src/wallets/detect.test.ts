@@ -6,6 +6,7 @@ import {
   isPhoneBrowser,
   metaMaskOpenUrl,
   tronLinkOpenUrl,
+  walletIcon,
   withWalletAnswer,
 } from './detect';
 
@@ -49,6 +50,34 @@ it('lists the browser wallets the chooser offers: one per id, not the Binance wa
     { rdns: 'x.long', name: `${'W'.repeat(39)}…` },
   ]);
   expect(announcedBrowserWallets(new EventTarget())).toEqual([]);
+});
+
+it("keeps a wallet's logo only when it is a data: image of a modest size", () => {
+  const svg = 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>';
+  const png = 'data:image/png;base64,iVBORw0KGgo=';
+  expect(walletIcon(svg)).toBe(svg);
+  expect(walletIcon(png)).toBe(png);
+  expect(walletIcon('https://rabby.io/logo.png')).toBeUndefined(); // a host the CSP refuses
+  expect(walletIcon('javascript:alert(1)')).toBeUndefined();
+  expect(walletIcon('data:text/html,<script>alert(1)</script>')).toBeUndefined();
+  expect(walletIcon(`data:image/png;base64,${'A'.repeat(200_000)}`)).toBeUndefined();
+  expect(walletIcon({ src: png })).toBeUndefined();
+
+  const target = new EventTarget();
+  target.addEventListener('eip6963:requestProvider', () =>
+    [
+      { uuid: 'a', name: 'MetaMask', rdns: 'io.metamask', icon: svg },
+      { uuid: 'b', name: 'Rabby Wallet', rdns: 'io.rabby', icon: 'https://rabby.io/logo.png' },
+    ].forEach((info) =>
+      target.dispatchEvent(
+        Object.assign(new Event('eip6963:announceProvider'), { detail: { info, provider: {} } }),
+      ),
+    ),
+  );
+  expect(announcedBrowserWallets(target)).toEqual([
+    { rdns: 'io.metamask', name: 'MetaMask', icon: svg },
+    { rdns: 'io.rabby', name: 'Rabby Wallet' },
+  ]);
 });
 
 describe('a wallet that is missing, locked or silent', () => {

@@ -57,12 +57,27 @@ export interface BrowserWalletInfo {
   /** Its reverse-DNS id (io.metamask, io.rabby): how the choice is remembered. */
   rdns: string;
   name: string;
+  /** Its logo, a data: image (EIP-6963 says so); left out when it is anything else. */
+  icon?: string;
 }
 
 /** The Binance wallet's id: the chooser offers it on its own line (BSC only). */
 const BINANCE_RDNS = 'com.binance.wallet';
 /** Longer names are cut: an extension writes this text into our chooser. */
 const WALLET_NAME_MAX = 40;
+/** Wallets' logos are a few KiB; a larger one is not drawn (it would sit in every render). */
+const WALLET_ICON_MAX = 128 * 1024;
+const WALLET_ICON = /^data:image\/(?:svg\+xml|png|jpeg|webp|gif)[;,]/;
+
+/**
+ * The logo an extension announced, when it is an image the page may draw: a data: URI of an
+ * image type (an <img> runs no script in an SVG and loads nothing else), not too large. A web
+ * address would be fetched from a host the CSP refuses; anything else is dropped.
+ */
+export function walletIcon(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > WALLET_ICON_MAX) return undefined;
+  return WALLET_ICON.test(value) ? value : undefined;
+}
 
 /**
  * The browser wallets in the page (EIP-6963), one per id, the Binance wallet aside: the chooser
@@ -75,12 +90,15 @@ export function announcedBrowserWallets(
   if (!win?.addEventListener || !win.dispatchEvent || typeof Event === 'undefined') return [];
   const wallets = new Map<string, BrowserWalletInfo>();
   const listener = (event: Event) => {
-    const info = (event as CustomEvent<{ info?: { rdns?: unknown; name?: unknown } }>).detail?.info;
+    const info = (
+      event as CustomEvent<{ info?: { rdns?: unknown; name?: unknown; icon?: unknown } }>
+    ).detail?.info;
     const rdns = typeof info?.rdns === 'string' ? info.rdns.trim() : '';
     const name = typeof info?.name === 'string' ? info.name.trim() : '';
     if (!rdns || rdns.length > 100 || !name || rdns === BINANCE_RDNS || wallets.has(rdns)) return;
     const shown = name.length > WALLET_NAME_MAX ? `${name.slice(0, WALLET_NAME_MAX - 1)}…` : name;
-    wallets.set(rdns, { rdns, name: shown });
+    const icon = walletIcon(info?.icon);
+    wallets.set(rdns, { rdns, name: shown, ...(icon && { icon }) });
   };
   win.addEventListener('eip6963:announceProvider', listener);
   win.dispatchEvent(new Event('eip6963:requestProvider'));
@@ -99,10 +117,11 @@ export function withBrowserWallets(
   if (wallets.length < 2) return [...options];
   return options.flatMap((option) =>
     option.kind === 'injected'
-      ? wallets.map(({ rdns, name }) => ({
+      ? wallets.map(({ rdns, name, icon }) => ({
           kind: 'injected' as const,
           label: t`Browser wallet (${name})`,
           rdns,
+          ...(icon && { icon }),
         }))
       : [option],
   );

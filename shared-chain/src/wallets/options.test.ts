@@ -28,13 +28,18 @@ it('offers the wallets of the spec per network, and the dev wallet only locally'
 it('with several browser wallets in the page, offers each by its name; with one, the one line', () => {
   const wallets = [
     { rdns: 'io.metamask', name: 'MetaMask' },
-    { rdns: 'io.rabby', name: 'Rabby Wallet' },
+    { rdns: 'io.rabby', name: 'Rabby Wallet', icon: 'data:image/png;base64,iVBORw0KGgo=' },
   ];
   const offered = (id: 'BSC' | 'ETH' | 'TRON', found: typeof wallets) =>
     withBrowserWallets(walletOptions(networks[id], 'production'), found);
   expect(offered('BSC', wallets)).toEqual([
     { kind: 'injected', label: 'Browser wallet (MetaMask)', rdns: 'io.metamask' },
-    { kind: 'injected', label: 'Browser wallet (Rabby Wallet)', rdns: 'io.rabby' },
+    {
+      kind: 'injected',
+      label: 'Browser wallet (Rabby Wallet)',
+      rdns: 'io.rabby',
+      icon: 'data:image/png;base64,iVBORw0KGgo=',
+    },
     { kind: 'walletconnect', label: 'Mobile wallet (WalletConnect)' },
     { kind: 'binance', label: 'Binance Wallet' },
   ]);

@@ -9,6 +9,8 @@ export interface WalletOption {
   label: string;
   /** Which browser wallet (EIP-6963 id), when several are in the page. */
   rdns?: string;
+  /** That wallet's logo (a checked data: image), shown beside its name. */
+  icon?: string;
 }
 
 /**

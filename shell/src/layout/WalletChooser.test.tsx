@@ -42,13 +42,13 @@ it('a browser wallet that is not in the page: what is wrong and where to get it'
 it('with MetaMask and Rabby in the page, offers each by name and asks the one picked', async () => {
   const wallets = [
     { rdns: 'io.metamask', name: 'MetaMask' },
-    { rdns: 'io.rabby', name: 'Rabby Wallet' },
+    { rdns: 'io.rabby', name: 'Rabby Wallet', icon: 'data:image/png;base64,iVBORw0KGgo=' },
   ];
   const announce = () =>
     wallets.forEach((info) =>
       window.dispatchEvent(
         new CustomEvent('eip6963:announceProvider', {
-          detail: { info: { ...info, uuid: info.rdns, icon: '' }, provider: {} },
+          detail: { info: { icon: '', ...info, uuid: info.rdns }, provider: {} },
         }),
       ),
     );
@@ -64,6 +64,11 @@ it('with MetaMask and Rabby in the page, offers each by name and asks the one pi
       'Binance Wallet',
       'Cancel',
     ]);
+    // Each wallet's own logo beside its name; none where it announced none.
+    const rabby = screen.getByRole('button', { name: 'Browser wallet (Rabby Wallet)' });
+    expect(rabby.querySelector('img')?.getAttribute('src')).toBe(wallets[1]!.icon);
+    const metaMask = screen.getByRole('button', { name: 'Browser wallet (MetaMask)' });
+    expect(metaMask.querySelector('img')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Browser wallet (Rabby Wallet)' }));
     expect(connect).toHaveBeenLastCalledWith('injected', 'io.rabby');
   } finally {

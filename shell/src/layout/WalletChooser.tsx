@@ -178,6 +178,10 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
                 className="jm-button jm-wallet-option"
                 onClick={() => connect(option)}
               >
+                {/* The wallet's own logo (a checked data: image): decorative, its name says it. */}
+                {option.icon && (
+                  <img className="jm-wallet-icon" src={option.icon} alt="" width={24} height={24} />
+                )}
                 {option.label}
               </button>
             ),
