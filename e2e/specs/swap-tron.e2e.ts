@@ -6,6 +6,7 @@ import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 import { pickToken } from '../fixtures/picker';
 import { closeSendPopup } from '../fixtures/send-popup';
 import { expectWalletBack } from '../fixtures/connect';
+import { freshTronAccount } from '../fixtures/accounts';
 
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
 const sellField = (page: Page) => page.getByRole('textbox', { name: 'Tokens to swap' });
@@ -123,6 +124,61 @@ test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then
   await expect(
     myTrades.getByRole('row').filter({ has: page.locator(`a[href="${saleLink}"]`) }),
   ).toContainText(/5,000\.000000 JM\s*[\d,]+\.\d{6} TRX/);
+});
+
+test('TRON: an account switched in TronLink after the approval is signed: the swap is not asked of the other account, and nothing of it moves', async ({
+  page,
+  tronAccount,
+}) => {
+  const other = await freshTronAccount();
+  await setResources(tronAccount.address, PLENTY_OF_ENERGY);
+  await setResources(other.address, PLENTY_OF_ENERGY);
+  await setTrxBalance(other.address, 777_000_000n); // told apart in the header by its balance
+  await withTronLink(page, tronAccount);
+  await page.goto('/?n=TRON&from=USDT&to=TRX');
+  await connectTronLink(page);
+  // The user picks the other account in TronLink right after signing the approval.
+  await page.evaluate((key) => {
+    const tronLink = window as unknown as {
+      tronWeb: { trx: { sign(...a: unknown[]): Promise<unknown> } };
+      __tronLinkMock: { switchAccount(key: string): string };
+    };
+    const { trx } = tronLink.tronWeb;
+    const sign = trx.sign.bind(trx);
+    let signed = false;
+    trx.sign = async (...args: unknown[]) => {
+      const answer = await sign(...args);
+      if (!signed) setTimeout(() => tronLink.__tronLinkMock.switchAccount(key), 0);
+      signed = true;
+      return answer;
+    };
+  }, other.key);
+  const signatures = () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as { __tronLinkMock: { calls: Array<{ kind: string }> } }
+        ).__tronLinkMock.calls.filter((call) => call.kind === 'sign').length,
+    );
+  const mine = await ledger('TRON', tronAccount.address, ['TRX', 'USDT']);
+  const others = await ledger('TRON', other.address, ['TRX', 'USDT']);
+  await sellField(page).fill('5');
+  await quoted(page);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page.getByText(
+      'Your wallet switched to another account, so nothing more was sent. Check the amounts and try again.',
+    ),
+  ).toBeVisible({ timeout: 20000 });
+  await expectLanded(mine, {
+    txs: 1,
+    allowance: [{ token: 'USDT', spender: ROUTER(), amount: 2n ** 256n - 1n }],
+  });
+  await expectNothingMoved(others);
+  expect(await signatures()).toBe(1);
+  await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toHaveCount(0);
+  // The header follows TronLink to the other account.
+  await expect(page.getByTestId('wallet-session')).toContainText('777.000000 TRX');
 });
 
 test('TRON: an exact-out swap delivers exactly the typed amount', async ({ page, tronAccount }) => {
