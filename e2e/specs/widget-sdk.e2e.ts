@@ -1,8 +1,9 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { injectEvmWallet } from '../fixtures/evm-wallet';
+import { addEvmAccount, injectEvmWallet } from '../fixtures/evm-wallet';
+import { freshEvmAccount, rpc } from '../fixtures/accounts';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
-import { expectLanded, ledger } from '../fixtures/landed';
+import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 import { setResources, withTronLink } from '../fixtures/tron';
 import { EVIL_PORT, HOST_PORT, SHELL } from '../fixtures/stack';
 
@@ -75,6 +76,49 @@ test('BSC: a partner page mounts the widget with the SDK, its MetaMask approves 
   expect(units(swap.amountOut!, 18)).toBe(quoted.amountOut);
   expect(swap.amountIn).toBe('10');
   await page.screenshot({ path: test.info().outputPath('widget-sdk-bsc.png'), fullPage: true });
+});
+
+test('BSC: the partner’s wallet switches account: the widget shows that account’s balance and swaps as it; nothing of the first moves', async ({
+  page,
+  evmAccount: first,
+}) => {
+  const bsc = localNetworks().BSC!;
+  const other = await freshEvmAccount();
+  // Told apart in the widget by its balance.
+  await rpc(bsc.nodeUrl, 'anvil_setBalance', [other, '0x' + (777n * 10n ** 18n).toString(16)]);
+  await injectEvmWallet(page, { account: first, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
+  await addEvmAccount(page, other);
+  await openPartner(page, { network: 'BSC', fromToken: 'BNB', toToken: 'USDT', slippage: 1 });
+  await swapBox(page).getByRole('button', { name: 'CONNECT WALLET' }).click();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await expect(swapBox(page)).toContainText('Balance: 10000');
+
+  await page.evaluate(
+    (account) =>
+      (
+        window as unknown as { __wallet: { switchAccount(a: string): void } }
+      ).__wallet.switchAccount(account),
+    other,
+  );
+  await expect(swapBox(page)).toContainText('Balance: 777');
+  const firstBefore = await ledger('BSC', first, ['USDT']);
+  const otherBefore = await ledger('BSC', other, ['USDT']);
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('0.02');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    widget(page)
+      .getByRole('dialog', { name: 'FUNDS ON THE WAY' })
+      .getByText('Confirmed', { exact: true }),
+  ).toBeVisible({ timeout: 30000 });
+  await expectLanded(otherBefore, {
+    txs: 1,
+    debit: { BNB: 2n * 10n ** 16n },
+    credit: { USDT: amountOut },
+  });
+  await expectNothingMoved(firstBefore);
+  await expect.poll(() => events(page, 'swap'), { timeout: 30000 }).toHaveLength(1);
 });
 
 test('TRON: the partner page’s TronLink swaps through the widget and onSwap reports what arrived', async ({

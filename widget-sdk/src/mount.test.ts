@@ -150,9 +150,9 @@ describe('JMSwapWidget.mount', () => {
     ]);
   });
 
-  it('tells the widget when the wallet switches account', async () => {
+  it('tells the widget when the wallet switches account, and sends as that account from then on', async () => {
     const listeners: ((accounts: string[]) => void)[] = [];
-    const { send, replies, answered } = setup();
+    const { send, replies, answered, requests } = setup();
     const ethereum = (window as unknown as { ethereum: Record<string, unknown> }).ethereum;
     ethereum.on = (event: string, l: (accounts: string[]) => void) => {
       if (event === 'accountsChanged') listeners.push(l);
@@ -168,6 +168,18 @@ describe('JMSwapWidget.mount', () => {
       },
       target: ORIGIN,
     });
+    // A swap paying the first account is refused; one paying the account picked is sent as it.
+    const toOther = SWAP.replace(ACCOUNT.slice(2).toLowerCase(), OTHER.slice(2).toLowerCase());
+    send(call('execute', { to: ROUTER, data: SWAP, value: '0', network: 'BSC' }, 2));
+    await answered(3);
+    expect((replies()[2]!.message as { data: { error?: { code: number } } }).data.error?.code).toBe(
+      4100,
+    );
+    send(call('execute', { to: ROUTER, data: toOther, value: '0', network: 'BSC' }, 3));
+    await answered(4);
+    expect((replies()[3]!.message as { data: unknown }).data).toEqual({ txid: '0xhash' });
+    const sent = requests.filter((r) => r.method === 'eth_sendTransaction');
+    expect(sent.map((r) => (r.params?.[0] as { from: string }).from)).toEqual([OTHER]);
   });
 
   it('does not answer unknown functions or malformed calls', async () => {

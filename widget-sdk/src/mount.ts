@@ -187,6 +187,7 @@ export function mountWidget(
     unfollow?.();
     unfollow = walletFor(network).onAccountChange((address) => {
       if (!address) return;
+      relay.follow(address);
       post({
         type: WIDGET_RESPONSE,
         function: REPLIES.update,

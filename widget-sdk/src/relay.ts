@@ -58,6 +58,14 @@ export class HostRelay {
     return this.account?.name;
   }
 
+  /**
+   * The user picked another account in the wallet: what the widget asks from now on is that
+   * account's (its balances; its sends, whose recipient the policy checks against it).
+   */
+  follow(address: string): void {
+    if (this.account) this.account = { ...this.account, address };
+  }
+
   /** The reply's data for `fn`, or an `{ error }` object; never throws. */
   async answer(
     fn: RelayFunction,

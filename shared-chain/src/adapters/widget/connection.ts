@@ -9,6 +9,7 @@ import type { WalletConnection } from '../types';
 import type { EvmTxRequest } from '../evm/connection';
 import type { TronWebLike } from '../tron/tronweb-like';
 import { ChainError } from '../../core/errors';
+import { sameAddress } from '../../core/allowances';
 import { wrongNetworkMessage } from '../evm/helpers';
 import {
   approvalResult,
@@ -42,10 +43,15 @@ function baseConnection(
   // before every send, and trusted only while its answers name no other chain.
   const asksBeforeSend = hostChainId === undefined;
   const refuse = () => new ChainError('WRONG_NETWORK', wrongNetworkMessage(network));
-  return {
+  const listeners = new Set<Change>();
+  const connection = {
     kind: 'widget' as const,
     name,
     platform: network.platform,
+    /**
+     * The host wallet's account: it follows the account the user picks there (an "updated" the
+     * host sends), as a browser wallet's does, so balances and sends are that account's.
+     */
     address,
     /** Right before an execute or approve: refuses (nothing sent) a host on another chain. */
     async confirmHostChain(): Promise<void> {
@@ -62,6 +68,8 @@ function baseConnection(
         }
         if (isRejection(reply)) throw refuse();
         chain = chainIdOf(reply) ?? chain;
+        // The host's wallet is on another account than the send was built for: nothing is sent.
+        if (follow(reply)) throw new ChainError('ACCOUNT_CHANGED');
       }
       if (chain !== undefined && chain !== network.chainId) throw refuse();
     },
@@ -69,22 +77,35 @@ function baseConnection(
     switchChain: async (target: NetworkConfig) => {
       const reply = await relay.call('update', { network: target.id });
       chain = chainIdOf(reply) ?? chain;
+      follow(reply);
     },
     onChange(listener: Change) {
-      return relay.onUnsolicited((fn, data) => {
+      listeners.add(listener);
+      const stop = relay.onUnsolicited((fn, data) => {
         if (fn !== 'updated') return;
         const named = chainIdOf(data);
         if (named !== undefined && named !== chain) {
           chain = named;
           listener({ type: 'chain', value: named });
         }
-        const next = (data as { address?: unknown } | null)?.address;
-        if (typeof next === 'string' && next !== address)
-          listener({ type: 'accounts', value: next });
+        follow(data);
       });
+      return () => {
+        listeners.delete(listener);
+        stop();
+      };
     },
     disconnect: async () => undefined,
   };
+  /** Takes the account a host's reply names, when it is another; true when it changed. */
+  function follow(data: unknown): boolean {
+    const next = (data as { address?: unknown } | null)?.address;
+    if (typeof next !== 'string' || !next || sameAddress(next, connection.address)) return false;
+    connection.address = next;
+    for (const listener of listeners) listener({ type: 'accounts', value: next });
+    return true;
+  }
+  return connection;
 }
 
 /** EVM: approve calldata goes to the host's `approve`, every other send to `execute`. */
@@ -96,8 +117,8 @@ export function widgetEvmConnection(
   hostChainId?: number,
 ) {
   const base = baseConnection(network, relay, address, name, hostChainId);
-  return {
-    ...base,
+  // The same object, not a copy: its address follows the host's account.
+  return Object.assign(base, {
     async sendTransaction(tx: EvmTxRequest): Promise<string> {
       await base.confirmHostChain();
       const data = String(tx.data ?? '');
@@ -118,7 +139,7 @@ export function widgetEvmConnection(
         }),
       );
     },
-  };
+  });
 }
 
 /** TRON: a TronWeb-like whose contract sends are relayed; chain reads use `reader`. */
@@ -130,9 +151,12 @@ export function widgetTronConnection(
   reader: TronWebLike,
   hostChainId?: number,
 ) {
+  const base = baseConnection(network, relay, address, name, hostChainId);
   const relayed: TronWebLike = {
     ready: true,
-    defaultAddress: { base58: address, hex: false, name },
+    get defaultAddress() {
+      return { base58: base.address, hex: false as const, name };
+    },
     trx: reader.trx,
     contract(_abi: unknown, contractAddress: string) {
       const methods = new Proxy(
@@ -170,11 +194,9 @@ export function widgetTronConnection(
       return { methods };
     },
   };
-  const base = baseConnection(network, relay, address, name, hostChainId);
-  return {
-    ...base,
+  return Object.assign(base, {
     getTronWeb: () => relayed,
     // The TRON writer asks this before it simulates, so a refusal never opens a wallet prompt.
     assertChain: () => base.confirmHostChain(),
-  };
+  });
 }

@@ -218,15 +218,45 @@ describe('widget wallet connections', () => {
     await expect(approve).rejects.toThrow(ChainError);
   });
 
-  it('an "updated" message with another address is an account change', () => {
+  it('an "updated" message with another address is an account change: the wallet is that account now', () => {
     const { win, reply } = fakeFrame();
     const relay = new TestRelay(win, HOST);
     const wallet = widgetEvmConnection(evm, relay, '0xabc', 'MetaMask');
     const changes: unknown[] = [];
     wallet.onChange((c) => changes.push(c));
-    reply({ type: 'JMSwapResponse', function: 'updated', data: { address: '0xabc' } });
+    reply({ type: 'JMSwapResponse', function: 'updated', data: { address: '0xABC' } });
     reply({ type: 'JMSwapResponse', function: 'updated', data: { address: '0xdef' } });
     expect(changes).toEqual([{ type: 'accounts', value: '0xdef' }]);
+    expect(wallet.address).toBe('0xdef');
+
+    const tronWallet = widgetTronConnection(tron, relay, 'TA', 'TronLink', {} as TronWebLike);
+    tronWallet.onChange(() => undefined);
+    reply({ type: 'JMSwapResponse', function: 'updated', data: { address: 'TB' } });
+    expect(tronWallet.address).toBe('TB');
+    expect(tronWallet.getTronWeb().defaultAddress.base58).toBe('TB');
+  });
+
+  it('a host whose answer before a send names another account: nothing is sent (ACCOUNT_CHANGED)', async () => {
+    const { win, posted, reply } = fakeFrame();
+    const relay = new TestRelay(win, HOST);
+    // A host that named no chain is asked (update) before each send; its answer names the account.
+    const wallet = widgetEvmConnection(evm, relay, '0xabc', 'Host');
+    const changes: unknown[] = [];
+    wallet.onChange((c) => changes.push(c));
+    const sent = wallet
+      .sendTransaction({ to: '0xrouter', data: '0xdeadbeef', value: 3n })
+      .catch((e: unknown) => e);
+    await flush();
+    reply({
+      type: 'JMSwapResponse',
+      function: 'updated',
+      id: posted[0]!.message.id,
+      data: { address: '0xdef' },
+    });
+    expect(await sent).toMatchObject({ code: 'ACCOUNT_CHANGED' });
+    expect(posted.map((p) => p.message.function)).toEqual(['update']);
+    expect(changes).toEqual([{ type: 'accounts', value: '0xdef' }]);
+    expect(wallet.address).toBe('0xdef');
   });
 
   it("the host's replies name its wallet's chain: a mismatch refuses, and nothing is sent", async () => {
