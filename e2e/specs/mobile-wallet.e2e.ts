@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { TestWallet, WalletConnectRelay } from '@jmswap/devnet';
 import { expect, test } from '../fixtures/test';
 import { evmBalance, localNetworks } from '../fixtures/chain';
+import { freshEvmKeyAccount, rpc } from '../fixtures/accounts';
 import { expectLanded, expectNothingMoved, ledger, type Expected } from '../fixtures/landed';
 import {
   connectMobileWallet,
@@ -228,6 +229,27 @@ test('BSC: a swap through the session reaches FUNDS ON THE WAY; the chain got th
   await page.screenshot({ path: `${SHOTS}/funds-on-the-way-bsc.png` });
   expect(await seen.violations()).toEqual([]);
   expect(seen.outside).toEqual([]);
+});
+
+test('BSC: the user picks another account in the mobile wallet: the header follows it, and the swap is that account’s; nothing of the first moves', async ({
+  page,
+  evmKeyAccount: first,
+}) => {
+  const other = await freshEvmKeyAccount();
+  // Told apart in the header by its balance.
+  await rpc(localNetworks().BSC!.nodeUrl, 'anvil_setBalance', [
+    other.address,
+    '0x' + (777n * 10n ** 18n).toString(16),
+  ]);
+  const wallet = await walletFor(first.key);
+  await page.goto('/?n=BSC');
+  await connectMobileWallet(page, wallet);
+  await expect(page.getByTestId('wallet-session')).toContainText('10000');
+  await wallet.switchAccount(other.key);
+  await expect(page.getByTestId('wallet-session')).toContainText('777');
+  const firstBefore = await ledger('BSC', first.address, ['BNB', 'USDT']);
+  await swapThroughSession(page, wallet, 'BSC', '0.3', { txs: 1 });
+  await expectNothingMoved(firstBefore);
 });
 
 test('ETH: an approval, then the swap, both through the session', async ({

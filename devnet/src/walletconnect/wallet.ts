@@ -57,7 +57,8 @@ const big = (v: unknown) =>
   typeof v === 'string' || typeof v === 'number' ? BigInt(v) : undefined;
 
 export class TestWallet {
-  readonly address: string;
+  private key: string;
+  private account: string;
   readonly requests: SeenRequest[] = [];
   /** Hashes of the transactions this wallet signed and sent. */
   readonly sent: string[] = [];
@@ -78,7 +79,8 @@ export class TestWallet {
     readonly client: Client,
     private readonly options: TestWalletOptions,
   ) {
-    this.address = new Wallet(options.privateKey).address;
+    this.key = options.privateKey;
+    this.account = new Wallet(options.privateKey).address;
     this.chain = options.chainId;
     client.on('session_proposal', (proposal) => void this.onProposal(proposal as Proposal));
     client.on('session_request', (event) => void this.onRequest(event));
@@ -120,6 +122,11 @@ export class TestWallet {
 
   get chainId(): number {
     return this.chain;
+  }
+
+  /** The account the wallet's user has picked (`switchAccount`). */
+  get address(): string {
+    return this.account;
   }
 
   private log(line: string): void {
@@ -286,10 +293,7 @@ export class TestWallet {
       throw new Error(`the transaction names chain ${Number(tx.chainId)}, the request ${chainId}`);
     const url = this.options.rpcUrls[chainId];
     if (!url) throw new Error(`chain ${chainId} is not known to this wallet`);
-    const signer = new Wallet(
-      this.options.privateKey,
-      new JsonRpcProvider(url, chainId, { staticNetwork: true }),
-    );
+    const signer = new Wallet(this.key, new JsonRpcProvider(url, chainId, { staticNetwork: true }));
     const gasPrice = big(tx.gasPrice);
     const response = await signer.sendTransaction({
       to: tx.to,
@@ -335,6 +339,33 @@ export class TestWallet {
     }
     this.chain = chainId;
     this.log(`on chain ${chainId}`);
+  }
+
+  /**
+   * The user picks the account of `privateKey` in the wallet: every session is updated to it
+   * (its accounts on each of its chains) and hears accountsChanged, as MetaMask Mobile does.
+   */
+  async switchAccount(privateKey: string): Promise<string> {
+    this.key = privateKey;
+    this.account = new Wallet(privateKey).address;
+    for (const session of this.sessions()) {
+      const ns = session.namespaces.eip155;
+      if (!ns) continue;
+      const chains = [...new Set(ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))];
+      const namespaces = {
+        ...session.namespaces,
+        eip155: { ...ns, accounts: chains.map((c) => `${c}:${this.account}`) },
+      };
+      const { acknowledged } = await this.client.update({ topic: session.topic, namespaces });
+      await acknowledged();
+      await this.client.emit({
+        topic: session.topic,
+        chainId: chainRef(this.chain),
+        event: { name: 'accountsChanged', data: [this.account] },
+      });
+    }
+    this.log(`on account ${this.account}`);
+    return this.account;
   }
 
   /** The user ends every session in the wallet. */
