@@ -156,6 +156,41 @@ test('TRON: the partner page’s TronLink swaps through the widget and onSwap re
   await page.screenshot({ path: test.info().outputPath('widget-sdk-tron.png'), fullPage: true });
 });
 
+test('TRON: TronLink locked in the partner page: the widget shows CONNECT WALLET; unlocked, it connects again and swaps', async ({
+  page,
+  tronAccount,
+}) => {
+  const owner = tronAccount.address;
+  await setResources(owner, 50_000_000);
+  await withTronLink(page, tronAccount);
+  await openPartner(page, { network: 'TRON', fromToken: 'TRX', toToken: 'USDT' });
+  const mock = (action: 'lock' | 'unlock') =>
+    page.evaluate(
+      (a) =>
+        (window as unknown as { __tronLinkMock: Record<string, () => void> }).__tronLinkMock[a]!(),
+      action,
+    );
+  const connect = swapBox(page).getByRole('button', { name: 'CONNECT WALLET' });
+  await connect.click();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await mock('lock');
+  await expect(connect).toBeVisible();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toHaveCount(0);
+
+  await mock('unlock');
+  await connect.click();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  const before = await ledger('TRON', owner, ['TRX', 'USDT']);
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('50');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(widget(page).getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+    timeout: 30000,
+  });
+  await expectLanded(before, { txs: 1, debit: { TRX: 50_000_000n }, credit: { USDT: amountOut } });
+});
+
 test('a partner page with no TRON wallet: CONNECT WALLET says so in the widget; with TronLink it connects', async ({
   page,
   tronAccount,

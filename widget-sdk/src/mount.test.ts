@@ -182,6 +182,37 @@ describe('JMSwapWidget.mount', () => {
     expect(sent.map((r) => (r.params?.[0] as { from: string }).from)).toEqual([OTHER]);
   });
 
+  it('tells the widget when the wallet locks or disconnects the page, and relays nothing more until it connects again', async () => {
+    const listeners: ((accounts: string[]) => void)[] = [];
+    const { send, replies, answered, requests } = setup();
+    const ethereum = (window as unknown as { ethereum: Record<string, unknown> }).ethereum;
+    ethereum.on = (event: string, l: (accounts: string[]) => void) => {
+      if (event === 'accountsChanged') listeners.push(l);
+    };
+    ethereum.removeListener = (event: string, l: (accounts: string[]) => void) =>
+      listeners.splice(listeners.indexOf(l), 1);
+    send(call('connect', { network: 'BSC' }, 1));
+    await answered(1);
+    listeners.forEach((l) => l([]));
+    expect(replies()[1]!.message).toEqual({
+      type: 'JMSwapResponse',
+      function: 'updated',
+      data: { address: null, name: 'Browser wallet', chainId: BSC.chainId },
+    });
+    send(call('execute', { to: ROUTER, data: SWAP, value: '0', network: 'BSC' }, 2));
+    await answered(3);
+    expect((replies()[2]!.message as { data: { error?: { code: number } } }).data.error?.code).toBe(
+      4100,
+    );
+    expect(requests.map((r) => r.method)).not.toContain('eth_sendTransaction');
+    // Connected again: its sends go through.
+    send(call('connect', { network: 'BSC' }, 3));
+    await answered(4);
+    send(call('execute', { to: ROUTER, data: SWAP, value: '0', network: 'BSC' }, 4));
+    await answered(5);
+    expect((replies()[4]!.message as { data: unknown }).data).toEqual({ txid: '0xhash' });
+  });
+
   it('does not answer unknown functions or malformed calls', async () => {
     const { send, replies, answered, requests } = setup();
     send(call('eth_sign', {}, 1));

@@ -186,13 +186,16 @@ export function mountWidget(
   function followAccount(network: SdkNetwork) {
     unfollow?.();
     unfollow = walletFor(network).onAccountChange((address) => {
-      if (!address) return;
+      const name = relay.walletName;
       relay.follow(address);
+      // No account (locked, or this page disconnected in the wallet): `address: null` tells the
+      // widget its wallet is gone, as the site's own page learns it from the wallet.
       post({
         type: WIDGET_RESPONSE,
         function: REPLIES.update,
-        data: { address, name: relay.walletName, chainId: network.chainId },
+        data: { address: address ?? null, name, chainId: network.chainId },
       });
+      if (!address) unfollow?.();
     });
   }
 

@@ -60,10 +60,12 @@ export class HostRelay {
 
   /**
    * The user picked another account in the wallet: what the widget asks from now on is that
-   * account's (its balances; its sends, whose recipient the policy checks against it).
+   * account's (its balances; its sends, whose recipient the policy checks against it). None (the
+   * wallet locked, or this page disconnected in it): nothing more until the widget connects again.
    */
-  follow(address: string): void {
-    if (this.account) this.account = { ...this.account, address };
+  follow(address: string | undefined): void {
+    if (!address) this.account = undefined;
+    else if (this.account) this.account = { ...this.account, address };
   }
 
   /** The reply's data for `fn`, or an `{ error }` object; never throws. */

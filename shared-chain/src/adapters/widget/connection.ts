@@ -83,6 +83,11 @@ function baseConnection(
       listeners.add(listener);
       const stop = relay.onUnsolicited((fn, data) => {
         if (fn !== 'updated') return;
+        // The host's wallet has no account for the page any more (locked, or disconnected there).
+        if ((data as { address?: unknown } | null)?.address === null) {
+          listener({ type: 'disconnect' });
+          return;
+        }
         const named = chainIdOf(data);
         if (named !== undefined && named !== chain) {
           chain = named;

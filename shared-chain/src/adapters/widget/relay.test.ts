@@ -236,6 +236,16 @@ describe('widget wallet connections', () => {
     expect(tronWallet.getTronWeb().defaultAddress.base58).toBe('TB');
   });
 
+  it('an "updated" message with no account (the host wallet locked) ends the connection', () => {
+    const { win, reply } = fakeFrame();
+    const wallet = widgetEvmConnection(evm, new TestRelay(win, HOST), '0xabc', 'MetaMask', 56);
+    const changes: unknown[] = [];
+    wallet.onChange((c) => changes.push(c));
+    reply({ type: 'JMSwapResponse', function: 'updated', data: { chainId: 56 } });
+    reply({ type: 'JMSwapResponse', function: 'updated', data: { address: null, chainId: 56 } });
+    expect(changes).toEqual([{ type: 'disconnect' }]);
+  });
+
   it('a host whose answer before a send names another account: nothing is sent (ACCOUNT_CHANGED)', async () => {
     const { win, posted, reply } = fakeFrame();
     const relay = new TestRelay(win, HOST);
