@@ -4,7 +4,7 @@ import { addEvmAccount, injectEvmWallet } from '../fixtures/evm-wallet';
 import { freshEvmAccount, rpc } from '../fixtures/accounts';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
-import { setResources, withTronLink } from '../fixtures/tron';
+import { setResources, TRON_NODE, withTronLink } from '../fixtures/tron';
 import { EVIL_PORT, HOST_PORT, SHELL } from '../fixtures/stack';
 
 type Recorded = { kind: string; event: Record<string, unknown> };
@@ -185,6 +185,62 @@ test('TRON: TronLink locked in the partner page: the widget shows CONNECT WALLET
   await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
   const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
   await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(widget(page).getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
+    timeout: 30000,
+  });
+  await expectLanded(before, { txs: 1, debit: { TRX: 50_000_000n }, credit: { USDT: amountOut } });
+});
+
+test('TRON: the partner’s TronLink on another network (Nile): the widget says so and nothing is signed; its node back on TRON, the swap lands', async ({
+  page,
+  tronAccount,
+}) => {
+  const owner = tronAccount.address;
+  await setResources(owner, 50_000_000);
+  await withTronLink(page, tronAccount);
+  // TronLink's node is Nile's: its genesis block (the widget's own reads keep the TRON node).
+  const NILE_GENESIS = '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd8690dc';
+  const onNile = async (route: import('@playwright/test').Route) => {
+    const request = route.request();
+    if (request.frame() !== page.mainFrame() || !/"num":\s*0\b/.test(request.postData() ?? ''))
+      return route.fallback();
+    const genesis = (await (await route.fetch()).json()) as { blockID: string };
+    return route.fulfill({ json: { ...genesis, blockID: NILE_GENESIS } });
+  };
+  await page.route(`${TRON_NODE}/wallet/getblockbynum`, onNile);
+  await openPartner(page, { network: 'TRON', fromToken: 'TRX', toToken: 'USDT' });
+  await swapBox(page).getByRole('button', { name: 'CONNECT WALLET' }).click();
+  const swapButton = swapBox(page).getByRole('button', { name: 'SWAP', exact: true });
+  await expect(swapButton).toBeVisible();
+  const before = await ledger('TRON', owner, ['TRX', 'USDT']);
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('50');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  await swapButton.click();
+  await expect(
+    widget(page).getByText('Your wallet is on another network. Switch it to TRON to continue.'),
+  ).toBeVisible();
+  const signatures = () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as { __tronLinkMock: { calls: Array<{ kind: string }> } }
+        ).__tronLinkMock.calls.filter((call) => call.kind === 'sign').length,
+    );
+  expect(await signatures()).toBe(0);
+  await expectNothingMoved(before);
+
+  // The user picks TRON's node in TronLink (setNode): the same swap goes through.
+  await page.unroute(`${TRON_NODE}/wallet/getblockbynum`, onNile);
+  await page.evaluate(
+    (host) =>
+      (
+        window as unknown as { __tronLinkMock: { switchNode(h: string): void } }
+      ).__tronLinkMock.switchNode(host),
+    TRON_NODE,
+  );
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  await swapButton.click();
   await expect(widget(page).getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
     timeout: 30000,
   });

@@ -178,25 +178,34 @@ export function mountWidget(
     }
     post({ type: WIDGET_RESPONSE, function: REPLIES[message.fn], id: message.id, data });
     if (typeof network === 'object' && message.fn === 'connect' && relay.address)
-      followAccount(network);
+      followAccount(network, (data as { chainId?: number }).chainId ?? network.chainId);
   }
 
   // An account change in the wallet reaches the widget as an unsolicited "updated".
   let unfollow: (() => void) | undefined;
-  function followAccount(network: SdkNetwork) {
+  function followAccount(network: SdkNetwork, connectedChain: number) {
     unfollow?.();
-    unfollow = walletFor(network).onAccountChange((address) => {
+    const wallet = walletFor(network);
+    let chainId = connectedChain;
+    const updated = (address: string | null, name: string | undefined) =>
+      post({ type: WIDGET_RESPONSE, function: REPLIES.update, data: { address, name, chainId } });
+    // TronLink's node picked in TronLink: the widget learns the chain (it refuses to send on another).
+    const unfollowChain = wallet.onChainChange?.((next) => {
+      chainId = next;
+      if (relay.address) updated(relay.address, relay.walletName);
+    });
+    const unfollowAccount = wallet.onAccountChange((address) => {
       const name = relay.walletName;
       relay.follow(address);
       // No account (locked, or this page disconnected in the wallet): `address: null` tells the
       // widget its wallet is gone, as the site's own page learns it from the wallet.
-      post({
-        type: WIDGET_RESPONSE,
-        function: REPLIES.update,
-        data: { address: address ?? null, name, chainId: network.chainId },
-      });
+      updated(address ?? null, name);
       if (!address) unfollow?.();
     });
+    unfollow = () => {
+      unfollowChain?.();
+      unfollowAccount();
+    };
   }
 
   const listener = (event: MessageEvent) => {

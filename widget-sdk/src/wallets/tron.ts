@@ -5,6 +5,7 @@
  */
 import { normaliseLog, type ReceiptLog } from '../amounts';
 import { ROUTER_METHODS } from '../router-methods.generated';
+import type { SdkNetwork } from '../policy';
 import { sleep, type Connected, type HostWallet } from './types';
 
 interface Method {
@@ -19,6 +20,8 @@ interface TronWebLike {
     address: string,
   ): { methods: Record<string, (...a: unknown[]) => Method> };
   trx: {
+    getBlockByNumber(n: number): Promise<{ blockID?: unknown } | null>;
+    getNodeInfo(): Promise<{ configNodeInfo?: { p2pVersion?: unknown } } | null>;
     getUnconfirmedBalance(address: string): Promise<number>;
     getAccountResources(address: string): Promise<Record<string, number | undefined>>;
     getTransactionInfo(txid: string): Promise<{
@@ -52,6 +55,31 @@ const ROUTER_ABI = Object.values(ROUTER_METHODS).map((m) => m.abi);
 
 const FEE_LIMIT_SUN = 100_000_000;
 
+/** The networks TRON's genesis blocks name (mainnet, Nile, Shasta), and their p2pVersion. */
+const GENESIS_CHAIN_IDS = new Set([728126428, 3448148188, 2494104990]);
+const P2P_CHAIN_IDS: Record<string, number> = {
+  '11111': 728126428,
+  '201910292': 3448148188,
+  '1': 2494104990,
+};
+
+/**
+ * The chain TronLink's node is on, as the site reads it: the last 4 bytes of the genesis block
+ * id, else (a node of none of those networks, such as a local one) getnodeinfo's p2pVersion.
+ * Undefined when the node does not say.
+ */
+export async function tronChainId(tronWeb: TronWebLike): Promise<number | undefined> {
+  const genesis = await tronWeb.trx.getBlockByNumber(0).catch(() => null);
+  const id = genesis?.blockID;
+  if (typeof id === 'string' && /^[0-9a-f]{64}$/i.test(id)) {
+    const chainId = parseInt(id.slice(-8), 16);
+    if (GENESIS_CHAIN_IDS.has(chainId)) return chainId;
+  }
+  const info = await tronWeb.trx.getNodeInfo().catch(() => null);
+  const p2p = String(info?.configNodeInfo?.p2pVersion ?? '');
+  return P2P_CHAIN_IDS[p2p] ?? (/^[0-9]{1,10}$/.test(p2p) ? parseInt(p2p, 10) : undefined);
+}
+
 export function tronWallet(win: Window): HostWallet {
   const link = () => (win as unknown as { tronLink?: TronLinkLike }).tronLink;
   function tronWeb(): TronWebLike {
@@ -61,6 +89,17 @@ export function tronWallet(win: Window): HostWallet {
   }
   const amount = (v: unknown) => BigInt(String(v ?? 0)).toString();
   const token = (address: string) => tronWeb().contract(TOKEN_ABI, address).methods;
+  // TronLink has no chain switch API: the user picks the node in TronLink itself. A node that
+  // does not say which chain it is on is taken as the network's: a send through a node that
+  // cannot be reached fails by itself.
+  const chainOf = async (network: SdkNetwork) => (await tronChainId(tronWeb())) ?? network.chainId;
+  /** Before TronLink is asked to sign: a TronLink on another network sends nothing. */
+  async function onNetwork(network: SdkNetwork): Promise<void> {
+    if ((await chainOf(network)) !== network.chainId)
+      throw Object.assign(new Error(`TronLink is not on ${network.name}; nothing was sent`), {
+        code: 4100,
+      });
+  }
 
   return {
     async connect(network): Promise<Connected> {
@@ -75,10 +114,9 @@ export function tronWallet(win: Window): HostWallet {
       }
       const address = tronWeb().defaultAddress?.base58;
       if (!address) throw Object.assign(new Error('TronLink shared no account'), { code: 4001 });
-      return { address, name: tronLink?.name ?? 'TronLink', chainId: network.chainId };
+      return { address, name: tronLink?.name ?? 'TronLink', chainId: await chainOf(network) };
     },
-    // TronLink has no chain switch API: the user picks the node in TronLink itself.
-    ensureChain: async (network) => network.chainId,
+    ensureChain: chainOf,
     baseBalance: async (_n, account) => amount(await tronWeb().trx.getUnconfirmedBalance(account)),
     tokenBalance: async (_n, address, account) =>
       amount(await token(address).balanceOf!(account).call()),
@@ -92,9 +130,14 @@ export function tronWallet(win: Window): HostWallet {
         bandwidth: Math.max(0, n('freeNetLimit') - n('freeNetUsed') + n('NetLimit') - n('NetUsed')),
       };
     },
-    approve: async (_n, _account, address, spender, value) =>
-      txidOf(await token(address).approve!(spender, value).send({ feeLimit: FEE_LIMIT_SUN })),
-    async execute(_n, _account, params) {
+    async approve(network, _account, address, spender, value) {
+      await onNetwork(network);
+      return txidOf(
+        await token(address).approve!(spender, value).send({ feeLimit: FEE_LIMIT_SUN }),
+      );
+    },
+    async execute(network, _account, params) {
+      await onNetwork(network);
       const methods = tronWeb().contract(ROUTER_ABI, String(params.contract)).methods;
       const method = methods[String(params.method)];
       if (!method) throw new Error('Unknown router function');
@@ -128,6 +171,15 @@ export function tronWallet(win: Window): HostWallet {
           listener(typeof next === 'string' ? next : undefined);
         }
         if (message.action === 'disconnect') listener(undefined);
+      };
+      win.addEventListener('message', onMessage);
+      return () => win.removeEventListener('message', onMessage);
+    },
+    onChainChange(listener) {
+      const onMessage = (event: MessageEvent) => {
+        const message = (event.data as { message?: { action?: string } })?.message;
+        if (event.source !== win || message?.action !== 'setNode') return;
+        void tronChainId(tronWeb()).then((chainId) => chainId !== undefined && listener(chainId));
       };
       win.addEventListener('message', onMessage);
       return () => win.removeEventListener('message', onMessage);

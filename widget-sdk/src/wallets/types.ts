@@ -4,7 +4,7 @@ import type { SdkNetwork } from '../policy';
 export interface Connected {
   address: string;
   name: string;
-  /** The chain the wallet is on (EVM: eth_chainId; TRON: the network's, see the README). */
+  /** The chain the wallet is on (EVM: eth_chainId; TRON: TronLink's node's, see the README). */
   chainId: number;
 }
 
@@ -28,6 +28,11 @@ export interface HostWallet {
   /** Receipt logs once mined, or undefined if it failed or did not land in time. */
   receiptLogs(network: SdkNetwork, txid: string): Promise<ReceiptLog[] | undefined>;
   onAccountChange(listener: (address: string | undefined) => void): () => void;
+  /**
+   * The wallet moved to another chain by itself (TronLink's node picked in TronLink). EVM wallets
+   * are asked onto the network's chain before each send instead.
+   */
+  onChainChange?(listener: (chainId: number) => void): () => void;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -24,7 +24,9 @@ describe('the host page EVM wallet', () => {
 });
 
 describe('the host page TronLink', () => {
-  const tronWeb = (sent: unknown[]) => ({
+  const MAINNET_GENESIS = '00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc';
+  const NILE_GENESIS = '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd8690dc';
+  const tronWeb = (sent: unknown[], node = { genesis: MAINNET_GENESIS }) => ({
     defaultAddress: { base58: TRON_ACCOUNT },
     contract: (_abi: unknown[], address: string) => ({
       methods: new Proxy(
@@ -42,7 +44,10 @@ describe('the host page TronLink', () => {
         },
       ),
     }),
-    trx: {} as never,
+    trx: {
+      getBlockByNumber: async () => ({ blockID: node.genesis }),
+      getNodeInfo: async () => ({ configNodeInfo: { p2pVersion: '11111' } }),
+    } as never,
   });
 
   it.each([
@@ -82,5 +87,41 @@ describe('the host page TronLink', () => {
         options: { feeLimit: 100_000_000, callValue: 5_000_000 },
       },
     ]);
+  });
+
+  it('TronLink on another network (its node on Nile): says so at connect, and signs nothing until its node is back', async () => {
+    const sent: unknown[] = [];
+    const node = { genesis: NILE_GENESIS };
+    const win = Object.assign(new EventTarget(), {
+      tronLink: { request: async () => ({ code: 200 }), tronWeb: tronWeb(sent, node) },
+    }) as unknown as Window;
+    const wallet = tronWallet(win);
+    expect((await wallet.connect(TRON)).chainId).toBe(3448148188);
+    const swap = {
+      contract: TRON_ROUTER,
+      method: 'swapExactBaseForTokens',
+      params: ['1', [], [], TRON_ACCOUNT, '9'],
+      callValue: '5000000',
+    };
+    await expect(wallet.execute(TRON, TRON_ACCOUNT, swap)).rejects.toMatchObject({
+      code: 4100,
+      message: 'TronLink is not on TRON; nothing was sent',
+    });
+    await expect(wallet.approve(TRON, TRON_ACCOUNT, 'TJM', TRON_ROUTER, '1')).rejects.toThrow(
+      /not on TRON/,
+    );
+    expect(sent).toEqual([]);
+
+    // The user picks the mainnet node in TronLink: the page hears setNode, and sends go through.
+    const chains: number[] = [];
+    wallet.onChainChange!((chainId) => chains.push(chainId));
+    node.genesis = MAINNET_GENESIS;
+    win.dispatchEvent(
+      new MessageEvent('message', { data: { message: { action: 'setNode' } }, source: win }),
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    expect(chains).toEqual([TRON.chainId]);
+    await wallet.execute(TRON, TRON_ACCOUNT, swap);
+    expect(sent).toHaveLength(1);
   });
 });
