@@ -6,7 +6,7 @@
  */
 import type { NetworkConfig } from '../../config/types';
 import type { WalletConnection } from '../types';
-import type { EvmTxRequest } from '../evm/connection';
+import { transactionIdOf, type EvmTxRequest } from '../evm/connection';
 import type { TronWebLike } from '../tron/tronweb-like';
 import { ChainError } from '../../core/errors';
 import { sameAddress } from '../../core/allowances';
@@ -134,14 +134,17 @@ export function widgetEvmConnection(
           await relay.call('approve', { token: tx.to, spender, amount, network: network.id }),
         );
       }
-      return executionResult(
-        await relay.call('execute', {
-          to: tx.to,
-          data,
-          value: tx.value ?? 0n,
-          chainId: tx.chainId,
-          network: network.id,
-        }),
+      // As a wallet's own answer: a host may hand back the id without its 0x, or in capitals.
+      return transactionIdOf(
+        executionResult(
+          await relay.call('execute', {
+            to: tx.to,
+            data,
+            value: tx.value ?? 0n,
+            chainId: tx.chainId,
+            network: network.id,
+          }),
+        ),
       );
     },
   });

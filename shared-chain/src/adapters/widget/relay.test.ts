@@ -167,6 +167,18 @@ describe('widget wallet connections', () => {
     });
     await expect(swap).rejects.toThrow(ChainError);
     await expect(wallet.chainId()).resolves.toBe(56);
+
+    // A host that hands back the id without its 0x, in capitals: the id the node knows.
+    const hash = 'AB'.repeat(32);
+    const second = wallet.sendTransaction({ to: '0xrouter', data: '0xdeadbeef', value: 3n });
+    await flush();
+    reply({
+      type: 'JMSwapResponse',
+      function: 'executeResponse',
+      id: posted[2]!.message.id,
+      data: { txid: hash },
+    });
+    await expect(second).resolves.toBe(`0x${'ab'.repeat(32)}`);
   });
 
   it('TRON: contract sends go to the host, reads stay on the node', async () => {
