@@ -40,6 +40,23 @@ if (reactUse) {
   process.exit(1);
 }
 
+/** The ids of a .po file's messages whose msgstr is empty (the header's empty msgid aside). */
+function emptyTranslations(po) {
+  const text = (lines) => lines.map((l) => JSON.parse(l.replace(/^msg(id|str)\s+/, ''))).join('');
+  return po
+    .split(/\n\s*\n/)
+    .map((block) => block.split('\n').filter((l) => !l.startsWith('#') && l.trim()))
+    .flatMap((lines) => {
+      const at = (key) => lines.findIndex((l) => l.startsWith(`${key} `));
+      const id = at('msgid');
+      const str = at('msgstr');
+      if (id < 0 || str < 0) return [];
+      const msgid = text(lines.slice(id, str));
+      const msgstr = text(lines.slice(str));
+      return msgid && !msgstr ? [msgid] : [];
+    });
+}
+
 const before = snapshot(catalogueFiles());
 let failed = false;
 try {
@@ -48,6 +65,25 @@ try {
 } catch (error) {
   console.error(String(error.stdout ?? '') + String(error.stderr ?? ''));
   console.error('i18n: a language misses translations (see the table above): add them to its .po');
+  process.exit(1);
+}
+// With English as every language's fallback, `compile --strict` passes a message whose
+// translation is empty: look for those in the translations themselves.
+const untranslated = git(
+  'ls-files',
+  '--cached',
+  '--others',
+  '--exclude-standard',
+  '--',
+  '*/src/locales/*.po',
+)
+  .split('\n')
+  .filter((file) => file && !file.endsWith('/en.po'))
+  .flatMap((file) =>
+    emptyTranslations(readFileSync(`${root}/${file}`, 'utf8')).map((id) => `${file}: "${id}"`),
+  );
+if (untranslated.length) {
+  console.error(`i18n: these messages have no translation:\n${untranslated.join('\n')}`);
   process.exit(1);
 }
 const after = snapshot(catalogueFiles());

@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { addEvmAccount, injectEvmWallet } from '../fixtures/evm-wallet';
+import { addEvmAccount, injectEvmWallet, walletLogo } from '../fixtures/evm-wallet';
 import { freshEvmAccount, rpc } from '../fixtures/accounts';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
@@ -119,6 +119,77 @@ test('BSC: the partner’s wallet switches account: the widget shows that accoun
   });
   await expectNothingMoved(firstBefore);
   await expect.poll(() => events(page, 'swap'), { timeout: 30000 }).toHaveLength(1);
+});
+
+test('BSC: MetaMask and Rabby in the partner page: the widget offers both by name and logo; Rabby picked connects and swaps, MetaMask is never asked', async ({
+  page,
+  evmAccount: metaMaskAccount,
+}) => {
+  const bsc = localNetworks().BSC!;
+  const rabbyAccount = await freshEvmAccount();
+  await injectEvmWallet(page, {
+    account: metaMaskAccount,
+    chainId: bsc.chainId,
+    rpcUrls: evmRpcUrls(),
+  });
+  await injectEvmWallet(page, {
+    account: rabbyAccount,
+    chainId: bsc.chainId,
+    rpcUrls: evmRpcUrls(),
+    name: 'Rabby Wallet',
+    icon: walletLogo('#7084ff'),
+    extension: {
+      rdns: 'io.rabby',
+      uuid: '7c3d2b1a-0f6e-4e2d-9c8b-rabby0000002',
+      handle: '__rabby',
+    },
+  });
+  const asked = (handle: string) =>
+    page.evaluate(
+      (h) => (window as unknown as Record<string, { sent(): string[] }>)[h]!.sent(),
+      handle,
+    );
+  await openPartner(page, { network: 'BSC', fromToken: 'BNB', toToken: 'USDT', slippage: 1 });
+  await swapBox(page).getByRole('button', { name: 'CONNECT WALLET' }).click();
+  const chooser = widget(page).getByRole('dialog', { name: 'Connect a wallet' });
+  await expect(chooser.getByRole('button', { name: /^Browser wallet/ })).toHaveText([
+    'Browser wallet (MetaMask)',
+    'Browser wallet (Rabby Wallet)',
+  ]);
+  const rabbyLogo = chooser
+    .getByRole('button', { name: 'Browser wallet (Rabby Wallet)' })
+    .locator('img');
+  await expect(rabbyLogo).toHaveAttribute('src', walletLogo('#7084ff'));
+  await expect.poll(() => rabbyLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+  expect(await events(page, 'connect')).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('widget-sdk-two-wallets.png') });
+
+  await chooser.getByRole('button', { name: 'Browser wallet (Rabby Wallet)' }).click();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await expect.poll(() => events(page, 'connect')).toHaveLength(1);
+  expect((await events(page, 'connect'))[0]!.event).toMatchObject({
+    wallet: 'Rabby Wallet',
+    address: rabbyAccount,
+  });
+  const rabby = await ledger('BSC', rabbyAccount, ['USDT']);
+  const metaMask = await ledger('BSC', metaMaskAccount, ['USDT']);
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('0.02');
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    widget(page)
+      .getByRole('dialog', { name: 'FUNDS ON THE WAY' })
+      .getByText('Confirmed', { exact: true }),
+  ).toBeVisible({ timeout: 30000 });
+  await expectLanded(rabby, {
+    txs: 1,
+    debit: { BNB: 2n * 10n ** 16n },
+    credit: { USDT: amountOut },
+  });
+  await expectNothingMoved(metaMask);
+  expect(await asked('__rabby')).toContain('eth_sendTransaction');
+  expect(await asked('__wallet')).toEqual([]);
 });
 
 test('TRON: the partner page’s TronLink swaps through the widget and onSwap reports what arrived', async ({

@@ -213,6 +213,82 @@ describe('JMSwapWidget.mount', () => {
     expect((replies()[4]!.message as { data: unknown }).data).toEqual({ txid: '0xhash' });
   });
 
+  it('with two wallets in the page and none preferred, offers both; connects the one the visitor picks', async () => {
+    const asked: string[] = [];
+    const wallet = (name: string, account: string) => ({
+      request: async ({ method }: { method: string }) => {
+        asked.push(`${name} ${method}`);
+        if (method === 'eth_requestAccounts') return [account];
+        if (method === 'eth_chainId') return '0x' + BSC.chainId.toString(16);
+        if (method === 'eth_getBalance') return '0x0';
+        throw new Error(`unexpected ${method}`);
+      },
+    });
+    const announced = [
+      { info: { rdns: 'io.metamask', name: 'MetaMask', icon: 'data:image/png;base64,AA==' } },
+      { info: { rdns: 'io.rabby', name: 'Rabby Wallet' } },
+    ].map((a, i) => ({ ...a, provider: wallet(a.info.name, i ? OTHER : ACCOUNT) }));
+    const announce = () =>
+      announced.forEach((detail) =>
+        window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })),
+      );
+    window.addEventListener('eip6963:requestProvider', announce);
+    try {
+      const { send, replies, answered, onConnect } = setup();
+      send(call('connect', { network: 'BSC' }, 1));
+      await answered(1);
+      expect((replies()[0]!.message as { data: unknown }).data).toEqual({
+        choose: [
+          { rdns: 'io.metamask', name: 'MetaMask', icon: 'data:image/png;base64,AA==' },
+          { rdns: 'io.rabby', name: 'Rabby Wallet' },
+        ],
+      });
+      expect(asked).toEqual([]);
+      expect(onConnect).not.toHaveBeenCalled();
+
+      send(call('connect', { network: 'BSC', wallet: 'io.rabby' }, 2));
+      await answered(2);
+      expect((replies()[1]!.message as { data: { address: string } }).data.address).toBe(OTHER);
+      expect(asked.filter((a) => a.startsWith('MetaMask'))).toEqual([]);
+      expect(onConnect).toHaveBeenCalledWith(expect.objectContaining({ wallet: 'Rabby Wallet' }));
+
+      // A wallet that is not in the page, or not a wallet id: refused.
+      send(call('connect', { network: 'BSC', wallet: 'io.nowhere' }, 3));
+      send(call('connect', { network: 'BSC', wallet: { rdns: 'io.rabby' } }, 4));
+      await answered(4);
+      expect(
+        replies()
+          .slice(2)
+          .map((r) => (r.message as { data: { error?: { code: number } } }).data.error?.code),
+      ).toEqual([4100, 4100]);
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', announce);
+    }
+  });
+
+  it('with two wallets and the partner’s evmWallet, connects that one without asking', async () => {
+    const announce = () =>
+      ['io.metamask', 'io.rabby'].forEach((rdns) =>
+        window.dispatchEvent(
+          new CustomEvent('eip6963:announceProvider', {
+            detail: {
+              info: { rdns, name: rdns },
+              provider: (window as unknown as { ethereum: unknown }).ethereum,
+            },
+          }),
+        ),
+      );
+    window.addEventListener('eip6963:requestProvider', announce);
+    try {
+      const { send, replies, answered } = setup({ evmWallet: 'io.rabby' });
+      send(call('connect', { network: 'BSC' }, 1));
+      await answered(1);
+      expect((replies()[0]!.message as { data: { address: string } }).data.address).toBe(ACCOUNT);
+    } finally {
+      window.removeEventListener('eip6963:requestProvider', announce);
+    }
+  });
+
   it('does not answer unknown functions or malformed calls', async () => {
     const { send, replies, answered, requests } = setup();
     send(call('eth_sign', {}, 1));

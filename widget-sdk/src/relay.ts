@@ -104,7 +104,17 @@ export class HostRelay {
     switch (fn) {
       case 'connect':
       case 'update': {
-        const c = await wallet.connect(network);
+        const picked = fn === 'connect' ? pickedWallet(params) : undefined;
+        if (fn === 'connect' && picked === undefined) {
+          // Several wallets in the page, none preferred: the visitor picks one in the widget,
+          // which connects again naming it (`wallet`).
+          const offers = (await wallet.offers?.()) ?? [];
+          if (offers.length > 1) {
+            this.account = undefined;
+            return { choose: offers };
+          }
+        }
+        const c = await wallet.connect(network, picked);
         this.account = { address: c.address, name: c.name };
         const balance = await wallet.baseBalance(network, c.address).catch(() => '0');
         if (fn === 'connect')
@@ -171,6 +181,15 @@ export class HostRelay {
     const amounts = logs && swapAmounts(network, address, logs);
     if (amounts) this.hooks.onSwap({ network: network.id, txid, ...amounts });
   }
+}
+
+/** The wallet the visitor picked (its EIP-6963 id), if the widget names one. */
+function pickedWallet(params: Record<string, unknown>): string | undefined {
+  const wallet = params.wallet;
+  if (wallet === undefined) return undefined;
+  if (typeof wallet !== 'string' || !wallet || wallet.length > 100)
+    throw new RefusedError('Refused connect: bad wallet');
+  return wallet;
 }
 
 function tokenParam(network: SdkNetwork, params: Record<string, unknown>) {

@@ -296,7 +296,9 @@ export async function connectWallet(
       });
       return undefined;
     }
-    console.error(`[shared-chain] ${kind}: connection failed`, error);
+    // The widget's host offers its wallets to pick from: a question, not a failure.
+    if ((error as Error | null)?.name !== 'WalletChoiceNeeded')
+      console.error(`[shared-chain] ${kind}: connection failed`, error);
     throw error;
   }
   const session = await activate(kind, connection, network);

@@ -3,6 +3,9 @@ import {
   announcedBrowserWallets,
   announcedWalletNames,
   classifyConnectFailure,
+  hostWalletOffers,
+  isWalletChoiceNeeded,
+  WalletChoiceNeeded,
   isPhoneBrowser,
   metaMaskOpenUrl,
   tronLinkOpenUrl,
@@ -78,6 +81,36 @@ it("keeps a wallet's logo only when it is a data: image of a modest size", () =>
     { rdns: 'io.metamask', name: 'MetaMask', icon: svg },
     { rdns: 'io.rabby', name: 'Rabby Wallet' },
   ]);
+});
+
+it("reads a widget host's offer of its wallets as announcements are read; fewer than two is no offer", () => {
+  const png = 'data:image/png;base64,iVBORw0KGgo=';
+  expect(
+    hostWalletOffers({
+      choose: [
+        { rdns: 'io.metamask', name: 'MetaMask', icon: png },
+        { rdns: 'io.rabby', name: 'Rabby Wallet', icon: 'https://rabby.io/logo.png' },
+        { rdns: 'io.rabby', name: 'Rabby again' },
+        { rdns: '', name: 'No id' },
+        'not a wallet',
+      ],
+    }),
+  ).toEqual([
+    { rdns: 'io.metamask', name: 'MetaMask', icon: png },
+    { rdns: 'io.rabby', name: 'Rabby Wallet' },
+  ]);
+  expect(hostWalletOffers({ choose: [{ rdns: 'io.metamask', name: 'MetaMask' }] })).toBeUndefined();
+  expect(hostWalletOffers({ address: '0xabc' })).toBeUndefined();
+  expect(hostWalletOffers(null)).toBeUndefined();
+  const many = Array.from({ length: 20 }, (_, i) => ({ rdns: `x.${i}`, name: `W${i}` }));
+  expect(hostWalletOffers({ choose: many })).toHaveLength(8);
+
+  const choice = new WalletChoiceNeeded([{ rdns: 'io.rabby', name: 'Rabby Wallet' }]);
+  expect(isWalletChoiceNeeded(choice)).toBe(true);
+  // Another bundle's copy of the class is recognised by its name and its wallets.
+  const copy = Object.assign(new Error('x'), { name: 'WalletChoiceNeeded', wallets: [] });
+  expect(isWalletChoiceNeeded(copy)).toBe(true);
+  expect(isWalletChoiceNeeded(new Error('x'))).toBe(false);
 });
 
 describe('a wallet that is missing, locked or silent', () => {

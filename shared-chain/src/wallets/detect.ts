@@ -80,6 +80,20 @@ export function walletIcon(value: unknown): string | undefined {
 }
 
 /**
+ * A wallet as a page names it (an EIP-6963 announcement, a widget host's offer), checked: an id
+ * of at most 100 characters and a name (cut at 40), the logo only when it is one to draw.
+ */
+function browserWalletInfo(info: unknown): BrowserWalletInfo | undefined {
+  const { rdns, name, icon } = (info ?? {}) as { rdns?: unknown; name?: unknown; icon?: unknown };
+  const id = typeof rdns === 'string' ? rdns.trim() : '';
+  const named = typeof name === 'string' ? name.trim() : '';
+  if (!id || id.length > 100 || !named) return undefined;
+  const shown = named.length > WALLET_NAME_MAX ? `${named.slice(0, WALLET_NAME_MAX - 1)}…` : named;
+  const logo = walletIcon(icon);
+  return { rdns: id, name: shown, ...(logo && { icon: logo }) };
+}
+
+/**
  * The browser wallets in the page (EIP-6963), one per id, the Binance wallet aside: the chooser
  * offers each when there are several (a Rabby user who also has MetaMask picks Rabby). An
  * announcement without an id or a name is not listed; a long name is cut.
@@ -90,15 +104,9 @@ export function announcedBrowserWallets(
   if (!win?.addEventListener || !win.dispatchEvent || typeof Event === 'undefined') return [];
   const wallets = new Map<string, BrowserWalletInfo>();
   const listener = (event: Event) => {
-    const info = (
-      event as CustomEvent<{ info?: { rdns?: unknown; name?: unknown; icon?: unknown } }>
-    ).detail?.info;
-    const rdns = typeof info?.rdns === 'string' ? info.rdns.trim() : '';
-    const name = typeof info?.name === 'string' ? info.name.trim() : '';
-    if (!rdns || rdns.length > 100 || !name || rdns === BINANCE_RDNS || wallets.has(rdns)) return;
-    const shown = name.length > WALLET_NAME_MAX ? `${name.slice(0, WALLET_NAME_MAX - 1)}…` : name;
-    const icon = walletIcon(info?.icon);
-    wallets.set(rdns, { rdns, name: shown, ...(icon && { icon }) });
+    const wallet = browserWalletInfo((event as CustomEvent<{ info?: unknown }>).detail?.info);
+    if (wallet && wallet.rdns !== BINANCE_RDNS && !wallets.has(wallet.rdns))
+      wallets.set(wallet.rdns, wallet);
   };
   win.addEventListener('eip6963:announceProvider', listener);
   win.dispatchEvent(new Event('eip6963:requestProvider'));
@@ -125,6 +133,43 @@ export function withBrowserWallets(
         }))
       : [option],
   );
+}
+
+/** At most this many wallets of a widget host's page are offered. */
+const HOST_WALLETS_MAX = 8;
+
+/**
+ * The widget's host page has several browser wallets and the visitor picks one: thrown by the
+ * widget's connect with the wallets its host offered (checked as announcements are).
+ */
+export class WalletChoiceNeeded extends Error {
+  constructor(readonly wallets: BrowserWalletInfo[]) {
+    // Never shown: the widget offers the wallets instead.
+    // eslint-disable-next-line lingui/no-unlocalized-strings
+    super('Pick the wallet to connect');
+    this.name = 'WalletChoiceNeeded';
+  }
+}
+
+/** By name, not class: the widget's wallet and its dialog may come from different bundles. */
+export const isWalletChoiceNeeded = (error: unknown): error is WalletChoiceNeeded =>
+  error instanceof Error &&
+  error.name === 'WalletChoiceNeeded' &&
+  Array.isArray((error as { wallets?: unknown }).wallets);
+
+/**
+ * The wallets a widget host's answer to connect offers (`{ choose: [...] }`), one per id; undefined
+ * when it offers none, or fewer than two worth showing (then nothing is offered).
+ */
+export function hostWalletOffers(reply: unknown): BrowserWalletInfo[] | undefined {
+  const choose = (reply as { choose?: unknown } | null)?.choose;
+  if (!Array.isArray(choose)) return undefined;
+  const wallets = new Map<string, BrowserWalletInfo>();
+  for (const offer of choose.slice(0, HOST_WALLETS_MAX)) {
+    const wallet = browserWalletInfo(offer);
+    if (wallet && !wallets.has(wallet.rdns)) wallets.set(wallet.rdns, wallet);
+  }
+  return wallets.size > 1 ? [...wallets.values()] : undefined;
 }
 
 /** True when the wallet of `kind` has put its object into the page (extension or in-app browser). */

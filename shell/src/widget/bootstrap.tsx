@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
 import { showLanguage } from '../language';
 import {
   browserLanguage,
   appEvents$,
-  ChainError,
   configureChainServices,
   configureWidgetRelay,
-  connectWallet,
   keepNetworkInPage,
   loadNetworks,
   selectNetwork,
   setHostSlippage,
-  showToast,
   trackEvent,
   type NetworkId,
   type RemoteScreenProps,
@@ -31,6 +27,7 @@ import { forwardOperatorReports } from '../services/operatorReports';
 import { widgetTokens } from './tokens';
 import { liquidityTabShown, WIDGET_REMOTES } from './remotes';
 import { startAnalyticsSink } from '../services/analytics';
+import { connectHostWallet, HostWalletChooser } from './hostWallet';
 
 async function widgetConfig(): Promise<{ allowedHosts: string[] }> {
   const res = await fetch('/config/widget.json', { cache: 'no-cache' });
@@ -93,6 +90,7 @@ function WidgetApp({ screen }: { screen: Screen }) {
           JMSwap
         </a>
       </p>
+      <HostWalletChooser />
       <LoadingOverlay />
       <Toasts />
     </div>
@@ -117,8 +115,6 @@ async function screenFor(options: WidgetOptions, fallbackNetwork: string): Promi
   };
 }
 
-const CONNECT_FAILED = msg`Your wallet did not connect. Try again.`;
-
 async function start() {
   // Same origin as the site: the widget must not change the site's SELECTED_NETWORK.
   keepNetworkInPage();
@@ -137,13 +133,7 @@ async function start() {
   // The widget's events count as the widget's (surface "widget"); the host page is not named.
   startAnalyticsSink();
   appEvents$.subscribe((event) => {
-    if (event.type === 'connectWalletRequested')
-      void connectWallet('widget').catch((e: unknown) => {
-        console.error('[widget] connect failed', e);
-        // Said in the widget too: the host's onError alone left its visitor a button that did
-        // nothing. A declined connect is not here: connectWallet said so already.
-        showToast('error', e instanceof ChainError ? e.message : CONNECT_FAILED);
-      });
+    if (event.type === 'connectWalletRequested') connectHostWallet();
   });
   await Promise.allSettled([registerRemotesFromConfig(WIDGET_REMOTES), loadNetworks()]);
   const root = createRoot(rootEl);

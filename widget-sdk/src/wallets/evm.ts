@@ -5,7 +5,7 @@
  */
 import { normaliseLog, type ReceiptLog } from '../amounts';
 import type { SdkNetwork } from '../policy';
-import { sleep, type Connected, type HostWallet } from './types';
+import { sleep, type Connected, type HostWallet, type WalletOffer } from './types';
 
 interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -13,7 +13,7 @@ interface Eip1193 {
   removeListener?(event: string, listener: (value: unknown) => void): unknown;
 }
 interface Announced {
-  info: { name: string; rdns: string };
+  info: { name: string; rdns: string; icon?: unknown };
   provider: Eip1193;
 }
 
@@ -81,7 +81,23 @@ export function evmWallet(win: Window, preferredRdns?: string): HostWallet {
     BigInt(String(await rpc('eth_call', [{ to, data }, 'latest']))).toString();
 
   return {
-    async connect(network): Promise<Connected> {
+    async offers(): Promise<WalletOffer[]> {
+      if (preferredRdns) return [];
+      const announced = await discoverEvmWallets(win);
+      if (announced.length < 2) return [];
+      return announced.map(({ info }) => ({
+        rdns: info.rdns,
+        name: info.name,
+        ...(typeof info.icon === 'string' && { icon: info.icon }),
+      }));
+    },
+    async connect(network, wallet): Promise<Connected> {
+      if (wallet) {
+        const picked = (await discoverEvmWallets(win)).find((a) => a.info.rdns === wallet);
+        if (!picked)
+          throw Object.assign(new Error('That wallet is not on this page'), { code: 4100 });
+        chosen = { provider: picked.provider, name: picked.info.name };
+      }
       const { name } = await provider();
       const accounts = (await rpc('eth_requestAccounts')) as string[];
       const address = accounts?.[0];

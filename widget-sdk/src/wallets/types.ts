@@ -8,9 +8,20 @@ export interface Connected {
   chainId: number;
 }
 
+/** A wallet of the page the visitor may pick (EIP-6963: MetaMask, Rabby...), when there are several. */
+export interface WalletOffer {
+  rdns: string;
+  name: string;
+  /** Its logo as it announced it; the widget draws only a data: image. */
+  icon?: string;
+}
+
 /** The host page's wallet, as the relay needs it. Every send goes through the wallet's own prompt. */
 export interface HostWallet {
-  connect(network: SdkNetwork): Promise<Connected>;
+  /** `wallet`: the one the visitor picked among `offers` (its rdns). */
+  connect(network: SdkNetwork, wallet?: string): Promise<Connected>;
+  /** The wallets to pick from: several in the page, and the partner preferred none. */
+  offers?(): Promise<WalletOffer[]>;
   /** Asks the wallet to be on the network's chain; resolves with the chain it is on afterwards. */
   ensureChain(network: SdkNetwork): Promise<number>;
   baseBalance(network: SdkNetwork, account: string): Promise<string>;

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { NetworkConfig } from '../../config/types';
 import { ChainError } from '../../core/errors';
-import type { WalletConnection, WalletConnector } from '../types';
+import type { WalletChoice, WalletConnection, WalletConnector } from '../types';
 import type { TronWebLike } from '../tron/tronweb-like';
 import type { WidgetRelay } from './relay';
 
@@ -45,18 +45,23 @@ export const widgetConnector: WalletConnector = {
   kind: 'widget',
   platform: 'evm',
   isAvailable: () => relay !== undefined,
-  async connect(network: NetworkConfig): Promise<WalletConnection> {
+  async connect(network: NetworkConfig, choice?: WalletChoice): Promise<WalletConnection> {
     if (!relay) throw new Error('The widget has no host page to ask for a wallet');
-    const reply = (await relay.call('connect', { network: network.id })) as {
-      address?: unknown;
-      name?: unknown;
-      error?: unknown;
-    } | null;
-    const [{ chainIdOf, isRejection }, { widgetEvmConnection, widgetTronConnection }] =
-      await Promise.all([
-        relayModule(),
-        import(/* webpackChunkName: "shared-chain-widget" */ './connection'),
-      ]);
+    // `wallet`: the one the visitor picked among those the host offered (its EIP-6963 id).
+    const reply = (await relay.call('connect', {
+      network: network.id,
+      ...(choice?.rdns && { wallet: choice.rdns }),
+    })) as { address?: unknown; name?: unknown; error?: unknown } | null;
+    const [
+      { chainIdOf, isRejection, hostWalletOffers, WalletChoiceNeeded },
+      { widgetEvmConnection, widgetTronConnection },
+    ] = await Promise.all([
+      relayModule(),
+      import(/* webpackChunkName: "shared-chain-widget" */ './connection'),
+    ]);
+    // Several wallets in the host page: the visitor picks one, then this connects again.
+    const offers = hostWalletOffers(reply);
+    if (offers) throw new WalletChoiceNeeded(offers);
     const address = typeof reply?.address === 'string' ? reply.address : '';
     // The user said no in the wallet (4001), or a host on the seed's protocol answered nothing.
     if (isRejection(reply) || (!address && !reply?.error))

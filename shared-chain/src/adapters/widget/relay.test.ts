@@ -375,6 +375,35 @@ describe('widget wallet connections', () => {
       expect(await connectWith(evmNet, null)).toMatchObject({ code: 4001 });
     });
 
+    it('a host with several wallets offers them; the one picked is named in the next connect', async () => {
+      const frame = fakeFrame();
+      const relay = await configureWidgetRelay(frame.win, HOST);
+      opened.push(relay);
+      const offered = widgetConnector.connect(evmNet).catch((e: unknown) => e);
+      await flush();
+      answer(frame, 'connected', {
+        choose: [
+          { rdns: 'io.metamask', name: 'MetaMask' },
+          { rdns: 'io.rabby', name: 'Rabby Wallet' },
+        ],
+      });
+      expect(await offered).toMatchObject({
+        name: 'WalletChoiceNeeded',
+        wallets: [
+          { rdns: 'io.metamask', name: 'MetaMask' },
+          { rdns: 'io.rabby', name: 'Rabby Wallet' },
+        ],
+      });
+      const connected = widgetConnector.connect(evmNet, { rdns: 'io.rabby' });
+      await flush();
+      expect(frame.posted.at(-1)!.message).toMatchObject({
+        function: 'connect',
+        params: { network: 'BSC', wallet: 'io.rabby' },
+      });
+      answer(frame, 'connected', { address: '0xabc', name: 'Rabby Wallet', chainId: 56 });
+      expect((await connected).name).toBe('Rabby Wallet');
+    });
+
     it('the connect reply decides whether the confirm step names the network', async () => {
       const frame = fakeFrame();
       const relay = await configureWidgetRelay(frame.win, HOST);
@@ -401,8 +430,8 @@ describe('widget wallet connections', () => {
       answer(frame, 'updated', { address: '0xabc', chainId: '0x38' });
       await flush();
       expect(fns(frame)).toEqual(['update', 'execute']);
-      answer(frame, 'executeResponse', { transactionHash: '0x12' });
-      await expect(sent).resolves.toBe('0x12');
+      answer(frame, 'executeResponse', { transactionHash: `0x${'12'.repeat(32)}` });
+      await expect(sent).resolves.toBe(`0x${'12'.repeat(32)}`);
     });
 
     it('another chain in the answer refuses the send with the network named: nothing is executed', async () => {

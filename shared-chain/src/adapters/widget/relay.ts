@@ -8,6 +8,9 @@
 import { t } from '@lingui/core/macro';
 import { ChainError } from '../../core/errors';
 
+// Read with the host's answer to connect: the wallets it offers to pick from.
+export { hostWalletOffers, WalletChoiceNeeded } from '../../wallets/detect';
+
 export const WIDGET_FUNCTION = 'JMSwapFunction';
 export const WIDGET_RESPONSE = 'JMSwapResponse';
 
