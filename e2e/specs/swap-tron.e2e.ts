@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type TronAccount } from '../fixtures/test';
-import { setResources, setTrxBalance, withTronLink } from '../fixtures/tron';
+import { setResources, setTrxBalance, tronLinkSignatures, withTronLink } from '../fixtures/tron';
 import { localNetworks } from '../fixtures/chain';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
 import { pickToken } from '../fixtures/picker';
@@ -153,13 +153,6 @@ test('TRON: an account switched in TronLink after the approval is signed: the sw
       return answer;
     };
   }, other.key);
-  const signatures = () =>
-    page.evaluate(
-      () =>
-        (
-          window as unknown as { __tronLinkMock: { calls: Array<{ kind: string }> } }
-        ).__tronLinkMock.calls.filter((call) => call.kind === 'sign').length,
-    );
   const mine = await ledger('TRON', tronAccount.address, ['TRX', 'USDT']);
   const others = await ledger('TRON', other.address, ['TRX', 'USDT']);
   await sellField(page).fill('5');
@@ -175,7 +168,7 @@ test('TRON: an account switched in TronLink after the approval is signed: the sw
     allowance: [{ token: 'USDT', spender: ROUTER(), amount: 2n ** 256n - 1n }],
   });
   await expectNothingMoved(others);
-  expect(await signatures()).toBe(1);
+  expect(await tronLinkSignatures(page)).toBe(1);
   await expect(page.getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toHaveCount(0);
   // The header follows TronLink to the other account.
   await expect(page.getByTestId('wallet-session')).toContainText('777.000000 TRX');

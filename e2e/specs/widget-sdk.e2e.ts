@@ -4,7 +4,7 @@ import { addEvmAccount, injectEvmWallet, walletLogo } from '../fixtures/evm-wall
 import { freshEvmAccount, rpc } from '../fixtures/accounts';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
-import { setResources, TRON_NODE, withTronLink } from '../fixtures/tron';
+import { setResources, TRON_NODE, tronLinkSignatures, withTronLink } from '../fixtures/tron';
 import { EVIL_PORT, HOST_PORT, SHELL } from '../fixtures/stack';
 
 type Recorded = { kind: string; event: Record<string, unknown> };
@@ -43,6 +43,20 @@ async function connectAndSwap(page: Page, amount: string, welcome: string) {
   });
   await expect.poll(() => events(page, 'swap'), { timeout: 30000 }).toHaveLength(1);
   return { swap: (await events(page, 'swap'))[0]!.event as Record<string, string>, quoted };
+}
+
+/** Types `amount`, presses SWAP and waits for the popup's Confirmed; returns the quoted output. */
+async function swapInWidget(page: Page, amount: string): Promise<bigint> {
+  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill(amount);
+  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
+  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    widget(page)
+      .getByRole('dialog', { name: 'FUNDS ON THE WAY' })
+      .getByText('Confirmed', { exact: true }),
+  ).toBeVisible({ timeout: 30000 });
+  return amountOut;
 }
 
 test('BSC: a partner page mounts the widget with the SDK, its MetaMask approves and swaps, and onSwap reports what arrived', async ({
@@ -103,15 +117,7 @@ test('BSC: the partner’s wallet switches account: the widget shows that accoun
   await expect(swapBox(page)).toContainText('Balance: 777');
   const firstBefore = await ledger('BSC', first, ['USDT']);
   const otherBefore = await ledger('BSC', other, ['USDT']);
-  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('0.02');
-  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
-  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
-  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
-  await expect(
-    widget(page)
-      .getByRole('dialog', { name: 'FUNDS ON THE WAY' })
-      .getByText('Confirmed', { exact: true }),
-  ).toBeVisible({ timeout: 30000 });
+  const amountOut = await swapInWidget(page, '0.02');
   await expectLanded(otherBefore, {
     txs: 1,
     debit: { BNB: 2n * 10n ** 16n },
@@ -173,15 +179,7 @@ test('BSC: MetaMask and Rabby in the partner page: the widget offers both by nam
   });
   const rabby = await ledger('BSC', rabbyAccount, ['USDT']);
   const metaMask = await ledger('BSC', metaMaskAccount, ['USDT']);
-  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('0.02');
-  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
-  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
-  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
-  await expect(
-    widget(page)
-      .getByRole('dialog', { name: 'FUNDS ON THE WAY' })
-      .getByText('Confirmed', { exact: true }),
-  ).toBeVisible({ timeout: 30000 });
+  const amountOut = await swapInWidget(page, '0.02');
   await expectLanded(rabby, {
     txs: 1,
     debit: { BNB: 2n * 10n ** 16n },
@@ -252,13 +250,7 @@ test('TRON: TronLink locked in the partner page: the widget shows CONNECT WALLET
   await connect.click();
   await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
   const before = await ledger('TRON', owner, ['TRX', 'USDT']);
-  await swapBox(page).getByRole('textbox', { name: 'Tokens to swap' }).fill('50');
-  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
-  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
-  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
-  await expect(widget(page).getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
-    timeout: 30000,
-  });
+  const amountOut = await swapInWidget(page, '50');
   await expectLanded(before, { txs: 1, debit: { TRX: 50_000_000n }, credit: { USDT: amountOut } });
 });
 
@@ -290,14 +282,7 @@ test('TRON: the partner’s TronLink on another network (Nile): the widget says 
   await expect(
     widget(page).getByText('Your wallet is on another network. Switch it to TRON to continue.'),
   ).toBeVisible();
-  const signatures = () =>
-    page.evaluate(
-      () =>
-        (
-          window as unknown as { __tronLinkMock: { calls: Array<{ kind: string }> } }
-        ).__tronLinkMock.calls.filter((call) => call.kind === 'sign').length,
-    );
-  expect(await signatures()).toBe(0);
+  expect(await tronLinkSignatures(page)).toBe(0);
   await expectNothingMoved(before);
 
   // The user picks TRON's node in TronLink (setNode): the same swap goes through.
@@ -309,12 +294,7 @@ test('TRON: the partner’s TronLink on another network (Nile): the widget says 
       ).__tronLinkMock.switchNode(host),
     TRON_NODE,
   );
-  await expect(swapBox(page)).toHaveAttribute('data-quote-out', /\d+/);
-  const amountOut = BigInt((await swapBox(page).getAttribute('data-quote-out')) as string);
-  await swapButton.click();
-  await expect(widget(page).getByRole('dialog', { name: 'FUNDS ON THE WAY' })).toBeVisible({
-    timeout: 30000,
-  });
+  const amountOut = await swapInWidget(page, '50');
   await expectLanded(before, { txs: 1, debit: { TRX: 50_000_000n }, credit: { USDT: amountOut } });
 });
 
