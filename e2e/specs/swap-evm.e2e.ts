@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { addEvmAccount, injectEvmWallet, walletLogo } from '../fixtures/evm-wallet';
+import {
+  addEvmAccount,
+  injectEvmWallet,
+  injectMetaMaskAndRabby,
+  METAMASK_LOGO,
+  RABBY_LOGO,
+} from '../fixtures/evm-wallet';
 import { freshEvmAccount } from '../fixtures/accounts';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader } from '../fixtures/connect';
@@ -478,28 +484,11 @@ test('MetaMask and Rabby in one browser: the chooser offers each by name; Rabby 
 }) => {
   const bsc = localNetworks().BSC!;
   const rabbyAccount = await freshEvmAccount();
-  await injectEvmWallet(page, {
-    account: metaMaskAccount,
-    chainId: bsc.chainId,
-    rpcUrls: evmRpcUrls(),
-  });
-  await injectEvmWallet(page, {
-    account: rabbyAccount,
-    chainId: bsc.chainId,
-    rpcUrls: evmRpcUrls(),
-    name: 'Rabby Wallet',
-    icon: walletLogo('#7084ff'),
-    extension: {
-      rdns: 'io.rabby',
-      uuid: '7c3d2b1a-0f6e-4e2d-9c8b-rabby0000001',
-      handle: '__rabby',
-    },
-  });
-  const asked = (handle: string) =>
-    page.evaluate(
-      (h) => (window as unknown as Record<string, { sent(): string[] }>)[h]!.sent(),
-      handle,
-    );
+  const asked = await injectMetaMaskAndRabby(
+    page,
+    { metaMask: metaMaskAccount, rabby: rabbyAccount },
+    bsc.chainId,
+  );
   await page.goto('/?n=BSC');
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });
@@ -509,8 +498,8 @@ test('MetaMask and Rabby in one browser: the chooser offers each by name; Rabby 
   ]);
   // Each beside its own logo, drawn under the site's CSP.
   const logo = (name: string) => chooser.getByRole('button', { name }).locator('img');
-  await expect(logo('Browser wallet (Rabby Wallet)')).toHaveAttribute('src', walletLogo('#7084ff'));
-  await expect(logo('Browser wallet (MetaMask)')).toHaveAttribute('src', walletLogo('#f6851b'));
+  await expect(logo('Browser wallet (Rabby Wallet)')).toHaveAttribute('src', RABBY_LOGO);
+  await expect(logo('Browser wallet (MetaMask)')).toHaveAttribute('src', METAMASK_LOGO);
   for (const name of ['Browser wallet (MetaMask)', 'Browser wallet (Rabby Wallet)'])
     await expect
       .poll(() => logo(name).evaluate((img: HTMLImageElement) => img.naturalWidth))

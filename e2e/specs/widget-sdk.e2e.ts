@@ -1,6 +1,11 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { addEvmAccount, injectEvmWallet, walletLogo } from '../fixtures/evm-wallet';
+import {
+  addEvmAccount,
+  injectEvmWallet,
+  injectMetaMaskAndRabby,
+  RABBY_LOGO,
+} from '../fixtures/evm-wallet';
 import { freshEvmAccount, rpc } from '../fixtures/accounts';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { expectLanded, expectNothingMoved, ledger } from '../fixtures/landed';
@@ -133,28 +138,11 @@ test('BSC: MetaMask and Rabby in the partner page: the widget offers both by nam
 }) => {
   const bsc = localNetworks().BSC!;
   const rabbyAccount = await freshEvmAccount();
-  await injectEvmWallet(page, {
-    account: metaMaskAccount,
-    chainId: bsc.chainId,
-    rpcUrls: evmRpcUrls(),
-  });
-  await injectEvmWallet(page, {
-    account: rabbyAccount,
-    chainId: bsc.chainId,
-    rpcUrls: evmRpcUrls(),
-    name: 'Rabby Wallet',
-    icon: walletLogo('#7084ff'),
-    extension: {
-      rdns: 'io.rabby',
-      uuid: '7c3d2b1a-0f6e-4e2d-9c8b-rabby0000002',
-      handle: '__rabby',
-    },
-  });
-  const asked = (handle: string) =>
-    page.evaluate(
-      (h) => (window as unknown as Record<string, { sent(): string[] }>)[h]!.sent(),
-      handle,
-    );
+  const asked = await injectMetaMaskAndRabby(
+    page,
+    { metaMask: metaMaskAccount, rabby: rabbyAccount },
+    bsc.chainId,
+  );
   await openPartner(page, { network: 'BSC', fromToken: 'BNB', toToken: 'USDT', slippage: 1 });
   await swapBox(page).getByRole('button', { name: 'CONNECT WALLET' }).click();
   const chooser = widget(page).getByRole('dialog', { name: 'Connect a wallet' });
@@ -165,7 +153,7 @@ test('BSC: MetaMask and Rabby in the partner page: the widget offers both by nam
   const rabbyLogo = chooser
     .getByRole('button', { name: 'Browser wallet (Rabby Wallet)' })
     .locator('img');
-  await expect(rabbyLogo).toHaveAttribute('src', walletLogo('#7084ff'));
+  await expect(rabbyLogo).toHaveAttribute('src', RABBY_LOGO);
   await expect.poll(() => rabbyLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
   expect(await events(page, 'connect')).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('widget-sdk-two-wallets.png') });
