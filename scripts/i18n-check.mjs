@@ -1,12 +1,14 @@
 // The catalogue check, run by npm run lint and npm test:
 // 1. every catalogue matches the code: extracting again changes no .po file (a text added,
 //    changed or removed in the code without `npm run i18n` fails here, naming the files);
-// 2. every language has every message (`lingui compile --strict` fails on a missing one);
+// 2. every language has every message (`lingui compile --strict` fails on a missing one, and
+//    an empty translation, which the English fallback lets through compile, fails below);
 // 3. the compiled catalogues the apps load are the ones the .po files give;
 // 4. no code uses @lingui/react or the <Trans> macro: the page has no I18nProvider (useLingui
 //    comes from shared-chain), so rich text is split into messages instead.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { formatter } from '@lingui/format-po';
 import { root } from './stack.mjs';
 
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
@@ -40,23 +42,6 @@ if (reactUse) {
   process.exit(1);
 }
 
-/** The ids of a .po file's messages whose msgstr is empty (the header's empty msgid aside). */
-function emptyTranslations(po) {
-  const text = (lines) => lines.map((l) => JSON.parse(l.replace(/^msg(id|str)\s+/, ''))).join('');
-  return po
-    .split(/\n\s*\n/)
-    .map((block) => block.split('\n').filter((l) => !l.startsWith('#') && l.trim()))
-    .flatMap((lines) => {
-      const at = (key) => lines.findIndex((l) => l.startsWith(`${key} `));
-      const id = at('msgid');
-      const str = at('msgstr');
-      if (id < 0 || str < 0) return [];
-      const msgid = text(lines.slice(id, str));
-      const msgstr = text(lines.slice(str));
-      return msgid && !msgstr ? [msgid] : [];
-    });
-}
-
 const before = snapshot(catalogueFiles());
 let failed = false;
 try {
@@ -69,7 +54,9 @@ try {
 }
 // With English as every language's fallback, `compile --strict` passes a message whose
 // translation is empty: look for those in the translations themselves.
-const untranslated = git(
+const po = formatter({ lineNumbers: false });
+const untranslated = [];
+for (const file of git(
   'ls-files',
   '--cached',
   '--others',
@@ -78,10 +65,15 @@ const untranslated = git(
   '*/src/locales/*.po',
 )
   .split('\n')
-  .filter((file) => file && !file.endsWith('/en.po'))
-  .flatMap((file) =>
-    emptyTranslations(readFileSync(`${root}/${file}`, 'utf8')).map((id) => `${file}: "${id}"`),
-  );
+  .filter((f) => f && !f.endsWith('/en.po'))) {
+  const catalogue = await po.parse(readFileSync(`${root}/${file}`, 'utf8'), {
+    locale: file.replace(/^.*\/(.*)\.po$/, '$1'),
+    sourceLocale: 'en',
+    filename: file,
+  });
+  for (const { message, translation, obsolete } of Object.values(catalogue))
+    if (!obsolete && !translation) untranslated.push(`${file}: "${message}"`);
+}
 if (untranslated.length) {
   console.error(`i18n: these messages have no translation:\n${untranslated.join('\n')}`);
   process.exit(1);
