@@ -102,7 +102,7 @@ for (const { id, amount } of NETWORKS) {
   });
 }
 
-test('BSC: an exact-out swap (typed in the receive field) delivers exactly that amount', async ({
+test('BSC: an exact-out swap (typed in the receive field) delivers exactly that amount, and the popup adds USDT to MetaMask', async ({
   page,
   evmAccount: owner,
 }) => {
@@ -112,9 +112,32 @@ test('BSC: an exact-out swap (typed in the receive field) delivers exactly that 
   const { amountIn, amountOut } = await quoted(page);
   expect(amountOut).toBe(123_450_000_000_000_000_000n);
   await expect(page.getByText('Maximum sold')).toBeVisible();
-  await swapAndWaitForPopup(page);
+  const popup = await swapAndWaitForPopup(page);
   // BNB in: no approval, so one transaction, and the BNB sent is the quoted maximum's estimate.
   await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
+
+  // The token that arrived, offered to the wallet by its address (EIP-747), with its logo.
+  await popup.getByRole('button', { name: 'Add USDT to MetaMask' }).click();
+  await expect(
+    popup.getByRole('status').filter({ hasText: 'USDT added to MetaMask' }),
+  ).toBeVisible();
+  const usdt = localNetworks().BSC!.tokens.USDT!;
+  const asked = await page.evaluate(() =>
+    (window as unknown as { __wallet: { paramsOf(m: string): unknown[] } }).__wallet.paramsOf(
+      'wallet_watchAsset',
+    ),
+  );
+  expect(asked).toEqual([
+    {
+      type: 'ERC20',
+      options: {
+        address: usdt.address,
+        symbol: 'USDT',
+        decimals: 18,
+        image: expect.stringMatching(/^http:\/\/localhost:\d+\/assets\/currency\/usdt\.svg$/),
+      },
+    },
+  ]);
 });
 
 test('BSC: with the wallet\'s balance unreadable, SWAP says so (not "Insufficient balance") and swaps once the node answers', async ({

@@ -33,7 +33,7 @@ import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';
 import { InfoBlock } from './components/InfoBlock';
 import { SlippageSettings } from './components/SlippageSettings';
-import { FundsOnTheWay } from './components/FundsOnTheWay';
+import { FundsOnTheWay, offersTokenToWallet } from './components/FundsOnTheWay';
 import { PendingSend } from './components/PendingSend';
 import { ChartSlot } from './components/ChartSlot';
 import { NoPool } from './components/NoPool';
@@ -431,9 +431,10 @@ function SwapBox({
           swap={completed}
           network={network}
           onSpedUp={spedUp}
+          wallet={session.name}
           onAddToken={
-            session.kind === 'tronlink' && completed.to.canAddToken && swapApi().watchAsset
-              ? () => swapApi().watchAsset?.(network, completed.to.symbol) ?? Promise.resolve(false)
+            offersTokenToWallet(session.kind, completed.to) && swapApi().watchAsset
+              ? () => swapApi().watchAsset?.(network, completed.to) ?? Promise.resolve(false)
               : undefined
           }
           onClose={() => {

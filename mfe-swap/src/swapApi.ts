@@ -2,7 +2,7 @@
  * The swap box's only door to chain services (shared-chain). Everything here is I/O;
  * the components stay pure and testable.
  */
-import type { NetworkConfig, NetworkId } from '@jmswap/shared-chain';
+import type { NetworkConfig, NetworkId, TokenConfig } from '@jmswap/shared-chain';
 import type { QuoteKind, SwapQuote } from './form/swapForm';
 
 export interface QuoteRequest {
@@ -64,10 +64,11 @@ export interface SwapApi {
     amountIn: bigint,
   ): Promise<bigint | undefined>;
   /**
-   * Offer the received token to TronLink (canAddToken): true once TronLink took it, false when
-   * it could not be asked or failed; a decline of the user's rejects (`isUserRejection`).
+   * Offer the received token to the wallet (TronLink: tokens with canAddToken; a browser wallet:
+   * any ERC-20): true once the wallet took it, false when it could not be asked or failed; a
+   * decline of the user's rejects (`isUserRejection`).
    */
-  watchAsset?(network: NetworkConfig, symbol: string): Promise<boolean>;
+  watchAsset?(network: NetworkConfig, token: TokenConfig): Promise<boolean>;
   /**
    * The health of the network's nodes, now and on each change: "unreachable" while every node
    * failed its last read (any read: a balance too), "ok" once one answers. Returns the

@@ -67,7 +67,7 @@ export const chainSwapApi: SwapApi = {
   },
   gasReserve: (network, owner, path, amountIn) =>
     swapGasReserve({ networkId: network, owner, path, amountIn }),
-  watchAsset: (network, symbol) => addTokenToWallet(symbol, network.id),
+  watchAsset: (network, token) => addTokenToWallet(token, network.id),
   // The reader's status$ is its network's node pool: every node failing, or one answering.
   chainMoved: (onMoved) => onReadersReset(onMoved),
   chainMovedAt: () => readersResetAt(),

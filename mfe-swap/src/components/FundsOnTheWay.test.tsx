@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile } from '@jmswap/shared-chain';
-import { FundsOnTheWay, type SwapInFlight } from './FundsOnTheWay';
+import { FundsOnTheWay, offersTokenToWallet, type SwapInFlight } from './FundsOnTheWay';
 
 const { networks } = parseNetworksFile(production);
 const tron = networks.TRON!;
@@ -61,4 +61,30 @@ it('TronLink could not be asked (locked, or it failed): what to do, and the way 
   await userEvent.click(screen.getByRole('button', { name: 'Add JM to TronLink' }));
   expect(await screen.findByText('JM added to TronLink')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it('a browser wallet is offered any token the swap brought, by its own name; TronLink only the tokens that allow it', async () => {
+  const bsc = networks.BSC!;
+  // The production file names no address before a deploy: one as deployed.
+  const usdt = { ...bsc.tokens.USDT!, address: `0x${'55'.repeat(20)}` };
+  expect(offersTokenToWallet('injected', usdt)).toBe(true);
+  expect(offersTokenToWallet('injected', { ...usdt, address: '' })).toBe(false);
+  expect(offersTokenToWallet('injected', bsc.tokens.BNB!)).toBe(false); // the base coin
+  expect(offersTokenToWallet('walletconnect', usdt)).toBe(false);
+  expect(offersTokenToWallet('widget', usdt)).toBe(false);
+  expect(offersTokenToWallet('tronlink', tron.tokens.JM!)).toBe(true);
+  expect(offersTokenToWallet('tronlink', tron.tokens.USDT!)).toBe(false);
+
+  const add = jest.fn().mockResolvedValue(true);
+  render(
+    <FundsOnTheWay
+      swap={{ ...swap, from: bsc.tokens.BNB!, to: usdt }}
+      network={bsc}
+      wallet="Rabby Wallet"
+      onAddToken={add}
+      onClose={jest.fn()}
+    />,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Add USDT to Rabby Wallet' }));
+  expect(await screen.findByText('USDT added to Rabby Wallet')).toBeInTheDocument();
 });

@@ -23,13 +23,23 @@ export interface SwapInFlight {
   sent: SentTransaction;
 }
 
+/**
+ * Whether the popup offers the received token to the wallet: TronLink for tokens that allow it
+ * (canAddToken, the spec's); a browser wallet (EIP-747: MetaMask, Rabby...) for any token but
+ * the base coin, as Uniswap's and PancakeSwap's popups do. Not a mobile wallet (not every one
+ * takes it) nor the widget's (the host's protocol has no such request).
+ */
+export function offersTokenToWallet(kind: string | undefined, token: TokenConfig): boolean {
+  if (kind === 'tronlink') return token.canAddToken === true;
+  return kind === 'injected' && !token.isBase && token.address !== '';
+}
+
 interface Props {
   swap: SwapInFlight;
   network: NetworkConfig;
-  /**
-   * Offered on TronLink for tokens that allow it (canAddToken): true once TronLink took it; a
-   * decline rejects.
-   */
+  /** The connected wallet's name, as the offer names it ("Add USDT to MetaMask"). */
+  wallet?: string;
+  /** Offered when `offersTokenToWallet`: true once the wallet took it; a decline rejects. */
   onAddToken?: () => Promise<boolean>;
   onSpedUp?: (txid: string) => void;
   onClose: () => void;
@@ -39,7 +49,7 @@ interface Props {
  * FUNDS ON THE WAY: open from the wallet's id on. While confirming, the quote's amounts and the
  * spec's footer; once confirmed, what actually left and arrived; once failed, why and the fee.
  */
-export function FundsOnTheWay({ swap, network, onAddToken, onSpedUp, onClose }: Props) {
+export function FundsOnTheWay({ swap, network, wallet, onAddToken, onSpedUp, onClose }: Props) {
   const { t } = useLingui();
   const title = t`FUNDS ON THE WAY`;
   const symbol = swap.to.symbol;
@@ -57,7 +67,7 @@ export function FundsOnTheWay({ swap, network, onAddToken, onSpedUp, onClose }: 
       footer={
         <>
           {onAddToken && swap.sent.status !== 'failed' && (
-            <AddToTronLink symbol={symbol} add={onAddToken} />
+            <AddToWallet symbol={symbol} wallet={wallet ?? 'TronLink'} add={onAddToken} />
           )}
           {swap.sent.status === 'confirming' && (
             <p className="jm-muted">
@@ -90,10 +100,18 @@ export function FundsOnTheWay({ swap, network, onAddToken, onSpedUp, onClose }: 
 }
 
 /**
- * The received token offered to TronLink, and what came of it: TronLink's own prompt is the
- * question; its answer shows here (added, declined, or TronLink could not be asked).
+ * The received token offered to the wallet, and what came of it: the wallet's own prompt is the
+ * question; its answer shows here (added, declined, or the wallet could not be asked).
  */
-function AddToTronLink({ symbol, add }: { symbol: string; add: () => Promise<boolean> }) {
+function AddToWallet({
+  symbol,
+  wallet,
+  add,
+}: {
+  symbol: string;
+  wallet: string;
+  add: () => Promise<boolean>;
+}) {
   const { t } = useLingui();
   const [state, setState] = useState<'idle' | 'adding' | 'added' | 'declined' | 'failed'>('idle');
   // The answer takes the pressed button's place: the focus goes with it, not to the page.
@@ -111,7 +129,7 @@ function AddToTronLink({ symbol, add }: { symbol: string; add: () => Promise<boo
         className="jm-add-token-done"
         data-testid="add-token"
       >
-        {t`${symbol} added to TronLink`}
+        {t`${symbol} added to ${wallet}`}
       </p>
     );
   const ask = (event: MouseEvent<HTMLButtonElement>) => {
@@ -131,12 +149,12 @@ function AddToTronLink({ symbol, add }: { symbol: string; add: () => Promise<boo
         aria-disabled={state === 'adding'}
         onClick={ask}
       >
-        {state === 'adding' ? t`Adding ${symbol} to TronLink…` : t`Add ${symbol} to TronLink`}
+        {state === 'adding' ? t`Adding ${symbol} to ${wallet}…` : t`Add ${symbol} to ${wallet}`}
       </button>
       {state === 'declined' && <p className="jm-muted">{t`${symbol} was not added.`}</p>}
       {state === 'failed' && (
         <p role="alert" className="jm-muted">
-          {t`TronLink did not add ${symbol}. Unlock TronLink, then try again.`}
+          {t`${wallet} did not add ${symbol}. Unlock ${wallet}, then try again.`}
         </p>
       )}
     </div>

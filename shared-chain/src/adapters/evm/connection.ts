@@ -39,6 +39,14 @@ export interface EvmWalletConnection extends WalletConnection {
   sendTransaction(tx: EvmTxRequest): Promise<string>;
 }
 
+/** An ERC-20 as a wallet lists it (EIP-747): `image` an absolute URL, when there is one. */
+export interface WatchedAsset {
+  address: string;
+  symbol: string;
+  decimals: number;
+  image?: string;
+}
+
 export function isEvmConnection(wallet: WalletConnection): wallet is EvmWalletConnection {
   return typeof (wallet as Partial<EvmWalletConnection>).sendTransaction === 'function';
 }
@@ -155,6 +163,22 @@ export class Eip1193Connection implements EvmWalletConnection {
       rethrow(error);
     }
     return transactionIdOf(answer);
+  }
+
+  /**
+   * Asks the wallet to list an ERC-20 (EIP-747 `wallet_watchAsset`, as MetaMask and Rabby take
+   * it): true once it did; a decline rejects with ChainError 4001.
+   */
+  async watchAsset(asset: WatchedAsset): Promise<boolean> {
+    try {
+      const answer = await this.provider.request({
+        method: 'wallet_watchAsset',
+        params: { type: 'ERC20', options: asset },
+      });
+      return answer !== false;
+    } catch (error) {
+      rethrow(error);
+    }
   }
 
   /** Stops listening; an extension has no session to end (WalletConnectConnection does). */

@@ -1,7 +1,12 @@
 import { ChainError } from '../../core/errors';
 import { createTestProvider, installWindow, removeWindow } from '../../services/testing/eip1193';
 import { addChainParams } from './helpers';
-import { switchEip1193Chain, transactionIdOf, type Eip1193Provider } from './connection';
+import {
+  Eip1193Connection,
+  switchEip1193Chain,
+  transactionIdOf,
+  type Eip1193Provider,
+} from './connection';
 import {
   BINANCE_RDNS,
   evmConnectors,
@@ -266,5 +271,35 @@ describe("the wallet's transaction id", () => {
     expect(transactionIdOf(null)).toBe('null');
     expect(log).toHaveBeenCalledWith('[shared-chain] the wallet answered no transaction id', null);
     log.mockRestore();
+  });
+});
+
+describe('a token offered to the wallet (EIP-747)', () => {
+  const usdt = { address: `0x${'55'.repeat(20)}`, symbol: 'USDT', decimals: 18 };
+  const connection = (answer: () => Promise<unknown>) => {
+    const asked: unknown[] = [];
+    const provider: Eip1193Provider = {
+      request: async (args) => {
+        asked.push(args);
+        return answer();
+      },
+    };
+    return { wallet: new Eip1193Connection('injected', 'MetaMask', usdt.address, provider), asked };
+  };
+
+  test('asks wallet_watchAsset with the ERC-20, and says whether the wallet listed it', async () => {
+    const { wallet, asked } = connection(async () => true);
+    expect(await wallet.watchAsset(usdt)).toBe(true);
+    expect(asked).toEqual([
+      { method: 'wallet_watchAsset', params: { type: 'ERC20', options: usdt } },
+    ]);
+    expect(await connection(async () => false).wallet.watchAsset(usdt)).toBe(false);
+  });
+
+  test('a decline in the wallet rejects as the user’s (4001)', async () => {
+    const declined = connection(async () => {
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    });
+    await expect(declined.wallet.watchAsset(usdt)).rejects.toMatchObject({ code: '4001' });
   });
 });
