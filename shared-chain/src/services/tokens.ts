@@ -26,11 +26,12 @@ export async function addTokenToWallet(
   const connection = wallet?.connection as
     { watchAsset?(asset: WatchedAsset): Promise<boolean> } | undefined;
   if (wallet?.kind !== 'injected' || !connection?.watchAsset) return false;
+  const image = logoUrl(config.logoURI);
   return connection.watchAsset({
     address: config.address,
     symbol: config.symbol,
     decimals: config.decimals,
-    ...(logoUrl(config.logoURI) && { image: logoUrl(config.logoURI) }),
+    ...(image && { image }),
   });
 }
 
