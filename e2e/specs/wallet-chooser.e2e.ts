@@ -52,7 +52,7 @@ test('MetaMask with no extension says it was not found, naming the wallets that 
   await expect(note).not.toContainText('Wallets found');
 });
 
-test('a browser wallet that never answers gets the same message, naming the wallet found', async ({
+test('a browser wallet that never answers: offered by its own name, and the note names it and says it may be locked', async ({
   page,
 }) => {
   // An EIP-6963 wallet that announces itself but never answers eth_requestAccounts (locked).
@@ -69,19 +69,20 @@ test('a browser wallet that never answers gets the same message, naming the wall
       ),
     );
   });
-  const note = await choose(page, 'BSC', 'Browser wallet (MetaMask)');
+  // The only wallet in the page: its own name on the line, not MetaMask's.
+  const note = await choose(page, 'BSC', 'Browser wallet (Rabby Wallet)');
   // Meanwhile the dialog says which wallet it waits for, and what the user may have to do.
   await expect(
     page.getByRole('dialog', { name: 'Connect a wallet' }).getByRole('status'),
-  ).toHaveText(/^Connecting to Browser wallet \(MetaMask\)….*asks for its password first\.$/);
+  ).toHaveText(/^Connecting to Browser wallet \(Rabby Wallet\)….*asks for its password first\.$/);
   await expect(note).toContainText(
-    'MetaMask was not found. Install it or unlock it, then try again',
-    {
-      timeout: 15000,
-    },
+    'Rabby Wallet was not found. Install it or unlock it, then try again',
+    { timeout: 15000 },
   );
-  await expect(note).toContainText('did not answer within 8 seconds');
-  await expect(note).toContainText('Wallets found in this browser: Rabby Wallet');
+  await expect(note).toContainText('Rabby Wallet did not answer within 8 seconds');
+  // It is in the browser: no MetaMask download, no list of itself.
+  await expect(note.getByRole('link')).toHaveCount(0);
+  await expect(note).not.toContainText('Wallets found in this browser');
 });
 
 type TestWallet = { sent(): string[]; revokeSite(): void };

@@ -123,7 +123,7 @@ describe('a wallet that is missing, locked or silent', () => {
     expect(problem?.message).toBe(
       'TronLink was not found. Install it or unlock it, then try again',
     );
-    expect(problem?.install.href).toBe('https://www.tronlink.org/');
+    expect(problem?.install?.href).toBe('https://www.tronlink.org/');
     expect(problem?.reason).toBe('missing');
   });
 
@@ -134,10 +134,21 @@ describe('a wallet that is missing, locked or silent', () => {
     expect(problem?.message).toBe(
       'MetaMask was not found. Install it or unlock it, then try again',
     );
-    expect(problem?.install.href).toBe('https://metamask.io/download/');
+    expect(problem?.install?.href).toBe('https://metamask.io/download/');
     const silent = classifyConnectFailure('injected', new WalletSilentError(), win);
     expect(silent?.reason).toBe('silent');
     expect(silent?.found).toEqual(['Rabby Wallet', 'Coinbase Wallet']);
+
+    // Rabby picked by its name and silent: the note names Rabby, offers no MetaMask download,
+    // and lists the other wallets found.
+    const rabby = classifyConnectFailure('injected', new WalletSilentError(), win, 'Rabby Wallet');
+    expect(rabby).toMatchObject({
+      reason: 'silent',
+      message: 'Rabby Wallet was not found. Install it or unlock it, then try again',
+      detail: 'Rabby Wallet did not answer within 8 seconds; it may be locked.',
+      found: ['Coinbase Wallet'],
+    });
+    expect(rabby?.install).toBeUndefined();
   });
 
   it('TronLink present but locked or silent says so too', () => {

@@ -115,19 +115,22 @@ export function announcedBrowserWallets(
 }
 
 /**
- * The chooser's options with each browser wallet offered by its name when the page has several
- * (as Uniswap's chooser does); with one or none, the one browser wallet line stays.
+ * The chooser's options with each browser wallet in the page offered by its name and logo (as
+ * Uniswap's chooser does): a Rabby user with no MetaMask reads "Browser wallet (Rabby Wallet)".
+ * With none announced (an old wallet that only sets window.ethereum, or none at all), the
+ * generic line stays.
  */
 export function withBrowserWallets(
   options: readonly WalletOption[],
   wallets: readonly BrowserWalletInfo[],
 ): WalletOption[] {
-  if (wallets.length < 2) return [...options];
+  if (wallets.length === 0) return [...options];
   return options.flatMap((option) =>
     option.kind === 'injected'
       ? wallets.map(({ rdns, name, icon }) => ({
           kind: 'injected' as const,
           label: t`Browser wallet (${name})`,
+          walletName: name,
           rdns,
           ...(icon && { icon }),
         }))
@@ -191,7 +194,8 @@ export interface WalletProblem {
   reason: WalletProblemReason;
   message: string;
   detail?: string;
-  install: { label: string; href: string };
+  /** Where to get the wallet; none for a wallet picked by the name it announced (it is there). */
+  install?: { label: string; href: string };
   found: string[];
 }
 
@@ -200,20 +204,25 @@ const silentDetail = (name: string) => {
   return t`${name} did not answer within ${seconds} seconds; it may be locked.`;
 };
 
-/** In the language in force when the connection failed. */
+/**
+ * In the language in force when the connection failed. `picked`: the browser wallet the user
+ * chose by the name it announced (Rabby Wallet): the message names it, not MetaMask.
+ */
 export function walletProblem(
   kind: BrowserWalletKind,
   reason: WalletProblemReason,
   found: string[] = [],
+  picked?: string,
 ): WalletProblem {
-  const { name, url } = WALLET_HELP[kind];
+  const help = WALLET_HELP[kind];
+  const name = picked ?? help.name;
   return {
     kind,
     reason,
     message: t`${name} was not found. Install it or unlock it, then try again`,
     detail: reason === 'silent' ? silentDetail(name) : undefined,
-    install: { label: t`Get ${name}`, href: url },
-    found: kind === 'injected' ? found : [],
+    ...(name === help.name && { install: { label: t`Get ${name}`, href: help.url } }),
+    found: kind === 'injected' ? found.filter((wallet) => wallet !== picked) : [],
   };
 }
 
@@ -244,14 +253,15 @@ export function classifyConnectFailure(
   kind: WalletKind,
   error: unknown,
   win: WalletWindow | undefined = currentWindow(),
+  picked?: string,
 ): WalletProblem | undefined {
   if (!isBrowserWallet(kind)) return undefined;
   const found = kind === 'injected' ? announcedWalletNames(win) : [];
-  if (!isWalletInjected(kind, win)) return walletProblem(kind, 'missing', found);
+  if (!isWalletInjected(kind, win)) return walletProblem(kind, 'missing', found, picked);
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof WalletSilentError || code === -32002 || UNLOCK_OR_INSTALL.test(message))
-    return walletProblem(kind, 'silent', found);
+    return walletProblem(kind, 'silent', found, picked);
   return undefined;
 }
 

@@ -25,7 +25,7 @@ it('offers the wallets of the spec per network, and the dev wallet only locally'
   expect(connectsDirectly(networks.TRON, 'local')).toBe(false);
 });
 
-it('with several browser wallets in the page, offers each by its name; with one, the one line', () => {
+it('offers each browser wallet in the page by its name; with none announced, the generic line', () => {
   const wallets = [
     { rdns: 'io.metamask', name: 'MetaMask' },
     { rdns: 'io.rabby', name: 'Rabby Wallet', icon: 'data:image/png;base64,iVBORw0KGgo=' },
@@ -33,19 +33,30 @@ it('with several browser wallets in the page, offers each by its name; with one,
   const offered = (id: 'BSC' | 'ETH' | 'TRON', found: typeof wallets) =>
     withBrowserWallets(walletOptions(networks[id], 'production'), found);
   expect(offered('BSC', wallets)).toEqual([
-    { kind: 'injected', label: 'Browser wallet (MetaMask)', rdns: 'io.metamask' },
+    {
+      kind: 'injected',
+      label: 'Browser wallet (MetaMask)',
+      walletName: 'MetaMask',
+      rdns: 'io.metamask',
+    },
     {
       kind: 'injected',
       label: 'Browser wallet (Rabby Wallet)',
+      walletName: 'Rabby Wallet',
       rdns: 'io.rabby',
       icon: 'data:image/png;base64,iVBORw0KGgo=',
     },
     { kind: 'walletconnect', label: 'Mobile wallet (WalletConnect)' },
     { kind: 'binance', label: 'Binance Wallet' },
   ]);
+  // One wallet: its own name on the line, not MetaMask's; none: the generic line.
   expect(offered('ETH', wallets.slice(1))[0]).toEqual({
     kind: 'injected',
-    label: 'Browser wallet (MetaMask)',
+    label: 'Browser wallet (Rabby Wallet)',
+    walletName: 'Rabby Wallet',
+    rdns: 'io.rabby',
+    icon: 'data:image/png;base64,iVBORw0KGgo=',
   });
+  expect(offered('ETH', [])[0]).toEqual({ kind: 'injected', label: 'Browser wallet (MetaMask)' });
   expect(offered('TRON', wallets).map((o) => o.kind)).toEqual(['tronlink']);
 });

@@ -11,6 +11,8 @@ export interface WalletOption {
   rdns?: string;
   /** That wallet's logo (a checked data: image), shown beside its name. */
   icon?: string;
+  /** That wallet's own name, as it announced it: what a message about it names. */
+  walletName?: string;
 }
 
 /**

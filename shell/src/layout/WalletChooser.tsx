@@ -38,15 +38,15 @@ const PENDING_SHOWN_AFTER_MS = 400;
 async function connectOrExplain(
   kind: WalletKind,
   explain: (problem: WalletProblem) => void,
-  rdns?: string,
+  picked?: Pick<WalletOption, 'rdns' | 'walletName'>,
 ) {
   try {
     // A mobile wallet answers when its user has scanned the code: the QR dialog waits (and
     // Cancel ends it), no answer timer.
-    const connecting = connectWallet(kind, rdns);
+    const connecting = connectWallet(kind, picked?.rdns);
     await (kind === 'walletconnect' ? connecting : withWalletAnswer(connecting));
   } catch (error) {
-    const found = classifyConnectFailure(kind, error);
+    const found = classifyConnectFailure(kind, error, undefined, picked?.walletName);
     if (!found) {
       showToast('error', error instanceof Error ? error.message : String(error), 2000);
       return;
@@ -83,7 +83,12 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
   };
 
   /** Asks the wallet; names it in the dialog while it has not answered. */
-  const ask = (kind: WalletKind, label: string, dialogOpen: boolean, rdns?: string) => {
+  const ask = (
+    kind: WalletKind,
+    label: string,
+    dialogOpen: boolean,
+    picked?: Pick<WalletOption, 'rdns' | 'walletName'>,
+  ) => {
     const mine = ++attempt.current;
     const current = () => attempt.current === mine;
     setProblem(undefined);
@@ -102,7 +107,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
         setProblem(found);
         setOpen(true);
       },
-      rdns,
+      picked,
     ).finally(() => {
       clearTimeout(shown);
       if (!current()) return;
@@ -146,7 +151,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const connect = ({ kind, label, rdns }: WalletOption) => {
+  const connect = ({ kind, label, rdns, walletName }: WalletOption) => {
     // The mobile wallet's QR dialog takes over: it shows its own waiting.
     if (kind === 'walletconnect') {
       close();
@@ -154,7 +159,7 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
         setProblem(found);
         setOpen(true);
       });
-    } else ask(kind, label, true, rdns);
+    } else ask(kind, label, true, { rdns, walletName });
   };
 
   // The mobile wallet's QR dialog takes over once its option is chosen (the chooser closes).

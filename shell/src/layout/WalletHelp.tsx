@@ -33,9 +33,11 @@ export function WalletProblemNote({ problem }: { problem: WalletProblem }) {
       {problem.found.length > 0 && (
         <p className="jm-muted">{t`Wallets found in this browser: ${found}`}</p>
       )}
-      <a href={problem.install.href} target="_blank" rel="noreferrer" className="jm-link">
-        {problem.install.label}
-      </a>
+      {problem.install && (
+        <a href={problem.install.href} target="_blank" rel="noreferrer" className="jm-link">
+          {problem.install.label}
+        </a>
+      )}
     </div>
   );
 }
