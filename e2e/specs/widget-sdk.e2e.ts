@@ -95,6 +95,19 @@ test('BSC: a partner page mounts the widget with the SDK, its MetaMask approves 
   expect(units(swap.amountOut!, 18)).toBe(quoted.amountOut);
   expect(swap.amountIn).toBe('10');
   await page.screenshot({ path: test.info().outputPath('widget-sdk-bsc.png'), fullPage: true });
+
+  // The partner's next page (a reload): the widget's wallet is back with no click and no
+  // prompt, as on the site; MetaMask was asked only what needs no confirmation.
+  await page.reload();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await expect(swapBox(page)).toContainText('Balance:');
+  const asked = await page.evaluate(() =>
+    (window as unknown as { __wallet: { sent(): string[] } }).__wallet.sent(),
+  );
+  expect(asked).toContain('eth_accounts');
+  expect(asked).not.toContain('eth_requestAccounts');
+  expect(asked).not.toContain('wallet_switchEthereumChain');
+  expect((await events(page, 'connect'))[0]!.event).toMatchObject({ address: owner });
 });
 
 test('BSC: the partner’s wallet switches account: the widget shows that account’s balance and swaps as it; nothing of the first moves', async ({
@@ -176,6 +189,15 @@ test('BSC: MetaMask and Rabby in the partner page: the widget offers both by nam
   await expectNothingMoved(metaMask);
   expect(await asked('__rabby')).toContain('eth_sendTransaction');
   expect(await asked('__wallet')).toEqual([]);
+
+  // A reload: the wallet picked comes back with no chooser and no prompt; MetaMask, still
+  // in the page, is asked nothing.
+  await page.reload();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await expect(chooser).toHaveCount(0);
+  expect((await events(page, 'connect'))[0]!.event).toMatchObject({ address: rabbyAccount });
+  expect(await asked('__rabby')).not.toContain('eth_requestAccounts');
+  expect(await asked('__wallet')).toEqual([]);
 });
 
 test('TRON: the partner page’s TronLink swaps through the widget and onSwap reports what arrived', async ({
@@ -211,6 +233,11 @@ test('TRON: the partner page’s TronLink swaps through the widget and onSwap re
   });
   expect(units(swap.amountOut!, 6)).toBe(quoted.amountOut);
   await page.screenshot({ path: test.info().outputPath('widget-sdk-tron.png'), fullPage: true });
+
+  // A reload: TronLink, still granting the page, is back in the widget with no click.
+  await page.reload();
+  await expect(swapBox(page).getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  expect((await events(page, 'connect'))[0]!.event).toMatchObject({ address: owner });
 });
 
 test('TRON: TronLink locked in the partner page: the widget shows CONNECT WALLET; unlocked, it connects again and swaps', async ({

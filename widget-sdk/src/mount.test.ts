@@ -86,7 +86,12 @@ describe('JMSwapWidget.mount', () => {
       {
         message: {
           type: 'JMSetOptions',
-          options: { network: 'BSC', tokens: ['BNB', 'USDT'], buttonStyle: { color: '#fff' } },
+          options: {
+            network: 'BSC',
+            tokens: ['BNB', 'USDT'],
+            buttonStyle: { color: '#fff' },
+            hostFeatures: ['restore'],
+          },
         },
         target: ORIGIN,
       },
@@ -125,6 +130,46 @@ describe('JMSwapWidget.mount', () => {
     expect(onConnect).toHaveBeenCalledWith(
       expect.objectContaining({ address: ACCOUNT, network: 'BSC' }),
     );
+  });
+
+  it('connect {silent: true} comes back to the account the wallet still shares with the page, asking nothing; none shared: address null', async () => {
+    const { send, replies, answered, requests, onConnect } = setup();
+    const ethereum = (window as unknown as { ethereum: { request: (a: never) => unknown } })
+      .ethereum;
+    const request = ethereum.request;
+    let shared: string[] = [];
+    ethereum.request = async (args: { method: string }) => {
+      if (args.method !== 'eth_accounts') return request(args as never);
+      requests.push(args);
+      return shared;
+    };
+    const data = (i: number) => (replies()[i]!.message as { data: unknown }).data;
+    send(call('connect', { network: 'BSC', silent: true }, 1));
+    await answered(1);
+    expect(data(0)).toEqual({ address: null });
+    expect(onConnect).not.toHaveBeenCalled();
+    // Relays nothing for a widget that did not come back.
+    send(call('execute', { to: ROUTER, data: SWAP, value: '0', network: 'BSC' }, 2));
+    await answered(2);
+    expect((data(1) as { error?: { code: number } }).error?.code).toBe(4100);
+
+    shared = [ACCOUNT];
+    send(call('connect', { network: 'BSC', silent: true }, 3));
+    await answered(3);
+    expect(data(2)).toEqual({
+      address: ACCOUNT,
+      name: 'Browser wallet',
+      balance: '16',
+      chainId: BSC.chainId,
+    });
+    expect(onConnect).toHaveBeenCalledWith(expect.objectContaining({ address: ACCOUNT }));
+    // No prompt of any kind: no account request, no chain switch.
+    const methods = requests.map((r) => r.method);
+    expect(methods).not.toContain('eth_requestAccounts');
+    expect(methods).not.toContain('wallet_switchEthereumChain');
+    send(call('execute', { to: ROUTER, data: SWAP, value: '0', network: 'BSC' }, 4));
+    await answered(4);
+    expect(data(3)).toEqual({ txid: '0xhash' });
   });
 
   it('names the wallet’s chain in every connect and update reply, also when it is another chain', async () => {
@@ -218,7 +263,7 @@ describe('JMSwapWidget.mount', () => {
     const wallet = (name: string, account: string) => ({
       request: async ({ method }: { method: string }) => {
         asked.push(`${name} ${method}`);
-        if (method === 'eth_requestAccounts') return [account];
+        if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account];
         if (method === 'eth_chainId') return '0x' + BSC.chainId.toString(16);
         if (method === 'eth_getBalance') return '0x0';
         throw new Error(`unexpected ${method}`);
@@ -261,6 +306,19 @@ describe('JMSwapWidget.mount', () => {
           .slice(2)
           .map((r) => (r.message as { data: { error?: { code: number } } }).data.error?.code),
       ).toEqual([4100, 4100]);
+
+      // After a page load: with no wallet named, only the visitor can pick, so none comes back
+      // and no wallet is asked; the one picked before comes back by its id.
+      asked.length = 0;
+      send(call('connect', { network: 'BSC', silent: true }, 5));
+      await answered(5);
+      expect((replies()[4]!.message as { data: unknown }).data).toEqual({ address: null });
+      expect(asked).toEqual([]);
+      send(call('connect', { network: 'BSC', silent: true, wallet: 'io.rabby' }, 6));
+      await answered(6);
+      expect((replies()[5]!.message as { data: { address: string } }).data.address).toBe(OTHER);
+      expect(asked.filter((a) => !a.startsWith('Rabby'))).toEqual([]);
+      expect(asked).not.toContain('Rabby Wallet eth_requestAccounts');
     } finally {
       window.removeEventListener('eip6963:requestProvider', announce);
     }
@@ -398,7 +456,10 @@ describe('JMSwapWidget.mount', () => {
   it('does not send the host-only options to the widget', () => {
     const { send, replies } = setup({ networks: ['BSC'], pin: {} });
     send({ type: 'JMSwapLoading' });
-    expect(replies()[0]?.message).toEqual({ type: 'JMSetOptions', options: { network: 'BSC' } });
+    expect(replies()[0]?.message).toEqual({
+      type: 'JMSetOptions',
+      options: { network: 'BSC', hostFeatures: ['restore'] },
+    });
   });
 
   it('refuses every request when the widget’s config disagrees with the partner’s pin', async () => {

@@ -118,7 +118,9 @@ export function mountWidget(
   const origin = options.origin ? new URL(options.origin).origin : defaultOrigin;
   if (!origin) throw new Error('JMSwapWidget: pass options.origin (where the widget is served)');
   const win = element.ownerDocument.defaultView as Window;
-  let current = widgetOptionsOf(options);
+  // `hostFeatures`: what this SDK answers beyond the seed's protocol, so the widget asks it
+  // (`restore`: connect {silent: true}; a host without it would prompt the wallet on page load).
+  let current: Record<string, unknown> = { ...widgetOptionsOf(options), hostFeatures: ['restore'] };
   let networkId = String(current.network ?? 'TRON');
 
   const iframe = element.ownerDocument.createElement('iframe');

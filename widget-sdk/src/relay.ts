@@ -105,6 +105,8 @@ export class HostRelay {
       case 'connect':
       case 'update': {
         const picked = fn === 'connect' ? pickedWallet(params) : undefined;
+        if (fn === 'connect' && params.silent === true)
+          return this.restore(wallet, network, picked);
         if (fn === 'connect' && picked === undefined) {
           // Several wallets in the page, none preferred: the visitor picks one in the widget,
           // which connects again naming it (`wallet`).
@@ -115,16 +117,7 @@ export class HostRelay {
           }
         }
         const c = await wallet.connect(network, picked);
-        this.account = { address: c.address, name: c.name };
-        const balance = await wallet.baseBalance(network, c.address).catch(() => '0');
-        if (fn === 'connect')
-          this.hooks.onConnect?.({
-            address: c.address,
-            wallet: c.name,
-            network: network.id,
-            chainId: c.chainId,
-          });
-        return { address: c.address, name: c.name, balance, chainId: c.chainId };
+        return this.connectedAs(wallet, network, c, fn === 'connect');
       }
       case 'getBalanceForBase':
         return wallet.baseBalance(network, this.connected().address);
@@ -172,6 +165,37 @@ export class HostRelay {
         return { txid };
       }
     }
+  }
+
+  /**
+   * `connect {silent: true}`: the widget comes back after a page load, as the site does, to the
+   * account the wallet still shares with this page; no prompt of any kind (no account request, no
+   * chain switch). None: `{address: null}`, and the widget shows CONNECT WALLET.
+   */
+  private async restore(wallet: HostWallet, network: SdkNetwork, picked: string | undefined) {
+    this.account = undefined;
+    // Several wallets and none named: only the visitor can pick, so nothing comes back.
+    const offers = picked === undefined ? ((await wallet.offers?.()) ?? []) : [];
+    const c = offers.length > 1 ? undefined : await wallet.restore(network, picked);
+    return c ? this.connectedAs(wallet, network, c, true) : { address: null };
+  }
+
+  private async connectedAs(
+    wallet: HostWallet,
+    network: SdkNetwork,
+    c: { address: string; name: string; chainId: number },
+    announce: boolean,
+  ) {
+    this.account = { address: c.address, name: c.name };
+    const balance = await wallet.baseBalance(network, c.address).catch(() => '0');
+    if (announce)
+      this.hooks.onConnect?.({
+        address: c.address,
+        wallet: c.name,
+        network: network.id,
+        chainId: c.chainId,
+      });
+    return { address: c.address, name: c.name, balance, chainId: c.chainId };
   }
 
   /** onSwap with what arrived on chain, once the receipt is there. */

@@ -42,6 +42,7 @@ export {
   configureWidgetRelay,
   hostNamedNoChain,
   isWidgetRelayConfigured,
+  setHostRestores,
 } from '../adapters/widget';
 export {
   SLIPPAGE_STORAGE_KEY,

@@ -9,7 +9,7 @@ import { setNetworks } from '../config/registry';
 import type { NetworkConfig, NetworksFile } from '../config/types';
 import { destroyProviders } from '../adapters/evm/provider';
 import { injectedWait, resetEip6963 } from '../adapters/evm/connectors';
-import { configureWidgetRelay } from '../adapters/widget';
+import { configureWidgetRelay, setHostRestores } from '../adapters/widget';
 import { createTestProvider, type TestProvider } from './testing/eip1193';
 import {
   adapterFor,
@@ -49,13 +49,56 @@ const file = {
 } as unknown as NetworksFile;
 
 const ACCOUNT = '0x00000000000000000000000000000000000000A1';
+const HOST_ACCOUNT = '0x00000000000000000000000000000000000000B2';
+
+/**
+ * The widget's host page in a test: its SDK answers connect with its wallet's account (`null`:
+ * none shared) and records what the widget asked; `restores`: its options name the feature.
+ */
+async function hostPage({
+  restores,
+  account = HOST_ACCOUNT,
+}: {
+  restores: boolean;
+  account?: string | null;
+}) {
+  const asked: { function: string; params: unknown }[] = [];
+  const listeners: ((e: Pick<MessageEvent, 'data' | 'origin' | 'source'>) => void)[] = [];
+  const parent = {
+    postMessage: (message: { id: string; function: string; params: unknown }) => {
+      asked.push({ function: message.function, params: message.params });
+      setTimeout(() =>
+        listeners.forEach((l) =>
+          l({
+            data: {
+              type: 'JMSwapResponse',
+              function: 'connected',
+              id: message.id,
+              data: { address: account, chainId: 56 },
+            },
+            origin: 'https://partner.example',
+            source: parent as unknown as Window,
+          }),
+        ),
+      );
+    },
+  };
+  const frame = {
+    parent,
+    addEventListener: (_: string, l: never) => listeners.push(l),
+    removeEventListener: () => listeners.splice(0),
+  };
+  const relay = await configureWidgetRelay(frame as unknown as Window, 'https://partner.example');
+  setHostRestores(restores);
+  return { relay, asked };
+}
 let provider: TestProvider;
 let events: AppEvent[];
 let sub: { unsubscribe(): void };
 
 beforeAll(() => {
   setNetworks(file);
-  configureChainServices({ host: 'partner.example', widget: true });
+  configureChainServices({ host: 'partner.example', widget: false });
 });
 
 beforeEach(async () => {
@@ -64,6 +107,8 @@ beforeEach(async () => {
   resetEip6963();
   injectedWait.timeoutMs = 20;
   localStorage.removeItem('JMSWAP_WALLET_SESSION');
+  localStorage.removeItem('JMSWAP_WIDGET_WALLET');
+  configureChainServices({ widget: false });
   network$.next('BSC');
   await resetWalletServiceForTests();
   provider = createTestProvider('http://unused', { account: ACCOUNT, chainId: 56 });
@@ -79,6 +124,7 @@ afterEach(() => {
 afterAll(() => destroyProviders());
 
 test('connect: session$, WALLET_CONNECTED document and bus events, WALLET_CONNECT analytics, onConnect', async () => {
+  configureChainServices({ widget: true });
   const documentEvents: CustomEvent[] = [];
   const listener = (e: Event) => documentEvents.push(e as CustomEvent);
   document.addEventListener('WALLET_CONNECTED', listener);
@@ -282,38 +328,49 @@ describe('a page load', () => {
 
   test("the widget's wallet (its host page's) leaves the wallet the site remembers be", async () => {
     await connectWallet('injected');
-    // A host page that answers the widget's connect with its own wallet's account.
-    const listeners: ((e: Pick<MessageEvent, 'data' | 'origin' | 'source'>) => void)[] = [];
-    const parent = {
-      postMessage: (message: { id: string }) =>
-        setTimeout(() =>
-          listeners.forEach((l) =>
-            l({
-              data: {
-                type: 'JMSwapResponse',
-                function: 'connected',
-                id: message.id,
-                data: { address: '0x00000000000000000000000000000000000000B2', chainId: 56 },
-              },
-              origin: 'https://partner.example',
-              source: parent as unknown as Window,
-            }),
-          ),
-        ),
-    };
-    const frame = {
-      parent,
-      addEventListener: (_: string, l: never) => listeners.push(l),
-      removeEventListener: () => listeners.splice(0),
-    };
-    const relay = await configureWidgetRelay(frame as unknown as Window, 'https://partner.example');
+    configureChainServices({ widget: true });
+    const host = await hostPage({ restores: true });
     try {
       await expect(connectWallet('widget')).resolves.toMatchObject({ kind: 'widget' });
     } finally {
-      relay.close();
+      host.relay.close();
     }
+    configureChainServices({ widget: false });
     await newPage();
     await expect(restoreWalletSession()).resolves.toMatchObject({ kind: 'injected' });
+  });
+
+  test('the widget connected before comes back, asked with no prompt (connect {silent}), only from a host that can be asked so', async () => {
+    configureChainServices({ widget: true });
+    let host = await hostPage({ restores: true });
+    await connectWallet('widget', { rdns: 'io.rabby' });
+    await newPage();
+    host.relay.close();
+    host = await hostPage({ restores: true });
+    await expect(restoreWalletSession()).resolves.toMatchObject({
+      kind: 'widget',
+      address: HOST_ACCOUNT,
+    });
+    expect(host.asked).toEqual([
+      { function: 'connect', params: { network: 'BSC', wallet: 'io.rabby', silent: true } },
+    ]);
+    // The host's wallet shares no account any more (locked): CONNECT WALLET, and forgotten.
+    await newPage();
+    host.relay.close();
+    host = await hostPage({ restores: true, account: null });
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    expect(session$.getValue()).toEqual({ connected: false });
+    expect(localStorage.getItem('JMSWAP_WIDGET_WALLET')).toBeNull();
+    // A host whose SDK does not say it can be asked silently (the seed's protocol would prompt
+    // its wallet on a page load): never asked on a page load, and nothing remembered for it.
+    host.relay.close();
+    host = await hostPage({ restores: false });
+    await connectWallet('widget');
+    await newPage();
+    host.asked.length = 0;
+    await expect(restoreWalletSession()).resolves.toBeUndefined();
+    expect(host.asked).toEqual([]);
+    host.relay.close();
   });
 
   test('while the wallet is asked, screens are told a wallet is coming back (not CONNECT WALLET)', async () => {
@@ -385,8 +442,6 @@ describe('a page load', () => {
 });
 
 describe('a network tab', () => {
-  beforeEach(() => configureChainServices({ widget: false }));
-  afterEach(() => configureChainServices({ widget: true }));
   const askedSince = (mark: number) => provider.calls.slice(mark).map((c) => c.method);
   const chainOf = () => provider.request({ method: 'eth_chainId' });
 
@@ -433,15 +488,27 @@ describe('a network tab', () => {
     expect(session$.getValue()).toMatchObject({ connected: true, address: ACCOUNT });
   });
 
-  test("in the widget, whose wallet is its host page's, a network change asks no wallet", async () => {
+  test("in the widget, the host's network change brings back the host's wallet connected there, asked onto no chain", async () => {
     configureChainServices({ widget: true });
-    await connectWallet('injected');
-    await switchNetwork('POLY');
-    const mark = provider.calls.length;
-    await switchNetwork('BSC');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(session$.getValue()).toEqual({ connected: false });
-    expect(askedSince(mark)).toEqual([]);
+    const host = await hostPage({ restores: true });
+    try {
+      await connectWallet('widget'); // BSC
+      await switchNetwork('POLY');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(session$.getValue()).toEqual({ connected: false }); // none was connected on POLY
+      host.asked.length = 0;
+      await switchNetwork('BSC');
+      await waitFor(() =>
+        expect(session$.getValue()).toMatchObject({ connected: true, address: HOST_ACCOUNT }),
+      );
+      // The change was the host page's, not a click: its wallet is asked nothing else.
+      expect(host.asked).toEqual([
+        { function: 'connect', params: { network: 'BSC', silent: true } },
+      ]);
+      expect(provider.calls).toEqual([]);
+    } finally {
+      host.relay.close();
+    }
   });
 });
 

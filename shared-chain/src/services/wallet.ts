@@ -30,7 +30,7 @@ import type { ChainWriter, WalletChoice, WalletConnection } from '../adapters/ty
 import { isUserRejection } from '../adapters/evm/helpers';
 import type { WalletKind } from '../wallets/options';
 import { adapterFor, readerFor, resetReaders } from './platform';
-import { widgetConnector } from '../adapters/widget';
+import { widgetConnector, widgetRestores } from '../adapters/widget';
 import { loadRecentTransactions } from '../recent/load';
 
 // ------------------------------------------------------------------------------ context
@@ -224,6 +224,12 @@ export const WALLET_CONNECTION_DECLINED = catalogued(msg`Wallet connection decli
  * wallet. Disconnect forgets the network's entry; a network tab leaves it.
  */
 export const WALLET_SESSION_KEY = 'JMSWAP_WALLET_SESSION';
+/**
+ * The widget's own: the wallet it had is its host page's. Browsers keep a framed page's storage
+ * apart for each site that frames it, so each partner's page remembers its own.
+ */
+export const WIDGET_WALLET_KEY = 'JMSWAP_WIDGET_WALLET';
+const sessionKey = () => (context.widget ? WIDGET_WALLET_KEY : WALLET_SESSION_KEY);
 
 /** A remembered wallet: its kind, and which browser wallet when one was picked by name. */
 type RememberedWallets = Partial<Record<NetworkId, string>>;
@@ -239,7 +245,7 @@ function parseRemembered(entry: string): { kind: WalletKind; choice?: WalletChoi
 
 function rememberedWallets(): RememberedWallets {
   try {
-    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(WALLET_SESSION_KEY) ?? '{}');
+    const value: unknown = JSON.parse(globalThis.localStorage?.getItem(sessionKey()) ?? '{}');
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
     // The one-wallet shape written before, {"kind":…,"network":…}, reads as its one entry.
     const old = value as { kind?: unknown; network?: unknown };
@@ -258,8 +264,8 @@ function rememberWallet(network: NetworkId, kind: string | undefined): void {
   else delete wallets[network];
   try {
     if (Object.keys(wallets).length)
-      globalThis.localStorage?.setItem(WALLET_SESSION_KEY, JSON.stringify(wallets));
-    else globalThis.localStorage?.removeItem(WALLET_SESSION_KEY);
+      globalThis.localStorage?.setItem(sessionKey(), JSON.stringify(wallets));
+    else globalThis.localStorage?.removeItem(sessionKey());
   } catch {
     // storage may be unavailable (private mode); the session then lasts for this page only.
   }
@@ -277,9 +283,7 @@ export async function connectWallet(
   ensureNetworkWatcher();
   const network = await currentNetwork();
   if (!isNetworkConfigured(network)) throw new Error(`${network.name} is not configured`);
-  const adapter = await adapterFor(network.platform);
-  const connector =
-    kind === 'widget' ? widgetConnector : adapter.connectors().find((c) => c.kind === kind);
+  const connector = await connectorFor(network, kind);
   if (!connector) throw new Error(`This wallet is not available on ${network.name}`);
   let connection: WalletConnection;
   try {
@@ -302,11 +306,16 @@ export async function connectWallet(
     throw error;
   }
   const session = await activate(kind, connection, network);
-  // A wallet that cannot come back without a prompt (the dev wallet) replaces the one before.
-  // The widget's wallet is its host page's, which keeps its own: the site's storage is left be.
-  if (session && kind !== 'widget')
-    rememberWallet(network.id, connector.restore ? rememberedEntry(kind, choice) : undefined);
+  // A wallet that cannot come back without a prompt (the dev wallet, a widget's host that cannot
+  // be asked silently) replaces the one before.
+  const restores = kind === 'widget' ? widgetRestores() : !!connector.restore;
+  if (session) rememberWallet(network.id, restores ? rememberedEntry(kind, choice) : undefined);
   return session;
+}
+
+async function connectorFor(network: NetworkConfig, kind: WalletKind) {
+  if (kind === 'widget') return widgetConnector;
+  return (await adapterFor(network.platform)).connectors().find((c) => c.kind === kind);
 }
 
 /**
@@ -346,8 +355,7 @@ async function restoreOnce(askChain: boolean): Promise<WalletSession | undefined
     if (rememberedWallets()[network.id] !== entry || !isNetworkConfigured(network))
       return undefined;
     const { kind, choice } = parseRemembered(entry);
-    const adapter = await adapterFor(network.platform);
-    const connector = adapter.connectors().find((c) => c.kind === kind);
+    const connector = await connectorFor(network, kind);
     // The limit counts from the question to the wallet: loading our own code is not its delay.
     if (session$.getValue() === RESTORING) showRestoring();
     const connection = await connector?.restore?.(network, choice);
@@ -535,10 +543,11 @@ let changesQueued = 0;
 /**
  * Once the tabs settle (no change queued behind this one): each network keeps its wallet, so
  * back on a network the wallet connected there comes back as on a page load. Not earlier: a
- * queued change would disconnect it again. The widget's wallet is its host page's.
+ * queued change would disconnect it again. In the widget the change is the host page's, not a
+ * click of the user's: its wallet is not asked onto a chain then.
  */
 function afterNetworkChange(): void {
-  if (--changesQueued === 0 && !context.widget) void restoreWalletSession(true);
+  if (--changesQueued === 0) void restoreWalletSession(!context.widget);
 }
 
 /** Follows network$ (the shell's tabs, the widget host, switchNetwork). Installed on first use. */

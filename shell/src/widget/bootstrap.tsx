@@ -9,7 +9,9 @@ import {
   configureWidgetRelay,
   keepNetworkInPage,
   loadNetworks,
+  restoreWalletSession,
   selectNetwork,
+  setHostRestores,
   setHostSlippage,
   trackEvent,
   type NetworkId,
@@ -160,6 +162,10 @@ async function start() {
       console.warn('[widget] option slippage ignored: out of range');
     const screen = await screenFor(next, queryNetwork);
     if (first) {
+      // The wallet the visitor connected here before comes back, asked with no prompt, as the
+      // site's does; a host whose SDK cannot ask that way is never asked on a page load.
+      setHostRestores(next.hostFeatures?.includes('restore') === true);
+      void restoreWalletSession();
       // The host's language, else the browser's: never the site's stored choice. Texts that
       // do not load leave the widget in English.
       const language = next.language ?? browserLanguage();

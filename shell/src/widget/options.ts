@@ -85,6 +85,7 @@ const FIELDS = {
   textColor: colorSchema,
   theme: z.enum(['light', 'dark', 'auto']),
   language: z.enum(['en', 'zh-CN']),
+  hostFeatures: z.array(z.string().max(40)).max(20),
 } as const;
 const STYLE_BLOCKS = [
   'buttonStyle',
@@ -113,6 +114,8 @@ export interface WidgetOptions {
   theme?: 'light' | 'dark' | 'auto';
   /** The widget's language; none: the browser's (never the site's stored choice). */
   language?: Language;
+  /** Set by the SDK, not the partner: what it answers beyond the seed's protocol ('restore'). */
+  hostFeatures?: string[];
   buttonStyle?: StyleBlock;
   maxButtonStyle?: StyleBlock;
   headingStyle?: StyleBlock;

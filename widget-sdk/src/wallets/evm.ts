@@ -48,6 +48,12 @@ export function evmWallet(win: Window, preferredRdns?: string): HostWallet {
     else throw Object.assign(new Error('No browser wallet was found on this page'), { code: 4100 });
     return chosen;
   }
+  /** The visitor's pick among the page's wallets (its rdns); refused when it is not there. */
+  async function choose(wallet: string): Promise<void> {
+    const picked = (await discoverEvmWallets(win)).find((a) => a.info.rdns === wallet);
+    if (!picked) throw Object.assign(new Error('That wallet is not on this page'), { code: 4100 });
+    chosen = { provider: picked.provider, name: picked.info.name };
+  }
   const rpc = async (method: string, params: unknown[] = []) =>
     (await provider()).provider.request({ method, params });
   const chainNow = async () => Number(await rpc('eth_chainId'));
@@ -92,17 +98,25 @@ export function evmWallet(win: Window, preferredRdns?: string): HostWallet {
       }));
     },
     async connect(network, wallet): Promise<Connected> {
-      if (wallet) {
-        const picked = (await discoverEvmWallets(win)).find((a) => a.info.rdns === wallet);
-        if (!picked)
-          throw Object.assign(new Error('That wallet is not on this page'), { code: 4100 });
-        chosen = { provider: picked.provider, name: picked.info.name };
-      }
+      if (wallet) await choose(wallet);
       const { name } = await provider();
       const accounts = (await rpc('eth_requestAccounts')) as string[];
       const address = accounts?.[0];
       if (!address) throw Object.assign(new Error('No account was shared'), { code: 4001 });
       return { address, name, chainId: await ensureChain(network) };
+    },
+    async restore(_network, wallet): Promise<Connected | undefined> {
+      try {
+        if (wallet) await choose(wallet);
+        await provider();
+      } catch {
+        return undefined; // the wallet the visitor picked before is not in the page any more
+      }
+      // eth_accounts never prompts: an empty answer is a wallet locked or this page not granted.
+      const accounts = (await rpc('eth_accounts')) as unknown;
+      const address = Array.isArray(accounts) ? accounts[0] : undefined;
+      if (typeof address !== 'string' || !address) return undefined;
+      return { address, name: (await provider()).name, chainId: await chainNow() };
     },
     ensureChain,
     baseBalance: async (_n, account) =>

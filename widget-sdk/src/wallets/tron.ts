@@ -116,6 +116,13 @@ export function tronWallet(win: Window): HostWallet {
       if (!address) throw Object.assign(new Error('TronLink shared no account'), { code: 4001 });
       return { address, name: tronLink?.name ?? 'TronLink', chainId: await chainOf(network) };
     },
+    async restore(network): Promise<Connected | undefined> {
+      // TronLink sets its tronWeb's address for a page it granted, while unlocked: no prompt.
+      const tw = link()?.tronWeb ?? (win as unknown as { tronWeb?: TronWebLike }).tronWeb;
+      const address = tw?.defaultAddress?.base58;
+      if (!address) return undefined;
+      return { address, name: link()?.name ?? 'TronLink', chainId: await chainOf(network) };
+    },
     ensureChain: chainOf,
     baseBalance: async (_n, account) => amount(await tronWeb().trx.getUnconfirmedBalance(account)),
     tokenBalance: async (_n, address, account) =>

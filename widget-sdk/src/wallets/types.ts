@@ -20,6 +20,12 @@ export interface WalletOffer {
 export interface HostWallet {
   /** `wallet`: the one the visitor picked among `offers` (its rdns). */
   connect(network: SdkNetwork, wallet?: string): Promise<Connected>;
+  /**
+   * The account the wallet already shares with this page, asked with no prompt (a page load
+   * after the visitor connected the widget before); undefined when none (locked, or this page
+   * not granted). The chain is only read, never switched.
+   */
+  restore(network: SdkNetwork, wallet?: string): Promise<Connected | undefined>;
   /** The wallets to pick from: several in the page, and the partner preferred none. */
   offers?(): Promise<WalletOffer[]>;
   /** Asks the wallet to be on the network's chain; resolves with the chain it is on afterwards. */

@@ -60,6 +60,22 @@ describe('the host page TronLink', () => {
     await expect(tronWallet(win).connect(TRON)).rejects.toMatchObject({ code: 4001 });
   });
 
+  it('comes back with no prompt to the account TronLink still shows the page; none while locked or not granted', async () => {
+    const requests: unknown[] = [];
+    const tw = tronWeb([]);
+    const win = Object.assign(new EventTarget(), {
+      tronLink: { name: 'TronLink', request: async (a: unknown) => requests.push(a), tronWeb: tw },
+    }) as unknown as Window;
+    expect(await tronWallet(win).restore(TRON)).toEqual({
+      address: TRON_ACCOUNT,
+      name: 'TronLink',
+      chainId: TRON.chainId,
+    });
+    tw.defaultAddress = { base58: false } as never;
+    expect(await tronWallet(win).restore(TRON)).toBeUndefined();
+    expect(requests).toEqual([]);
+  });
+
   it('connects and sends router calls through TronLink’s own TronWeb', async () => {
     const sent: unknown[] = [];
     const win = Object.assign(new EventTarget(), {

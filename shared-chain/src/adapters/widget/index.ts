@@ -40,6 +40,28 @@ export function hostWalletMissingText(network: NetworkConfig): string {
     : t`No wallet answered on this page. Install or unlock a browser wallet such as MetaMask, or open this page in your wallet app's browser, then try again.`;
 }
 
+let hostRestores = false;
+
+/**
+ * Whether the host's SDK answers `connect {silent: true}` (its options name `restore` among
+ * `hostFeatures`). A host without it is never asked on a page load: it would prompt its wallet.
+ */
+export function setHostRestores(value: boolean): void {
+  hostRestores = value;
+}
+
+export const widgetRestores = (): boolean => relay !== undefined && hostRestores;
+
+type HostReply = { address?: unknown; name?: unknown; error?: unknown } | null;
+
+const askHost = (network: NetworkConfig, choice: WalletChoice | undefined, silent: boolean) =>
+  (relay as WidgetRelay).call('connect', {
+    network: network.id,
+    // `wallet`: the one the visitor picked among those the host offered (its EIP-6963 id).
+    ...(choice?.rdns && { wallet: choice.rdns }),
+    ...(silent && { silent: true }),
+  }) as Promise<HostReply>;
+
 /** The widget's only wallet: the host page's, reached through the relay. */
 export const widgetConnector: WalletConnector = {
   kind: 'widget',
@@ -47,18 +69,8 @@ export const widgetConnector: WalletConnector = {
   isAvailable: () => relay !== undefined,
   async connect(network: NetworkConfig, choice?: WalletChoice): Promise<WalletConnection> {
     if (!relay) throw new Error('The widget has no host page to ask for a wallet');
-    // `wallet`: the one the visitor picked among those the host offered (its EIP-6963 id).
-    const reply = (await relay.call('connect', {
-      network: network.id,
-      ...(choice?.rdns && { wallet: choice.rdns }),
-    })) as { address?: unknown; name?: unknown; error?: unknown } | null;
-    const [
-      { chainIdOf, isRejection, hostWalletOffers, WalletChoiceNeeded },
-      { widgetEvmConnection, widgetTronConnection },
-    ] = await Promise.all([
-      relayModule(),
-      import(/* webpackChunkName: "shared-chain-widget" */ './connection'),
-    ]);
+    const reply = await askHost(network, choice, false);
+    const { isRejection, hostWalletOffers, WalletChoiceNeeded } = await relayModule();
     // Several wallets in the host page: the visitor picks one, then this connects again.
     const offers = hostWalletOffers(reply);
     if (offers) throw new WalletChoiceNeeded(offers);
@@ -67,21 +79,38 @@ export const widgetConnector: WalletConnector = {
     if (isRejection(reply) || (!address && !reply?.error))
       throw Object.assign(new Error('The host page did not connect a wallet'), { code: 4001 });
     if (!address) throw new ChainError('WALLET_NOT_CONNECTED', hostWalletMissingText(network));
-    const name = typeof reply?.name === 'string' && reply.name ? reply.name : 'Host wallet';
-    const chainId = chainIdOf(reply);
-    namedNoChain = chainId === undefined;
-    if (chainId !== undefined && chainId !== network.chainId) {
-      // The host's wallet is elsewhere: the writers' chain check asks it to switch (update).
-      console.warn(`[widget] the host wallet is on chain ${chainId}, not ${network.chainId}`);
-    }
-    if (network.platform === 'evm')
-      return widgetEvmConnection(network, relay, address, name, chainId);
-    const [{ TronWeb }, { liveNodeUrl }] = await Promise.all([
-      import('tronweb'),
-      import('../nodes'),
-    ]);
-    // Bound to one node for its life: the one the page's reads found answering.
-    const reader = new TronWeb({ fullHost: liveNodeUrl(network) }) as unknown as TronWebLike;
-    return widgetTronConnection(network, relay, address, name, reader, chainId);
+    return hostConnection(network, reply, address);
+  },
+  /** After a page load: the account the host's wallet still shares with its page, no prompt. */
+  async restore(network: NetworkConfig, choice?: WalletChoice) {
+    if (!relay || !hostRestores) return undefined;
+    const reply = await askHost(network, choice, true);
+    const address = typeof reply?.address === 'string' ? reply.address : '';
+    return address ? hostConnection(network, reply, address) : undefined;
   },
 };
+
+async function hostConnection(
+  network: NetworkConfig,
+  reply: HostReply,
+  address: string,
+): Promise<WalletConnection> {
+  if (!relay) throw new Error('The widget has no host page to ask for a wallet');
+  const [{ chainIdOf }, { widgetEvmConnection, widgetTronConnection }] = await Promise.all([
+    relayModule(),
+    import(/* webpackChunkName: "shared-chain-widget" */ './connection'),
+  ]);
+  const name = typeof reply?.name === 'string' && reply.name ? reply.name : 'Host wallet';
+  const chainId = chainIdOf(reply);
+  namedNoChain = chainId === undefined;
+  if (chainId !== undefined && chainId !== network.chainId) {
+    // The host's wallet is elsewhere: the writers' chain check asks it to switch (update).
+    console.warn(`[widget] the host wallet is on chain ${chainId}, not ${network.chainId}`);
+  }
+  if (network.platform === 'evm')
+    return widgetEvmConnection(network, relay, address, name, chainId);
+  const [{ TronWeb }, { liveNodeUrl }] = await Promise.all([import('tronweb'), import('../nodes')]);
+  // Bound to one node for its life: the one the page's reads found answering.
+  const reader = new TronWeb({ fullHost: liveNodeUrl(network) }) as unknown as TronWebLike;
+  return widgetTronConnection(network, relay, address, name, reader, chainId);
+}
