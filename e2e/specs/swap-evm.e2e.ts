@@ -446,7 +446,11 @@ test("BSC: an account switched in the wallet mid-swap: a swap asked for is the f
   await wallet('switchAccount', other);
   const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
   await expect(popup.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 30000 });
-  await expect(popup).toContainText('Arrived in your wallet:');
+  // Not "your wallet": the wallet shows the other account now, the tokens are in the first.
+  const short = `${first.slice(0, 6)}…${first.slice(-4)}`;
+  await expect(popup.getByTestId('arrived')).toContainText(
+    new RegExp(`^Arrived in account ${short}: `, 'i'),
+  );
   await expectLanded(mine, { txs: 1, debit: { USDT: amountIn }, credit: { BNB: amountOut } });
   await expectNothingMoved(others);
   await expect(page.getByText(/your wallet changed this transaction/)).toHaveCount(0);

@@ -146,6 +146,7 @@ function SwapBox({
     energy,
     approval: approvalMode,
     launchPad: widgetOptions?.launchPad,
+    account: session.address,
     onDone: reloadBalances,
   });
   // The impact confirmation and the worse re-quote are about the amounts of one form version:
@@ -432,6 +433,7 @@ function SwapBox({
           network={network}
           onSpedUp={spedUp}
           wallet={session.name}
+          account={session.address}
           onAddToken={
             offersTokenToWallet(session.kind, completed.to) && swapApi().watchAsset
               ? () => swapApi().watchAsset?.(network, completed.to) ?? Promise.resolve(false)

@@ -47,6 +47,8 @@ interface Args {
   approval: 'max' | 'exact';
   /** The widget's launchPad mode: receive-field amounts are sent as launchPad buys, 8 s refresh. */
   launchPad?: boolean;
+  /** The account connected when SWAP is pressed: the swap's, whatever the wallet shows later. */
+  account?: string;
   onDone: () => void;
 }
 
@@ -182,7 +184,13 @@ export function useSwapAction(args: Args) {
       const current = await freshQuote(quote);
       if (current.worse) return 'requoted';
       const sent = current.quote;
-      const quoted = { from, to, amountIn: sent.amountIn, amountOut: sent.amountOut };
+      const quoted = {
+        from,
+        to,
+        amountIn: sent.amountIn,
+        amountOut: sent.amountOut,
+        account: args.account,
+      };
       const result = await swapApi().swap(network, sent, approval, (txid) => {
         submitted = txid;
         closedWhile.current = false;
@@ -215,6 +223,7 @@ export function useSwapAction(args: Args) {
           to,
           amountIn: quote.amountIn,
           amountOut: quote.amountOut,
+          account: args.account,
           sent: { status: 'failed', txid: mined?.txid ?? submitted, fee: mined?.fee, reason },
         });
       if (submitted === undefined) showToast('error', reason);

@@ -88,3 +88,30 @@ it('a browser wallet is offered any token the swap brought, by its own name; Tro
   await userEvent.click(screen.getByRole('button', { name: 'Add USDT to Rabby Wallet' }));
   expect(await screen.findByText('USDT added to Rabby Wallet')).toBeInTheDocument();
 });
+
+it('another account picked in the wallet since: the popup names the account the tokens went to', () => {
+  const sender = 'TQ5JE3aFJ3uxVBm5LGUy2KqMxP3BmEd9tz';
+  const other = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+  const view = render(
+    <FundsOnTheWay
+      swap={{ ...swap, account: sender }}
+      network={tron}
+      account={sender}
+      onClose={jest.fn()}
+    />,
+  );
+  expect(screen.getByTestId('arrived')).toHaveTextContent(
+    /^Arrived in your wallet: 80581\.7694152 JM$/,
+  );
+  view.rerender(
+    <FundsOnTheWay
+      swap={{ ...swap, account: sender }}
+      network={tron}
+      account={other}
+      onClose={jest.fn()}
+    />,
+  );
+  expect(screen.getByTestId('arrived')).toHaveTextContent(
+    /^Arrived in account TQ5JE3…d9tz: 80581\.7694152 JM$/,
+  );
+});

@@ -8,6 +8,7 @@ import {
   type TokenConfig,
 } from '@jmswap/shared-chain';
 import { SendPopup, type SentTransaction } from '@jmswap/shared-chain/swap';
+import { shortAddress } from '@jmswap/shared-chain/tokens';
 
 /**
  * A swap from the moment the wallet returned its id: the quoted amounts while it confirms, what
@@ -20,6 +21,8 @@ export interface SwapInFlight {
   amountOut: bigint;
   spent?: bigint;
   received?: bigint;
+  /** The account that sent it, and received what it bought. */
+  account?: string;
   sent: SentTransaction;
 }
 
@@ -39,6 +42,8 @@ interface Props {
   network: NetworkConfig;
   /** The connected wallet's name, as the offer names it ("Add USDT to MetaMask"). */
   wallet?: string;
+  /** The account the wallet shows now: another than the swap's names where the tokens went. */
+  account?: string;
   /** Offered when `offersTokenToWallet`: true once the wallet took it; a decline rejects. */
   onAddToken?: () => Promise<boolean>;
   onSpedUp?: (txid: string) => void;
@@ -49,13 +54,29 @@ interface Props {
  * FUNDS ON THE WAY: open from the wallet's id on. While confirming, the quote's amounts and the
  * spec's footer; once confirmed, what actually left and arrived; once failed, why and the fee.
  */
-export function FundsOnTheWay({ swap, network, wallet, onAddToken, onSpedUp, onClose }: Props) {
+export function FundsOnTheWay({
+  swap,
+  network,
+  wallet,
+  account,
+  onAddToken,
+  onSpedUp,
+  onClose,
+}: Props) {
   const { t } = useLingui();
   const title = t`FUNDS ON THE WAY`;
   const symbol = swap.to.symbol;
   const confirmed = swap.sent.status === 'confirmed';
   const sent = confirmed ? (swap.spent ?? swap.amountIn) : swap.amountIn;
   const received = confirmed ? (swap.received ?? swap.amountOut) : swap.amountOut;
+  // The user picked another account in the wallet since (the swap stays the account's that
+  // sent it): the popup names the account the tokens went to, so they are not looked for in
+  // the one shown now.
+  const elsewhere =
+    swap.account && account && swap.account.toLowerCase() !== account.toLowerCase()
+      ? shortAddress(swap.account)
+      : undefined;
+  const arrivedIn = elsewhere ? t`Arrived in account ${elsewhere}:` : t`Arrived in your wallet:`;
   return (
     <SendPopup
       title={title}
@@ -92,7 +113,7 @@ export function FundsOnTheWay({ swap, network, wallet, onAddToken, onSpedUp, onC
       )}
       {confirmed && swap.received !== undefined && (
         <p data-testid="arrived" data-amount={swap.received.toString()}>
-          {`${t`Arrived in your wallet:`} ${formatAmount(swap.received, swap.to.decimals, undefined, { dust: true })} ${swap.to.symbol}`}
+          {`${arrivedIn} ${formatAmount(swap.received, swap.to.decimals, undefined, { dust: true })} ${swap.to.symbol}`}
         </p>
       )}
     </SendPopup>
