@@ -64,11 +64,20 @@ it('with MetaMask and Rabby in the page, offers each by name and asks the one pi
       'Binance Wallet',
       'Cancel',
     ]);
-    // Each wallet's own logo beside its name; none where it announced none.
+    // Each wallet's own logo beside its name; our glyph where it announced none, and on the
+    // options that bring none, so every row starts with a mark (names line up).
     const rabby = screen.getByRole('button', { name: 'Browser wallet (Rabby Wallet)' });
     expect(rabby.querySelector('img')?.getAttribute('src')).toBe(wallets[1]!.icon);
     const metaMask = screen.getByRole('button', { name: 'Browser wallet (MetaMask)' });
     expect(metaMask.querySelector('img')).toBeNull();
+    const options = screen.getAllByRole('button').filter((b) => b.textContent !== 'Cancel');
+    expect(options.map((b) => b.firstElementChild?.classList.contains('jm-wallet-icon'))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(metaMask.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Browser wallet (Rabby Wallet)' }));
     expect(connect).toHaveBeenLastCalledWith('injected', 'io.rabby');
   } finally {

@@ -26,6 +26,7 @@ import { connectWallet } from '../services/wallet';
 import { needsWalletApp, OpenInWalletApp, WalletPending, WalletProblemNote } from './WalletHelp';
 import { WalletConnectDialog } from './WalletConnectDialog';
 import { walletArea } from './walletArea';
+import { WalletGlyph } from './WalletGlyph';
 
 /**
  * A wallet that answers at once (already trusted) connects before this: the dialog does not
@@ -180,12 +181,14 @@ export function WalletChooser({ requested = false }: { requested?: boolean }) {
               <button
                 key={`${option.kind}:${option.rdns ?? ''}`}
                 type="button"
-                className="jm-button jm-wallet-option"
+                className="jm-button jm-wallet-option jm-wallet-choice"
                 onClick={() => connect(option)}
               >
                 {/* The wallet's own logo (a checked data: image): decorative, its name says it. */}
-                {option.icon && (
+                {option.icon ? (
                   <img className="jm-wallet-icon" src={option.icon} alt="" width={24} height={24} />
+                ) : (
+                  <WalletGlyph kind={option.kind} />
                 )}
                 {option.label}
               </button>

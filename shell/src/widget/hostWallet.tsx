@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { ChainError, Modal, showToast, useObservable } from '@jmswap/shared-chain';
 import { isWalletChoiceNeeded, type BrowserWalletInfo } from '@jmswap/shared-chain/wallet-help';
 import { connectWallet } from '../services/wallet';
+import { WalletGlyph } from '../layout/WalletGlyph';
 
 const CONNECT_FAILED = msg`Your wallet did not connect. Try again.`;
 
@@ -40,14 +41,18 @@ export function HostWalletChooser() {
         <button
           key={rdns}
           type="button"
-          className="jm-button jm-wallet-option"
+          className="jm-button jm-wallet-option jm-wallet-choice"
           onClick={() => {
             close();
             connectHostWallet(rdns);
           }}
         >
           {/* The wallet's own logo (a checked data: image): decorative, its name says it. */}
-          {icon && <img className="jm-wallet-icon" src={icon} alt="" width={24} height={24} />}
+          {icon ? (
+            <img className="jm-wallet-icon" src={icon} alt="" width={24} height={24} />
+          ) : (
+            <WalletGlyph kind="injected" />
+          )}
           {t`Browser wallet (${name})`}
         </button>
       ))}
