@@ -227,6 +227,42 @@ test('a network tab there and back keeps each network’s wallet: back on it wit
   await expect(page.getByTestId('price-from')).toHaveText(/\d/); // the page is in use
 });
 
+test('Disconnect in one tab of the site ends that wallet in its other tabs at once; another network’s wallet stays, and CONNECT WALLET brings it back', async ({
+  page,
+  tronAccount,
+  evmAccount,
+}) => {
+  const bsc = localNetworks().BSC!;
+  const tabs = [page, await page.context().newPage(), await page.context().newPage()];
+  for (const tab of tabs) {
+    await withTronLink(tab, tronAccount);
+    await injectEvmWallet(tab, {
+      account: evmAccount,
+      chainId: bsc.chainId,
+      rpcUrls: evmRpcUrls(),
+    });
+  }
+  const [first, second, tron] = tabs as [Page, Page, Page];
+  await first.goto('/?n=BSC');
+  await connectFromHeader(first, 'MetaMask');
+  await second.goto('/?n=BSC');
+  await expectWalletBack(second, 'MetaMask');
+  await tron.goto('/?n=TRON');
+  await connectFromHeader(tron, 'TronLink');
+
+  await first.locator('header').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(connectButton(first)).toBeVisible();
+  // The other tab on BSC, with no reload: no address shown, nothing it could send as.
+  await expect(connectButton(second)).toBeVisible();
+  await expect(second.getByTestId('wallet-session')).toHaveCount(0);
+  await expect(second.getByRole('button', { name: 'SWAP', exact: true })).toHaveCount(0);
+  await expectWalletBack(tron, 'TronLink');
+  // The way back: connecting again in that tab works as ever.
+  await connectFromHeader(second, 'MetaMask');
+  await expect(second.getByRole('button', { name: 'SWAP', exact: true })).toBeVisible();
+  await expect(connectButton(first)).toBeVisible();
+});
+
 test('a connected wallet with an 11-digit balance stays on the menu’s line at 1280 px, in both languages; at 1024 its line stays on screen', async ({
   page,
   evmAccount,

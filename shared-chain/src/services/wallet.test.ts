@@ -526,6 +526,42 @@ test('a wallet that answers something else than an address: no session, a clear 
   await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
 });
 
+test("the user's Disconnect in another tab of the site lets go of the same wallet here; another network's or another wallet's stays", async () => {
+  const otherTab = new BroadcastChannel('jmswap-wallet');
+  const heard: unknown[] = [];
+  otherTab.onmessage = (event) => heard.push(event.data);
+  try {
+    await connectWallet('injected'); // BSC
+    for (const message of [
+      { type: 'disconnected', network: 'POLY', kind: 'injected' },
+      { type: 'disconnected', network: 'BSC', kind: 'walletconnect' },
+      { type: 'connected', network: 'BSC', kind: 'injected' },
+      'disconnected',
+      null,
+    ])
+      otherTab.postMessage(message);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(session$.getValue()).toMatchObject({ connected: true, address: ACCOUNT });
+
+    otherTab.postMessage({ type: 'disconnected', network: 'BSC', kind: 'injected' });
+    await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
+    expect(provider.calls.map((c) => c.method)).not.toContain('wallet_revokePermissions');
+
+    // This tab's Disconnect is told to the others; a network change (no Disconnect) is not.
+    await connectWallet('injected');
+    await switchNetwork('POLY');
+    await switchNetwork('BSC');
+    await waitFor(() => expect(session$.getValue()).toMatchObject({ connected: true }));
+    expect(heard).toEqual([]);
+    await disconnectWallet();
+    await waitFor(() =>
+      expect(heard).toEqual([{ type: 'disconnected', network: 'BSC', kind: 'injected' }]),
+    );
+  } finally {
+    otherTab.close();
+  }
+});
+
 test('disconnectWallet clears address, name and balance and runs the disconnect callbacks', async () => {
   await connectWallet('injected');
   const disconnected = jest.fn();

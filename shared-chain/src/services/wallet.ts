@@ -433,6 +433,7 @@ async function activate(
   }
   await releaseWallet();
   if (switchChain) await bringToChain(connection, network);
+  listenToOtherTabs();
   const wallet: ActiveWallet = { kind, connection, network, stopListening: () => undefined };
   active = wallet;
   wallet.stopListening = connection.onChange((change) => {
@@ -500,7 +501,10 @@ export async function disconnectWallet({
   keepSession = false,
   forget = !keepSession,
 }: { keepSession?: boolean; forget?: boolean } = {}): Promise<void> {
-  if (active && forget) rememberWallet(active.network.id, undefined);
+  if (active && forget) {
+    rememberWallet(active.network.id, undefined);
+    tellOtherTabs({ type: 'disconnected', network: active.network.id, kind: active.kind });
+  }
   const wallet = await releaseWallet(keepSession);
   const { connected, restoring } = session$.getValue();
   if (!wallet && !connected) {
@@ -511,6 +515,43 @@ export async function disconnectWallet({
   session$.next(DISCONNECTED);
   bumpEpoch();
   fire(disconnectCallbacks);
+}
+
+// ------------------------------------------------------------------------------ other tabs
+
+interface TabMessage {
+  type: 'disconnected';
+  network: NetworkId;
+  kind: WalletKind;
+}
+
+let tabChannel: BroadcastChannel | undefined;
+
+/**
+ * The site's other tabs, listened to from the first connect on. The user's Disconnect reaches
+ * them: a tab still showing that wallet on that network lets go of it too (as its next page load
+ * would, the wallet being forgotten), instead of showing the address and sending as it. The
+ * widget's wallet is its host page's: no tab of the site has it.
+ */
+function listenToOtherTabs(): void {
+  if (tabChannel || context.widget || typeof BroadcastChannel !== 'function') return;
+  tabChannel = new BroadcastChannel('jmswap-wallet');
+  (tabChannel as { unref?: () => void }).unref?.();
+  tabChannel.onmessage = (event: MessageEvent<unknown>) => {
+    const message = event.data as Partial<TabMessage> | null;
+    // Another tab of this origin, but still only a hint: a known shape, and this tab's wallet.
+    if (message?.type !== 'disconnected' || !active) return;
+    if (message.network !== active.network.id || message.kind !== active.kind) return;
+    void disconnectWallet({ forget: false });
+  };
+}
+
+function tellOtherTabs(message: TabMessage): void {
+  try {
+    tabChannel?.postMessage(message);
+  } catch {
+    // A closed channel: the other tabs learn it on their next page load.
+  }
 }
 
 // ------------------------------------------------------------------------------ network switching
