@@ -62,8 +62,10 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // names took it over and under from one build to the next. 139, not 138 (measured 138.1): toasts
   // shown by the page itself when the toast library cannot load (offline), and the wallet list
   // and the wallet menu's panels saying they did not load instead of a click doing nothing (0.2).
-  { path: '/info', budget: 139 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
-  { path: '/help', budget: 139 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
+  // 140, not 139 (measured 139.0): the user's Disconnect told to the site's other tabs, and the
+  // widget's wallet brought back after its partner's page reloads (0.2).
+  { path: '/info', budget: 140 * KiB, selector: 'h1, h2, h3', text: '^Roadmap$' },
+  { path: '/help', budget: 140 * KiB, selector: 'h1, h2, h3', text: '^HOW TO SWAP$' },
 ];
 
 /** The packages inside a chunk, by unminified source size, from its source map. */
