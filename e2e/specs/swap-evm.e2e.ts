@@ -489,6 +489,48 @@ test('a wallet that answers the transaction id without its 0x (some mobile walle
   );
 });
 
+test('a wallet that answers no transaction id at all: the popup links nothing and says the send is looked for; found on chain, its real id is linked', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  const net = localNetworks().BSC!;
+  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
+  await page.addInitScript(() => {
+    const wallet = window as unknown as {
+      ethereum: { request(a: { method: string }): Promise<unknown> };
+    };
+    const request = wallet.ethereum.request.bind(wallet.ethereum);
+    wallet.ethereum.request = async (a) => {
+      const answer = await request(a);
+      return a.method === 'eth_sendTransaction' ? { result: 'ok' } : answer;
+    };
+  });
+  await page.goto('/?n=BSC');
+  await connectFromHeader(page, 'MetaMask');
+  const before = await ledger('BSC', owner, ['USDT']);
+  await sellField(page).fill('0.01');
+  const { amountIn, amountOut } = await quoted(page);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  const popup = page.getByRole('dialog', { name: 'FUNDS ON THE WAY' });
+  // Until the send is found by its nonce (checked every 2 s): no link to a made-up id.
+  await expect(popup.getByTestId('txid-unknown')).toHaveText(
+    'Transaction: your wallet did not give its id; looking for it on BNB Smart Chain…',
+    { timeout: 20000 },
+  );
+  await expect(popup.getByRole('link')).toHaveCount(0);
+  const landed = await expectLanded(before, {
+    txs: 1,
+    debit: { BNB: amountIn },
+    credit: { USDT: amountOut },
+  });
+  await expect(popup.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 30000 });
+  await expect(popup.getByTestId('txid')).toHaveAttribute(
+    'href',
+    `${net.scan}${landed.txs[0]!.hash.toLowerCase()}`,
+  );
+  await expect(popup.getByTestId('txid-unknown')).toHaveCount(0);
+});
+
 test('BSC: a dust swap says its network fee is worth more than the swap; a usual amount does not', async ({
   page,
   evmAccount: owner,

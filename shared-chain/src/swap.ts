@@ -17,6 +17,7 @@ export { approvalSteps, type ApprovalRequest } from './services/approval';
 export type { DetectedTax, TaxCheck } from './core/taxDetection';
 export { previewSwap, type SendPreviewText } from './services/preview';
 export {
+  isTransactionId,
   SendPopup,
   SendProgress,
   USUAL_CONFIRMATION_MS,

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PendingTransaction } from '@jmswap/shared-chain';
+import { isTransactionId } from '@jmswap/shared-chain/swap';
 
 /**
  * In place of SWAP while the account's transaction is open: nothing can be sent twice, and the
@@ -27,9 +28,12 @@ export function PendingSend({
       ) : (
         <p key="chain" role="status" className="jm-pending">
           <span>{t`Sent.`}</span>{' '}
-          <a href={`${explorer}${pending.txid}`} target="_blank" rel="noreferrer">
-            {t`View the transaction`}
-          </a>
+          {/* A wallet's answer that is no transaction id links nowhere an explorer knows. */}
+          {isTransactionId(pending.txid) && (
+            <a href={`${explorer}${pending.txid}`} target="_blank" rel="noreferrer">
+              {t`View the transaction`}
+            </a>
+          )}
         </p>
       )}
     </>

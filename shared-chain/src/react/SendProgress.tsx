@@ -26,6 +26,13 @@ export type SentTransaction =
   | { status: 'confirmed'; txid: string; fee?: bigint }
   | { status: 'failed'; txid: string; fee?: bigint; reason: string };
 
+/**
+ * Whether a wallet's answer reads as a transaction id (64 hex digits, EVM's with 0x): anything
+ * else is no id an explorer knows, so it is not linked (the writer finds the send by its nonce,
+ * and its real id then takes its place).
+ */
+export const isTransactionId = (id: string): boolean => /^(0x)?[0-9a-fA-F]{64}$/.test(id);
+
 /** The success (or failure) of a send as a popup's lines: its state, the explorer link, the fee. */
 export function SendProgress({
   network,
@@ -46,6 +53,7 @@ export function SendProgress({
       : undefined;
   const seconds = Math.round(USUAL_CONFIRMATION_MS[network.id] / 1000);
   const name = network.name;
+  const known = isTransactionId(sent.txid);
   return (
     <div className="jm-send-progress" data-status={sent.status}>
       <p role="status" className="jm-send-status" data-testid="send-status">
@@ -65,16 +73,27 @@ export function SendProgress({
           {t`Network fee: ${fee}`}
         </p>
       )}
-      <p>
-        {t`Transaction:`}{' '}
-        <a href={`${network.scan}${sent.txid}`} target="_blank" rel="noreferrer" data-testid="txid">
-          {sent.txid.slice(0, 10)}…{sent.txid.slice(-8)}
-        </a>
-      </p>
+      {known ? (
+        <p key="id">
+          {t`Transaction:`}{' '}
+          <a
+            href={`${network.scan}${sent.txid}`}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="txid"
+          >
+            {sent.txid.slice(0, 10)}…{sent.txid.slice(-8)}
+          </a>
+        </p>
+      ) : (
+        <p key="no-id" className="jm-muted" data-testid="txid-unknown">
+          {t`Transaction: your wallet did not give its id; looking for it on ${name}…`}
+        </p>
+      )}
       {slow && (
         <div role="alert" className="jm-warning" data-testid="send-slow">
           {t`This is taking longer than usual on ${name} (about ${seconds} s).`}
-          {network.platform === 'evm' && <SpeedUp txid={sent.txid} onSpedUp={onSpedUp} />}
+          {network.platform === 'evm' && known && <SpeedUp txid={sent.txid} onSpedUp={onSpedUp} />}
         </div>
       )}
     </div>
