@@ -54,6 +54,8 @@ const TOKEN_ABI = [
 const ROUTER_ABI = Object.values(ROUTER_METHODS).map((m) => m.abi);
 
 const FEE_LIMIT_SUN = 100_000_000;
+/** How long a page load waits for TronLink to inject itself and show its address (the site's). */
+export const tronLinkWait = { ms: 3_000 };
 
 /** The networks TRON's genesis blocks name (mainnet, Nile, Shasta), and their p2pVersion. */
 const GENESIS_CHAIN_IDS = new Set([728126428, 3448148188, 2494104990]);
@@ -118,8 +120,13 @@ export function tronWallet(win: Window): HostWallet {
     },
     async restore(network): Promise<Connected | undefined> {
       // TronLink sets its tronWeb's address for a page it granted, while unlocked: no prompt.
-      const tw = link()?.tronWeb ?? (win as unknown as { tronWeb?: TronWebLike }).tronWeb;
-      const address = tw?.defaultAddress?.base58;
+      // It injects itself a moment after the page loads: waited for as the site waits for it.
+      const addressNow = () =>
+        (link()?.tronWeb ?? (win as unknown as { tronWeb?: TronWebLike }).tronWeb)?.defaultAddress
+          ?.base58;
+      for (let waited = 0; !addressNow() && waited < tronLinkWait.ms; waited += 100)
+        await sleep(100);
+      const address = addressNow();
       if (!address) return undefined;
       return { address, name: link()?.name ?? 'TronLink', chainId: await chainOf(network) };
     },

@@ -1,5 +1,5 @@
 import { evmWallet } from './evm';
-import { tronWallet } from './tron';
+import { tronLinkWait, tronWallet } from './tron';
 import { ACCOUNT, BSC, ROUTER, TRON, TRON_ACCOUNT, TRON_ROUTER } from '../fixtures.test-util';
 
 describe('the host page EVM wallet', () => {
@@ -71,9 +71,20 @@ describe('the host page TronLink', () => {
       name: 'TronLink',
       chainId: TRON.chainId,
     });
+    tronLinkWait.ms = 300;
     tw.defaultAddress = { base58: false } as never;
     expect(await tronWallet(win).restore(TRON)).toBeUndefined();
     expect(requests).toEqual([]);
+    // TronLink injecting itself a moment after the page loaded is waited for.
+    const late = new EventTarget() as unknown as Window & { tronLink?: unknown };
+    setTimeout(() => {
+      late.tronLink = {
+        name: 'TronLink',
+        request: async () => ({ code: 200 }),
+        tronWeb: tronWeb([]),
+      };
+    }, 150);
+    expect(await tronWallet(late).restore(TRON)).toMatchObject({ address: TRON_ACCOUNT });
   });
 
   it('connects and sends router calls through TronLink’s own TronWeb', async () => {

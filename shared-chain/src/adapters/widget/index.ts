@@ -54,13 +54,20 @@ export const widgetRestores = (): boolean => relay !== undefined && hostRestores
 
 type HostReply = { address?: unknown; name?: unknown; error?: unknown } | null;
 
+/** A page load's question: a host that keeps it longer leaves CONNECT WALLET as it is. */
+const SILENT_CONNECT_WAIT_MS = 10_000;
+
 const askHost = (network: NetworkConfig, choice: WalletChoice | undefined, silent: boolean) =>
-  (relay as WidgetRelay).call('connect', {
-    network: network.id,
-    // `wallet`: the one the visitor picked among those the host offered (its EIP-6963 id).
-    ...(choice?.rdns && { wallet: choice.rdns }),
-    ...(silent && { silent: true }),
-  }) as Promise<HostReply>;
+  (relay as WidgetRelay).call(
+    'connect',
+    {
+      network: network.id,
+      // `wallet`: the one the visitor picked among those the host offered (its EIP-6963 id).
+      ...(choice?.rdns && { wallet: choice.rdns }),
+      ...(silent && { silent: true }),
+    },
+    silent ? SILENT_CONNECT_WAIT_MS : undefined,
+  ) as Promise<HostReply>;
 
 /** The widget's only wallet: the host page's, reached through the relay. */
 export const widgetConnector: WalletConnector = {
