@@ -532,10 +532,12 @@ test("the user's Disconnect in another tab of the site lets go of the same walle
   otherTab.onmessage = (event) => heard.push(event.data);
   try {
     await connectWallet('injected'); // BSC
+    const name = session$.getValue().name;
     for (const message of [
-      { type: 'disconnected', network: 'POLY', kind: 'injected' },
-      { type: 'disconnected', network: 'BSC', kind: 'walletconnect' },
-      { type: 'connected', network: 'BSC', kind: 'injected' },
+      { type: 'disconnected', network: 'POLY', kind: 'injected', name },
+      { type: 'disconnected', network: 'BSC', kind: 'walletconnect', name },
+      { type: 'disconnected', network: 'BSC', kind: 'injected', name: 'Rabby Wallet' },
+      { type: 'connected', network: 'BSC', kind: 'injected', name },
       'disconnected',
       null,
     ])
@@ -543,7 +545,7 @@ test("the user's Disconnect in another tab of the site lets go of the same walle
     await new Promise((r) => setTimeout(r, 50));
     expect(session$.getValue()).toMatchObject({ connected: true, address: ACCOUNT });
 
-    otherTab.postMessage({ type: 'disconnected', network: 'BSC', kind: 'injected' });
+    otherTab.postMessage({ type: 'disconnected', network: 'BSC', kind: 'injected', name });
     await waitFor(() => expect(session$.getValue()).toEqual({ connected: false }));
     expect(provider.calls.map((c) => c.method)).not.toContain('wallet_revokePermissions');
 
@@ -555,7 +557,7 @@ test("the user's Disconnect in another tab of the site lets go of the same walle
     expect(heard).toEqual([]);
     await disconnectWallet();
     await waitFor(() =>
-      expect(heard).toEqual([{ type: 'disconnected', network: 'BSC', kind: 'injected' }]),
+      expect(heard).toEqual([{ type: 'disconnected', network: 'BSC', kind: 'injected', name }]),
     );
   } finally {
     otherTab.close();

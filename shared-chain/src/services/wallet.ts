@@ -503,7 +503,8 @@ export async function disconnectWallet({
 }: { keepSession?: boolean; forget?: boolean } = {}): Promise<void> {
   if (active && forget) {
     rememberWallet(active.network.id, undefined);
-    tellOtherTabs({ type: 'disconnected', network: active.network.id, kind: active.kind });
+    const { network, kind, connection } = active;
+    tellOtherTabs({ type: 'disconnected', network: network.id, kind, name: connection.name });
   }
   const wallet = await releaseWallet(keepSession);
   const { connected, restoring } = session$.getValue();
@@ -523,6 +524,8 @@ interface TabMessage {
   type: 'disconnected';
   network: NetworkId;
   kind: WalletKind;
+  /** The wallet's name: Rabby disconnected in one tab leaves MetaMask in another be. */
+  name: string;
 }
 
 let tabChannel: BroadcastChannel | undefined;
@@ -541,7 +544,9 @@ function listenToOtherTabs(): void {
     const message = event.data as Partial<TabMessage> | null;
     // Another tab of this origin, but still only a hint: a known shape, and this tab's wallet.
     if (message?.type !== 'disconnected' || !active) return;
-    if (message.network !== active.network.id || message.kind !== active.kind) return;
+    const { network, kind, connection } = active;
+    if (message.network !== network.id || message.kind !== kind) return;
+    if (message.name !== connection.name) return;
     void disconnectWallet({ forget: false });
   };
 }
