@@ -53,6 +53,9 @@ const EVENTS = ['chainChanged', 'accountsChanged'];
 let instances = 0;
 
 const chainRef = (chainId: number) => `eip155:${chainId}`;
+/** How long an account switch waits for the page to acknowledge the session's new accounts. */
+const ACK_WAIT_MS = 5_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 const big = (v: unknown) =>
   typeof v === 'string' || typeof v === 'number' ? BigInt(v) : undefined;
 
@@ -357,7 +360,9 @@ export class TestWallet {
         eip155: { ...ns, accounts: chains.map((c) => `${c}:${this.account}`) },
       };
       const { acknowledged } = await this.client.update({ topic: session.topic, namespaces });
-      await acknowledged();
+      // A wallet's screen does not wait on the page: with the page slow to answer (a loaded
+      // machine), accountsChanged still goes, and the page follows either message.
+      await Promise.race([acknowledged(), sleep(ACK_WAIT_MS)]);
       await this.client.emit({
         topic: session.topic,
         chainId: chainRef(this.chain),
