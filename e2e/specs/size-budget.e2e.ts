@@ -11,8 +11,12 @@ import { watchUsable } from '../fixtures/usable.mjs';
 const KiB = 1024;
 /** A route is usable once an element matching `selector` shows text matching `text`. */
 const ROUTES: { path: string; budget: number; selector: string; text: string }[] = [
-  // 201, not 200 (measured 200.1): the same 0.3 KiB as BSC's below.
-  { path: '/', budget: 201 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  // 201, not 200 (measured 200.1): the same 0.3 KiB as BSC's below. 202, not 201 (measured
+  // 201.0 on a fresh clone): the popup naming the account the tokens went to, no link to a wallet's
+  // made-up transaction id, Disconnect told to the other tabs, the widget's wallet brought back.
+  // What would take it back: the send popup (FUNDS ON THE WAY and its progress lines) is in the
+  // swap remote's first chunk though only a swap opens it.
+  { path: '/', budget: 202 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   // 190, not 180 (measured 189.3): the swap box's own growth (the token picker's button, dollar
   // lines, the send popup, the refresh rules) and the EVM reader's reads of tokens beyond the
   // list; the receipt's decoding (TRON's base58 hashing, 5.8 KiB) moved out of the first load.
