@@ -89,29 +89,27 @@ it('a browser wallet is offered any token the swap brought, by its own name; Tro
   expect(await screen.findByText('USDT added to Rabby Wallet')).toBeInTheDocument();
 });
 
-it('another account picked in the wallet since: the popup names the account the tokens went to', () => {
+it('another account picked in the wallet since: the popup names the account the tokens went to, and offers the token to no other account', () => {
   const sender = 'TQ5JE3aFJ3uxVBm5LGUy2KqMxP3BmEd9tz';
   const other = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
-  const view = render(
+  const add = jest.fn().mockResolvedValue(true);
+  const popup = (shown: string) => (
     <FundsOnTheWay
       swap={{ ...swap, account: sender }}
       network={tron}
-      account={sender}
+      account={shown}
+      onAddToken={add}
       onClose={jest.fn()}
-    />,
+    />
   );
+  const view = render(popup(sender));
   expect(screen.getByTestId('arrived')).toHaveTextContent(
     /^Arrived in your wallet: 80581\.7694152 JM$/,
   );
-  view.rerender(
-    <FundsOnTheWay
-      swap={{ ...swap, account: sender }}
-      network={tron}
-      account={other}
-      onClose={jest.fn()}
-    />,
-  );
+  expect(screen.getByRole('button', { name: 'Add JM to TronLink' })).toBeInTheDocument();
+  view.rerender(popup(other));
   expect(screen.getByTestId('arrived')).toHaveTextContent(
     /^Arrived in account TQ5JE3…d9tz: 80581\.7694152 JM$/,
   );
+  expect(screen.queryByRole('button', { name: /Add JM/ })).toBeNull();
 });

@@ -87,7 +87,9 @@ export function FundsOnTheWay({
       onClose={onClose}
       footer={
         <>
-          {onAddToken && swap.sent.status !== 'failed' && (
+          {/* Not offered for an account the wallet no longer shows: it would add the token to
+              the one shown, which did not get it. */}
+          {onAddToken && swap.sent.status !== 'failed' && !elsewhere && (
             <AddToWallet symbol={symbol} wallet={wallet ?? 'TronLink'} add={onAddToken} />
           )}
           {swap.sent.status === 'confirming' && (
