@@ -13,7 +13,7 @@ import {
   WIDGET_SET_OPTIONS,
   type WidgetMessage,
 } from './protocol';
-import { evmWallet } from './wallets/evm';
+import { announcedWallets, evmWallet } from './wallets/evm';
 import { tronWallet } from './wallets/tron';
 import type { HostWallet } from './wallets/types';
 
@@ -130,11 +130,16 @@ export function mountWidget(
   Object.assign(iframe.style, { border: '0', width: '100%', maxWidth: '100%', height: '640px' });
   element.appendChild(iframe);
 
+  // Listened to from the mount on, so the first connect finds the wallets already announced.
+  const announced = announcedWallets(win);
   const wallets = new Map<string, HostWallet>();
   const walletFor = (network: SdkNetwork) => {
     const key = network.platform;
     if (!wallets.has(key))
-      wallets.set(key, key === 'evm' ? evmWallet(win, options.evmWallet) : tronWallet(win));
+      wallets.set(
+        key,
+        key === 'evm' ? evmWallet(win, options.evmWallet, announced) : tronWallet(win),
+      );
     return wallets.get(key) as HostWallet;
   };
   const relay = new HostRelay(walletFor, options);
@@ -234,6 +239,7 @@ export function mountWidget(
     },
     destroy() {
       unfollow?.();
+      announced.stop();
       win.removeEventListener('message', listener);
       iframe.remove();
     },

@@ -20,8 +20,15 @@ interface Announced {
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 const pad = (h: string) => h.replace(/^0x/, '').toLowerCase().padStart(64, '0');
 
-/** EIP-6963 discovery: providers that answer within `waitMs`. */
-export async function discoverEvmWallets(win: Window, waitMs = 150): Promise<Announced[]> {
+/** How long the first look at the page's wallets waits for their EIP-6963 announcements. */
+const ANNOUNCE_WAIT_MS = 150;
+
+/**
+ * EIP-6963 discovery, listened to from the first use on: the first look waits for the wallets'
+ * answers; later ones read what was announced at once, including a wallet that announced itself
+ * late (its extension loaded after the page).
+ */
+export function announcedWallets(win: Window): AnnouncedWallets {
   const found: Announced[] = [];
   const listener = (event: Event) => {
     const detail = (event as CustomEvent<Announced>).detail;
@@ -30,17 +37,33 @@ export async function discoverEvmWallets(win: Window, waitMs = 150): Promise<Ann
   };
   win.addEventListener('eip6963:announceProvider', listener);
   win.dispatchEvent(new Event('eip6963:requestProvider'));
-  await sleep(waitMs);
-  win.removeEventListener('eip6963:announceProvider', listener);
-  return found;
+  const ready = sleep(ANNOUNCE_WAIT_MS);
+  return {
+    async list() {
+      await ready;
+      return [...found];
+    },
+    stop: () => win.removeEventListener('eip6963:announceProvider', listener),
+  };
 }
 
-export function evmWallet(win: Window, preferredRdns?: string): HostWallet {
+export interface AnnouncedWallets {
+  list(): Promise<Announced[]>;
+  stop(): void;
+}
+
+/** `announced`: the page's wallets as listened to since the widget was mounted. */
+export function evmWallet(
+  win: Window,
+  preferredRdns?: string,
+  announced: AnnouncedWallets = announcedWallets(win),
+): HostWallet {
   let chosen: { provider: Eip1193; name: string } | undefined;
+  const discoverEvmWallets = () => announced.list();
 
   async function provider(): Promise<{ provider: Eip1193; name: string }> {
     if (chosen) return chosen;
-    const announced = await discoverEvmWallets(win);
+    const announced = await discoverEvmWallets();
     const pick = announced.find((a) => a.info.rdns === preferredRdns) ?? announced[0];
     const injected = (win as unknown as { ethereum?: Eip1193 }).ethereum;
     if (pick) chosen = { provider: pick.provider, name: pick.info.name };
@@ -50,7 +73,7 @@ export function evmWallet(win: Window, preferredRdns?: string): HostWallet {
   }
   /** The visitor's pick among the page's wallets (its rdns); refused when it is not there. */
   async function choose(wallet: string): Promise<void> {
-    const picked = (await discoverEvmWallets(win)).find((a) => a.info.rdns === wallet);
+    const picked = (await discoverEvmWallets()).find((a) => a.info.rdns === wallet);
     if (!picked) throw Object.assign(new Error('That wallet is not on this page'), { code: 4100 });
     chosen = { provider: picked.provider, name: picked.info.name };
   }
@@ -89,7 +112,7 @@ export function evmWallet(win: Window, preferredRdns?: string): HostWallet {
   return {
     async offers(): Promise<WalletOffer[]> {
       if (preferredRdns) return [];
-      const announced = await discoverEvmWallets(win);
+      const announced = await discoverEvmWallets();
       if (announced.length < 2) return [];
       return announced.map(({ info }) => ({
         rdns: info.rdns,

@@ -23,6 +23,21 @@ describe('the host page EVM wallet', () => {
   });
 });
 
+describe('the host page’s EIP-6963 wallets', () => {
+  it('a wallet that announced itself after the first look (its extension loaded late) is offered', async () => {
+    const win = new EventTarget() as unknown as Window;
+    const wallet = evmWallet(win);
+    expect(await wallet.offers!()).toEqual([]);
+    for (const rdns of ['io.metamask', 'io.rabby'])
+      win.dispatchEvent(
+        new CustomEvent('eip6963:announceProvider', {
+          detail: { info: { rdns, name: rdns }, provider: { request: async () => null } },
+        }),
+      );
+    expect((await wallet.offers!()).map((o) => o.rdns)).toEqual(['io.metamask', 'io.rabby']);
+  });
+});
+
 describe('the host page TronLink', () => {
   const MAINNET_GENESIS = '00000000000000001ebf88508a03865c71d452e25f4d51194196a1d22b6653dc';
   const NILE_GENESIS = '0000000000000000d698d4192c56cb6be724a558448e2684802de4d6cd8690dc';
