@@ -531,6 +531,33 @@ test('a wallet that answers no transaction id at all: the popup links nothing an
   await expect(popup.getByTestId('txid-unknown')).toHaveCount(0);
 });
 
+test('BSC: the popup’s code does not load (connection lost): SWAP sends nothing and says so; back online, the swap lands with its popup', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  // FUNDS ON THE WAY is its own chunk, fetched once a wallet connects: here it cannot be.
+  const popupChunk = /\/funds-on-the-way\.[0-9a-f]+\.js$/;
+  await page.route(popupChunk, (route) => route.abort('internetdisconnected'));
+  await openWithWallet(page, 'BSC', owner);
+  const before = await ledger('BSC', owner, ['USDT']);
+  await sellField(page).fill('0.01');
+  await quoted(page);
+  await swapBox(page).getByRole('button', { name: 'SWAP', exact: true }).click();
+  await expect(
+    page.getByText(
+      'The page could not load what shows your swap, so nothing was sent. Check your connection, then try again.',
+    ),
+  ).toBeVisible();
+  await expectNothingMoved(before);
+  expect(await walletSent(page)).not.toContain('eth_sendTransaction');
+
+  await page.unroute(popupChunk);
+  const { amountIn, amountOut } = await quoted(page);
+  const popup = await swapAndWaitForPopup(page);
+  await expectLanded(before, { txs: 1, debit: { BNB: amountIn }, credit: { USDT: amountOut } });
+  await expect(popup.getByText('Confirmed', { exact: true })).toBeVisible({ timeout: 30000 });
+});
+
 test('BSC: a dust swap says its network fee is worth more than the swap; a usual amount does not', async ({
   page,
   evmAccount: owner,

@@ -33,7 +33,8 @@ import { TokenSelect } from './components/TokenSelect';
 import { PriceLines } from './components/PriceLines';
 import { InfoBlock } from './components/InfoBlock';
 import { SlippageSettings } from './components/SlippageSettings';
-import { FundsOnTheWay, offersTokenToWallet } from './components/FundsOnTheWay';
+import { offersTokenToWallet } from './components/offersTokenToWallet';
+import { loadFundsOnTheWay } from './components/sendPopup';
 import { PendingSend } from './components/PendingSend';
 import { ChartSlot } from './components/ChartSlot';
 import { NoPool } from './components/NoPool';
@@ -62,6 +63,10 @@ void registerCatalog(
 const NetworkFee = lazy(() => import('./components/NetworkFee'));
 // With a wallet and a quote: the exact swap simulated, its own chunk too.
 const SimulatedResult = lazy(() => import('./components/SimulatedResult'));
+// Rendered only after SWAP loaded it (useSwapAction): never a load that fails here.
+const FundsOnTheWay = lazy(() =>
+  loadFundsOnTheWay().then((popup) => ({ default: popup.FundsOnTheWay })),
+);
 
 /** TOKEN SWAP: the swap box of the index route and of the widget. */
 /**
@@ -149,6 +154,10 @@ function SwapBox({
     account: session.address,
     onDone: reloadBalances,
   });
+  // The popup's chunk, fetched once a wallet can swap (SWAP still waits for it if this failed).
+  useEffect(() => {
+    if (session.connected) loadFundsOnTheWay().catch(() => undefined);
+  }, [session.connected]);
   // The impact confirmation and the worse re-quote are about the amounts of one form version:
   // shown while it lasts, so an edit hides them without an effect (whose state updates rendered
   // the box once more on every keystroke).
@@ -428,22 +437,24 @@ function SwapBox({
         <ChartSlot part="history" network={network} from={from} to={to} widget={widget} />
       )}
       {completed && (
-        <FundsOnTheWay
-          swap={completed}
-          network={network}
-          onSpedUp={spedUp}
-          wallet={session.name}
-          account={session.address}
-          onAddToken={
-            offersTokenToWallet(session.kind, completed.to) && swapApi().watchAsset
-              ? () => swapApi().watchAsset?.(network, completed.to) ?? Promise.resolve(false)
-              : undefined
-          }
-          onClose={() => {
-            closeCompleted();
-            dispatch({ type: 'reset' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <FundsOnTheWay
+            swap={completed}
+            network={network}
+            onSpedUp={spedUp}
+            wallet={session.name}
+            account={session.address}
+            onAddToken={
+              offersTokenToWallet(session.kind, completed.to) && swapApi().watchAsset
+                ? () => swapApi().watchAsset?.(network, completed.to) ?? Promise.resolve(false)
+                : undefined
+            }
+            onClose={() => {
+              closeCompleted();
+              dispatch({ type: 'reset' });
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -24,6 +24,7 @@ import {
 } from './form/swapForm';
 import { refreshMsFor } from './useSwapBox';
 import type { SwapInFlight } from './components/FundsOnTheWay';
+import { loadFundsOnTheWay } from './components/sendPopup';
 import { swapApi } from './swapApi';
 import { impactLevel } from './components/InfoBlock';
 
@@ -32,6 +33,8 @@ export const POST_SWAP_REFRESH_MS = 2_000;
 export const BALANCE_UNREAD = () =>
   t`Your balance could not be read. Check your connection, then try again.`;
 const BUY_ENERGY_URL = 'https://tronenergy.market';
+const POPUP_UNLOADED = () =>
+  t`The page could not load what shows your swap, so nothing was sent. Check your connection, then try again.`;
 
 interface Args {
   network: NetworkConfig;
@@ -181,6 +184,14 @@ export function useSwapAction(args: Args) {
     setLoading(true, PROCESSING_TRANSACTION);
     let submitted: string | undefined;
     try {
+      // Nothing is sent before the popup that follows the swap can show.
+      try {
+        await loadFundsOnTheWay();
+      } catch (error) {
+        console.error('[swap] FUNDS ON THE WAY did not load', error);
+        showToast('error', POPUP_UNLOADED());
+        return;
+      }
       const current = await freshQuote(quote);
       if (current.worse) return 'requoted';
       const sent = current.quote;

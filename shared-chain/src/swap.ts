@@ -16,8 +16,8 @@ export * from './services/swap';
 export { approvalSteps, type ApprovalRequest } from './services/approval';
 export type { DetectedTax, TaxCheck } from './core/taxDetection';
 export { previewSwap, type SendPreviewText } from './services/preview';
+export { isTransactionId } from './core/transactionId';
 export {
-  isTransactionId,
   SendPopup,
   SendProgress,
   USUAL_CONFIRMATION_MS,

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
 import { parseNetworksFile } from '@jmswap/shared-chain';
-import { FundsOnTheWay, offersTokenToWallet, type SwapInFlight } from './FundsOnTheWay';
+import { FundsOnTheWay, type SwapInFlight } from './FundsOnTheWay';
+import { offersTokenToWallet } from './offersTokenToWallet';
 
 const { networks } = parseNetworksFile(production);
 const tron = networks.TRON!;

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { NetworkConfig, NetworkId } from '../config/types';
 import { formatAmount } from '../core/amounts';
+import { isTransactionId } from '../core/transactionId';
 import { loadRecentTransactions } from '../singleton';
 import { Modal } from './Modal';
 
@@ -25,13 +26,6 @@ export type SentTransaction =
   | { status: 'confirming'; txid: string; sentAt: number }
   | { status: 'confirmed'; txid: string; fee?: bigint }
   | { status: 'failed'; txid: string; fee?: bigint; reason: string };
-
-/**
- * Whether a wallet's answer reads as a transaction id (64 hex digits, EVM's with 0x): anything
- * else is no id an explorer knows, so it is not linked (the writer finds the send by its nonce,
- * and its real id then takes its place).
- */
-export const isTransactionId = (id: string): boolean => /^(0x)?[0-9a-fA-F]{64}$/.test(id);
 
 /** The success (or failure) of a send as a popup's lines: its state, the explorer link, the fee. */
 export function SendProgress({
