@@ -456,24 +456,34 @@ test("BSC: an account switched in the wallet mid-swap: a swap asked for is the f
   await expect(page.getByText(/your wallet changed this transaction/)).toHaveCount(0);
 });
 
-test('a wallet that answers the transaction id without its 0x (some mobile wallets): the popup links the real id as soon as it is sent', async ({
-  page,
-  evmAccount: owner,
-}) => {
+/**
+ * BSC with a wallet whose answer to eth_sendTransaction is not the 0x id: the id without its 0x
+ * in capitals (some mobile wallets), or no id at all. The swap itself is sent as ever.
+ */
+async function withSendAnswer(page: Page, account: string, answer: 'bare capitals' | 'no id') {
   const net = localNetworks().BSC!;
-  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
-  await page.addInitScript(() => {
+  await injectEvmWallet(page, { account, chainId: net.chainId, rpcUrls: evmRpcUrls() });
+  await page.addInitScript((kind) => {
     const wallet = window as unknown as {
       ethereum: { request(a: { method: string }): Promise<unknown> };
     };
     const request = wallet.ethereum.request.bind(wallet.ethereum);
     wallet.ethereum.request = async (a) => {
-      const answer = await request(a);
-      return a.method === 'eth_sendTransaction' ? String(answer).slice(2).toUpperCase() : answer;
+      const sent = await request(a);
+      if (a.method !== 'eth_sendTransaction') return sent;
+      return kind === 'no id' ? { result: 'ok' } : String(sent).slice(2).toUpperCase();
     };
-  });
+  }, answer);
   await page.goto('/?n=BSC');
   await connectFromHeader(page, 'MetaMask');
+}
+
+test('a wallet that answers the transaction id without its 0x (some mobile wallets): the popup links the real id as soon as it is sent', async ({
+  page,
+  evmAccount: owner,
+}) => {
+  const net = localNetworks().BSC!;
+  await withSendAnswer(page, owner, 'bare capitals');
   const before = await ledger('BSC', owner, ['USDT']);
   await sellField(page).fill('0.01');
   const { amountIn, amountOut } = await quoted(page);
@@ -494,19 +504,7 @@ test('a wallet that answers no transaction id at all: the popup links nothing an
   evmAccount: owner,
 }) => {
   const net = localNetworks().BSC!;
-  await injectEvmWallet(page, { account: owner, chainId: net.chainId, rpcUrls: evmRpcUrls() });
-  await page.addInitScript(() => {
-    const wallet = window as unknown as {
-      ethereum: { request(a: { method: string }): Promise<unknown> };
-    };
-    const request = wallet.ethereum.request.bind(wallet.ethereum);
-    wallet.ethereum.request = async (a) => {
-      const answer = await request(a);
-      return a.method === 'eth_sendTransaction' ? { result: 'ok' } : answer;
-    };
-  });
-  await page.goto('/?n=BSC');
-  await connectFromHeader(page, 'MetaMask');
+  await withSendAnswer(page, owner, 'no id');
   const before = await ledger('BSC', owner, ['USDT']);
   await sellField(page).fill('0.01');
   const { amountIn, amountOut } = await quoted(page);
