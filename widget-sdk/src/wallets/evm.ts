@@ -59,12 +59,12 @@ export function evmWallet(
   announced: AnnouncedWallets = announcedWallets(win),
 ): HostWallet {
   let chosen: { provider: Eip1193; name: string } | undefined;
-  const discoverEvmWallets = () => announced.list();
+  const pageWallets = () => announced.list();
 
   async function provider(): Promise<{ provider: Eip1193; name: string }> {
     if (chosen) return chosen;
-    const announced = await discoverEvmWallets();
-    const pick = announced.find((a) => a.info.rdns === preferredRdns) ?? announced[0];
+    const found = await pageWallets();
+    const pick = found.find((a) => a.info.rdns === preferredRdns) ?? found[0];
     const injected = (win as unknown as { ethereum?: Eip1193 }).ethereum;
     if (pick) chosen = { provider: pick.provider, name: pick.info.name };
     else if (injected) chosen = { provider: injected, name: 'Browser wallet' };
@@ -73,7 +73,7 @@ export function evmWallet(
   }
   /** The visitor's pick among the page's wallets (its rdns); refused when it is not there. */
   async function choose(wallet: string): Promise<void> {
-    const picked = (await discoverEvmWallets()).find((a) => a.info.rdns === wallet);
+    const picked = (await pageWallets()).find((a) => a.info.rdns === wallet);
     if (!picked) throw Object.assign(new Error('That wallet is not on this page'), { code: 4100 });
     chosen = { provider: picked.provider, name: picked.info.name };
   }
@@ -112,9 +112,9 @@ export function evmWallet(
   return {
     async offers(): Promise<WalletOffer[]> {
       if (preferredRdns) return [];
-      const announced = await discoverEvmWallets();
-      if (announced.length < 2) return [];
-      return announced.map(({ info }) => ({
+      const found = await pageWallets();
+      if (found.length < 2) return [];
+      return found.map(({ info }) => ({
         rdns: info.rdns,
         name: info.name,
         ...(typeof info.icon === 'string' && { icon: info.icon }),
