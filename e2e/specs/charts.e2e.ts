@@ -74,6 +74,10 @@ async function swapDefaultPair(
   return hash;
 }
 
+/** A page of the header's sub-menu, opened as a user does (no page load). */
+const subMenu = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sub-menu' }).getByRole('link', { name, exact: true });
+
 const sameHash = (a: string, b: string) =>
   a.replace(/^0x/, '').toLowerCase() === b.replace(/^0x/, '').toLowerCase();
 
@@ -249,6 +253,50 @@ test("a route's two pools (USDT → BNB → BUSD) are one trade in My trades and
     .filter((line) => line.includes(hash));
   expect(lines).toEqual([expect.stringContaining(',BSC,USDT/BUSD,swap,10,USDT,')]);
   expect(lines[0]).toContain(`,${amountOut / e18}.${fraction.replace(/0+$/, '')},BUSD,`);
+});
+
+test('the charts page seen before a swap shows it on the way back at once: My trades, the current price and the 24h volume, after a reload too', async ({
+  page,
+  evmAccount,
+}) => {
+  const scan = net('BSC').scan;
+  const owner = await openBsc(page, evmAccount);
+  const figure = (name: string) => page.locator(`[data-figure="${name}"]`);
+  const number = async (name: string) =>
+    Number(((await figure(name).textContent()) ?? '').replace(/[$,]/g, '').split(' ')[0]);
+  const myTrades = page.getByRole('region', { name: 'My trades' });
+  const openCharts = async () => {
+    await subMenu(page, 'Charts').click();
+    await expect(page.locator('[data-figure="title-unit"]')).toHaveText('USDT per BNB');
+  };
+  // The page reads (and the browser and the page keep) the figures and trades without the swap.
+  await openCharts();
+  await expect(myTrades.getByText('No swap data available')).toBeVisible();
+  const priceBefore = await number('title-price');
+  const volumeBefore = await number('volume');
+
+  await subMenu(page, 'Swap').click();
+  const first = await swapDefaultPair(page, 'BSC', owner, '0.5');
+  await expectAccountTrade('BSC', owner, first);
+  await openCharts();
+  // Within seconds, not when the copies kept from before the swap expire (a minute).
+  await expect(myTrades.locator(`a[href="${scan}${first}"]`)).toBeVisible({ timeout: 15_000 });
+  // BNB sold into the pool: fewer USDT per BNB; the swap's dollars added to the day's volume.
+  await expect.poll(() => number('title-price'), { timeout: 15_000 }).toBeLessThan(priceBefore);
+  await expect
+    .poll(() => number('volume'), { timeout: 15_000 })
+    .toBeGreaterThan(volumeBefore + 250);
+  const priceAfterFirst = await number('title-price');
+
+  // Another swap, then the charts page loaded anew: the browser's copies are not served either.
+  await subMenu(page, 'Swap').click();
+  const second = await swapDefaultPair(page, 'BSC', owner, '0.25');
+  await expectAccountTrade('BSC', owner, second);
+  await page.goto('/charts?n=BSC');
+  await expectWalletBack(page, 'MetaMask');
+  await expect(myTrades.locator(`a[href="${scan}${second}"]`)).toBeVisible({ timeout: 15_000 });
+  await expect(myTrades.locator(`a[href="${scan}${first}"]`)).toBeVisible();
+  await expect.poll(() => number('title-price'), { timeout: 15_000 }).toBeLessThan(priceAfterFirst);
 });
 
 /** How many lines each part of a figure takes: the parts are its text before and after a <wbr>. */

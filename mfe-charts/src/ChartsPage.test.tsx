@@ -8,7 +8,7 @@ import {
   setNetworks,
   type AppEvent,
 } from '@jmswap/shared-chain';
-import { clearHistoryCache } from '@jmswap/shared-chain/history';
+import { clearHistoryCache, noteLanded } from '@jmswap/shared-chain/history';
 import { ChartsPage } from './ChartsPage';
 
 jest.mock('./HighchartsView', () => ({ __esModule: true, default: () => <div>chart</div> }));
@@ -132,6 +132,34 @@ it('the current price is read again while the page is seen; a read that fails ke
     expect(screen.queryByText(/Market data is unavailable right now/)).toBeNull();
   } finally {
     jest.useRealTimers();
+  }
+});
+
+it("the user's own swap moves the current price within seconds, past the browser's copy of the figures", async () => {
+  jest.useFakeTimers();
+  try {
+    let price = 0.00125;
+    const modes: Array<RequestCache | undefined> = [];
+    global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+      if (!String(url).endsWith('/v1/info')) return new Response(JSON.stringify([]));
+      modes.push(init?.cache);
+      const pair = { ...info.networks.TRON.pairs[0], price };
+      return new Response(
+        JSON.stringify({ ...info, networks: { TRON: { pairs: [pair], tokens: {} } } }),
+      );
+    }) as unknown as typeof fetch;
+    render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
+    const title = () => screen.getByRole('heading', { level: 2 });
+    await waitFor(() => expect(title()).toHaveTextContent('JM/TRX 0.00125 TRX per JM'));
+    price = 0.0013;
+    act(() => noteLanded('TRON'));
+    await act(() => jest.advanceTimersByTimeAsync(4_000));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(title()).toHaveTextContent('JM/TRX 0.00130 TRX per JM');
+    expect(modes).toEqual(['default', 'no-cache']);
+  } finally {
+    jest.useRealTimers();
+    localStorage.clear();
   }
 });
 

@@ -1,8 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import production from '@jmswap/shared-chain/config/networks.production.json';
-import { activateLanguage, parseNetworksFile, trackEvent } from '@jmswap/shared-chain';
-import { clearHistoryCache } from '@jmswap/shared-chain/history';
+import { activateLanguage, parseNetworksFile } from '@jmswap/shared-chain';
+import { clearHistoryCache, noteLanded } from '@jmswap/shared-chain/history';
 import { HistoryPanel } from './HistoryPanel';
 
 const { networks } = parseNetworksFile(production);
@@ -35,6 +35,7 @@ const serve = (body: unknown, status = 200) => {
 
 beforeEach(() => {
   clearHistoryCache();
+  localStorage.clear();
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -95,13 +96,13 @@ it.each([
   expect(await within(panel).findByText('No swap data available')).toBeInTheDocument();
 });
 
-it("asks again past the cache a few seconds after the user's swap", async () => {
+it("asks again past the cache a few seconds after the user's swap landed", async () => {
   serve([]);
   const panel = await open();
   await within(panel).findByText('No swap data available');
   jest.useFakeTimers();
   serve([trade]);
-  act(() => trackEvent('SWAP', { network: 'TRON' }));
+  act(() => noteLanded('TRON'));
   await act(async () => {
     jest.advanceTimersByTime(4_000);
   });
@@ -119,7 +120,7 @@ it('a refresh the api does not answer keeps the trades shown and says so, until 
   jest.useFakeTimers();
   // The user's swap asks again past the cache; the api is down.
   serve({ error: 'Service Unavailable' }, 503);
-  act(() => trackEvent('SWAP', { network: 'TRON' }));
+  act(() => noteLanded('TRON'));
   await act(() => jest.advanceTimersByTimeAsync(4_000));
   expect(within(panel).getAllByRole('row')).toHaveLength(2);
   expect(within(panel).getByRole('status')).toHaveTextContent(

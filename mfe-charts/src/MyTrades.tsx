@@ -7,7 +7,12 @@ import {
   useWalletSession,
   type NetworkConfig,
 } from '@jmswap/shared-chain';
-import { fetchAccountTrades, fetchAllPages, type AccountTrade } from '@jmswap/shared-chain/history';
+import {
+  fetchAccountTrades,
+  fetchAllPages,
+  useReadAgainAfterLanding,
+  type AccountTrade,
+} from '@jmswap/shared-chain/history';
 import { downloadCsv } from './csv';
 import { myTradesCsv } from './exports';
 import { fixedDecimal, tradeTime, usd } from './format';
@@ -20,19 +25,24 @@ export function MyTrades({ network }: { network: NetworkConfig }) {
   const { t } = useLingui();
   const { connected, address, restoring } = useWalletSession();
   const [trades, setTrades] = useState<AccountTrade[] | undefined>();
+  useEffect(() => setTrades(undefined), [network, address]);
+  // A swap of this browser that landed is read a few times as the api stores it, past the caches.
+  const again = useReadAgainAfterLanding(network.id);
   useEffect(() => {
-    setTrades(undefined);
     if (!address) return;
     const abort = new AbortController();
     fetchAccountTrades(network.api.url, network.id, address, {
       limit: PAGE,
       signal: abort.signal,
+      fresh: again > 0,
     }).then((rows) => {
-      // A transition: React renders the table in slices, not one long task.
-      if (!abort.signal.aborted) startTransition(() => setTrades(rows ?? []));
+      if (abort.signal.aborted) return;
+      // A transition: React renders the table in slices, not one long task. A read again that
+      // failed keeps the trades shown.
+      startTransition(() => setTrades((shown) => rows ?? (again > 0 ? shown : undefined) ?? []));
     });
     return () => abort.abort();
-  }, [network, address]);
+  }, [network, address, again]);
 
   async function exportAll() {
     if (!address) return;

@@ -4,6 +4,7 @@ import {
   askAgainWhileSeen,
   fetchInfo,
   infoFor,
+  useReadAgainAfterLanding,
   type ApiInfoNetwork,
 } from '@jmswap/shared-chain/history';
 import { useRefresh } from './useRefresh';
@@ -16,7 +17,8 @@ export const INFO_REFRESH_MS = 30_000;
  * They arrive in a transition: React renders the figures in slices, not one long task. An api
  * that does not answer is asked again every API_RETRY_MS (15 s) while the page is seen, so the figures
  * come back with it without a reload. Once shown they are read again every INFO_REFRESH_MS while
- * the page is seen (the current price moves with the trades); a read that fails keeps them.
+ * the page is seen (the current price moves with the trades), and a few times after a trade of
+ * this browser landed; a read that fails keeps them.
  */
 export function useInfo(network: NetworkConfig | undefined) {
   const [state, setState] = useState<{ loading: boolean; info?: ApiInfoNetwork }>({
@@ -43,8 +45,10 @@ export function useInfo(network: NetworkConfig | undefined) {
     return () => abort.abort();
   }, [id, api]);
   const tick = useRefresh(INFO_REFRESH_MS, INFO_REFRESH_MS - 1000, state.info !== undefined);
+  // The price and volume with the user's own trade, as soon as the api has it.
+  const again = useReadAgainAfterLanding(id);
   useEffect(() => {
-    if (!id || api === undefined || tick === 0) return;
+    if (!id || api === undefined || (tick === 0 && again === 0)) return;
     const abort = new AbortController();
     void fetchInfo(api, { signal: abort.signal }).then((info) => {
       const figures = infoFor(info, id);
@@ -52,6 +56,6 @@ export function useInfo(network: NetworkConfig | undefined) {
         startTransition(() => setState({ loading: false, info: figures }));
     });
     return () => abort.abort();
-  }, [id, api, tick]);
+  }, [id, api, tick, again]);
   return state;
 }

@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
-import { filter } from 'rxjs';
-import {
-  appEvents$,
-  HISTORY_REFRESH_MS,
-  HISTORY_STALE_MS,
-  type NetworkConfig,
-} from '@jmswap/shared-chain';
-import { fetchTrades, type Trade } from '@jmswap/shared-chain/history';
+import { HISTORY_REFRESH_MS, HISTORY_STALE_MS, type NetworkConfig } from '@jmswap/shared-chain';
+import { fetchTrades, useReadAgainAfterLanding, type Trade } from '@jmswap/shared-chain/history';
 import { isAddressKey } from '@jmswap/shared-chain/tokens';
 import { useRefresh } from './useRefresh';
 
 export const TRADES_PAGE = 50;
-/** After the user's own swap the indexer needs a few seconds; ask again then, past the cache. */
-const AFTER_SWAP_MS = [4_000, 12_000, 30_000];
 
 export interface TradesState {
   loading: boolean;
@@ -32,27 +24,17 @@ export const pairAddresses = (network: NetworkConfig, a: string, b: string): [st
 const addressOf = (network: NetworkConfig, key: string): string =>
   network.tokens[key]?.address ?? (isAddressKey(network.platform, key) ? key : '');
 
-/** A pair's latest trades while `open`: every 5 min when older than 1 min, and after a swap. */
+/**
+ * A pair's latest trades while `open`: every 5 min when older than 1 min, and a few times after a
+ * swap of this browser landed (the indexer needs a few seconds), past the caches.
+ */
 export function useTrades(network: NetworkConfig, pair: [string, string], open: boolean) {
   const [state, setState] = useState<TradesState>({ loading: true, trades: [] });
-  const [fresh, setFresh] = useState(0);
   const tick = useRefresh(HISTORY_REFRESH_MS, HISTORY_STALE_MS, open);
+  const fresh = useReadAgainAfterLanding(network.id);
   const [addressA, addressB] = pairAddresses(network, pair[0], pair[1]);
 
   useEffect(() => setState({ loading: true, trades: [] }), [network, addressA, addressB]);
-  useEffect(() => {
-    if (!open) return;
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const sub = appEvents$
-      .pipe(filter((e) => e.type === 'analytics' && e.name === 'SWAP'))
-      .subscribe(() => {
-        for (const ms of AFTER_SWAP_MS) timers.push(setTimeout(() => setFresh((n) => n + 1), ms));
-      });
-    return () => {
-      sub.unsubscribe();
-      timers.forEach(clearTimeout);
-    };
-  }, [open]);
   useEffect(() => {
     if (!open) return;
     const abort = new AbortController();

@@ -169,10 +169,11 @@ describe('feature entries (@jmswap/shared-chain/swap, /liquidity, /history, /wal
     /^adapters\/evm\/helpers\.ts$/,
     /^adapters\/widget\//,
     // React code shares contexts and caches with the page; SendProgress.tsx (the send popup the
-    // swap and liquidity screens open), Modal.tsx (its dialog), usd.ts (the dollar lines' hook)
-    // and linkSymbols.ts (a link's unknown symbols cleared) hold nothing at module level: a copy
-    // is bytes (usd.ts's price cache, in api/, is one per remote: a read a minute).
-    /^react\/(?!(SendProgress\.tsx|Modal\.tsx|usd\.ts|linkSymbols\.ts)$)/,
+    // swap and liquidity screens open), Modal.tsx (its dialog), usd.ts (the dollar lines' hook),
+    // landed.ts (reads again after a landing) and linkSymbols.ts (a link's unknown symbols
+    // cleared) hold nothing at module level: a copy is bytes (usd.ts's price cache, in api/, is
+    // one per remote: a read a minute).
+    /^react\/(?!(SendProgress\.tsx|Modal\.tsx|usd\.ts|landed\.ts|linkSymbols\.ts)$)/,
   ];
 
   // Pure code the feature code shares with the first load, by relative path: a copy
@@ -186,6 +187,9 @@ describe('feature entries (@jmswap/shared-chain/swap, /liquidity, /history, /wal
     // The send popup's dialog, also the shell's: a remote keeps its own copy, so it needs no
     // newer shell than the one it was built against.
     /^react\/Modal\.tsx$/,
+    // When this browser's trades landed: kept in localStorage and told by a page event, so the
+    // writer's copy and each remote's api clients read the same times.
+    /^api\/(landed|noteLanded)\.ts$/,
   ];
 
   it('are not in the first load of every page', () => {

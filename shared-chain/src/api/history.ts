@@ -14,6 +14,7 @@ import {
   LINE_CACHE_MS,
 } from '../core/constants';
 import { learnApiClock } from './apiClock';
+import { freshnessAfterLanding } from './landed';
 import { withinAnswerTime } from './answerTime';
 import { readEarlyOr } from './early';
 
@@ -168,12 +169,19 @@ export const clearHistoryCache = (): void => cache.clear();
 
 async function getJson<T>(
   url: string,
+  network: NetworkId,
   parse: (raw: unknown) => T | undefined,
   ttlMs: number,
   options: HistoryFetchOptions,
 ): Promise<T | undefined> {
+  const now = Date.now();
+  // The API's max-age is the memory's time to live: after a trade of this browser, neither copy
+  // read before it has settled is used (see landed.ts).
+  const landing = freshnessAfterLanding(network, ttlMs, now);
+  const fresh = options.fresh || landing.revalidate;
   const hit = cache.get(url);
-  if (!options.fresh && hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
+  if (!options.fresh && hit && now - hit.at < ttlMs && hit.at >= landing.trustFrom)
+    return hit.value as Promise<T>;
   const read = async (response: Promise<Response>) => {
     const res = await response;
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -187,15 +195,15 @@ async function getJson<T>(
       headers: { Accept: 'application/json' },
       signal,
       // The API lets browsers keep answers (max-age); a fresh read must get past that too.
-      cache: options.fresh ? 'no-cache' : 'default',
+      cache: fresh ? 'no-cache' : 'default',
     });
   // The page's head script may have asked already (the charts page's first candles): that
   // answer is read with the same checks, and a failed one asks again here.
   const value = withinAnswerTime(
-    (signal) => (options.fresh ? read(fetchIt(signal)()) : readEarlyOr(url, read, fetchIt(signal))),
+    (signal) => (fresh ? read(fetchIt(signal)()) : readEarlyOr(url, read, fetchIt(signal))),
     options.signal,
   );
-  cache.set(url, { at: Date.now(), value });
+  cache.set(url, { at: now, value });
   try {
     return await value;
   } catch (error) {
@@ -253,7 +261,7 @@ export function fetchCandles(
 ): Promise<Candle[] | undefined> {
   if (!apiUrl) return Promise.resolve(undefined);
   const url = `${base(apiUrl, network)}/candles/${window}/${seg(symbolA)}/${seg(symbolB)}${rangeQuery(options.range)}`;
-  return getJson(url, checkCandles, CANDLES_CACHE_MS, options);
+  return getJson(url, network, checkCandles, CANDLES_CACHE_MS, options);
 }
 
 /** The close of each 4 h bucket, price of B in A (`range`: only part of the window). */
@@ -267,7 +275,7 @@ export function fetchLine(
 ): Promise<LinePoint[] | undefined> {
   if (!apiUrl) return Promise.resolve(undefined);
   const url = `${base(apiUrl, network)}/line/${window}/${seg(symbolA)}/${seg(symbolB)}${rangeQuery(options.range)}`;
-  return getJson(url, parseLine, LINE_CACHE_MS, options);
+  return getJson(url, network, parseLine, LINE_CACHE_MS, options);
 }
 
 /**
@@ -357,7 +365,7 @@ export function fetchTrades(
 ): Promise<Trade[] | undefined> {
   if (!apiUrl || !addressA || !addressB) return Promise.resolve(undefined);
   const url = `${base(apiUrl, network)}/trades/${seg(addressA)}/${seg(addressB)}${page(options.limit, options.before)}`;
-  return getJson(url, parseTrades, HISTORY_CACHE_MS, options);
+  return getJson(url, network, parseTrades, HISTORY_CACHE_MS, options);
 }
 
 /** One wallet's trades on a network, newest first. */
@@ -369,7 +377,7 @@ export function fetchAccountTrades(
 ): Promise<AccountTrade[] | undefined> {
   if (!apiUrl || !address) return Promise.resolve(undefined);
   const url = `${base(apiUrl, network)}/account/${seg(address)}/trades${page(options.limit, options.before)}`;
-  return getJson(url, parseAccountTrades, HISTORY_CACHE_MS, options);
+  return getJson(url, network, parseAccountTrades, HISTORY_CACHE_MS, options);
 }
 
 /**

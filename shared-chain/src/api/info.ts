@@ -7,6 +7,10 @@ import * as v from 'valibot';
 import { NETWORK_IDS, type NetworkId } from '../config/types';
 import { withinAnswerTime } from './answerTime';
 import { readEarlyOr } from './early';
+import { freshnessAfterLanding } from './landed';
+
+/** How long browsers may keep the answer (the API's max-age for it). */
+export const INFO_MAX_AGE_MS = 30_000;
 
 const finite = v.pipe(v.number(), v.finite());
 const usd = v.nullable(finite);
@@ -66,21 +70,26 @@ export async function fetchInfo(
   const fetchImpl = options.fetchImpl ?? fetch;
   try {
     const url = `${apiUrl.replace(/\/+$/, '')}/v1/info`;
+    const read = async (response: Promise<Response>) => {
+      const res = await response;
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const info = parseInfo(await res.json());
+      if (!info) throw new Error('answer does not match the info contract');
+      return info;
+    };
+    // One answer for every network: a trade of this browser on any of them makes a kept copy
+    // old (landed.ts), and then neither the browser's copy nor the head script's is read.
+    const fresh = freshnessAfterLanding(undefined, INFO_MAX_AGE_MS).revalidate;
+    const fetchIt = (signal: AbortSignal) => () =>
+      fetchImpl(url, {
+        headers: { Accept: 'application/json' },
+        signal,
+        cache: fresh ? 'no-cache' : 'default',
+      });
     // The page's head script may have asked already (the charts page): the same checks apply,
     // and a failed early answer asks again.
     return await withinAnswerTime(
-      (signal) =>
-        readEarlyOr(
-          url,
-          async (response) => {
-            const res = await response;
-            if (!res.ok) throw new Error(`HTTP ${res.status}`);
-            const info = parseInfo(await res.json());
-            if (!info) throw new Error('answer does not match the info contract');
-            return info;
-          },
-          () => fetchImpl(url, { headers: { Accept: 'application/json' }, signal }),
-        ),
+      (signal) => (fresh ? read(fetchIt(signal)()) : readEarlyOr(url, read, fetchIt(signal))),
       options.signal,
     );
   } catch (error) {

@@ -6,6 +6,7 @@
  */
 import type { NetworkConfig } from '../config/types';
 import { fetchInfo, infoFor } from './info';
+import { freshnessAfterLanding } from './landed';
 import type { UsdPrices } from './usd';
 
 export type { UsdPrices };
@@ -22,7 +23,9 @@ export function usdPricesOf(
 ): Promise<UsdPrices | undefined> {
   const key = `${network.api.url} ${network.id}`;
   const known = cache.get(key);
-  if (known && now - known.at < USD_PRICES_MAX_AGE_MS) return known.prices;
+  // Prices read before a trade of this browser on the network had settled are read again.
+  const { trustFrom } = freshnessAfterLanding(network.id, USD_PRICES_MAX_AGE_MS, now);
+  if (known && now - known.at < USD_PRICES_MAX_AGE_MS && known.at >= trustFrom) return known.prices;
   const prices = fetchInfo(network.api.url).then((info) => {
     const tokens = infoFor(info, network.id)?.tokens;
     if (!tokens) {

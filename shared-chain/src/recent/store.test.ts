@@ -13,6 +13,7 @@ import { fakeEvmNetwork } from '../services/testing/networks';
 import { MAX_APPROVAL } from '../core/constants';
 import { withMinedFailure } from '../core/errors';
 import { TRANSFER_TOPIC } from '../core/receipt';
+import { landedAt } from '../api/landed';
 import { serialize, storageKey, type RecentTransaction } from './model';
 import { listOf, pollNow, recordingWriter, resetRecentForTests, resumeAccount } from './store';
 
@@ -119,6 +120,8 @@ test('every send of an action is recorded as pending with its kind and amounts, 
   chain.receipts.set(hash(2), '0x0');
   await pollNow();
   expect(listOf(network, ACCOUNT).map((t) => t.status)).toEqual(['failed', 'confirmed']);
+  // An approval and a failed swap change no pool: the api's answers kept meanwhile still hold.
+  expect(landedAt('BSC')).toBeUndefined();
 });
 
 test('a revoke (approve 0) is recorded as Revoke', async () => {
@@ -158,6 +161,8 @@ test('after a reload a pending transaction holds the account’s one pending sen
   await new Promise((r) => setTimeout(r, 0));
   expect(listOf(network, ACCOUNT)[0]?.status).toBe('confirmed');
   expect(pendingTransactionOf(ACCOUNT)).toBeUndefined();
+  // Settled after the reload: the charts and pools read past what they kept from before it.
+  expect(landedAt('BSC')).toBeGreaterThanOrEqual(pending.time);
 });
 
 test('a replacement mined with the nonce: the original shows as replaced by it', async () => {

@@ -46,8 +46,10 @@ import {
   storageKey,
   updateTransaction,
   type Observation,
+  type RecentKind,
   type RecentTransaction,
 } from './model';
+import { noteLanded } from '../api/noteLanded';
 import {
   describeAdd,
   describeApprove,
@@ -58,6 +60,10 @@ import {
   describeSwap,
   type Described,
 } from './describe';
+
+/** A send whose landing changes the api's figures (trades, prices, volumes, reserves). */
+const movesPools = (kind: RecentKind): boolean =>
+  kind === 'Swap' || kind === 'Add liquidity' || kind === 'Remove liquidity';
 
 /** How often pending transactions are looked up on the chain. */
 export const RECENT_POLL_MS = 3_000;
@@ -420,6 +426,8 @@ async function pollAll(now: () => number): Promise<void> {
         pendingSibling: nonce !== undefined && stillOpen(t, nonce),
       });
       if (edit) next = updateTransaction(next, t.hash, edit);
+      // Settled by a look (after a reload): the send path tells its own (wallet.ts).
+      if (edit?.status === 'confirmed' && movesPools(t.kind)) noteLanded(ref.network.id);
     });
     next = followReplacements(next);
     if (next !== current) save(key, next);

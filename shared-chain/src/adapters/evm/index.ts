@@ -3,13 +3,15 @@ import type { PlatformAdapter, WalletConnection } from '../types';
 import { evmConnectors } from './connectors';
 import { EvmReader } from './reader';
 import { EvmWriter } from './writer';
+import { notingLandings } from '../../api/noteLanded';
 
 /** The EVM platform adapter (BSC, POLY, BTTC, ETH) on ethers v6. */
 export const evmAdapter: PlatformAdapter = {
   platform: 'evm',
   createReader: (network: NetworkConfig) => new EvmReader(network),
+  // Each landed swap and liquidity change noted: the api clients read past older answers.
   createWriter: (network: NetworkConfig, wallet: WalletConnection) =>
-    new EvmWriter(network, wallet),
+    notingLandings(new EvmWriter(network, wallet), network.id),
   connectors: evmConnectors,
 };
 

@@ -10,6 +10,7 @@ import { tronError, INSTALL_OR_UNLOCK_TRONLINK } from './errors';
 import { TronReader } from './reader';
 import { browserWindow, createTronLinkConnector } from './tronlink';
 import { isTronWalletConnection, TronWriter, type TronWalletConnection } from './writer';
+import { notingLandings } from '../../api/noteLanded';
 
 export { TronReader, createTronReader, readOnlyAddresses, TRON_ZERO_ADDRESS } from './reader';
 export type { TronPairReserves, TronReaderOptions } from './reader';
@@ -50,8 +51,9 @@ function asTronWallet(wallet: WalletConnection): TronWalletConnection {
 export const tronAdapter: PlatformAdapter = {
   platform: 'tron',
   createReader: (network: NetworkConfig) => new TronReader(network),
+  // Each landed swap and liquidity change noted: the api clients read past older answers.
   createWriter: (network: NetworkConfig, wallet: WalletConnection) =>
-    new TronWriter(network, asTronWallet(wallet)),
+    notingLandings(new TronWriter(network, asTronWallet(wallet)), network.id),
   connectors: () => [
     createTronLinkConnector(),
     ...(devWalletBuilt() ? [createTronDevConnector()] : []),
