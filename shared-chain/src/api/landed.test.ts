@@ -158,7 +158,7 @@ describe('reading again after a landing', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('at 4, 12 and 30 s, for a landing in this page while subscribed', () => {
+  it('at 4, 12, 30, 60 and 90 s (the api waits for a block to be deep enough), for a landing in this page while subscribed', () => {
     const readAgain = jest.fn();
     const stop = onLandedReadAgain('BSC', readAgain);
     noteLanded('POLY');
@@ -169,6 +169,8 @@ describe('reading again after a landing', () => {
     expect(readAgain).toHaveBeenCalledTimes(1);
     jest.advanceTimersByTime(26_000);
     expect(readAgain).toHaveBeenCalledTimes(3);
+    jest.advanceTimersByTime(60_000);
+    expect(readAgain).toHaveBeenCalledTimes(5);
     stop();
   });
 
@@ -181,7 +183,9 @@ describe('reading again after a landing', () => {
     jest.advanceTimersByTime(18_000);
     expect(readAgain).toHaveBeenCalledTimes(2); // at 30 s
     jest.advanceTimersByTime(60_000);
-    expect(readAgain).toHaveBeenCalledTimes(2);
+    expect(readAgain).toHaveBeenCalledTimes(4); // at 60 and 90 s
+    jest.advanceTimersByTime(600_000);
+    expect(readAgain).toHaveBeenCalledTimes(4);
     stop();
   });
 
@@ -193,11 +197,11 @@ describe('reading again after a landing', () => {
     const told = () => window.dispatchEvent(new StorageEvent('storage', { key, newValue: '' }));
     told();
     told(); // the same landing told again
-    jest.advanceTimersByTime(30_000);
-    expect(readAgain).toHaveBeenCalledTimes(3);
+    jest.advanceTimersByTime(90_000);
+    expect(readAgain).toHaveBeenCalledTimes(5);
     noteLanded('BSC');
     stop();
-    jest.advanceTimersByTime(30_000);
-    expect(readAgain).toHaveBeenCalledTimes(3);
+    jest.advanceTimersByTime(90_000);
+    expect(readAgain).toHaveBeenCalledTimes(5);
   });
 });
