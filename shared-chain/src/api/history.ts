@@ -180,7 +180,7 @@ async function getJson<T>(
   const landing = freshnessAfterLanding(network, ttlMs, now);
   const fresh = options.fresh || landing.revalidate;
   const hit = cache.get(url);
-  if (!options.fresh && hit && now - hit.at < ttlMs && hit.at >= landing.trustFrom)
+  if (!options.fresh && hit && now - hit.at < ttlMs && landing.keeps(hit.at))
     return hit.value as Promise<T>;
   const read = async (response: Promise<Response>) => {
     const res = await response;

@@ -50,20 +50,26 @@ export function landedAt(network?: NetworkId, now: number = Date.now()): number 
   return latest;
 }
 
+/** Reads this close together after a landing share one answer (screens asking at once). */
+const SHARED_READ_MS = 2_000;
+
 /**
  * How an answer kept for `maxAgeMs` (by the browser and in memory) is read now: `revalidate`
- * while one kept from before a landing could still be served, `trustFrom` the earliest time a
- * copy in memory may have been read to be used.
+ * while one kept from before a landing could still be served; `keeps(readAt)`: whether a copy in
+ * memory read then may be used (read once the landing settled, or since it and only just now).
  */
 export function freshnessAfterLanding(
   network: NetworkId | undefined,
   maxAgeMs: number,
   now: number = Date.now(),
-): { revalidate: boolean; trustFrom: number } {
+): { revalidate: boolean; keeps: (readAt: number) => boolean } {
   const at = landedAt(network, now);
-  if (at === undefined) return { revalidate: false, trustFrom: 0 };
+  if (at === undefined) return { revalidate: false, keeps: () => true };
   const settled = at + SETTLED_AFTER_LANDED_MS;
-  return { revalidate: now < settled + maxAgeMs, trustFrom: settled };
+  return {
+    revalidate: now < settled + maxAgeMs,
+    keeps: (readAt) => readAt >= settled || (readAt > at && now - readAt < SHARED_READ_MS),
+  };
 }
 
 /**

@@ -24,8 +24,8 @@ export function usdPricesOf(
   const key = `${network.api.url} ${network.id}`;
   const known = cache.get(key);
   // Prices read before a trade of this browser on the network had settled are read again.
-  const { trustFrom } = freshnessAfterLanding(network.id, USD_PRICES_MAX_AGE_MS, now);
-  if (known && now - known.at < USD_PRICES_MAX_AGE_MS && known.at >= trustFrom) return known.prices;
+  const { keeps } = freshnessAfterLanding(network.id, USD_PRICES_MAX_AGE_MS, now);
+  if (known && now - known.at < USD_PRICES_MAX_AGE_MS && keeps(known.at)) return known.prices;
   const prices = fetchInfo(network.api.url).then((info) => {
     const tokens = infoFor(info, network.id)?.tokens;
     if (!tokens) {
