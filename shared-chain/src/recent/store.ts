@@ -426,7 +426,8 @@ async function pollAll(now: () => number): Promise<void> {
         pendingSibling: nonce !== undefined && stillOpen(t, nonce),
       });
       if (edit) next = updateTransaction(next, t.hash, edit);
-      // Settled by a look (after a reload): the send path tells its own (wallet.ts).
+      // Settled by a look (after a reload): a send that settles in this page is noted by its
+      // writer (api/noteLanded.ts).
       if (edit?.status === 'confirmed' && movesPools(t.kind)) noteLanded(ref.network.id);
     });
     next = followReplacements(next);
