@@ -5,6 +5,7 @@ import { clearHistoryCache, fetchAccountTrades, fetchCandles } from './history';
 import { fetchInfo } from './info';
 import {
   freshnessAfterLanding,
+  LANDED_EVENT,
   LANDED_KEY_PREFIX,
   landedAt,
   noteLanded,
@@ -166,6 +167,11 @@ describe('reading again after a landing', () => {
     const readAgain = jest.fn();
     const stop = onLandedReadAgain('BSC', readAgain);
     noteLanded('POLY');
+    // Junk told as a landing (the event is any script's) schedules nothing.
+    for (const at of [Number.MAX_SAFE_INTEGER, T0 + 0.5, '1'])
+      window.dispatchEvent(new CustomEvent(LANDED_EVENT, { detail: { network: 'BSC', at } }));
+    jest.advanceTimersByTime(1);
+    expect(readAgain).not.toHaveBeenCalled();
     noteLanded('BSC');
     jest.advanceTimersByTime(3_999);
     expect(readAgain).not.toHaveBeenCalled();

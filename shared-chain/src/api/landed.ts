@@ -85,8 +85,9 @@ export function onLandedReadAgain(
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let scheduled = 0;
   const schedule = (at: number) => {
-    // Each landing once (another network's landing rewrites the stored times too).
-    if (at <= scheduled) return;
+    // Each landing once (told twice, or read from storage and then told), and only a believable
+    // time: the event is any script's to send.
+    if (at <= scheduled || !Number.isSafeInteger(at) || at > now() + FUTURE_SLACK_MS) return;
     scheduled = at;
     for (const after of READ_AGAIN_AFTER_LANDED_MS) {
       const wait = at + after - now();
