@@ -104,19 +104,33 @@ it('an api that did not answer is asked again: the price comes back without a re
   }
 });
 
+/**
+ * An api whose TRX/JM price is `price()` at each read (unreachable while `down()`); returns the
+ * cache mode of each `/v1/info` read, in order.
+ */
+function serveInfo(price: () => number, down: () => boolean = () => false) {
+  const modes: Array<RequestCache | undefined> = [];
+  global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    if (down()) throw new TypeError('Failed to fetch');
+    if (!String(url).endsWith('/v1/info')) return new Response(JSON.stringify([]));
+    modes.push(init?.cache);
+    const pair = { ...info.networks.TRON.pairs[0], price: price() };
+    return new Response(
+      JSON.stringify({ ...info, networks: { TRON: { pairs: [pair], tokens: {} } } }),
+    );
+  }) as unknown as typeof fetch;
+  return modes;
+}
+
 it('the current price is read again while the page is seen; a read that fails keeps the last one', async () => {
   jest.useFakeTimers();
   try {
     let price = 0.00125;
     let down = false;
-    global.fetch = jest.fn(async (url: string) => {
-      if (down) throw new TypeError('Failed to fetch');
-      if (!String(url).endsWith('/v1/info')) return new Response(JSON.stringify([]));
-      const pair = { ...info.networks.TRON.pairs[0], price };
-      return new Response(
-        JSON.stringify({ ...info, networks: { TRON: { pairs: [pair], tokens: {} } } }),
-      );
-    }) as unknown as typeof fetch;
+    serveInfo(
+      () => price,
+      () => down,
+    );
     render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
     const title = () => screen.getByRole('heading', { level: 2 });
     await waitFor(() => expect(title()).toHaveTextContent('JM/TRX 0.00125 TRX per JM'));
@@ -139,15 +153,7 @@ it("the user's own swap moves the current price within seconds, past the browser
   jest.useFakeTimers();
   try {
     let price = 0.00125;
-    const modes: Array<RequestCache | undefined> = [];
-    global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-      if (!String(url).endsWith('/v1/info')) return new Response(JSON.stringify([]));
-      modes.push(init?.cache);
-      const pair = { ...info.networks.TRON.pairs[0], price };
-      return new Response(
-        JSON.stringify({ ...info, networks: { TRON: { pairs: [pair], tokens: {} } } }),
-      );
-    }) as unknown as typeof fetch;
+    const modes = serveInfo(() => price);
     render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
     const title = () => screen.getByRole('heading', { level: 2 });
     await waitFor(() => expect(title()).toHaveTextContent('JM/TRX 0.00125 TRX per JM'));
