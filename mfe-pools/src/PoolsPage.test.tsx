@@ -9,7 +9,7 @@ import {
   type NetworksFile,
   type PoolState,
 } from '@jmswap/shared-chain';
-import { type ApiInfo } from '@jmswap/shared-chain/history';
+import { noteLanded, type ApiInfo } from '@jmswap/shared-chain/history';
 import { FIGURES_WAIT_MS, PoolsPage } from './PoolsPage';
 import { providePoolSources } from './sources';
 
@@ -174,6 +174,39 @@ it('asks an api that did not answer again: its figures come back without a reloa
   } finally {
     jest.useRealTimers();
     quiet.mockRestore();
+  }
+});
+
+it("liquidity this browser added shows in the pool's reserves and figures within seconds, without a reload", async () => {
+  jest.useFakeTimers();
+  try {
+    render(<PoolsPage network="BSC" query={{}} />);
+    await waitFor(() =>
+      expect(within(row('BNB/USDT')).getByTestId('api-0')).toHaveTextContent('$600,000.00'),
+    );
+    // Added in another page or tab; the chain has it, the api a moment later.
+    reserves.mockImplementation(async () =>
+      chainPools.map((p) => (p.symbolB === 'USDT' ? { ...p, reserveA: p.reserveA * 2n } : p)),
+    );
+    fetchInfo.mockImplementation(async () => ({
+      ...info,
+      networks: { BSC: { pairs: [pair('USDT', 1_200_000, 1_000)], tokens: {} } },
+    }));
+    act(() => noteLanded('BSC'));
+    await act(() => jest.advanceTimersByTimeAsync(4_000));
+    await waitFor(() =>
+      expect(within(row('BNB/USDT')).getByTestId('api-0')).toHaveTextContent('$1,200,000.00'),
+    );
+    expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('2,000 BNB');
+    // A read again that fails keeps the rows.
+    fetchInfo.mockImplementation(async () => undefined);
+    reserves.mockImplementation(async () => undefined);
+    await act(() => jest.advanceTimersByTimeAsync(8_000));
+    expect(within(row('BNB/USDT')).getByTestId('api-0')).toHaveTextContent('$1,200,000.00');
+    expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('2,000 BNB');
+  } finally {
+    jest.useRealTimers();
+    localStorage.clear();
   }
 });
 

@@ -5,7 +5,11 @@ import {
   type NetworkConfig,
   type PoolState,
 } from '@jmswap/shared-chain';
-import { askAgainWhileSeen, type ApiInfoNetwork } from '@jmswap/shared-chain/history';
+import {
+  askAgainWhileSeen,
+  useReadAgainAfterLanding,
+  type ApiInfoNetwork,
+} from '@jmswap/shared-chain/history';
 import { poolSources } from './sources';
 
 export interface PoolsData {
@@ -83,6 +87,29 @@ export function usePools(network: NetworkConfig | undefined): PoolsData {
       abort.abort();
     };
   }, [network, attempt]);
+
+  // A swap or liquidity change of this browser (here or in another tab) is read into the rows a
+  // few times after it landed, as the api stores it; a read that fails keeps what is shown.
+  const again = useReadAgainAfterLanding(network?.id);
+  useEffect(() => {
+    if (!network || again === 0) return undefined;
+    const abort = new AbortController();
+    const sources = poolSources();
+    const keep = <T>(read: Promise<T | undefined>, apply: (value: T) => Partial<State>) =>
+      read
+        .catch(() => undefined)
+        .then((value) => {
+          if (value !== undefined && !abort.signal.aborted)
+            startTransition(() => setState((s) => ({ ...s, ...apply(value) })));
+        });
+    if (isNetworkConfigured(network))
+      void keep(sources.reserves(network.id), (states) => ({ chain: 'ok', states }));
+    void keep(
+      sources.info(network.api.url, abort.signal).then((info) => info?.networks[network.id]),
+      (info) => ({ api: 'ok', info }),
+    );
+    return () => abort.abort();
+  }, [network, again]);
 
   return { ...state, retry };
 }
