@@ -57,7 +57,7 @@ const info: ApiInfo = {
   },
 };
 
-let reserves: jest.Mock<Promise<PoolState[] | undefined>, [string]>;
+let reserves: jest.Mock<Promise<PoolState[] | undefined>, [string, { fresh?: boolean }?]>;
 let fetchInfo: jest.Mock<Promise<ApiInfo | undefined>, [string, AbortSignal]>;
 let loadingOn: boolean | undefined;
 beforeAll(() => {
@@ -67,7 +67,9 @@ beforeAll(() => {
   });
 });
 beforeEach(() => {
-  reserves = jest.fn<Promise<PoolState[] | undefined>, [string]>(async () => chainPools);
+  reserves = jest.fn<Promise<PoolState[] | undefined>, [string, { fresh?: boolean }?]>(
+    async () => chainPools,
+  );
   fetchInfo = jest.fn<Promise<ApiInfo | undefined>, [string, AbortSignal]>(async () => info);
   providePoolSources({ reserves, info: fetchInfo });
 });
@@ -198,6 +200,8 @@ it("liquidity this browser added shows in the pool's reserves and figures within
       expect(within(row('BNB/USDT')).getByTestId('api-0')).toHaveTextContent('$1,200,000.00'),
     );
     expect(within(row('BNB/USDT')).getByTestId('reserve-a')).toHaveTextContent('2,000 BNB');
+    // Read from the chain then, not the copy kept while a newer read runs.
+    expect(reserves).toHaveBeenLastCalledWith('BSC', { fresh: true });
     // A read again that fails keeps the rows.
     fetchInfo.mockImplementation(async () => undefined);
     reserves.mockImplementation(async () => undefined);

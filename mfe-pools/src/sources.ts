@@ -3,8 +3,11 @@ import { getPairReserves, type NetworkId, type PoolState } from '@jmswap/shared-
 import { fetchInfo, type ApiInfo } from '@jmswap/shared-chain/history';
 
 export interface PoolSources {
-  /** Cached pair balances of the network (swap-info, 5 s cache); undefined when unreachable. */
-  reserves(network: NetworkId): Promise<PoolState[] | undefined>;
+  /**
+   * Cached pair balances of the network (swap-info, 5 s cache; `fresh`: read now); undefined when
+   * unreachable.
+   */
+  reserves(network: NetworkId, options?: { fresh?: boolean }): Promise<PoolState[] | undefined>;
   /** `GET {api}/v1/info`; undefined when unavailable or malformed. */
   info(apiUrl: string, signal: AbortSignal): Promise<ApiInfo | undefined>;
 }

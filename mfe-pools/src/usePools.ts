@@ -103,7 +103,10 @@ export function usePools(network: NetworkConfig | undefined): PoolsData {
             startTransition(() => setState((s) => ({ ...s, ...apply(value) })));
         });
     if (isNetworkConfigured(network))
-      void keep(sources.reserves(network.id), (states) => ({ chain: 'ok', states }));
+      void keep(sources.reserves(network.id, { fresh: true }), (states) => ({
+        chain: 'ok',
+        states,
+      }));
     void keep(
       sources.info(network.api.url, abort.signal).then((info) => info?.networks[network.id]),
       (info) => ({ api: 'ok', info }),

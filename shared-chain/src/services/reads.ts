@@ -26,9 +26,15 @@ export async function getBalances(
 /** A pool's reserves; `pair` is its liquidity token address when the adapter knows it (EVM does). */
 export type PoolState = PoolReserves & { pair?: string };
 
-/** Reserves of every pool of the network (cached 5 s per network). */
-export async function getPairReserves(networkId?: NetworkId): Promise<PoolState[] | undefined> {
-  return (await getReader(networkId)).pairReserves();
+/**
+ * Reserves of every pool of the network (cached 5 s per network, an older copy served while the
+ * next read runs); `fresh`: read now (after a trade of this browser).
+ */
+export async function getPairReserves(
+  networkId?: NetworkId,
+  options?: { fresh?: boolean },
+): Promise<PoolState[] | undefined> {
+  return (await getReader(networkId)).pairReserves(options);
 }
 
 /** The liquidity positions of `owner` (default: the connected wallet). */
