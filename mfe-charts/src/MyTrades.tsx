@@ -38,8 +38,8 @@ export function MyTrades({ network }: { network: NetworkConfig }) {
     }).then((rows) => {
       if (abort.signal.aborted) return;
       // A transition: React renders the table in slices, not one long task. A read again that
-      // failed keeps the trades shown.
-      startTransition(() => setTrades((shown) => rows ?? (again > 0 ? shown : undefined) ?? []));
+      // failed keeps the trades shown (none are after a change of network or account).
+      startTransition(() => setTrades((shown) => rows ?? shown ?? []));
     });
     return () => abort.abort();
   }, [network, address, again]);
