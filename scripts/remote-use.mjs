@@ -141,6 +141,7 @@ if (opts.force) {
       name: entry.name,
       shellUrl,
       localRecordFile: join(appDir(app), 'dist', v, RECORD_FILE),
+      pinned: current.integrity?.[v],
     });
     console.log(formatPreflight(result, { remote: key, version: v, base: entry.base }));
     ok &&= result.ok;

@@ -71,8 +71,9 @@ const short = (hash) => (hash ? `${hash.slice(0, 19)}...` : 'none');
  * Runs the checks. Resolves with `{ ok, checks: [{ id, status: 'ok'|'fail'|'skip', detail,
  * fix? }], warnings: string[], record?, manifest?, pin? }`; never writes anything. `pin` is
  * the SHA-384 of the release.json served, for remotes.json's `integrity`.
- * `localRecordFile` is this machine's release.json of the version (optional); `fetch` replaces
- * the global fetch (tests).
+ * `localRecordFile` is this machine's release.json of the version (optional); `pinned` is the
+ * pin remotes.json already holds for the version (its last good check on this site), which wins
+ * over a local folder that is another build of it; `fetch` replaces the global fetch (tests).
  */
 async function preflight({
   remote,
@@ -81,6 +82,7 @@ async function preflight({
   name,
   shellUrl,
   localRecordFile,
+  pinned,
   required = REQUIRED_EXPOSES[remote] ?? {},
   fetch: fetchImpl = globalThis.fetch,
   timeoutMs = 15_000,
@@ -207,6 +209,7 @@ async function preflight({
     app,
     folderUrl,
     localRecordFile,
+    pinned,
     opts,
     pass,
     fail,
@@ -260,6 +263,7 @@ async function findRecord({
   app,
   folderUrl,
   localRecordFile,
+  pinned,
   opts,
   pass,
   fail,
@@ -270,11 +274,34 @@ async function findRecord({
   const servedRecord = served.ok ? parseJson(served.bytes).value : undefined;
   // The shell checks the record it fetches against this pin before it runs any of the code.
   if (servedRecord) setPin(sri(served.bytes));
+  const local =
+    localRecordFile && fs.existsSync(localRecordFile)
+      ? parseJson(fs.readFileSync(localRecordFile)).value
+      : undefined;
+  const localName = localRecordFile && path.relative(process.cwd(), localRecordFile);
   let record;
   let from;
-  if (localRecordFile && fs.existsSync(localRecordFile)) {
-    record = parseJson(fs.readFileSync(localRecordFile)).value;
-    from = path.relative(process.cwd(), localRecordFile) || localRecordFile;
+  if (pinned && servedRecord) {
+    // A version this site already checked and pinned (a rollback to it): the pin says which
+    // build it is. The folder here may be another build under the same version (npm start's,
+    // or a deploy profile's own build), which proves nothing about what users ran.
+    if (sri(served.bytes) !== pinned) {
+      fail(
+        'record',
+        `${servedUrl} is not the release record remotes.json pins for ${version} (${short(pinned)}): another build was deployed under this version since it was checked`,
+        `deploy the ${version} that was pinned again (its folder as released), or release a new version`,
+      );
+      return servedRecord;
+    }
+    record = servedRecord;
+    from = `${servedUrl} (the record remotes.json pins)`;
+    if (local && JSON.stringify(local.integrity) !== JSON.stringify(servedRecord.integrity))
+      warnings.push(
+        `${localName} here is another build of ${version} than the one deployed and pinned; checked against the pinned record`,
+      );
+  } else if (local) {
+    record = local;
+    from = localName || localRecordFile;
     if (
       servedRecord &&
       JSON.stringify(servedRecord.integrity) !== JSON.stringify(record?.integrity)
@@ -322,10 +349,10 @@ async function findRecord({
       return record;
     }
   }
-  pass(
-    'record',
-    `${from}, released ${record.releasedAt ?? '(date unknown)'} from ${record.source?.commit?.slice(0, 12) ?? 'an unknown commit'}${record.source?.dirty ? ' (uncommitted changes)' : ''}`,
-  );
+  const source = record.source?.localBuild
+    ? 'a local build (npm start or start:prod), not a release'
+    : `from ${record.source?.commit?.slice(0, 12) ?? 'an unknown commit'}${record.source?.dirty ? ' (uncommitted changes)' : ''}`;
+  pass('record', `${from}, released ${record.releasedAt ?? '(date unknown)'} ${source}`);
   return record;
 }
 

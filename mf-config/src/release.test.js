@@ -386,6 +386,37 @@ describe('preflight', () => {
     expect(check.detail).toMatch(/another build was deployed under this version/);
   });
 
+  it('rolls back to a version this site pinned, though the folder here is another build of it', async () => {
+    // npm start rebuilds dist/<version>/ in place: its record is not the deployed build's.
+    const other = JSON.parse(fs.readFileSync(path.join(folder, RECORD_FILE), 'utf8'));
+    other.integrity['remoteEntry.js'] = 'sha384-rebuilt';
+    const localRecordFile = path.join(tmp, 'rebuilt', RECORD_FILE);
+    fs.mkdirSync(path.dirname(localRecordFile), { recursive: true });
+    fs.writeFileSync(localRecordFile, JSON.stringify(other));
+    expect(failed(await run({ localRecordFile }))[0].detail).toMatch(/another build was deployed/);
+
+    const result = await run({ localRecordFile, pinned: sha384(servedFile(RECORD_FILE)) });
+    expect(failed(result)).toEqual([]);
+    expect(result.checks.find((c) => c.id === 'record').detail).toMatch(
+      /release\.json \(the record remotes\.json pins\)/,
+    );
+    expect(result.warnings.join('\n')).toMatch(
+      /rebuilt\/release\.json here is another build of 0\.0\.0-jest than the one deployed and pinned/,
+    );
+  });
+
+  it('refuses a pinned version whose served record is not the pin, whatever is here', async () => {
+    const pinned = sha384(servedFile(RECORD_FILE));
+    const other = JSON.parse(fs.readFileSync(servedFile(RECORD_FILE), 'utf8'));
+    other.integrity['remoteEntry.js'] = 'sha384-other';
+    fs.writeFileSync(servedFile(RECORD_FILE), JSON.stringify(other));
+    const [check] = failed(await run({ localRecordFile: undefined, pinned }));
+    expect(check.id).toBe('record');
+    expect(check.detail).toMatch(
+      /is not the release record remotes\.json pins for 0\.0\.0-jest .*: another build was deployed under this version since it was checked/,
+    );
+  });
+
   it('uses the served record when the release is not on this machine, and says so', async () => {
     const result = await run({ localRecordFile: path.join(tmp, 'nowhere', RECORD_FILE) });
     expect(result.ok).toBe(true);
@@ -563,6 +594,17 @@ describe('preflight', () => {
       expect(output).toContain(chunk);
       expect(output).toMatch(/pools: not switched, .*remotes.json unchanged/);
       expect(fs.readFileSync(remotesFile())).toEqual(before);
+    });
+
+    it('checks a version it already pins against that pin', async () => {
+      const file = initial();
+      file.remotes.pools.fallbackVersion = VERSION;
+      file.remotes.pools.integrity = { [VERSION]: `sha384-${'A'.repeat(64)}` };
+      fs.writeFileSync(remotesFile(), JSON.stringify(file));
+      const { code, output } = await use('pools', VERSION);
+      expect(code).toBe(1);
+      expect(output).toMatch(/FAIL {2}record .* is not the release record remotes\.json pins/);
+      expect(JSON.parse(fs.readFileSync(remotesFile(), 'utf8'))).toEqual(file);
     });
 
     it('--force skips the preflight, loudly', async () => {
