@@ -261,6 +261,42 @@ test.describe('before any script has run', () => {
   });
 });
 
+test('the first frame shows the network and tab the address chooses, as the app then does', async ({
+  page,
+}) => {
+  // The shell's main script held back: what a slow line shows for seconds.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?n=POLY&t=addLiquidity');
+  const background = (selector: string) =>
+    page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);
+  const network = (id: string) => `.jm-network-tabs button[data-network="${id}"]`;
+  const tab = (id: string) => `.jm-tabs a[data-tab="${id}"]`;
+  await expect(page.locator('.jm-prerendered')).toHaveCount(1);
+  const first = {
+    poly: await background(network('POLY')),
+    tron: await background(network('TRON')),
+    liquidity: await background(tab('addLiquidity')),
+    swap: await background(tab('swap')),
+  };
+  expect(first.poly).not.toBe(first.tron);
+  expect(first.liquidity).not.toBe(first.swap);
+
+  release();
+  await expect(page.locator('.jm-prerendered')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'POLY', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Liquidity', selected: true })).toBeVisible();
+  // Nothing changes colour when the app takes over.
+  expect(await background(network('POLY'))).toBe(first.poly);
+  expect(await background(network('TRON'))).toBe(first.tron);
+  expect(await background(tab('addLiquidity'))).toBe(first.liquidity);
+  expect(await background(tab('swap'))).toBe(first.swap);
+});
+
 test('the app replaces the first frame, and its buttons answer', async ({ page }) => {
   await page.goto('/pools?n=BSC');
   await expect(page.getByRole('tab', { name: 'BSC', selected: true })).toBeVisible();

@@ -15,6 +15,7 @@ import { folderUrl } from './remotes/integrity';
 import { preloadFirstRead } from './remotes/readersEarly';
 import { routeScreen } from './remotes/routeScreen';
 import { pickTheme } from './theme';
+import { markFirstChoices } from './firstChoices';
 import { markWalletRestore } from './walletEarly';
 
 /** The part of a remote's mf-manifest.json that names its files. */
@@ -108,13 +109,15 @@ function startChartsData(
 }
 
 /**
- * Sets the theme before the first paint (no flash of the other one), hides CONNECT WALLET when
+ * Sets the theme before the first paint (no flash of the other one), marks the network and tab
+ * the address chooses (the built frame shows them chosen), hides CONNECT WALLET when
  * a wallet is coming back (no flash of it either), then starts the route's
  * screen downloading (on /charts, its first api requests too); resolves when the preloads are
  * placed (or skipped) and those requests started.
  */
 export function headStart(): Promise<void> {
   pickTheme();
+  markFirstChoices(storedNetwork());
   markWalletRestore(storedNetwork());
   preloadFirstRead(storedNetwork());
   const screen = routeScreen(location);

@@ -33,6 +33,7 @@ export function NetworkTabs() {
           key={id}
           type="button"
           role="tab"
+          data-network={id}
           aria-selected={id === selected}
           onClick={() => choose(id)}
           {...tabKeys(at, id === selected)}

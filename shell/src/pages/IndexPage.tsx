@@ -33,6 +33,7 @@ export function IndexPage() {
             <nav className="jm-tabs" role="tablist" aria-label={t`Swap or liquidity`}>
               <Link
                 role="tab"
+                data-tab="swap"
                 aria-selected={tab === 'swap'}
                 to={tabLink('swap')}
                 {...tabKeys(0, tab === 'swap')}
@@ -41,6 +42,7 @@ export function IndexPage() {
               </Link>
               <Link
                 role="tab"
+                data-tab="addLiquidity"
                 aria-selected={tab === 'addLiquidity'}
                 to={tabLink('addLiquidity')}
                 {...tabKeys(1, tab === 'addLiquidity')}
