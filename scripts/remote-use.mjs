@@ -169,7 +169,9 @@ const previous = current.version;
 file.remotes = { ...file.remotes, [key]: entry };
 writeRemotesFile(file);
 const change =
-  canary !== undefined ? `${previous} for most users` : `${previous ?? '(none)'} -> ${version}`;
+  canary === undefined
+    ? `${previous ?? '(none)'} -> ${version}`
+    : `${previous} for ${canary === 0 ? 'every user' : `the other ${100 - canary}% of users`}`;
 console.log(
   [
     `\n${key}: ${change} in ${configFile}${opts.force ? ' (UNCHECKED: --force)' : ''}`,

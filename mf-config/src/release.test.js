@@ -607,6 +607,26 @@ describe('preflight', () => {
       expect(JSON.parse(fs.readFileSync(remotesFile(), 'utf8'))).toEqual(file);
     });
 
+    it('--canary sends the checked version to that share of browsers, and 0 ends it', async () => {
+      const started = await use('pools', VERSION, '--canary', '25');
+      expect(started.code).toBe(0);
+      expect(started.output).toContain('preflight passed');
+      expect(started.output).toMatch(/pools: 0\.0\.0-before for the other 75% of users in /);
+      const written = JSON.parse(fs.readFileSync(remotesFile(), 'utf8')).remotes.pools;
+      expect(written).toMatchObject({
+        version: '0.0.0-before',
+        canary: { version: VERSION, percent: 25 },
+      });
+      expect(Object.keys(written.integrity)).toEqual([VERSION]);
+
+      const ended = await use('pools', VERSION, '--canary', '0');
+      expect(ended.code).toBe(0);
+      expect(ended.output).toMatch(/pools: 0\.0\.0-before for every user in /);
+      const after = JSON.parse(fs.readFileSync(remotesFile(), 'utf8')).remotes.pools;
+      expect(after.version).toBe('0.0.0-before');
+      expect(after.canary).toBeUndefined();
+    });
+
     it('--force skips the preflight, loudly', async () => {
       const { code, output } = await use('pools', '7.7.7', '--force');
       expect(code).toBe(0);
