@@ -245,6 +245,10 @@ test.describe('before any script has run', () => {
       }
       await page.goto(path);
       await expect(page.getByText(text, { exact: true })).toBeVisible();
+      // The built page of / carries the liquidity subtitle for the head script to show.
+      await expect(
+        page.getByText('Adding and removing liquidity is tax-free', { exact: true }),
+      ).toBeHidden();
       await expect(page).toHaveTitle(`${title} | JMSwap`);
       await expect(
         page.locator('header').getByText('CONNECT WALLET', { exact: true }),
@@ -285,6 +289,10 @@ test('the first frame shows the network and tab the address chooses, as the app 
   };
   expect(first.poly).not.toBe(first.tron);
   expect(first.liquidity).not.toBe(first.swap);
+  // The liquidity tab's subtitle is in place: nothing moves down when the app draws it.
+  const subtitle = page.getByText('Adding and removing liquidity is tax-free', { exact: true });
+  await expect(subtitle).toBeVisible();
+  const subtitleAt = (await subtitle.boundingBox())?.y;
 
   release();
   await expect(page.locator('.jm-prerendered')).toHaveCount(0);
@@ -295,6 +303,8 @@ test('the first frame shows the network and tab the address chooses, as the app 
   expect(await background(network('TRON'))).toBe(first.tron);
   expect(await background(tab('addLiquidity'))).toBe(first.liquidity);
   expect(await background(tab('swap'))).toBe(first.swap);
+  await expect(subtitle).toBeVisible();
+  expect((await subtitle.boundingBox())?.y).toBe(subtitleAt);
 });
 
 test('the app replaces the first frame, and its buttons answer', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { Link } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -5,6 +6,7 @@ import { RemoteArea } from '../remotes/RemoteArea';
 import { RouteScreen } from './RouteScreen';
 import { resolveTab, type IndexTab } from '../routes';
 import { useTabKeys } from '../layout/tabKeys';
+import { FirstFrame } from '../firstFrame';
 
 export const INDEX_HEADING = msg`The first multi-chain swap with full support for taxed tokens`;
 export const LIQUIDITY_SUBTITLE = msg`Adding and removing liquidity is tax-free`;
@@ -13,6 +15,7 @@ export const LIQUIDITY_SUBTITLE = msg`Adding and removing liquidity is tax-free`
 export function IndexPage() {
   const { t, i18n } = useLingui();
   const tabKeys = useTabKeys(2);
+  const firstFrame = useContext(FirstFrame);
   return (
     <RouteScreen route="index">
       {({ network, query, setQuery }) => {
@@ -51,7 +54,13 @@ export function IndexPage() {
               </Link>
             </nav>
             {tab === 'swap' ? (
-              <RemoteArea remote="swap" expose="SwapPanel" props={{ network, query, setQuery }} />
+              <>
+                {/* The built frame is the swap tab's: shown when the address opens Liquidity. */}
+                {firstFrame && (
+                  <p className="jm-subtitle jm-first-liquidity">{i18n._(LIQUIDITY_SUBTITLE)}</p>
+                )}
+                <RemoteArea remote="swap" expose="SwapPanel" props={{ network, query, setQuery }} />
+              </>
             ) : (
               <>
                 <p className="jm-subtitle">{i18n._(LIQUIDITY_SUBTITLE)}</p>
