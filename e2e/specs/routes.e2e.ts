@@ -257,7 +257,11 @@ test.describe('before any script has run', () => {
         375,
       );
       // A click before the app runs would be lost: the static copy cannot be focused or clicked.
-      await expect(page.locator('.jm-prerendered')).toHaveAttribute('inert', '');
+      // One frame per language, English shown where no script ran.
+      await expect(page.locator('.jm-prerendered')).toHaveCount(2);
+      for (const frame of await page.locator('.jm-prerendered').all())
+        await expect(frame).toHaveAttribute('inert', '');
+      await expect(page.locator('.jm-prerendered[data-language="zh-CN"]')).toBeHidden();
       // ... and says why nothing answers when scripts stay off.
       await expect(page.locator('.jm-noscript')).toContainText('JMSwap needs JavaScript');
       await expect(page.locator('.jm-noscript')).toBeVisible();
@@ -277,10 +281,13 @@ test('the first frame shows the network and tab the address chooses, as the app 
   });
   await page.goto('/?n=POLY&t=addLiquidity');
   const background = (selector: string) =>
-    page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);
+    page
+      .locator(selector)
+      .filter({ visible: true })
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
   const network = (id: string) => `.jm-network-tabs button[data-network="${id}"]`;
   const tab = (id: string) => `.jm-tabs a[data-tab="${id}"]`;
-  await expect(page.locator('.jm-prerendered')).toHaveCount(1);
+  await expect(page.locator('.jm-prerendered')).toHaveCount(2);
   const first = {
     poly: await background(network('POLY')),
     tron: await background(network('TRON')),
@@ -305,6 +312,35 @@ test('the first frame shows the network and tab the address chooses, as the app 
   expect(await background(tab('swap'))).toBe(first.swap);
   await expect(subtitle).toBeVisible();
   expect((await subtitle.boundingBox())?.y).toBe(subtitleAt);
+});
+
+test('a visitor reading Chinese sees the first frame in Chinese, as the app then shows it', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('JMSWAP_LANGUAGE', 'zh-CN'));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  for (const [path, heading] of [
+    ['/', '首个全面支持带税代币的多链兑换平台'],
+    ['/help', '如何兑换'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('.jm-prerendered')).toHaveCount(2);
+    // Before any of the app's scripts: Chinese, and no English text of the frame.
+    await expect(page.getByText(heading, { exact: true })).toBeVisible();
+    await expect(page.locator('header').getByText('连接钱包', { exact: true })).toBeVisible();
+    await expect(page.locator('header').getByText('CONNECT WALLET')).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  }
+  const headingAt = (await page.getByText('如何兑换', { exact: true }).boundingBox())?.y;
+  release();
+  await expect(page.locator('.jm-prerendered')).toHaveCount(0);
+  await expect(page.getByText('如何兑换', { exact: true })).toBeVisible();
+  expect((await page.getByText('如何兑换', { exact: true }).boundingBox())?.y).toBe(headingAt);
 });
 
 test('the app replaces the first frame, and its buttons answer', async ({ page }) => {

@@ -1,5 +1,5 @@
-// After the webpack build: writes each route's first frame into its own html file (index.html,
-// charts.html, ... and 404.html), so a visitor sees the page at first paint instead of after
+// After the webpack build: writes each route's first frame, in each language, into its own html
+// file (index.html, charts.html, ... and 404.html), so a visitor sees the page at first paint instead of after
 // the scripts. The server sends /charts as charts.html. Nothing here is interactive: the static
 // copy takes no clicks (a click before the scripts would be lost) until React renders over it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -78,7 +78,9 @@ function writeHtml(file, html) {
 }
 
 try {
-  const { prerenderRoute, prerenderTitle, ROUTE_PATHS } = await import(pathToFileURL(bundle).href);
+  const { prerenderRoute, prerenderTitle, ROUTE_PATHS, LANGUAGES, activateLanguage } = await import(
+    pathToFileURL(bundle).href
+  );
   // Each route's file is named after it (index.html, charts.html, ...); any other path gets 404.html.
   const ROUTES = { ...ROUTE_PATHS, 404: '/this-page-does-not-exist' };
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -92,8 +94,18 @@ try {
   const readLists = template.match(READ_LISTS) ?? [];
   if (readLists.length === 0) throw new Error('index.html has no <meta name="jm-preload-*">');
   const headScript = `${readLists.join('')}<script>${headStart.outputFiles[0].text.trim()}</script>`;
+  // Each route's frame in every language, English first: the head script's language shows
+  // (styles.css), English where it did not run.
+  const frames = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, '']));
+  for (const { code, htmlLang } of LANGUAGES) {
+    await activateLanguage(code);
+    for (const [name, path] of Object.entries(ROUTES))
+      frames[name] +=
+        `<div class="jm-prerendered" inert lang="${htmlLang}" data-language="${code}">` +
+        `${prerenderRoute(path)}</div>`;
+  }
   for (const [name, path] of Object.entries(ROUTES)) {
-    const frame = `<div class="jm-prerendered" inert>${prerenderRoute(path)}</div>`;
+    const frame = frames[name];
     writeHtml(
       join(dist, `${name}.html`),
       template

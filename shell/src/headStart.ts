@@ -16,6 +16,7 @@ import { preloadFirstRead } from './remotes/readersEarly';
 import { routeScreen } from './remotes/routeScreen';
 import { pickTheme } from './theme';
 import { markFirstChoices } from './firstChoices';
+import { markFirstLanguage } from './languageEarly';
 import { markWalletRestore } from './walletEarly';
 
 /** The part of a remote's mf-manifest.json that names its files. */
@@ -109,14 +110,16 @@ function startChartsData(
 }
 
 /**
- * Sets the theme before the first paint (no flash of the other one), marks the network and tab
- * the address chooses (the built frame shows them chosen), hides CONNECT WALLET when
+ * Sets the theme before the first paint (no flash of the other one), picks the frame of the
+ * page's language, marks the network and tab the address chooses (the built frame shows them
+ * chosen), hides CONNECT WALLET when
  * a wallet is coming back (no flash of it either), then starts the route's
  * screen downloading (on /charts, its first api requests too); resolves when the preloads are
  * placed (or skipped) and those requests started.
  */
 export function headStart(): Promise<void> {
   pickTheme();
+  markFirstLanguage();
   markFirstChoices(storedNetwork());
   markWalletRestore(storedNetwork());
   preloadFirstRead(storedNetwork());

@@ -3,8 +3,12 @@ import { Router } from 'wouter';
 import { App } from './App';
 import { FirstFrame } from './firstFrame';
 import { pageTitle } from './layout/DocumentTitle';
+// The shell's catalogues, registered as on the page.
+import './language';
 
 export { ROUTE_PATHS } from './routes';
+/** The languages each route's frame is drawn in, and the switch to one (loads its catalogues). */
+export { LANGUAGES, activateLanguage } from '@jmswap/shared-chain';
 
 /** The route's title in the built page ("Pools | JMSwap"), before any script names it. */
 export const prerenderTitle = (path: string): string => pageTitle(path, '', (m) => m.message ?? '');

@@ -1,0 +1,67 @@
+import {
+  browserLanguage,
+  LANGUAGE_KEY,
+  LANGUAGES,
+  languageFromQuery,
+  pickLanguage,
+} from '@jmswap/shared-chain';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIRST_LANGUAGE_ATTRIBUTE, languageAt, markFirstLanguage } from './languageEarly';
+
+describe("the first frame's language", () => {
+  it('is the one the page then starts in, for every link, stored value and browser', () => {
+    const searches = [
+      '',
+      '?lang=zh-CN',
+      '?lang=ZH-cn',
+      '?lang=en',
+      '?lang=fr',
+      '?n=BSC&lang=zh-cn',
+    ];
+    const stored = [null, ...LANGUAGES.map((l) => l.code), 'fr', '', 'zh'];
+    const browsers = [[], ['en-US'], ['zh-TW', 'en'], ['fr-FR', 'zh'], ['ZH-HK'], ['de']];
+    for (const search of searches)
+      for (const kept of stored)
+        for (const preferred of browsers) {
+          localStorage.clear();
+          if (kept !== null) localStorage.setItem(LANGUAGE_KEY, kept);
+          const expected =
+            languageFromQuery(search) ??
+            (LANGUAGES.some((l) => l.code === kept) ? kept : browserLanguage(preferred));
+          expect([search, kept, preferred, languageAt(search, kept, preferred)]).toEqual([
+            search,
+            kept,
+            preferred,
+            expected,
+          ]);
+          // This browser's own languages, as the page reads them.
+          expect(languageAt(search, kept, navigator.languages)).toBe(pickLanguage(search));
+        }
+  });
+
+  it('marks <html> with it, and names it in lang', () => {
+    localStorage.setItem(LANGUAGE_KEY, 'zh-CN');
+    window.history.replaceState(null, '', '/pools');
+    markFirstLanguage();
+    expect(document.documentElement.getAttribute(FIRST_LANGUAGE_ATTRIBUTE)).toBe('zh-CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    window.history.replaceState(null, '', '/pools?lang=en');
+    markFirstLanguage();
+    expect(document.documentElement.getAttribute(FIRST_LANGUAGE_ATTRIBUTE)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+    localStorage.clear();
+  });
+
+  it("has a rule in styles.css that shows each language's frame", () => {
+    const css = readFileSync(join(__dirname, 'styles.css'), 'utf8');
+    for (const { code } of LANGUAGES.filter((l) => l.code !== 'en')) {
+      expect(css).toContain(
+        `html[data-first-language='${code}'] .jm-prerendered[data-language='${code}']`,
+      );
+      expect(css).toContain(
+        `html[data-first-language='${code}'] .jm-prerendered[data-language='en']`,
+      );
+    }
+  });
+});
