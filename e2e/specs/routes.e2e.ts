@@ -324,9 +324,9 @@ test('a visitor reading Chinese sees the first frame in Chinese, as the app then
     await held;
     await route.continue();
   });
-  for (const [path, heading] of [
-    ['/', '首个全面支持带税代币的多链兑换平台'],
-    ['/help', '如何兑换'],
+  for (const [path, heading, title] of [
+    ['/', '首个全面支持带税代币的多链兑换平台', '兑换'],
+    ['/help', '如何兑换', '帮助中心'],
   ] as const) {
     await page.goto(path);
     await expect(page.locator('.jm-prerendered')).toHaveCount(2);
@@ -335,6 +335,7 @@ test('a visitor reading Chinese sees the first frame in Chinese, as the app then
     await expect(page.locator('header').getByText('连接钱包', { exact: true })).toBeVisible();
     await expect(page.locator('header').getByText('CONNECT WALLET')).toBeHidden();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page).toHaveTitle(`${title} | JMSwap`);
   }
   const headingAt = (await page.getByText('如何兑换', { exact: true }).boundingBox())?.y;
   release();

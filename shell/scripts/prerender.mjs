@@ -64,6 +64,9 @@ const TITLE = /<title>[^<]*<\/title>/;
 // parsed and find none. They move in front of it.
 const READ_LISTS = /<meta name="jm-preload-[a-z]+" content="[^"<>]*">/g;
 
+const escapeHtml = (text) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
 /**
  * Writes a page with its .gz and .br twins: the server prefers those, so a twin the webpack build
  * left for the bare template would hide the drawn page from every browser.
@@ -97,21 +100,28 @@ try {
   // Each route's frame in every language, English first: the head script's language shows
   // (styles.css), English where it did not run.
   const frames = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, '']));
+  // The title in each language but English (the page's <title>), for the head script to set.
+  const titles = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, '']));
   for (const { code, htmlLang } of LANGUAGES) {
     await activateLanguage(code);
-    for (const [name, path] of Object.entries(ROUTES))
+    for (const [name, path] of Object.entries(ROUTES)) {
       frames[name] +=
         `<div class="jm-prerendered" inert lang="${htmlLang}" data-language="${code}">` +
         `${prerenderRoute(path)}</div>`;
+      if (code !== 'en')
+        titles[name] +=
+          `<meta name="jm-title-${code}" content="${escapeHtml(prerenderTitle(path))}">`;
+    }
   }
+  await activateLanguage('en');
   for (const [name, path] of Object.entries(ROUTES)) {
     const frame = frames[name];
     writeHtml(
       join(dist, `${name}.html`),
       template
         .replace(READ_LISTS, '')
-        .replace(TITLE, () => `<title>${prerenderTitle(path)}</title>`)
-        .replace(HEAD_START, () => headScript)
+        .replace(TITLE, () => `<title>${escapeHtml(prerenderTitle(path))}</title>`)
+        .replace(HEAD_START, () => titles[name] + headScript)
         .replace(mains[0][0], () => `<link rel="preload" as="script" href="${mainSrc}">`)
         .replace('<div id="root"></div>', () => `<div id="root">${frame}</div>`),
     );

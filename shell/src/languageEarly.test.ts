@@ -40,16 +40,24 @@ describe("the first frame's language", () => {
         }
   });
 
-  it('marks <html> with it, and names it in lang', () => {
+  it('marks <html> with it, names it in lang, and titles the page in it', () => {
+    document.title = 'Pools | JMSwap';
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<meta name="jm-title-zh-CN" content="资金池 | JMSwap">',
+    );
     localStorage.setItem(LANGUAGE_KEY, 'zh-CN');
     window.history.replaceState(null, '', '/pools');
     markFirstLanguage();
     expect(document.documentElement.getAttribute(FIRST_LANGUAGE_ATTRIBUTE)).toBe('zh-CN');
     expect(document.documentElement.lang).toBe('zh-CN');
+    expect(document.title).toBe('资金池 | JMSwap');
+    document.title = 'Pools | JMSwap';
     window.history.replaceState(null, '', '/pools?lang=en');
     markFirstLanguage();
     expect(document.documentElement.getAttribute(FIRST_LANGUAGE_ATTRIBUTE)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+    expect(document.title).toBe('Pools | JMSwap');
     localStorage.clear();
   });
 

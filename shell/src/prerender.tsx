@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { i18n } from '@jmswap/shared-chain';
 import { Router } from 'wouter';
 import { App } from './App';
 import { FirstFrame } from './firstFrame';
@@ -10,8 +11,8 @@ export { ROUTE_PATHS } from './routes';
 /** The languages each route's frame is drawn in, and the switch to one (loads its catalogues). */
 export { LANGUAGES, activateLanguage } from '@jmswap/shared-chain';
 
-/** The route's title in the built page ("Pools | JMSwap"), before any script names it. */
-export const prerenderTitle = (path: string): string => pageTitle(path, '', (m) => m.message ?? '');
+/** The route's title in the built page ("Pools | JMSwap"), in the language shown, before any script names it. */
+export const prerenderTitle = (path: string): string => pageTitle(path, '', (m) => i18n._(m));
 
 /**
  * The page a route shows before any script has run, rendered at build time: header, menus,
