@@ -22,7 +22,8 @@ function chinese(app: string, english: string): string | undefined {
 
 const header = (page: Page) => page.locator('header');
 const swapBox = (page: Page) => page.locator('[data-remote="swap"]');
-const languageMenu = (page: Page) => header(page).locator('select.jm-language-toggle');
+// The app's, not the built first frame's (one per language) that shows until the app renders.
+const languageMenu = (page: Page) => page.locator('#root > header select.jm-language-toggle');
 
 test('?lang=zh-CN shows the page in Chinese without storing a choice', async ({ page }) => {
   await page.goto('/?lang=zh-CN');
@@ -140,7 +141,8 @@ test.describe('320 px', () => {
     await expect(header(page).getByRole('button', { name: 'CONNECT WALLET' })).toBeVisible();
     for (const url of ['/info?lang=zh-CN', '/help?lang=zh-CN']) {
       await page.goto(url);
-      await expect(page.locator('.jm-static')).toBeVisible();
+      // The app's page, not the built first frame (one per language) before it.
+      await expect(page.locator('#root > main .jm-static')).toBeVisible();
       expect(await width(), url).toBeLessThanOrEqual(320);
     }
   });
