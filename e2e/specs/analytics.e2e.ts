@@ -206,16 +206,20 @@ test('/help?t=<topic> opens that topic and brings it into view; the help page sa
   page,
 }, testInfo) => {
   await page.goto('/help?t=privacy');
-  const topic = page.locator('[data-topic="privacy"]');
+  // The app's page, not the built frames (one per language) shown before it.
+  const topic = page.locator('#root > main [data-topic="privacy"]');
   await expect(topic).toHaveJSProperty('open', true);
-  await expect(page.locator('[data-topic="swap"]')).toHaveJSProperty('open', false);
+  await expect(page.locator('#root > main [data-topic="swap"]')).toHaveJSProperty('open', false);
   await expect(topic).toContainText(
     'We never store your wallet address, your IP address, your browser',
   );
   await expect(topic.getByText(/Global Privacy Control/)).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath('help-privacy.png') });
   await page.goto('/help?t=transactions');
-  await expect(page.locator('[data-topic="transactions"]')).toHaveJSProperty('open', true);
+  await expect(page.locator('#root > main [data-topic="transactions"]')).toHaveJSProperty(
+    'open',
+    true,
+  );
   await page.goto('/help');
-  await expect(page.locator('[data-topic="swap"]')).toHaveJSProperty('open', true);
+  await expect(page.locator('#root > main [data-topic="swap"]')).toHaveJSProperty('open', true);
 });

@@ -262,6 +262,14 @@ test.describe('before any script has run', () => {
       for (const frame of await page.locator('.jm-prerendered').all())
         await expect(frame).toHaveAttribute('inert', '');
       await expect(page.locator('.jm-prerendered[data-language="zh-CN"]')).toBeHidden();
+      // ... whose ids stay unique in the page.
+      const ids = await page.evaluate(() =>
+        [...document.querySelectorAll('[id]')].map((e) => e.id),
+      );
+      expect(
+        ids.filter((id, at) => ids.indexOf(id) !== at),
+        path,
+      ).toEqual([]);
       // ... and says why nothing answers when scripts stay off.
       await expect(page.locator('.jm-noscript')).toContainText('JMSwap needs JavaScript');
       await expect(page.locator('.jm-noscript')).toBeVisible();

@@ -64,6 +64,17 @@ const TITLE = /<title>[^<]*<\/title>/;
 // parsed and find none. They move in front of it.
 const READ_LISTS = /<meta name="jm-preload-[a-z]+" content="[^"<>]*">/g;
 
+/** Another language's frame with its ids (and what names them) suffixed: ids stay unique. */
+const withOwnIds = (html, code) =>
+  html.replace(
+    / (id|for|aria-(?:controls|labelledby|describedby|owns|activedescendant))="([^"]*)"/g,
+    (_, attr, value) =>
+      ` ${attr}="${value
+        .split(' ')
+        .map((id) => id && `${id}--${code}`)
+        .join(' ')}"`,
+  );
+
 const escapeHtml = (text) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -105,9 +116,10 @@ try {
   for (const { code, htmlLang } of LANGUAGES) {
     await activateLanguage(code);
     for (const [name, path] of Object.entries(ROUTES)) {
+      const frame = prerenderRoute(path);
       frames[name] +=
         `<div class="jm-prerendered" inert lang="${htmlLang}" data-language="${code}">` +
-        `${prerenderRoute(path)}</div>`;
+        `${code === 'en' ? frame : withOwnIds(frame, code)}</div>`;
       if (code !== 'en')
         titles[name] +=
           `<meta name="jm-title-${code}" content="${escapeHtml(prerenderTitle(path))}">`;
