@@ -1,7 +1,8 @@
 // After the webpack build: writes each route's first frame, in each language, into its own html
-// file (index.html, charts.html, ... and 404.html), so a visitor sees the page at first paint instead of after
-// the scripts. The server sends /charts as charts.html. Nothing here is interactive: the static
-// copy takes no clicks (a click before the scripts would be lost) until React renders over it.
+// file (index.html, charts.html, ... and 404.html), so a visitor sees the page at first paint
+// instead of after the scripts. The server sends /charts as charts.html. Nothing here is
+// interactive: the static copy takes no clicks (a click before the scripts would be lost) until
+// React renders over it.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
