@@ -6,7 +6,8 @@
 // `it` per concern (add one before the last: the last stops it with SIGINT and checks that no
 // process and no port is left).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
@@ -229,6 +230,26 @@ describe('npm run start:prod', { timeout: 30 * 60_000 }, () => {
         `${app}: what is deployed is the deploy build`,
       );
     }
+  });
+
+  it('remote:use checks a deployed version against its pin, whatever npm start built under it', async () => {
+    // dist/<version>/ is npm start's build of the same version: a rollback to the deployed one
+    // (or a check of it) compares what the site pinned, not that folder.
+    const version = mf.appVersion('mfe-pools');
+    const before = readFileSync(join(configDir, 'remotes.json'), 'utf8');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(root, 'scripts/remote-use.mjs'), 'pools', version],
+      { cwd: root, env: { ...process.env, JMSWAP_CONFIG_DIR: configDir, JMSWAP_SHELL_URL: SITE } },
+    );
+    assert.match(stdout, /ok {4}record {5}\S+ \(the record remotes\.json pins\)/);
+    assert.match(stdout, /preflight passed/);
+    const pools = (file) => JSON.parse(file).remotes.pools;
+    assert.deepEqual(
+      pools(readFileSync(join(configDir, 'remotes.json'), 'utf8')).integrity,
+      pools(before).integrity,
+      'the pin stays',
+    );
   });
 
   it("keeps the operator's config and writes the defaults; api.url names the load balancer", async () => {
