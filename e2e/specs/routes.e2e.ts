@@ -304,6 +304,7 @@ test('the first frame shows the network and tab the address chooses, as the app 
   };
   expect(first.poly).not.toBe(first.tron);
   expect(first.liquidity).not.toBe(first.swap);
+  await expect(page).toHaveTitle('Liquidity | JMSwap');
   // The liquidity tab's subtitle is in place: nothing moves down when the app draws it.
   const subtitle = page.getByText('Adding and removing liquidity is tax-free', { exact: true });
   await expect(subtitle).toBeVisible();

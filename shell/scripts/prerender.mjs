@@ -112,7 +112,8 @@ try {
   // Each route's frame in every language, English first: the head script's language shows
   // (styles.css), English where it did not run.
   const frames = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, '']));
-  // The title in each language but English (the page's <title>), for the head script to set.
+  // The title in each language but English (the page's <title>), and the index's Liquidity tab's
+  // in every language, for the head script to set.
   const titles = Object.fromEntries(Object.keys(ROUTES).map((name) => [name, '']));
   for (const { code, htmlLang } of LANGUAGES) {
     await activateLanguage(code);
@@ -124,6 +125,10 @@ try {
       if (code !== 'en')
         titles[name] +=
           `<meta name="jm-title-${code}" content="${escapeHtml(prerenderTitle(path))}">`;
+      // The index's Liquidity tab is the same file: its title too.
+      if (path === '/')
+        titles[name] +=
+          `<meta name="jm-title-${code}-addLiquidity" content="${escapeHtml(prerenderTitle(path, '?t=addLiquidity'))}">`;
     }
   }
   await activateLanguage('en');

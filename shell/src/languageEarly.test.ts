@@ -58,7 +58,19 @@ describe("the first frame's language", () => {
     expect(document.documentElement.getAttribute(FIRST_LANGUAGE_ATTRIBUTE)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     expect(document.title).toBe('Pools | JMSwap');
+    // The index's Liquidity tab, in either language.
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<meta name="jm-title-en-addLiquidity" content="Liquidity | JMSwap">' +
+        '<meta name="jm-title-zh-CN-addLiquidity" content="流动性 | JMSwap">',
+    );
+    window.history.replaceState(null, '', '/?t=addLiquidity');
+    markFirstLanguage();
+    expect(document.title).toBe('流动性 | JMSwap');
     localStorage.clear();
+    markFirstLanguage();
+    expect(document.title).toBe('Liquidity | JMSwap');
+    document.head.querySelectorAll('meta[name^="jm-title"]').forEach((m) => m.remove());
   });
 
   it("has a rule in styles.css that shows each language's frame", () => {

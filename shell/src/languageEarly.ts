@@ -47,9 +47,13 @@ export function markFirstLanguage(): void {
   const root = document.documentElement;
   root.setAttribute(FIRST_LANGUAGE_ATTRIBUTE, language);
   root.setAttribute('lang', LANGUAGES.find(([code]) => code === language)?.[1] ?? 'en');
-  // The page's title in that language, which the build wrote beside this script.
-  const title = document
-    .querySelector(`meta[name="jm-title-${language}"]`)
-    ?.getAttribute('content');
-  if (title) document.title = title;
+  // The page's title in that language (and tab), which the build wrote beside this script.
+  const liquidity = new URLSearchParams(location.search).get('t') === 'addLiquidity';
+  for (const name of [...(liquidity ? [`${language}-addLiquidity`] : []), language]) {
+    const title = document.querySelector(`meta[name="jm-title-${name}"]`)?.getAttribute('content');
+    if (title) {
+      document.title = title;
+      break;
+    }
+  }
 }

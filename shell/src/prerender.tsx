@@ -12,7 +12,8 @@ export { ROUTE_PATHS } from './routes';
 export { LANGUAGES, activateLanguage } from '@jmswap/shared-chain';
 
 /** The route's title in the built page ("Pools | JMSwap"), in the language shown, before any script names it. */
-export const prerenderTitle = (path: string): string => pageTitle(path, '', (m) => i18n._(m));
+export const prerenderTitle = (path: string, search = ''): string =>
+  pageTitle(path, search, (m) => i18n._(m));
 
 /**
  * The page a route shows before any script has run, rendered at build time: header, menus,
