@@ -124,6 +124,14 @@ it('a language whose texts do not load keeps the page as it was and says so in i
   );
   expect(screen.getByRole('button', { name: 'CONNECT WALLET' })).toBeInTheDocument();
   expect(localStorage.getItem(LANGUAGE_KEY)).toBeNull();
+
+  // A page that starts in Chinese (the head script named it on <html>) whose texts do not load:
+  // English, and said so in lang.
+  localStorage.setItem(LANGUAGE_KEY, 'zh-CN');
+  document.documentElement.setAttribute('lang', 'zh-CN');
+  await act(() => startLanguage(''));
+  expect(currentLanguage()).toBe('en');
+  expect(document.documentElement.getAttribute('lang')).toBe('en');
   offline = false;
   sub.unsubscribe();
 });

@@ -37,14 +37,17 @@ export async function chooseLanguage(language: Language): Promise<void> {
 
 /**
  * The language a page starts in: `?lang=`, else the stored choice, else the browser's. English
- * resolves at once (nothing to load); a failed load leaves the page in English.
+ * resolves at once (nothing to load); a failed load leaves the page in English, and `<html lang>`,
+ * which the head script set to the language expected, says English again (a screen reader would
+ * read the English texts with a Chinese voice).
  */
 export function startLanguage(search = window.location.search): Promise<void> {
   const language = pickLanguage(search);
   if (language === currentLanguage()) return Promise.resolve();
-  return showLanguage(language).catch((error: unknown) =>
-    console.error(`[jmswap] the ${language} texts did not load`, error),
-  );
+  return showLanguage(language).catch((error: unknown) => {
+    document.documentElement.setAttribute('lang', htmlLangOf(currentLanguage()));
+    console.error(`[jmswap] the ${language} texts did not load`, error);
+  });
 }
 
 /**
