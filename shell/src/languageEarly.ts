@@ -6,6 +6,7 @@
  * (`?lang=`, else the stored choice, else the browser's). A wrong guess lasts until the app's
  * first render.
  */
+import { indexTabAt } from './firstChoices';
 
 /** shared-chain's LANGUAGES: code and <html lang>. */
 const LANGUAGES = [
@@ -48,7 +49,7 @@ export function markFirstLanguage(): void {
   root.setAttribute(FIRST_LANGUAGE_ATTRIBUTE, language);
   root.setAttribute('lang', LANGUAGES.find(([code]) => code === language)?.[1] ?? 'en');
   // The page's title in that language (and tab), which the build wrote beside this script.
-  const liquidity = new URLSearchParams(location.search).get('t') === 'addLiquidity';
+  const liquidity = indexTabAt(location.search) === 'addLiquidity';
   for (const name of [...(liquidity ? [`${language}-addLiquidity`] : []), language]) {
     const title = document.querySelector(`meta[name="jm-title-${name}"]`)?.getAttribute('content');
     if (title) {
