@@ -131,6 +131,8 @@ const checks = [
   ],
   // READMEs within their sizes; no text names an issue.
   ['docs', 'node --test scripts/check-docs.test.mjs && node scripts/check-docs.mjs'],
+  // Every installed package runs on the oldest Node package.json names.
+  ['engines', 'node --test scripts/check-engines.test.mjs && node scripts/check-engines.mjs'],
 ];
 
 /**
