@@ -8,6 +8,7 @@ import { startApi, type StartedApi } from './main';
 import { removeNetworksFiles, writeNetworksFile } from './test/api-process';
 import { startTestChains, type TestChains } from './test/chain';
 import { seededPgliteDir } from './test/pglite-template';
+import { LEVEL, memoryLogger } from './test/observe';
 
 jest.setTimeout(120_000);
 
@@ -45,13 +46,16 @@ async function bscTrades(started: StartedApi): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-const start = (networksFile: string, reindexAll: boolean) =>
+/** The api's log lines at info and up; npm start's terminal shows those at warn and up. */
+let logged = memoryLogger('info');
+const warnings = () => logged.lines.filter((line) => line.level >= LEVEL.warn);
+const start = (networksFile: string, reindexAll: boolean, dataDir = join(tmp, 'data')) =>
   startApi({
     port: 0,
-    dataDir: join(tmp, 'data'),
+    dataDir,
     networksFile,
     log: () => undefined,
-    logLevel: 'silent',
+    logger: logged.logger,
     reindexAll,
   });
 
@@ -71,8 +75,15 @@ test('a restarted local chain with another history: reindexAll ends with exactly
 
   // Seeded anew, with fewer swaps: none of the stored blocks is on this chain.
   chains = await startTestChains({ swaps: 3 });
+  logged = memoryLogger('info');
   api = await start(writeNetworksFile(chains), true);
   await indexed(api);
+  // The trades it forgot are said once per network that had any.
+  expect(warnings().filter((line) => line.network === 'BSC')).toEqual([
+    expect.objectContaining({
+      msg: expect.stringMatching(/^BSC: re-index from block 0: \d+ stored trades removed/),
+    }),
+  ]);
   const second = await bscTrades(api);
   expect(second).toBeGreaterThanOrEqual(3);
   expect(second).toBeLessThan(first);
@@ -83,4 +94,19 @@ test('a restarted local chain with another history: reindexAll ends with exactly
   // Rows of other concerns stay (here: another network's control row).
   const kept = await api.db.query("SELECT 1 FROM indexer_control WHERE network = 'KEEP'");
   expect(kept.rows).toHaveLength(1);
+});
+
+test("npm start's first start on a fresh clone (an empty database, reindexAll) warns of nothing", async () => {
+  chains = await startTestChains({ swaps: 3 });
+  const empty = join(tmp, 'empty');
+  await seededPgliteDir(empty);
+  logged = memoryLogger('info');
+  api = await start(writeNetworksFile(chains), true, empty);
+  await indexed(api);
+  expect(await bscTrades(api)).toBeGreaterThanOrEqual(3);
+  expect(warnings().map((line) => line.msg)).toEqual([]);
+  // Said at info, for whoever reads the log at that level.
+  expect(logged.lines.map((line) => line.msg)).toContainEqual(
+    expect.stringMatching(/^BSC: re-index from block 0: no stored trade removed/),
+  );
 });

@@ -852,10 +852,19 @@ export class Indexer {
     await this.loadPools();
     this.haltLogged = false;
     this.opts.onCandles?.('all');
-    this.logger.warn(
-      { network: this.id, from: Math.max(from, start), removedTrades },
-      `${this.id}: operator re-index: everything from block ${Math.max(from, start)} on is indexed again`,
-    );
+    // A warning when stored trades went (an operator's re-index, or npm start's chains back at
+    // their seed); a first start on an empty database has nothing to warn of.
+    const logged = { network: this.id, from: Math.max(from, start), removedTrades };
+    if (removedTrades > 0)
+      this.logger.warn(
+        logged,
+        `${this.id}: re-index from block ${logged.from}: ${removedTrades} stored trades removed, everything from there on indexed again from the chain`,
+      );
+    else
+      this.logger.info(
+        logged,
+        `${this.id}: re-index from block ${logged.from}: no stored trade removed, everything from there on indexed again from the chain`,
+      );
     return { kind: 'reindexed', from: Math.max(from, start), removedTrades };
   }
 
