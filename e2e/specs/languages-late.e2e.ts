@@ -1,7 +1,8 @@
 /**
  * Every page in Chinese with its texts arriving late, as on a slow first visit: each app's
  * catalogue chunk is held back. Once they are in, no English text of any app's catalogue is left
- * on the page (a remote whose texts came after its first render kept "Chart" in English).
+ * on the page (a remote whose texts came after its first render kept "Chart" in English). Texts
+ * that do not arrive at all: the page says so in both languages and turns Chinese once they can.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -62,4 +63,36 @@ test('every page in Chinese whose texts arrive late ends with none of its Englis
     await page.waitForLoadState('networkidle');
     await expect.poll(() => englishLeft(page, texts), { message: route }).toEqual([]);
   }
+});
+
+test('a visit in Chinese whose texts do not load says so in Chinese and English, and turns Chinese once the connection is back', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.addInitScript(() => localStorage.setItem('JMSWAP_LANGUAGE', 'zh-CN'));
+  const catalogues = /\/messages-[^/]*\.js$/;
+  await page.route(catalogues, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  const toast = page.getByText(/^简体中文文字未能加载/);
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(
+    '页面暂以英文显示；网络恢复后会自动切换为中文。 The 简体中文 texts did not load, so the page is in English.',
+  );
+  const connect = page.locator('#root > header').getByRole('button', { name: 'CONNECT WALLET' });
+  await expect(connect).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.screenshot({ path: test.info().outputPath('not-loaded-375.png') });
+
+  // The connection comes back: the browser says so, and the page loads its texts.
+  await page.unroute(catalogues);
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(
+    page.locator('#root > header').getByRole('button', { name: '连接钱包' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(
+    page.getByRole('heading', { name: '首个全面支持带税代币的多链兑换平台' }),
+  ).toBeVisible();
 });

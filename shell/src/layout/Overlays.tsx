@@ -82,6 +82,16 @@ function showToast({ toast }: Sonner, e: ToastEvent) {
   show(message, { duration: e.durationMs });
 }
 
+/**
+ * Toasts raised before the page's first render (a language whose texts did not load at the
+ * start), kept for Toasts to show once it is there: the bus keeps nothing for a late listener.
+ */
+const early: ToastEvent[] = [];
+let toastsShown = false;
+appEvents$.subscribe((e) => {
+  if (!toastsShown && e.type === 'toast' && early.length < 5) early.push(e);
+});
+
 /** A toast shown by the page itself: the toast library's chunk did not load (offline). */
 type PlainToast = { id: number; error: boolean; text: string };
 
@@ -107,6 +117,8 @@ export function Toasts() {
       if (e.type === 'toast' || e.type === 'loggedOut')
         setQueued((q) => [...q, e.type === 'toast' ? e : 'loggedOut']);
     });
+    toastsShown = true;
+    if (early.length > 0) setQueued((q) => [...early.splice(0), ...q]);
     return () => sub.unsubscribe();
   }, []);
   const dismiss = (id: number) => setPlain((p) => p.filter((x) => x.id !== id));
