@@ -113,6 +113,11 @@ for (const size of PHONE_SIZES) {
       expect(await thumbMisses(header(page))).toEqual([]);
       // Every entry of the list says in words where it goes, the messaging link too.
       await expect(subMenu.getByText('Telegram', { exact: true })).toBeVisible();
+      // What is not there yet says when it comes (no hover on a phone to show its title).
+      const soon = page
+        .getByRole('navigation', { name: 'Menu', exact: true })
+        .getByText('Coming soon', { exact: true });
+      await expect.poll(async () => (await soon.boundingBox())?.width ?? 0).toBeGreaterThan(40);
       expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(size.width);
       await page.screenshot({ path: path.join(SHOTS, `${size.width}-menu-open.png`) });
 

@@ -200,8 +200,22 @@ test('the header shows the menu, CONNECT WALLET opens the wallet chooser, and th
 }) => {
   await page.goto('/?n=BSC');
   const menu = page.getByRole('navigation', { name: 'Menu', exact: true });
-  for (const item of ['Home', 'Swap', 'Launchpad', 'Cross-chain', 'Payments', 'Store']) {
-    await expect(menu.getByText(item, { exact: true })).toBeVisible();
+  for (const item of ['Home', 'Swap', 'Launchpad']) {
+    await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  // Not links yet: each says when it comes, to a screen reader here (the one-line header shows
+  // it as the title) and on a phone's folded menu (phone.e2e.ts).
+  for (const item of [
+    'Cross-chain Coming soon',
+    'Payments Coming in 2022',
+    'Store Coming in 2022',
+  ]) {
+    const soon = menu.getByText(item, { exact: true });
+    await expect(soon).toBeVisible();
+    // Polled: the built first frame's menu gives way to the app's meanwhile.
+    await expect
+      .poll(async () => (await soon.locator('small').boundingBox())?.width ?? 99)
+      .toBeLessThanOrEqual(1);
   }
   await page.locator('header').getByRole('button', { name: 'CONNECT WALLET' }).click();
   const chooser = page.getByRole('dialog', { name: 'Connect a wallet' });

@@ -38,9 +38,11 @@ const ROUTES: { path: string; budget: number; selector: string; text: string }[]
   // area loaded again once the browser is online (0.6 together). 197, not 196 (measured 196.1):
   // a send stopped when the wallet switched to another account mid-action, with its message in
   // both languages, and the browser wallet picked among several remembered per network (0.3).
-  // 196 (measured 195.1): the send popup in its own chunk, as for '/' above.
-  { path: '/?n=BSC', budget: 196 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
-  { path: '/?n=ETH', budget: 196 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  // 196 (measured 195.1): the send popup in its own chunk, as for '/' above. 197 again (measured
+  // 196.0, bytes under, where chunk hashes tip it): a language that did not load, as for '/', and
+  // the menu's features to come said on a phone and to screen readers (0.1).
+  { path: '/?n=BSC', budget: 197 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
+  { path: '/?n=ETH', budget: 197 * KiB, selector: '[data-testid="price-from"]', text: '\\d' },
   { path: '/charts', budget: 200 * KiB, selector: '[aria-label="Pair figures"]', text: '\\d' },
   { path: '/pools', budget: 200 * KiB, selector: '[data-testid="reserve-a"]', text: '\\d' },
   // The goal for /listing was 120 KiB like /info's; it also loads the listing remote's entry (9
