@@ -467,7 +467,7 @@ test('the charts page shows its figures before Highcharts; the candles are label
   await expect(page.locator('[data-figure="price"]')).toContainText(/\d/);
   await expect(candles).toHaveAttribute('data-state', 'ready');
   // Meanwhile the light chart shows the same candles, with the chart's label.
-  const label = 'JM/TRX price, 4-hour candles, last 3 months';
+  const label = 'JM/TRX price, 4-hour candles, last week'; // the range shown (1W)
   await expect(candles.getByRole('img', { name: label })).toBeVisible();
   await expect(candles.locator('.highcharts-container')).toHaveCount(0);
   // Under the candles, their dollar volume as bars.
@@ -501,6 +501,15 @@ test('the charts page shows its figures before Highcharts; the candles are label
     (all) => all.filter((bar) => bar.getBoundingClientRect().height > 0).length,
   );
   expect(standing).toBeGreaterThan(0);
+  // Another range: the chart's name says it.
+  await page
+    .getByRole('group', { name: 'Chart range' })
+    .getByRole('button', { name: '1M' })
+    .click();
+  await expect(candles.locator('svg.highcharts-root')).toHaveAttribute(
+    'aria-label',
+    'JM/TRX price, 4-hour candles, last month',
+  );
 });
 
 test('with the API down every chart and history area shows its empty state and the swap works', async ({

@@ -322,9 +322,14 @@ describe('Chart that zooms out (the charts page)', () => {
       'aria-pressed',
       'true',
     );
+    // A screen reader hears the range shown, not the three months that can be shown.
+    expect(screen.getByRole('img')).toHaveAccessibleName('JM/TRX price, 4-hour candles, last week');
     // A month needs the 138 candles before the week, and no more.
     fireEvent.click(within(spans).getByRole('button', { name: '1M' }));
     await waitFor(() => expect(figure()).toHaveAttribute('data-points', '180'));
+    expect(screen.getByRole('img')).toHaveAccessibleName(
+      'JM/TRX price, 4-hour candles, last month',
+    );
     expect(asked(fetchMock)[1]).toBe(`/candles/3m/TRX/JM?to=${LAST - 41 * H4 - 1}&limit=138`);
     // Zooming back in needs nothing more from the API.
     fireEvent.click(within(spans).getByRole('button', { name: '1W' }));

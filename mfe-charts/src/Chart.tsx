@@ -190,7 +190,7 @@ export function ChartView({
           language={language}
           kind={kind}
           name={pair}
-          label={chartLabel(nameA, nameB, kind, window)}
+          label={chartLabel(nameA, nameB, kind, span ?? window)}
           points={shown}
           height={height}
           decimals={decimals}
