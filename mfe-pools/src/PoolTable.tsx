@@ -62,8 +62,8 @@ const PoolLine = memo(function PoolLine(props: LineProps) {
       aria-rowindex={index === undefined ? undefined : index + 2}
     >
       <th scope="row" className="jm-pool-pair" data-testid="pool-item">
-        {a && <TokenLogo token={a} lazy />}
-        {b && <TokenLogo token={b} lazy />}
+        {a && <TokenLogo token={a} lazy decorative />}
+        {b && <TokenLogo token={b} lazy decorative />}
         <span>{name}</span>
       </th>
       <td data-label={words.reserveA(pool.symbolA)} data-testid="reserve-a">

@@ -84,7 +84,7 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
   const short = session.connected ? balanceShort(a, b, view, balances, keyA, keyB) : undefined;
   return (
     <>
-      <h2>
+      <div className="jm-step-title">
         <button
           type="button"
           className="jm-back"
@@ -92,9 +92,9 @@ export function AddStep({ network, session, form, view, dispatch, balances, ...p
           onClick={() => dispatch({ type: 'back' })}
         >
           ←
-        </button>{' '}
-        {t`ADD LIQUIDITY`}
-      </h2>
+        </button>
+        <h2>{t`ADD LIQUIDITY`}</h2>
+      </div>
       {p.unreachable && (
         <p role="status" className="jm-warning">
           {t`Network unreachable: the pool cannot be read right now.`}

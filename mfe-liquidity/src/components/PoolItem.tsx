@@ -31,8 +31,8 @@ export function PoolItem({ network, position, onAdd, onRemove }: Props) {
   return (
     <li className="jm-lq-item" aria-label={t`${symbolA}/${symbolB} pool`} data-pair={position.pair}>
       <p className="jm-lq-title">
-        {a && <TokenLogo token={a} />}
-        {b && <TokenLogo token={b} />}
+        {a && <TokenLogo token={a} decorative />}
+        {b && <TokenLogo token={b} decorative />}
         <strong>{`${symbolA}/${symbolB}`}</strong>
         {hasCharts(network.id) && (
           <AppLink href={chart} className="jm-chart-link">

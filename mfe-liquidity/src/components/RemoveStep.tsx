@@ -44,7 +44,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
     v === undefined ? '-' : formatAmount(v, decimals, undefined, { dust: true });
   return (
     <>
-      <h2>
+      <div className="jm-step-title">
         <button
           type="button"
           className="jm-back"
@@ -52,9 +52,9 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
           onClick={() => dispatch({ type: 'back' })}
         >
           ←
-        </button>{' '}
-        {t`REMOVE LIQUIDITY`}
-      </h2>
+        </button>
+        <h2>{t`REMOVE LIQUIDITY`}</h2>
+      </div>
       {p.unreachable && (
         <p role="status" className="jm-warning">
           {t`Network unreachable: the pool cannot be read right now.`}
@@ -86,7 +86,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
       </p>
       <dl className="jm-lq-figures" aria-label={t`You will receive`}>
         <dt>
-          {a && <TokenLogo token={a} />} {a?.symbol ?? position.symbolA}
+          {a && <TokenLogo token={a} decorative />} {a?.symbol ?? position.symbolA}
         </dt>
         <dd
           data-testid="receive-a"
@@ -96,7 +96,7 @@ export function RemoveStep({ network, position, percent, plan, dispatch, busy, .
           {amount(plan?.receivedA, a?.decimals)}
         </dd>
         <dt>
-          {b && <TokenLogo token={b} />} {b?.symbol ?? position.symbolB}
+          {b && <TokenLogo token={b} decorative />} {b?.symbol ?? position.symbolB}
         </dt>
         <dd
           data-testid="receive-b"

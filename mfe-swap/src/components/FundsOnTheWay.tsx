@@ -91,12 +91,12 @@ export function FundsOnTheWay({
     >
       {swap.sent.status !== 'failed' && (
         <p className="jm-swap-amounts">
-          <TokenLogo token={swap.from} />{' '}
+          <TokenLogo token={swap.from} decorative />{' '}
           <span data-testid="sent">
             {`${formatAmount(sent, swap.from.decimals, undefined, { dust: true })} ${swap.from.symbol}`}
           </span>
           {' → '}
-          <TokenLogo token={swap.to} />{' '}
+          <TokenLogo token={swap.to} decorative />{' '}
           <span data-testid="received">
             {`${formatAmount(received, swap.to.decimals, undefined, { dust: true })} ${swap.to.symbol}`}
           </span>
