@@ -556,6 +556,10 @@ test('the picker with the keyboard only, at 320 px: search, arrows, Enter, Escap
     .include('[data-testid="token-picker"]')
     .analyze();
   expect(violations).toEqual([]);
+  // Each option reads as words: its symbol, then the direct pair's mark by its name.
+  await expect(
+    picker(page).locator('[role="option"]:has(.jm-direct)').first(),
+  ).toHaveAccessibleName(/^[A-Z]+ Direct pair available \S/);
   await picker(page).screenshot({ path: test.info().outputPath('picker-320.png') });
   await page.keyboard.type('bu');
   await page.keyboard.press('ArrowDown');

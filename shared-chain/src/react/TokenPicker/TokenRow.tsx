@@ -92,9 +92,11 @@ export const TokenRow = memo(function TokenRow({
       <span className="jm-picker-names">
         <span className="jm-picker-symbol" title={token.symbol}>
           <span>{token.symbol}</span>
+          {/* The space outside the labelled mark: its label replaces what is inside, and a
+              screen reader read "TRXDirect pair available". */}
+          {direct && ' '}
           {direct && (
             <span className="jm-direct" title={directText} aria-label={directText}>
-              {' '}
               ⇄
             </span>
           )}
