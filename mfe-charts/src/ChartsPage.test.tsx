@@ -173,11 +173,27 @@ it('lists the chart pairs with icons and asks the shell for the chosen one', asy
   const setQuery = jest.fn();
   render(<ChartsPage network="TRON" query={{}} setQuery={setQuery} />);
   await userEvent.click(await screen.findByRole('button', { name: 'Pair: TRX/JM' }));
-  const list = screen.getByRole('listbox', { name: 'Pairs' });
+  const list = screen.getByRole('list', { name: 'Pairs' });
   const usdt = within(list).getByRole('button', { name: 'TRX/USDT' });
   // Both logos, beside the pair's text (decorative: the name is read once).
   expect(usdt.querySelectorAll('img')).toHaveLength(2);
-  await userEvent.click(usdt);
+  // The pair shown is marked; Escape folds the list and gives the focus back to its button.
+  expect(within(list).getByRole('button', { name: 'TRX/JM' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  expect(usdt).not.toHaveAttribute('aria-current');
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('list', { name: 'Pairs' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Pair: TRX/JM' })).toHaveFocus();
+  expect(screen.getByRole('button', { name: 'Pair: TRX/JM' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Pair: TRX/JM' }));
+  await userEvent.click(
+    within(screen.getByRole('list', { name: 'Pairs' })).getByRole('button', { name: 'TRX/USDT' }),
+  );
   expect(setQuery).toHaveBeenCalledWith({ symbolA: 'TRX', symbolB: 'USDT', invert: undefined });
 });
 
@@ -205,7 +221,7 @@ it("finds a pair by a full-width input method's letters (Chinese, Japanese), and
   render(<ChartsPage network="TRON" query={{}} setQuery={jest.fn()} />);
   await userEvent.click(await screen.findByRole('button', { name: 'Pair: TRX/JM' }));
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search pairs' }), 'ｕｓｄｔ');
-  const list = screen.getByRole('listbox', { name: 'Pairs' });
+  const list = screen.getByRole('list', { name: 'Pairs' });
   expect(within(list).getByRole('button', { name: 'TRX/USDT' })).toBeVisible();
   expect(within(list).queryByRole('button', { name: 'TRX/JM' })).toBeNull();
   await waitFor(() =>
@@ -330,7 +346,7 @@ it('another pair from the list drops the side chosen for the one before', async 
   expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent('TRX/JM');
   await userEvent.click(screen.getByRole('button', { name: 'Pair: TRX/JM' }));
   await userEvent.click(
-    within(screen.getByRole('listbox', { name: 'Pairs' })).getByRole('button', {
+    within(screen.getByRole('list', { name: 'Pairs' })).getByRole('button', {
       name: 'TRX/USDT',
     }),
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { TokenLogo, type NetworkConfig } from '@jmswap/shared-chain';
 import { searchText, shortAddress } from '@jmswap/shared-chain/tokens';
@@ -83,42 +83,59 @@ export function PairPicker({
     );
   };
   const listed = chartPairs(network).filter((p) => matches(p.symbolA) || matches(p.symbolB));
+  const toggle = useRef<HTMLButtonElement>(null);
   const pick = (x: string, y: string) => {
     setOpen(false);
     onPick(x, y);
   };
+  const shown = (x: string, y: string) => (x === a && y === b) || (x === b && y === a);
+  // A disclosure: the button shows a search and a list of buttons, one per pair (a listbox of
+  // buttons nested in its options was read wrong, and arrows did nothing in it). Escape folds it
+  // and gives the focus back to the button.
   return (
-    <div className="jm-pair-picker">
+    <div
+      className="jm-pair-picker"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        e.stopPropagation();
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <button
+        ref={toggle}
         type="button"
-        aria-haspopup="listbox"
         aria-expanded={open}
+        aria-controls={open ? listId : undefined}
         aria-label={t`Pair: ${pair}`}
         onClick={() => setOpen((o) => !o)}
       >
         <PairLabel network={network} a={a} b={b} indexed={indexed} /> ▾
       </button>
       {open && (
-        <div className="jm-pair-list">
+        <div className="jm-pair-list" id={listId}>
           <input
             type="search"
             aria-label={t`Search pairs`}
-            aria-controls={listId}
             placeholder={t`Search symbol, name or address`}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             maxLength={64}
           />
-          <ul role="listbox" id={listId} aria-label={t`Pairs`}>
+          <ul aria-label={t`Pairs`}>
             {listed.map((p) => (
-              <li key={`${p.symbolA}/${p.symbolB}`} role="option" aria-selected={false}>
-                <button type="button" onClick={() => pick(p.symbolA, p.symbolB)}>
+              <li key={`${p.symbolA}/${p.symbolB}`}>
+                <button
+                  type="button"
+                  aria-current={shown(p.symbolA, p.symbolB) || undefined}
+                  onClick={() => pick(p.symbolA, p.symbolB)}
+                >
                   <PairLabel network={network} a={p.symbolA} b={p.symbolB} />
                 </button>
               </li>
             ))}
             {others.map((p) => (
-              <li key={p.address} role="option" aria-selected={false} data-pair={p.address}>
+              <li key={p.address} data-pair={p.address}>
                 <button type="button" onClick={() => pick(p.tokenA.address, p.tokenB.address)}>
                   <span>
                     {`${p.tokenA.symbol}/${p.tokenB.symbol}`}{' '}
