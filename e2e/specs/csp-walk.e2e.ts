@@ -1,9 +1,10 @@
 /**
  * Every other panel and dialog of the site, on every page, opened under the page's
- * Content-Security-Policy in both themes: not one violation, and no control left to the
- * browser's own drawing (the wallet panels, which need a swap, are csp-panels.e2e.ts). Nothing
+ * Content-Security-Policy in both themes: not one violation, no control left to the browser's
+ * own drawing, and nothing axe finds (the wallet panels, which need a swap, are csp-panels.e2e.ts). Nothing
  * is sent: it runs beside the trading specs.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures/test';
 import { evmRpcUrls, localNetworks } from '../fixtures/chain';
 import { connectFromHeader, expectWalletBack } from '../fixtures/connect';
@@ -22,6 +23,21 @@ test('every panel and dialog opened, on every page, in both themes: no CSP viola
   const theme = (wanted: 'light' | 'dark') => switchTheme(page, wanted);
   // Every control in view is drawn by the site's stylesheet, not left to the browser's defaults.
   const drawn = (where: string) => expectSiteDrawn(page, where);
+  // Softly, once (the light pass; colour contrast is themes.e2e.ts's): every rule axe knows, with
+  // each panel open (the app's page, not the built first frame it replaced).
+  const accessible = async (where: string, mode: 'light' | 'dark', inside?: string) => {
+    if (mode !== 'light') return;
+    const axe = new AxeBuilder({ page })
+      .exclude('.jm-prerendered')
+      .disableRules(['color-contrast']);
+    const { violations } = await (inside ? axe.include(inside) : axe).analyze();
+    expect
+      .soft(
+        violations.map((v) => `${v.id}: ${v.help}`),
+        `${where}: axe`,
+      )
+      .toEqual([]);
+  };
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?n=POLY');
   await expect(page.locator('main [data-remote]').first()).toBeVisible();
@@ -45,9 +61,11 @@ test('every panel and dialog opened, on every page, in both themes: no CSP viola
           .click();
       }
       await drawn(`${url} ${mode}`);
-      const opened = await openEveryDisclosure(page, 'main', (name) =>
-        drawn(`${url} ${mode}, ${name} open`),
-      );
+      await accessible(`${url} ${mode}`, mode);
+      const opened = await openEveryDisclosure(page, 'main', async (name) => {
+        await drawn(`${url} ${mode}, ${name} open`);
+        await accessible(`${url} ${mode}, ${name} open`, mode, 'main');
+      });
       // The swap box's pickers, slippage and history; the chart's pair picker.
       if (!/pools|listing|Liquidity/.test(url))
         expect(opened, `${url} has panels`).toBeGreaterThan(0);
@@ -57,6 +75,7 @@ test('every panel and dialog opened, on every page, in both themes: no CSP viola
       await page.goto(url);
       await expect(page.locator('main').first()).toBeVisible();
       await drawn(`${url} ${mode}`);
+      await accessible(`${url} ${mode}`, mode);
       await clean(`${url} ${mode}`);
     }
     // A feature that failed: its message and the raw error behind "Details".

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { appEvents$, type AppEvent } from '@jmswap/shared-chain';
-import { RouteErrorBoundary } from './RouteError';
+import { RouteError, RouteErrorBoundary } from './RouteError';
 
 function Unauthorised(): never {
   throw new Response('unauthorised', { status: 401 });
@@ -19,4 +19,10 @@ it('a route error with status 401 raises loggedOut', async () => {
   expect(events).toContainEqual({ type: 'loggedOut' });
   spy.mockRestore();
   sub.unsubscribe();
+});
+
+it('a page that does not exist has its level-one heading, as every page does', () => {
+  render(<RouteError status={404} />);
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+  expect(screen.getByRole('alert')).toHaveTextContent('This page does not exist.');
 });

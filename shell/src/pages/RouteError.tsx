@@ -11,6 +11,8 @@ export function RouteError({ status }: { status?: number }) {
   }, [status]);
   return (
     <div className="jm-card" role="alert">
+      {/* Every page has its level-one heading; a page that does not exist is named by its title's. */}
+      {status === 404 && <h1 className="jm-visually-hidden">{t`Page not found`}</h1>}
       <p>{status === 404 ? t`This page does not exist.` : t`Something went wrong on this page.`}</p>
       <Link to="/">{t`Back to Swap`}</Link>
     </div>

@@ -37,7 +37,8 @@ export const TokenButton = forwardRef<
       data-testid="token-button"
       data-token={token ? tokenKey : undefined}
     >
-      {token && <TokenLogo token={token} />}{' '}
+      {/* The button's label names the token: the logo is not read out again. */}
+      {token && <TokenLogo token={token} decorative />}{' '}
       {/* A long symbol is cut with an ellipsis (its whole text is the title and the label). */}
       <span className="jm-token-symbol" title={token?.symbol}>
         {token?.symbol ?? t`Select`}
