@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import {
@@ -72,6 +73,14 @@ test('BSC: a partner page mounts the widget with the SDK, its MetaMask approves 
   await injectEvmWallet(page, { account: owner, chainId: bsc.chainId, rpcUrls: evmRpcUrls() });
   await openPartner(page, { network: 'BSC', fromToken: 'USDT', toToken: 'BNB', slippage: 1 });
   await expect(swapBox(page)).toContainText('TOKEN SWAP');
+  // The frame the SDK mounts, a document of its own in the partner's page: titled, with its main
+  // landmark, and every axe rule met inside (colour contrast is themes.e2e.ts's). Not a level-one
+  // heading: that is the partner page's.
+  const { violations } = await new AxeBuilder({ page })
+    .include('#jmswap')
+    .disableRules(['color-contrast', 'page-has-heading-one'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   const before = await ledger('BSC', owner, ['USDT', 'BNB']);
 
   const { swap, quoted } = await connectAndSwap(page, '10', 'MetaMask');

@@ -63,8 +63,9 @@ function WidgetApp({ screen }: { screen: Screen }) {
     query,
     widgetOptions: screen.widgetOptions,
   };
+  // The frame's document: its main landmark (a screen reader's way to the box inside a host's page).
   return (
-    <div className="jm-widget">
+    <main className="jm-widget">
       {screen.liquidityTab && (
         <nav className="jm-widget-tabs" role="tablist" aria-label={t`Widget sections`}>
           {(['swap', 'liquidity'] as const).map((section) => (
@@ -95,7 +96,7 @@ function WidgetApp({ screen }: { screen: Screen }) {
       <HostWalletChooser />
       <LoadingOverlay />
       <Toasts />
-    </div>
+    </main>
   );
 }
 
