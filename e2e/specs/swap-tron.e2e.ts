@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, type TronAccount } from '../fixtures/test';
 import { setResources, setTrxBalance, tronLinkSignatures, withTronLink } from '../fixtures/tron';
@@ -75,6 +76,12 @@ test('TRON: buy JM (3% tax) with TronLink and receive exactly the estimate, then
   await sellField(page).fill('100');
   const buy = await quoted(page);
   await expect(page.getByText('JM tax')).toBeVisible();
+  // The details with the tax's line are a list of terms a screen reader can walk.
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-remote="swap"] dl')
+    .disableRules(['color-contrast'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   const popup = await swap(page);
   const link = popup.getByRole('link');
   await expect(link).toHaveAttribute(

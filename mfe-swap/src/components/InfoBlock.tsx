@@ -94,7 +94,8 @@ export const InfoBlock = memo(function InfoBlock({
         </>
       )}
       {taxed.map(({ symbol, shown, differs }) => (
-        <span key={symbol} className="jm-tax-line">
+        // A div: the one element a list of terms may group a term and its definitions in.
+        <div key={symbol} className="jm-tax-line">
           <dt>{t`${symbol} tax`}</dt>
           <dd>{t`${shown} on every transfer`}</dd>
           {differs?.warning && (
@@ -102,7 +103,7 @@ export const InfoBlock = memo(function InfoBlock({
               {taxWarning({ ...differs, symbol })}
             </dd>
           )}
-        </span>
+        </div>
       ))}
     </dl>
   );
