@@ -199,7 +199,9 @@ export function Header() {
               <span key={item.label.id} title={item.note && i18n._(item.note)} className="jm-soon">
                 {i18n._(item.label)}
                 {item.note && ' '}
-                {item.note && <small className="jm-soon-note">{i18n._(item.note)}</small>}
+                {item.note && (
+                  <small className="jm-visually-hidden jm-soon-note">{i18n._(item.note)}</small>
+                )}
               </span>
             ),
           )}
